@@ -1,0 +1,314 @@
+/**
+ * The gallery agent: streams any official example, or a stream the user pasted or uploaded, one
+ * message at a time, and echoes actions from the streamed surfaces back as a confirmation surface.
+ */
+import { type A2uiAgent, BASIC_CATALOG_ID, type Connection, type ServerMessage, getServerMessageKind, getSurfaceId } from '@a2ui-ts/core';
+import type { DemoLogger } from './demo-agent.js';
+import { type ExampleStream, loadExampleStreams } from './example-streams.js';
+import { parseStreamText, type StreamIssue, validateStream } from './parse-stream-text.js';
+import { createTimerScheduler, type Scheduler } from './scheduler.js';
+
+/** Id of the surface holding the example list and the delay slider. */
+export const GALLERY_CONTROLS_SURFACE_ID = 'gallery-controls';
+/** Id of the surface that lists what is wrong with a rejected stream. */
+export const GALLERY_ERRORS_SURFACE_ID = 'gallery-stream-errors';
+/** Id of the surface that echoes actions from streamed surfaces. */
+export const GALLERY_ECHO_SURFACE_ID = 'gallery-action-echo';
+/** Action the client sends with a pasted or uploaded stream: context `{text, fileName?, delayMs?}`. */
+export const LOAD_STREAM_ACTION = 'loadStream';
+
+/** Options of {@link createGalleryAgent}. */
+export interface GalleryAgentOptions {
+  /** @default the copies of the official examples (`loadExampleStreams()`) */
+  examples?: readonly ExampleStream[];
+  /** Delay between streamed messages until the user moves the slider, in ms. @default 300 */
+  defaultDelayMs?: number;
+  /** Largest delay the slider allows, in ms. @default 2000 */
+  maxDelayMs?: number;
+  /** @default real timers */
+  scheduler?: Scheduler;
+  logger?: DemoLogger;
+}
+
+interface GalleryState {
+  playback: AbortController | undefined;
+  /** Surfaces created by streamed messages (and the echo / error surfaces), deleted before the next stream. */
+  readonly shown: Set<string>;
+}
+
+const v = 'v0.9' as const;
+
+/**
+ * Creates the gallery agent.
+ *
+ * @example
+ * ```ts
+ * const client = new A2uiClient({ transport: createInMemoryTransport({ agent: createGalleryAgent() }) });
+ * ```
+ */
+export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent {
+  const examples = options.examples ?? loadExampleStreams();
+  const defaultDelayMs = options.defaultDelayMs ?? 300;
+  const maxDelayMs = options.maxDelayMs ?? 2000;
+  const scheduler = options.scheduler ?? createTimerScheduler();
+  const log = options.logger ?? (() => {});
+  const states = new Map<string, GalleryState>();
+
+  const status = (connection: Connection, text: string) => {
+    connection.send({ version: v, updateDataModel: { surfaceId: GALLERY_CONTROLS_SURFACE_ID, path: '/status', value: text } });
+  };
+
+  const clearShown = (connection: Connection, state: GalleryState) => {
+    const deletes: ServerMessage[] = [...state.shown].map((surfaceId) => ({ version: v, deleteSurface: { surfaceId } }));
+    state.shown.clear();
+    if (deletes.length > 0) connection.send(deletes);
+  };
+
+  const play = (connection: Connection, state: GalleryState, title: string, messages: readonly unknown[], delayMs: number) => {
+    state.playback?.abort();
+    const playback = new AbortController();
+    state.playback = playback;
+    const signal = AbortSignal.any([playback.signal, connection.signal]);
+    clearShown(connection, state);
+    status(connection, `Streaming “${title}”: ${messages.length} messages, ${delayMs} ms apart…`);
+    // Streaming runs beside the hook, so later actions (another Play, an action from the stream)
+    // are handled while it runs instead of queueing behind it.
+    void (async () => {
+      try {
+        for (const message of messages) {
+          await scheduler.sleep(delayMs, signal);
+          if (getServerMessageKind(message) === 'createSurface') {
+            const surfaceId = getSurfaceId(message);
+            if (surfaceId !== undefined) state.shown.add(surfaceId);
+          }
+          connection.send(message as ServerMessage);
+        }
+        status(connection, `Finished “${title}”: ${messages.length} messages.`);
+      } catch (error) {
+        if (signal.aborted) return;
+        log('agent.error', { agent: 'gallery', connectionId: connection.id, message: (error as Error).message });
+        status(connection, `Stopped “${title}”: ${(error as Error).message}`);
+      } finally {
+        if (state.playback === playback) state.playback = undefined;
+      }
+    })();
+  };
+
+  const showIssues = (connection: Connection, state: GalleryState, title: string, issues: readonly StreamIssue[]) => {
+    state.playback?.abort();
+    clearShown(connection, state);
+    state.shown.add(GALLERY_ERRORS_SURFACE_ID);
+    const noun = issues.length === 1 ? 'problem' : 'problems';
+    connection.send([
+      { version: v, createSurface: { surfaceId: GALLERY_ERRORS_SURFACE_ID, catalogId: BASIC_CATALOG_ID } },
+      {
+        version: v,
+        updateDataModel: {
+          surfaceId: GALLERY_ERRORS_SURFACE_ID,
+          value: {
+            title: `“${title}” has ${issues.length} ${noun}; nothing was streamed.`,
+            issues: issues.map((issue) => ({ where: describeLocation(issue), message: issue.message })),
+          },
+        },
+      },
+      {
+        version: v,
+        updateComponents: {
+          surfaceId: GALLERY_ERRORS_SURFACE_ID,
+          components: [
+            { id: 'root', component: 'Card', child: 'errors-column' },
+            { id: 'errors-column', component: 'Column', children: ['errors-heading', 'errors-title', 'errors-list'] },
+            { id: 'errors-heading', component: 'Row', children: ['errors-icon', 'errors-heading-text'], align: 'center' },
+            { id: 'errors-icon', component: 'Icon', name: 'error' },
+            { id: 'errors-heading-text', component: 'Text', text: 'Invalid stream', variant: 'h4' },
+            { id: 'errors-title', component: 'Text', text: { path: '/title' } },
+            { id: 'errors-list', component: 'List', children: { componentId: 'error-item', path: '/issues' } },
+            { id: 'error-item', component: 'Column', children: ['error-where', 'error-message'] },
+            { id: 'error-where', component: 'Text', text: { path: 'where' }, variant: 'caption' },
+            { id: 'error-message', component: 'Text', text: { path: 'message' } },
+          ],
+        },
+      },
+    ]);
+    status(connection, `Rejected “${title}”: ${issues.length} ${noun}.`);
+  };
+
+  const echo = (connection: Connection, state: GalleryState, action: { name: string; surfaceId: string; sourceComponentId: string; context: Record<string, unknown> }, count: number) => {
+    const messages: ServerMessage[] = [];
+    if (!state.shown.has(GALLERY_ECHO_SURFACE_ID)) {
+      state.shown.add(GALLERY_ECHO_SURFACE_ID);
+      messages.push(
+        { version: v, createSurface: { surfaceId: GALLERY_ECHO_SURFACE_ID, catalogId: BASIC_CATALOG_ID } },
+        {
+          version: v,
+          updateComponents: {
+            surfaceId: GALLERY_ECHO_SURFACE_ID,
+            components: [
+              { id: 'root', component: 'Card', child: 'echo-column' },
+              { id: 'echo-column', component: 'Column', children: ['echo-heading', 'echo-source', 'echo-context'] },
+              { id: 'echo-heading', component: 'Row', children: ['echo-icon', 'echo-title'], align: 'center' },
+              { id: 'echo-icon', component: 'Icon', name: 'check' },
+              {
+                id: 'echo-title',
+                component: 'Text',
+                variant: 'h4',
+                text: { call: 'formatString', args: { value: 'Action “${/last/name}” received' }, returnType: 'string' },
+              },
+              {
+                id: 'echo-source',
+                component: 'Text',
+                variant: 'caption',
+                text: {
+                  call: 'formatString',
+                  args: { value: 'From ${/last/sourceComponentId} on ${/last/surfaceId} · action ${/count} of this session' },
+                  returnType: 'string',
+                },
+              },
+              { id: 'echo-context', component: 'Text', text: { path: '/last/context' } },
+            ],
+          },
+        },
+      );
+    }
+    messages.push({
+      version: v,
+      updateDataModel: {
+        surfaceId: GALLERY_ECHO_SURFACE_ID,
+        value: {
+          count,
+          last: {
+            name: action.name,
+            surfaceId: action.surfaceId,
+            sourceComponentId: action.sourceComponentId,
+            context: `\`\`\`json\n${JSON.stringify(action.context, null, 2)}\n\`\`\``,
+          },
+        },
+      },
+    });
+    connection.send(messages);
+  };
+
+  const actionCounts = new Map<string, number>();
+
+  return {
+    onConnect(connection) {
+      states.set(connection.id, { playback: undefined, shown: new Set() });
+      connection.send(controlsSurface(examples, defaultDelayMs, maxDelayMs));
+    },
+    onAction(connection, action) {
+      const state = states.get(connection.id);
+      if (!state) return;
+      const delayMs = clampDelay(action.context.delayMs, defaultDelayMs, maxDelayMs);
+      if (action.surfaceId === GALLERY_CONTROLS_SURFACE_ID && action.name === 'play') {
+        const example = examples.find((entry) => entry.file === action.context.file);
+        if (!example) {
+          status(connection, `Unknown example ${JSON.stringify(action.context.file)}.`);
+          return;
+        }
+        play(connection, state, example.name, example.messages, delayMs);
+        return;
+      }
+      if (action.name === LOAD_STREAM_ACTION) {
+        const text = typeof action.context.text === 'string' ? action.context.text : '';
+        const title = typeof action.context.fileName === 'string' && action.context.fileName !== '' ? action.context.fileName : 'Pasted stream';
+        const parsed = parseStreamText(text);
+        const issues = parsed.success ? validateStream(parsed.messages) : parsed.issues;
+        if (issues.length > 0 || !parsed.success) {
+          showIssues(connection, state, title, issues);
+          return;
+        }
+        play(connection, state, title, parsed.messages, delayMs);
+        return;
+      }
+      const count = (actionCounts.get(connection.id) ?? 0) + 1;
+      actionCounts.set(connection.id, count);
+      echo(connection, state, action, count);
+    },
+    onDisconnect(connection) {
+      states.get(connection.id)?.playback?.abort();
+      states.delete(connection.id);
+      actionCounts.delete(connection.id);
+    },
+  };
+}
+
+function clampDelay(value: unknown, fallback: number, max: number): number {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(number)) return fallback;
+  return Math.min(max, Math.max(0, Math.round(number)));
+}
+
+function describeLocation(issue: StreamIssue): string {
+  const parts: string[] = [];
+  if (issue.line !== undefined) parts.push(`Line ${issue.line}`);
+  if (issue.index !== undefined) parts.push(`Message ${issue.index + 1}`);
+  parts.push(issue.path === '' ? 'whole message' : `at ${issue.path}`);
+  return parts.join(' · ');
+}
+
+function controlsSurface(examples: readonly ExampleStream[], delayMs: number, maxDelayMs: number): ServerMessage[] {
+  const surfaceId = GALLERY_CONTROLS_SURFACE_ID;
+  return [
+    { version: v, createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, theme: { agentDisplayName: 'Example gallery' } } },
+    {
+      version: v,
+      updateDataModel: {
+        surfaceId,
+        value: {
+          delayMs,
+          status: 'Pick an example to stream it message by message.',
+          examples: examples.map((example) => ({
+            file: example.file,
+            name: example.name,
+            description: example.description,
+            catalog: example.catalog,
+            messageCount: example.messages.length,
+          })),
+        },
+      },
+    },
+    {
+      version: v,
+      updateComponents: {
+        surfaceId,
+        components: [
+          { id: 'root', component: 'Card', child: 'controls' },
+          { id: 'controls', component: 'Column', children: ['controls-title', 'controls-intro', 'delay-slider', 'status', 'example-list'] },
+          { id: 'controls-title', component: 'Text', text: 'Example gallery', variant: 'h3' },
+          {
+            id: 'controls-intro',
+            component: 'Text',
+            text: 'Every official A2UI v0.9 example, streamed one message at a time. Actions from the streamed surfaces are echoed back.',
+          },
+          {
+            id: 'delay-slider',
+            component: 'Slider',
+            label: { call: 'formatString', args: { value: 'Delay between messages: ${/delayMs} ms' }, returnType: 'string' },
+            value: { path: '/delayMs' },
+            min: 0,
+            max: maxDelayMs,
+          },
+          { id: 'status', component: 'Text', text: { path: '/status' }, variant: 'caption' },
+          { id: 'example-list', component: 'List', children: { componentId: 'example-item', path: '/examples' } },
+          { id: 'example-item', component: 'Row', children: ['example-text', 'example-play'], align: 'center' },
+          { id: 'example-text', component: 'Column', children: ['example-name', 'example-description'], weight: 1 },
+          { id: 'example-name', component: 'Text', text: { path: 'name' }, variant: 'h5' },
+          {
+            id: 'example-description',
+            component: 'Text',
+            variant: 'caption',
+            text: { call: 'formatString', args: { value: '${description} (${catalog} catalog, ${messageCount} messages)' }, returnType: 'string' },
+          },
+          {
+            id: 'example-play',
+            component: 'Button',
+            child: 'example-play-label',
+            accessibility: { label: { call: 'formatString', args: { value: 'Play ${name}' }, returnType: 'string' } },
+            action: { event: { name: 'play', context: { file: { path: 'file' }, delayMs: { path: '/delayMs' } } } },
+          },
+          { id: 'example-play-label', component: 'Text', text: 'Play' },
+        ],
+      },
+    },
+  ];
+}

@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectTestClient, type TestClient } from '../test-support/connect-test-client.js';
+import { type Booking, createRestaurantAgent } from './restaurant-agent.js';
+import { BOOKING_SURFACES } from './restaurant-surfaces.js';
+import { createManualScheduler } from './scheduler.js';
+
+const { search, results, form, confirmation } = BOOKING_SURFACES;
+
+describe('restaurant booking agent', () => {
+  let test: TestClient | undefined;
+  afterEach(async () => {
+    await test?.close();
+    test = undefined;
+  });
+
+  async function setup() {
+    const scheduler = createManualScheduler();
+    const bookings: Booking[] = [];
+    const agent = createRestaurantAgent({ scheduler, now: () => new Date('2026-06-01T12:00:00Z'), onBooking: (booking) => bookings.push(booking) });
+    test = await connectTestClient(agent);
+    return { scheduler, bookings, test };
+  }
+
+  function type(t: TestClient, surfaceId: string, path: string, value: unknown) {
+    t.client.processor.getSurface(surfaceId)!.dataModel.set(path, value);
+  }
+
+  async function searchLyon(t: TestClient) {
+    type(t, search, '/search/query', 'Lyon');
+    type(t, search, '/search/date', '2026-06-12');
+    type(t, search, '/search/partySize', 4);
+    expect(await t.client.dispatchAction(search, 'search-button')).toBe(true);
+    await t.until(() => Array.isArray(t.data(results, '/restaurants')), 'results');
+  }
+
+  it('opens with a search form whose checks block an incomplete search', async () => {
+    const { test: t } = await setup();
+    expect(t.surfaceIds()).toEqual([search]);
+    expect(t.data(search, '/search')).toEqual({ query: '', cuisine: ['any'], date: '', partySize: 2 });
+    type(t, search, '/search/query', 'L');
+    expect(await t.client.dispatchAction(search, 'search-button')).toBe(false);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('lists matching restaurants from the seeded dataset, best rated first', async () => {
+    const { test: t } = await setup();
+    await searchLyon(t);
+    const list = t.data(results, '/restaurants') as Array<{ name: string; tablesLeft: number }>;
+    expect(list.map((entry) => entry.name)).toEqual(['Maison Brazier', 'Le Petit Lyon', 'Le Jardin', 'Trattoria Roma', 'Le Bouchon Fermé']);
+    expect(t.data(results, '/summary')).toBe('5 restaurants for 4 in “Lyon”');
+    expect(t.data(results, '/notice')).toBeUndefined();
+    // The fully booked restaurant's Book button is disabled by its check (template scope).
+    expect(await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/4' })).toBe(false);
+    expect(t.errors).toEqual([]);
+  });
+
+  it('pushes live "tables left" updates on every clock tick while results are shown', async () => {
+    const { test: t, scheduler } = await setup();
+    await searchLyon(t);
+    expect(scheduler.activeIntervals).toBe(1);
+    const before = (t.data(results, '/restaurants') as Array<{ tablesLeft: number }>).map((entry) => entry.tablesLeft);
+    scheduler.tick();
+    await t.until(() => (t.data(results, '/restaurants/1/tablesLeft') as number) === before[1]! - 1, 'a table taken');
+    scheduler.tick();
+    await t.until(() => (t.data(results, '/restaurants/2/tablesLeft') as number) === before[2]! - 1, 'another table taken');
+  });
+
+  it('shows a notice for an empty result and removes it on the next search', async () => {
+    const { test: t } = await setup();
+    type(t, search, '/search/query', 'Atlantis');
+    type(t, search, '/search/date', '2026-06-12');
+    await t.client.dispatchAction(search, 'search-button');
+    await t.until(() => typeof t.data(results, '/notice') === 'string', 'the notice');
+    expect(t.data(results, '/restaurants')).toEqual([]);
+    type(t, search, '/search/query', 'Paris');
+    await t.client.dispatchAction(search, 'search-button');
+    await t.until(() => t.data(results, '/notice') === undefined, 'the notice removed');
+  });
+
+  it('books a table end to end and confirms with the typed values and the data-model notes', async () => {
+    const { test: t, bookings, scheduler } = await setup();
+    await searchLyon(t);
+    expect(await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/1' })).toBe(true);
+    await t.until(() => t.surfaceIds().includes(form), 'the booking form');
+    expect(t.surfaceIds()).toEqual([form]);
+    expect(t.client.processor.getSurface(form)!.sendDataModel).toBe(true);
+    expect(t.data(form, '/restaurant')).toEqual({ id: 'le-petit-lyon', name: 'Le Petit Lyon', tablesLeft: 5 });
+
+    scheduler.tick();
+    await t.until(() => t.data(form, '/restaurant/tablesLeft') === 4, 'the countdown on the form');
+
+    expect(await t.client.dispatchAction(form, 'form-submit')).toBe(false);
+    type(t, form, '/guest/name', 'Ada Lovelace');
+    type(t, form, '/guest/email', 'ada@example.com');
+    type(t, form, '/booking/time', ['19:30']);
+    type(t, form, '/guest/notes', 'Window seat');
+    expect(await t.client.dispatchAction(form, 'form-submit')).toBe(false);
+    type(t, form, '/guest/acceptPolicy', true);
+    expect(await t.client.dispatchAction(form, 'form-submit')).toBe(true);
+
+    await t.until(() => t.surfaceIds().includes(confirmation), 'the confirmation');
+    expect(t.surfaceIds()).toEqual([confirmation]);
+    expect(t.data(confirmation, '/confirmation')).toMatchObject({
+      restaurantName: 'Le Petit Lyon',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      date: '2026-06-12',
+      time: '19:30',
+      partySize: 4,
+      notes: 'Window seat',
+      code: 'TF-LE--001',
+    });
+    expect(bookings).toHaveLength(1);
+    expect(scheduler.activeIntervals).toBe(0);
+    expect(t.errors).toEqual([]);
+
+    await t.client.dispatchAction(confirmation, 'confirm-again');
+    await t.until(() => t.surfaceIds().join() === search, 'a fresh search');
+  });
+
+  it('re-validates on the server and reports a tampered booking in the form', async () => {
+    const { test: t, bookings } = await setup();
+    await searchLyon(t);
+    await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/0' });
+    await t.until(() => t.surfaceIds().includes(form), 'the booking form');
+    await t.client.send({
+      version: 'v0.9',
+      action: {
+        name: 'book',
+        surfaceId: form,
+        sourceComponentId: 'form-submit',
+        timestamp: new Date().toISOString(),
+        context: { restaurantId: 'la-mere-brazier', name: 'Ada', email: 'not-an-email', date: '2026-06-12', time: ['19:30'], partySize: 4 },
+      },
+    });
+    await t.until(() => typeof t.data(form, '/serverError') === 'string', 'the server error');
+    expect(t.data(form, '/serverError')).toBe('That email address does not look right.');
+    expect(bookings).toHaveLength(0);
+  });
+
+  it('goes back from the form to the same results', async () => {
+    const { test: t } = await setup();
+    await searchLyon(t);
+    await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/0' });
+    await t.until(() => t.surfaceIds().includes(form), 'the booking form');
+    await t.client.dispatchAction(form, 'form-back');
+    await t.until(() => t.surfaceIds().join() === `${search},${results}`, 'search and results again');
+    expect(t.data(search, '/search/query')).toBe('Lyon');
+    expect((t.data(results, '/restaurants') as unknown[]).length).toBe(5);
+  });
+
+  it('stops its clock when the client disconnects', async () => {
+    const { test: t, scheduler } = await setup();
+    await searchLyon(t);
+    expect(scheduler.activeIntervals).toBe(1);
+    await t.close();
+    await t.transport.session?.replayLog; // the session closed synchronously; onDisconnect runs next
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    await expect.poll(() => scheduler.activeIntervals).toBe(0);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The basic and minimal catalogs of v0.9 (digest §9, §10.4), with their precompiled validators.
+ */
+import basicSchema from '../validation/schemas/catalogs/basic/catalog.json' with { type: 'json' };
+import minimalSchema from '../validation/schemas/catalogs/minimal/catalog.json' with { type: 'json' };
+import { BASIC_FUNCTIONS } from '../functions/basic-functions.js';
+import { MINIMAL_FUNCTIONS } from '../functions/minimal-functions.js';
+import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
+import { getBuiltinCatalogValidator } from '../validation/index.js';
+import { type Catalog, createCatalog } from './catalog.js';
+import { CatalogRegistry } from './catalog-registry.js';
+
+/** The v0.9 basic catalog: 18 components, 14 functions. */
+export const basicCatalog: Catalog = createCatalog({
+  catalogId: BASIC_CATALOG_ID,
+  schema: basicSchema as Record<string, unknown>,
+  functions: BASIC_FUNCTIONS,
+  validator: getBuiltinCatalogValidator(BASIC_CATALOG_ID),
+});
+
+/** The v0.9 minimal catalog: Text, Row, Column, Button, TextField and `capitalize`. */
+export const minimalCatalog: Catalog = createCatalog({
+  catalogId: MINIMAL_CATALOG_ID,
+  schema: minimalSchema as Record<string, unknown>,
+  functions: MINIMAL_FUNCTIONS,
+  validator: getBuiltinCatalogValidator(MINIMAL_CATALOG_ID),
+});
+
+/** A new registry holding the basic catalog, then the minimal one (preference order). */
+export function createDefaultCatalogs(): CatalogRegistry {
+  return new CatalogRegistry([basicCatalog, minimalCatalog]);
+}

@@ -1,0 +1,303 @@
+/**
+ * `A2uiClient` = a `MessageProcessor` + one `ClientTransport` (ARCHITECTURE §2 "Client side").
+ */
+import { type BindingHost, DataContext } from '../binding/data-context.js';
+import { evaluateChecks } from '../binding/checks.js';
+import type { Catalog } from '../catalog/catalog.js';
+import type { CatalogRegistry } from '../catalog/catalog-registry.js';
+import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
+import { A2uiError, toA2uiError } from '../errors/a2ui-error.js';
+import { DEFAULT_URL_POLICY, type UrlPolicy } from '../functions/url-policy.js';
+import { A2UI_VERSION } from '../protocol/constants.js';
+import { isEventAction, isFunctionCall, isRecord } from '../protocol/guards.js';
+import type {
+  ActionMessage,
+  ClientError,
+  ClientMessage,
+  ClientMessageMetadata,
+  ErrorMessage,
+} from '../protocol/messages.js';
+import { MessageProcessor, type ProcessorLimits, type ProcessResult } from '../state/message-processor.js';
+import type { Surface } from '../state/surface.js';
+import type { ClientTransport, ConnectionStatus, TransportEvent } from '../transport/client-transport.js';
+import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
+
+/** Options of {@link A2uiClient}. */
+export interface A2uiClientOptions {
+  /** Where server messages come from and client messages go; attach later with `connect`. */
+  transport?: ClientTransport;
+  /** Catalogs this client renders. @default basic + minimal (`createDefaultCatalogs()`) */
+  catalogs?: CatalogRegistry | Iterable<Catalog>;
+  /** BCP 47 locale for formatting functions. @default the runtime default */
+  locale?: string;
+  /** Guards every URL the client opens (and the renderer's URL sinks). @default http/https only */
+  urlPolicy?: UrlPolicy;
+  /**
+   * Opens an allowed URL for `openUrl`. @default `window.open(url, '_blank', 'noopener,noreferrer')`
+   * in a browser; elsewhere `openUrl` reports `URL_BLOCKED`.
+   */
+  openUrl?: (url: string) => void;
+  /** Schema-validate inbound messages. @default true */
+  validate?: boolean;
+  limits?: ProcessorLimits;
+  /** How errors are reported back to the agent. */
+  errorReporting?: ErrorReportingOptions;
+  /**
+   * Send full inline catalog definitions in `a2uiClientCapabilities` (only for agents that
+   * declared `acceptsInlineCatalogs`). @default false
+   */
+  includeInlineCatalogs?: boolean;
+}
+
+/** What the client saw or sent, for inspectors and logs. */
+export type ClientEvent =
+  | { type: 'received'; input: unknown; result: ProcessResult }
+  | { type: 'sent'; message: ClientMessage; metadata: ClientMessageMetadata }
+  | { type: 'status'; status: ConnectionStatus; reason?: string }
+  | { type: 'reset'; reason?: string };
+
+/** Options of {@link A2uiClient.dispatchAction}. */
+export interface DispatchActionOptions {
+  /** Data scope of the component instance (template items have their own). @default "/" */
+  scope?: string;
+  /** The action to run; @default the component's `action` property */
+  action?: unknown;
+  signal?: AbortSignal;
+}
+
+const defaultOpenUrl = (url: string): void => {
+  const open = (globalThis as { open?: (url: string, target: string, features: string) => unknown }).open;
+  if (typeof open !== 'function') throw new A2uiError('URL_BLOCKED', 'No way to open URLs in this environment.');
+  open(url, '_blank', 'noopener,noreferrer');
+};
+
+/**
+ * The client side of A2UI: applies server messages, resolves actions at event time and sends
+ * them with `a2uiClientCapabilities` (always) and `a2uiClientDataModel` (for `sendDataModel`
+ * surfaces), and reports validation and expression errors to the agent (de-duplicated,
+ * rate-limited). Spec §3, §4, §8.5.
+ *
+ * @example
+ * ```ts
+ * const client = new A2uiClient({ transport: connectSseJsonRpc({ url: '/a2ui' }) });
+ * client.connect();
+ * ```
+ */
+export class A2uiClient {
+  readonly processor: MessageProcessor;
+  readonly locale: string | undefined;
+  readonly urlPolicy: UrlPolicy;
+  readonly #openUrl: (url: string) => void;
+  readonly #reporter: ErrorReporter;
+  readonly #includeInlineCatalogs: boolean;
+  readonly #hosts = new WeakMap<Surface, BindingHost>();
+  readonly #listeners = new Set<(event: ClientEvent) => void>();
+  #transport: ClientTransport | undefined;
+  #abort: AbortController | undefined;
+  #status: ConnectionStatus = 'closed';
+  #done: Promise<void> = Promise.resolve();
+
+  constructor(options: A2uiClientOptions = {}) {
+    this.processor = new MessageProcessor({
+      catalogs: options.catalogs ?? createDefaultCatalogs(),
+      validate: options.validate,
+      limits: options.limits,
+    });
+    this.locale = options.locale;
+    this.urlPolicy = options.urlPolicy ?? DEFAULT_URL_POLICY;
+    this.#openUrl = options.openUrl ?? defaultOpenUrl;
+    this.#reporter = new ErrorReporter(options.errorReporting);
+    this.#includeInlineCatalogs = options.includeInlineCatalogs ?? false;
+    this.#transport = options.transport;
+    this.processor.onError((error) => this.#reportToAgent(error));
+  }
+
+  /** The current link state. */
+  get status(): ConnectionStatus {
+    return this.#status;
+  }
+
+  get transport(): ClientTransport | undefined {
+    return this.#transport;
+  }
+
+  /**
+   * Starts reading `transport` (or the one given at construction). Resolves when the link has
+   * ended for good; use {@link subscribe} to follow progress.
+   * @throws A2uiError `CONNECTION_CLOSED` when there is no transport
+   */
+  connect(transport?: ClientTransport): Promise<void> {
+    if (transport) this.#transport = transport;
+    const current = this.#transport;
+    if (!current) throw new A2uiError('CONNECTION_CLOSED', 'A2uiClient.connect needs a transport.');
+    this.#abort?.abort();
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#done = this.#pump(current, abort.signal);
+    return this.#done;
+  }
+
+  /** Closes the transport and stops reading. Surfaces stay until `reset()`. */
+  async close(): Promise<void> {
+    this.#abort?.abort();
+    await this.#transport?.close();
+    await this.#done.catch(() => {});
+    this.#setStatus('closed');
+  }
+
+  /** Applies server messages directly (in-process agents, tests, replay). */
+  process(input: unknown): ProcessResult {
+    const result = this.processor.process(input);
+    this.#emit({ type: 'received', input, result });
+    return result;
+  }
+
+  /** Listens to everything the client receives, sends, and its link status. */
+  subscribe(listener: (event: ClientEvent) => void): () => void {
+    const entry = (event: ClientEvent) => listener(event);
+    this.#listeners.add(entry);
+    return () => {
+      this.#listeners.delete(entry);
+    };
+  }
+
+  /** Metadata attached to every outgoing message (§4). */
+  getMetadata(): ClientMessageMetadata {
+    const metadata: ClientMessageMetadata = {
+      a2uiClientCapabilities: this.processor.catalogs.getClientCapabilities({
+        includeInlineCatalogs: this.#includeInlineCatalogs,
+      }),
+    };
+    const dataModel = this.processor.getClientDataModel();
+    if (dataModel) metadata.a2uiClientDataModel = dataModel;
+    return metadata;
+  }
+
+  /**
+   * A data context of `surfaceId` at `scope`, for renderers.
+   * @throws A2uiError `SURFACE_NOT_FOUND`
+   */
+  getDataContext(surfaceId: string, scope = '/'): DataContext {
+    const surface = this.processor.getSurface(surfaceId);
+    if (!surface) throw new A2uiError('SURFACE_NOT_FOUND', `Unknown surface "${surfaceId}".`, { surfaceId });
+    return new DataContext(this.#host(surface), scope);
+  }
+
+  /**
+   * Runs the action of `sourceComponentId` as a user gesture (§8.5): an `event` action is resolved
+   * in `scope` now, stamped and sent; a `functionCall` action runs locally (it may `openUrl`).
+   * Refused while any of the component's checks fails (§8.4).
+   *
+   * @returns `true` when the action ran or was sent, `false` when checks blocked it
+   * @throws A2uiError `SURFACE_NOT_FOUND`, `VALIDATION_FAILED` (no usable action), transport errors
+   */
+  async dispatchAction(surfaceId: string, sourceComponentId: string, options: DispatchActionOptions = {}): Promise<boolean> {
+    const context = this.getDataContext(surfaceId, options.scope);
+    const component = this.processor.getSurface(surfaceId)?.components.get(sourceComponentId);
+    if (component && !evaluateChecks(component.properties.checks, context).isValid) return false;
+    const action = options.action ?? component?.properties.action;
+    const openUrl = (url: string) => {
+      const safe = this.urlPolicy.sanitize(url);
+      if (safe === undefined) throw new A2uiError('URL_BLOCKED', `The URL policy refused ${JSON.stringify(url)}.`);
+      this.#openUrl(safe);
+    };
+    if (isEventAction(action)) {
+      const message: ActionMessage = {
+        version: A2UI_VERSION,
+        action: {
+          name: action.event.name,
+          surfaceId,
+          sourceComponentId,
+          timestamp: new Date().toISOString(),
+          context: context.resolveContext(action.event.context, { openUrl }),
+        },
+      };
+      await this.send(message, { signal: options.signal });
+      return true;
+    }
+    if (isRecord(action) && isFunctionCall(action.functionCall)) {
+      context.evaluate(action.functionCall, { openUrl });
+      return true;
+    }
+    throw new A2uiError('VALIDATION_FAILED', `Component "${sourceComponentId}" has no usable action.`, { surfaceId });
+  }
+
+  /**
+   * Sends a client message with fresh metadata.
+   * @throws A2uiError `CONNECTION_CLOSED` without a transport, or the transport's error
+   */
+  async send(message: ClientMessage, options: { signal?: AbortSignal } = {}): Promise<void> {
+    const transport = this.#transport;
+    if (!transport) throw new A2uiError('CONNECTION_CLOSED', 'The client has no transport to send through.');
+    const metadata = this.getMetadata();
+    await transport.send(message, metadata, options);
+    this.#emit({ type: 'sent', message, metadata });
+  }
+
+  #host(surface: Surface): BindingHost {
+    let host = this.#hosts.get(surface);
+    if (!host) {
+      host = {
+        surfaceId: surface.surfaceId,
+        dataModel: surface.dataModel,
+        functions: surface.catalog.functions,
+        locale: this.locale,
+        reportError: (error) => {
+          const code = error.code === 'URL_BLOCKED' || error.code === 'LIMIT_EXCEEDED' ? error.code : 'EXPRESSION_ERROR';
+          const clientError: ClientError = { code, surfaceId: surface.surfaceId, message: error.message };
+          if (error.path !== undefined) clientError.path = error.path;
+          this.processor.reportError(clientError);
+        },
+      };
+      this.#hosts.set(surface, host);
+    }
+    return host;
+  }
+
+  #reportToAgent(error: ClientError): void {
+    if (!this.#transport || this.#status === 'closed' || !this.#reporter.admit(error)) return;
+    const message: ErrorMessage = { version: A2UI_VERSION, error };
+    // Reporting is best effort: a failed report must not surface as an unhandled rejection.
+    this.send(message).catch(() => {});
+  }
+
+  async #pump(transport: ClientTransport, signal: AbortSignal): Promise<void> {
+    this.#setStatus('connecting');
+    try {
+      for await (const event of transport.events({ signal })) {
+        this.#handle(event);
+      }
+    } catch (error) {
+      this.#setStatus('closed', toA2uiError(error, 'TRANSPORT_ERROR').message);
+      throw error;
+    }
+    this.#setStatus('closed');
+  }
+
+  #handle(event: TransportEvent): void {
+    switch (event.type) {
+      case 'messages':
+        if (this.#status !== 'open') this.#setStatus('open');
+        this.process(event.messages);
+        return;
+      case 'status':
+        this.#setStatus(event.status, event.reason);
+        return;
+      case 'reset':
+        this.processor.reset();
+        this.#reporter.clear();
+        this.#emit({ type: 'reset', reason: event.reason });
+        return;
+    }
+  }
+
+  #setStatus(status: ConnectionStatus, reason?: string): void {
+    if (status === this.#status && reason === undefined) return;
+    this.#status = status;
+    this.#emit({ type: 'status', status, reason });
+  }
+
+  #emit(event: ClientEvent): void {
+    for (const listener of [...this.#listeners]) listener(event);
+  }
+}

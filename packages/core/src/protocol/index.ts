@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './guards.js';
+export type * from './messages.js';

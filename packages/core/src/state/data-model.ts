@@ -1,0 +1,328 @@
+/**
+ * The data model of one surface (digest §7): immutable snapshots with structural sharing, RFC 6901
+ * pointers, auto-vivification, and change notification to the exact path, its ancestors and its
+ * subscribed descendants ("bubble & cascade", §7.3).
+ */
+import { A2uiError } from '../errors/a2ui-error.js';
+import { isRecord } from '../protocol/guards.js';
+import { formatPointer, isArrayIndex, parsePointer } from './json-pointer.js';
+import { type Listener, Notifier } from './notifier.js';
+
+/** Limits of a {@link DataModel}. */
+export interface DataModelLimits {
+  /**
+   * Deepest nesting of the model, counting path segments plus the depth of the written value.
+   * @default 64
+   */
+  maxDepth?: number;
+  /**
+   * Largest array index a write may create or address; stops `/list/999999999` from allocating.
+   * @default 100000
+   */
+  maxArrayIndex?: number;
+}
+
+/** Options of {@link DataModel}. */
+export interface DataModelOptions extends DataModelLimits {
+  /** Shared notifier, so one message batch notifies once across surfaces. @default a private one */
+  notifier?: Notifier;
+}
+
+export const DEFAULT_DATA_MODEL_LIMITS: Required<DataModelLimits> = {
+  maxDepth: 64,
+  maxArrayIndex: 100_000,
+};
+
+/** A node of the subscription trie: cost of a notification follows the affected subscribers only. */
+interface SubscriptionNode {
+  readonly children: Map<string, SubscriptionNode>;
+  readonly listeners: Map<Listener, number>;
+  readonly parent: SubscriptionNode | undefined;
+  readonly key: string;
+}
+
+const newNode = (parent: SubscriptionNode | undefined, key: string): SubscriptionNode => ({
+  children: new Map(),
+  listeners: new Map(),
+  parent,
+  key,
+});
+
+function valueDepth(value: unknown, limit: number): number {
+  // Iterative so a hostile, very deep value cannot overflow the stack.
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    const next = depth + 1;
+    if (next > max) max = next;
+    if (max > limit) return max;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, next]);
+    }
+  }
+  return max;
+}
+
+/**
+ * A surface's data model.
+ *
+ * Values are never mutated in place: every write copies the containers along its path, so
+ * `get(path)` keeps its identity until something at or below `path` changes — exactly what
+ * React's `useSyncExternalStore` needs. Treat returned values as read-only.
+ *
+ * @example
+ * ```ts
+ * const model = new DataModel();
+ * const unsubscribe = model.subscribe('/user', () => console.log(model.get('/user/name')));
+ * model.set('/user/name', 'Ada'); // logs "Ada"
+ * unsubscribe();
+ * ```
+ */
+export class DataModel {
+  readonly #limits: Required<DataModelLimits>;
+  readonly #notifier: Notifier;
+  #root: unknown = {};
+  #version = 0;
+  #subscriptions = newNode(undefined, '');
+  #subscriptionCount = 0;
+  #disposed = false;
+
+  constructor(initial: unknown = {}, options: DataModelOptions = {}) {
+    this.#limits = {
+      maxDepth: options.maxDepth ?? DEFAULT_DATA_MODEL_LIMITS.maxDepth,
+      maxArrayIndex: options.maxArrayIndex ?? DEFAULT_DATA_MODEL_LIMITS.maxArrayIndex,
+    };
+    this.#notifier = options.notifier ?? new Notifier();
+    if (initial !== undefined) this.set('/', initial);
+  }
+
+  /** Increments on every change; a cheap way to see that something changed. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Number of live subscriptions (for leak tests and diagnostics). */
+  get subscriptionCount(): number {
+    return this.#subscriptionCount;
+  }
+
+  /** The whole model (immutable snapshot). */
+  getSnapshot(): unknown {
+    return this.#root;
+  }
+
+  /**
+   * Reads the value at an absolute pointer; missing paths give `undefined` (§7.2).
+   * @throws A2uiError `INVALID_PATH` for a malformed pointer.
+   */
+  get(path: string): unknown {
+    return this.getAt(parsePointer(path));
+  }
+
+  /** {@link get} with already-parsed segments. */
+  getAt(segments: readonly string[]): unknown {
+    let current: unknown = this.#root;
+    for (const segment of segments) {
+      if (Array.isArray(current)) {
+        if (!isArrayIndex(segment)) return undefined;
+        current = current[Number(segment)];
+      } else if (isRecord(current)) {
+        current = Object.hasOwn(current, segment) ? current[segment] : undefined;
+      } else {
+        return undefined;
+      }
+    }
+    return current;
+  }
+
+  /**
+   * Upserts `value` at `path`, creating missing containers (an array where the next segment is an
+   * index, else an object). `value === undefined` removes the key (§7.1); on an array the element
+   * becomes `undefined` and the length is kept. `path` `"/"` replaces the whole model; replacing it
+   * with `undefined` resets it to `{}`.
+   *
+   * @throws A2uiError `INVALID_PATH` (bad pointer), `DATA_ERROR` (through a primitive, non-index
+   *   segment on an array), `LIMIT_EXCEEDED` (depth or array index caps). The model is unchanged.
+   */
+  set(path: string, value: unknown): void {
+    this.setAt(parsePointer(path), value);
+  }
+
+  /** {@link set} with already-parsed segments. */
+  setAt(segments: readonly string[], value: unknown): void {
+    this.#assertUsable();
+    if (value !== undefined) {
+      const depth = segments.length + valueDepth(value, this.#limits.maxDepth);
+      if (depth > this.#limits.maxDepth) {
+        throw new A2uiError(
+          'LIMIT_EXCEEDED',
+          `Data model depth ${depth} exceeds the limit of ${this.#limits.maxDepth}.`,
+          { path: formatPointer(segments) },
+        );
+      }
+    }
+    if (segments.length === 0) {
+      this.#commit(value === undefined ? {} : value, segments);
+      return;
+    }
+    if (value === undefined && this.getAt(segments) === undefined) return;
+    const next = this.#write(this.#root, segments, 0, value);
+    if (next !== this.#root) this.#commit(next, segments);
+  }
+
+  /** Removes the value at `path` (same as `set(path, undefined)`). */
+  delete(path: string): void {
+    this.set(path, undefined);
+  }
+
+  /**
+   * Calls `listener` after any change at `path`, above it (an ancestor replaced) or below it.
+   * Subscribing the same listener twice to one path counts twice; each returned function removes
+   * one subscription and is idempotent.
+   *
+   * @param path - absolute pointer
+   * @returns unsubscribe
+   */
+  subscribe(path: string, listener: Listener): () => void {
+    return this.subscribeAt(parsePointer(path), listener);
+  }
+
+  /** {@link subscribe} with already-parsed segments. */
+  subscribeAt(segments: readonly string[], listener: Listener): () => void {
+    if (this.#disposed) return () => {};
+    let node = this.#subscriptions;
+    for (const segment of segments) {
+      let child = node.children.get(segment);
+      if (!child) {
+        child = newNode(node, segment);
+        node.children.set(segment, child);
+      }
+      node = child;
+    }
+    node.listeners.set(listener, (node.listeners.get(listener) ?? 0) + 1);
+    this.#subscriptionCount++;
+    let active = true;
+    const target = node;
+    return () => {
+      if (!active) return;
+      active = false;
+      this.#unsubscribe(target, listener);
+    };
+  }
+
+  /** Runs `fn` with notifications deferred to its end. */
+  batch<T>(fn: () => T): T {
+    return this.#notifier.batch(fn);
+  }
+
+  /** Drops every subscription and refuses further writes (§2.4 `deleteSurface`). */
+  dispose(): void {
+    this.#disposed = true;
+    this.#subscriptions = newNode(undefined, '');
+    this.#subscriptionCount = 0;
+  }
+
+  #assertUsable(): void {
+    if (this.#disposed) throw new A2uiError('DATA_ERROR', 'The data model was disposed with its surface.');
+  }
+
+  #unsubscribe(node: SubscriptionNode, listener: Listener): void {
+    if (this.#disposed) return;
+    const count = node.listeners.get(listener);
+    if (count === undefined) return;
+    if (count > 1) node.listeners.set(listener, count - 1);
+    else node.listeners.delete(listener);
+    this.#subscriptionCount--;
+    // Prune empty branches so notification walks stay proportional to live subscribers.
+    let current: SubscriptionNode | undefined = node;
+    while (current?.parent && current.listeners.size === 0 && current.children.size === 0) {
+      current.parent.children.delete(current.key);
+      current = current.parent;
+    }
+  }
+
+  #write(container: unknown, segments: readonly string[], index: number, value: unknown): unknown {
+    const segment = segments[index]!;
+    const last = index === segments.length - 1;
+    const nextIsIndex = !last && isArrayIndex(segments[index + 1]!);
+    if (Array.isArray(container)) {
+      if (!isArrayIndex(segment)) {
+        throw new A2uiError('DATA_ERROR', `Segment "${segment}" addresses an array and must be an index.`, {
+          path: formatPointer(segments.slice(0, index + 1)),
+        });
+      }
+      const position = Number(segment);
+      if (position > this.#limits.maxArrayIndex) {
+        throw new A2uiError(
+          'LIMIT_EXCEEDED',
+          `Array index ${position} exceeds the limit of ${this.#limits.maxArrayIndex}.`,
+          { path: formatPointer(segments.slice(0, index + 1)) },
+        );
+      }
+      const current = container[position];
+      const next = last ? value : this.#write(this.#vivify(current, nextIsIndex, segments, index), segments, index + 1, value);
+      if (Object.is(current, next) && (position < container.length || next !== undefined)) return container;
+      const copy = container.slice();
+      if (last && value === undefined) {
+        if (position < copy.length) copy[position] = undefined;
+      } else {
+        copy[position] = next;
+      }
+      return copy;
+    }
+    if (isRecord(container)) {
+      const has = Object.hasOwn(container, segment);
+      const current = has ? container[segment] : undefined;
+      if (last && value === undefined) {
+        if (!has) return container;
+        const copy = { ...container };
+        delete copy[segment];
+        return copy;
+      }
+      const next = last ? value : this.#write(this.#vivify(current, nextIsIndex, segments, index), segments, index + 1, value);
+      if (has && Object.is(current, next)) return container;
+      return { ...container, [segment]: next };
+    }
+    throw new A2uiError('DATA_ERROR', `Cannot write through a ${container === null ? 'null' : typeof container} value.`, {
+      path: formatPointer(segments.slice(0, index)),
+    });
+  }
+
+  #vivify(current: unknown, asArray: boolean, segments: readonly string[], index: number): unknown {
+    if (current === undefined || current === null) return asArray ? [] : {};
+    if (typeof current !== 'object') {
+      throw new A2uiError('DATA_ERROR', `Cannot create "${segments[index + 1]}" inside a ${typeof current} value.`, {
+        path: formatPointer(segments.slice(0, index + 1)),
+      });
+    }
+    return current;
+  }
+
+  #commit(root: unknown, segments: readonly string[]): void {
+    this.#root = root;
+    this.#version++;
+    this.#notifier.notifyAll(this.#affectedListeners(segments));
+  }
+
+  #affectedListeners(segments: readonly string[]): Listener[] {
+    const affected: Listener[] = [];
+    let node: SubscriptionNode | undefined = this.#subscriptions;
+    // Ancestors (root included) and the exact path.
+    for (let i = 0; node; i++) {
+      for (const listener of node.listeners.keys()) affected.push(listener);
+      if (i === segments.length) break;
+      node = node.children.get(segments[i]!);
+    }
+    if (!node) return affected;
+    // Subscribed descendants of the changed path.
+    const stack = [...node.children.values()];
+    while (stack.length > 0) {
+      const current = stack.pop()!;
+      for (const listener of current.listeners.keys()) affected.push(listener);
+      for (const child of current.children.values()) stack.push(child);
+    }
+    return affected;
+  }
+}

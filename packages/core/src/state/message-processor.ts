@@ -1,0 +1,437 @@
+/**
+ * Applies server→client messages to surfaces, exactly as spec §2 and digest §5, §7 define, and
+ * turns every failure into a spec `error` message while keeping the previous state.
+ */
+import type { Catalog } from '../catalog/catalog.js';
+import { CatalogRegistry } from '../catalog/catalog-registry.js';
+import { toA2uiError } from '../errors/a2ui-error.js';
+import { A2UI_VERSION, VALIDATION_FAILED } from '../protocol/constants.js';
+import { getServerMessageKind, isRecord, SERVER_MESSAGE_KINDS, type ServerMessageKind } from '../protocol/guards.js';
+import type {
+  ClientDataModel,
+  ClientError,
+  ComponentInstance,
+  CreateSurface,
+  Theme,
+  UpdateComponents,
+  UpdateDataModel,
+} from '../protocol/messages.js';
+import type { ValidationIssue } from '../validation/index.js';
+import { parseMessageInput } from './message-input.js';
+import { DEFAULT_DATA_MODEL_LIMITS, type DataModelLimits } from './data-model.js';
+import { parsePointer } from './json-pointer.js';
+import { Notifier } from './notifier.js';
+import { Surface } from './surface.js';
+
+/** Limits of a {@link MessageProcessor}; every one is configurable. */
+export interface ProcessorLimits extends DataModelLimits {
+  /** Largest message, in UTF-8 bytes, accepted as JSON text. @default 1048576 */
+  maxMessageBytes?: number;
+  /** Most components one surface may hold. @default 10000 */
+  maxComponentsPerSurface?: number;
+  /** Most surfaces alive at once. @default 100 */
+  maxSurfaces?: number;
+}
+
+export const DEFAULT_PROCESSOR_LIMITS: Required<ProcessorLimits> = {
+  ...DEFAULT_DATA_MODEL_LIMITS,
+  maxMessageBytes: 1_048_576,
+  maxComponentsPerSurface: 10_000,
+  maxSurfaces: 100,
+};
+
+/** Options of {@link MessageProcessor}. */
+export interface MessageProcessorOptions {
+  /** Catalogs surfaces may use. @default none — pass `createDefaultCatalogs()` for basic + minimal */
+  catalogs?: CatalogRegistry | Iterable<Catalog>;
+  /**
+   * Validate every message against the v0.9 schema and its surface's catalog. Turn off only for
+   * trusted, pre-validated input.
+   * @default true
+   */
+  validate?: boolean;
+  limits?: ProcessorLimits;
+}
+
+/** Outcome of {@link MessageProcessor.process}. */
+export interface ProcessResult {
+  /** Messages applied (fully or with graceful degradation). */
+  readonly applied: number;
+  /** One spec `error` object per problem, ready to send to the agent (§3.2). */
+  readonly errors: readonly ClientError[];
+}
+
+/** A failure while applying one message; carries the spec error. */
+class MessageFailure extends Error {
+  constructor(readonly clientError: ClientError) {
+    super(clientError.message);
+  }
+}
+
+type ErrorListener = (error: ClientError) => void;
+
+/**
+ * The client-side protocol engine: surfaces, components and data models built from a stream of
+ * server messages.
+ *
+ * - Accepts one message, an array, `{messages}`, a sample file `{name, description, messages}`, or
+ *   JSON text of any of those (§1). Batches are non-transactional: a failing message is reported
+ *   and the rest still apply; subscribers hear about a batch once, at its end.
+ * - Never throws for bad input: `process` returns spec `error` objects (`VALIDATION_FAILED` with a
+ *   JSON Pointer into the offending message, or a named generic code) and the state before the
+ *   failing message survives.
+ *
+ * @example
+ * ```ts
+ * const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+ * const { errors } = processor.process(line);
+ * ```
+ */
+export class MessageProcessor {
+  readonly catalogs: CatalogRegistry;
+  readonly notifier = new Notifier();
+  readonly #validate: boolean;
+  readonly #limits: Required<ProcessorLimits>;
+  readonly #surfaces = new Map<string, Surface>();
+  #surfaceList: readonly Surface[] = [];
+  readonly #listeners = new Set<() => void>();
+  readonly #errorListeners = new Set<ErrorListener>();
+  /** Errors of the `process` call under way, including those of degraded (applied) messages. */
+  #batchErrors: ClientError[] | undefined;
+
+  constructor(options: MessageProcessorOptions = {}) {
+    this.catalogs =
+      options.catalogs instanceof CatalogRegistry ? options.catalogs : new CatalogRegistry(options.catalogs ?? []);
+    this.#validate = options.validate ?? true;
+    this.#limits = { ...DEFAULT_PROCESSOR_LIMITS, ...options.limits };
+  }
+
+  /** The configured limits. */
+  get limits(): Readonly<Required<ProcessorLimits>> {
+    return this.#limits;
+  }
+
+  /**
+   * Applies `input`. Never throws for bad input.
+   * @param input - a message, an array, `{messages}`, a sample file, or JSON text of one of those
+   */
+  process(input: unknown): ProcessResult {
+    const errors: ClientError[] = [];
+    const outer = this.#batchErrors;
+    this.#batchErrors = errors;
+    try {
+      return this.#processInto(input, errors);
+    } finally {
+      this.#batchErrors = outer;
+    }
+  }
+
+  #processInto(input: unknown, errors: ClientError[]): ProcessResult {
+    let applied = 0;
+    const parsed = parseMessageInput(input, { maxMessageBytes: this.#limits.maxMessageBytes });
+    if (!parsed.success) {
+      for (const issue of parsed.errors) this.#report(issueToError(issue, '', input));
+      return { applied, errors };
+    }
+    this.notifier.batch(() => {
+      for (const message of parsed.value) {
+        try {
+          this.#apply(message);
+          applied++;
+        } catch (error) {
+          this.#report(toClientError(error, message));
+        }
+      }
+    });
+    return { applied, errors };
+  }
+
+  /** The surface `surfaceId`, if it exists. */
+  getSurface(surfaceId: string): Surface | undefined {
+    return this.#surfaces.get(surfaceId);
+  }
+
+  /** Live surfaces in creation order; the array identity changes only when the set changes. */
+  getSurfaces(): readonly Surface[] {
+    return this.#surfaceList;
+  }
+
+  /** Calls `listener` (once per batch) when a surface is created or deleted. */
+  subscribe(listener: () => void): () => void {
+    const entry = () => listener();
+    this.#listeners.add(entry);
+    return () => {
+      this.#listeners.delete(entry);
+    };
+  }
+
+  /** Calls `listener` for every error `process` reports (validation, state, data). */
+  onError(listener: ErrorListener): () => void {
+    const entry: ErrorListener = (error) => listener(error);
+    this.#errorListeners.add(entry);
+    return () => {
+      this.#errorListeners.delete(entry);
+    };
+  }
+
+  /**
+   * `a2uiClientDataModel` for surfaces created with `sendDataModel: true`, or `undefined` when
+   * there are none (§4.2).
+   */
+  getClientDataModel(): ClientDataModel | undefined {
+    let surfaces: Record<string, unknown> | undefined;
+    for (const surface of this.#surfaceList) {
+      if (!surface.sendDataModel) continue;
+      surfaces ??= {};
+      surfaces[surface.surfaceId] = surface.dataModel.getSnapshot();
+    }
+    return surfaces ? { version: A2UI_VERSION, surfaces } : undefined;
+  }
+
+  /** Deletes every surface (a transport `reset`, or the end of a session). */
+  reset(): void {
+    this.notifier.batch(() => {
+      for (const surface of this.#surfaceList) surface.dispose();
+      this.#surfaces.clear();
+      this.#setSurfaceList([]);
+    });
+  }
+
+  /** Reports an error raised outside `process` (e.g. by binding) through the error listeners. */
+  reportError(error: ClientError): void {
+    this.#report(error);
+  }
+
+  #report(error: ClientError): void {
+    this.#batchErrors?.push(error);
+    for (const listener of [...this.#errorListeners]) listener(error);
+  }
+
+  #apply(message: unknown): void {
+    const kind = this.#checkEnvelope(message);
+    const body = (message as Record<ServerMessageKind, Record<string, unknown>>)[kind];
+    switch (kind) {
+      case 'createSurface':
+        return this.#createSurface(message, body as unknown as CreateSurface);
+      case 'updateComponents':
+        return this.#updateComponents(message, body as unknown as UpdateComponents);
+      case 'updateDataModel':
+        return this.#updateDataModel(message, body as unknown as UpdateDataModel);
+      case 'deleteSurface':
+        return this.#deleteSurface(message, body.surfaceId as string);
+    }
+  }
+
+  /** Shape checks that do not depend on a catalog; enough to route the message safely. */
+  #checkEnvelope(message: unknown): ServerMessageKind {
+    if (!isRecord(message)) throw validationFailure('', '', 'A server message must be a JSON object.');
+    const kinds = SERVER_MESSAGE_KINDS.filter((kind) => kind in message);
+    if (message.version !== A2UI_VERSION) {
+      const surfaceId = kinds.length === 1 ? readSurfaceId(message[kinds[0]!]) : '';
+      throw validationFailure(
+        surfaceId,
+        '/version',
+        message.version === undefined
+          ? `Missing "version": every message must carry "version": "${A2UI_VERSION}".`
+          : `Unsupported version ${JSON.stringify(message.version)}; this client speaks "${A2UI_VERSION}".`,
+      );
+    }
+    if (kinds.length !== 1) {
+      throw validationFailure(
+        '',
+        '',
+        kinds.length === 0
+          ? `A server message needs exactly one of ${SERVER_MESSAGE_KINDS.join(', ')}.`
+          : `A server message carries exactly one of ${kinds.join(', ')}, not ${kinds.length}.`,
+      );
+    }
+    const kind = kinds[0]!;
+    const body = message[kind];
+    if (!isRecord(body)) throw validationFailure('', `/${kind}`, `"${kind}" must be an object.`);
+    if (typeof body.surfaceId !== 'string') {
+      throw validationFailure('', `/${kind}/surfaceId`, `"${kind}.surfaceId" is required and must be a string.`);
+    }
+    const extra = Object.keys(message).find((key) => key !== 'version' && key !== kind);
+    if (extra !== undefined) {
+      throw validationFailure(body.surfaceId, `/${extra}`, `Unexpected property "${extra}" beside "${kind}".`);
+    }
+    return kind;
+  }
+
+  #createSurface(message: unknown, body: CreateSurface): void {
+    const { surfaceId } = body;
+    if (typeof body.catalogId !== 'string') {
+      throw validationFailure(surfaceId, '/createSurface/catalogId', '"createSurface.catalogId" is required and must be a string.');
+    }
+    const catalog = this.catalogs.get(body.catalogId);
+    if (!catalog) {
+      throw genericFailure('CATALOG_NOT_FOUND', surfaceId, `Catalog not found: ${body.catalogId}. This client supports: ${this.catalogs.catalogIds.join(', ') || 'none'}.`);
+    }
+    this.#validateWith(catalog, message, surfaceId);
+    if (this.#surfaces.has(surfaceId)) {
+      throw genericFailure('SURFACE_EXISTS', surfaceId, `Surface "${surfaceId}" already exists; send deleteSurface before creating it again.`);
+    }
+    if (this.#surfaces.size >= this.#limits.maxSurfaces) {
+      throw genericFailure('LIMIT_EXCEEDED', surfaceId, `At most ${this.#limits.maxSurfaces} surfaces may exist at once.`);
+    }
+    const surface = new Surface({
+      surfaceId,
+      catalog,
+      theme: body.theme as Theme | undefined,
+      sendDataModel: body.sendDataModel === true,
+      notifier: this.notifier,
+      limits: { maxDepth: this.#limits.maxDepth, maxArrayIndex: this.#limits.maxArrayIndex },
+    });
+    this.#surfaces.set(surfaceId, surface);
+    this.#setSurfaceList([...this.#surfaceList, surface]);
+  }
+
+  #updateComponents(message: unknown, body: UpdateComponents): void {
+    const surface = this.#requireSurface(body.surfaceId, 'updateComponents');
+    const { surfaceId } = body;
+    if (!Array.isArray(body.components) || body.components.length === 0) {
+      throw validationFailure(surfaceId, '/updateComponents/components', '"updateComponents.components" must be a non-empty array of components.');
+    }
+    const components = this.#validate ? this.#validateComponents(surface, message, body) : this.#checkComponentShapes(body);
+    const added = new Set(components.filter((component) => !surface.components.has(component.id)).map((c) => c.id)).size;
+    if (surface.components.size + added > this.#limits.maxComponentsPerSurface) {
+      throw genericFailure('LIMIT_EXCEEDED', surfaceId, `Surface "${surfaceId}" would hold more than ${this.#limits.maxComponentsPerSurface} components.`);
+    }
+    for (const component of components) surface.components.upsert(component);
+  }
+
+  /**
+   * Full-schema validation with graceful degradation (ARCHITECTURE §2): unknown component types
+   * are kept (the renderer shows a fallback) and unknown properties dropped, each reported once;
+   * any other problem rejects the whole message.
+   */
+  #validateComponents(surface: Surface, message: unknown, body: UpdateComponents): ComponentInstance[] {
+    const validator = surface.catalog.validator;
+    if (!validator) return this.#checkComponentShapes(body);
+    const issues = validator.validateServerMessage(message);
+    if (issues.length === 0) return body.components;
+    const prefix = '/updateComponents/components/';
+    const fatal = issues.find((issue) => !issue.path.startsWith(prefix) || !/^\d+/.test(issue.path.slice(prefix.length)));
+    if (fatal) throw issueFailure(surface.surfaceId, fatal);
+    const components = this.#checkComponentShapes(body);
+    return components.map((component, index) => {
+      const check = validator.checkComponent(component);
+      const path = `${prefix}${index}`;
+      switch (check.status) {
+        case 'valid':
+          return component;
+        case 'unknown-type':
+          this.#reportOnce(surface, `type:${component.component}`, path + '/component', `Unknown component type "${component.component}" in catalog ${surface.catalogId}; it is rendered as a fallback.`);
+          return component;
+        case 'unknown-properties':
+          for (const property of check.properties) {
+            this.#reportOnce(surface, `prop:${component.component}.${property}`, `${path}/${escapeSegment(property)}`, `Unknown property "${property}" on ${component.component}; it was ignored.`);
+          }
+          return check.sanitized as ComponentInstance;
+        case 'invalid': {
+          const first = check.issues[0];
+          throw issueFailure(surface.surfaceId, first ? { ...first, path: path + first.path } : { path, message: 'Invalid component.' });
+        }
+      }
+    });
+  }
+
+  #checkComponentShapes(body: UpdateComponents): ComponentInstance[] {
+    body.components.forEach((component, index) => {
+      const path = `/updateComponents/components/${index}`;
+      if (!isRecord(component)) throw validationFailure(body.surfaceId, path, 'A component must be an object.');
+      if (typeof component.id !== 'string') throw validationFailure(body.surfaceId, `${path}/id`, 'A component needs a string "id".');
+      if (typeof component.component !== 'string') {
+        throw validationFailure(body.surfaceId, `${path}/component`, `Component "${component.id}" needs a string "component" type.`);
+      }
+    });
+    return body.components;
+  }
+
+  #reportOnce(surface: Surface, key: string, path: string, message: string): void {
+    if (surface.reportedUnknown.has(key)) return;
+    surface.reportedUnknown.add(key);
+    this.#report({ code: VALIDATION_FAILED, surfaceId: surface.surfaceId, path, message });
+  }
+
+  #updateDataModel(message: unknown, body: UpdateDataModel): void {
+    const surface = this.#requireSurface(body.surfaceId, 'updateDataModel');
+    this.#validateWith(surface.catalog, message, body.surfaceId);
+    const path = body.path ?? '/';
+    if (typeof path !== 'string') throw validationFailure(body.surfaceId, '/updateDataModel/path', '"updateDataModel.path" must be a JSON Pointer string.');
+    try {
+      surface.dataModel.setAt(parsePointer(path), 'value' in body ? body.value : undefined);
+    } catch (error) {
+      const failure = toA2uiError(error, 'DATA_ERROR');
+      throw genericFailure(failure.code, body.surfaceId, failure.message, { path: failure.path ?? path });
+    }
+  }
+
+  #deleteSurface(message: unknown, surfaceId: string): void {
+    const surface = this.#surfaces.get(surfaceId);
+    // Deleting an unknown surface is a silent no-op, as in the reference processor (digest §2.4).
+    if (!surface) return;
+    this.#validateWith(surface.catalog, message, surfaceId);
+    surface.dispose();
+    this.#surfaces.delete(surfaceId);
+    this.#setSurfaceList(this.#surfaceList.filter((entry) => entry !== surface));
+  }
+
+  #requireSurface(surfaceId: string, kind: ServerMessageKind): Surface {
+    const surface = this.#surfaces.get(surfaceId);
+    if (!surface) {
+      throw genericFailure('SURFACE_NOT_FOUND', surfaceId, `${kind} names unknown surface "${surfaceId}"; send createSurface first.`);
+    }
+    return surface;
+  }
+
+  #validateWith(catalog: Catalog, message: unknown, surfaceId: string): void {
+    if (!this.#validate || !catalog.validator) return;
+    const issues = catalog.validator.validateServerMessage(message);
+    if (issues.length > 0) throw issueFailure(surfaceId, issues[0]!);
+  }
+
+  #setSurfaceList(list: readonly Surface[]): void {
+    this.#surfaceList = list;
+    this.notifier.notifyAll(this.#listeners);
+  }
+}
+
+function escapeSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function readSurfaceId(body: unknown): string {
+  return isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : '';
+}
+
+function validationFailure(surfaceId: string, path: string, message: string): MessageFailure {
+  return new MessageFailure({ code: VALIDATION_FAILED, surfaceId, path, message });
+}
+
+function issueFailure(surfaceId: string, issue: ValidationIssue): MessageFailure {
+  return validationFailure(surfaceId, issue.path, issue.message);
+}
+
+function genericFailure(code: string, surfaceId: string, message: string, extra: Record<string, unknown> = {}): MessageFailure {
+  return new MessageFailure({ code, surfaceId, message, ...extra });
+}
+
+function issueToError(issue: ValidationIssue, surfaceId: string, _input: unknown): ClientError {
+  const code = issue.keyword === 'INVALID_JSON' || issue.keyword === 'MESSAGE_TOO_LARGE' ? issue.keyword : VALIDATION_FAILED;
+  return code === VALIDATION_FAILED
+    ? { code, surfaceId, path: issue.path, message: issue.message }
+    : { code, surfaceId, message: issue.message };
+}
+
+function toClientError(error: unknown, message: unknown): ClientError {
+  if (error instanceof MessageFailure) return error.clientError;
+  const failure = toA2uiError(error);
+  const kind = getServerMessageKind(message);
+  const surfaceId = kind ? readSurfaceId((message as Record<string, unknown>)[kind]) : '';
+  if (failure.code === VALIDATION_FAILED) {
+    return { code: VALIDATION_FAILED, surfaceId, path: failure.path ?? '', message: failure.message };
+  }
+  return { code: failure.code, surfaceId, message: failure.message };
+}
+

@@ -1,0 +1,61 @@
+/**
+ * One surface (spec §2.1): its catalog, theme, components and data model.
+ */
+import type { Catalog } from '../catalog/catalog.js';
+import type { Theme } from '../protocol/messages.js';
+import { ComponentStore } from './component-store.js';
+import { DataModel, type DataModelLimits } from './data-model.js';
+import type { Notifier } from './notifier.js';
+
+/** Options of {@link Surface}. */
+export interface SurfaceOptions {
+  surfaceId: string;
+  catalog: Catalog;
+  theme?: Theme;
+  /** @default false */
+  sendDataModel?: boolean;
+  notifier: Notifier;
+  limits?: DataModelLimits;
+}
+
+/** A live surface. Created and disposed by the `MessageProcessor`; read it, do not mutate it. */
+export class Surface {
+  readonly surfaceId: string;
+  readonly catalog: Catalog;
+  readonly theme: Theme | undefined;
+  readonly sendDataModel: boolean;
+  readonly components: ComponentStore;
+  readonly dataModel: DataModel;
+  #disposed = false;
+  /** Component types and properties already reported as unknown, so each is reported once. */
+  readonly reportedUnknown = new Set<string>();
+
+  constructor(options: SurfaceOptions) {
+    this.surfaceId = options.surfaceId;
+    this.catalog = options.catalog;
+    this.theme = options.theme;
+    this.sendDataModel = options.sendDataModel ?? false;
+    this.components = new ComponentStore({ notifier: options.notifier });
+    this.dataModel = new DataModel({}, { ...options.limits, notifier: options.notifier });
+  }
+
+  get catalogId(): string {
+    return this.catalog.catalogId;
+  }
+
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
+  /** Live subscriptions on this surface's components and data model. */
+  get subscriptionCount(): number {
+    return this.components.subscriptionCount + this.dataModel.subscriptionCount;
+  }
+
+  /** Drops components, data and every subscription (§2.4). */
+  dispose(): void {
+    this.#disposed = true;
+    this.components.dispose();
+    this.dataModel.dispose();
+  }
+}

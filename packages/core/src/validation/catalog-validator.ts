@@ -1,0 +1,355 @@
+import { A2UI_VERSION } from '../protocol/constants.js';
+import { type SchemaErrorObject, ajvErrorsToIssues } from './ajv-errors-to-issues.js';
+import {
+  type FormatDefinition,
+  type JsonSchema,
+  appendPointer,
+  createSchemaResolver,
+  declaredProperties,
+  diagnoseSchema,
+  jsonTypeOf,
+  quoteValue,
+} from './diagnose-schema.js';
+import { DEFAULT_MAX_DEPTH, findDepthViolation } from './find-depth-violation.js';
+import { schemas as commonSchemas } from './generated/common.js';
+import { validatorRuntime } from './generated/runtime.js';
+import { CATALOG_ALIAS_SCHEMA_ID, COMMON_TYPES_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
+import type { ValidationIssue } from './validation-issue.js';
+
+/**
+ * A compiled validator as Ajv (or Ajv standalone) produces it: returns the verdict and leaves the
+ * raw errors of the last call on `errors`.
+ */
+export interface StandaloneValidateFunction {
+  (data: unknown): boolean;
+  /** Errors of the last failing call, `null` after a passing one. */
+  errors?: readonly SchemaErrorObject[] | null;
+}
+
+/**
+ * What a precompiled catalog module exports: the built-in `generated/basic.js` and
+ * `generated/minimal.js`, and modules written by `generateCatalogValidatorModule()`.
+ */
+export interface PrecompiledCatalogModule {
+  /** The id messages name in `createSurface.catalogId`. */
+  readonly catalogId: string;
+  /** The catalog schema (`$id` aliased, annotations may be stripped), used to word issues. */
+  readonly catalogSchema: { readonly [keyword: string]: unknown };
+  /** Validates one server→client message (`server_to_client.json` with this catalog). */
+  readonly serverMessage: StandaloneValidateFunction;
+  /** Validates a theme object (`$defs/theme`). */
+  readonly theme: StandaloneValidateFunction;
+  /** One validator per component type (`components.<Name>`). */
+  readonly components: { readonly [componentType: string]: StandaloneValidateFunction };
+}
+
+/**
+ * Verdict of {@link CatalogValidator.checkComponent}, shaped for the spec's graceful-degradation
+ * rules (digest §10.1): an unknown type renders a fallback; unknown properties are dropped and the
+ * rest applied; anything else rejects the component. Issue paths are relative to the component.
+ */
+export type ComponentCheck =
+  | { status: 'valid' }
+  | { status: 'unknown-type'; issues: ValidationIssue[] }
+  | {
+      status: 'unknown-properties';
+      /** Property names the component's schema does not declare. */
+      properties: string[];
+      /** The component without those properties; it passes the schema. */
+      sanitized: Record<string, unknown>;
+      issues: ValidationIssue[];
+    }
+  | { status: 'invalid'; issues: ValidationIssue[] };
+
+/** Options of {@link CatalogValidator.validateServerMessage}. */
+export interface CatalogValidateOptions {
+  /**
+   * Deepest allowed nesting of arrays/objects, checked before schema validation.
+   * @default 64
+   */
+  maxDepth?: number;
+}
+
+/**
+ * Validates messages, components and themes against one catalog (digest §10). Get one from a
+ * `ValidatorRegistry`, `createPrecompiledCatalogValidator()` or `compileCatalogValidator()`.
+ *
+ * @example
+ * ```ts
+ * const validator = defaultValidatorRegistry.get(BASIC_CATALOG_ID)!;
+ * validator.validateServerMessage({ version: 'v0.9', deleteSurface: { surfaceId: 's1' } }); // []
+ * validator.checkComponent({ id: 'x', component: 'Text', text: 'Hi', color: 'red' }).status; // 'unknown-properties'
+ * ```
+ */
+export interface CatalogValidator {
+  /** The catalog id this validator checks against. */
+  readonly catalogId: string;
+  /** Component type names, in catalog order. */
+  readonly componentTypes: readonly string[];
+  /** Function names, in catalog order. */
+  readonly functionNames: readonly string[];
+  /**
+   * Validates one server→client message (spec §2) with this catalog's components, functions and
+   * theme. Returns `[]` when valid; never throws.
+   */
+  validateServerMessage(message: unknown, options?: CatalogValidateOptions): ValidationIssue[];
+  /** True when the catalog defines a component of this type. */
+  hasComponent(type: string): boolean;
+  /** Classifies one component object of an `updateComponents` message (spec §2.2, §5.1). */
+  checkComponent(component: unknown): ComponentCheck;
+  /** Validates a `createSurface.theme` object; `[]` when valid. */
+  validateTheme(theme: unknown): ValidationIssue[];
+}
+
+type ServerMessageKind = 'createSurface' | 'updateComponents' | 'updateDataModel' | 'deleteSurface';
+
+const KIND_DEFINITIONS: Record<ServerMessageKind, string> = {
+  createSurface: 'CreateSurfaceMessage',
+  updateComponents: 'UpdateComponentsMessage',
+  updateDataModel: 'UpdateDataModelMessage',
+  deleteSurface: 'DeleteSurfaceMessage',
+};
+const SERVER_KINDS = Object.keys(KIND_DEFINITIONS) as ServerMessageKind[];
+
+/** v0.8 server message names an agent trained on older docs still emits, with their v0.9 successors. */
+const V08_SERVER_MESSAGES: Readonly<Record<string, string>> = {
+  beginRendering: 'createSurface',
+  surfaceUpdate: 'updateComponents',
+  dataModelUpdate: 'updateDataModel',
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const quoteList = (names: readonly string[]): string => {
+  const quoted = names.map((name) => `"${name}"`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+};
+
+const formats = validatorRuntime.fullFormats as Readonly<Record<string, FormatDefinition>>;
+
+/**
+ * Issues for the message envelope — object, `version`, exactly one message key, no extra keys —
+ * which the schema's top-level `oneOf` reports as noise across all four message types. A v0.8
+ * message name (`legacyNames`) gets a pointer to its v0.9 successor. Shared with the
+ * client-message validator.
+ */
+export function envelopeIssues(
+  message: unknown,
+  kinds: readonly string[],
+  what: string,
+  legacyNames: Readonly<Record<string, string>> = V08_SERVER_MESSAGES,
+): { issues: ValidationIssue[]; kind: string | undefined } {
+  if (!isRecord(message)) {
+    return {
+      issues: [
+        {
+          path: '',
+          keyword: 'type',
+          message: `Expected an A2UI ${what} (a JSON object with "version" and one of ${quoteList(kinds)}), got ${jsonTypeOf(message)}.`,
+        },
+      ],
+      kind: undefined,
+    };
+  }
+  const issues: ValidationIssue[] = [];
+  if (!('version' in message)) {
+    issues.push({
+      path: '/version',
+      keyword: 'required',
+      message: `Missing required property "version". Every A2UI message carries "version": "${A2UI_VERSION}".`,
+    });
+  } else if (message.version !== A2UI_VERSION) {
+    issues.push({
+      path: '/version',
+      keyword: 'const',
+      message: `Unsupported version ${quoteValue(message.version)}: this library speaks A2UI "${A2UI_VERSION}" only. Set "version": "${A2UI_VERSION}".`,
+    });
+  }
+  const present = kinds.filter((kind) => kind in message);
+  if (present.length === 0) {
+    const legacy = Object.keys(message).find((key) => Object.hasOwn(legacyNames, key));
+    const stranger = Object.keys(message).find((key) => key !== 'version');
+    if (legacy) {
+      issues.push({
+        path: appendPointer('', legacy),
+        keyword: 'oneOf',
+        message: `"${legacy}" is an A2UI v0.8 message; v0.9 uses "${legacyNames[legacy]}" with a different shape.`,
+      });
+    } else if (stranger) {
+      issues.push({
+        path: appendPointer('', stranger),
+        keyword: 'oneOf',
+        message: `Unknown message type "${stranger}". A ${what} carries exactly one of ${quoteList(kinds)}.`,
+      });
+    } else {
+      issues.push({ path: '', keyword: 'oneOf', message: `Expected exactly one of ${quoteList(kinds)}.` });
+    }
+    return { issues, kind: undefined };
+  }
+  if (present.length > 1) {
+    issues.push({
+      path: appendPointer('', present[1]!),
+      keyword: 'oneOf',
+      message: `A message carries exactly one of ${quoteList(kinds)}, found ${present.map((kind) => `"${kind}"`).join(' and ')}. Send them as separate messages.`,
+    });
+    return { issues, kind: undefined };
+  }
+  const kind = present[0]!;
+  for (const key of Object.keys(message)) {
+    if (key === 'version' || key === kind) continue;
+    issues.push({
+      path: appendPointer('', key),
+      keyword: 'additionalProperties',
+      message: `Unknown property "${key}" on a ${kind} message. Allowed properties: version, ${kind}.`,
+    });
+  }
+  return { issues, kind };
+}
+
+/** Guarantees at least one issue for an invalid value. */
+export function explainFailure(
+  explained: ValidationIssue[] | undefined,
+  errors: readonly SchemaErrorObject[] | null | undefined,
+  data: unknown,
+): ValidationIssue[] {
+  if (explained && explained.length > 0) return explained;
+  const fallback = ajvErrorsToIssues(errors ?? [], data);
+  return fallback.length > 0 ? fallback : [{ path: '', message: 'Value does not match the schema.' }];
+}
+
+/**
+ * Builds a {@link CatalogValidator} from a precompiled catalog module; no `eval`, so it works under
+ * a strict Content-Security-Policy. The built-in basic and minimal validators are made this way.
+ *
+ * @param module - The module's namespace object (`import * as m from './my-catalog.validator.js'`).
+ * @returns A validator for `module.catalogId`.
+ *
+ * @example
+ * ```ts
+ * import * as myCatalog from './my-catalog.validator.js';
+ * defaultValidatorRegistry.register(createPrecompiledCatalogValidator(myCatalog));
+ * ```
+ */
+export function createPrecompiledCatalogValidator(module: PrecompiledCatalogModule): CatalogValidator {
+  const catalogSchema = module.catalogSchema;
+  const documents = new Map<string, JsonSchema>([
+    [COMMON_TYPES_SCHEMA_ID, commonSchemas.commonTypes],
+    [SERVER_TO_CLIENT_SCHEMA_ID, commonSchemas.serverToClient],
+    [CATALOG_ALIAS_SCHEMA_ID, catalogSchema],
+  ]);
+  const resolver = createSchemaResolver(documents);
+  const componentSchemas = isRecord(catalogSchema.components) ? catalogSchema.components : {};
+  const componentTypes = Object.keys(module.components);
+  const functionNames = Object.keys(isRecord(catalogSchema.functions) ? catalogSchema.functions : {});
+  const serverDefinitions = isRecord(commonSchemas.serverToClient.$defs) ? commonSchemas.serverToClient.$defs : {};
+  const declaredCache = new Map<string, Set<string>>();
+
+  const diagnose = (schema: unknown, data: unknown, path: string, baseUri: string): ValidationIssue[] | undefined =>
+    diagnoseSchema((schema ?? true) as JsonSchema, data, { documents, baseUri, path, formats });
+
+  const hasComponent = (type: string): boolean => Object.hasOwn(module.components, type);
+
+  const declaredFor = (type: string): Set<string> => {
+    let declared = declaredCache.get(type);
+    if (!declared) {
+      declared = declaredProperties(componentSchemas[type] as JsonSchema, CATALOG_ALIAS_SCHEMA_ID, resolver, new Set());
+      declaredCache.set(type, declared);
+    }
+    return declared;
+  };
+
+  const unknownTypeIssue = (type: unknown, path: string): ValidationIssue => ({
+    path,
+    keyword: 'component',
+    message: `Unknown component type ${quoteValue(type)} in catalog "${module.catalogId}". Available component types: ${componentTypes.join(', ')}.`,
+  });
+
+  function checkComponent(component: unknown): ComponentCheck {
+    if (!isRecord(component)) {
+      return {
+        status: 'invalid',
+        issues: [
+          {
+            path: '',
+            keyword: 'type',
+            message: `Expected a component object with "id" and "component", got ${jsonTypeOf(component)}.`,
+          },
+        ],
+      };
+    }
+    const tooDeep = findDepthViolation(component, DEFAULT_MAX_DEPTH);
+    if (tooDeep) return { status: 'invalid', issues: [tooDeep] };
+    const type = component.component;
+    if (typeof type !== 'string') {
+      const issue: ValidationIssue =
+        type === undefined
+          ? {
+              path: '/component',
+              keyword: 'required',
+              message: `Missing required property "component" (the component type, one of: ${componentTypes.join(', ')}).`,
+            }
+          : { path: '/component', keyword: 'type', message: `Expected a string, got ${jsonTypeOf(type)}.` };
+      return { status: 'invalid', issues: [issue] };
+    }
+    const validate = hasComponent(type) ? module.components[type] : undefined;
+    if (!validate) return { status: 'unknown-type', issues: [unknownTypeIssue(type, '/component')] };
+    if (validate(component)) return { status: 'valid' };
+    const errors = validate.errors;
+
+    const declared = declaredFor(type);
+    const unknown = declared.size > 0 ? Object.keys(component).filter((key) => !declared.has(key)) : [];
+    if (unknown.length > 0) {
+      const sanitized = Object.fromEntries(Object.entries(component).filter(([key]) => declared.has(key)));
+      if (validate(sanitized)) {
+        const allowed = [...declared].join(', ');
+        return {
+          status: 'unknown-properties',
+          properties: unknown,
+          sanitized,
+          issues: unknown.map((name) => ({
+            path: appendPointer('', name),
+            keyword: 'unevaluatedProperties',
+            message: `Unknown property "${name}" on component "${type}". Allowed properties: ${allowed}.`,
+          })),
+        };
+      }
+    }
+    const issues = diagnose(componentSchemas[type], component, '', CATALOG_ALIAS_SCHEMA_ID);
+    return { status: 'invalid', issues: explainFailure(issues, errors, component) };
+  }
+
+  function explainServerMessage(message: unknown): ValidationIssue[] | undefined {
+    const { issues, kind } = envelopeIssues(message, SERVER_KINDS, 'server message');
+    if (kind === undefined) return issues;
+    const definition = serverDefinitions[KIND_DEFINITIONS[kind as ServerMessageKind]];
+    const payloadSchema =
+      isRecord(definition) && isRecord(definition.properties) ? definition.properties[kind] : undefined;
+    const payload = diagnose(payloadSchema, (message as Record<string, unknown>)[kind], `/${kind}`, SERVER_TO_CLIENT_SCHEMA_ID);
+    if (payload === undefined) return issues.length > 0 ? issues : undefined;
+    return [...issues, ...payload];
+  }
+
+  return {
+    catalogId: module.catalogId,
+    componentTypes,
+    functionNames,
+    hasComponent,
+    checkComponent,
+    validateServerMessage(message, options = {}) {
+      const tooDeep = findDepthViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+      if (tooDeep) return [tooDeep];
+      if (module.serverMessage(message)) return [];
+      const errors = module.serverMessage.errors;
+      return explainFailure(explainServerMessage(message), errors, message);
+    },
+    validateTheme(theme) {
+      const tooDeep = findDepthViolation(theme, DEFAULT_MAX_DEPTH);
+      if (tooDeep) return [tooDeep];
+      if (module.theme(theme)) return [];
+      const errors = module.theme.errors;
+      const definitions = isRecord(catalogSchema.$defs) ? catalogSchema.$defs : {};
+      return explainFailure(diagnose(definitions.theme, theme, '', CATALOG_ALIAS_SCHEMA_ID), errors, theme);
+    },
+  };
+}

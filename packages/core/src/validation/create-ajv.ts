@@ -1,0 +1,43 @@
+/**
+ * The one Ajv configuration every A2UI validator is built with, at run time or ahead of time.
+ * Importing this module pulls in the Ajv compiler; the precompiled validators do not need it.
+ */
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+/** Options of {@link createA2uiAjv}. */
+export interface CreateA2uiAjvOptions {
+  /**
+   * Keep generated source on every compiled function, as `ajv/dist/standalone` needs (ESM output).
+   * @default false
+   */
+  source?: boolean;
+}
+
+/**
+ * An Ajv instance configured like the official v0.9 test runner (digest §10.3): draft 2020-12,
+ * `strict: false` (the catalogs use the OpenAPI `discriminator` keyword, which is then ignored),
+ * all errors, and `ajv-formats` (`date-time`, `uri`, …).
+ *
+ * `inlineRefs: false` makes every `$ref` a shared function instead of an inlined copy, which keeps
+ * the precompiled basic catalog ~5% smaller; verdicts are identical.
+ *
+ * Compiling with it calls `new Function`, so do it in Node or at build time, never on a page with a
+ * strict Content-Security-Policy.
+ *
+ * @example
+ * ```ts
+ * const ajv = createA2uiAjv();
+ * const validate = ajv.compile({ type: 'string', format: 'uri' });
+ * ```
+ */
+export function createA2uiAjv(options: CreateA2uiAjvOptions = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    inlineRefs: false,
+    ...(options.source ? { code: { source: true, esm: true, lines: true } } : {}),
+  });
+  addFormats(ajv);
+  return ajv;
+}

@@ -1,0 +1,66 @@
+/**
+ * The committed precompiled validators: up to date, eval-free, and importable as plain ESM.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
+import { generateBuiltinValidatorModules } from './generate-builtin-validators.js';
+import * as basic from './generated/basic.js';
+import * as common from './generated/common.js';
+import * as minimal from './generated/minimal.js';
+import { validatorRuntime } from './generated/runtime.js';
+
+const GENERATED_DIRECTORY = fileURLToPath(new URL('./generated/', import.meta.url));
+
+describe('generated validator modules', () => {
+  const expected = generateBuiltinValidatorModules();
+
+  it('are up to date (run `pnpm --filter @a2ui-ts/core generate` if this fails)', () => {
+    expect(readdirSync(GENERATED_DIRECTORY).sort()).toEqual(Object.keys(expected).sort());
+    for (const [name, text] of Object.entries(expected)) {
+      expect(readFileSync(GENERATED_DIRECTORY + name, 'utf8'), name).toBe(text);
+    }
+  });
+
+  it('contain no eval, new Function or require', () => {
+    for (const [name, text] of Object.entries(expected)) {
+      expect(text, name).not.toMatch(/new Function|\beval\(|\brequire\(/);
+    }
+  });
+
+  it('import Ajv runtime helpers with explicit ESM paths only', () => {
+    const imports = Object.values(expected).flatMap((text) => [...text.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]));
+    expect(new Set(imports)).toEqual(
+      new Set(['./runtime.js', 'ajv/dist/runtime/equal.js', 'ajv/dist/runtime/ucs2length.js', 'ajv-formats/dist/formats.js']),
+    );
+  });
+
+  it('resolve their runtime helpers under ESM', () => {
+    expect(validatorRuntime.equal({ a: [1] }, { a: [1] })).toBe(true);
+    expect(validatorRuntime.ucs2length('a😀')).toBe(2);
+    expect(typeof validatorRuntime.fullFormats['date-time']).not.toBe('undefined');
+  });
+
+  it('export the catalog module contract', () => {
+    expect(basic.catalogId).toBe(BASIC_CATALOG_ID);
+    expect(minimal.catalogId).toBe(MINIMAL_CATALOG_ID);
+    expect(Object.keys(basic.components)).toHaveLength(18);
+    expect(Object.keys(minimal.components)).toEqual(['Text', 'Row', 'Column', 'Button', 'TextField']);
+    expect(basic.theme({ primaryColor: '#00BFFF' })).toBe(true);
+    expect(basic.theme({ primaryColor: 'blue' })).toBe(false);
+    expect(basic.components.Text!({ id: 't', component: 'Text', text: 'hi' })).toBe(true);
+    expect(basic.serverMessage({ version: 'v0.9', deleteSurface: { surfaceId: 's' } })).toBe(true);
+    // Stripped copies keep properties NAMED like annotations (AccessibilityAttributes.description).
+    const accessibility = (common.schemas.commonTypes.$defs as Record<string, { properties: object }>).AccessibilityAttributes;
+    expect(Object.keys(accessibility!.properties)).toEqual(['label', 'description']);
+  });
+
+  it('validate client capabilities through the embedded 2020-12 meta-schema', () => {
+    const withCatalog = (components: object) => ({
+      'v0.9': { supportedCatalogIds: [], inlineCatalogs: [{ catalogId: 'c', components }] },
+    });
+    expect(common.clientCapabilities(withCatalog({ Chart: { type: 'object' } }))).toBe(true);
+    expect(common.clientCapabilities(withCatalog({ Chart: { type: 5 } }))).toBe(false);
+  });
+});

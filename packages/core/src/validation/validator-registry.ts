@@ -1,0 +1,95 @@
+import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
+import { type CatalogValidator, createPrecompiledCatalogValidator } from './catalog-validator.js';
+import * as basicModule from './generated/basic.js';
+import * as minimalModule from './generated/minimal.js';
+
+/**
+ * Catalog validators by catalog id. A client holds one per catalog it can render (digest §10.1);
+ * `validateServerMessage` picks one by `createSurface.catalogId` or the surface's catalog.
+ *
+ * @example
+ * ```ts
+ * const registry = createValidatorRegistry();
+ * registry.register(compileCatalogValidator(myCatalog));
+ * registry.get(myCatalog.catalogId)?.checkComponent(component);
+ * ```
+ */
+export interface ValidatorRegistry {
+  /** The validator for `catalogId`, or `undefined` when none is registered. */
+  get(catalogId: string): CatalogValidator | undefined;
+  /** True when a validator for `catalogId` is registered. */
+  has(catalogId: string): boolean;
+  /** Adds a validator under its `catalogId`, replacing any earlier one with the same id. */
+  register(validator: CatalogValidator): void;
+  /** Registered catalog ids, in registration order. */
+  catalogIds(): string[];
+}
+
+/** Options of {@link createValidatorRegistry}. */
+export interface ValidatorRegistryOptions {
+  /**
+   * Pre-register the built-in basic and minimal catalog validators.
+   * @default true
+   */
+  builtins?: boolean;
+}
+
+/** Validator of the v0.9 basic catalog (18 components, 14 functions; digest §9), precompiled. */
+export const basicCatalogValidator: CatalogValidator = /* @__PURE__ */ createPrecompiledCatalogValidator(basicModule);
+
+/** Validator of the v0.9 minimal catalog (digest §10.4), precompiled. */
+export const minimalCatalogValidator: CatalogValidator =
+  /* @__PURE__ */ createPrecompiledCatalogValidator(minimalModule);
+
+/**
+ * The precompiled validator of a built-in catalog.
+ *
+ * @param catalogId - `BASIC_CATALOG_ID` or `MINIMAL_CATALOG_ID`.
+ * @returns Its validator, or `undefined` for any other id.
+ *
+ * @example
+ * ```ts
+ * getBuiltinCatalogValidator(BASIC_CATALOG_ID)?.hasComponent('Slider'); // true
+ * ```
+ */
+export function getBuiltinCatalogValidator(catalogId: string): CatalogValidator | undefined {
+  if (catalogId === BASIC_CATALOG_ID) return basicCatalogValidator;
+  if (catalogId === MINIMAL_CATALOG_ID) return minimalCatalogValidator;
+  return undefined;
+}
+
+/**
+ * Creates a registry of catalog validators.
+ *
+ * @param options - See {@link ValidatorRegistryOptions}.
+ * @returns A registry holding the basic and minimal catalogs unless `builtins: false`.
+ *
+ * @example
+ * ```ts
+ * const registry = createValidatorRegistry({ builtins: false });
+ * registry.register(basicCatalogValidator);
+ * ```
+ */
+export function createValidatorRegistry(options: ValidatorRegistryOptions = {}): ValidatorRegistry {
+  const validators = new Map<string, CatalogValidator>();
+  const registry: ValidatorRegistry = {
+    get: (catalogId) => validators.get(catalogId),
+    has: (catalogId) => validators.has(catalogId),
+    register(validator) {
+      validators.set(validator.catalogId, validator);
+    },
+    catalogIds: () => [...validators.keys()],
+  };
+  if (options.builtins ?? true) {
+    registry.register(basicCatalogValidator);
+    registry.register(minimalCatalogValidator);
+  }
+  return registry;
+}
+
+/**
+ * The registry used when a validation function gets no `registry` option. It is shared
+ * process-wide: register custom catalogs here only in application code, and prefer your own
+ * registry in libraries.
+ */
+export const defaultValidatorRegistry: ValidatorRegistry = /* @__PURE__ */ createValidatorRegistry();

@@ -1,0 +1,6 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['@a2ui-ts/source'] },
+  test: { name: 'core', environment: 'node' },
+});

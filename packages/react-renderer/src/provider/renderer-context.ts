@@ -1,0 +1,105 @@
+/**
+ * React contexts shared by the renderer's pieces: the client with its options, the surface being
+ * rendered, and the data scope of the nearest template item.
+ */
+import type { A2uiClient, BindingHost, ClientError, Surface } from '@a2ui-ts/core';
+import { createContext, type CSSProperties } from 'react';
+import type { ComponentRegistry } from '../registry/component-registry.js';
+import type { RendererStrings } from '../strings/renderer-strings.js';
+
+/** Where an action failed. */
+export interface ActionErrorInfo {
+  readonly surfaceId: string;
+  readonly componentId: string;
+  /** Data scope the action was resolved in. */
+  readonly scope: string;
+}
+
+/** When inputs show the message of their first failing check (§8.4). */
+export type ValidationDisplay = 'touched' | 'always';
+
+/** Light, dark, or follow `prefers-color-scheme`. */
+export type ColorScheme = 'auto' | 'light' | 'dark';
+
+/** Options shared by `<A2UIProvider>` and `<A2UIRenderer>` (a renderer's own props win). */
+export interface RendererOptions {
+  /** Implementations by catalog and type. @default `createComponentRegistry()` (basic + minimal) */
+  registry?: ComponentRegistry;
+  /** Words the renderer shows itself (localisation). @default English */
+  strings?: Partial<RendererStrings>;
+  /**
+   * `auto` follows `prefers-color-scheme`; `light` / `dark` set `data-theme` on every surface.
+   * @default 'auto'
+   */
+  colorScheme?: ColorScheme;
+  /**
+   * Milliseconds a surface may exist without a `root` component before the renderer shows a
+   * diagnostic and reports `TIMEOUT` to the agent (CopilotKit#6804). `Infinity` disables it.
+   * @default 10000
+   */
+  rootTimeoutMs?: number;
+  /**
+   * Most template instances one ChildList renders; more items report `LIMIT_EXCEEDED`
+   * (a2ui-project/a2ui#2387).
+   * @default 5000
+   */
+  maxTemplateItems?: number;
+  /**
+   * `touched`: an input shows its first failing check once the user changed or left it, or when
+   * it holds a value; `always`: from the first render, like the reference renderers. Buttons are
+   * disabled by failing checks either way, and `aria-invalid` follows what is shown.
+   * @default 'touched'
+   */
+  validationDisplay?: ValidationDisplay;
+  /**
+   * Called when an action could not be sent (no transport, link down). Resolution errors and
+   * blocked URLs are reported to the agent by the client instead.
+   * @default logs with `console.error`
+   */
+  onActionError?: (error: unknown, info: ActionErrorInfo) => void;
+  /** Called once when a surface hits `rootTimeoutMs`. */
+  onRootTimeout?: (surfaceId: string) => void;
+}
+
+/** {@link RendererOptions} with defaults applied. */
+export interface ResolvedRendererOptions {
+  readonly registry: ComponentRegistry;
+  readonly strings: RendererStrings;
+  readonly colorScheme: ColorScheme;
+  readonly rootTimeoutMs: number;
+  readonly maxTemplateItems: number;
+  readonly validationDisplay: ValidationDisplay;
+  readonly onActionError: (error: unknown, info: ActionErrorInfo) => void;
+  readonly onRootTimeout: ((surfaceId: string) => void) | undefined;
+}
+
+/** What `<A2UIProvider>` shares. */
+export interface ClientContextValue {
+  readonly client: A2uiClient;
+  readonly options: ResolvedRendererOptions;
+}
+
+export const ClientContext = createContext<ClientContextValue | null>(null);
+
+/** Attributes that carry a surface's theme; portals (the Modal) copy them. */
+export interface SurfaceThemeAttributes {
+  readonly className: string;
+  readonly style: CSSProperties | undefined;
+  readonly 'data-theme': 'light' | 'dark' | undefined;
+}
+
+/** Everything a component node needs from its surface. */
+export interface SurfaceRuntime {
+  readonly client: A2uiClient;
+  readonly surface: Surface;
+  readonly host: BindingHost;
+  readonly options: ResolvedRendererOptions;
+  readonly theme: SurfaceThemeAttributes;
+  /** Reports to the agent once per distinct error for this surface. */
+  report(error: Omit<ClientError, 'surfaceId'>): void;
+}
+
+export const SurfaceContext = createContext<SurfaceRuntime | null>(null);
+
+/** Absolute data scope of the nearest template item; `/` outside templates. */
+export const ScopeContext = createContext<string>('/');

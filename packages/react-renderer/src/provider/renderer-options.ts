@@ -1,0 +1,40 @@
+/**
+ * Defaults of the renderer options, applied in one place.
+ */
+import { type ComponentRegistry, createComponentRegistry } from '../registry/component-registry.js';
+import { DEFAULT_RENDERER_STRINGS } from '../strings/renderer-strings.js';
+import type { ActionErrorInfo, RendererOptions, ResolvedRendererOptions } from './renderer-context.js';
+
+export const DEFAULT_ROOT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_TEMPLATE_ITEMS = 5000;
+
+let defaultRegistry: ComponentRegistry | undefined;
+
+/** The registry used when none is given; created on first use so importing stays side-effect free. */
+export function getDefaultRegistry(): ComponentRegistry {
+  defaultRegistry ??= createComponentRegistry();
+  return defaultRegistry;
+}
+
+const logActionError = (error: unknown, info: ActionErrorInfo): void => {
+  console.error(`[a2ui] action of "${info.componentId}" on surface "${info.surfaceId}" failed:`, error);
+};
+
+/** Applies defaults; `override` wins over `base` property by property. */
+export function resolveRendererOptions(
+  override: RendererOptions,
+  base?: ResolvedRendererOptions,
+): ResolvedRendererOptions {
+  return {
+    registry: override.registry ?? base?.registry ?? getDefaultRegistry(),
+    strings: override.strings
+      ? { ...(base?.strings ?? DEFAULT_RENDERER_STRINGS), ...override.strings }
+      : (base?.strings ?? DEFAULT_RENDERER_STRINGS),
+    colorScheme: override.colorScheme ?? base?.colorScheme ?? 'auto',
+    rootTimeoutMs: override.rootTimeoutMs ?? base?.rootTimeoutMs ?? DEFAULT_ROOT_TIMEOUT_MS,
+    maxTemplateItems: override.maxTemplateItems ?? base?.maxTemplateItems ?? DEFAULT_MAX_TEMPLATE_ITEMS,
+    validationDisplay: override.validationDisplay ?? base?.validationDisplay ?? 'touched',
+    onActionError: override.onActionError ?? base?.onActionError ?? logActionError,
+    onRootTimeout: override.onRootTimeout ?? base?.onRootTimeout,
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Renders one surface from its `root` component (spec §5.2), with its theme (§9 Theme), a
+ * loading state until `root` arrives and a diagnostic when it never does.
+ */
+import {
+  type BindingHost,
+  type ClientError,
+  ROOT_COMPONENT_ID,
+  type Surface,
+} from '@a2ui-ts/core';
+import {
+  Component,
+  type CSSProperties,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import {
+  ClientContext,
+  type ResolvedRendererOptions,
+  SurfaceContext,
+  type SurfaceRuntime,
+  type SurfaceThemeAttributes,
+} from '../provider/renderer-context.js';
+import { ComponentNode } from './component-node.js';
+
+/** Props of {@link A2UISurface}. */
+export interface A2UISurfaceProps {
+  /** A live surface of the provider's client (`client.processor.getSurface(id)`). */
+  readonly surface: Surface;
+  /** Extra class on the surface element. */
+  readonly className?: string;
+}
+
+const PRIMARY_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+function contrastingColor(hex: string): string {
+  const channel = (offset: number): number => {
+    const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  // Contrast against white (1.05 / (L + 0.05)) beats contrast against black ((L + 0.05) / 0.05)
+  // exactly when L is below ~0.179.
+  return luminance < 0.179 ? '#ffffff' : '#000000';
+}
+
+/** The surface's theme as element attributes; `primaryColor` only when it is a `#rrggbb` colour. */
+export function surfaceThemeAttributes(surface: Surface, options: ResolvedRendererOptions, className?: string): SurfaceThemeAttributes {
+  const primary = surface.theme?.primaryColor;
+  let style: CSSProperties | undefined;
+  if (typeof primary === 'string' && PRIMARY_COLOR.test(primary)) {
+    style = {
+      '--a2ui-color-primary': primary,
+      '--a2ui-color-on-primary': contrastingColor(primary),
+    } as CSSProperties;
+  }
+  return {
+    className: className ? `a2ui-surface ${className}` : 'a2ui-surface',
+    style,
+    'data-theme': options.colorScheme === 'auto' ? undefined : options.colorScheme,
+  };
+}
+
+function createReporter(surface: Surface, report: (error: ClientError) => void): SurfaceRuntime['report'] {
+  const seen = new Set<string>();
+  return (error) => {
+    const key = `${error.code}\u0000${String(error.path ?? '')}\u0000${error.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    // Components report while rendering; listeners of the processor must not run inside render.
+    queueMicrotask(() => {
+      if (!surface.disposed) report({ ...error, surfaceId: surface.surfaceId } as ClientError);
+    });
+  };
+}
+
+function hostOf(client: { getDataContext(surfaceId: string): { host: BindingHost } }, surface: Surface): BindingHost | undefined {
+  try {
+    return client.getDataContext(surface.surfaceId).host;
+  } catch {
+    // The surface was deleted between the list update and this render.
+    return undefined;
+  }
+}
+
+/**
+ * Renders one surface of the client given by the nearest `<A2UIProvider>` or `<A2UIRenderer>`.
+ * Usually you render `<A2UIRenderer>` instead, which finds the surfaces for you.
+ *
+ * @throws Error when rendered outside a provider
+ */
+export function A2UISurface({ surface, className }: A2UISurfaceProps) {
+  const context = useContext(ClientContext);
+  if (!context) throw new Error('<A2UISurface> must be rendered inside <A2UIProvider> or <A2UIRenderer>.');
+  const { client, options } = context;
+  const runtime = useMemo((): SurfaceRuntime | undefined => {
+    const host = hostOf(client, surface);
+    if (!host) return undefined;
+    return {
+      client,
+      surface,
+      host,
+      options,
+      theme: surfaceThemeAttributes(surface, options, className),
+      report: createReporter(surface, (error) => client.processor.reportError(error)),
+    };
+  }, [client, surface, options, className]);
+  if (!runtime) return null;
+  return (
+    <SurfaceContext.Provider value={runtime}>
+      <div {...runtime.theme} data-a2ui-surface={surface.surfaceId}>
+        <SurfaceErrorBoundary runtime={runtime}>
+          <SurfaceRoot runtime={runtime} />
+        </SurfaceErrorBoundary>
+      </div>
+    </SurfaceContext.Provider>
+  );
+}
+
+function SurfaceRoot({ runtime }: { runtime: SurfaceRuntime }) {
+  const { surface } = runtime;
+  const subscribe = useCallback(
+    (listener: () => void) => (surface.disposed ? () => {} : surface.components.subscribe(ROOT_COMPONENT_ID, listener)),
+    [surface],
+  );
+  const hasRoot = useSyncExternalStore(
+    subscribe,
+    () => surface.components.has(ROOT_COMPONENT_ID),
+    () => surface.components.has(ROOT_COMPONENT_ID),
+  );
+  return hasRoot ? <ComponentNode id={ROOT_COMPONENT_ID} scope="/" depth={0} /> : <RootPending runtime={runtime} />;
+}
+
+/** Until `root` exists nothing is visible (§5.2); after `rootTimeoutMs`, say so and tell the agent. */
+function RootPending({ runtime }: { runtime: SurfaceRuntime }) {
+  const { surface, options } = runtime;
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (!Number.isFinite(options.rootTimeoutMs)) return;
+    const timer = setTimeout(() => setTimedOut(true), Math.max(0, options.rootTimeoutMs));
+    return () => clearTimeout(timer);
+  }, [options.rootTimeoutMs]);
+  useEffect(() => {
+    if (!timedOut) return;
+    runtime.report({
+      code: 'TIMEOUT',
+      message: `Surface "${surface.surfaceId}" has no "${ROOT_COMPONENT_ID}" component ${options.rootTimeoutMs} ms after it was rendered; nothing can be shown.`,
+    });
+    options.onRootTimeout?.(surface.surfaceId);
+  }, [timedOut, runtime, surface, options]);
+  if (timedOut) {
+    return (
+      <div className="a2ui-diagnostic" role="alert" data-a2ui-root-timeout="">
+        {options.strings.rootTimeout(surface.surfaceId, options.rootTimeoutMs)}
+      </div>
+    );
+  }
+  return (
+    <div className="a2ui-surface-loading" role="status" aria-busy="true">
+      <span className="a2ui-sr-only">{options.strings.loading}</span>
+    </div>
+  );
+}
+
+/** Last line of defence: a rendering bug shows a note instead of unmounting the host app. */
+class SurfaceErrorBoundary extends Component<{ runtime: SurfaceRuntime; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    this.props.runtime.report({
+      code: 'INTERNAL_ERROR',
+      message: `Surface "${this.props.runtime.surface.surfaceId}" failed to render: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="a2ui-diagnostic" role="alert">
+        {this.props.runtime.options.strings.renderFailed(this.props.runtime.surface.surfaceId)}
+      </div>
+    );
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Reconnect delays: exponential growth with "equal jitter" (half fixed, half random), so that many
+ * clients dropped at once do not all come back at the same instant.
+ */
+
+/** Reconnect policy of the client. Durations in milliseconds. */
+export interface ReconnectOptions {
+  /** Delay before the first retry, unless the server sent a `retry:` hint, which wins. @default 1000 */
+  initialDelayMs?: number;
+  /** Longest delay between two attempts. @default 30000 */
+  maxDelayMs?: number;
+  /** Growth factor per failed attempt. @default 2 */
+  multiplier?: number;
+  /** Failed attempts in a row before the transport gives up and closes. @default Infinity */
+  maxAttempts?: number;
+}
+
+/** Defaults of {@link ReconnectOptions}. */
+export const RECONNECT_DEFAULTS: Required<ReconnectOptions> = {
+  initialDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  multiplier: 2,
+  maxAttempts: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * The delay before reconnect attempt `attempt` (1-based): `base = min(maxDelayMs, initialDelayMs ×
+ * multiplier^(attempt−1))`, then a uniformly random value in `[base/2, base]`.
+ *
+ * @param attempt - 1 for the first retry after a drop
+ * @param random - uniform in [0, 1); pass a seeded generator for reproducible tests
+ * @returns milliseconds
+ *
+ * @example
+ * ```ts
+ * computeBackoffDelay(3, { initialDelayMs: 100, maxDelayMs: 1000, multiplier: 2 }, () => 0.5); // 300
+ * ```
+ */
+export function computeBackoffDelay(
+  attempt: number,
+  options: Pick<Required<ReconnectOptions>, 'initialDelayMs' | 'maxDelayMs' | 'multiplier'>,
+  random: () => number,
+): number {
+  const base = Math.min(options.maxDelayMs, options.initialDelayMs * options.multiplier ** Math.max(0, attempt - 1));
+  return Math.round(base / 2 + (random() * base) / 2);
+}

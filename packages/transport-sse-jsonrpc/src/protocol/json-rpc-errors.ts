@@ -1,0 +1,98 @@
+/**
+ * The one table that maps `A2uiError` codes to JSON-RPC error codes and HTTP statuses, in both
+ * directions: the server answers with it, the client turns answers back into `A2uiError`s.
+ * `docs/errors.md` ("SSE + JSON-RPC") documents it.
+ */
+import { A2uiError, type A2uiErrorCode } from '@a2ui-ts/core';
+import type { JsonRpcErrorObject } from './wire.js';
+
+/** Every error this binding answers with. */
+export type RpcErrorName =
+  | 'PARSE_ERROR'
+  | 'INVALID_REQUEST'
+  | 'METHOD_NOT_FOUND'
+  | 'INVALID_PARAMS'
+  | 'INTERNAL_ERROR'
+  | 'CONNECTION_NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'UNAUTHORIZED'
+  | 'REQUEST_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE';
+
+/** One row of {@link RPC_ERRORS}. */
+export interface RpcErrorRow {
+  /** JSON-RPC `error.code`. */
+  readonly code: number;
+  /** JSON-RPC `error.message` (a detail may follow after `": "`). */
+  readonly message: string;
+  /** HTTP status of a response whose only content is this error. */
+  readonly httpStatus: number;
+  /** What the client raises when it receives this error. */
+  readonly a2uiCode: A2uiErrorCode;
+}
+
+/**
+ * JSON-RPC errors of `POST {base}/rpc`. Errors inside a valid JSON-RPC exchange travel with
+ * HTTP 200 (a batch may mix results and errors); only errors about the HTTP request as a whole
+ * (authentication, body size, media type) change the status.
+ */
+export const RPC_ERRORS: Readonly<Record<RpcErrorName, RpcErrorRow>> = {
+  PARSE_ERROR: { code: -32700, message: 'Parse error', httpStatus: 200, a2uiCode: 'INVALID_JSON' },
+  INVALID_REQUEST: { code: -32600, message: 'Invalid Request', httpStatus: 200, a2uiCode: 'TRANSPORT_ERROR' },
+  METHOD_NOT_FOUND: { code: -32601, message: 'Method not found', httpStatus: 200, a2uiCode: 'TRANSPORT_ERROR' },
+  INVALID_PARAMS: { code: -32602, message: 'Invalid params', httpStatus: 200, a2uiCode: 'VALIDATION_FAILED' },
+  INTERNAL_ERROR: { code: -32603, message: 'Internal error', httpStatus: 200, a2uiCode: 'INTERNAL_ERROR' },
+  CONNECTION_NOT_FOUND: { code: -32001, message: 'Unknown or expired connection', httpStatus: 200, a2uiCode: 'CONNECTION_CLOSED' },
+  FORBIDDEN: { code: -32002, message: 'Forbidden', httpStatus: 200, a2uiCode: 'FORBIDDEN' },
+  UNAUTHORIZED: { code: -32003, message: 'Unauthorized', httpStatus: 401, a2uiCode: 'UNAUTHORIZED' },
+  REQUEST_TOO_LARGE: { code: -32600, message: 'Request too large', httpStatus: 413, a2uiCode: 'MESSAGE_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { code: -32600, message: 'Unsupported media type', httpStatus: 415, a2uiCode: 'TRANSPORT_ERROR' },
+};
+
+/** Which row answers an `A2uiError` raised while handling a request. */
+const FROM_A2UI_CODE: Partial<Record<A2uiErrorCode, RpcErrorName>> = {
+  INVALID_JSON: 'PARSE_ERROR',
+  VALIDATION_FAILED: 'INVALID_PARAMS',
+  CONNECTION_CLOSED: 'CONNECTION_NOT_FOUND',
+  FORBIDDEN: 'FORBIDDEN',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  MESSAGE_TOO_LARGE: 'REQUEST_TOO_LARGE',
+};
+
+/**
+ * The JSON-RPC error for `name`, with an optional detail appended to the standard message.
+ *
+ * @example
+ * ```ts
+ * toRpcError('INVALID_PARAMS', 'connectionId must be a string', { path: '/params/connectionId' });
+ * // { code: -32602, message: 'Invalid params: connectionId must be a string', data: { path: '/params/connectionId' } }
+ * ```
+ */
+export function toRpcError(name: RpcErrorName, detail?: string, data?: unknown): JsonRpcErrorObject {
+  const row = RPC_ERRORS[name];
+  const error: JsonRpcErrorObject = { code: row.code, message: detail ? `${row.message}: ${detail}` : row.message };
+  if (data !== undefined) error.data = data;
+  return error;
+}
+
+/** The row name for an error thrown while handling a request (`INTERNAL_ERROR` for anything else). */
+export function rpcErrorNameOf(error: unknown): RpcErrorName {
+  return (A2uiError.isInstance(error) && FROM_A2UI_CODE[error.code]) || 'INTERNAL_ERROR';
+}
+
+/**
+ * Turns a JSON-RPC error answer back into an `A2uiError` (client side). `httpStatus` tells apart
+ * rows that share a JSON-RPC code; the JSON Pointer of an `Invalid params` error becomes `path`.
+ */
+export function fromRpcError(error: JsonRpcErrorObject, httpStatus = 200): A2uiError {
+  const rows = Object.values(RPC_ERRORS);
+  const row =
+    rows.find((candidate) => candidate.code === error.code && candidate.httpStatus === httpStatus) ??
+    rows.find((candidate) => candidate.code === error.code && candidate.httpStatus === 200);
+  const data = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : undefined;
+  const path = typeof data?.path === 'string' ? data.path : undefined;
+  return new A2uiError(row?.a2uiCode ?? 'TRANSPORT_ERROR', `JSON-RPC error ${error.code}: ${error.message}`, {
+    path,
+    data: { rpcCode: error.code, ...(data ?? {}) },
+  });
+}

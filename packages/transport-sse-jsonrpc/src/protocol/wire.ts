@@ -1,0 +1,74 @@
+/**
+ * The names and shapes of the SSE + JSON-RPC wire format (ARCHITECTURE §4 "SSE + JSON-RPC"),
+ * shared by the server binding and the client connector. `docs/wire-formats.md` shows the bytes.
+ */
+
+/** Path of the event stream, relative to the base path the server is mounted under. */
+export const SSE_PATH = '/sse';
+/** Path of the JSON-RPC endpoint, relative to the base path. */
+export const RPC_PATH = '/rpc';
+
+/** SSE event names. A2UI messages carry no event name, so `EventSource.onmessage` receives them. */
+export const SSE_EVENTS = {
+  /** First event of every stream: `{"connectionId", "resumed", "replayed"}`. */
+  connected: 'connected',
+  /** The session could not be resumed; a fresh one follows on the same stream. */
+  reset: 'reset',
+  /** The connection ended for good (`{"reason"}`): do not reconnect. */
+  close: 'close',
+} as const;
+
+/** JSON-RPC methods served at `POST {base}/rpc`. */
+export const RPC_METHODS = {
+  /** Params `{connectionId, action, metadata?}`; `action` is the v0.9 inner object. */
+  action: 'a2ui.action',
+  /** Params `{connectionId, error, metadata?}`; `error` is the v0.9 inner object. */
+  error: 'a2ui.error',
+  /** Params `{connectionId}`: the client is leaving; the agent sees `client-closed` at once. */
+  disconnect: 'a2ui.disconnect',
+} as const;
+
+/** Query parameters of `GET {base}/sse`. */
+export const SSE_QUERY = {
+  /** The connection to resume. */
+  connectionId: 'connectionId',
+  /** Stands in for the `Last-Event-ID` header, which a plain `EventSource` cannot set on a new URL. */
+  lastEventId: 'lastEventId',
+} as const;
+
+/** Data of the `connected` event. */
+export interface ConnectedEventData {
+  /** The connection's unguessable id (128 random bits, base64url). */
+  connectionId: string;
+  /** True when this stream continues an existing connection. */
+  resumed: boolean;
+  /** Events replayed from the buffer before live events (0 on a new connection). */
+  replayed: number;
+}
+
+/** Data of the `reset` and `close` events. */
+export interface ReasonEventData {
+  reason: string;
+}
+
+/** A JSON-RPC 2.0 request id. */
+export type JsonRpcId = string | number | null;
+
+/** A JSON-RPC 2.0 error object. */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** A JSON-RPC 2.0 response. */
+export type JsonRpcResponse =
+  | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown }
+  | { jsonrpc: '2.0'; id: JsonRpcId; error: JsonRpcErrorObject };
+
+/** Result of a successful `a2ui.action` / `a2ui.error` call. */
+export interface RpcAcceptedResult {
+  accepted: true;
+  /** Present when the request id was seen before: the message was delivered once, earlier. */
+  duplicate?: true;
+}

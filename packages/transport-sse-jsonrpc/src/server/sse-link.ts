@@ -1,0 +1,166 @@
+/**
+ * One live `GET {base}/sse` response: the `SessionSink` a `ConnectionSession` writes to. Events are
+ * coalesced per microtask into one chunk, and the bytes the client has not read yet are bounded
+ * (the slow-reader policy in the README): past `maxBufferedBytes` the link is dropped and the
+ * client must resume from the replay log.
+ */
+import type { ConnectionSession, DisconnectReason, ReplayEntry, SessionSink } from '@a2ui-ts/core';
+import { SSE_EVENTS } from '../protocol/wire.js';
+
+const encoder = new TextEncoder();
+
+/** Pending text above this many characters is flushed at once instead of at the end of the microtask. */
+const FLUSH_THRESHOLD_CHARS = 64 * 1024;
+
+/** How a link ended: the client went away, it read too slowly, or the session closed it. */
+export type SseLinkEnd = 'cancelled' | 'overflow' | 'closed';
+
+/** Options of {@link SseLink}. */
+export interface SseLinkOptions {
+  /** Unsent bytes above which the link is dropped. */
+  maxBufferedBytes: number;
+  /**
+   * Destroys the underlying connection at once (on Node, the socket). Without it an overflowing
+   * link errors its stream, which every runtime turns into an aborted response.
+   */
+  destroyConnection?: () => void;
+  /** Called once when the link ends. */
+  onEnd(link: SseLink, end: SseLinkEnd): void;
+}
+
+/** Formats one SSE event. `data` must not contain line breaks (JSON text never does). */
+export function formatSseEvent(event: string | undefined, data: string, id?: number): string {
+  return `${event === undefined ? '' : `event: ${event}\n`}${id === undefined ? '' : `id: ${id}\n`}data: ${data}\n\n`;
+}
+
+/** The SSE comment sent when a link was idle for a keep-alive interval. */
+export const KEEP_ALIVE_COMMENT = ': ping\n\n';
+
+/** The SSE stream of one client link. */
+export class SseLink implements SessionSink {
+  /** The response body. */
+  readonly stream: ReadableStream<Uint8Array>;
+  /** The session this link is attached to (replaced on a reset). */
+  session: ConnectionSession | undefined;
+  /** Most unsent bytes seen on this link. */
+  peakBufferedBytes = 0;
+  readonly #options: SseLinkOptions;
+  #controller!: ReadableStreamDefaultController<Uint8Array>;
+  #pending: string[] = [];
+  #pendingChars = 0;
+  #flushQueued = false;
+  #corked = false;
+  #ended = false;
+  #wroteSinceTick = false;
+
+  constructor(options: SseLinkOptions) {
+    this.#options = options;
+    this.stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.#controller = controller;
+        },
+        cancel: () => this.#end('cancelled'),
+      },
+      // A zero high-water mark makes `desiredSize` the negated count of bytes nobody has read.
+      new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+    );
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Bytes written to this link that the client has not read yet (as far as the runtime tells). */
+  get bufferedBytes(): number {
+    if (this.#ended) return 0;
+    return Math.max(0, -(this.#controller.desiredSize ?? 0)) + this.#pendingChars;
+  }
+
+  deliver(entry: ReplayEntry): void {
+    this.write(formatSseEvent(undefined, entry.data, entry.seq));
+  }
+
+  close(reason: DisconnectReason): void {
+    if (this.#ended) return;
+    // A link replaced by a newer one (`reset`) ends silently: its client has already moved on.
+    if (reason !== 'reset') this.write(formatSseEvent(SSE_EVENTS.close, JSON.stringify({ reason })));
+    this.#corked = false;
+    this.#flush();
+    if (this.#ended) return;
+    this.#end('closed');
+    this.#controller.close();
+  }
+
+  /** Queues raw event-stream text. */
+  write(text: string): void {
+    if (this.#ended) return;
+    this.#pending.push(text);
+    this.#pendingChars += text.length;
+    this.#wroteSinceTick = true;
+    if (this.#corked) return;
+    if (this.#pendingChars >= FLUSH_THRESHOLD_CHARS) this.#flush();
+    else if (!this.#flushQueued) {
+      this.#flushQueued = true;
+      queueMicrotask(() => this.#flush());
+    }
+  }
+
+  /** Holds writes until {@link uncork}, so a header event can still be put first. */
+  cork(): void {
+    this.#corked = true;
+  }
+
+  /** Puts `text` before everything held since {@link cork}. */
+  prepend(text: string): void {
+    this.#pending.unshift(text);
+    this.#pendingChars += text.length;
+  }
+
+  uncork(): void {
+    this.#corked = false;
+    this.#flush();
+  }
+
+  /** Keep-alive: sends `: ping` unless something was written since the last tick. */
+  tick(): void {
+    if (!this.#wroteSinceTick) this.write(KEEP_ALIVE_COMMENT);
+    this.#wroteSinceTick = false;
+  }
+
+  /** The client went away (request aborted): same as a cancelled stream. */
+  abort(): void {
+    this.#end('cancelled');
+  }
+
+  #flush(): void {
+    this.#flushQueued = false;
+    if (this.#ended || this.#corked || this.#pending.length === 0) return;
+    const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
+    this.#pending = [];
+    this.#pendingChars = 0;
+    this.#controller.enqueue(encoder.encode(text));
+    const buffered = Math.max(0, -(this.#controller.desiredSize ?? 0));
+    if (buffered > this.peakBufferedBytes) this.peakBufferedBytes = buffered;
+    if (buffered > this.#options.maxBufferedBytes) this.#overflow();
+  }
+
+  #overflow(): void {
+    const destroy = this.#options.destroyConnection;
+    this.#end('overflow');
+    if (destroy) {
+      // The runtime then cancels the stream, which drops the queued chunks.
+      destroy();
+      return;
+    }
+    this.#controller.error(new Error('The client read too slowly; the link was dropped.'));
+  }
+
+  #end(end: SseLinkEnd): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#pending = [];
+    this.#pendingChars = 0;
+    this.#options.onEnd(this, end);
+  }
+}

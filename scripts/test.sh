@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need (Debian Chromium for browser tests,
+# pnpm 12.4.2), installs from the lockfile, then typechecks, lints and runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_path" ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "Installing Debian chromium for the browser tests…"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Browser tests need Chromium: install the Debian package 'chromium' or set CHROMIUM_PATH." >&2
+    exit 1
+  fi
+fi
+
+if command -v pnpm >/dev/null 2>&1 && [ "$(pnpm --version)" = "12.4.2" ]; then
+  pnpm() { command pnpm "$@"; }
+else
+  pnpm() { npx --yes pnpm@12.4.2 "$@"; }
+fi
+
+pnpm install --frozen-lockfile
+pnpm run typecheck
+pnpm run lint
+pnpm test
