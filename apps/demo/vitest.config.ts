@@ -7,6 +7,7 @@ export default defineProject({
   test: {
     name: 'demo',
     environment: 'node',
+    globalSetup: ['./src/e2e/build-client.global-setup.ts'],
     // Browser tests share one built client and drive real Chromium; they need more than the default.
     testTimeout: 60_000,
     hookTimeout: 120_000,

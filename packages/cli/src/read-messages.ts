@@ -27,7 +27,10 @@ export function readMessages(text: string, name: string): ReadResult {
   if (!name.endsWith('.jsonl')) {
     try {
       const value = JSON.parse(text) as unknown;
-      return { messages: toMessageList(value).map((message, index) => ({ index, value: message })), errors: [] };
+      return {
+        messages: toMessageList(value).map((message, index) => ({ index, value: message })),
+        errors: [],
+      };
     } catch (error) {
       if (!looksLikeJsonLines(text)) {
         return { messages: [], errors: [invalidJson(`${name}: ${(error as Error).message}`)] };

@@ -14,7 +14,7 @@ import {
   snapshotState,
   VALIDATION_FAILED,
 } from '@a2ui-ts/core';
-import { compileCatalogValidator, generateCatalogValidatorModule } from '@a2ui-ts/core/node';
+import { compileCatalogValidator, generateCatalogValidatorModule } from '@a2ui-ts/core/compile';
 import { readMessages } from './read-messages.js';
 
 /** Where the command reads and writes; `process` streams by default. */
@@ -75,20 +75,35 @@ async function loadCatalogs(paths: readonly string[]) {
   const catalogs = createDefaultCatalogs();
   for (const path of paths) {
     const schema = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
-    const catalogId = typeof schema.catalogId === 'string' ? schema.catalogId : typeof schema.$id === 'string' ? schema.$id : undefined;
+    const catalogId =
+      typeof schema.catalogId === 'string'
+        ? schema.catalogId
+        : typeof schema.$id === 'string'
+          ? schema.$id
+          : undefined;
     if (!catalogId) throw new Error(`${path}: a catalog needs a "catalogId" (or "$id").`);
-    catalogs.register(createCatalog({ catalogId, schema, validator: compileCatalogValidator(schema) }));
+    catalogs.register(
+      createCatalog({ catalogId, schema, validator: compileCatalogValidator(schema) }),
+    );
   }
   return catalogs;
 }
 
 async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { positionals, values } = parseArgs({ args: [...args], allowPositionals: true, options: { catalog: { type: 'string', multiple: true } } });
-  if (positionals.length === 0) throw new Error('validate needs at least one file (or - for standard input).');
+  const { positionals, values } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { catalog: { type: 'string', multiple: true } },
+  });
+  if (positionals.length === 0)
+    throw new Error('validate needs at least one file (or - for standard input).');
   const catalogs = await loadCatalogs(values.catalog ?? []);
   let invalid = 0;
   for (const source of positionals) {
-    const { messages, errors } = readMessages(await readSource(source, io), source === '-' ? 'stdin' : source);
+    const { messages, errors } = readMessages(
+      await readSource(source, io),
+      source === '-' ? 'stdin' : source,
+    );
     for (const error of errors) {
       io.stdout(`${JSON.stringify(error)}\n`);
       invalid++;
@@ -97,17 +112,32 @@ async function validateCommand(args: readonly string[], io: CliIo): Promise<numb
     for (const { index, line, value } of messages) {
       const where = `${source === '-' ? 'stdin' : source} message ${index}${line === undefined ? '' : ` (line ${line})`}`;
       const kind = getServerMessageKind(value);
-      const body = kind && isRecord(value) && isRecord(value[kind]) ? (value[kind] as Record<string, unknown>) : {};
+      const body =
+        kind && isRecord(value) && isRecord(value[kind])
+          ? (value[kind] as Record<string, unknown>)
+          : {};
       const surfaceId = typeof body.surfaceId === 'string' ? body.surfaceId : '';
       const catalogId =
-        kind === 'createSurface' && typeof body.catalogId === 'string' ? body.catalogId : (surfaceCatalogs.get(surfaceId) ?? BASIC_CATALOG_ID);
+        kind === 'createSurface' && typeof body.catalogId === 'string'
+          ? body.catalogId
+          : (surfaceCatalogs.get(surfaceId) ?? BASIC_CATALOG_ID);
       const catalog = catalogs.get(catalogId);
       let error: ClientError | undefined;
       if (!catalog?.validator) {
-        error = { code: 'CATALOG_NOT_FOUND', surfaceId, message: `${where}: catalog ${catalogId} is not known; pass it with --catalog.` };
+        error = {
+          code: 'CATALOG_NOT_FOUND',
+          surfaceId,
+          message: `${where}: catalog ${catalogId} is not known; pass it with --catalog.`,
+        };
       } else {
         const issue = catalog.validator.validateServerMessage(value)[0];
-        if (issue) error = { code: VALIDATION_FAILED, surfaceId, path: issue.path, message: `${where}: ${issue.message}` };
+        if (issue)
+          error = {
+            code: VALIDATION_FAILED,
+            surfaceId,
+            path: issue.path,
+            message: `${where}: ${issue.message}`,
+          };
       }
       if (error) {
         io.stdout(`${JSON.stringify(error)}\n`);
@@ -127,19 +157,30 @@ async function replayCommand(args: readonly string[], io: CliIo): Promise<number
     options: { at: { type: 'string' }, catalog: { type: 'string', multiple: true } },
   });
   const [source] = positionals;
-  if (source === undefined || positionals.length > 1) throw new Error('replay needs exactly one file (or - for standard input).');
+  if (source === undefined || positionals.length > 1)
+    throw new Error('replay needs exactly one file (or - for standard input).');
   const at = values.at === undefined ? undefined : Number(values.at);
-  if (at !== undefined && (!Number.isInteger(at) || at < 0)) throw new Error(`--at needs a whole number ≥ 0, got "${values.at}".`);
-  const { messages, errors: readErrors } = readMessages(await readSource(source, io), source === '-' ? 'stdin' : source);
+  if (at !== undefined && (!Number.isInteger(at) || at < 0))
+    throw new Error(`--at needs a whole number ≥ 0, got "${values.at}".`);
+  const { messages, errors: readErrors } = readMessages(
+    await readSource(source, io),
+    source === '-' ? 'stdin' : source,
+  );
   const processor = new MessageProcessor({ catalogs: await loadCatalogs(values.catalog ?? []) });
   const selected = messages.slice(0, at ?? messages.length).map((message) => message.value);
   const { errors } = processor.process(selected);
-  io.stdout(`${JSON.stringify({ ...snapshotState(processor), errors: [...readErrors, ...errors] }, null, 2)}\n`);
+  io.stdout(
+    `${JSON.stringify({ ...snapshotState(processor), errors: [...readErrors, ...errors] }, null, 2)}\n`,
+  );
   return 0;
 }
 
 async function compileCatalogCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { positionals, values } = parseArgs({ args: [...args], allowPositionals: true, options: { out: { type: 'string', short: 'o' } } });
+  const { positionals, values } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { out: { type: 'string', short: 'o' } },
+  });
   const [source] = positionals;
   if (source === undefined) throw new Error('compile-catalog needs a catalog file.');
   const schema = JSON.parse(await readFile(source, 'utf8')) as Record<string, unknown>;

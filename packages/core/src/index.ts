@@ -5,13 +5,14 @@
  *
  * @module
  */
-export * from './protocol/index.js';
-export * from './errors/index.js';
-export * from './validation/index.js';
-export * from './state/index.js';
+
+export * from './agent/index.js';
 export * from './binding/index.js';
-export * from './functions/index.js';
 export * from './catalog/index.js';
 export * from './client/index.js';
-export * from './agent/index.js';
+export * from './errors/index.js';
+export * from './functions/index.js';
+export * from './protocol/index.js';
+export * from './state/index.js';
 export * from './transport/index.js';
+export * from './validation/index.js';

@@ -63,7 +63,15 @@ export interface Connection {
  */
 export interface A2uiAgent {
   onConnect?(connection: Connection): void | Promise<void>;
-  onAction?(connection: Connection, action: ActionEvent, metadata: ClientMessageMetadata | undefined): void | Promise<void>;
-  onError?(connection: Connection, error: ClientError, metadata: ClientMessageMetadata | undefined): void | Promise<void>;
+  onAction?(
+    connection: Connection,
+    action: ActionEvent,
+    metadata: ClientMessageMetadata | undefined,
+  ): void | Promise<void>;
+  onError?(
+    connection: Connection,
+    error: ClientError,
+    metadata: ClientMessageMetadata | undefined,
+  ): void | Promise<void>;
   onDisconnect?(connection: Connection, reason: DisconnectReason): void | Promise<void>;
 }

@@ -12,7 +12,7 @@ import type {
   ClientMessageMetadata,
   ServerMessage,
 } from '../protocol/messages.js';
-import { utf8ByteLength } from '../state/message-input.js';
+import { utf8ByteLength } from '../validation/parse-messages.js';
 import type { A2uiAgent, Connection, DisconnectReason } from './agent.js';
 import { createConnectionId } from './connection-id.js';
 import { createMemoryReplayLog, type ReplayEntry, type ReplayLog } from './replay-log.js';
@@ -165,7 +165,9 @@ export class ConnectionSession implements Connection {
     if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
     const list = Array.isArray(messages) ? messages : [messages as ServerMessage];
     // Serialise and check every message before sending any, so a bad batch sends nothing.
-    const encoded = list.map((message, index) => this.#encode(message, list.length > 1 ? index : undefined));
+    const encoded = list.map((message, index) =>
+      this.#encode(message, list.length > 1 ? index : undefined),
+    );
     for (const data of encoded) {
       const entry: ReplayEntry = { seq: ++this.#seq, data };
       this.#log.append(entry);
@@ -209,12 +211,18 @@ export class ConnectionSession implements Connection {
    * Hands a client message to the agent, after earlier ones. With `requestId`, a repeated id is
    * dropped (exactly-once delivery of retried requests).
    */
-  receive(message: ClientMessage, metadata: ClientMessageMetadata | undefined, options: { requestId?: string } = {}): ReceiveResult {
+  receive(
+    message: ClientMessage,
+    metadata: ClientMessageMetadata | undefined,
+    options: { requestId?: string } = {},
+  ): ReceiveResult {
     if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
     if (options.requestId !== undefined) {
-      if (this.#requests.has(options.requestId)) return { accepted: false, handled: Promise.resolve() };
+      if (this.#requests.has(options.requestId))
+        return { accepted: false, handled: Promise.resolve() };
       this.#requests.add(options.requestId);
-      if (this.#requests.size > this.#maxRemembered) this.#requests.delete(this.#requests.values().next().value!);
+      if (this.#requests.size > this.#maxRemembered)
+        this.#requests.delete(this.#requests.values().next().value!);
     }
     if (metadata?.a2uiClientCapabilities) this.#capabilities = metadata.a2uiClientCapabilities;
     if (metadata?.a2uiClientDataModel) this.#dataModel = metadata.a2uiClientDataModel;
@@ -236,29 +244,46 @@ export class ConnectionSession implements Connection {
     this.#requests.clear();
     this.#surfaceCatalogs.clear();
     // onDisconnect runs after every hook already accepted, then the session is forgotten.
-    void this.#enqueue(() => this.#agent.onDisconnect?.(this, reason)).then(() => this.#onClosed?.(this, reason));
+    void this.#enqueue(() => this.#agent.onDisconnect?.(this, reason)).then(() =>
+      this.#onClosed?.(this, reason),
+    );
   }
 
   #encode(message: ServerMessage, index: number | undefined): string {
     const at = index === undefined ? '' : ` (message ${index})`;
     const kind = getServerMessageKind(message);
     if (!isRecord(message) || message.version !== 'v0.9' || !kind) {
-      throw new A2uiError('VALIDATION_FAILED', `Not a v0.9 server message${at}: it needs "version": "v0.9" and one of createSurface, updateComponents, updateDataModel, deleteSurface.`, {
-        path: '',
-      });
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        `Not a v0.9 server message${at}: it needs "version": "v0.9" and one of createSurface, updateComponents, updateDataModel, deleteSurface.`,
+        {
+          path: '',
+        },
+      );
     }
     const body = (message as unknown as Record<string, Record<string, unknown>>)[kind]!;
     const surfaceId = typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
     const catalogId =
-      kind === 'createSurface' && typeof body.catalogId === 'string' ? body.catalogId : surfaceId ? this.#surfaceCatalogs.get(surfaceId) : undefined;
+      kind === 'createSurface' && typeof body.catalogId === 'string'
+        ? body.catalogId
+        : surfaceId
+          ? this.#surfaceCatalogs.get(surfaceId)
+          : undefined;
     const problem = this.#validate?.(message, catalogId);
     if (problem) {
-      throw new A2uiError('VALIDATION_FAILED', `${problem.message}${at}`, { path: problem.path, surfaceId });
+      throw new A2uiError('VALIDATION_FAILED', `${problem.message}${at}`, {
+        path: problem.path,
+        surfaceId,
+      });
     }
     const data = JSON.stringify(message);
     const bytes = utf8ByteLength(data, this.#maxMessageBytes);
     if (bytes > this.#maxMessageBytes) {
-      throw new A2uiError('MESSAGE_TOO_LARGE', `Message${at} is larger than ${this.#maxMessageBytes} bytes.`, { surfaceId });
+      throw new A2uiError(
+        'MESSAGE_TOO_LARGE',
+        `Message${at} is larger than ${this.#maxMessageBytes} bytes.`,
+        { surfaceId },
+      );
     }
     if (surfaceId !== undefined) {
       if (kind === 'createSurface' && catalogId) this.#surfaceCatalogs.set(surfaceId, catalogId);

@@ -1,5 +1,7 @@
 export type { A2uiAgent, Connection, DisconnectReason } from './agent.js';
-export { ConnectionSession } from './connection-session.js';
+export { CONNECTION_ID_BYTES, createConnectionId, isConnectionId } from './connection-id.js';
+export type { ConnectionRegistry } from './connection-registry.js';
+export { createMemoryConnectionRegistry } from './connection-registry.js';
 export type {
   AttachResult,
   ConnectionSessionOptions,
@@ -7,8 +9,6 @@ export type {
   ReceiveResult,
   SessionSink,
 } from './connection-session.js';
-export { CONNECTION_ID_BYTES, createConnectionId, isConnectionId } from './connection-id.js';
-export { createMemoryConnectionRegistry } from './connection-registry.js';
-export type { ConnectionRegistry } from './connection-registry.js';
-export { createMemoryReplayLog, DEFAULT_REPLAY_LOG_LIMITS } from './replay-log.js';
+export { ConnectionSession } from './connection-session.js';
 export type { ReplayEntry, ReplayLog, ReplayLogLimits } from './replay-log.js';
+export { createMemoryReplayLog, DEFAULT_REPLAY_LOG_LIMITS } from './replay-log.js';

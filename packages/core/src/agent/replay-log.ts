@@ -34,7 +34,10 @@ export interface ReplayLogLimits {
   maxBytes?: number;
 }
 
-export const DEFAULT_REPLAY_LOG_LIMITS: Required<ReplayLogLimits> = { maxEvents: 1000, maxBytes: 4 * 1024 * 1024 };
+export const DEFAULT_REPLAY_LOG_LIMITS: Required<ReplayLogLimits> = {
+  maxEvents: 1000,
+  maxBytes: 4 * 1024 * 1024,
+};
 
 /** A bounded in-memory {@link ReplayLog}: oldest entries are dropped past either limit. */
 export function createMemoryReplayLog(limits: ReplayLogLimits = {}): ReplayLog {

@@ -13,7 +13,10 @@ export interface CheckResult {
   readonly messages: readonly string[];
 }
 
-const VALID: CheckResult = Object.freeze({ isValid: true, messages: Object.freeze([]) as readonly string[] });
+const VALID: CheckResult = Object.freeze({
+  isValid: true,
+  messages: Object.freeze([]) as readonly string[],
+});
 
 /** Message used for the tolerated shorthand form that has no `message` (digest §17 item 1). */
 export const DEFAULT_CHECK_MESSAGE = 'Validation failed';
@@ -22,12 +25,21 @@ export const DEFAULT_CHECK_MESSAGE = 'Validation failed';
  * Evaluates `checks` in `context`. Accepts the schema form `{condition, message}` and, like the
  * reference renderers, the shorthand `{call, args, message}` (digest §17 item 1).
  */
-export function evaluateChecks(checks: unknown, context: DataContext, options: EvaluateOptions = {}): CheckResult {
+export function evaluateChecks(
+  checks: unknown,
+  context: DataContext,
+  options: EvaluateOptions = {},
+): CheckResult {
   if (!Array.isArray(checks) || checks.length === 0) return VALID;
   const messages: string[] = [];
   for (const rule of checks) {
     if (!isRecord(rule)) continue;
-    const condition = 'condition' in rule ? rule.condition : 'call' in rule ? { call: rule.call, args: rule.args } : undefined;
+    const condition =
+      'condition' in rule
+        ? rule.condition
+        : 'call' in rule
+          ? { call: rule.call, args: rule.args }
+          : undefined;
     if (condition === undefined) continue;
     if (!toBoolean(context.evaluate(condition, options))) {
       messages.push(typeof rule.message === 'string' ? rule.message : DEFAULT_CHECK_MESSAGE);

@@ -34,7 +34,11 @@ export const DEFAULT_MAX_TEMPLATE_ITEMS = 5000;
  * Expands `children` in `context`. Anything that is not a string array or a template gives `[]`;
  * a template over a non-array value gives `[]` (§7.4: objects are not iterated).
  */
-export function expandChildList(children: unknown, context: DataContext, options: ExpandChildListOptions = {}): ChildReference[] {
+export function expandChildList(
+  children: unknown,
+  context: DataContext,
+  options: ExpandChildListOptions = {},
+): ChildReference[] {
   if (Array.isArray(children)) {
     const out: ChildReference[] = [];
     const seen = new Map<string, number>();
@@ -61,9 +65,13 @@ export function expandChildList(children: unknown, context: DataContext, options
   const max = options.maxTemplateItems ?? DEFAULT_MAX_TEMPLATE_ITEMS;
   if (items.length > max) {
     context.host.reportError(
-      new A2uiError('LIMIT_EXCEEDED', `Template "${children.componentId}" over ${listPath} has ${items.length} items; only the first ${max} are rendered.`, {
-        path: listPath,
-      }),
+      new A2uiError(
+        'LIMIT_EXCEEDED',
+        `Template "${children.componentId}" over ${listPath} has ${items.length} items; only the first ${max} are rendered.`,
+        {
+          path: listPath,
+        },
+      ),
     );
   }
   const count = Math.min(items.length, max);
@@ -71,7 +79,11 @@ export function expandChildList(children: unknown, context: DataContext, options
   const out: ChildReference[] = new Array(count);
   for (let index = 0; index < count; index++) {
     const segment = encodeSegment(String(index));
-    out[index] = { id: children.componentId, scope: `${prefix}/${segment}`, key: `${children.componentId}@${index}` };
+    out[index] = {
+      id: children.componentId,
+      scope: `${prefix}/${segment}`,
+      key: `${children.componentId}@${index}`,
+    };
   }
   return out;
 }

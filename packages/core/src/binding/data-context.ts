@@ -106,10 +106,14 @@ export class DataContext {
    * Resolves every value of an action's `context` at event time (§8.5); nested arrays and
    * objects of dynamic values are resolved too.
    */
-  resolveContext(context: Record<string, unknown> | undefined, options: EvaluateOptions = {}): Record<string, unknown> {
+  resolveContext(
+    context: Record<string, unknown> | undefined,
+    options: EvaluateOptions = {},
+  ): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     if (!context) return out;
-    for (const [key, value] of Object.entries(context)) out[key] = this.#resolveDeep(value, options, 0);
+    for (const [key, value] of Object.entries(context))
+      out[key] = this.#resolveDeep(value, options, 0);
     return out;
   }
 
@@ -134,7 +138,8 @@ export class DataContext {
         }
       }
       for (const path of dependencies) {
-        if (!subscriptions.has(path)) subscriptions.set(path, this.host.dataModel.subscribe(path, onDependencyChange));
+        if (!subscriptions.has(path))
+          subscriptions.set(path, this.host.dataModel.subscribe(path, onDependencyChange));
       }
     };
     const onDependencyChange = (): void => {
@@ -158,38 +163,56 @@ export class DataContext {
   #evaluate(value: unknown, options: EvaluateOptions, depth: number): unknown {
     if (isDataBinding(value)) return this.read(value.path, options.dependencies);
     if (isFunctionCall(value)) return this.#call(value.call, value.args, options, depth);
-    if (Array.isArray(value) && value.some(isDynamic)) return value.map((item) => this.#evaluate(item, options, depth));
+    if (Array.isArray(value) && value.some(isDynamic))
+      return value.map((item) => this.#evaluate(item, options, depth));
     return value;
   }
 
   #resolveDeep(value: unknown, options: EvaluateOptions, depth: number): unknown {
     if (isDataBinding(value) || isFunctionCall(value)) return this.#evaluate(value, options, depth);
     if (depth > MAX_CALL_DEPTH) return undefined;
-    if (Array.isArray(value)) return value.map((item) => this.#resolveDeep(item, options, depth + 1));
+    if (Array.isArray(value))
+      return value.map((item) => this.#resolveDeep(item, options, depth + 1));
     if (isRecord(value)) {
       const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) out[key] = this.#resolveDeep(item, options, depth + 1);
+      for (const [key, item] of Object.entries(value))
+        out[key] = this.#resolveDeep(item, options, depth + 1);
       return out;
     }
     return value;
   }
 
-  #call(name: string, rawArgs: Record<string, unknown> | undefined, options: EvaluateOptions, depth: number): unknown {
+  #call(
+    name: string,
+    rawArgs: Record<string, unknown> | undefined,
+    options: EvaluateOptions,
+    depth: number,
+  ): unknown {
     try {
       if (depth >= MAX_CALL_DEPTH) {
-        throw new A2uiError('LIMIT_EXCEEDED', `Function calls are nested deeper than ${MAX_CALL_DEPTH}.`);
+        throw new A2uiError(
+          'LIMIT_EXCEEDED',
+          `Function calls are nested deeper than ${MAX_CALL_DEPTH}.`,
+        );
       }
       const fn = this.host.functions.get(name);
-      if (!fn) throw new A2uiError('EXPRESSION_ERROR', `Function not found in the surface catalog: ${name}.`);
+      if (!fn)
+        throw new A2uiError(
+          'EXPRESSION_ERROR',
+          `Function not found in the surface catalog: ${name}.`,
+        );
       const args: Record<string, unknown> = {};
       if (isRecord(rawArgs)) {
-        for (const [key, arg] of Object.entries(rawArgs)) args[key] = this.#evaluate(arg, options, depth + 1);
+        for (const [key, arg] of Object.entries(rawArgs))
+          args[key] = this.#evaluate(arg, options, depth + 1);
       }
       return fn.execute(args, this.#functionContext(options, depth + 1));
     } catch (error) {
       const failure = toA2uiError(error, 'EXPRESSION_ERROR');
       this.host.reportError(
-        failure.code === 'EXPRESSION_ERROR' || failure.code === 'LIMIT_EXCEEDED' || failure.code === 'URL_BLOCKED'
+        failure.code === 'EXPRESSION_ERROR' ||
+          failure.code === 'LIMIT_EXCEEDED' ||
+          failure.code === 'URL_BLOCKED'
           ? failure
           : new A2uiError('EXPRESSION_ERROR', `${name}: ${failure.message}`, { cause: error }),
       );
@@ -203,9 +226,16 @@ export class DataContext {
       read: (path) => this.read(path, options.dependencies),
       call: (name, args) => {
         const fn = this.host.functions.get(name);
-        if (!fn) throw new A2uiError('EXPRESSION_ERROR', `Function not found in the surface catalog: ${name}.`);
+        if (!fn)
+          throw new A2uiError(
+            'EXPRESSION_ERROR',
+            `Function not found in the surface catalog: ${name}.`,
+          );
         if (depth >= MAX_CALL_DEPTH) {
-          throw new A2uiError('LIMIT_EXCEEDED', `Function calls are nested deeper than ${MAX_CALL_DEPTH}.`);
+          throw new A2uiError(
+            'LIMIT_EXCEEDED',
+            `Function calls are nested deeper than ${MAX_CALL_DEPTH}.`,
+          );
         }
         return fn.execute(args, this.#functionContext(options, depth + 1));
       },

@@ -43,7 +43,10 @@ export class CatalogRegistry {
   require(catalogId: string): Catalog {
     const catalog = this.#catalogs.get(catalogId);
     if (!catalog) {
-      throw new A2uiError('CATALOG_NOT_FOUND', `Catalog not found: ${catalogId}. Supported: ${[...this.#catalogs.keys()].join(', ')}.`);
+      throw new A2uiError(
+        'CATALOG_NOT_FOUND',
+        `Catalog not found: ${catalogId}. Supported: ${[...this.#catalogs.keys()].join(', ')}.`,
+      );
     }
     return catalog;
   }
@@ -76,7 +79,15 @@ export class CatalogRegistry {
   }
 }
 
-const RETURN_TYPES = new Set<FunctionReturnType>(['string', 'number', 'boolean', 'array', 'object', 'any', 'void']);
+const RETURN_TYPES = new Set<FunctionReturnType>([
+  'string',
+  'number',
+  'boolean',
+  'array',
+  'object',
+  'any',
+  'void',
+]);
 
 /**
  * Converts a catalog JSON Schema document (the `catalog.json` file format, §10.2) into the inline
@@ -87,19 +98,25 @@ export function toInlineCatalog(catalogId: string, schema: Record<string, unknow
   const inline: InlineCatalog = { catalogId };
   if (isRecord(schema.components)) inline.components = schema.components;
   if (isRecord(schema.functions)) {
-    inline.functions = Object.entries(schema.functions).map(([name, definition]): FunctionDefinition => {
-      const fn = isRecord(definition) ? definition : {};
-      const properties = isRecord(fn.properties) ? fn.properties : {};
-      const returnConst = isRecord(properties.returnType) ? properties.returnType.const : undefined;
-      const returnType = RETURN_TYPES.has(returnConst as FunctionReturnType) ? (returnConst as FunctionReturnType) : 'any';
-      const out: FunctionDefinition = {
-        name,
-        parameters: isRecord(properties.args) ? properties.args : { type: 'object' },
-        returnType,
-      };
-      if (typeof fn.description === 'string') out.description = fn.description;
-      return out;
-    });
+    inline.functions = Object.entries(schema.functions).map(
+      ([name, definition]): FunctionDefinition => {
+        const fn = isRecord(definition) ? definition : {};
+        const properties = isRecord(fn.properties) ? fn.properties : {};
+        const returnConst = isRecord(properties.returnType)
+          ? properties.returnType.const
+          : undefined;
+        const returnType = RETURN_TYPES.has(returnConst as FunctionReturnType)
+          ? (returnConst as FunctionReturnType)
+          : 'any';
+        const out: FunctionDefinition = {
+          name,
+          parameters: isRecord(properties.args) ? properties.args : { type: 'object' },
+          returnType,
+        };
+        if (typeof fn.description === 'string') out.description = fn.description;
+        return out;
+      },
+    );
   }
   const defs = isRecord(schema.$defs) ? schema.$defs : {};
   if (isRecord(defs.theme) && isRecord(defs.theme.properties)) inline.theme = defs.theme.properties;

@@ -1,12 +1,15 @@
 /**
  * The basic and minimal catalogs of v0.9 (digest §9, §10.4), with their precompiled validators.
  */
-import basicSchema from '../validation/schemas/catalogs/basic/catalog.json' with { type: 'json' };
-import minimalSchema from '../validation/schemas/catalogs/minimal/catalog.json' with { type: 'json' };
+
 import { BASIC_FUNCTIONS } from '../functions/basic-functions.js';
 import { MINIMAL_FUNCTIONS } from '../functions/minimal-functions.js';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
 import { getBuiltinCatalogValidator } from '../validation/index.js';
+import basicSchema from '../validation/schemas/catalogs/basic/catalog.json' with { type: 'json' };
+import minimalSchema from '../validation/schemas/catalogs/minimal/catalog.json' with {
+  type: 'json',
+};
 import { type Catalog, createCatalog } from './catalog.js';
 import { CatalogRegistry } from './catalog-registry.js';
 

@@ -1,5 +1,5 @@
-export { createCatalog, extendCatalog } from './catalog.js';
 export type { Catalog, CreateCatalogOptions } from './catalog.js';
-export { CatalogRegistry, toInlineCatalog } from './catalog-registry.js';
+export { createCatalog, extendCatalog } from './catalog.js';
 export type { ClientCapabilitiesOptions } from './catalog-registry.js';
+export { CatalogRegistry, toInlineCatalog } from './catalog-registry.js';
 export { basicCatalog, createDefaultCatalogs, minimalCatalog } from './default-catalogs.js';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { A2uiAgent } from '../agent/agent.js';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
-import type { ActionEvent, ClientError, ClientMessageMetadata, ServerMessage } from '../protocol/messages.js';
+import type {
+  ActionEvent,
+  ClientError,
+  ClientMessageMetadata,
+  ServerMessage,
+} from '../protocol/messages.js';
 import { createDeferred } from '../testing/wait-for.js';
 import { createInMemoryTransport } from '../transport/in-memory-transport.js';
 import { A2uiClient } from './a2ui-client.js';
@@ -12,7 +17,10 @@ interface Inbound {
   metadata: ClientMessageMetadata | undefined;
 }
 
-function setup(messages: ServerMessage[], options: ConstructorParameters<typeof A2uiClient>[0] = {}) {
+function setup(
+  messages: ServerMessage[],
+  options: ConstructorParameters<typeof A2uiClient>[0] = {},
+) {
   const inbound: Inbound[] = [];
   let waiter: { count: number; resolve: () => void } | undefined;
   const push = (entry: Inbound) => {
@@ -51,7 +59,10 @@ function setup(messages: ServerMessage[], options: ConstructorParameters<typeof 
 }
 
 const form = (sendDataModel: boolean): ServerMessage[] => [
-  { version: 'v0.9', createSurface: { surfaceId: 'form', catalogId: BASIC_CATALOG_ID, sendDataModel } },
+  {
+    version: 'v0.9',
+    createSurface: { surfaceId: 'form', catalogId: BASIC_CATALOG_ID, sendDataModel },
+  },
   { version: 'v0.9', createSurface: { surfaceId: 'other', catalogId: MINIMAL_CATALOG_ID } },
   {
     version: 'v0.9',
@@ -63,7 +74,17 @@ const form = (sendDataModel: boolean): ServerMessage[] => [
           id: 'row',
           component: 'Button',
           child: 'label',
-          action: { event: { name: 'pick', context: { name: { path: 'name' }, all: { path: '/items' }, label: { call: 'formatString', args: { value: 'Item ${name}' } }, n: 7 } } },
+          action: {
+            event: {
+              name: 'pick',
+              context: {
+                name: { path: 'name' },
+                all: { path: '/items' },
+                label: { call: 'formatString', args: { value: 'Item ${name}' } },
+                n: 7,
+              },
+            },
+          },
         },
         { id: 'label', component: 'Text', text: { path: 'name' } },
         {
@@ -71,13 +92,26 @@ const form = (sendDataModel: boolean): ServerMessage[] => [
           component: 'Button',
           child: 'label',
           action: { event: { name: 'guarded' } },
-          checks: [{ condition: { call: 'required', args: { value: { path: '/email' } } }, message: 'Email is required' }],
+          checks: [
+            {
+              condition: { call: 'required', args: { value: { path: '/email' } } },
+              message: 'Email is required',
+            },
+          ],
         },
-        { id: 'link', component: 'Button', child: 'label', action: { functionCall: { call: 'openUrl', args: { url: 'javascript:alert(1)' } } } },
+        {
+          id: 'link',
+          component: 'Button',
+          child: 'label',
+          action: { functionCall: { call: 'openUrl', args: { url: 'javascript:alert(1)' } } },
+        },
       ],
     },
   },
-  { version: 'v0.9', updateDataModel: { surfaceId: 'form', path: '/items', value: [{ name: 'a' }, { name: 'b' }] } },
+  {
+    version: 'v0.9',
+    updateDataModel: { surfaceId: 'form', path: '/items', value: [{ name: 'a' }, { name: 'b' }] },
+  },
 ];
 
 describe('A2uiClient actions (spec §3.1, §8.5)', () => {
@@ -89,7 +123,12 @@ describe('A2uiClient actions (spec §3.1, §8.5)', () => {
     await inboundCount(1);
     const action = inbound[0]!.action!;
     expect(action).toMatchObject({ name: 'pick', surfaceId: 'form', sourceComponentId: 'row' });
-    expect(action.context).toEqual({ name: 'b', all: [{ name: 'a' }, { name: 'b' }], label: 'Item b', n: 7 });
+    expect(action.context).toEqual({
+      name: 'b',
+      all: [{ name: 'a' }, { name: 'b' }],
+      label: 'Item b',
+      n: 7,
+    });
     expect(Date.parse(action.timestamp)).toBeGreaterThanOrEqual(before - 1000);
     expect(action.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     await client.close();
@@ -111,7 +150,9 @@ describe('A2uiClient actions (spec §3.1, §8.5)', () => {
     const { client, inbound, ready } = setup(form(false), { openUrl: (url) => opened.push(url) });
     await ready;
     await client.dispatchAction('form', 'link');
-    await client.dispatchAction('form', 'link', { action: { functionCall: { call: 'openUrl', args: { url: 'https://a2ui.org/help' } } } });
+    await client.dispatchAction('form', 'link', {
+      action: { functionCall: { call: 'openUrl', args: { url: 'https://a2ui.org/help' } } },
+    });
     expect(opened).toEqual(['https://a2ui.org/help']);
     expect(inbound.filter((entry) => entry.action)).toEqual([]);
     await client.close();
@@ -123,10 +164,15 @@ describe('A2uiClient metadata (digest §4)', () => {
     const { client, inbound, ready, inboundCount } = setup(form(false));
     await ready;
     await client.dispatchAction('form', 'row', { scope: '/items/0' });
-    await client.send({ version: 'v0.9', error: { code: 'CUSTOM', surfaceId: 'form', message: 'm' } });
+    await client.send({
+      version: 'v0.9',
+      error: { code: 'CUSTOM', surfaceId: 'form', message: 'm' },
+    });
     await inboundCount(2);
     for (const entry of inbound) {
-      expect(entry.metadata?.a2uiClientCapabilities).toEqual({ 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID, MINIMAL_CATALOG_ID] } });
+      expect(entry.metadata?.a2uiClientCapabilities).toEqual({
+        'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID, MINIMAL_CATALOG_ID] },
+      });
       expect(entry.metadata).not.toHaveProperty('a2uiClientDataModel');
     }
     expect(inbound[0]!.action).not.toHaveProperty('a2uiClientCapabilities');
@@ -149,7 +195,10 @@ describe('A2uiClient metadata (digest §4)', () => {
   it('includes inline catalogs only when asked', () => {
     const client = new A2uiClient({ includeInlineCatalogs: true });
     const inline = client.getMetadata().a2uiClientCapabilities['v0.9'].inlineCatalogs!;
-    expect(inline.map((catalog) => catalog.catalogId)).toEqual([BASIC_CATALOG_ID, MINIMAL_CATALOG_ID]);
+    expect(inline.map((catalog) => catalog.catalogId)).toEqual([
+      BASIC_CATALOG_ID,
+      MINIMAL_CATALOG_ID,
+    ]);
     const basic = inline[0]!;
     expect(Object.keys(basic.components!)).toHaveLength(18);
     expect(basic.functions!.map((fn) => fn.name)).toContain('formatCurrency');
@@ -161,16 +210,36 @@ describe('A2uiClient error reporting', () => {
   it('reports validation errors to the agent once, with the spec error shape', async () => {
     const bad: ServerMessage[] = [
       { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } },
-      { version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 5 }] } },
-      { version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 5 }] } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 's',
+          components: [{ id: 'root', component: 'Text', text: 5 }],
+        },
+      },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 's',
+          components: [{ id: 'root', component: 'Text', text: 5 }],
+        },
+      },
     ];
     const { client, inbound, ready, inboundCount } = setup(bad);
     await ready;
     await inboundCount(1);
-    await client.send({ version: 'v0.9', error: { code: 'MARKER', surfaceId: 's', message: 'end' } });
+    await client.send({
+      version: 'v0.9',
+      error: { code: 'MARKER', surfaceId: 's', message: 'end' },
+    });
     await inboundCount(2);
     expect(inbound.map((entry) => entry.error)).toEqual([
-      { code: 'VALIDATION_FAILED', surfaceId: 's', path: '/updateComponents/components/0/text', message: expect.any(String) },
+      {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 's',
+        path: '/updateComponents/components/0/text',
+        message: expect.any(String),
+      },
       { code: 'MARKER', surfaceId: 's', message: 'end' },
     ]);
     await client.close();
@@ -183,7 +252,11 @@ describe('A2uiClient error reporting', () => {
     expect(context.evaluate({ call: 'noSuchFunction', args: {} })).toBeUndefined();
     expect(context.evaluate({ call: 'noSuchFunction', args: {} })).toBeUndefined();
     await inboundCount(1);
-    expect(inbound[0]!.error).toMatchObject({ code: 'EXPRESSION_ERROR', surfaceId: 'form', message: expect.stringContaining('noSuchFunction') });
+    expect(inbound[0]!.error).toMatchObject({
+      code: 'EXPRESSION_ERROR',
+      surfaceId: 'form',
+      message: expect.stringContaining('noSuchFunction'),
+    });
     await client.close();
   });
 });

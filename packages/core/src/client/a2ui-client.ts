@@ -1,8 +1,9 @@
 /**
  * `A2uiClient` = a `MessageProcessor` + one `ClientTransport` (ARCHITECTURE §2 "Client side").
  */
-import { type BindingHost, DataContext } from '../binding/data-context.js';
+
 import { evaluateChecks } from '../binding/checks.js';
+import { type BindingHost, DataContext } from '../binding/data-context.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogRegistry } from '../catalog/catalog-registry.js';
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
@@ -17,9 +18,17 @@ import type {
   ClientMessageMetadata,
   ErrorMessage,
 } from '../protocol/messages.js';
-import { MessageProcessor, type ProcessorLimits, type ProcessResult } from '../state/message-processor.js';
+import {
+  MessageProcessor,
+  type ProcessorLimits,
+  type ProcessResult,
+} from '../state/message-processor.js';
 import type { Surface } from '../state/surface.js';
-import type { ClientTransport, ConnectionStatus, TransportEvent } from '../transport/client-transport.js';
+import type {
+  ClientTransport,
+  ConnectionStatus,
+  TransportEvent,
+} from '../transport/client-transport.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
 /** Options of {@link A2uiClient}. */
@@ -66,8 +75,10 @@ export interface DispatchActionOptions {
 }
 
 const defaultOpenUrl = (url: string): void => {
-  const open = (globalThis as { open?: (url: string, target: string, features: string) => unknown }).open;
-  if (typeof open !== 'function') throw new A2uiError('URL_BLOCKED', 'No way to open URLs in this environment.');
+  const open = (globalThis as { open?: (url: string, target: string, features: string) => unknown })
+    .open;
+  if (typeof open !== 'function')
+    throw new A2uiError('URL_BLOCKED', 'No way to open URLs in this environment.');
   open(url, '_blank', 'noopener,noreferrer');
 };
 
@@ -179,7 +190,8 @@ export class A2uiClient {
    */
   getDataContext(surfaceId: string, scope = '/'): DataContext {
     const surface = this.processor.getSurface(surfaceId);
-    if (!surface) throw new A2uiError('SURFACE_NOT_FOUND', `Unknown surface "${surfaceId}".`, { surfaceId });
+    if (!surface)
+      throw new A2uiError('SURFACE_NOT_FOUND', `Unknown surface "${surfaceId}".`, { surfaceId });
     return new DataContext(this.#host(surface), scope);
   }
 
@@ -191,14 +203,19 @@ export class A2uiClient {
    * @returns `true` when the action ran or was sent, `false` when checks blocked it
    * @throws A2uiError `SURFACE_NOT_FOUND`, `VALIDATION_FAILED` (no usable action), transport errors
    */
-  async dispatchAction(surfaceId: string, sourceComponentId: string, options: DispatchActionOptions = {}): Promise<boolean> {
+  async dispatchAction(
+    surfaceId: string,
+    sourceComponentId: string,
+    options: DispatchActionOptions = {},
+  ): Promise<boolean> {
     const context = this.getDataContext(surfaceId, options.scope);
     const component = this.processor.getSurface(surfaceId)?.components.get(sourceComponentId);
     if (component && !evaluateChecks(component.properties.checks, context).isValid) return false;
     const action = options.action ?? component?.properties.action;
     const openUrl = (url: string) => {
       const safe = this.urlPolicy.sanitize(url);
-      if (safe === undefined) throw new A2uiError('URL_BLOCKED', `The URL policy refused ${JSON.stringify(url)}.`);
+      if (safe === undefined)
+        throw new A2uiError('URL_BLOCKED', `The URL policy refused ${JSON.stringify(url)}.`);
       this.#openUrl(safe);
     };
     if (isEventAction(action)) {
@@ -219,7 +236,11 @@ export class A2uiClient {
       context.evaluate(action.functionCall, { openUrl });
       return true;
     }
-    throw new A2uiError('VALIDATION_FAILED', `Component "${sourceComponentId}" has no usable action.`, { surfaceId });
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `Component "${sourceComponentId}" has no usable action.`,
+      { surfaceId },
+    );
   }
 
   /**
@@ -228,7 +249,8 @@ export class A2uiClient {
    */
   async send(message: ClientMessage, options: { signal?: AbortSignal } = {}): Promise<void> {
     const transport = this.#transport;
-    if (!transport) throw new A2uiError('CONNECTION_CLOSED', 'The client has no transport to send through.');
+    if (!transport)
+      throw new A2uiError('CONNECTION_CLOSED', 'The client has no transport to send through.');
     const metadata = this.getMetadata();
     await transport.send(message, metadata, options);
     this.#emit({ type: 'sent', message, metadata });
@@ -243,8 +265,15 @@ export class A2uiClient {
         functions: surface.catalog.functions,
         locale: this.locale,
         reportError: (error) => {
-          const code = error.code === 'URL_BLOCKED' || error.code === 'LIMIT_EXCEEDED' ? error.code : 'EXPRESSION_ERROR';
-          const clientError: ClientError = { code, surfaceId: surface.surfaceId, message: error.message };
+          const code =
+            error.code === 'URL_BLOCKED' || error.code === 'LIMIT_EXCEEDED'
+              ? error.code
+              : 'EXPRESSION_ERROR';
+          const clientError: ClientError = {
+            code,
+            surfaceId: surface.surfaceId,
+            message: error.message,
+          };
           if (error.path !== undefined) clientError.path = error.path;
           this.processor.reportError(clientError);
         },

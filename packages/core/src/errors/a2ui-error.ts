@@ -81,7 +81,11 @@ export class A2uiError extends Error {
 
   /** True for any `A2uiError`, also one thrown by another copy of this package. */
   static isInstance(value: unknown): value is A2uiError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[BRAND] === true
+    );
   }
 }
 

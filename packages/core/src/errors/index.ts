@@ -1,2 +1,2 @@
-export { A2uiError, toA2uiError } from './a2ui-error.js';
 export type { A2uiErrorCode, A2uiErrorOptions } from './a2ui-error.js';
+export { A2uiError, toA2uiError } from './a2ui-error.js';

@@ -8,7 +8,11 @@ import type {
 } from './messages.js';
 
 /** The message key of a server message: `createSurface`, `updateComponents`, … */
-export type ServerMessageKind = 'createSurface' | 'updateComponents' | 'updateDataModel' | 'deleteSurface';
+export type ServerMessageKind =
+  | 'createSurface'
+  | 'updateComponents'
+  | 'updateDataModel'
+  | 'deleteSurface';
 
 export const SERVER_MESSAGE_KINDS: readonly ServerMessageKind[] = [
   'createSurface',

@@ -6,7 +6,13 @@
 import type { A2UI_VERSION } from './constants.js';
 
 /** Any JSON value. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -16,7 +22,14 @@ export interface DataBinding {
 }
 
 /** Declared result type of a function call (§6 `FunctionCall.returnType`, default `"boolean"`). */
-export type FunctionReturnType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'any' | 'void';
+export type FunctionReturnType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'array'
+  | 'object'
+  | 'any'
+  | 'void';
 
 /** `{"call": "name", "args": {...}}` — a named catalog function call (§6, §8.1). */
 export interface FunctionCall {

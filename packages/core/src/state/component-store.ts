@@ -62,7 +62,10 @@ export class ComponentStore {
       id: component.id,
       type: component.component,
       properties: component,
-      generation: previous && previous.type === component.component ? previous.generation : ++this.#generation,
+      generation:
+        previous && previous.type === component.component
+          ? previous.generation
+          : ++this.#generation,
     };
     this.#records.set(component.id, record);
     const listeners = this.#listeners.get(component.id);

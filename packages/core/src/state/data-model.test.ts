@@ -20,13 +20,17 @@ describe('DataModel reads and writes (digest §7.1, §7.2)', () => {
     const model = new DataModel({ a: null, s: 'text' });
     model.set('/a/x', 1);
     expect(model.get('/a/x')).toBe(1);
-    expect(() => model.set('/s/x', 1)).toThrowError(expect.objectContaining({ code: 'DATA_ERROR', path: '/s' }));
+    expect(() => model.set('/s/x', 1)).toThrowError(
+      expect.objectContaining({ code: 'DATA_ERROR', path: '/s' }),
+    );
     expect(model.get('/s')).toBe('text');
   });
 
   it('refuses a non-index segment on an array', () => {
     const model = new DataModel({ list: [1, 2] });
-    expect(() => model.set('/list/name', 1)).toThrowError(expect.objectContaining({ code: 'DATA_ERROR' }));
+    expect(() => model.set('/list/name', 1)).toThrowError(
+      expect.objectContaining({ code: 'DATA_ERROR' }),
+    );
     expect(model.get('/list')).toEqual([1, 2]);
   });
 
@@ -65,8 +69,12 @@ describe('DataModel reads and writes (digest §7.1, §7.2)', () => {
 
   it('enforces the array index and depth caps without changing anything', () => {
     const model = new DataModel({}, { maxArrayIndex: 10, maxDepth: 4 });
-    expect(() => model.set('/list/11', 1)).toThrowError(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
-    expect(() => model.set('/a/b', { c: { d: { e: 1 } } })).toThrowError(expect.objectContaining({ code: 'LIMIT_EXCEEDED' }));
+    expect(() => model.set('/list/11', 1)).toThrowError(
+      expect.objectContaining({ code: 'LIMIT_EXCEEDED' }),
+    );
+    expect(() => model.set('/a/b', { c: { d: { e: 1 } } })).toThrowError(
+      expect.objectContaining({ code: 'LIMIT_EXCEEDED' }),
+    );
     expect(model.getSnapshot()).toEqual({});
   });
 
@@ -122,7 +130,11 @@ describe('DataModel notifications (digest §7.3)', () => {
   it('counts subscriptions and returns to zero after every unsubscribe, idempotently', () => {
     const model = new DataModel();
     const listener = () => {};
-    const offs = [model.subscribe('/a', listener), model.subscribe('/a', listener), model.subscribe('/b/c', listener)];
+    const offs = [
+      model.subscribe('/a', listener),
+      model.subscribe('/a', listener),
+      model.subscribe('/b/c', listener),
+    ];
     expect(model.subscriptionCount).toBe(3);
     for (const off of offs) {
       off();
@@ -145,31 +157,40 @@ describe('DataModel notifications (digest §7.3)', () => {
 
 describe('DataModel properties', () => {
   const key = fc.constantFrom('a', 'b', 'c', '0', '1', 'x/y', 't~');
-  const path = fc.array(key, { minLength: 1, maxLength: 4 }).map((segments) => segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''));
+  const path = fc
+    .array(key, { minLength: 1, maxLength: 4 })
+    .map((segments) =>
+      segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
+    );
   const json = fc.jsonValue({ maxDepth: 3 });
 
   it('get after a successful set returns the value; other writes keep earlier snapshots intact', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(path, fc.option(json, { nil: undefined })), { maxLength: 12 }), path, json, (ops, target, value) => {
-        const model = new DataModel();
-        for (const [p, v] of ops) {
-          try {
-            model.set(p, v);
-          } catch {
-            // DATA_ERROR for writes through primitives is expected; the model must be unchanged.
+      fc.property(
+        fc.array(fc.tuple(path, fc.option(json, { nil: undefined })), { maxLength: 12 }),
+        path,
+        json,
+        (ops, target, value) => {
+          const model = new DataModel();
+          for (const [p, v] of ops) {
+            try {
+              model.set(p, v);
+            } catch {
+              // DATA_ERROR for writes through primitives is expected; the model must be unchanged.
+            }
           }
-        }
-        const before = JSON.stringify(model.getSnapshot());
-        const frozen = model.getSnapshot();
-        try {
-          model.set(target, value);
-          expect(model.get(target)).toEqual(value);
-        } catch (error) {
-          expect((error as { code: string }).code).toBe('DATA_ERROR');
-          expect(JSON.stringify(model.getSnapshot())).toBe(before);
-        }
-        expect(JSON.stringify(frozen)).toBe(before);
-      }),
+          const before = JSON.stringify(model.getSnapshot());
+          const frozen = model.getSnapshot();
+          try {
+            model.set(target, value);
+            expect(model.get(target)).toEqual(value);
+          } catch (error) {
+            expect((error as { code: string }).code).toBe('DATA_ERROR');
+            expect(JSON.stringify(model.getSnapshot())).toBe(before);
+          }
+          expect(JSON.stringify(frozen)).toBe(before);
+        },
+      ),
     );
   });
 
@@ -186,7 +207,10 @@ describe('DataModel properties', () => {
         } catch {
           return;
         }
-        const related = subscribed === changed || subscribed.startsWith(`${changed}/`) || changed.startsWith(`${subscribed}/`);
+        const related =
+          subscribed === changed ||
+          subscribed.startsWith(`${changed}/`) ||
+          changed.startsWith(`${subscribed}/`);
         expect(fired).toBe(related);
       }),
     );
@@ -194,16 +218,23 @@ describe('DataModel properties', () => {
 
   it('never pollutes Object.prototype whatever the input', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', 'polluted'), { minLength: 1, maxLength: 4 }), json, (segments, value) => {
-        const model = new DataModel();
-        try {
-          model.set(`/${segments.join('/')}`, value);
-        } catch {
-          // INVALID_PATH is the expected outcome for forbidden segments.
-        }
-        expect(Object.prototype).not.toHaveProperty('polluted');
-        expect(({} as Record<string, unknown>).a).toBeUndefined();
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', 'polluted'), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        json,
+        (segments, value) => {
+          const model = new DataModel();
+          try {
+            model.set(`/${segments.join('/')}`, value);
+          } catch {
+            // INVALID_PATH is the expected outcome for forbidden segments.
+          }
+          expect(Object.prototype).not.toHaveProperty('polluted');
+          expect(({} as Record<string, unknown>).a).toBeUndefined();
+        },
+      ),
     );
   });
 });

@@ -225,7 +225,8 @@ export class DataModel {
   }
 
   #assertUsable(): void {
-    if (this.#disposed) throw new A2uiError('DATA_ERROR', 'The data model was disposed with its surface.');
+    if (this.#disposed)
+      throw new A2uiError('DATA_ERROR', 'The data model was disposed with its surface.');
   }
 
   #unsubscribe(node: SubscriptionNode, listener: Listener): void {
@@ -249,9 +250,13 @@ export class DataModel {
     const nextIsIndex = !last && isArrayIndex(segments[index + 1]!);
     if (Array.isArray(container)) {
       if (!isArrayIndex(segment)) {
-        throw new A2uiError('DATA_ERROR', `Segment "${segment}" addresses an array and must be an index.`, {
-          path: formatPointer(segments.slice(0, index + 1)),
-        });
+        throw new A2uiError(
+          'DATA_ERROR',
+          `Segment "${segment}" addresses an array and must be an index.`,
+          {
+            path: formatPointer(segments.slice(0, index + 1)),
+          },
+        );
       }
       const position = Number(segment);
       if (position > this.#limits.maxArrayIndex) {
@@ -262,8 +267,16 @@ export class DataModel {
         );
       }
       const current = container[position];
-      const next = last ? value : this.#write(this.#vivify(current, nextIsIndex, segments, index), segments, index + 1, value);
-      if (Object.is(current, next) && (position < container.length || next !== undefined)) return container;
+      const next = last
+        ? value
+        : this.#write(
+            this.#vivify(current, nextIsIndex, segments, index),
+            segments,
+            index + 1,
+            value,
+          );
+      if (Object.is(current, next) && (position < container.length || next !== undefined))
+        return container;
       const copy = container.slice();
       if (last && value === undefined) {
         if (position < copy.length) copy[position] = undefined;
@@ -281,21 +294,36 @@ export class DataModel {
         delete copy[segment];
         return copy;
       }
-      const next = last ? value : this.#write(this.#vivify(current, nextIsIndex, segments, index), segments, index + 1, value);
+      const next = last
+        ? value
+        : this.#write(
+            this.#vivify(current, nextIsIndex, segments, index),
+            segments,
+            index + 1,
+            value,
+          );
       if (has && Object.is(current, next)) return container;
       return { ...container, [segment]: next };
     }
-    throw new A2uiError('DATA_ERROR', `Cannot write through a ${container === null ? 'null' : typeof container} value.`, {
-      path: formatPointer(segments.slice(0, index)),
-    });
+    throw new A2uiError(
+      'DATA_ERROR',
+      `Cannot write through a ${container === null ? 'null' : typeof container} value.`,
+      {
+        path: formatPointer(segments.slice(0, index)),
+      },
+    );
   }
 
   #vivify(current: unknown, asArray: boolean, segments: readonly string[], index: number): unknown {
     if (current === undefined || current === null) return asArray ? [] : {};
     if (typeof current !== 'object') {
-      throw new A2uiError('DATA_ERROR', `Cannot create "${segments[index + 1]}" inside a ${typeof current} value.`, {
-        path: formatPointer(segments.slice(0, index + 1)),
-      });
+      throw new A2uiError(
+        'DATA_ERROR',
+        `Cannot create "${segments[index + 1]}" inside a ${typeof current} value.`,
+        {
+          path: formatPointer(segments.slice(0, index + 1)),
+        },
+      );
     }
     return current;
   }

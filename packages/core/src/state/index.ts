@@ -1,17 +1,7 @@
-export { DataModel, DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
-export type { DataModelLimits, DataModelOptions } from './data-model.js';
-export { ComponentStore } from './component-store.js';
 export type { ComponentRecord } from './component-store.js';
-export { Notifier } from './notifier.js';
-export type { Listener } from './notifier.js';
-export { Surface } from './surface.js';
-export type { SurfaceOptions } from './surface.js';
-export { DEFAULT_PROCESSOR_LIMITS, MessageProcessor } from './message-processor.js';
-export type { MessageProcessorOptions, ProcessorLimits, ProcessResult } from './message-processor.js';
-export { findExcessiveDepth, parseMessageInput, utf8ByteLength } from './message-input.js';
-export type { MessageInputOptions, MessageInputResult } from './message-input.js';
-export { snapshotState } from './snapshot.js';
-export type { StateSnapshot, SurfaceSnapshot } from './snapshot.js';
+export { ComponentStore } from './component-store.js';
+export type { DataModelLimits, DataModelOptions } from './data-model.js';
+export { DataModel, DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
 export {
   encodeSegment,
   formatPointer,
@@ -21,3 +11,17 @@ export {
   parsePointer,
   resolvePointer,
 } from './json-pointer.js';
+export type { MessageInputOptions, MessageInputResult } from './message-input.js';
+export { parseMessageInput } from './message-input.js';
+export type {
+  MessageProcessorOptions,
+  ProcessorLimits,
+  ProcessResult,
+} from './message-processor.js';
+export { DEFAULT_PROCESSOR_LIMITS, MessageProcessor } from './message-processor.js';
+export type { Listener } from './notifier.js';
+export { Notifier } from './notifier.js';
+export type { StateSnapshot, SurfaceSnapshot } from './snapshot.js';
+export { snapshotState } from './snapshot.js';
+export type { SurfaceOptions } from './surface.js';
+export { Surface } from './surface.js';

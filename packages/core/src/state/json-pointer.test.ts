@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { A2uiError } from '../errors/a2ui-error.js';
-import { encodeSegment, formatPointer, isPointerWithin, normalizePointer, parsePointer, resolvePointer } from './json-pointer.js';
+import {
+  encodeSegment,
+  formatPointer,
+  isPointerWithin,
+  normalizePointer,
+  parsePointer,
+  resolvePointer,
+} from './json-pointer.js';
 
 describe('parsePointer', () => {
   it('treats "" and "/" as the root', () => {
@@ -17,9 +24,14 @@ describe('parsePointer', () => {
     expect(parsePointer('/a//b/')).toEqual(['a', 'b']);
   });
 
-  it.each(['/__proto__', '/a/constructor', '/x/prototype/y'])('rejects the prototype segment in %s', (pointer) => {
-    expect(() => parsePointer(pointer)).toThrowError(expect.objectContaining({ code: 'INVALID_PATH' }));
-  });
+  it.each(['/__proto__', '/a/constructor', '/x/prototype/y'])(
+    'rejects the prototype segment in %s',
+    (pointer) => {
+      expect(() => parsePointer(pointer)).toThrowError(
+        expect.objectContaining({ code: 'INVALID_PATH' }),
+      );
+    },
+  );
 
   it('rejects a bad escape and a relative pointer', () => {
     for (const pointer of ['/a~2', '/a~', 'relative']) {
@@ -55,7 +67,9 @@ describe('isPointerWithin', () => {
 });
 
 describe('properties', () => {
-  const segment = fc.string({ minLength: 1 }).filter((s) => !['__proto__', 'constructor', 'prototype'].includes(s));
+  const segment = fc
+    .string({ minLength: 1 })
+    .filter((s) => !['__proto__', 'constructor', 'prototype'].includes(s));
 
   it('format → parse round-trips any non-empty segments', () => {
     fc.assert(

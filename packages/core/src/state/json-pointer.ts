@@ -21,9 +21,13 @@ export function isArrayIndex(segment: string): boolean {
 function decodeSegment(raw: string, pointer: string): string {
   if (!raw.includes('~')) return raw;
   if (/~(?![01])/.test(raw)) {
-    throw new A2uiError('INVALID_PATH', `Invalid escape in JSON Pointer "${pointer}": "~" must be followed by 0 or 1.`, {
-      path: pointer,
-    });
+    throw new A2uiError(
+      'INVALID_PATH',
+      `Invalid escape in JSON Pointer "${pointer}": "~" must be followed by 0 or 1.`,
+      {
+        path: pointer,
+      },
+    );
   }
   return raw.replace(/~1/g, '/').replace(/~0/g, '~');
 }
@@ -36,16 +40,22 @@ function decodeSegment(raw: string, pointer: string): string {
 export function parsePointer(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return [];
   if (!pointer.startsWith('/')) {
-    throw new A2uiError('INVALID_PATH', `JSON Pointer "${pointer}" must start with "/".`, { path: pointer });
+    throw new A2uiError('INVALID_PATH', `JSON Pointer "${pointer}" must start with "/".`, {
+      path: pointer,
+    });
   }
   const segments: string[] = [];
   for (const raw of pointer.split('/')) {
     if (raw === '') continue;
     const segment = decodeSegment(raw, pointer);
     if (FORBIDDEN_SEGMENTS.has(segment)) {
-      throw new A2uiError('INVALID_PATH', `JSON Pointer "${pointer}" uses the forbidden segment "${segment}".`, {
-        path: pointer,
-      });
+      throw new A2uiError(
+        'INVALID_PATH',
+        `JSON Pointer "${pointer}" uses the forbidden segment "${segment}".`,
+        {
+          path: pointer,
+        },
+      );
     }
     segments.push(segment);
   }

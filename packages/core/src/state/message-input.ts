@@ -3,8 +3,10 @@
  * sample file — into a list of messages, refusing oversized or hostile-deep input before any
  * recursive code sees it.
  */
-import { isRecord } from '../protocol/guards.js';
-import type { ValidationIssue } from '../validation/index.js';
+import { findDepthViolation } from '../validation/find-depth-violation.js';
+import { toMessageList } from '../validation/message-list.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, decodeJsonText } from '../validation/parse-messages.js';
+import type { ValidationIssue } from '../validation/validation-issue.js';
 
 /** Options of {@link parseMessageInput}. */
 export interface MessageInputOptions {
@@ -14,73 +16,41 @@ export interface MessageInputOptions {
   maxDepth?: number;
 }
 
-export type MessageInputResult = { success: true; value: unknown[] } | { success: false; errors: ValidationIssue[] };
+/** The messages of the input, or why there are none; issue `keyword`s name the error code. */
+export type MessageInputResult =
+  | { success: true; value: unknown[] }
+  | { success: false; errors: ValidationIssue[] };
 
-/** UTF-8 length of `text`, stopping early once it is known to exceed `limit`. */
-export function utf8ByteLength(text: string, limit = Number.POSITIVE_INFINITY): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-    if (bytes > limit) return bytes;
-  }
-  return bytes;
-}
-
-/**
- * The path of the first place where `value` nests deeper than `maxDepth`, or `undefined`.
- * Iterative, so a 100,000-deep array cannot overflow the stack.
- */
-export function findExcessiveDepth(value: unknown, maxDepth: number): string | undefined {
-  const stack: Array<[unknown, number, string]> = [[value, 0, '']];
-  while (stack.length > 0) {
-    const [current, depth, path] = stack.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth >= maxDepth) return path;
-    const entries = Array.isArray(current) ? current.map((item, index) => [String(index), item] as const) : Object.entries(current);
-    for (const [key, child] of entries) {
-      if (typeof child === 'object' && child !== null) {
-        stack.push([child, depth + 1, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
-      }
-    }
-  }
-  return undefined;
-}
+/** Maps the validation layer's pseudo-keywords to the processor's error codes. */
+const CODES: Record<string, string> = {
+  json: 'INVALID_JSON',
+  maxMessageBytes: 'MESSAGE_TOO_LARGE',
+};
 
 /**
  * Turns `input` into a message list (spec §1): an array is a batch, `{messages: [...]}` is the
  * list wrapper (and a sample file), anything else is one message. Strings are parsed as JSON.
- * Returns issues with codes in `keyword`: `INVALID_JSON`, `MESSAGE_TOO_LARGE`, `VALIDATION_FAILED`.
+ * Issues carry their error code in `keyword`: `INVALID_JSON`, `MESSAGE_TOO_LARGE` or
+ * `VALIDATION_FAILED` (nested deeper than `maxDepth`, path of the first too-deep container).
  */
-export function parseMessageInput(input: unknown, options: MessageInputOptions = {}): MessageInputResult {
-  const maxBytes = options.maxMessageBytes ?? 1_048_576;
-  const maxDepth = options.maxDepth ?? 64;
+export function parseMessageInput(
+  input: unknown,
+  options: MessageInputOptions = {},
+): MessageInputResult {
   let value = input;
   if (typeof input === 'string') {
-    const bytes = input.length > maxBytes ? input.length : utf8ByteLength(input, maxBytes);
-    if (bytes > maxBytes) {
-      return fail('MESSAGE_TOO_LARGE', '', `The message is larger than ${maxBytes} bytes (at least ${bytes}).`);
+    const decoded = decodeJsonText(input, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+    if (!decoded.ok) {
+      const issue = decoded.issue;
+      return {
+        success: false,
+        errors: [{ ...issue, keyword: CODES[issue.keyword ?? ''] ?? 'VALIDATION_FAILED' }],
+      };
     }
-    try {
-      value = JSON.parse(input);
-    } catch (error) {
-      return fail('INVALID_JSON', '', `The message is not valid JSON: ${(error as Error).message}`);
-    }
+    value = decoded.value;
   }
-  const deep = findExcessiveDepth(value, maxDepth + 1);
-  if (deep !== undefined) {
-    return fail('VALIDATION_FAILED', deep, `The message nests deeper than ${maxDepth} levels.`);
-  }
-  if (Array.isArray(value)) return { success: true, value };
-  if (isRecord(value) && Array.isArray(value.messages) && !('version' in value)) return { success: true, value: value.messages };
-  return { success: true, value: [value] };
-}
-
-function fail(keyword: string, path: string, message: string): MessageInputResult {
-  return { success: false, errors: [{ path, message, keyword }] };
+  // One level more than a message allows: the batch array or wrapper around it.
+  const deep = findDepthViolation(value, (options.maxDepth ?? 64) + 2);
+  if (deep) return { success: false, errors: [{ ...deep, keyword: 'VALIDATION_FAILED' }] };
+  return { success: true, value: toMessageList(value) };
 }

@@ -6,7 +6,12 @@ import type { Catalog } from '../catalog/catalog.js';
 import { CatalogRegistry } from '../catalog/catalog-registry.js';
 import { toA2uiError } from '../errors/a2ui-error.js';
 import { A2UI_VERSION, VALIDATION_FAILED } from '../protocol/constants.js';
-import { getServerMessageKind, isRecord, SERVER_MESSAGE_KINDS, type ServerMessageKind } from '../protocol/guards.js';
+import {
+  getServerMessageKind,
+  isRecord,
+  SERVER_MESSAGE_KINDS,
+  type ServerMessageKind,
+} from '../protocol/guards.js';
 import type {
   ClientDataModel,
   ClientError,
@@ -17,9 +22,9 @@ import type {
   UpdateDataModel,
 } from '../protocol/messages.js';
 import type { ValidationIssue } from '../validation/index.js';
+import { type DataModelLimits, DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
+import { encodeSegment, parsePointer } from './json-pointer.js';
 import { parseMessageInput } from './message-input.js';
-import { DEFAULT_DATA_MODEL_LIMITS, type DataModelLimits } from './data-model.js';
-import { parsePointer } from './json-pointer.js';
 import { Notifier } from './notifier.js';
 import { Surface } from './surface.js';
 
@@ -101,7 +106,9 @@ export class MessageProcessor {
 
   constructor(options: MessageProcessorOptions = {}) {
     this.catalogs =
-      options.catalogs instanceof CatalogRegistry ? options.catalogs : new CatalogRegistry(options.catalogs ?? []);
+      options.catalogs instanceof CatalogRegistry
+        ? options.catalogs
+        : new CatalogRegistry(options.catalogs ?? []);
     this.#validate = options.validate ?? true;
     this.#limits = { ...DEFAULT_PROCESSOR_LIMITS, ...options.limits };
   }
@@ -212,19 +219,24 @@ export class MessageProcessor {
     const body = (message as Record<ServerMessageKind, Record<string, unknown>>)[kind];
     switch (kind) {
       case 'createSurface':
-        return this.#createSurface(message, body as unknown as CreateSurface);
+        this.#createSurface(message, body as unknown as CreateSurface);
+        return;
       case 'updateComponents':
-        return this.#updateComponents(message, body as unknown as UpdateComponents);
+        this.#updateComponents(body as unknown as UpdateComponents);
+        return;
       case 'updateDataModel':
-        return this.#updateDataModel(message, body as unknown as UpdateDataModel);
+        this.#updateDataModel(message, body as unknown as UpdateDataModel);
+        return;
       case 'deleteSurface':
-        return this.#deleteSurface(message, body.surfaceId as string);
+        this.#deleteSurface(message, body.surfaceId as string);
+        return;
     }
   }
 
   /** Shape checks that do not depend on a catalog; enough to route the message safely. */
   #checkEnvelope(message: unknown): ServerMessageKind {
-    if (!isRecord(message)) throw validationFailure('', '', 'A server message must be a JSON object.');
+    if (!isRecord(message))
+      throw validationFailure('', '', 'A server message must be a JSON object.');
     const kinds = SERVER_MESSAGE_KINDS.filter((kind) => kind in message);
     if (message.version !== A2UI_VERSION) {
       const surfaceId = kinds.length === 1 ? readSurfaceId(message[kinds[0]!]) : '';
@@ -249,11 +261,19 @@ export class MessageProcessor {
     const body = message[kind];
     if (!isRecord(body)) throw validationFailure('', `/${kind}`, `"${kind}" must be an object.`);
     if (typeof body.surfaceId !== 'string') {
-      throw validationFailure('', `/${kind}/surfaceId`, `"${kind}.surfaceId" is required and must be a string.`);
+      throw validationFailure(
+        '',
+        `/${kind}/surfaceId`,
+        `"${kind}.surfaceId" is required and must be a string.`,
+      );
     }
     const extra = Object.keys(message).find((key) => key !== 'version' && key !== kind);
     if (extra !== undefined) {
-      throw validationFailure(body.surfaceId, `/${extra}`, `Unexpected property "${extra}" beside "${kind}".`);
+      throw validationFailure(
+        body.surfaceId,
+        `/${extra}`,
+        `Unexpected property "${extra}" beside "${kind}".`,
+      );
     }
     return kind;
   }
@@ -261,18 +281,34 @@ export class MessageProcessor {
   #createSurface(message: unknown, body: CreateSurface): void {
     const { surfaceId } = body;
     if (typeof body.catalogId !== 'string') {
-      throw validationFailure(surfaceId, '/createSurface/catalogId', '"createSurface.catalogId" is required and must be a string.');
+      throw validationFailure(
+        surfaceId,
+        '/createSurface/catalogId',
+        '"createSurface.catalogId" is required and must be a string.',
+      );
     }
     const catalog = this.catalogs.get(body.catalogId);
     if (!catalog) {
-      throw genericFailure('CATALOG_NOT_FOUND', surfaceId, `Catalog not found: ${body.catalogId}. This client supports: ${this.catalogs.catalogIds.join(', ') || 'none'}.`);
+      throw genericFailure(
+        'CATALOG_NOT_FOUND',
+        surfaceId,
+        `Catalog not found: ${body.catalogId}. This client supports: ${this.catalogs.catalogIds.join(', ') || 'none'}.`,
+      );
     }
     this.#validateWith(catalog, message, surfaceId);
     if (this.#surfaces.has(surfaceId)) {
-      throw genericFailure('SURFACE_EXISTS', surfaceId, `Surface "${surfaceId}" already exists; send deleteSurface before creating it again.`);
+      throw genericFailure(
+        'SURFACE_EXISTS',
+        surfaceId,
+        `Surface "${surfaceId}" already exists; send deleteSurface before creating it again.`,
+      );
     }
     if (this.#surfaces.size >= this.#limits.maxSurfaces) {
-      throw genericFailure('LIMIT_EXCEEDED', surfaceId, `At most ${this.#limits.maxSurfaces} surfaces may exist at once.`);
+      throw genericFailure(
+        'LIMIT_EXCEEDED',
+        surfaceId,
+        `At most ${this.#limits.maxSurfaces} surfaces may exist at once.`,
+      );
     }
     const surface = new Surface({
       surfaceId,
@@ -286,16 +322,28 @@ export class MessageProcessor {
     this.#setSurfaceList([...this.#surfaceList, surface]);
   }
 
-  #updateComponents(message: unknown, body: UpdateComponents): void {
+  #updateComponents(body: UpdateComponents): void {
     const surface = this.#requireSurface(body.surfaceId, 'updateComponents');
     const { surfaceId } = body;
     if (!Array.isArray(body.components) || body.components.length === 0) {
-      throw validationFailure(surfaceId, '/updateComponents/components', '"updateComponents.components" must be a non-empty array of components.');
+      throw validationFailure(
+        surfaceId,
+        '/updateComponents/components',
+        '"updateComponents.components" must be a non-empty array of components.',
+      );
     }
-    const components = this.#validate ? this.#validateComponents(surface, message, body) : this.#checkComponentShapes(body);
-    const added = new Set(components.filter((component) => !surface.components.has(component.id)).map((c) => c.id)).size;
+    const components = this.#validate
+      ? this.#validateComponents(surface, body)
+      : this.#checkComponentShapes(body);
+    const added = new Set(
+      components.filter((component) => !surface.components.has(component.id)).map((c) => c.id),
+    ).size;
     if (surface.components.size + added > this.#limits.maxComponentsPerSurface) {
-      throw genericFailure('LIMIT_EXCEEDED', surfaceId, `Surface "${surfaceId}" would hold more than ${this.#limits.maxComponentsPerSurface} components.`);
+      throw genericFailure(
+        'LIMIT_EXCEEDED',
+        surfaceId,
+        `Surface "${surfaceId}" would hold more than ${this.#limits.maxComponentsPerSurface} components.`,
+      );
     }
     for (const component of components) surface.components.upsert(component);
   }
@@ -305,44 +353,67 @@ export class MessageProcessor {
    * are kept (the renderer shows a fallback) and unknown properties dropped, each reported once;
    * any other problem rejects the whole message.
    */
-  #validateComponents(surface: Surface, message: unknown, body: UpdateComponents): ComponentInstance[] {
+  #validateComponents(surface: Surface, body: UpdateComponents): ComponentInstance[] {
     const validator = surface.catalog.validator;
     if (!validator) return this.#checkComponentShapes(body);
-    const issues = validator.validateServerMessage(message);
-    if (issues.length === 0) return body.components;
+    // The envelope of updateComponents is checked here and each component against its own
+    // schema, chosen by its `component` type: the same verdict as the full message schema, without
+    // trying every branch of `anyComponent` for every component.
+    const extra = Object.keys(body).find((key) => key !== 'surfaceId' && key !== 'components');
+    if (extra !== undefined) {
+      throw validationFailure(
+        surface.surfaceId,
+        `/updateComponents/${encodeSegment(extra)}`,
+        `Unexpected property "${extra}" in updateComponents; it holds only "surfaceId" and "components".`,
+      );
+    }
     const prefix = '/updateComponents/components/';
-    const fatal = issues.find((issue) => !issue.path.startsWith(prefix) || !/^\d+/.test(issue.path.slice(prefix.length)));
-    if (fatal) throw issueFailure(surface.surfaceId, fatal);
-    const components = this.#checkComponentShapes(body);
-    return components.map((component, index) => {
+    return body.components.map((component, index) => {
       const check = validator.checkComponent(component);
       const path = `${prefix}${index}`;
       switch (check.status) {
         case 'valid':
           return component;
         case 'unknown-type':
-          this.#reportOnce(surface, `type:${component.component}`, path + '/component', `Unknown component type "${component.component}" in catalog ${surface.catalogId}; it is rendered as a fallback.`);
+          this.#reportOnce(
+            surface,
+            `type:${component.component}`,
+            `${path}/component`,
+            `Unknown component type "${component.component}" in catalog ${surface.catalogId}; it is rendered as a fallback.`,
+          );
           return component;
         case 'unknown-properties':
           for (const property of check.properties) {
-            this.#reportOnce(surface, `prop:${component.component}.${property}`, `${path}/${escapeSegment(property)}`, `Unknown property "${property}" on ${component.component}; it was ignored.`);
+            this.#reportOnce(
+              surface,
+              `prop:${component.component}.${property}`,
+              `${path}/${encodeSegment(property)}`,
+              `Unknown property "${property}" on ${component.component}; it was ignored.`,
+            );
           }
           return check.sanitized as ComponentInstance;
-        case 'invalid': {
-          const first = check.issues[0];
-          throw issueFailure(surface.surfaceId, first ? { ...first, path: path + first.path } : { path, message: 'Invalid component.' });
-        }
       }
+      const first = check.issues[0];
+      throw issueFailure(
+        surface.surfaceId,
+        first ? { ...first, path: path + first.path } : { path, message: 'Invalid component.' },
+      );
     });
   }
 
   #checkComponentShapes(body: UpdateComponents): ComponentInstance[] {
     body.components.forEach((component, index) => {
       const path = `/updateComponents/components/${index}`;
-      if (!isRecord(component)) throw validationFailure(body.surfaceId, path, 'A component must be an object.');
-      if (typeof component.id !== 'string') throw validationFailure(body.surfaceId, `${path}/id`, 'A component needs a string "id".');
+      if (!isRecord(component))
+        throw validationFailure(body.surfaceId, path, 'A component must be an object.');
+      if (typeof component.id !== 'string')
+        throw validationFailure(body.surfaceId, `${path}/id`, 'A component needs a string "id".');
       if (typeof component.component !== 'string') {
-        throw validationFailure(body.surfaceId, `${path}/component`, `Component "${component.id}" needs a string "component" type.`);
+        throw validationFailure(
+          body.surfaceId,
+          `${path}/component`,
+          `Component "${component.id}" needs a string "component" type.`,
+        );
       }
     });
     return body.components;
@@ -358,12 +429,19 @@ export class MessageProcessor {
     const surface = this.#requireSurface(body.surfaceId, 'updateDataModel');
     this.#validateWith(surface.catalog, message, body.surfaceId);
     const path = body.path ?? '/';
-    if (typeof path !== 'string') throw validationFailure(body.surfaceId, '/updateDataModel/path', '"updateDataModel.path" must be a JSON Pointer string.');
+    if (typeof path !== 'string')
+      throw validationFailure(
+        body.surfaceId,
+        '/updateDataModel/path',
+        '"updateDataModel.path" must be a JSON Pointer string.',
+      );
     try {
       surface.dataModel.setAt(parsePointer(path), 'value' in body ? body.value : undefined);
     } catch (error) {
       const failure = toA2uiError(error, 'DATA_ERROR');
-      throw genericFailure(failure.code, body.surfaceId, failure.message, { path: failure.path ?? path });
+      throw genericFailure(failure.code, body.surfaceId, failure.message, {
+        path: failure.path ?? path,
+      });
     }
   }
 
@@ -380,7 +458,11 @@ export class MessageProcessor {
   #requireSurface(surfaceId: string, kind: ServerMessageKind): Surface {
     const surface = this.#surfaces.get(surfaceId);
     if (!surface) {
-      throw genericFailure('SURFACE_NOT_FOUND', surfaceId, `${kind} names unknown surface "${surfaceId}"; send createSurface first.`);
+      throw genericFailure(
+        'SURFACE_NOT_FOUND',
+        surfaceId,
+        `${kind} names unknown surface "${surfaceId}"; send createSurface first.`,
+      );
     }
     return surface;
   }
@@ -397,10 +479,6 @@ export class MessageProcessor {
   }
 }
 
-function escapeSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function readSurfaceId(body: unknown): string {
   return isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : '';
 }
@@ -413,12 +491,20 @@ function issueFailure(surfaceId: string, issue: ValidationIssue): MessageFailure
   return validationFailure(surfaceId, issue.path, issue.message);
 }
 
-function genericFailure(code: string, surfaceId: string, message: string, extra: Record<string, unknown> = {}): MessageFailure {
+function genericFailure(
+  code: string,
+  surfaceId: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): MessageFailure {
   return new MessageFailure({ code, surfaceId, message, ...extra });
 }
 
 function issueToError(issue: ValidationIssue, surfaceId: string, _input: unknown): ClientError {
-  const code = issue.keyword === 'INVALID_JSON' || issue.keyword === 'MESSAGE_TOO_LARGE' ? issue.keyword : VALIDATION_FAILED;
+  const code =
+    issue.keyword === 'INVALID_JSON' || issue.keyword === 'MESSAGE_TOO_LARGE'
+      ? issue.keyword
+      : VALIDATION_FAILED;
   return code === VALIDATION_FAILED
     ? { code, surfaceId, path: issue.path, message: issue.message }
     : { code, surfaceId, message: issue.message };
@@ -430,8 +516,12 @@ function toClientError(error: unknown, message: unknown): ClientError {
   const kind = getServerMessageKind(message);
   const surfaceId = kind ? readSurfaceId((message as Record<string, unknown>)[kind]) : '';
   if (failure.code === VALIDATION_FAILED) {
-    return { code: VALIDATION_FAILED, surfaceId, path: failure.path ?? '', message: failure.message };
+    return {
+      code: VALIDATION_FAILED,
+      surfaceId,
+      path: failure.path ?? '',
+      message: failure.message,
+    };
   }
   return { code: failure.code, surfaceId, message: failure.message };
 }
-

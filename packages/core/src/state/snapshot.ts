@@ -24,7 +24,8 @@ export function snapshotState(processor: MessageProcessor): StateSnapshot {
   const surfaces: Record<string, SurfaceSnapshot> = {};
   for (const surface of processor.getSurfaces()) {
     const components: Record<string, Record<string, unknown>> = {};
-    for (const record of surface.components.values()) components[record.id] = { ...record.properties };
+    for (const record of surface.components.values())
+      components[record.id] = { ...record.properties };
     const snapshot: SurfaceSnapshot = {
       catalogId: surface.catalogId,
       sendDataModel: surface.sendDataModel,

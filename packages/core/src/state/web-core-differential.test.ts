@@ -11,7 +11,12 @@
  *   reported as a spec `error` and the rest of the batch still applies; web_core throws and stops.
  * - Unknown properties are dropped (and reported) instead of stored.
  */
-import { BASIC_COMPONENTS, BASIC_FUNCTIONS, Catalog, MessageProcessor as WebCoreProcessor } from '@a2ui/web_core/v0_9';
+import {
+  BASIC_COMPONENTS,
+  BASIC_FUNCTIONS,
+  Catalog,
+  MessageProcessor as WebCoreProcessor,
+} from '@a2ui/web_core/v0_9';
 import { describe, expect, it } from 'vitest';
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
@@ -35,7 +40,11 @@ function webCoreState(messages: readonly unknown[]) {
     for (const [id, component] of surface.componentsModel.entries) {
       components[id] = { type: component.type, properties: component.properties };
     }
-    surfaces[surfaceId] = { catalogId: surface.catalog.id, components, dataModel: surface.dataModel.get('/') };
+    surfaces[surfaceId] = {
+      catalogId: surface.catalog.id,
+      components,
+      dataModel: surface.dataModel.get('/'),
+    };
   }
   return surfaces;
 }
@@ -51,23 +60,32 @@ function ourState(messages: readonly unknown[]) {
       const { id: _id, component: _type, ...properties } = record.properties;
       components[record.id] = { type: record.type, properties };
     }
-    surfaces[surface.surfaceId] = { catalogId: surface.catalogId, components, dataModel: surface.dataModel.getSnapshot() };
+    surfaces[surface.surfaceId] = {
+      catalogId: surface.catalogId,
+      components,
+      dataModel: surface.dataModel.getSnapshot(),
+    };
   }
   return surfaces;
 }
 
 describe('differential against @a2ui/web_core 0.11 MessageProcessor', () => {
-  it.each(EXAMPLE_STREAMS.map((stream) => [stream.file, stream] as const))('%s ends in the same components and data model', (_file, stream) => {
-    const expected = webCoreState(stream.messages);
-    expect(Object.keys(expected).length).toBeGreaterThan(0);
-    expect(ourState(stream.messages)).toEqual(expected);
-  });
+  it.each(EXAMPLE_STREAMS.map((stream) => [stream.file, stream] as const))(
+    '%s ends in the same components and data model',
+    (_file, stream) => {
+      const expected = webCoreState(stream.messages);
+      expect(Object.keys(expected).length).toBeGreaterThan(0);
+      expect(ourState(stream.messages)).toEqual(expected);
+    },
+  );
 
   it('matches on prefixes of every stream too (progressive states)', () => {
     for (const stream of EXAMPLE_STREAMS) {
       for (let end = 1; end < stream.messages.length; end++) {
         const prefix = stream.messages.slice(0, end);
-        expect(ourState(prefix), `${stream.file} after ${end} messages`).toEqual(webCoreState(prefix));
+        expect(ourState(prefix), `${stream.file} after ${end} messages`).toEqual(
+          webCoreState(prefix),
+        );
       }
     }
   });

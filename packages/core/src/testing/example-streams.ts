@@ -2,22 +2,29 @@
  * The official A2UI v0.9 example streams (Apache-2.0, Google LLC; see `fixtures/NOTICE.md`), as
  * data for tests of every package.
  */
+
+import type { ServerMessage } from '../protocol/messages.js';
 import calendarDay from './fixtures/basic/03_calendar-day.json' with { type: 'json' };
 import taskCard from './fixtures/basic/07_task-card.json' with { type: 'json' };
 import loginForm from './fixtures/basic/09_login-form.json' with { type: 'json' };
 import softwarePurchase from './fixtures/basic/19_software-purchase.json' with { type: 'json' };
 import recipeCard from './fixtures/basic/24_recipe-card.json' with { type: 'json' };
 import movieCard from './fixtures/basic/29_movie-card.json' with { type: 'json' };
-import liveInvitationBuilder from './fixtures/basic/30_live-invitation-builder.json' with { type: 'json' };
-import incrementalDashboard from './fixtures/basic/31_incremental-dashboard.json' with { type: 'json' };
-import advancedFormValidator from './fixtures/basic/32_advanced-form-validator.json' with { type: 'json' };
+import liveInvitationBuilder from './fixtures/basic/30_live-invitation-builder.json' with {
+  type: 'json',
+};
+import incrementalDashboard from './fixtures/basic/31_incremental-dashboard.json' with {
+  type: 'json',
+};
+import advancedFormValidator from './fixtures/basic/32_advanced-form-validator.json' with {
+  type: 'json',
+};
 import childListTemplate from './fixtures/basic/34_child-list-template.json' with { type: 'json' };
 import markdownText from './fixtures/basic/35_markdown-text.json' with { type: 'json' };
 import modal from './fixtures/basic/36_modal.json' with { type: 'json' };
 import interactiveButton from './fixtures/minimal/3_interactive_button.json' with { type: 'json' };
 import capitalizedText from './fixtures/minimal/6_capitalized_text.json' with { type: 'json' };
 import incremental from './fixtures/minimal/7_incremental.json' with { type: 'json' };
-import type { ServerMessage } from '../protocol/messages.js';
 
 /** One example: the sample-file format `{name, description, messages}` plus its file name. */
 export interface ExampleStream {
@@ -28,7 +35,11 @@ export interface ExampleStream {
   readonly messages: readonly ServerMessage[];
 }
 
-const entry = (file: string, catalog: 'basic' | 'minimal', sample: { name: string; description: string; messages: unknown[] }): ExampleStream => ({
+const entry = (
+  file: string,
+  catalog: 'basic' | 'minimal',
+  sample: { name: string; description: string; messages: unknown[] },
+): ExampleStream => ({
   file,
   catalog,
   name: sample.name,

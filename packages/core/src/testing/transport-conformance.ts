@@ -14,12 +14,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { A2uiAgent, Connection, DisconnectReason } from '../agent/agent.js';
+import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import { A2uiClient } from '../client/a2ui-client.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
-import type { ActionEvent, ClientError, ClientMessageMetadata, ServerMessage } from '../protocol/messages.js';
+import type {
+  ActionEvent,
+  ClientError,
+  ClientMessageMetadata,
+  ServerMessage,
+} from '../protocol/messages.js';
 import { MessageProcessor } from '../state/message-processor.js';
 import { snapshotState } from '../state/snapshot.js';
-import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import type { ClientTransport } from '../transport/client-transport.js';
 import { EXAMPLE_STREAMS } from './example-streams.js';
 import { createDeferred, waitForClient } from './wait-for.js';
@@ -84,7 +89,13 @@ function recordingAgent(onConnect: (connection: Connection) => void | Promise<vo
       listeners.add(check);
       check();
     });
-  return { agent, inbound, disconnected: disconnected.promise, connects: () => connects, inboundCount };
+  return {
+    agent,
+    inbound,
+    disconnected: disconnected.promise,
+    connects: () => connects,
+    inboundCount,
+  };
 }
 
 /** Messages applied (or rejected) by the client so far. */
@@ -98,10 +109,13 @@ function countReceived(client: A2uiClient): () => number {
 
 const counterStream = (count: number): ServerMessage[] => [
   { version: 'v0.9', createSurface: { surfaceId: 'counter', catalogId: BASIC_CATALOG_ID } },
-  ...Array.from({ length: count }, (_, index): ServerMessage => ({
-    version: 'v0.9',
-    updateDataModel: { surfaceId: 'counter', path: `/values/${index}`, value: index },
-  })),
+  ...Array.from(
+    { length: count },
+    (_, index): ServerMessage => ({
+      version: 'v0.9',
+      updateDataModel: { surfaceId: 'counter', path: `/values/${index}`, value: index },
+    }),
+  ),
 ];
 
 function expectedState(messages: readonly ServerMessage[]) {
@@ -113,7 +127,10 @@ function expectedState(messages: readonly ServerMessage[]) {
 /**
  * Registers the conformance tests under `describe(name)`.
  */
-export function describeTransportConformance(name: string, harness: TransportConformanceHarness): void {
+export function describeTransportConformance(
+  name: string,
+  harness: TransportConformanceHarness,
+): void {
   describe(`transport conformance: ${name}`, () => {
     it('delivers every official example stream in order, one message per frame, none lost or repeated', async () => {
       const all = EXAMPLE_STREAMS.flatMap((stream) => stream.messages);
@@ -165,13 +182,21 @@ export function describeTransportConformance(name: string, harness: TransportCon
 
     it('carries actions and errors to the agent in order, each with client capabilities and the client data model', async () => {
       const surface: ServerMessage[] = [
-        { version: 'v0.9', createSurface: { surfaceId: 'form', catalogId: BASIC_CATALOG_ID, sendDataModel: true } },
+        {
+          version: 'v0.9',
+          createSurface: { surfaceId: 'form', catalogId: BASIC_CATALOG_ID, sendDataModel: true },
+        },
         {
           version: 'v0.9',
           updateComponents: {
             surfaceId: 'form',
             components: [
-              { id: 'root', component: 'Button', child: 'label', action: { event: { name: 'submit', context: { n: { path: '/n' }, fixed: 'x' } } } },
+              {
+                id: 'root',
+                component: 'Button',
+                child: 'label',
+                action: { event: { name: 'submit', context: { n: { path: '/n' }, fixed: 'x' } } },
+              },
               { id: 'label', component: 'Text', text: 'Send' },
             ],
           },
@@ -189,16 +214,33 @@ export function describeTransportConformance(name: string, harness: TransportCon
           model.set('/n', n);
           await client.dispatchAction('form', 'root');
         }
-        await client.send({ version: 'v0.9', error: { code: 'CUSTOM', surfaceId: 'form', message: 'after the actions' } });
+        await client.send({
+          version: 'v0.9',
+          error: { code: 'CUSTOM', surfaceId: 'form', message: 'after the actions' },
+        });
         await recorder.inboundCount(11);
         const actions = recorder.inbound.filter((entry) => entry.kind === 'action');
-        expect(actions.map((entry) => entry.action!.context)).toEqual(Array.from({ length: 10 }, (_, n) => ({ n, fixed: 'x' })));
+        expect(actions.map((entry) => entry.action!.context)).toEqual(
+          Array.from({ length: 10 }, (_, n) => ({ n, fixed: 'x' })),
+        );
         for (const entry of recorder.inbound) {
-          expect(entry.metadata?.a2uiClientCapabilities).toEqual(client.getMetadata().a2uiClientCapabilities);
+          expect(entry.metadata?.a2uiClientCapabilities).toEqual(
+            client.getMetadata().a2uiClientCapabilities,
+          );
         }
-        expect(actions[3]!.metadata?.a2uiClientDataModel).toEqual({ version: 'v0.9', surfaces: { form: { n: 3 } } });
-        expect(actions[3]!.action).toMatchObject({ name: 'submit', surfaceId: 'form', sourceComponentId: 'root' });
-        expect(recorder.inbound[10]).toMatchObject({ kind: 'error', error: { code: 'CUSTOM', message: 'after the actions' } });
+        expect(actions[3]!.metadata?.a2uiClientDataModel).toEqual({
+          version: 'v0.9',
+          surfaces: { form: { n: 3 } },
+        });
+        expect(actions[3]!.action).toMatchObject({
+          name: 'submit',
+          surfaceId: 'form',
+          sourceComponentId: 'root',
+        });
+        expect(recorder.inbound[10]).toMatchObject({
+          kind: 'error',
+          error: { code: 'CUSTOM', message: 'after the actions' },
+        });
       } finally {
         await client.close();
         await server.close();

@@ -8,7 +8,11 @@ import type { A2uiClient, ClientEvent } from '../client/a2ui-client.js';
  * Resolves once `condition()` is true, checking now and after every client event.
  * @param describe - what is awaited, for the error if the client closes first
  */
-export function waitForClient(client: A2uiClient, condition: (event?: ClientEvent) => boolean, describe = 'condition'): Promise<void> {
+export function waitForClient(
+  client: A2uiClient,
+  condition: (event?: ClientEvent) => boolean,
+  describe = 'condition',
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (condition()) {
       resolve();
@@ -26,7 +30,11 @@ export function waitForClient(client: A2uiClient, condition: (event?: ClientEven
       if (done) {
         unsubscribe();
         resolve();
-      } else if (event.type === 'status' && event.status === 'closed' && client.status === 'closed') {
+      } else if (
+        event.type === 'status' &&
+        event.status === 'closed' &&
+        client.status === 'closed'
+      ) {
         // Re-check once more: closing may be what satisfied nothing.
         if (!condition()) {
           unsubscribe();

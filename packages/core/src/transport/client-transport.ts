@@ -29,6 +29,10 @@ export interface SendOptions {
 export interface ClientTransport {
   events(options?: { signal?: AbortSignal }): AsyncIterable<TransportEvent>;
   /** @throws A2uiError `CONNECTION_CLOSED`, `TRANSPORT_ERROR`, `ABORTED` */
-  send(message: ClientMessage, metadata: ClientMessageMetadata, options?: SendOptions): Promise<void>;
+  send(
+    message: ClientMessage,
+    metadata: ClientMessageMetadata,
+    options?: SendOptions,
+  ): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
-import { describeTransportConformance } from '../testing/transport-conformance.js';
 import type { ConnectionSession } from '../agent/connection-session.js';
+import { describeTransportConformance } from '../testing/transport-conformance.js';
 import type { ClientTransport } from './client-transport.js';
 import { createInMemoryTransport, type InMemoryTransport } from './in-memory-transport.js';
 
@@ -19,7 +19,9 @@ describeTransportConformance('in-memory', {
         setImmediate(() => memory.reconnect());
       },
       sessionCount() {
-        return [...transports].map((t) => t.session).filter((s): s is ConnectionSession => s !== undefined && !s.closed).length;
+        return [...transports]
+          .map((t) => t.session)
+          .filter((s): s is ConnectionSession => s !== undefined && !s.closed).length;
       },
       async close() {
         for (const transport of transports) await transport.close();

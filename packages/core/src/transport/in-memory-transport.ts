@@ -4,7 +4,11 @@
  * by reference between client and agent.
  */
 import type { A2uiAgent } from '../agent/agent.js';
-import { ConnectionSession, type ConnectionSessionOptions, type SessionSink } from '../agent/connection-session.js';
+import {
+  ConnectionSession,
+  type ConnectionSessionOptions,
+  type SessionSink,
+} from '../agent/connection-session.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
 import type { ClientTransport, TransportEvent } from './client-transport.js';
@@ -54,7 +58,11 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
       close() {
         if (sink !== current) return;
         sink = undefined;
-        queue?.push({ type: 'status', status: 'closed', reason: 'The agent closed the connection.' });
+        queue?.push({
+          type: 'status',
+          status: 'closed',
+          reason: 'The agent closed the connection.',
+        });
         queue?.end();
       },
     };
@@ -74,15 +82,20 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
       return session;
     },
     events({ signal } = {}) {
-      if (queue) throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
+      if (queue)
+        throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
       queue = createEventQueue<TransportEvent>({ signal });
       queue.push({ type: 'status', status: 'connecting' });
       startSession();
       return queue;
     },
     async send(message: ClientMessage, metadata: ClientMessageMetadata) {
-      if (closed || !session || session.closed) throw new A2uiError('CONNECTION_CLOSED', 'The in-memory connection is closed.');
-      const wire = JSON.parse(JSON.stringify({ message, metadata })) as { message: ClientMessage; metadata: ClientMessageMetadata };
+      if (closed || !session || session.closed)
+        throw new A2uiError('CONNECTION_CLOSED', 'The in-memory connection is closed.');
+      const wire = JSON.parse(JSON.stringify({ message, metadata })) as {
+        message: ClientMessage;
+        metadata: ClientMessageMetadata;
+      };
       session.receive(wire.message, wire.metadata);
     },
     async close() {

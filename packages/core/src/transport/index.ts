@@ -1,5 +1,10 @@
-export type { ClientTransport, ConnectionStatus, SendOptions, TransportEvent } from './client-transport.js';
-export { createEventQueue } from './event-queue.js';
+export type {
+  ClientTransport,
+  ConnectionStatus,
+  SendOptions,
+  TransportEvent,
+} from './client-transport.js';
 export type { EventQueue } from './event-queue.js';
-export { createInMemoryTransport } from './in-memory-transport.js';
+export { createEventQueue } from './event-queue.js';
 export type { InMemoryTransport, InMemoryTransportOptions } from './in-memory-transport.js';
+export { createInMemoryTransport } from './in-memory-transport.js';

@@ -33,7 +33,11 @@ function toIssue(error: SchemaErrorObject, data: unknown): ValidationIssue {
   switch (keyword) {
     case 'required': {
       const name = String(params.missingProperty);
-      return { path: appendPointer(path, name), message: `Missing required property "${name}".`, keyword };
+      return {
+        path: appendPointer(path, name),
+        message: `Missing required property "${name}".`,
+        keyword,
+      };
     }
     case 'additionalProperties':
     case 'unevaluatedProperties': {
@@ -53,8 +57,14 @@ function toIssue(error: SchemaErrorObject, data: unknown): ValidationIssue {
         keyword,
       };
     case 'enum': {
-      const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map(quoteValue).join(', ') : '';
-      return { path, message: `Expected one of ${allowed}, got ${quoteValue(valueAt(data, path))}.`, keyword };
+      const allowed = Array.isArray(params.allowedValues)
+        ? params.allowedValues.map(quoteValue).join(', ')
+        : '';
+      return {
+        path,
+        message: `Expected one of ${allowed}, got ${quoteValue(valueAt(data, path))}.`,
+        keyword,
+      };
     }
     default: {
       const text = error.message ?? `failed "${keyword}"`;
@@ -77,11 +87,15 @@ function toIssue(error: SchemaErrorObject, data: unknown): ValidationIssue {
  * if (!validate(value)) console.log(ajvErrorsToIssues(validate.errors ?? [], value));
  * ```
  */
-export function ajvErrorsToIssues(errors: readonly SchemaErrorObject[], data: unknown): ValidationIssue[] {
+export function ajvErrorsToIssues(
+  errors: readonly SchemaErrorObject[],
+  data: unknown,
+): ValidationIssue[] {
   if (errors.length === 0) return [];
   const specific = errors.filter((error) => !COMBINATORS.has(error.keyword));
   const pool = (specific.length > 0 ? specific : errors).map((error) => toIssue(error, data));
-  const depth = (issue: ValidationIssue): number => (issue.path === '' ? 0 : issue.path.split('/').length);
+  const depth = (issue: ValidationIssue): number =>
+    issue.path === '' ? 0 : issue.path.split('/').length;
   const deepest = Math.max(...pool.map(depth));
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];

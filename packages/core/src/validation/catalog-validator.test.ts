@@ -7,11 +7,14 @@ import { A2uiError } from '../errors/a2ui-error.js';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
 import {
   type CatalogValidator,
-  type PrecompiledCatalogModule,
   createPrecompiledCatalogValidator,
+  type PrecompiledCatalogModule,
 } from './catalog-validator.js';
 import { compileCatalogValidator } from './compile-catalog-validator.js';
-import { generateCatalogValidatorDeclarations, generateCatalogValidatorModule } from './generate-catalog-module.js';
+import {
+  generateCatalogValidatorDeclarations,
+  generateCatalogValidatorModule,
+} from './generate-catalog-module.js';
 import { validateServerMessage } from './validate-messages.js';
 import {
   basicCatalogValidator,
@@ -35,7 +38,9 @@ describe('checkComponent', () => {
   const validator = basicCatalogValidator;
 
   it('accepts a valid component', () => {
-    expect(validator.checkComponent({ id: 'title', component: 'Text', text: 'Hello', variant: 'h2' })).toEqual({
+    expect(
+      validator.checkComponent({ id: 'title', component: 'Text', text: 'Hello', variant: 'h2' }),
+    ).toEqual({
       status: 'valid',
     });
   });
@@ -59,12 +64,19 @@ describe('checkComponent', () => {
     expect(check.sanitized).toEqual({ id: 'title', component: 'Text', text: 'Hi' });
     expect(check.issues.map((issue) => issue.path)).toEqual(['/color', '/size']);
     expect(check.issues[0]!.message).toContain('Unknown property "color" on component "Text"');
-    expect(check.issues[0]!.message).toContain('Allowed properties: id, accessibility, weight, component, text, variant');
+    expect(check.issues[0]!.message).toContain(
+      'Allowed properties: id, accessibility, weight, component, text, variant',
+    );
     expect(component).toHaveProperty('color'); // input untouched
   });
 
   it('is invalid when an unknown property comes with another problem', () => {
-    const check = validator.checkComponent({ id: 'title', component: 'Text', text: 7, color: 'red' });
+    const check = validator.checkComponent({
+      id: 'title',
+      component: 'Text',
+      text: 7,
+      color: 'red',
+    });
     expect(check.status).toBe('invalid');
     if (check.status !== 'invalid') return;
     expect(check.issues.map((issue) => issue.path)).toEqual(['/text', '/color']);
@@ -78,7 +90,8 @@ describe('checkComponent', () => {
         {
           path: '/text',
           keyword: 'type',
-          message: 'Expected a string, a {"path"} binding or a {"call"} function call, got integer.',
+          message:
+            'Expected a string, a {"path"} binding or a {"call"} function call, got integer.',
         },
       ],
     });
@@ -93,7 +106,10 @@ describe('checkComponent', () => {
     const noId = validator.checkComponent({ component: 'Divider' });
     expect(noId.status === 'invalid' && noId.issues[0]?.path).toBe('/id');
     const noType = validator.checkComponent({ id: 'x' });
-    expect(noType.status === 'invalid' && noType.issues[0]).toMatchObject({ path: '/component', keyword: 'required' });
+    expect(noType.status === 'invalid' && noType.issues[0]).toMatchObject({
+      path: '/component',
+      keyword: 'required',
+    });
     const notObject = validator.checkComponent('Text');
     expect(notObject.status === 'invalid' && notObject.issues[0]?.message).toContain('got string');
   });
@@ -103,7 +119,15 @@ describe('checkComponent', () => {
       id: 'f',
       component: 'TextField',
       label: 'Email',
-      checks: [{ condition: { call: 'and', args: { values: [{ call: 'email', args: { value: 5 } }, true] } }, message: 'Bad' }],
+      checks: [
+        {
+          condition: {
+            call: 'and',
+            args: { values: [{ call: 'email', args: { value: 5 } }, true] },
+          },
+          message: 'Bad',
+        },
+      ],
     });
     expect(check.status === 'invalid' && check.issues).toEqual([
       {
@@ -128,15 +152,23 @@ describe('checkComponent', () => {
 describe('validateTheme', () => {
   it('checks the catalog theme schema', () => {
     expect(basicCatalogValidator.validateTheme({ primaryColor: '#112233', custom: 1 })).toEqual([]);
-    expect(basicCatalogValidator.validateTheme({ primaryColor: 'blue', iconUrl: 'not a url' })).toEqual([
+    expect(
+      basicCatalogValidator.validateTheme({ primaryColor: 'blue', iconUrl: 'not a url' }),
+    ).toEqual([
       {
         path: '/primaryColor',
         keyword: 'pattern',
         message: 'Expected a string matching /^#[0-9a-fA-F]{6}$/, got "blue".',
       },
-      { path: '/iconUrl', keyword: 'format', message: 'Expected a string in "uri" format, got "not a url".' },
+      {
+        path: '/iconUrl',
+        keyword: 'format',
+        message: 'Expected a string in "uri" format, got "not a url".',
+      },
     ]);
-    expect(minimalCatalogValidator.validateTheme('dark')[0]?.message).toBe('Expected an object, got string.');
+    expect(minimalCatalogValidator.validateTheme('dark')[0]?.message).toBe(
+      'Expected an object, got string.',
+    );
   });
 });
 
@@ -154,7 +186,10 @@ describe('validator registry', () => {
     const registry = createValidatorRegistry({ builtins: false });
     expect(registry.catalogIds()).toEqual([]);
     registry.register(basicCatalogValidator);
-    const replacement: CatalogValidator = { ...minimalCatalogValidator, catalogId: BASIC_CATALOG_ID };
+    const replacement: CatalogValidator = {
+      ...minimalCatalogValidator,
+      catalogId: BASIC_CATALOG_ID,
+    };
     registry.register(replacement);
     expect(registry.get(BASIC_CATALOG_ID)).toBe(replacement);
     expect(registry.catalogIds()).toEqual([BASIC_CATALOG_ID]);
@@ -178,7 +213,9 @@ function checkCustomValidator(validator: CatalogValidator): void {
   });
   expect(validateServerMessage(valid, { catalogId: CUSTOM_ID, registry })).toEqual([]);
   // The same message is foreign to the basic catalog.
-  expect(validateServerMessage(valid, { registry })[0]?.message).toContain('Unknown component type "Rating"');
+  expect(validateServerMessage(valid, { registry })[0]?.message).toContain(
+    'Unknown component type "Rating"',
+  );
 
   const badValue = updateComponents({ id: 'root', component: 'Rating', value: 'five' });
   expect(validateServerMessage(badValue, { catalogId: CUSTOM_ID, registry })).toEqual([
@@ -188,15 +225,26 @@ function checkCustomValidator(validator: CatalogValidator): void {
       message: 'Expected a number, a {"path"} binding or a {"call"} function call, got string.',
     },
   ]);
-  const basicFunction = updateComponents({ id: 'root', component: 'Rating', value: 1, label: { call: 'formatDate', args: {} } });
-  const [unknownFunction] = validateServerMessage(basicFunction, { catalogId: CUSTOM_ID, registry });
+  const basicFunction = updateComponents({
+    id: 'root',
+    component: 'Rating',
+    value: 1,
+    label: { call: 'formatDate', args: {} },
+  });
+  const [unknownFunction] = validateServerMessage(basicFunction, {
+    catalogId: CUSTOM_ID,
+    registry,
+  });
   expect(unknownFunction).toEqual({
     path: '/updateComponents/components/0/label/call',
     keyword: 'call',
     message: 'Unknown function "formatDate". Available functions: stars.',
   });
   const tooHigh = validator.checkComponent({ id: 'r', component: 'Rating', value: 1, max: 11 });
-  expect(tooHigh.status === 'invalid' && tooHigh.issues[0]).toMatchObject({ path: '/max', keyword: 'maximum' });
+  expect(tooHigh.status === 'invalid' && tooHigh.issues[0]).toMatchObject({
+    path: '/max',
+    keyword: 'maximum',
+  });
   const extra = validator.checkComponent({ id: 'r', component: 'Rating', value: 1, stars: 5 });
   expect(extra.status).toBe('unknown-properties');
 
@@ -205,7 +253,11 @@ function checkCustomValidator(validator: CatalogValidator): void {
     createSurface: { surfaceId: 's1', catalogId: CUSTOM_ID, theme },
   });
   // The catalog comes from createSurface.catalogId; its own theme schema applies.
-  expect(validateServerMessage(createSurface({ starColor: '#ffcc00', primaryColor: 'any' }), { registry })).toEqual([]);
+  expect(
+    validateServerMessage(createSurface({ starColor: '#ffcc00', primaryColor: 'any' }), {
+      registry,
+    }),
+  ).toEqual([]);
   expect(validateServerMessage(createSurface({ starColor: 'gold' }), { registry })[0]?.path).toBe(
     '/createSurface/theme/starColor',
   );
@@ -238,7 +290,10 @@ describe('custom catalogs', () => {
     expect(attempt({ catalogId: 'x' })).toThrowError(/"components" object/);
     expect(attempt({ components: {} })).toThrowError(/catalogId/);
     try {
-      compileCatalogValidator({ catalogId: 'x', components: { A: { $ref: 'https://example.com/missing.json' } } });
+      compileCatalogValidator({
+        catalogId: 'x',
+        components: { A: { $ref: 'https://example.com/missing.json' } },
+      });
       expect.unreachable();
     } catch (error) {
       expect(A2uiError.isInstance(error) && error.code).toBe('VALIDATION_FAILED');
@@ -247,15 +302,23 @@ describe('custom catalogs', () => {
   });
 
   it('accepts an explicit catalogId and extra referenced schemas', () => {
-    const shared = { $id: 'https://example.com/shared.json', $defs: { Level: { enum: ['low', 'high'] } } };
+    const shared = {
+      $id: 'https://example.com/shared.json',
+      $defs: { Level: { enum: ['low', 'high'] } },
+    };
     const validator = compileCatalogValidator(
       {
         components: {
           Gauge: {
             allOf: [
-              { $ref: 'https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon' },
               {
-                properties: { component: { const: 'Gauge' }, level: { $ref: 'https://example.com/shared.json#/$defs/Level' } },
+                $ref: 'https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon',
+              },
+              {
+                properties: {
+                  component: { const: 'Gauge' },
+                  level: { $ref: 'https://example.com/shared.json#/$defs/Level' },
+                },
                 required: ['component', 'level'],
               },
             ],
@@ -266,8 +329,12 @@ describe('custom catalogs', () => {
       { catalogId: 'urn:gauge', references: [shared] },
     );
     expect(validator.catalogId).toBe('urn:gauge');
-    expect(validator.checkComponent({ id: 'g', component: 'Gauge', level: 'low' })).toEqual({ status: 'valid' });
+    expect(validator.checkComponent({ id: 'g', component: 'Gauge', level: 'low' })).toEqual({
+      status: 'valid',
+    });
     const check = validator.checkComponent({ id: 'g', component: 'Gauge', level: 'mid' });
-    expect(check.status === 'invalid' && check.issues[0]?.message).toBe('Expected one of "low", "high", got "mid".');
+    expect(check.status === 'invalid' && check.issues[0]?.message).toBe(
+      'Expected one of "low", "high", got "mid".',
+    );
   });
 });

@@ -1,19 +1,24 @@
 import { A2UI_VERSION } from '../protocol/constants.js';
-import { type SchemaErrorObject, ajvErrorsToIssues } from './ajv-errors-to-issues.js';
+import { isRecord } from '../protocol/guards.js';
+import { ajvErrorsToIssues, type SchemaErrorObject } from './ajv-errors-to-issues.js';
 import {
-  type FormatDefinition,
-  type JsonSchema,
   appendPointer,
   createSchemaResolver,
   declaredProperties,
   diagnoseSchema,
+  type FormatDefinition,
+  type JsonSchema,
   jsonTypeOf,
   quoteValue,
 } from './diagnose-schema.js';
 import { DEFAULT_MAX_DEPTH, findDepthViolation } from './find-depth-violation.js';
 import { schemas as commonSchemas } from './generated/common.js';
 import { validatorRuntime } from './generated/runtime.js';
-import { CATALOG_ALIAS_SCHEMA_ID, COMMON_TYPES_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
+import {
+  CATALOG_ALIAS_SCHEMA_ID,
+  COMMON_TYPES_SCHEMA_ID,
+  SERVER_TO_CLIENT_SCHEMA_ID,
+} from './schema-ids.js';
 import type { ValidationIssue } from './validation-issue.js';
 
 /**
@@ -118,12 +123,11 @@ const V08_SERVER_MESSAGES: Readonly<Record<string, string>> = {
   dataModelUpdate: 'updateDataModel',
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const quoteList = (names: readonly string[]): string => {
   const quoted = names.map((name) => `"${name}"`);
-  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+  return quoted.length <= 1
+    ? (quoted[0] ?? '')
+    : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
 };
 
 const formats = validatorRuntime.fullFormats as Readonly<Record<string, FormatDefinition>>;
@@ -183,7 +187,11 @@ export function envelopeIssues(
         message: `Unknown message type "${stranger}". A ${what} carries exactly one of ${quoteList(kinds)}.`,
       });
     } else {
-      issues.push({ path: '', keyword: 'oneOf', message: `Expected exactly one of ${quoteList(kinds)}.` });
+      issues.push({
+        path: '',
+        keyword: 'oneOf',
+        message: `Expected exactly one of ${quoteList(kinds)}.`,
+      });
     }
     return { issues, kind: undefined };
   }
@@ -215,7 +223,9 @@ export function explainFailure(
 ): ValidationIssue[] {
   if (explained && explained.length > 0) return explained;
   const fallback = ajvErrorsToIssues(errors ?? [], data);
-  return fallback.length > 0 ? fallback : [{ path: '', message: 'Value does not match the schema.' }];
+  return fallback.length > 0
+    ? fallback
+    : [{ path: '', message: 'Value does not match the schema.' }];
 }
 
 /**
@@ -231,7 +241,9 @@ export function explainFailure(
  * defaultValidatorRegistry.register(createPrecompiledCatalogValidator(myCatalog));
  * ```
  */
-export function createPrecompiledCatalogValidator(module: PrecompiledCatalogModule): CatalogValidator {
+export function createPrecompiledCatalogValidator(
+  module: PrecompiledCatalogModule,
+): CatalogValidator {
   const catalogSchema = module.catalogSchema;
   const documents = new Map<string, JsonSchema>([
     [COMMON_TYPES_SCHEMA_ID, commonSchemas.commonTypes],
@@ -241,11 +253,20 @@ export function createPrecompiledCatalogValidator(module: PrecompiledCatalogModu
   const resolver = createSchemaResolver(documents);
   const componentSchemas = isRecord(catalogSchema.components) ? catalogSchema.components : {};
   const componentTypes = Object.keys(module.components);
-  const functionNames = Object.keys(isRecord(catalogSchema.functions) ? catalogSchema.functions : {});
-  const serverDefinitions = isRecord(commonSchemas.serverToClient.$defs) ? commonSchemas.serverToClient.$defs : {};
+  const functionNames = Object.keys(
+    isRecord(catalogSchema.functions) ? catalogSchema.functions : {},
+  );
+  const serverDefinitions = isRecord(commonSchemas.serverToClient.$defs)
+    ? commonSchemas.serverToClient.$defs
+    : {};
   const declaredCache = new Map<string, Set<string>>();
 
-  const diagnose = (schema: unknown, data: unknown, path: string, baseUri: string): ValidationIssue[] | undefined =>
+  const diagnose = (
+    schema: unknown,
+    data: unknown,
+    path: string,
+    baseUri: string,
+  ): ValidationIssue[] | undefined =>
     diagnoseSchema((schema ?? true) as JsonSchema, data, { documents, baseUri, path, formats });
 
   const hasComponent = (type: string): boolean => Object.hasOwn(module.components, type);
@@ -253,7 +274,12 @@ export function createPrecompiledCatalogValidator(module: PrecompiledCatalogModu
   const declaredFor = (type: string): Set<string> => {
     let declared = declaredCache.get(type);
     if (!declared) {
-      declared = declaredProperties(componentSchemas[type] as JsonSchema, CATALOG_ALIAS_SCHEMA_ID, resolver, new Set());
+      declared = declaredProperties(
+        componentSchemas[type] as JsonSchema,
+        CATALOG_ALIAS_SCHEMA_ID,
+        resolver,
+        new Set(),
+      );
       declaredCache.set(type, declared);
     }
     return declared;
@@ -289,18 +315,26 @@ export function createPrecompiledCatalogValidator(module: PrecompiledCatalogModu
               keyword: 'required',
               message: `Missing required property "component" (the component type, one of: ${componentTypes.join(', ')}).`,
             }
-          : { path: '/component', keyword: 'type', message: `Expected a string, got ${jsonTypeOf(type)}.` };
+          : {
+              path: '/component',
+              keyword: 'type',
+              message: `Expected a string, got ${jsonTypeOf(type)}.`,
+            };
       return { status: 'invalid', issues: [issue] };
     }
     const validate = hasComponent(type) ? module.components[type] : undefined;
-    if (!validate) return { status: 'unknown-type', issues: [unknownTypeIssue(type, '/component')] };
+    if (!validate)
+      return { status: 'unknown-type', issues: [unknownTypeIssue(type, '/component')] };
     if (validate(component)) return { status: 'valid' };
     const errors = validate.errors;
 
     const declared = declaredFor(type);
-    const unknown = declared.size > 0 ? Object.keys(component).filter((key) => !declared.has(key)) : [];
+    const unknown =
+      declared.size > 0 ? Object.keys(component).filter((key) => !declared.has(key)) : [];
     if (unknown.length > 0) {
-      const sanitized = Object.fromEntries(Object.entries(component).filter(([key]) => declared.has(key)));
+      const sanitized = Object.fromEntries(
+        Object.entries(component).filter(([key]) => declared.has(key)),
+      );
       if (validate(sanitized)) {
         const allowed = [...declared].join(', ');
         return {
@@ -324,8 +358,15 @@ export function createPrecompiledCatalogValidator(module: PrecompiledCatalogModu
     if (kind === undefined) return issues;
     const definition = serverDefinitions[KIND_DEFINITIONS[kind as ServerMessageKind]];
     const payloadSchema =
-      isRecord(definition) && isRecord(definition.properties) ? definition.properties[kind] : undefined;
-    const payload = diagnose(payloadSchema, (message as Record<string, unknown>)[kind], `/${kind}`, SERVER_TO_CLIENT_SCHEMA_ID);
+      isRecord(definition) && isRecord(definition.properties)
+        ? definition.properties[kind]
+        : undefined;
+    const payload = diagnose(
+      payloadSchema,
+      (message as Record<string, unknown>)[kind],
+      `/${kind}`,
+      SERVER_TO_CLIENT_SCHEMA_ID,
+    );
     if (payload === undefined) return issues.length > 0 ? issues : undefined;
     return [...issues, ...payload];
   }
@@ -349,7 +390,11 @@ export function createPrecompiledCatalogValidator(module: PrecompiledCatalogModu
       if (module.theme(theme)) return [];
       const errors = module.theme.errors;
       const definitions = isRecord(catalogSchema.$defs) ? catalogSchema.$defs : {};
-      return explainFailure(diagnose(definitions.theme, theme, '', CATALOG_ALIAS_SCHEMA_ID), errors, theme);
+      return explainFailure(
+        diagnose(definitions.theme, theme, '', CATALOG_ALIAS_SCHEMA_ID),
+        errors,
+        theme,
+      );
     },
   };
 }

@@ -1,13 +1,14 @@
 import { A2uiError } from '../errors/a2ui-error.js';
 import {
   type CatalogValidator,
-  type StandaloneValidateFunction,
   createPrecompiledCatalogValidator,
+  type StandaloneValidateFunction,
 } from './catalog-validator.js';
 import { createA2uiAjv } from './create-ajv.js';
 import { schemas as commonSchemas } from './generated/common.js';
-import { prepareCatalogSchema } from './prepare-catalog-schema.js';
+import { componentSchemaRef, prepareCatalogSchema } from './prepare-catalog-schema.js';
 import { CATALOG_ALIAS_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
+import { discriminateCatalogUnions } from './discriminate-unions.js';
 
 /** Options of {@link compileCatalogValidator}. */
 export interface CompileCatalogValidatorOptions {
@@ -22,9 +23,6 @@ export interface CompileCatalogValidatorOptions {
    */
   references?: readonly object[];
 }
-
-const pointerSegment = (name: string): string =>
-  encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'));
 
 /**
  * Compiles a custom catalog into a {@link CatalogValidator} at run time, registering it under the
@@ -72,12 +70,11 @@ export function compileCatalogValidator(
   try {
     ajv.addSchema(commonSchemas.commonTypes);
     for (const reference of options.references ?? []) ajv.addSchema(reference);
-    ajv.addSchema(prepared.schema);
+    ajv.addSchema(discriminateCatalogUnions(prepared.schema));
     ajv.addSchema(commonSchemas.serverToClient);
     const components: Record<string, StandaloneValidateFunction> = {};
-    for (const type of prepared.componentTypes) {
-      components[type] = compile(`${CATALOG_ALIAS_SCHEMA_ID}#/components/${pointerSegment(type)}`);
-    }
+    for (const type of prepared.componentTypes)
+      components[type] = compile(componentSchemaRef(type));
     return createPrecompiledCatalogValidator({
       catalogId: prepared.catalogId,
       catalogSchema: prepared.schema,
@@ -88,8 +85,12 @@ export function compileCatalogValidator(
   } catch (error) {
     if (A2uiError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new A2uiError('VALIDATION_FAILED', `Catalog "${prepared.catalogId}" does not compile: ${reason}`, {
-      cause: error,
-    });
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `Catalog "${prepared.catalogId}" does not compile: ${reason}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -17,7 +17,8 @@ export interface CreateA2uiAjvOptions {
 /**
  * An Ajv instance configured like the official v0.9 test runner (digest §10.3): draft 2020-12,
  * `strict: false` (the catalogs use the OpenAPI `discriminator` keyword, which is then ignored),
- * all errors, and `ajv-formats` (`date-time`, `uri`, …).
+ * first error only (issues are worded by `diagnose-schema.ts`, so collecting every Ajv error would
+ * only slow the valid path), and `ajv-formats` (`date-time`, `uri`, …).
  *
  * `inlineRefs: false` makes every `$ref` a shared function instead of an inlined copy, which keeps
  * the precompiled basic catalog ~5% smaller; verdicts are identical.
@@ -34,7 +35,7 @@ export interface CreateA2uiAjvOptions {
 export function createA2uiAjv(options: CreateA2uiAjvOptions = {}): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
-    allErrors: true,
+    allErrors: false,
     inlineRefs: false,
     ...(options.source ? { code: { source: true, esm: true, lines: true } } : {}),
   });

@@ -15,8 +15,10 @@
  * keywords are ignored (Ajv stays the judge). Work is capped by a step budget so a hostile schema
  * or value cannot make error reporting expensive.
  */
-import type { ValidationIssue } from './validation-issue.js';
+
+import { isRecord } from '../protocol/guards.js';
 import { COMMON_TYPES_SCHEMA_ID } from './schema-ids.js';
+import type { ValidationIssue } from './validation-issue.js';
 
 /** A JSON Schema: an object or a boolean schema. */
 export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
@@ -71,7 +73,11 @@ export function diagnoseSchema(
   const walker = new Walker(options);
   try {
     const outcome = walker.node(schema, data, options.path ?? '', options.baseUri);
-    return dedupe(outcome.findings).map(({ path, message, keyword }) => ({ path, message, keyword }));
+    return dedupe(outcome.findings).map(({ path, message, keyword }) => ({
+      path,
+      message,
+      keyword,
+    }));
   } catch (error) {
     if (error === BUDGET_EXCEEDED) return undefined;
     throw error;
@@ -97,9 +103,6 @@ const WELL_KNOWN_DISCRIMINATORS = new Set(['component', 'call']);
 const OK: Readonly<Outcome> = Object.freeze({ findings: [], evaluated: new Set<string>() });
 
 type SchemaObject = { readonly [keyword: string]: unknown };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Own, defined property (as Ajv sees JSON: `undefined` is absent, the prototype is invisible). */
 const has = (data: Record<string, unknown>, name: string): boolean =>
@@ -131,7 +134,9 @@ function jsonEqual(a: unknown, b: unknown): boolean {
   const aKeys = Object.keys(a);
   const bRecord = b as Record<string, unknown>;
   if (aKeys.length !== Object.keys(bRecord).length) return false;
-  return aKeys.every((key) => key in bRecord && jsonEqual((a as Record<string, unknown>)[key], bRecord[key]));
+  return aKeys.every(
+    (key) => key in bRecord && jsonEqual((a as Record<string, unknown>)[key], bRecord[key]),
+  );
 }
 
 /** `JSON.stringify` capped at 60 characters, for quoting values in messages. */
@@ -252,13 +257,23 @@ class Walker {
 
     // A wrong type, const or enum makes every other keyword at this level noise.
     if (schema.type !== undefined) {
-      const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
+      const types = Array.isArray(schema.type)
+        ? (schema.type as string[])
+        : [schema.type as string];
       if (!types.some((type) => typeMatches(type, data))) {
-        return this.fail(path, 'type', `Expected ${this.describe(schema, base)}, got ${jsonTypeOf(data)}.`);
+        return this.fail(
+          path,
+          'type',
+          `Expected ${this.describe(schema, base)}, got ${jsonTypeOf(data)}.`,
+        );
       }
     }
     if ('const' in schema && !jsonEqual(data, schema.const)) {
-      return this.fail(path, 'const', `Expected ${quoteValue(schema.const)}, got ${quoteValue(data)}.`);
+      return this.fail(
+        path,
+        'const',
+        `Expected ${quoteValue(schema.const)}, got ${quoteValue(data)}.`,
+      );
     }
     if (Array.isArray(schema.enum) && !schema.enum.some((option) => jsonEqual(data, option))) {
       return this.fail(
@@ -290,7 +305,11 @@ class Walker {
       const inner = this.node(schema.not as JsonSchema, data, path, base);
       if (inner.findings.length === 0) {
         findings.push(
-          this.finding(path, 'not', `Must not be ${this.describe(schema.not as JsonSchema, base)}.`),
+          this.finding(
+            path,
+            'not',
+            `Must not be ${this.describe(schema.not as JsonSchema, base)}.`,
+          ),
         );
       }
     }
@@ -298,7 +317,8 @@ class Walker {
       const condition = this.node(schema.if as JsonSchema, data, path, base);
       if (condition.findings.length === 0) {
         merge({ findings: [], evaluated: condition.evaluated });
-        if (schema.then !== undefined) merge(this.node(schema.then as JsonSchema, data, path, base));
+        if (schema.then !== undefined)
+          merge(this.node(schema.then as JsonSchema, data, path, base));
       } else if (schema.else !== undefined) {
         merge(this.node(schema.else as JsonSchema, data, path, base));
       }
@@ -315,10 +335,13 @@ class Walker {
         for (const key of Object.keys(data)) {
           if (evaluatedNames.has(key)) continue;
           if (unevaluated === false) {
-            findings.push(this.unknownProperty(schema, data, key, path, base, 'unevaluatedProperties'));
+            findings.push(
+              this.unknownProperty(schema, data, key, path, base, 'unevaluatedProperties'),
+            );
           } else {
             findings.push(
-              ...this.node(unevaluated as JsonSchema, data[key], appendPointer(path, key), base).findings,
+              ...this.node(unevaluated as JsonSchema, data[key], appendPointer(path, key), base)
+                .findings,
             );
           }
         }
@@ -355,12 +378,16 @@ class Walker {
       if (discriminator) {
         const { property, constraints } = discriminator;
         const value = has(data, property) ? data[property] : undefined;
-        const known = [...constraints.values()].filter((c) => c.kind === 'const').map((c) => c.value);
+        const known = [...constraints.values()]
+          .filter((c) => c.kind === 'const')
+          .map((c) => c.value);
         const matching = candidates.filter((index) => {
           const constraint = constraints.get(index);
           if (!constraint) return true;
           if (value === undefined) return false;
-          return constraint.kind === 'const' ? jsonEqual(value, constraint.value) : !jsonEqual(value, constraint.value);
+          return constraint.kind === 'const'
+            ? jsonEqual(value, constraint.value)
+            : !jsonEqual(value, constraint.value);
         });
         if (matching.length === 0) {
           const finding =
@@ -395,7 +422,9 @@ class Walker {
     if (passing.length === 1) return outcomes.get(passing[0]!)!;
     if (passing.length > 1) {
       // Only reachable for oneOf after discriminator filtering left overlapping branches.
-      const shapes = passing.flatMap((index) => this.alternatives(branches[index] as JsonSchema, base));
+      const shapes = passing.flatMap((index) =>
+        this.alternatives(branches[index] as JsonSchema, base),
+      );
       return this.fail(
         path,
         'oneOf',
@@ -408,8 +437,14 @@ class Walker {
       return types === undefined || [...types].some((type) => typeMatches(type, data));
     });
     if (fitting.length === 0) {
-      const shapes = candidates.flatMap((index) => this.alternatives(branches[index] as JsonSchema, base));
-      return this.fail(path, 'type', `Expected ${joinAlternatives(unique(shapes))}, got ${jsonTypeOf(data)}.`);
+      const shapes = candidates.flatMap((index) =>
+        this.alternatives(branches[index] as JsonSchema, base),
+      );
+      return this.fail(
+        path,
+        'type',
+        `Expected ${joinAlternatives(unique(shapes))}, got ${jsonTypeOf(data)}.`,
+      );
     }
 
     // Branches that differ only by which property is required ({required:[min]} | {required:[max]}).
@@ -419,7 +454,9 @@ class Walker {
       );
       if (onlyMissing) {
         const names = unique(
-          fitting.flatMap((index) => outcomes.get(index)!.findings.map((f) => `"${lastSegment(f.path)}"`)),
+          fitting.flatMap((index) =>
+            outcomes.get(index)!.findings.map((f) => `"${lastSegment(f.path)}"`),
+          ),
         );
         return this.fail(
           path,
@@ -516,7 +553,12 @@ class Walker {
     return info;
   }
 
-  private unknownDiscriminator(property: string, value: unknown, known: unknown[], path: string): Finding {
+  private unknownDiscriminator(
+    property: string,
+    value: unknown,
+    known: unknown[],
+    path: string,
+  ): Finding {
     const names = known.map((name) => (typeof name === 'string' ? name : quoteValue(name)));
     if (property === 'component') {
       return this.finding(
@@ -526,7 +568,11 @@ class Walker {
       );
     }
     if (property === 'call') {
-      return this.finding(path, 'call', `Unknown function ${quoteValue(value)}. Available functions: ${listNames(names)}.`);
+      return this.finding(
+        path,
+        'call',
+        `Unknown function ${quoteValue(value)}. Available functions: ${listNames(names)}.`,
+      );
     }
     return this.finding(
       path,
@@ -544,7 +590,9 @@ class Walker {
     const ownBase = this.baseOf(schema, base);
     const sets: Array<Set<string>> = [];
     if (schema.type !== undefined) {
-      sets.push(new Set(Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]));
+      sets.push(
+        new Set(Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]),
+      );
     } else if ('const' in schema) {
       sets.push(new Set([jsonTypeOf(schema.const)]));
     } else if (Array.isArray(schema.enum)) {
@@ -602,10 +650,12 @@ class Walker {
       set(defs.DataBinding, 'a {"path"} binding');
       set(defs.FunctionCall, 'a {"call"} function call');
       set(defs.ComponentId, 'a component id (string)');
-      const childList = isRecord(defs.ChildList) && Array.isArray(defs.ChildList.oneOf) ? defs.ChildList.oneOf : [];
+      const childList =
+        isRecord(defs.ChildList) && Array.isArray(defs.ChildList.oneOf) ? defs.ChildList.oneOf : [];
       set(childList[0], 'an array of component ids');
       set(childList[1], 'a {"componentId", "path"} template');
-      const action = isRecord(defs.Action) && Array.isArray(defs.Action.oneOf) ? defs.Action.oneOf : [];
+      const action =
+        isRecord(defs.Action) && Array.isArray(defs.Action.oneOf) ? defs.Action.oneOf : [];
       set(action[0], 'an {"event": {"name"}} action');
       set(action[1], 'a {"functionCall"} action');
     }
@@ -627,7 +677,9 @@ class Walker {
     if ('const' in schema) return [quoteValue(schema.const)];
     if (Array.isArray(schema.enum)) return [`one of ${listNames(schema.enum.map(quoteValue), 10)}`];
     if (schema.type !== undefined) {
-      const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
+      const types = Array.isArray(schema.type)
+        ? (schema.type as string[])
+        : [schema.type as string];
       return types.map((type) => this.typePhrase(type, schema, ownBase, depth));
     }
     if (typeof schema.$ref === 'string') {
@@ -637,13 +689,17 @@ class Walker {
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       const branches = schema[keyword];
       if (Array.isArray(branches) && branches.length > 0) {
-        return branches.flatMap((branch) => this.alternatives(branch as JsonSchema, ownBase, depth + 1));
+        return branches.flatMap((branch) =>
+          this.alternatives(branch as JsonSchema, ownBase, depth + 1),
+        );
       }
     }
     if (Array.isArray(schema.allOf)) {
       for (const member of schema.allOf) {
         const phrases = this.alternatives(member as JsonSchema, ownBase, depth + 1);
-        if (!(phrases.length === 1 && (phrases[0] === 'any value' || phrases[0] === 'a valid value'))) {
+        if (
+          !(phrases.length === 1 && (phrases[0] === 'any value' || phrases[0] === 'a valid value'))
+        ) {
           return phrases;
         }
       }
@@ -693,24 +749,47 @@ class Walker {
 
   private stringKeywords(schema: SchemaObject, data: string, path: string): Finding[] {
     const findings: Finding[] = [];
-    const length = typeof schema.minLength === 'number' || typeof schema.maxLength === 'number' ? [...data].length : 0;
+    const length =
+      typeof schema.minLength === 'number' || typeof schema.maxLength === 'number'
+        ? [...data].length
+        : 0;
     if (typeof schema.minLength === 'number' && length < schema.minLength) {
-      findings.push(this.finding(path, 'minLength', `Expected at least ${schema.minLength} characters, got ${length}.`));
+      findings.push(
+        this.finding(
+          path,
+          'minLength',
+          `Expected at least ${schema.minLength} characters, got ${length}.`,
+        ),
+      );
     }
     if (typeof schema.maxLength === 'number' && length > schema.maxLength) {
-      findings.push(this.finding(path, 'maxLength', `Expected at most ${schema.maxLength} characters, got ${length}.`));
+      findings.push(
+        this.finding(
+          path,
+          'maxLength',
+          `Expected at most ${schema.maxLength} characters, got ${length}.`,
+        ),
+      );
     }
     if (typeof schema.pattern === 'string') {
       const regex = this.regex(schema.pattern);
       if (regex && !regex.test(data)) {
         findings.push(
-          this.finding(path, 'pattern', `Expected a string matching /${schema.pattern}/, got ${quoteValue(data)}.`),
+          this.finding(
+            path,
+            'pattern',
+            `Expected a string matching /${schema.pattern}/, got ${quoteValue(data)}.`,
+          ),
         );
       }
     }
     if (typeof schema.format === 'string' && !this.formatMatches(schema.format, data)) {
       findings.push(
-        this.finding(path, 'format', `Expected a string in "${schema.format}" format, got ${quoteValue(data)}.`),
+        this.finding(
+          path,
+          'format',
+          `Expected a string in "${schema.format}" format, got ${quoteValue(data)}.`,
+        ),
       );
     }
     return findings;
@@ -719,31 +798,64 @@ class Walker {
   private numberKeywords(schema: SchemaObject, data: number, path: string): Finding[] {
     const findings: Finding[] = [];
     const check = (keyword: string, failed: boolean, relation: string, limit: unknown): void => {
-      if (failed) findings.push(this.finding(path, keyword, `Expected a number ${relation} ${limit}, got ${data}.`));
+      if (failed)
+        findings.push(
+          this.finding(path, keyword, `Expected a number ${relation} ${limit}, got ${data}.`),
+        );
     };
     const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = schema;
     if (typeof minimum === 'number') check('minimum', data < minimum, '>=', minimum);
     if (typeof maximum === 'number') check('maximum', data > maximum, '<=', maximum);
-    if (typeof exclusiveMinimum === 'number') check('exclusiveMinimum', data <= exclusiveMinimum, '>', exclusiveMinimum);
-    if (typeof exclusiveMaximum === 'number') check('exclusiveMaximum', data >= exclusiveMaximum, '<', exclusiveMaximum);
+    if (typeof exclusiveMinimum === 'number')
+      check('exclusiveMinimum', data <= exclusiveMinimum, '>', exclusiveMinimum);
+    if (typeof exclusiveMaximum === 'number')
+      check('exclusiveMaximum', data >= exclusiveMaximum, '<', exclusiveMaximum);
     if (typeof multipleOf === 'number' && multipleOf > 0) {
       const quotient = data / multipleOf;
-      check('multipleOf', Math.abs(quotient - Math.round(quotient)) > 1e-9, 'that is a multiple of', multipleOf);
+      check(
+        'multipleOf',
+        Math.abs(quotient - Math.round(quotient)) > 1e-9,
+        'that is a multiple of',
+        multipleOf,
+      );
     }
     if (typeof schema.format === 'string' && !this.formatMatches(schema.format, data)) {
-      findings.push(this.finding(path, 'format', `Expected a number in "${schema.format}" format, got ${data}.`));
+      findings.push(
+        this.finding(
+          path,
+          'format',
+          `Expected a number in "${schema.format}" format, got ${data}.`,
+        ),
+      );
     }
     return findings;
   }
 
-  private arrayKeywords(schema: SchemaObject, data: unknown[], path: string, base: string): Finding[] {
+  private arrayKeywords(
+    schema: SchemaObject,
+    data: unknown[],
+    path: string,
+    base: string,
+  ): Finding[] {
     const findings: Finding[] = [];
     const plural = (n: number): string => `${n} item${n === 1 ? '' : 's'}`;
     if (typeof schema.minItems === 'number' && data.length < schema.minItems) {
-      findings.push(this.finding(path, 'minItems', `Expected at least ${plural(schema.minItems)}, got ${data.length}.`));
+      findings.push(
+        this.finding(
+          path,
+          'minItems',
+          `Expected at least ${plural(schema.minItems)}, got ${data.length}.`,
+        ),
+      );
     }
     if (typeof schema.maxItems === 'number' && data.length > schema.maxItems) {
-      findings.push(this.finding(path, 'maxItems', `Expected at most ${plural(schema.maxItems)}, got ${data.length}.`));
+      findings.push(
+        this.finding(
+          path,
+          'maxItems',
+          `Expected at most ${plural(schema.maxItems)}, got ${data.length}.`,
+        ),
+      );
     }
     // Draft 2020-12 `prefixItems`; an array-valued `items` is the older spelling of the same thing.
     const prefix = Array.isArray(schema.prefixItems)
@@ -755,14 +867,22 @@ class Walker {
     data.forEach((item, index) => {
       const itemSchema = index < prefix.length ? prefix[index] : rest;
       if (itemSchema !== undefined) {
-        findings.push(...this.node(itemSchema as JsonSchema, item, appendPointer(path, index), base).findings);
+        findings.push(
+          ...this.node(itemSchema as JsonSchema, item, appendPointer(path, index), base).findings,
+        );
       }
     });
     if (schema.uniqueItems === true) {
       outer: for (let i = 0; i < data.length; i++) {
         for (let j = i + 1; j < data.length; j++) {
           if (jsonEqual(data[i], data[j])) {
-            findings.push(this.finding(appendPointer(path, j), 'uniqueItems', `Duplicate of item ${i}; items must be unique.`));
+            findings.push(
+              this.finding(
+                appendPointer(path, j),
+                'uniqueItems',
+                `Duplicate of item ${i}; items must be unique.`,
+              ),
+            );
             break outer;
           }
         }
@@ -770,26 +890,43 @@ class Walker {
     }
     if (schema.contains !== undefined) {
       const matches = data.filter((item, index) => {
-        return this.node(schema.contains as JsonSchema, item, appendPointer(path, index), base).findings.length === 0;
+        return (
+          this.node(schema.contains as JsonSchema, item, appendPointer(path, index), base).findings
+            .length === 0
+        );
       }).length;
       const min = typeof schema.minContains === 'number' ? schema.minContains : 1;
       if (matches < min) {
         findings.push(
-          this.finding(path, 'contains', `Expected at least ${plural(min)} that ${min === 1 ? 'is' : 'are'} ${this.describe(schema.contains as JsonSchema, base)}.`),
+          this.finding(
+            path,
+            'contains',
+            `Expected at least ${plural(min)} that ${min === 1 ? 'is' : 'are'} ${this.describe(schema.contains as JsonSchema, base)}.`,
+          ),
         );
       }
     }
     return findings;
   }
 
-  private objectKeywords(schema: SchemaObject, data: Record<string, unknown>, path: string, base: string): Outcome {
+  private objectKeywords(
+    schema: SchemaObject,
+    data: Record<string, unknown>,
+    path: string,
+    base: string,
+  ): Outcome {
     const findings: Finding[] = [];
     const evaluated = new Set<string>();
     if (Array.isArray(schema.required)) {
       for (const name of schema.required as string[]) {
         if (!has(data, name)) {
           findings.push(
-            this.finding(appendPointer(path, name), 'required', `Missing required property "${name}"${onWhat(data)}.`, path),
+            this.finding(
+              appendPointer(path, name),
+              'required',
+              `Missing required property "${name}"${onWhat(data)}.`,
+              path,
+            ),
           );
         }
       }
@@ -800,7 +937,12 @@ class Walker {
         for (const name of needed as string[]) {
           if (!has(data, name)) {
             findings.push(
-              this.finding(appendPointer(path, name), 'required', `Missing property "${name}", required when "${trigger}" is present.`, path),
+              this.finding(
+                appendPointer(path, name),
+                'required',
+                `Missing property "${name}", required when "${trigger}" is present.`,
+                path,
+              ),
             );
           }
         }
@@ -810,37 +952,66 @@ class Walker {
     for (const [name, sub] of Object.entries(properties)) {
       if (!has(data, name)) continue;
       evaluated.add(name);
-      findings.push(...this.node(sub as JsonSchema, data[name], appendPointer(path, name), base).findings);
+      findings.push(
+        ...this.node(sub as JsonSchema, data[name], appendPointer(path, name), base).findings,
+      );
     }
-    const patterns = isRecord(schema.patternProperties) ? Object.entries(schema.patternProperties) : [];
+    const patterns = isRecord(schema.patternProperties)
+      ? Object.entries(schema.patternProperties)
+      : [];
     for (const [pattern, sub] of patterns) {
       const regex = this.regex(pattern);
       if (!regex) continue;
       for (const [name, value] of Object.entries(data)) {
         if (!regex.test(name)) continue;
         evaluated.add(name);
-        findings.push(...this.node(sub as JsonSchema, value, appendPointer(path, name), base).findings);
+        findings.push(
+          ...this.node(sub as JsonSchema, value, appendPointer(path, name), base).findings,
+        );
       }
     }
     if (schema.additionalProperties !== undefined) {
       for (const [name, value] of Object.entries(data)) {
-        if (Object.hasOwn(properties, name) || patterns.some(([pattern]) => this.regex(pattern)?.test(name))) continue;
+        if (
+          Object.hasOwn(properties, name) ||
+          patterns.some(([pattern]) => this.regex(pattern)?.test(name))
+        )
+          continue;
         evaluated.add(name);
         if (schema.additionalProperties === false) {
-          findings.push(this.unknownProperty(schema, data, name, path, base, 'additionalProperties'));
+          findings.push(
+            this.unknownProperty(schema, data, name, path, base, 'additionalProperties'),
+          );
         } else {
           findings.push(
-            ...this.node(schema.additionalProperties as JsonSchema, value, appendPointer(path, name), base).findings,
+            ...this.node(
+              schema.additionalProperties as JsonSchema,
+              value,
+              appendPointer(path, name),
+              base,
+            ).findings,
           );
         }
       }
     }
     const count = Object.keys(data).length;
     if (typeof schema.minProperties === 'number' && count < schema.minProperties) {
-      findings.push(this.finding(path, 'minProperties', `Expected at least ${schema.minProperties} properties, got ${count}.`));
+      findings.push(
+        this.finding(
+          path,
+          'minProperties',
+          `Expected at least ${schema.minProperties} properties, got ${count}.`,
+        ),
+      );
     }
     if (typeof schema.maxProperties === 'number' && count > schema.maxProperties) {
-      findings.push(this.finding(path, 'maxProperties', `Expected at most ${schema.maxProperties} properties, got ${count}.`));
+      findings.push(
+        this.finding(
+          path,
+          'maxProperties',
+          `Expected at most ${schema.maxProperties} properties, got ${count}.`,
+        ),
+      );
     }
     return { findings, evaluated };
   }
@@ -859,7 +1030,12 @@ class Walker {
         ? Object.keys(isRecord(schema.properties) ? schema.properties : {})
         : [...declaredProperties(schema, base, this, new Set())];
     const hint = allowed.length > 0 ? ` Allowed properties: ${listNames(allowed, 40)}.` : '';
-    return this.finding(appendPointer(path, name), keyword, `Unknown property "${name}"${onWhat(data)}.${hint}`, path);
+    return this.finding(
+      appendPointer(path, name),
+      keyword,
+      `Unknown property "${name}"${onWhat(data)}.${hint}`,
+      path,
+    );
   }
 
   private regex(pattern: string): RegExp | null {
@@ -887,7 +1063,9 @@ class Walker {
       if (wanted !== typeof value) return true;
       check = definition.validate;
     }
-    return check instanceof RegExp ? check.test(String(value)) : (check as (v: unknown) => boolean)(value);
+    return check instanceof RegExp
+      ? check.test(String(value))
+      : (check as (v: unknown) => boolean)(value);
   }
 }
 
@@ -901,14 +1079,18 @@ export function declaredProperties(
   const names = new Set<string>();
   if (!isRecord(schema) || seen.has(schema)) return names;
   seen.add(schema);
-  if (isRecord(schema.properties)) for (const name of Object.keys(schema.properties)) names.add(name);
+  if (isRecord(schema.properties))
+    for (const name of Object.keys(schema.properties)) names.add(name);
   if (typeof schema.$ref === 'string') {
     const target = resolver.resolve(schema.$ref, base);
-    if (target) for (const name of declaredProperties(target.schema, target.baseUri, resolver, seen)) names.add(name);
+    if (target)
+      for (const name of declaredProperties(target.schema, target.baseUri, resolver, seen))
+        names.add(name);
   }
   if (Array.isArray(schema.allOf)) {
     for (const member of schema.allOf) {
-      for (const name of declaredProperties(member as JsonSchema, base, resolver, seen)) names.add(name);
+      for (const name of declaredProperties(member as JsonSchema, base, resolver, seen))
+        names.add(name);
     }
   }
   return names;

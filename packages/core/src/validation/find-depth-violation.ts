@@ -13,7 +13,8 @@ interface Frame {
 
 function pointerOf(frame: Frame): string {
   const keys: string[] = [];
-  for (let current: Frame | undefined = frame; current?.parent; current = current.parent) keys.push(current.key);
+  for (let current: Frame | undefined = frame; current?.parent; current = current.parent)
+    keys.push(current.key);
   return keys.reverse().reduce(appendPointer, '');
 }
 

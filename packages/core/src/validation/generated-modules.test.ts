@@ -1,7 +1,7 @@
 /**
  * The committed precompiled validators: up to date, eval-free, and importable as plain ESM.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
@@ -30,9 +30,16 @@ describe('generated validator modules', () => {
   });
 
   it('import Ajv runtime helpers with explicit ESM paths only', () => {
-    const imports = Object.values(expected).flatMap((text) => [...text.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]));
+    const imports = Object.values(expected).flatMap((text) =>
+      [...text.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]),
+    );
     expect(new Set(imports)).toEqual(
-      new Set(['./runtime.js', 'ajv/dist/runtime/equal.js', 'ajv/dist/runtime/ucs2length.js', 'ajv-formats/dist/formats.js']),
+      new Set([
+        './runtime.js',
+        'ajv/dist/runtime/equal.js',
+        'ajv/dist/runtime/ucs2length.js',
+        'ajv-formats/dist/formats.js',
+      ]),
     );
   });
 
@@ -46,13 +53,21 @@ describe('generated validator modules', () => {
     expect(basic.catalogId).toBe(BASIC_CATALOG_ID);
     expect(minimal.catalogId).toBe(MINIMAL_CATALOG_ID);
     expect(Object.keys(basic.components)).toHaveLength(18);
-    expect(Object.keys(minimal.components)).toEqual(['Text', 'Row', 'Column', 'Button', 'TextField']);
+    expect(Object.keys(minimal.components)).toEqual([
+      'Text',
+      'Row',
+      'Column',
+      'Button',
+      'TextField',
+    ]);
     expect(basic.theme({ primaryColor: '#00BFFF' })).toBe(true);
     expect(basic.theme({ primaryColor: 'blue' })).toBe(false);
     expect(basic.components.Text!({ id: 't', component: 'Text', text: 'hi' })).toBe(true);
     expect(basic.serverMessage({ version: 'v0.9', deleteSurface: { surfaceId: 's' } })).toBe(true);
     // Stripped copies keep properties NAMED like annotations (AccessibilityAttributes.description).
-    const accessibility = (common.schemas.commonTypes.$defs as Record<string, { properties: object }>).AccessibilityAttributes;
+    const accessibility = (
+      common.schemas.commonTypes.$defs as Record<string, { properties: object }>
+    ).AccessibilityAttributes;
     expect(Object.keys(accessibility!.properties)).toEqual(['label', 'description']);
   });
 

@@ -1,8 +1,6 @@
+import { isRecord } from '../protocol/guards.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, decodeJsonText } from './parse-messages.js';
 import type { ValidationIssue } from './validation-issue.js';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Flattens the batch forms of spec §1 into a list of messages: a single message, an array
@@ -22,7 +20,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function toMessageList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
-  if (isRecord(value) && Array.isArray(value.messages) && !('version' in value)) return value.messages;
+  if (isRecord(value) && Array.isArray(value.messages) && !('version' in value))
+    return value.messages;
   return [value];
 }
 
@@ -70,7 +69,11 @@ export function parseJsonLines(text: string, options: ParseJsonLinesOptions = {}
     const decoded = decodeJsonText(source, maxMessageBytes);
     const line = index + 1;
     if (decoded.ok) result.push({ line, value: decoded.value });
-    else result.push({ line, error: { ...decoded.issue, message: `Line ${line}: ${decoded.issue.message}` } });
+    else
+      result.push({
+        line,
+        error: { ...decoded.issue, message: `Line ${line}: ${decoded.issue.message}` },
+      });
   });
   return result;
 }

@@ -1,7 +1,7 @@
 /**
  * The official v0.9 schema test cases and example streams (digest §15), read from `../shared`.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
@@ -70,7 +70,10 @@ describe('official example streams', () => {
         const messages = toMessageList(JSON.parse(readFileSync(directory + file, 'utf8')));
         expect(messages.length).toBeGreaterThan(0);
         for (const [index, message] of messages.entries()) {
-          expect({ index, issues: validateServerMessage(message, { catalogId }) }).toEqual({ index, issues: [] });
+          expect({ index, issues: validateServerMessage(message, { catalogId }) }).toEqual({
+            index,
+            issues: [],
+          });
         }
       });
     }
@@ -79,7 +82,10 @@ describe('official example streams', () => {
   it('rejects a basic-only component under the minimal catalog', () => {
     const message = {
       version: 'v0.9',
-      updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Slider', value: 1, max: 5 }] },
+      updateComponents: {
+        surfaceId: 's',
+        components: [{ id: 'root', component: 'Slider', value: 1, max: 5 }],
+      },
     };
     expect(validateServerMessage(message, { catalogId: BASIC_CATALOG_ID })).toEqual([]);
     const [issue] = validateServerMessage(message, { catalogId: MINIMAL_CATALOG_ID });

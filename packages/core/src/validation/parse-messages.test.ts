@@ -27,7 +27,10 @@ describe('parseServerMessage / safeParseServerMessage', () => {
   it('parse JSON text and values', () => {
     expect(parseServerMessage(JSON.stringify(deleteSurface))).toEqual(deleteSurface);
     expect(parseServerMessage(deleteSurface)).toBe(deleteSurface);
-    expect(safeParseServerMessage(JSON.stringify(deleteSurface))).toEqual({ success: true, value: deleteSurface });
+    expect(safeParseServerMessage(JSON.stringify(deleteSurface))).toEqual({
+      success: true,
+      value: deleteSurface,
+    });
   });
 
   it('malformed JSON → INVALID_JSON', () => {
@@ -48,7 +51,8 @@ describe('parseServerMessage / safeParseServerMessage', () => {
         {
           path: '/version',
           keyword: 'const',
-          message: 'Unsupported version "v0.10": this library speaks A2UI "v0.9" only. Set "version": "v0.9".',
+          message:
+            'Unsupported version "v0.10": this library speaks A2UI "v0.9" only. Set "version": "v0.9".',
         },
       ],
     });
@@ -62,7 +66,10 @@ describe('parseServerMessage / safeParseServerMessage', () => {
   it('a 10 MB string → MESSAGE_TOO_LARGE without parsing it', () => {
     const huge = `{"version":"v0.9","updateDataModel":{"surfaceId":"s1","value":"${'x'.repeat(10 * 1024 * 1024)}"}}`;
     const result = safeParseServerMessage(huge);
-    expect(result.success === false && result.errors[0]).toMatchObject({ path: '', keyword: 'maxMessageBytes' });
+    expect(result.success === false && result.errors[0]).toMatchObject({
+      path: '',
+      keyword: 'maxMessageBytes',
+    });
     expect(result.success === false && result.errors[0]?.message).toContain('1048576 bytes');
     expect(thrown(() => parseServerMessage(huge)).code).toBe('MESSAGE_TOO_LARGE');
   });
@@ -86,25 +93,52 @@ describe('parseServerMessage / safeParseServerMessage', () => {
     if (result.success) return;
     // Levels: message 1, updateDataModel 2, value 3, so level 65 is value + 62 indexes.
     const expectedPath = `/updateDataModel/value${'/0'.repeat(62)}`;
-    expect(result.errors).toEqual([{ path: expectedPath, keyword: 'maxDepth', message: expect.stringContaining('more than 64 levels') }]);
+    expect(result.errors).toEqual([
+      {
+        path: expectedPath,
+        keyword: 'maxDepth',
+        message: expect.stringContaining('more than 64 levels'),
+      },
+    ]);
     const error = thrown(() => parseServerMessage(text, { maxDepth: 10 }));
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.path).toBe(`/updateDataModel/value${'/0'.repeat(8)}`);
 
     let value: unknown = [];
     for (let level = 0; level < depth; level++) value = [value];
-    const fromValue = safeParseServerMessage({ version: 'v0.9', updateDataModel: { surfaceId: 's1', value } });
+    const fromValue = safeParseServerMessage({
+      version: 'v0.9',
+      updateDataModel: { surfaceId: 's1', value },
+    });
     expect(fromValue.success === false && fromValue.errors[0]?.keyword).toBe('maxDepth');
   });
 
   it('returns, never throws, for an unregistered catalog', () => {
     const result = safeParseServerMessage(deleteSurface, { catalogId: 'urn:nope' });
-    expect(result.success === false && result.errors[0]).toMatchObject({ path: '', keyword: 'catalog' });
-    expect(thrown(() => parseServerMessage(deleteSurface, { catalogId: 'urn:nope' })).code).toBe('CATALOG_NOT_FOUND');
+    expect(result.success === false && result.errors[0]).toMatchObject({
+      path: '',
+      keyword: 'catalog',
+    });
+    expect(thrown(() => parseServerMessage(deleteSurface, { catalogId: 'urn:nope' })).code).toBe(
+      'CATALOG_NOT_FOUND',
+    );
   });
 
   it('never throws from safeParse on hostile or odd input', () => {
-    const inputs: unknown[] = ['', '   ', 'null', '[]', '"text"', '1e999999', undefined, null, 42, Symbol.iterator, () => 1, new Map()];
+    const inputs: unknown[] = [
+      '',
+      '   ',
+      'null',
+      '[]',
+      '"text"',
+      '1e999999',
+      undefined,
+      null,
+      42,
+      Symbol.iterator,
+      () => 1,
+      new Map(),
+    ];
     for (const input of inputs) {
       const result = safeParseServerMessage(input);
       expect(result.success).toBe(false);
@@ -114,26 +148,55 @@ describe('parseServerMessage / safeParseServerMessage', () => {
 
   it('reports every issue in data.issues with the first as the error path', () => {
     const error = thrown(() =>
-      parseServerMessage({ version: 'v0.9', updateComponents: { surfaceId: 's1', components: [{ id: 'a', component: 'Text', text: 1 }, { id: 'b', component: 'Icon' }] } }, { catalogId: BASIC_CATALOG_ID }),
+      parseServerMessage(
+        {
+          version: 'v0.9',
+          updateComponents: {
+            surfaceId: 's1',
+            components: [
+              { id: 'a', component: 'Text', text: 1 },
+              { id: 'b', component: 'Icon' },
+            ],
+          },
+        },
+        { catalogId: BASIC_CATALOG_ID },
+      ),
     );
     expect(error.path).toBe('/updateComponents/components/0/text');
     expect(error.message).toContain('(and 1 more issue)');
-    expect((error.data?.issues as unknown[]).length).toBe(2);
+    expect(error.data?.issues).toHaveLength(2);
   });
 });
 
 describe('parseClientMessage / safeParseClientMessage', () => {
-  const action = { version: 'v0.9', action: { name: 'go', surfaceId: 's1', sourceComponentId: 'b', timestamp: '2026-01-15T12:00:00Z', context: {} } };
+  const action = {
+    version: 'v0.9',
+    action: {
+      name: 'go',
+      surfaceId: 's1',
+      sourceComponentId: 'b',
+      timestamp: '2026-01-15T12:00:00Z',
+      context: {},
+    },
+  };
 
   it('parses, and reports problems like the server parser', () => {
     expect(parseClientMessage(JSON.stringify(action))).toEqual(action);
     expect(safeParseClientMessage('{').success).toBe(false);
     expect(thrown(() => parseClientMessage('[')).code).toBe('INVALID_JSON');
-    expect(thrown(() => parseClientMessage('x'.repeat(20), { maxMessageBytes: 10 })).code).toBe('MESSAGE_TOO_LARGE');
+    expect(thrown(() => parseClientMessage('x'.repeat(20), { maxMessageBytes: 10 })).code).toBe(
+      'MESSAGE_TOO_LARGE',
+    );
     const wrong = safeParseClientMessage({ ...action, version: 'v1' });
     expect(wrong.success === false && wrong.errors[0]?.path).toBe('/version');
-    const deep = safeParseClientMessage({ ...action, action: { ...action.action, context: { a: { b: { c: {} } } } } }, { maxDepth: 3 });
-    expect(deep.success === false && deep.errors[0]).toMatchObject({ path: '/action/context/a', keyword: 'maxDepth' });
+    const deep = safeParseClientMessage(
+      { ...action, action: { ...action.action, context: { a: { b: { c: {} } } } } },
+      { maxDepth: 3 },
+    );
+    expect(deep.success === false && deep.errors[0]).toMatchObject({
+      path: '/action/context/a',
+      keyword: 'maxDepth',
+    });
   });
 });
 
@@ -142,7 +205,9 @@ describe('toMessageList', () => {
     expect(toMessageList(deleteSurface)).toEqual([deleteSurface]);
     expect(toMessageList([deleteSurface, deleteSurface])).toHaveLength(2);
     expect(toMessageList({ messages: [deleteSurface] })).toEqual([deleteSurface]);
-    expect(toMessageList({ name: 'Sample', description: 'd', messages: [deleteSurface] })).toEqual([deleteSurface]);
+    expect(toMessageList({ name: 'Sample', description: 'd', messages: [deleteSurface] })).toEqual([
+      deleteSurface,
+    ]);
     expect(toMessageList({ messages: 'x' })).toEqual([{ messages: 'x' }]);
     expect(toMessageList(null)).toEqual([null]);
   });

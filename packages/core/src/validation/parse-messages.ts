@@ -125,11 +125,16 @@ function unwrap<T>(result: SafeParseResult<T>, what: string): T {
   const [first, ...rest] = result.errors;
   const code = CODE_BY_KEYWORD[first?.keyword ?? ''] ?? 'VALIDATION_FAILED';
   const where = first?.path ? `${first.path}: ` : '';
-  const more = rest.length > 0 ? ` (and ${rest.length} more issue${rest.length === 1 ? '' : 's'})` : '';
-  throw new A2uiError(code, `Invalid ${what}: ${where}${first?.message ?? 'unknown problem'}${more}`, {
-    ...(first ? { path: first.path } : {}),
-    data: { issues: result.errors },
-  });
+  const more =
+    rest.length > 0 ? ` (and ${rest.length} more issue${rest.length === 1 ? '' : 's'})` : '';
+  throw new A2uiError(
+    code,
+    `Invalid ${what}: ${where}${first?.message ?? 'unknown problem'}${more}`,
+    {
+      ...(first ? { path: first.path } : {}),
+      data: { issues: result.errors },
+    },
+  );
 }
 
 /**
@@ -170,7 +175,10 @@ export function safeParseServerMessage(
  * const message = parseServerMessage('{"version":"v0.9","deleteSurface":{"surfaceId":"s1"}}');
  * ```
  */
-export function parseServerMessage(input: unknown, options: ParseServerMessageOptions = {}): ServerMessage {
+export function parseServerMessage(
+  input: unknown,
+  options: ParseServerMessageOptions = {},
+): ServerMessage {
   return unwrap(safeParseServerMessage(input, options), 'A2UI server message');
 }
 
@@ -210,6 +218,9 @@ export function safeParseClientMessage(
  * if ('action' in message) console.log(message.action.name);
  * ```
  */
-export function parseClientMessage(input: unknown, options: ParseClientMessageOptions = {}): ClientMessage {
+export function parseClientMessage(
+  input: unknown,
+  options: ParseClientMessageOptions = {},
+): ClientMessage {
   return unwrap(safeParseClientMessage(input, options), 'A2UI client message');
 }

@@ -1,4 +1,5 @@
 import { A2uiError } from '../errors/a2ui-error.js';
+import { isRecord } from '../protocol/guards.js';
 import { CATALOG_ALIAS_SCHEMA_ID } from './schema-ids.js';
 
 /** Options of {@link prepareCatalogSchema}. */
@@ -23,9 +24,6 @@ export interface PreparedCatalogSchema {
 }
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const escapePointerSegment = (segment: string): string =>
   encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
@@ -83,7 +81,9 @@ export function prepareCatalogSchema(
       componentTypes.length === 0
         ? false
         : {
-            oneOf: componentTypes.map((name) => ({ $ref: `#/components/${escapePointerSegment(name)}` })),
+            oneOf: componentTypes.map((name) => ({
+              $ref: `#/components/${escapePointerSegment(name)}`,
+            })),
             discriminator: { propertyName: 'component' },
           };
   }
@@ -91,11 +91,35 @@ export function prepareCatalogSchema(
     defs.anyFunction =
       functionNames.length === 0
         ? false
-        : { oneOf: functionNames.map((name) => ({ $ref: `#/functions/${escapePointerSegment(name)}` })) };
+        : {
+            oneOf: functionNames.map((name) => ({
+              $ref: `#/functions/${escapePointerSegment(name)}`,
+            })),
+          };
   }
   if (defs.theme === undefined) defs.theme = { type: 'object' };
 
-  const schema: Record<string, unknown> = { ...catalogSchema, $id: CATALOG_ALIAS_SCHEMA_ID, $defs: defs };
+  const schema: Record<string, unknown> = {
+    ...catalogSchema,
+    $id: CATALOG_ALIAS_SCHEMA_ID,
+    $defs: defs,
+  };
   if (schema.$schema !== undefined && schema.$schema !== DRAFT_2020_12) delete schema.$schema;
   return { catalogId, schema, componentTypes, functionNames };
+}
+
+/**
+ * Absolute `$ref` of a component schema inside the aliased catalog, e.g.
+ * `https://a2ui.org/specification/v0_9/catalog.json#/components/Text`.
+ *
+ * @param componentType - A key of the catalog's `components`.
+ * @returns The ref, with the name escaped as a JSON Pointer segment and URI-encoded.
+ *
+ * @example
+ * ```ts
+ * ajv.getSchema(componentSchemaRef('Text'));
+ * ```
+ */
+export function componentSchemaRef(componentType: string): string {
+  return `${CATALOG_ALIAS_SCHEMA_ID}#/components/${escapePointerSegment(componentType)}`;
 }

@@ -1,7 +1,8 @@
 import { A2uiError } from '../errors/a2ui-error.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
+import { isRecord } from '../protocol/guards.js';
 import { type CatalogValidator, envelopeIssues, explainFailure } from './catalog-validator.js';
-import { type FormatDefinition, type JsonSchema, diagnoseSchema } from './diagnose-schema.js';
+import { diagnoseSchema, type FormatDefinition, type JsonSchema } from './diagnose-schema.js';
 import { DEFAULT_MAX_DEPTH, findDepthViolation } from './find-depth-violation.js';
 import * as common from './generated/common.js';
 import { validatorRuntime } from './generated/runtime.js';
@@ -12,7 +13,11 @@ import {
   SERVER_CAPABILITIES_SCHEMA_ID,
 } from './schema-ids.js';
 import type { ValidationIssue } from './validation-issue.js';
-import { type ValidatorRegistry, basicCatalogValidator, defaultValidatorRegistry } from './validator-registry.js';
+import {
+  basicCatalogValidator,
+  defaultValidatorRegistry,
+  type ValidatorRegistry,
+} from './validator-registry.js';
 
 /** Options of {@link validateServerMessage}. */
 export interface ValidateServerMessageOptions {
@@ -42,9 +47,6 @@ export interface ValidateOptions {
   maxDepth?: number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const formats = validatorRuntime.fullFormats as Readonly<Record<string, FormatDefinition>>;
 
 const clientDocuments = new Map<string, JsonSchema>([
@@ -54,11 +56,24 @@ const clientDocuments = new Map<string, JsonSchema>([
   [SERVER_CAPABILITIES_SCHEMA_ID, common.schemas.serverCapabilities],
 ]);
 
-function diagnose(schema: unknown, data: unknown, path: string, baseUri: string): ValidationIssue[] | undefined {
-  return diagnoseSchema((schema ?? true) as JsonSchema, data, { documents: clientDocuments, baseUri, path, formats });
+function diagnose(
+  schema: unknown,
+  data: unknown,
+  path: string,
+  baseUri: string,
+): ValidationIssue[] | undefined {
+  return diagnoseSchema((schema ?? true) as JsonSchema, data, {
+    documents: clientDocuments,
+    baseUri,
+    path,
+    formats,
+  });
 }
 
-function resolveCatalog(message: unknown, options: ValidateServerMessageOptions): {
+function resolveCatalog(
+  message: unknown,
+  options: ValidateServerMessageOptions,
+): {
   validator: CatalogValidator;
   ignoreTheme: boolean;
 } {
@@ -75,7 +90,10 @@ function resolveCatalog(message: unknown, options: ValidateServerMessageOptions)
     return { validator, ignoreTheme: false };
   }
   const createSurface = isRecord(message) ? message.createSurface : undefined;
-  const requested = isRecord(createSurface) && typeof createSurface.catalogId === 'string' ? createSurface.catalogId : undefined;
+  const requested =
+    isRecord(createSurface) && typeof createSurface.catalogId === 'string'
+      ? createSurface.catalogId
+      : undefined;
   const validator = requested === undefined ? undefined : registry.get(requested);
   if (validator) return { validator, ignoreTheme: false };
   // An unknown catalog is the processor's CATALOG_NOT_FOUND (spec §2.1), not a schema error: check
@@ -112,9 +130,14 @@ export function validateServerMessage(
   options: ValidateServerMessageOptions = {},
 ): ValidationIssue[] {
   const { validator, ignoreTheme } = resolveCatalog(message, options);
-  const issues = validator.validateServerMessage(message, { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH });
+  const issues = validator.validateServerMessage(message, {
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+  });
   return ignoreTheme
-    ? issues.filter((issue) => issue.path !== '/createSurface/theme' && !issue.path.startsWith('/createSurface/theme/'))
+    ? issues.filter(
+        (issue) =>
+          issue.path !== '/createSurface/theme' && !issue.path.startsWith('/createSurface/theme/'),
+      )
     : issues;
 }
 
@@ -131,7 +154,10 @@ export function validateServerMessage(
  *   sourceComponentId: 'b', timestamp: '2026-01-15T12:00:00Z', context: {} } }); // []
  * ```
  */
-export function validateClientMessage(message: unknown, options: ValidateOptions = {}): ValidationIssue[] {
+export function validateClientMessage(
+  message: unknown,
+  options: ValidateOptions = {},
+): ValidationIssue[] {
   const tooDeep = findDepthViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
   if (tooDeep) return [tooDeep];
   if (common.clientMessage(message)) return [];
@@ -140,8 +166,15 @@ export function validateClientMessage(message: unknown, options: ValidateOptions
     userAction: 'action',
   });
   if (kind === undefined) return explainFailure(issues, errors, message);
-  const properties = isRecord(common.schemas.clientToServer.properties) ? common.schemas.clientToServer.properties : {};
-  const payload = diagnose(properties[kind], (message as Record<string, unknown>)[kind], `/${kind}`, CLIENT_TO_SERVER_SCHEMA_ID);
+  const properties = isRecord(common.schemas.clientToServer.properties)
+    ? common.schemas.clientToServer.properties
+    : {};
+  const payload = diagnose(
+    properties[kind],
+    (message as Record<string, unknown>)[kind],
+    `/${kind}`,
+    CLIENT_TO_SERVER_SCHEMA_ID,
+  );
   return explainFailure([...issues, ...(payload ?? [])], errors, message);
 }
 
@@ -172,8 +205,17 @@ function validateWith(
  * validateClientCapabilities({ 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } }); // []
  * ```
  */
-export function validateClientCapabilities(value: unknown, options: ValidateOptions = {}): ValidationIssue[] {
-  return validateWith(common.clientCapabilities, common.schemas.clientCapabilities, CLIENT_CAPABILITIES_SCHEMA_ID, value, options);
+export function validateClientCapabilities(
+  value: unknown,
+  options: ValidateOptions = {},
+): ValidationIssue[] {
+  return validateWith(
+    common.clientCapabilities,
+    common.schemas.clientCapabilities,
+    CLIENT_CAPABILITIES_SCHEMA_ID,
+    value,
+    options,
+  );
 }
 
 /**
@@ -189,8 +231,17 @@ export function validateClientCapabilities(value: unknown, options: ValidateOpti
  * validateClientDataModel({ version: 'v0.9', surfaces: { s1: { name: 'Ada' } } }); // []
  * ```
  */
-export function validateClientDataModel(value: unknown, options: ValidateOptions = {}): ValidationIssue[] {
-  return validateWith(common.clientDataModel, common.schemas.clientDataModel, CLIENT_DATA_MODEL_SCHEMA_ID, value, options);
+export function validateClientDataModel(
+  value: unknown,
+  options: ValidateOptions = {},
+): ValidationIssue[] {
+  return validateWith(
+    common.clientDataModel,
+    common.schemas.clientDataModel,
+    CLIENT_DATA_MODEL_SCHEMA_ID,
+    value,
+    options,
+  );
 }
 
 /**
@@ -206,6 +257,15 @@ export function validateClientDataModel(value: unknown, options: ValidateOptions
  * validateServerCapabilities({ 'v0.9': { acceptsInlineCatalogs: true } }); // []
  * ```
  */
-export function validateServerCapabilities(value: unknown, options: ValidateOptions = {}): ValidationIssue[] {
-  return validateWith(common.serverCapabilities, common.schemas.serverCapabilities, SERVER_CAPABILITIES_SCHEMA_ID, value, options);
+export function validateServerCapabilities(
+  value: unknown,
+  options: ValidateOptions = {},
+): ValidationIssue[] {
+  return validateWith(
+    common.serverCapabilities,
+    common.schemas.serverCapabilities,
+    SERVER_CAPABILITIES_SCHEMA_ID,
+    value,
+    options,
+  );
 }

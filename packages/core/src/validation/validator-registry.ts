@@ -35,7 +35,8 @@ export interface ValidatorRegistryOptions {
 }
 
 /** Validator of the v0.9 basic catalog (18 components, 14 functions; digest §9), precompiled. */
-export const basicCatalogValidator: CatalogValidator = /* @__PURE__ */ createPrecompiledCatalogValidator(basicModule);
+export const basicCatalogValidator: CatalogValidator =
+  /* @__PURE__ */ createPrecompiledCatalogValidator(basicModule);
 
 /** Validator of the v0.9 minimal catalog (digest §10.4), precompiled. */
 export const minimalCatalogValidator: CatalogValidator =
@@ -92,4 +93,5 @@ export function createValidatorRegistry(options: ValidatorRegistryOptions = {}):
  * process-wide: register custom catalogs here only in application code, and prefer your own
  * registry in libraries.
  */
-export const defaultValidatorRegistry: ValidatorRegistry = /* @__PURE__ */ createValidatorRegistry();
+export const defaultValidatorRegistry: ValidatorRegistry =
+  /* @__PURE__ */ createValidatorRegistry();

@@ -2,8 +2,9 @@
  * React contexts shared by the renderer's pieces: the client with its options, the surface being
  * rendered, and the data scope of the nearest template item.
  */
-import type { A2uiClient, BindingHost, ClientError, Surface } from '@a2ui-ts/core';
+import type { A2uiClient, BindingHost, Surface } from '@a2ui-ts/core';
 import { createContext, type CSSProperties } from 'react';
+import type { ComponentErrorReport } from '../registry/a2ui-component.js';
 import type { ComponentRegistry } from '../registry/component-registry.js';
 import type { RendererStrings } from '../strings/renderer-strings.js';
 
@@ -96,7 +97,7 @@ export interface SurfaceRuntime {
   readonly options: ResolvedRendererOptions;
   readonly theme: SurfaceThemeAttributes;
   /** Reports to the agent once per distinct error for this surface. */
-  report(error: Omit<ClientError, 'surfaceId'>): void;
+  report(error: ComponentErrorReport): void;
 }
 
 export const SurfaceContext = createContext<SurfaceRuntime | null>(null);

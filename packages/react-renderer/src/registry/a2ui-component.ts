@@ -56,6 +56,8 @@ export interface A2uiNode {
   /** Resolves and writes values in {@link scope}. */
   readonly dataContext: DataContext;
   readonly strings: RendererStrings;
+  /** When inputs show their first failing check (the `validationDisplay` option). */
+  readonly validationDisplay: 'touched' | 'always';
   /** Renders the component `id` in this scope; `null` for anything but a non-empty string. */
   renderChild(id: unknown): ReactNode;
   /** Renders a resolved ChildList (static ids or template items) with stable keys. */

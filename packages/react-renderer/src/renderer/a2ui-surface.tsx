@@ -70,12 +70,17 @@ export function surfaceThemeAttributes(surface: Surface, options: ResolvedRender
 function createReporter(surface: Surface, report: (error: ClientError) => void): SurfaceRuntime['report'] {
   const seen = new Set<string>();
   return (error) => {
-    const key = `${error.code}\u0000${String(error.path ?? '')}\u0000${error.message}`;
+    const key = `${error.code}\u0000${error.path ?? ''}\u0000${error.message}`;
     if (seen.has(key)) return;
     seen.add(key);
+    const { surfaceId } = surface;
+    const clientError: ClientError =
+      error.code === 'VALIDATION_FAILED'
+        ? { code: 'VALIDATION_FAILED', surfaceId, path: error.path ?? '', message: error.message }
+        : { code: error.code, surfaceId, message: error.message, ...(error.path === undefined ? {} : { path: error.path }) };
     // Components report while rendering; listeners of the processor must not run inside render.
     queueMicrotask(() => {
-      if (!surface.disposed) report({ ...error, surfaceId: surface.surfaceId } as ClientError);
+      if (!surface.disposed) report(clientError);
     });
   };
 }

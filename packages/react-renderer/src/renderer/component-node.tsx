@@ -184,6 +184,7 @@ function createNode(binding: ComponentBinding, runtime: SurfaceRuntime, depth: n
     scope,
     dataContext: context,
     strings: options.strings,
+    validationDisplay: options.validationDisplay,
     renderChild,
     renderChildren,
     isBound: (property) => isDataBinding(properties[property]),

@@ -5,7 +5,7 @@
 
 /** Reconnect policy of the client. Durations in milliseconds. */
 export interface ReconnectOptions {
-  /** Delay before the first retry, unless the server sent a `retry:` hint, which wins. @default 1000 */
+  /** Delay before the first retry, unless the server sent a `retry:` hint, which wins (even above `maxDelayMs`). @default 1000 */
   initialDelayMs?: number;
   /** Longest delay between two attempts. @default 30000 */
   maxDelayMs?: number;

@@ -17,79 +17,70 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.primaryColor !== undefined){
 let data0 = data.primaryColor;
+const _errs2 = errors;
+if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err0 = {instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate55.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
+return false;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate55.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err1);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.iconUrl !== undefined){
 let data1 = data.iconUrl;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err2 = {instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate55.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+return false;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
+validate55.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.agentDisplayName !== undefined){
+const _errs6 = errors;
 if(typeof data.agentDisplayName !== "string"){
-const err4 = {instancePath:instancePath+"/agentDisplayName",schemaPath:"#/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
+validate55.errors = [{instancePath:instancePath+"/agentDisplayName",schemaPath:"#/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
+var valid0 = true;
 }
 }
 }
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate55.errors = vErrors;
 return errors === 0;
@@ -107,156 +98,133 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.createSurface === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createSurface"},message:"must have required property '"+"createSurface"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.createSurface === undefined) && (missing0 = "createSurface")) || ((data.version === undefined) && (missing0 = "version"))){
+validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "createSurface"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.version !== undefined){
+const _errs2 = errors;
 if("v0.9" !== data.version){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate53.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.createSurface !== undefined){
 let data1 = data.createSurface;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.surfaceId === undefined){
-const err4 = {instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.catalogId === undefined) && (missing1 = "catalogId"))){
+validate53.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.catalogId === undefined){
-const err5 = {instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: "catalogId"},message:"must have required property '"+"catalogId"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
+const _errs5 = errors;
 for(const key1 in data1){
 if(!((((key1 === "surfaceId") || (key1 === "catalogId")) || (key1 === "theme")) || (key1 === "sendDataModel"))){
-const err6 = {instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate53.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
+const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-const err7 = {instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
+validate53.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err7);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data1.catalogId !== undefined){
+const _errs8 = errors;
 if(typeof data1.catalogId !== "string"){
-const err8 = {instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
+validate53.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err8);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data1.theme !== undefined){
+const _errs10 = errors;
 if(!(validate55(data1.theme, {instancePath:instancePath+"/createSurface/theme",parentData:data1,parentDataProperty:"theme",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs10 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.sendDataModel !== undefined){
+const _errs11 = errors;
 if(typeof data1.sendDataModel !== "boolean"){
-const err9 = {instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err9];
+validate53.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs11 === errors;
 }
 else {
-vErrors.push(err9);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
 }
-else {
-vErrors.push(err10);
-}
-errors++;
 }
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
+validate53.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err11);
+var valid0 = true;
 }
-errors++;
+}
+}
+}
+}
+else {
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 validate53.errors = vErrors;
 return errors === 0;
 }
 validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const schema24 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Image","Icon","Video","AudioPlayer","Row","Column","List","Card","Tabs","Modal","Divider","Button","TextField","CheckBox","ChoicePicker","Slider","DateTimeInput"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Image"}}},"then":{"$ref":"#/components/Image"}},{"if":{"properties":{"component":{"const":"Icon"}}},"then":{"$ref":"#/components/Icon"}},{"if":{"properties":{"component":{"const":"Video"}}},"then":{"$ref":"#/components/Video"}},{"if":{"properties":{"component":{"const":"AudioPlayer"}}},"then":{"$ref":"#/components/AudioPlayer"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"List"}}},"then":{"$ref":"#/components/List"}},{"if":{"properties":{"component":{"const":"Card"}}},"then":{"$ref":"#/components/Card"}},{"if":{"properties":{"component":{"const":"Tabs"}}},"then":{"$ref":"#/components/Tabs"}},{"if":{"properties":{"component":{"const":"Modal"}}},"then":{"$ref":"#/components/Modal"}},{"if":{"properties":{"component":{"const":"Divider"}}},"then":{"$ref":"#/components/Divider"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}},{"if":{"properties":{"component":{"const":"CheckBox"}}},"then":{"$ref":"#/components/CheckBox"}},{"if":{"properties":{"component":{"const":"ChoicePicker"}}},"then":{"$ref":"#/components/ChoicePicker"}},{"if":{"properties":{"component":{"const":"Slider"}}},"then":{"$ref":"#/components/Slider"}},{"if":{"properties":{"component":{"const":"DateTimeInput"}}},"then":{"$ref":"#/components/DateTimeInput"}}]};
 const schema25 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -270,14 +238,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 validate63.errors = vErrors;
 return errors === 0;
@@ -295,51 +257,36 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.path === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data.path === undefined) && (missing0 = "path")){
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
+validate67.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err2);
 }
-errors++;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err3);
-}
-errors++;
 }
 validate67.errors = vErrors;
 return errors === 0;
@@ -347,6 +294,7 @@ return errors === 0;
 validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema32 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
+const schema33 = {"type":"object","required":["call"],"properties":{"call":{"enum":["required","regex","length","numeric","email","formatString","formatNumber","formatCurrency","formatDate","pluralize","openUrl","and","or","not"]}},"allOf":[{"if":{"properties":{"call":{"const":"required"}}},"then":{"$ref":"#/functions/required"}},{"if":{"properties":{"call":{"const":"regex"}}},"then":{"$ref":"#/functions/regex"}},{"if":{"properties":{"call":{"const":"length"}}},"then":{"$ref":"#/functions/length"}},{"if":{"properties":{"call":{"const":"numeric"}}},"then":{"$ref":"#/functions/numeric"}},{"if":{"properties":{"call":{"const":"email"}}},"then":{"$ref":"#/functions/email"}},{"if":{"properties":{"call":{"const":"formatString"}}},"then":{"$ref":"#/functions/formatString"}},{"if":{"properties":{"call":{"const":"formatNumber"}}},"then":{"$ref":"#/functions/formatNumber"}},{"if":{"properties":{"call":{"const":"formatCurrency"}}},"then":{"$ref":"#/functions/formatCurrency"}},{"if":{"properties":{"call":{"const":"formatDate"}}},"then":{"$ref":"#/functions/formatDate"}},{"if":{"properties":{"call":{"const":"pluralize"}}},"then":{"$ref":"#/functions/pluralize"}},{"if":{"properties":{"call":{"const":"openUrl"}}},"then":{"$ref":"#/functions/openUrl"}},{"if":{"properties":{"call":{"const":"and"}}},"then":{"$ref":"#/functions/and"}},{"if":{"properties":{"call":{"const":"or"}}},"then":{"$ref":"#/functions/or"}},{"if":{"properties":{"call":{"const":"not"}}},"then":{"$ref":"#/functions/not"}}]};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -358,110 +306,85 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("required" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate71.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if((data1.value === undefined) && (missing1 = "value")){
+validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
 for(const key0 in data1){
 if(!(key0 === "value")){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
+validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
-else {
-vErrors.push(err4);
-}
-errors++;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs5 = errors;
 if("boolean" !== data.returnType){
-const err6 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
+validate71.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs5 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
+validate71.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err7);
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate71.errors = vErrors;
 return errors === 0;
@@ -480,138 +403,111 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("regex" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate73.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if(((data1.value === undefined) && (missing1 = "value")) || ((data1.pattern === undefined) && (missing1 = "pattern"))){
+validate73.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1.pattern === undefined){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs4 = errors;
 if(!(wrapper0.validate(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
-}
-if(data1.pattern !== undefined){
-if(typeof data1.pattern !== "string"){
-const err5 = {instancePath:instancePath+"/args/pattern",schemaPath:"#/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
+var valid1 = _errs4 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
+if(valid1){
+if(data1.pattern !== undefined){
+const _errs5 = errors;
+if(typeof data1.pattern !== "string"){
+validate73.errors = [{instancePath:instancePath+"/args/pattern",schemaPath:"#/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
+var valid1 = _errs5 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
 if((key0 !== "value") && (key0 !== "pattern")){
-const err6 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err6];
+validate73.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
+}
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate73.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err7);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs8 = errors;
 if("boolean" !== data.returnType){
-const err8 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
+validate73.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs8 === errors;
 }
 else {
-vErrors.push(err8);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err9 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err9];
+validate73.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err9);
+validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
 }
 validate73.errors = vErrors;
 return errors === 0;
@@ -629,9 +525,36 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.call !== undefined){
+const _errs1 = errors;
+if("length" !== data.call){
+validate75.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.args !== undefined){
+let data1 = data.args;
+const _errs2 = errors;
+const _errs4 = errors;
+let valid1 = false;
+const _errs5 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if((data1.min === undefined) && (missing1 = "min")){
+const err0 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -640,8 +563,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
+}
+var _valid0 = _errs5 === errors;
+valid1 = valid1 || _valid0;
+const _errs6 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing2;
+if((data1.max === undefined) && (missing2 = "max")){
+const err1 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -650,9 +579,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.call !== undefined){
-if("length" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"};
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err2 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -660,51 +591,8 @@ else {
 vErrors.push(err2);
 }
 errors++;
-}
-}
-if(data.args !== undefined){
-let data1 = data.args;
-const _errs4 = errors;
-let valid1 = false;
-const _errs5 = errors;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.min === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/0/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-const _errs6 = errors;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.max === undefined){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/1/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate75.errors = vErrors;
+return false;
 }
 else {
 errors = _errs4;
@@ -717,131 +605,119 @@ vErrors = null;
 }
 }
 }
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err6 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err6];
+let missing3;
+if((data1.value === undefined) && (missing3 = "value")){
+validate75.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+return false;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs7 = errors;
 if(!(wrapper0.validate(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid2 = _errs7 === errors;
 }
+else {
+var valid2 = true;
+}
+if(valid2){
 if(data1.min !== undefined){
 let data3 = data1.min;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err7 = {instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
+validate75.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
 }
-else {
-vErrors.push(err7);
-}
-errors++;
-}
+if(errors === _errs8){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
+validate75.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid2 = _errs8 === errors;
 }
 else {
-vErrors.push(err8);
+var valid2 = true;
 }
-errors++;
-}
-}
-}
+if(valid2){
 if(data1.max !== undefined){
 let data4 = data1.max;
+const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err9 = {instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
+validate75.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
-}
+if(errors === _errs10){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-const err10 = {instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err10];
+validate75.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid2 = _errs10 === errors;
 }
 else {
-vErrors.push(err10);
+var valid2 = true;
 }
-errors++;
-}
-}
-}
+if(valid2){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
-const err11 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err11];
+validate75.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err11);
-}
-errors++;
-}
+validate75.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err12);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs13 = errors;
 if("boolean" !== data.returnType){
-const err13 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err13];
+validate75.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs13 === errors;
 }
 else {
-vErrors.push(err13);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err14];
+validate75.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err14);
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
 }
 validate75.errors = vErrors;
 return errors === 0;
@@ -896,6 +772,7 @@ passing0 = 1;
 var props0 = true;
 }
 const _errs4 = errors;
+const _errs5 = errors;
 if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
 errors = vErrors.length;
@@ -904,6 +781,9 @@ else {
 var props1 = wrapper2.validate.evaluated.props;
 var items0 = wrapper2.validate.evaluated.items;
 }
+var valid1 = _errs5 === errors;
+if(valid1){
+const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("number" !== data.returnType){
@@ -918,9 +798,13 @@ errors++;
 }
 }
 }
+var valid1 = _errs6 === errors;
+if(valid1){
 if(props1 !== true){
 props1 = props1 || {};
 props1.returnType = true;
+}
+}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0 && valid0){
@@ -952,6 +836,8 @@ else {
 vErrors.push(err2);
 }
 errors++;
+validate78.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -982,9 +868,36 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.call !== undefined){
+const _errs1 = errors;
+if("numeric" !== data.call){
+validate77.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.args !== undefined){
+let data1 = data.args;
+const _errs2 = errors;
+const _errs4 = errors;
+let valid1 = false;
+const _errs5 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if((data1.min === undefined) && (missing1 = "min")){
+const err0 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -993,8 +906,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
+}
+var _valid0 = _errs5 === errors;
+valid1 = valid1 || _valid0;
+const _errs6 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing2;
+if((data1.max === undefined) && (missing2 = "max")){
+const err1 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1003,9 +922,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.call !== undefined){
-if("numeric" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"};
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err2 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1013,51 +934,8 @@ else {
 vErrors.push(err2);
 }
 errors++;
-}
-}
-if(data.args !== undefined){
-let data1 = data.args;
-const _errs4 = errors;
-let valid1 = false;
-const _errs5 = errors;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.min === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/0/required",keyword:"required",params:{missingProperty: "min"},message:"must have required property '"+"min"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-const _errs6 = errors;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.max === undefined){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/1/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate77.errors = vErrors;
+return false;
 }
 else {
 errors = _errs4;
@@ -1070,105 +948,101 @@ vErrors = null;
 }
 }
 }
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err6 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err6];
+let missing3;
+if((data1.value === undefined) && (missing3 = "value")){
+validate77.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+return false;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs7 = errors;
 if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
+var valid2 = _errs7 === errors;
 }
+else {
+var valid2 = true;
+}
+if(valid2){
 if(data1.min !== undefined){
+const _errs8 = errors;
 if(!(typeof data1.min == "number")){
-const err7 = {instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err7];
+validate77.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid2 = _errs8 === errors;
 }
 else {
-vErrors.push(err7);
+var valid2 = true;
 }
-errors++;
-}
-}
+if(valid2){
 if(data1.max !== undefined){
+const _errs10 = errors;
 if(!(typeof data1.max == "number")){
-const err8 = {instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err8];
+validate77.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid2 = _errs10 === errors;
 }
 else {
-vErrors.push(err8);
+var valid2 = true;
 }
-errors++;
-}
-}
+if(valid2){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
-const err9 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err9];
+validate77.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err9);
-}
-errors++;
-}
+validate77.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err10);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs13 = errors;
 if("boolean" !== data.returnType){
-const err11 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err11];
+validate77.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs13 === errors;
 }
 else {
-vErrors.push(err11);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err12 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err12];
+validate77.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err12);
+validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
 }
 validate77.errors = vErrors;
 return errors === 0;
@@ -1186,116 +1060,98 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("email" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate82.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if((data1.value === undefined) && (missing1 = "value")){
+validate82.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs4 = errors;
 if(!(wrapper0.validate(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs4 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
+validate82.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
-else {
-vErrors.push(err4);
 }
-errors++;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate82.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs6 = errors;
 if("boolean" !== data.returnType){
-const err6 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
+validate82.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs6 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
+validate82.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err7);
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate82.errors = vErrors;
 return errors === 0;
@@ -1313,116 +1169,98 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("formatString" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate84.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if((data1.value === undefined) && (missing1 = "value")){
+validate84.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs4 = errors;
 if(!(wrapper0.validate(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs4 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
+validate84.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
-else {
-vErrors.push(err4);
 }
-errors++;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate84.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs6 = errors;
 if("string" !== data.returnType){
-const err6 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
+validate84.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs6 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
+validate84.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err7);
+validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate84.errors = vErrors;
 return errors === 0;
@@ -1476,6 +1314,7 @@ passing0 = 1;
 var props0 = true;
 }
 const _errs4 = errors;
+const _errs5 = errors;
 if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
 errors = vErrors.length;
@@ -1484,6 +1323,9 @@ else {
 var props1 = wrapper2.validate.evaluated.props;
 var items0 = wrapper2.validate.evaluated.items;
 }
+var valid1 = _errs5 === errors;
+if(valid1){
+const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("boolean" !== data.returnType){
@@ -1498,9 +1340,13 @@ errors++;
 }
 }
 }
+var valid1 = _errs6 === errors;
+if(valid1){
 if(props1 !== true){
 props1 = props1 || {};
 props1.returnType = true;
+}
+}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0 && valid0){
@@ -1532,6 +1378,8 @@ else {
 vErrors.push(err2);
 }
 errors++;
+validate89.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -1562,128 +1410,124 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("formatNumber" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate86.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if((data1.value === undefined) && (missing1 = "value")){
+validate86.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs4 = errors;
 if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs4 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.decimals !== undefined){
+const _errs5 = errors;
 if(!(validate78(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs5 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.grouping !== undefined){
+const _errs6 = errors;
 if(!(validate89(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "decimals")) && (key0 !== "grouping")){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
+validate86.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
+validate86.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs8 = errors;
 if("string" !== data.returnType){
-const err6 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
+validate86.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs8 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
+validate86.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err7);
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate86.errors = vErrors;
 return errors === 0;
@@ -1701,144 +1545,137 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate93.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("formatCurrency" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate93.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.currency === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if(((data1.currency === undefined) && (missing1 = "currency")) || ((data1.value === undefined) && (missing1 = "value"))){
+validate93.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1.value === undefined){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs4 = errors;
 if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs4 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.currency !== undefined){
+const _errs5 = errors;
 if(!(wrapper0.validate(data1.currency, {instancePath:instancePath+"/args/currency",parentData:data1,parentDataProperty:"currency",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs5 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.decimals !== undefined){
+const _errs6 = errors;
 if(!(validate78(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.grouping !== undefined){
+const _errs7 = errors;
 if(!(validate89(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
 if((((key0 !== "value") && (key0 !== "currency")) && (key0 !== "decimals")) && (key0 !== "grouping")){
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err5];
+validate93.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err5);
-}
-errors++;
-}
+validate93.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
-else {
-const err6 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs9 = errors;
 if("string" !== data.returnType){
-const err7 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
+validate93.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs9 === errors;
 }
 else {
-vErrors.push(err7);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
+validate93.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err8);
+validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate93.errors = vErrors;
 return errors === 0;
@@ -1996,6 +1833,8 @@ else {
 vErrors.push(err4);
 }
 errors++;
+validate99.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -2026,132 +1865,111 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("formatDate" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate98.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.format === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if(((data1.format === undefined) && (missing1 = "format")) || ((data1.value === undefined) && (missing1 = "value"))){
+validate98.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1.value === undefined){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs4 = errors;
 if(!(validate99(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs4 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.format !== undefined){
+const _errs5 = errors;
 if(!(wrapper0.validate(data1.format, {instancePath:instancePath+"/args/format",parentData:data1,parentDataProperty:"format",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs5 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
 if((key0 !== "value") && (key0 !== "format")){
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err5];
+validate98.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
-else {
-vErrors.push(err5);
 }
-errors++;
+}
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate98.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs7 = errors;
 if("string" !== data.returnType){
-const err7 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
+validate98.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs7 === errors;
 }
 else {
-vErrors.push(err7);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
+validate98.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err8);
+validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate98.errors = vErrors;
 return errors === 0;
@@ -2169,162 +1987,176 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("pluralize" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate103.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if(((data1.value === undefined) && (missing1 = "value")) || ((data1.other === undefined) && (missing1 = "other"))){
+validate103.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1.other === undefined){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "other"},message:"must have required property '"+"other"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs4 = errors;
 if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs4 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.zero !== undefined){
+const _errs5 = errors;
 if(!(wrapper0.validate(data1.zero, {instancePath:instancePath+"/args/zero",parentData:data1,parentDataProperty:"zero",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs5 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.one !== undefined){
+const _errs6 = errors;
 if(!(wrapper0.validate(data1.one, {instancePath:instancePath+"/args/one",parentData:data1,parentDataProperty:"one",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.two !== undefined){
+const _errs7 = errors;
 if(!(wrapper0.validate(data1.two, {instancePath:instancePath+"/args/two",parentData:data1,parentDataProperty:"two",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.few !== undefined){
+const _errs8 = errors;
 if(!(wrapper0.validate(data1.few, {instancePath:instancePath+"/args/few",parentData:data1,parentDataProperty:"few",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs8 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.many !== undefined){
+const _errs9 = errors;
 if(!(wrapper0.validate(data1.many, {instancePath:instancePath+"/args/many",parentData:data1,parentDataProperty:"many",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs9 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.other !== undefined){
+const _errs10 = errors;
 if(!(wrapper0.validate(data1.other, {instancePath:instancePath+"/args/other",parentData:data1,parentDataProperty:"other",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs10 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
 if(((((((key0 !== "value") && (key0 !== "zero")) && (key0 !== "one")) && (key0 !== "two")) && (key0 !== "few")) && (key0 !== "many")) && (key0 !== "other")){
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err5];
+validate103.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err5);
-}
-errors++;
-}
+validate103.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
-else {
-const err6 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs12 = errors;
 if("string" !== data.returnType){
-const err7 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
+validate103.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
 }
 else {
-vErrors.push(err7);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
+validate103.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err8);
+validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate103.errors = vErrors;
 return errors === 0;
@@ -2342,135 +2174,106 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("openUrl" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate106.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.url === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if((data1.url === undefined) && (missing1 = "url")){
+validate106.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
+const _errs4 = errors;
 for(const key0 in data1){
 if(!(key0 === "url")){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate106.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs4 === errors){
 if(data1.url !== undefined){
 let data2 = data1.url;
+const _errs5 = errors;
+if(errors === _errs5){
+if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err5 = {instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate106.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+return false;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
+validate106.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
+}
+}
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate106.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err7);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs7 = errors;
 if("void" !== data.returnType){
-const err8 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "void"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
+validate106.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "void"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs7 === errors;
 }
 else {
-vErrors.push(err8);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err9 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err9];
+validate106.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err9);
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
 }
 validate106.errors = vErrors;
 return errors === 0;
@@ -2488,142 +2291,122 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("and" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate108.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.values === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if((data1.values === undefined) && (missing1 = "values")){
+validate108.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
 if(data1.values !== undefined){
 let data2 = data1.values;
+const _errs4 = errors;
+if(errors === _errs4){
 if(Array.isArray(data2)){
 if(data2.length < 2){
-const err4 = {instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
-if(vErrors === null){
-vErrors = [err4];
+validate108.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
+var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
 if(!(validate89(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid2 = _errs6 === errors;
+if(!valid2){
+break;
+}
+}
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
+validate108.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 for(const key0 in data1){
 if(key0 !== "values"){
-const err6 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err6];
+validate108.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate108.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err7);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs8 = errors;
 if("boolean" !== data.returnType){
-const err8 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
+validate108.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs8 === errors;
 }
 else {
-vErrors.push(err8);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err9 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err9];
+validate108.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err9);
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
 }
 validate108.errors = vErrors;
 return errors === 0;
@@ -2641,142 +2424,122 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("or" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate111.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.values === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if((data1.values === undefined) && (missing1 = "values")){
+validate111.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
 if(data1.values !== undefined){
 let data2 = data1.values;
+const _errs4 = errors;
+if(errors === _errs4){
 if(Array.isArray(data2)){
 if(data2.length < 2){
-const err4 = {instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
-if(vErrors === null){
-vErrors = [err4];
+validate111.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
+var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
 if(!(validate89(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid2 = _errs6 === errors;
+if(!valid2){
+break;
+}
+}
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
+validate111.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 for(const key0 in data1){
 if(key0 !== "values"){
-const err6 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err6];
+validate111.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate111.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err7);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs8 = errors;
 if("boolean" !== data.returnType){
-const err8 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err8];
+validate111.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs8 === errors;
 }
 else {
-vErrors.push(err8);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err9 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err9];
+validate111.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err9);
+validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
 }
 validate111.errors = vErrors;
 return errors === 0;
@@ -2794,116 +2557,98 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("not" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate114.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if((data1.value === undefined) && (missing1 = "value")){
+validate114.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs4 = errors;
 if(!(validate89(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs4 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
+validate114.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
-else {
-vErrors.push(err4);
 }
-errors++;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate114.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs6 = errors;
 if("boolean" !== data.returnType){
-const err6 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
+validate114.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs6 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
+validate114.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err7);
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate114.errors = vErrors;
 return errors === 0;
@@ -2921,269 +2666,14 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props0 = true;
-}
 const _errs2 = errors;
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
+let valid1 = true;
 const _errs3 = errors;
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs4 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs5 = errors;
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs6 = errors;
-if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs7 = errors;
-if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 6;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs8 = errors;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 7];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 7;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs9 = errors;
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 8];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 8;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs10 = errors;
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs10 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 9];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 9;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs11 = errors;
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs11 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 10];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 10;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs12 = errors;
-if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs12 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 11];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 11;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs13 = errors;
-if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs13 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 12];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 12;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs14 = errors;
-if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs14 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 13];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 13;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("required" !== data.call){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3192,15 +2682,901 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-errors = _errs0;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
+}
+if(_valid0){
+const _errs5 = errors;
+if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid1 = _valid0;
+if(valid1){
+var props0 = true;
+}
+}
+if(!valid1){
+const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs6 = errors;
+const _errs7 = errors;
+let valid3 = true;
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("regex" !== data.call){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs10 = errors;
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs10 === errors;
+valid3 = _valid1;
+if(valid3){
+var props1 = true;
+}
+}
+if(!valid3){
+const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs6 === errors;
+if(valid0){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+const _errs11 = errors;
+const _errs12 = errors;
+let valid5 = true;
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("length" !== data.call){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs15 = errors;
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs15 === errors;
+valid5 = _valid2;
+if(valid5){
+var props2 = true;
+}
+}
+if(!valid5){
+const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs11 === errors;
+if(valid0){
+if(props0 !== true && props2 !== undefined){
+if(props2 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props2);
+}
+}
+const _errs16 = errors;
+const _errs17 = errors;
+let valid7 = true;
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("numeric" !== data.call){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+var _valid3 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs20 = errors;
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs20 === errors;
+valid7 = _valid3;
+if(valid7){
+var props3 = true;
+}
+}
+if(!valid7){
+const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs16 === errors;
+if(valid0){
+if(props0 !== true && props3 !== undefined){
+if(props3 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props3);
+}
+}
+const _errs21 = errors;
+const _errs22 = errors;
+let valid9 = true;
+const _errs23 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("email" !== data.call){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+var _valid4 = _errs23 === errors;
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs25 = errors;
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+var _valid4 = _errs25 === errors;
+valid9 = _valid4;
+if(valid9){
+var props4 = true;
+}
+}
+if(!valid9){
+const err9 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs21 === errors;
+if(valid0){
+if(props0 !== true && props4 !== undefined){
+if(props4 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props4);
+}
+}
+const _errs26 = errors;
+const _errs27 = errors;
+let valid11 = true;
+const _errs28 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("formatString" !== data.call){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+var _valid5 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs30 = errors;
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs30 === errors;
+valid11 = _valid5;
+if(valid11){
+var props5 = true;
+}
+}
+if(!valid11){
+const err11 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs26 === errors;
+if(valid0){
+if(props0 !== true && props5 !== undefined){
+if(props5 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props5);
+}
+}
+const _errs31 = errors;
+const _errs32 = errors;
+let valid13 = true;
+const _errs33 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("formatNumber" !== data.call){
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+var _valid6 = _errs33 === errors;
+errors = _errs32;
+if(vErrors !== null){
+if(_errs32){
+vErrors.length = _errs32;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs35 = errors;
+if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
+}
+var _valid6 = _errs35 === errors;
+valid13 = _valid6;
+if(valid13){
+var props6 = true;
+}
+}
+if(!valid13){
+const err13 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs31 === errors;
+if(valid0){
+if(props0 !== true && props6 !== undefined){
+if(props6 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props6);
+}
+}
+const _errs36 = errors;
+const _errs37 = errors;
+let valid15 = true;
+const _errs38 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("formatCurrency" !== data.call){
+const err14 = {};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+var _valid7 = _errs38 === errors;
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs40 = errors;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+var _valid7 = _errs40 === errors;
+valid15 = _valid7;
+if(valid15){
+var props7 = true;
+}
+}
+if(!valid15){
+const err15 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs36 === errors;
+if(valid0){
+if(props0 !== true && props7 !== undefined){
+if(props7 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props7);
+}
+}
+const _errs41 = errors;
+const _errs42 = errors;
+let valid17 = true;
+const _errs43 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("formatDate" !== data.call){
+const err16 = {};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+var _valid8 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs45 = errors;
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var _valid8 = _errs45 === errors;
+valid17 = _valid8;
+if(valid17){
+var props8 = true;
+}
+}
+if(!valid17){
+const err17 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs41 === errors;
+if(valid0){
+if(props0 !== true && props8 !== undefined){
+if(props8 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props8);
+}
+}
+const _errs46 = errors;
+const _errs47 = errors;
+let valid19 = true;
+const _errs48 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("pluralize" !== data.call){
+const err18 = {};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+var _valid9 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs50 = errors;
+if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+errors = vErrors.length;
+}
+var _valid9 = _errs50 === errors;
+valid19 = _valid9;
+if(valid19){
+var props9 = true;
+}
+}
+if(!valid19){
+const err19 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs46 === errors;
+if(valid0){
+if(props0 !== true && props9 !== undefined){
+if(props9 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props9);
+}
+}
+const _errs51 = errors;
+const _errs52 = errors;
+let valid21 = true;
+const _errs53 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("openUrl" !== data.call){
+const err20 = {};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+var _valid10 = _errs53 === errors;
+errors = _errs52;
+if(vErrors !== null){
+if(_errs52){
+vErrors.length = _errs52;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs55 = errors;
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+errors = vErrors.length;
+}
+var _valid10 = _errs55 === errors;
+valid21 = _valid10;
+if(valid21){
+var props10 = true;
+}
+}
+if(!valid21){
+const err21 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs51 === errors;
+if(valid0){
+if(props0 !== true && props10 !== undefined){
+if(props10 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props10);
+}
+}
+const _errs56 = errors;
+const _errs57 = errors;
+let valid23 = true;
+const _errs58 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("and" !== data.call){
+const err22 = {};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+var _valid11 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs60 = errors;
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+errors = vErrors.length;
+}
+var _valid11 = _errs60 === errors;
+valid23 = _valid11;
+if(valid23){
+var props11 = true;
+}
+}
+if(!valid23){
+const err23 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs56 === errors;
+if(valid0){
+if(props0 !== true && props11 !== undefined){
+if(props11 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props11);
+}
+}
+const _errs61 = errors;
+const _errs62 = errors;
+let valid25 = true;
+const _errs63 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("or" !== data.call){
+const err24 = {};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+var _valid12 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs65 = errors;
+if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+errors = vErrors.length;
+}
+var _valid12 = _errs65 === errors;
+valid25 = _valid12;
+if(valid25){
+var props12 = true;
+}
+}
+if(!valid25){
+const err25 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs61 === errors;
+if(valid0){
+if(props0 !== true && props12 !== undefined){
+if(props12 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props12);
+}
+}
+const _errs66 = errors;
+const _errs67 = errors;
+let valid27 = true;
+const _errs68 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.call !== undefined){
+if("not" !== data.call){
+const err26 = {};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+var _valid13 = _errs68 === errors;
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs70 = errors;
+if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+var _valid13 = _errs70 === errors;
+valid27 = _valid13;
+if(valid27){
+var props13 = true;
+}
+}
+if(!valid27){
+const err27 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+validate70.errors = vErrors;
+return false;
+}
+var valid0 = _errs66 === errors;
+if(valid0){
+if(props0 !== true && props13 !== undefined){
+if(props13 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props13);
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(props0 !== true){
+props0 = props0 || {};
+props0.call = true;
+}
+if(data.call !== undefined){
+let data14 = data.call;
+if(!((((((((((((((data14 === "required") || (data14 === "regex")) || (data14 === "length")) || (data14 === "numeric")) || (data14 === "email")) || (data14 === "formatString")) || (data14 === "formatNumber")) || (data14 === "formatCurrency")) || (data14 === "formatDate")) || (data14 === "pluralize")) || (data14 === "openUrl")) || (data14 === "and")) || (data14 === "or")) || (data14 === "not"))){
+validate70.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema33.properties.call.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+}
+}
+}
+else {
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
 validate70.errors = vErrors;
@@ -3360,6 +3736,8 @@ else {
 vErrors.push(err4);
 }
 errors++;
+validate118.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -3415,6 +3793,8 @@ else {
 vErrors.push(err0);
 }
 errors++;
+validate69.errors = vErrors;
+return false;
 }
 else {
 errors = _errs1;
@@ -3427,17 +3807,14 @@ vErrors = null;
 }
 }
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err1];
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(props0 !== true){
 props0 = props0 || {};
 props0.call = true;
@@ -3445,22 +3822,25 @@ props0.args = true;
 props0.returnType = true;
 }
 if(data.call !== undefined){
+const _errs3 = errors;
 if(typeof data.call !== "string"){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
+validate69.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs3 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs5 = errors;
+if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
 let data2 = data1[key0];
+const _errs8 = errors;
 const _errs9 = errors;
 let valid3 = false;
 const _errs10 = errors;
@@ -3472,26 +3852,28 @@ var _valid1 = _errs10 === errors;
 valid3 = valid3 || _valid1;
 const _errs11 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err3 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err1];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err1);
 }
 errors++;
 }
 var _valid1 = _errs11 === errors;
 valid3 = valid3 || _valid1;
 if(!valid3){
-const err4 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err2];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err2);
 }
 errors++;
+validate69.errors = vErrors;
+return false;
 }
 else {
 errors = _errs9;
@@ -3504,52 +3886,47 @@ vErrors = null;
 }
 }
 }
+var valid2 = _errs8 === errors;
+if(!valid2){
+break;
+}
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.returnType !== undefined){
 let data3 = data.returnType;
+const _errs13 = errors;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data3 === "string") || (data3 === "number")) || (data3 === "boolean")) || (data3 === "array")) || (data3 === "object")) || (data3 === "any")) || (data3 === "void"))){
-const err7 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema32.properties.returnType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
+validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema32.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs13 === errors;
 }
 else {
-vErrors.push(err7);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+}
 }
 else {
-vErrors.push(err8);
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate69.errors = vErrors;
 evaluated0.props = props0;
@@ -3604,6 +3981,7 @@ passing0 = 1;
 var props0 = true;
 }
 const _errs4 = errors;
+const _errs5 = errors;
 if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
@@ -3611,6 +3989,9 @@ errors = vErrors.length;
 else {
 var props1 = validate69.evaluated.props;
 }
+var valid1 = _errs5 === errors;
+if(valid1){
+const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("string" !== data.returnType){
@@ -3625,9 +4006,13 @@ errors++;
 }
 }
 }
+var valid1 = _errs6 === errors;
+if(valid1){
 if(props1 !== true){
 props1 = props1 || {};
 props1.returnType = true;
+}
+}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0 && valid0){
@@ -3659,6 +4044,8 @@ else {
 vErrors.push(err2);
 }
 errors++;
+validate66.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -3688,29 +4075,37 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined){
+const _errs1 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.description !== undefined){
+const _errs2 = errors;
 if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err0);
-}
-errors++;
 }
 validate65.errors = vErrors;
 return errors === 0;
@@ -3728,39 +4123,44 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data.id !== undefined){
+const _errs1 = errors;
 if(!(validate63(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.accessibility !== undefined){
+const _errs2 = errors;
 if(!(validate65(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 validate62.errors = vErrors;
 return errors === 0;
@@ -3778,29 +4178,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-const err0 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate126.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 validate126.errors = vErrors;
 return errors === 0;
@@ -3818,110 +4208,95 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
+validate60.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Text" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate60.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.text !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate60.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "h1") || (data2 === "h2")) || (data2 === "h3")) || (data2 === "h4")) || (data2 === "h5")) || (data2 === "caption")) || (data2 === "body"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate60.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err5 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+}
 }
 else {
-vErrors.push(err5);
+validate60.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err6 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate60.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err7);
-}
-errors++;
 }
 validate60.errors = vErrors;
 return errors === 0;
@@ -3940,139 +4315,126 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
+validate130.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.url === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Image" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate130.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.url !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.description !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.fit !== undefined){
 let data3 = data.fit;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate130.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((data3 === "contain") || (data3 === "cover")) || (data3 === "fill")) || (data3 === "none")) || (data3 === "scaleDown"))){
-const err4 = {instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate130.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.variant !== undefined){
 let data4 = data.variant;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate130.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((((data4 === "icon") || (data4 === "avatar")) || (data4 === "smallFeature")) || (data4 === "mediumFeature")) || (data4 === "largeFeature")) || (data4 === "header"))){
-const err6 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate130.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs10 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
+}
 }
 else {
-vErrors.push(err7);
+validate130.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "fit")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate130.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate130.errors = vErrors;
 return errors === 0;
@@ -4091,51 +4453,36 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.path === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data.path === undefined) && (missing0 = "path")){
+validate139.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+validate139.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
+validate139.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err2);
 }
-errors++;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err3);
-}
-errors++;
 }
 validate139.errors = vErrors;
 return errors === 0;
@@ -4153,17 +4500,50 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.name === undefined) && (missing0 = "name"))){
+validate136.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs5 = errors;
+if("Icon" !== data.component){
+validate136.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs8 = errors;
+if(typeof data1 !== "string"){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4172,51 +4552,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema54.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-if(data.component !== undefined){
-if("Icon" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs7 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs8 = errors;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema54.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
 }
 errors++;
 }
@@ -4226,9 +4568,52 @@ valid2 = true;
 passing0 = 0;
 }
 const _errs10 = errors;
+if(errors === _errs10){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.svgPath === undefined){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: "svgPath"},message:"must have required property '"+"svgPath"+"'"};
+let missing1;
+if((data1.svgPath === undefined) && (missing1 = "svgPath")){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+const _errs12 = errors;
+for(const key0 in data1){
+if(!(key0 === "svgPath")){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+break;
+}
+}
+if(_errs12 === errors){
+if(data1.svgPath !== undefined){
+if(typeof data1.svgPath !== "string"){
+const err4 = {instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/oneOf/1/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4237,40 +4622,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data1){
-if(!(key0 === "svgPath")){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data1.svgPath !== undefined){
-if(typeof data1.svgPath !== "string"){
-const err7 = {instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/oneOf/1/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 var _valid0 = _errs10 === errors;
 if(_valid0 && valid2){
@@ -4304,14 +4655,16 @@ props0 = true;
 }
 }
 if(!valid2){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err6];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err6);
 }
 errors++;
+validate136.errors = vErrors;
+return false;
 }
 else {
 errors = _errs7;
@@ -4324,41 +4677,36 @@ vErrors = null;
 }
 }
 }
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+}
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
+validate136.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err10);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((key1 !== "component") && (key1 !== "name")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-const err11 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+validate136.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
+validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err12);
-}
-errors++;
 }
 validate136.errors = vErrors;
 return errors === 0;
@@ -4376,87 +4724,77 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
+validate142.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.url === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Video" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate142.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.url !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+}
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate142.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err3);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "url")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err4 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate142.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err5);
-}
-errors++;
 }
 validate142.errors = vErrors;
 return errors === 0;
@@ -4474,93 +4812,90 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
+validate147.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.url === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("AudioPlayer" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate147.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.url !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.description !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate147.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err3);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err4 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate147.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err5);
-}
-errors++;
 }
 validate147.errors = vErrors;
 return errors === 0;
@@ -4583,12 +4918,19 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
+if(errors === _errs1){
 if(Array.isArray(data)){
+var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
 if(!(validate63(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
 }
 }
 }
@@ -4602,6 +4944,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -4609,9 +4952,11 @@ passing0 = 0;
 var items0 = true;
 }
 const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.componentId === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "componentId"},message:"must have required property '"+"componentId"+"'"};
+let missing0;
+if(((data.componentId === undefined) && (missing0 = "componentId")) || ((data.path === undefined) && (missing0 = "path"))){
+const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4620,8 +4965,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.path === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+else {
+const _errs6 = errors;
+for(const key0 in data){
+if(!((key0 === "componentId") || (key0 === "path"))){
+const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4629,10 +4977,26 @@ else {
 vErrors.push(err2);
 }
 errors++;
+break;
 }
-for(const key0 in data){
-if(!((key0 === "componentId") || (key0 === "path"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+if(_errs6 === errors){
+if(data.componentId !== undefined){
+const _errs7 = errors;
+if(!(validate63(data.componentId, {instancePath:instancePath+"/componentId",parentData:data,parentDataProperty:"componentId",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.path !== undefined){
+const _errs8 = errors;
+if(typeof data.path !== "string"){
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/oneOf/1/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4641,16 +5005,17 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid2 = _errs8 === errors;
 }
-if(data.componentId !== undefined){
-if(!(validate63(data.componentId, {instancePath:instancePath+"/componentId",parentData:data,parentDataProperty:"componentId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
+else {
+var valid2 = true;
 }
 }
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/oneOf/1/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4659,17 +5024,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
 }
 var _valid0 = _errs4 === errors;
 if(_valid0 && valid0){
@@ -4684,14 +5038,16 @@ var props0 = true;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
+validate156.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -4722,133 +5078,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate153.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Row" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate153.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.justify !== undefined){
 let data2 = data.justify;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate153.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "center") || (data2 === "end")) || (data2 === "spaceAround")) || (data2 === "spaceBetween")) || (data2 === "spaceEvenly")) || (data2 === "start")) || (data2 === "stretch"))){
-const err4 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate153.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate153.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate153.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate153.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate153.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate153.errors = vErrors;
 return errors === 0;
@@ -4867,133 +5203,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate161.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Column" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate161.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.justify !== undefined){
 let data2 = data.justify;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate161.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "start") || (data2 === "center")) || (data2 === "end")) || (data2 === "spaceBetween")) || (data2 === "spaceAround")) || (data2 === "spaceEvenly")) || (data2 === "stretch"))){
-const err4 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate161.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate161.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "center") || (data3 === "end")) || (data3 === "start")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate161.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate161.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate161.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate161.errors = vErrors;
 return errors === 0;
@@ -5012,133 +5328,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate166.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("List" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate166.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.direction !== undefined){
 let data2 = data.direction;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate166.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data2 === "vertical") || (data2 === "horizontal"))){
-const err4 = {instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate166.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate166.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate166.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate166.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate166.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate166.errors = vErrors;
 return errors === 0;
@@ -5157,14 +5453,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate174.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 validate174.errors = vErrors;
 return errors === 0;
@@ -5182,87 +5472,77 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
+validate171.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.child === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "child"},message:"must have required property '"+"child"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Card" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate171.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.child !== undefined){
+const _errs6 = errors;
 if(!(validate174(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+}
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate171.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err3);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err4 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate171.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err5);
-}
-errors++;
 }
 validate171.errors = vErrors;
 return errors === 0;
@@ -5280,166 +5560,147 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
+validate177.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tabs === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "tabs"},message:"must have required property '"+"tabs"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Tabs" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate177.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.tabs !== undefined){
 let data1 = data.tabs;
+const _errs6 = errors;
+if(errors === _errs6){
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err3 = {instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
+validate177.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
+var valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs8 = errors;
+if(errors === _errs8){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.title === undefined){
-const err4 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if(((data2.title === undefined) && (missing1 = "title")) || ((data2.child === undefined) && (missing1 = "child"))){
+validate177.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data2.child === undefined){
-const err5 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: "child"},message:"must have required property '"+"child"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
+const _errs10 = errors;
 for(const key0 in data2){
 if(!((key0 === "title") || (key0 === "child"))){
-const err6 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate177.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs10 === errors){
 if(data2.title !== undefined){
+const _errs11 = errors;
 if(!(validate66(data2.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data2,parentDataProperty:"title",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid3 = _errs11 === errors;
 }
+else {
+var valid3 = true;
+}
+if(valid3){
 if(data2.child !== undefined){
+const _errs12 = errors;
 if(!(validate174(data2.child, {instancePath:instancePath+"/tabs/" + i0+"/child",parentData:data2,parentDataProperty:"child",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+var valid3 = _errs12 === errors;
 }
 else {
-vErrors.push(err7);
+var valid3 = true;
 }
-errors++;
+}
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
+validate177.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid2 = _errs8 === errors;
+if(!valid2){
+break;
+}
+}
+}
 }
 else {
-vErrors.push(err8);
+validate177.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
 }
-errors++;
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate177.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-const err10 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+validate177.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
+validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err11);
-}
-errors++;
 }
 validate177.errors = vErrors;
 return errors === 0;
@@ -5457,103 +5718,90 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
+validate183.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.trigger === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.content === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Modal" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate183.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.trigger !== undefined){
+const _errs6 = errors;
 if(!(validate174(data.trigger, {instancePath:instancePath+"/trigger",parentData:data,parentDataProperty:"trigger",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.content !== undefined){
+const _errs7 = errors;
 if(!(validate174(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
+validate183.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err4);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err5 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate183.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
-}
-errors++;
 }
 validate183.errors = vErrors;
 return errors === 0;
@@ -5572,94 +5820,82 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data.component === undefined) && (missing0 = "component")){
+validate189.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Divider" !== data.component){
-const err1 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
+validate189.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err1);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.axis !== undefined){
 let data1 = data.axis;
+const _errs6 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate189.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data1 === "horizontal") || (data1 === "vertical"))){
-const err3 = {instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema66.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
+validate189.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema66.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err4 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+validate189.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err5 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate189.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
-}
-errors++;
 }
 validate189.errors = vErrors;
 return errors === 0;
@@ -5714,6 +5950,7 @@ passing0 = 1;
 var props0 = true;
 }
 const _errs4 = errors;
+const _errs5 = errors;
 if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
@@ -5721,6 +5958,9 @@ errors = vErrors.length;
 else {
 var props1 = validate69.evaluated.props;
 }
+var valid1 = _errs5 === errors;
+if(valid1){
+const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("boolean" !== data.returnType){
@@ -5735,9 +5975,13 @@ errors++;
 }
 }
 }
+var valid1 = _errs6 === errors;
+if(valid1){
 if(props1 !== true){
 props1 = props1 || {};
 props1.returnType = true;
+}
+}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0 && valid0){
@@ -5769,6 +6013,8 @@ else {
 vErrors.push(err2);
 }
 errors++;
+validate198.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -5798,67 +6044,54 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.condition === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.condition === undefined) && (missing0 = "condition")) || ((data.message === undefined) && (missing0 = "message"))){
+validate197.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "condition") || (key0 === "message"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate197.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.condition !== undefined){
+const _errs2 = errors;
 if(!(validate198(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.message !== undefined){
+const _errs3 = errors;
 if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
+validate197.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
+var valid0 = true;
 }
 }
 }
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
+}
 }
 else {
-vErrors.push(err4);
+validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate197.errors = vErrors;
 return errors === 0;
@@ -5876,39 +6109,38 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.checks !== undefined){
 let data0 = data.checks;
+const _errs1 = errors;
+if(errors === _errs1){
 if(Array.isArray(data0)){
+var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
 if(!(validate197(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
+validate196.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+}
 }
 else {
-vErrors.push(err1);
+validate196.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate196.errors = vErrors;
 return errors === 0;
@@ -5930,9 +6162,11 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
+if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "event"},message:"must have required property '"+"event"+"'"};
+let missing0;
+if((data.event === undefined) && (missing0 = "event")){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5941,6 +6175,8 @@ vErrors.push(err0);
 }
 errors++;
 }
+else {
+const _errs3 = errors;
 for(const key0 in data){
 if(!(key0 === "event")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -5951,13 +6187,18 @@ else {
 vErrors.push(err1);
 }
 errors++;
+break;
 }
 }
+if(_errs3 === errors){
 if(data.event !== undefined){
 let data0 = data.event;
+const _errs4 = errors;
+if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.name === undefined){
-const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+let missing1;
+if((data0.name === undefined) && (missing1 = "name")){
+const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5966,6 +6207,8 @@ vErrors.push(err2);
 }
 errors++;
 }
+else {
+const _errs6 = errors;
 for(const key1 in data0){
 if(!((key1 === "name") || (key1 === "context"))){
 const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -5976,9 +6219,12 @@ else {
 vErrors.push(err3);
 }
 errors++;
+break;
 }
 }
+if(_errs6 === errors){
 if(data0.name !== undefined){
+const _errs7 = errors;
 if(typeof data0.name !== "string"){
 const err4 = {instancePath:instancePath+"/event/name",schemaPath:"#/oneOf/0/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5989,14 +6235,26 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid2 = _errs7 === errors;
 }
+else {
+var valid2 = true;
+}
+if(valid2){
 if(data0.context !== undefined){
 let data2 = data0.context;
+const _errs9 = errors;
+if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key2 in data2){
+const _errs12 = errors;
 if(!(validate118(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
+}
+var valid3 = _errs12 === errors;
+if(!valid3){
+break;
 }
 }
 }
@@ -6009,6 +6267,14 @@ else {
 vErrors.push(err5);
 }
 errors++;
+}
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+}
 }
 }
 }
@@ -6024,6 +6290,9 @@ errors++;
 }
 }
 }
+}
+}
+}
 else {
 const err7 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -6034,6 +6303,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -6041,9 +6311,11 @@ passing0 = 0;
 var props1 = true;
 }
 const _errs13 = errors;
+if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.functionCall === undefined){
-const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "functionCall"},message:"must have required property '"+"functionCall"+"'"};
+let missing2;
+if((data.functionCall === undefined) && (missing2 = "functionCall")){
+const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6052,6 +6324,8 @@ vErrors.push(err8);
 }
 errors++;
 }
+else {
+const _errs15 = errors;
 for(const key3 in data){
 if(!(key3 === "functionCall")){
 const err9 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
@@ -6062,12 +6336,16 @@ else {
 vErrors.push(err9);
 }
 errors++;
+break;
 }
 }
+if(_errs15 === errors){
 if(data.functionCall !== undefined){
 if(!(validate69(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
+}
+}
 }
 }
 }
@@ -6080,6 +6358,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
+}
 }
 var _valid0 = _errs13 === errors;
 if(_valid0 && valid0){
@@ -6104,6 +6383,8 @@ else {
 vErrors.push(err11);
 }
 errors++;
+validate205.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -6133,130 +6414,116 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
+validate193.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.child === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "child"},message:"must have required property '"+"child"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("Button" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate193.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.child !== undefined){
+const _errs7 = errors;
 if(!(validate174(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate193.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((data2 === "default") || (data2 === "primary")) || (data2 === "borderless"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema67.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
+validate193.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema67.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.action !== undefined){
+const _errs10 = errors;
 if(!(validate205(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate193.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate193.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate193.errors = vErrors;
 return errors === 0;
@@ -6275,132 +6542,129 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
+validate210.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("TextField" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate210.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.value !== undefined){
+const _errs8 = errors;
 if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs8 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data3 = data.variant;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate210.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "longText") || (data3 === "number")) || (data3 === "shortText")) || (data3 === "obscured"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema72.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate210.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema72.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.validationRegexp !== undefined){
+const _errs11 = errors;
 if(typeof data.validationRegexp !== "string"){
-const err5 = {instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
+validate210.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs11 === errors;
 }
 else {
-vErrors.push(err5);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+}
+}
+}
 }
 else {
-vErrors.push(err6);
+validate210.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs4 === errors;
+}
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate210.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate210.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate210.errors = vErrors;
 return errors === 0;
@@ -6418,107 +6682,98 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
+validate217.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.value === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("CheckBox" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate217.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.value !== undefined){
+const _errs8 = errors;
 if(!(validate89(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
+validate217.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err4);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err5 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate217.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
-}
-errors++;
 }
 validate217.errors = vErrors;
 return errors === 0;
@@ -6541,9 +6796,12 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
+if(errors === _errs1){
 if(Array.isArray(data)){
+var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
 if(typeof data[i0] !== "string"){
 const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -6553,6 +6811,10 @@ else {
 vErrors.push(err0);
 }
 errors++;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
 }
 }
 }
@@ -6565,6 +6827,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
+}
 }
 var _valid0 = _errs1 === errors;
 if(_valid0){
@@ -6589,6 +6852,7 @@ passing0 = 1;
 var props0 = true;
 }
 const _errs6 = errors;
+const _errs7 = errors;
 if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
@@ -6596,6 +6860,9 @@ errors = vErrors.length;
 else {
 var props1 = validate69.evaluated.props;
 }
+var valid2 = _errs7 === errors;
+if(valid2){
+const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("array" !== data.returnType){
@@ -6610,9 +6877,13 @@ errors++;
 }
 }
 }
+var valid2 = _errs8 === errors;
+if(valid2){
 if(props1 !== true){
 props1 = props1 || {};
 props1.returnType = true;
+}
+}
 }
 var _valid0 = _errs6 === errors;
 if(_valid0 && valid0){
@@ -6644,6 +6915,8 @@ else {
 vErrors.push(err3);
 }
 errors++;
+validate230.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -6674,246 +6947,224 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.options === undefined) && (missing0 = "options"))) || ((data.value === undefined) && (missing0 = "value"))){
+validate224.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.options === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.value === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("ChoicePicker" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate224.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate224.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data2 === "multipleSelection") || (data2 === "mutuallyExclusive"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
+validate224.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.options !== undefined){
 let data3 = data.options;
+const _errs10 = errors;
+if(errors === _errs10){
 if(Array.isArray(data3)){
+var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
+const _errs12 = errors;
+if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.label === undefined){
-const err6 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err6];
+let missing1;
+if(((data4.label === undefined) && (missing1 = "label")) || ((data4.value === undefined) && (missing1 = "value"))){
+validate224.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data4.value === undefined){
-const err7 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
+const _errs14 = errors;
 for(const key0 in data4){
 if(!((key0 === "label") || (key0 === "value"))){
-const err8 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate224.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs14 === errors){
 if(data4.label !== undefined){
+const _errs15 = errors;
 if(!(validate66(data4.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data4,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid3 = _errs15 === errors;
 }
+else {
+var valid3 = true;
+}
+if(valid3){
 if(data4.value !== undefined){
+const _errs16 = errors;
 if(typeof data4.value !== "string"){
-const err9 = {instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
+validate224.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs16 === errors;
 }
 else {
-vErrors.push(err9);
-}
-errors++;
+var valid3 = true;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
+validate224.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
 }
 else {
-vErrors.push(err11);
+validate224.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
 }
-errors++;
 }
+var valid1 = _errs10 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.value !== undefined){
+const _errs18 = errors;
 if(!(validate230(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs18 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.displayStyle !== undefined){
 let data8 = data.displayStyle;
+const _errs19 = errors;
 if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+validate224.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data8 === "checkbox") || (data8 === "chips"))){
-const err13 = {instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
+validate224.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs19 === errors;
 }
 else {
-vErrors.push(err13);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.filterable !== undefined){
+const _errs21 = errors;
 if(typeof data.filterable !== "boolean"){
-const err14 = {instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err14];
+validate224.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs21 === errors;
 }
 else {
-vErrors.push(err14);
+var valid1 = true;
 }
-errors++;
+}
+}
+}
+}
+}
 }
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
+validate224.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err15);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "checks")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-const err16 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+validate224.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
+validate224.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err17);
-}
-errors++;
 }
 validate224.errors = vErrors;
 return errors === 0;
@@ -6931,131 +7182,124 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
+validate235.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.max === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("Slider" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate235.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.min !== undefined){
+const _errs8 = errors;
 if(!(typeof data.min == "number")){
-const err4 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
+validate235.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.max !== undefined){
+const _errs10 = errors;
 if(!(typeof data.max == "number")){
-const err5 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err5];
+validate235.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid1 = _errs10 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.value !== undefined){
+const _errs12 = errors;
 if(!(validate78(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate235.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate235.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate235.errors = vErrors;
 return errors === 0;
@@ -7076,97 +7320,105 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))){
+validate242.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs6 = errors;
+if("DateTimeInput" !== data.component){
+validate242.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.value !== undefined){
+const _errs7 = errors;
+if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.enableDate !== undefined){
+const _errs8 = errors;
+if(typeof data.enableDate !== "boolean"){
+validate242.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.enableTime !== undefined){
+const _errs10 = errors;
+if(typeof data.enableTime !== "boolean"){
+validate242.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.min !== undefined){
+let data4 = data.min;
+const _errs12 = errors;
+const _errs13 = errors;
+if(!(validate66(data4, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs13 === errors;
+if(valid2){
+const _errs14 = errors;
+const _errs15 = errors;
+let valid3 = true;
+const _errs16 = errors;
+if(typeof data4 !== "string"){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.component !== undefined){
-if("DateTimeInput" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-}
-if(data.enableDate !== undefined){
-if(typeof data.enableDate !== "boolean"){
-const err3 = {instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.enableTime !== undefined){
-if(typeof data.enableTime !== "boolean"){
-const err4 = {instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.min !== undefined){
-let data4 = data.min;
-if(!(validate66(data4, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-const _errs15 = errors;
-let valid3 = true;
-const _errs16 = errors;
-if(typeof data4 !== "string"){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -7186,16 +7438,18 @@ const _errs19 = errors;
 let valid4 = false;
 let passing0 = null;
 const _errs20 = errors;
+if(errors === _errs20){
 if(typeof data4 === "string"){
 if(!(formats4.validate(data4))){
-const err6 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err1 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err1];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err1);
 }
 errors++;
+}
 }
 }
 var _valid1 = _errs20 === errors;
@@ -7204,16 +7458,18 @@ valid4 = true;
 passing0 = 0;
 }
 const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data4 === "string"){
 if(!(formats6.validate(data4))){
-const err7 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
+const err2 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err2];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err2);
 }
 errors++;
+}
 }
 }
 var _valid1 = _errs21 === errors;
@@ -7227,16 +7483,18 @@ valid4 = true;
 passing0 = 1;
 }
 const _errs22 = errors;
+if(errors === _errs22){
 if(typeof data4 === "string"){
 if(!(formats8.validate(data4))){
-const err8 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err3 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err3];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err3);
 }
 errors++;
+}
 }
 }
 var _valid1 = _errs22 === errors;
@@ -7252,14 +7510,16 @@ passing0 = 2;
 }
 }
 if(!valid4){
-const err9 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err4 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err4];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err4);
 }
 errors++;
+validate242.errors = vErrors;
+return false;
 }
 else {
 errors = _errs19;
@@ -7276,32 +7536,46 @@ var _valid0 = _errs18 === errors;
 valid3 = _valid0;
 }
 if(!valid3){
-const err10 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err5 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err5];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err5);
 }
 errors++;
+validate242.errors = vErrors;
+return false;
 }
+var valid2 = _errs14 === errors;
 }
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.max !== undefined){
 let data5 = data.max;
+const _errs23 = errors;
+const _errs24 = errors;
 if(!(validate66(data5, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid5 = _errs24 === errors;
+if(valid5){
+const _errs25 = errors;
 const _errs26 = errors;
 let valid6 = true;
 const _errs27 = errors;
 if(typeof data5 !== "string"){
-const err11 = {};
+const err6 = {};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err6];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -7321,16 +7595,18 @@ const _errs30 = errors;
 let valid7 = false;
 let passing1 = null;
 const _errs31 = errors;
+if(errors === _errs31){
 if(typeof data5 === "string"){
 if(!(formats4.validate(data5))){
-const err12 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err7 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err7];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err7);
 }
 errors++;
+}
 }
 }
 var _valid3 = _errs31 === errors;
@@ -7339,16 +7615,18 @@ valid7 = true;
 passing1 = 0;
 }
 const _errs32 = errors;
+if(errors === _errs32){
 if(typeof data5 === "string"){
 if(!(formats6.validate(data5))){
-const err13 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
+const err8 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err8];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err8);
 }
 errors++;
+}
 }
 }
 var _valid3 = _errs32 === errors;
@@ -7362,16 +7640,18 @@ valid7 = true;
 passing1 = 1;
 }
 const _errs33 = errors;
+if(errors === _errs33){
 if(typeof data5 === "string"){
 if(!(formats8.validate(data5))){
-const err14 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err9 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err9];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err9);
 }
 errors++;
+}
 }
 }
 var _valid3 = _errs33 === errors;
@@ -7387,14 +7667,16 @@ passing1 = 2;
 }
 }
 if(!valid7){
-const err15 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err10 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err10];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err10);
 }
 errors++;
+validate242.errors = vErrors;
+return false;
 }
 else {
 errors = _errs30;
@@ -7411,56 +7693,67 @@ var _valid2 = _errs29 === errors;
 valid6 = _valid2;
 }
 if(!valid6){
-const err16 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err11 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err11];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err11);
 }
 errors++;
+validate242.errors = vErrors;
+return false;
 }
+var valid5 = _errs25 === errors;
 }
+var valid1 = _errs23 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.label !== undefined){
+const _errs34 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs34 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
+validate242.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err17);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((((key0 !== "component") && (key0 !== "value")) && (key0 !== "enableDate")) && (key0 !== "enableTime")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "label")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err18 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+validate242.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
+validate242.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err19);
-}
-errors++;
 }
 validate242.errors = vErrors;
 return errors === 0;
@@ -7478,345 +7771,14 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
-if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props0 = true;
-}
 const _errs2 = errors;
-if(!(validate130(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
+let valid1 = true;
 const _errs3 = errors;
-if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs4 = errors;
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs5 = errors;
-if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs6 = errors;
-if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs7 = errors;
-if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 6;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs8 = errors;
-if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 7];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 7;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs9 = errors;
-if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 8];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 8;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs10 = errors;
-if(!(validate177(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs10 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 9];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 9;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs11 = errors;
-if(!(validate183(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs11 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 10];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 10;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs12 = errors;
-if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs12 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 11];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 11;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs13 = errors;
-if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs13 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 12];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 12;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs14 = errors;
-if(!(validate210(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs14 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 13];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 13;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs15 = errors;
-if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs15 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 14];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 14;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs16 = errors;
-if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs16 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 15];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 15;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs17 = errors;
-if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs17 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 16];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 16;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs18 = errors;
-if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs18 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 17];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 17;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Text" !== data.component){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7825,15 +7787,1157 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-errors = _errs0;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
+}
+if(_valid0){
+const _errs5 = errors;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid1 = _valid0;
+if(valid1){
+var props0 = true;
+}
+}
+if(!valid1){
+const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs6 = errors;
+const _errs7 = errors;
+let valid3 = true;
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Image" !== data.component){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs10 = errors;
+if(!(validate130(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs10 === errors;
+valid3 = _valid1;
+if(valid3){
+var props1 = true;
+}
+}
+if(!valid3){
+const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs6 === errors;
+if(valid0){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+const _errs11 = errors;
+const _errs12 = errors;
+let valid5 = true;
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Icon" !== data.component){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs15 = errors;
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs15 === errors;
+valid5 = _valid2;
+if(valid5){
+var props2 = true;
+}
+}
+if(!valid5){
+const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs11 === errors;
+if(valid0){
+if(props0 !== true && props2 !== undefined){
+if(props2 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props2);
+}
+}
+const _errs16 = errors;
+const _errs17 = errors;
+let valid7 = true;
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Video" !== data.component){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+var _valid3 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs20 = errors;
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs20 === errors;
+valid7 = _valid3;
+if(valid7){
+var props3 = true;
+}
+}
+if(!valid7){
+const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs16 === errors;
+if(valid0){
+if(props0 !== true && props3 !== undefined){
+if(props3 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props3);
+}
+}
+const _errs21 = errors;
+const _errs22 = errors;
+let valid9 = true;
+const _errs23 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("AudioPlayer" !== data.component){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+var _valid4 = _errs23 === errors;
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs25 = errors;
+if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+errors = vErrors.length;
+}
+var _valid4 = _errs25 === errors;
+valid9 = _valid4;
+if(valid9){
+var props4 = true;
+}
+}
+if(!valid9){
+const err9 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs21 === errors;
+if(valid0){
+if(props0 !== true && props4 !== undefined){
+if(props4 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props4);
+}
+}
+const _errs26 = errors;
+const _errs27 = errors;
+let valid11 = true;
+const _errs28 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Row" !== data.component){
+const err10 = {};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+var _valid5 = _errs28 === errors;
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid5){
+const _errs30 = errors;
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs30 === errors;
+valid11 = _valid5;
+if(valid11){
+var props5 = true;
+}
+}
+if(!valid11){
+const err11 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs26 === errors;
+if(valid0){
+if(props0 !== true && props5 !== undefined){
+if(props5 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props5);
+}
+}
+const _errs31 = errors;
+const _errs32 = errors;
+let valid13 = true;
+const _errs33 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Column" !== data.component){
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+var _valid6 = _errs33 === errors;
+errors = _errs32;
+if(vErrors !== null){
+if(_errs32){
+vErrors.length = _errs32;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid6){
+const _errs35 = errors;
+if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+errors = vErrors.length;
+}
+var _valid6 = _errs35 === errors;
+valid13 = _valid6;
+if(valid13){
+var props6 = true;
+}
+}
+if(!valid13){
+const err13 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs31 === errors;
+if(valid0){
+if(props0 !== true && props6 !== undefined){
+if(props6 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props6);
+}
+}
+const _errs36 = errors;
+const _errs37 = errors;
+let valid15 = true;
+const _errs38 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("List" !== data.component){
+const err14 = {};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+var _valid7 = _errs38 === errors;
+errors = _errs37;
+if(vErrors !== null){
+if(_errs37){
+vErrors.length = _errs37;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid7){
+const _errs40 = errors;
+if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+errors = vErrors.length;
+}
+var _valid7 = _errs40 === errors;
+valid15 = _valid7;
+if(valid15){
+var props7 = true;
+}
+}
+if(!valid15){
+const err15 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs36 === errors;
+if(valid0){
+if(props0 !== true && props7 !== undefined){
+if(props7 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props7);
+}
+}
+const _errs41 = errors;
+const _errs42 = errors;
+let valid17 = true;
+const _errs43 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Card" !== data.component){
+const err16 = {};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+var _valid8 = _errs43 === errors;
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid8){
+const _errs45 = errors;
+if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+var _valid8 = _errs45 === errors;
+valid17 = _valid8;
+if(valid17){
+var props8 = true;
+}
+}
+if(!valid17){
+const err17 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs41 === errors;
+if(valid0){
+if(props0 !== true && props8 !== undefined){
+if(props8 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props8);
+}
+}
+const _errs46 = errors;
+const _errs47 = errors;
+let valid19 = true;
+const _errs48 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Tabs" !== data.component){
+const err18 = {};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+var _valid9 = _errs48 === errors;
+errors = _errs47;
+if(vErrors !== null){
+if(_errs47){
+vErrors.length = _errs47;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid9){
+const _errs50 = errors;
+if(!(validate177(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+errors = vErrors.length;
+}
+var _valid9 = _errs50 === errors;
+valid19 = _valid9;
+if(valid19){
+var props9 = true;
+}
+}
+if(!valid19){
+const err19 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs46 === errors;
+if(valid0){
+if(props0 !== true && props9 !== undefined){
+if(props9 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props9);
+}
+}
+const _errs51 = errors;
+const _errs52 = errors;
+let valid21 = true;
+const _errs53 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Modal" !== data.component){
+const err20 = {};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+var _valid10 = _errs53 === errors;
+errors = _errs52;
+if(vErrors !== null){
+if(_errs52){
+vErrors.length = _errs52;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid10){
+const _errs55 = errors;
+if(!(validate183(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+errors = vErrors.length;
+}
+var _valid10 = _errs55 === errors;
+valid21 = _valid10;
+if(valid21){
+var props10 = true;
+}
+}
+if(!valid21){
+const err21 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs51 === errors;
+if(valid0){
+if(props0 !== true && props10 !== undefined){
+if(props10 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props10);
+}
+}
+const _errs56 = errors;
+const _errs57 = errors;
+let valid23 = true;
+const _errs58 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Divider" !== data.component){
+const err22 = {};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+var _valid11 = _errs58 === errors;
+errors = _errs57;
+if(vErrors !== null){
+if(_errs57){
+vErrors.length = _errs57;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid11){
+const _errs60 = errors;
+if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+errors = vErrors.length;
+}
+var _valid11 = _errs60 === errors;
+valid23 = _valid11;
+if(valid23){
+var props11 = true;
+}
+}
+if(!valid23){
+const err23 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs56 === errors;
+if(valid0){
+if(props0 !== true && props11 !== undefined){
+if(props11 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props11);
+}
+}
+const _errs61 = errors;
+const _errs62 = errors;
+let valid25 = true;
+const _errs63 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Button" !== data.component){
+const err24 = {};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+var _valid12 = _errs63 === errors;
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid12){
+const _errs65 = errors;
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+errors = vErrors.length;
+}
+var _valid12 = _errs65 === errors;
+valid25 = _valid12;
+if(valid25){
+var props12 = true;
+}
+}
+if(!valid25){
+const err25 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs61 === errors;
+if(valid0){
+if(props0 !== true && props12 !== undefined){
+if(props12 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props12);
+}
+}
+const _errs66 = errors;
+const _errs67 = errors;
+let valid27 = true;
+const _errs68 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("TextField" !== data.component){
+const err26 = {};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+var _valid13 = _errs68 === errors;
+errors = _errs67;
+if(vErrors !== null){
+if(_errs67){
+vErrors.length = _errs67;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid13){
+const _errs70 = errors;
+if(!(validate210(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+errors = vErrors.length;
+}
+var _valid13 = _errs70 === errors;
+valid27 = _valid13;
+if(valid27){
+var props13 = true;
+}
+}
+if(!valid27){
+const err27 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs66 === errors;
+if(valid0){
+if(props0 !== true && props13 !== undefined){
+if(props13 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props13);
+}
+}
+const _errs71 = errors;
+const _errs72 = errors;
+let valid29 = true;
+const _errs73 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("CheckBox" !== data.component){
+const err28 = {};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+var _valid14 = _errs73 === errors;
+errors = _errs72;
+if(vErrors !== null){
+if(_errs72){
+vErrors.length = _errs72;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid14){
+const _errs75 = errors;
+if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+errors = vErrors.length;
+}
+var _valid14 = _errs75 === errors;
+valid29 = _valid14;
+if(valid29){
+var props14 = true;
+}
+}
+if(!valid29){
+const err29 = {instancePath,schemaPath:"#/allOf/14/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs71 === errors;
+if(valid0){
+if(props0 !== true && props14 !== undefined){
+if(props14 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props14);
+}
+}
+const _errs76 = errors;
+const _errs77 = errors;
+let valid31 = true;
+const _errs78 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("ChoicePicker" !== data.component){
+const err30 = {};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+var _valid15 = _errs78 === errors;
+errors = _errs77;
+if(vErrors !== null){
+if(_errs77){
+vErrors.length = _errs77;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid15){
+const _errs80 = errors;
+if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+errors = vErrors.length;
+}
+var _valid15 = _errs80 === errors;
+valid31 = _valid15;
+if(valid31){
+var props15 = true;
+}
+}
+if(!valid31){
+const err31 = {instancePath,schemaPath:"#/allOf/15/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs76 === errors;
+if(valid0){
+if(props0 !== true && props15 !== undefined){
+if(props15 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props15);
+}
+}
+const _errs81 = errors;
+const _errs82 = errors;
+let valid33 = true;
+const _errs83 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Slider" !== data.component){
+const err32 = {};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+var _valid16 = _errs83 === errors;
+errors = _errs82;
+if(vErrors !== null){
+if(_errs82){
+vErrors.length = _errs82;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid16){
+const _errs85 = errors;
+if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+errors = vErrors.length;
+}
+var _valid16 = _errs85 === errors;
+valid33 = _valid16;
+if(valid33){
+var props16 = true;
+}
+}
+if(!valid33){
+const err33 = {instancePath,schemaPath:"#/allOf/16/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs81 === errors;
+if(valid0){
+if(props0 !== true && props16 !== undefined){
+if(props16 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props16);
+}
+}
+const _errs86 = errors;
+const _errs87 = errors;
+let valid35 = true;
+const _errs88 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("DateTimeInput" !== data.component){
+const err34 = {};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+var _valid17 = _errs88 === errors;
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid17){
+const _errs90 = errors;
+if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+errors = vErrors.length;
+}
+var _valid17 = _errs90 === errors;
+valid35 = _valid17;
+if(valid35){
+var props17 = true;
+}
+}
+if(!valid35){
+const err35 = {instancePath,schemaPath:"#/allOf/17/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs86 === errors;
+if(valid0){
+if(props0 !== true && props17 !== undefined){
+if(props17 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props17);
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.component === undefined) && (missing0 = "component")){
+validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(props0 !== true){
+props0 = props0 || {};
+props0.component = true;
+}
+if(data.component !== undefined){
+let data18 = data.component;
+if(!((((((((((((((((((data18 === "Text") || (data18 === "Image")) || (data18 === "Icon")) || (data18 === "Video")) || (data18 === "AudioPlayer")) || (data18 === "Row")) || (data18 === "Column")) || (data18 === "List")) || (data18 === "Card")) || (data18 === "Tabs")) || (data18 === "Modal")) || (data18 === "Divider")) || (data18 === "Button")) || (data18 === "TextField")) || (data18 === "CheckBox")) || (data18 === "ChoicePicker")) || (data18 === "Slider")) || (data18 === "DateTimeInput"))){
+validate59.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema24.properties.component.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
 validate59.errors = vErrors;
@@ -7853,152 +8957,124 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.updateComponents === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updateComponents"},message:"must have required property '"+"updateComponents"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.updateComponents === undefined) && (missing0 = "updateComponents")) || ((data.version === undefined) && (missing0 = "version"))){
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateComponents"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.version !== undefined){
+const _errs2 = errors;
 if("v0.9" !== data.version){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate58.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.updateComponents !== undefined){
 let data1 = data.updateComponents;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.surfaceId === undefined){
-const err4 = {instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.components === undefined) && (missing1 = "components"))){
+validate58.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.components === undefined){
-const err5 = {instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: "components"},message:"must have required property '"+"components"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
+const _errs5 = errors;
 for(const key1 in data1){
 if(!((key1 === "surfaceId") || (key1 === "components"))){
-const err6 = {instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate58.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
+const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-const err7 = {instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
+validate58.errors = [{instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err7);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data1.components !== undefined){
 let data3 = data1.components;
+const _errs8 = errors;
+if(errors === _errs8){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err8 = {instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err8];
+validate58.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
 }
 else {
-vErrors.push(err8);
-}
-errors++;
-}
+var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
+const _errs10 = errors;
 if(!(validate59(data3[i0], {instancePath:instancePath+"/updateComponents/components/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
+var valid2 = _errs10 === errors;
+if(!valid2){
+break;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
+validate58.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err10);
+var valid1 = true;
 }
-errors++;
+}
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err11);
-}
-errors++;
 }
 validate58.errors = vErrors;
 return errors === 0;
@@ -8016,122 +9092,109 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.updateDataModel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updateDataModel"},message:"must have required property '"+"updateDataModel"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.updateDataModel === undefined) && (missing0 = "updateDataModel")) || ((data.version === undefined) && (missing0 = "version"))){
+validate253.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateDataModel"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate253.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.version !== undefined){
+const _errs2 = errors;
 if("v0.9" !== data.version){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate253.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.updateDataModel !== undefined){
 let data1 = data.updateDataModel;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.surfaceId === undefined){
-const err4 = {instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if((data1.surfaceId === undefined) && (missing1 = "surfaceId")){
+validate253.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
+const _errs5 = errors;
 for(const key1 in data1){
 if(!(((key1 === "surfaceId") || (key1 === "path")) || (key1 === "value"))){
-const err5 = {instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate253.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
+const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-const err6 = {instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
+validate253.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err6);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data1.path !== undefined){
+const _errs8 = errors;
 if(typeof data1.path !== "string"){
-const err7 = {instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
+validate253.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err7);
+var valid1 = true;
 }
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+if(valid1){
+if(data1.value !== undefined){
+const _errs10 = errors;
+var valid1 = _errs10 === errors;
 }
 else {
-vErrors.push(err8);
+var valid1 = true;
 }
-errors++;
+}
+}
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate253.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err9);
+var valid0 = true;
 }
-errors++;
+}
+}
+}
+}
+else {
+validate253.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 validate253.errors = vErrors;
 return errors === 0;
@@ -8149,110 +9212,82 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.deleteSurface === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleteSurface"},message:"must have required property '"+"deleteSurface"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.deleteSurface === undefined) && (missing0 = "deleteSurface")) || ((data.version === undefined) && (missing0 = "version"))){
+validate255.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "deleteSurface"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate255.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.version !== undefined){
+const _errs2 = errors;
 if("v0.9" !== data.version){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate255.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.deleteSurface !== undefined){
 let data1 = data.deleteSurface;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.surfaceId === undefined){
-const err4 = {instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if((data1.surfaceId === undefined) && (missing1 = "surfaceId")){
+validate255.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
+const _errs5 = errors;
 for(const key1 in data1){
 if(!(key1 === "surfaceId")){
-const err5 = {instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate255.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
 if(typeof data1.surfaceId !== "string"){
-const err6 = {instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
+validate255.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate255.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err7);
-}
-errors++;
+var valid0 = true;
 }
 }
 }
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+}
 }
 else {
-vErrors.push(err8);
+validate255.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate255.errors = vErrors;
 return errors === 0;
@@ -8272,14 +9307,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 const _errs1 = errors;
 let valid0 = false;
@@ -8353,14 +9382,16 @@ props0 = true;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err0];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err0);
 }
 errors++;
+validate52.errors = vErrors;
+return false;
 }
 else {
 errors = _errs1;
@@ -8391,79 +9422,70 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.primaryColor !== undefined){
 let data0 = data.primaryColor;
+const _errs2 = errors;
+if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err0 = {instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate257.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
+return false;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate257.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err1);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.iconUrl !== undefined){
 let data1 = data.iconUrl;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err2 = {instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate257.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+return false;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
+validate257.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.agentDisplayName !== undefined){
+const _errs6 = errors;
 if(typeof data.agentDisplayName !== "string"){
-const err4 = {instancePath:instancePath+"/agentDisplayName",schemaPath:"#/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
+validate257.errors = [{instancePath:instancePath+"/agentDisplayName",schemaPath:"#/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
+var valid0 = true;
 }
 }
 }
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
 }
 else {
-vErrors.push(err5);
+validate257.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate257.errors = vErrors;
 return errors === 0;
@@ -8482,110 +9504,95 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
+validate258.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Text" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate258.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.text !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate258.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "h1") || (data2 === "h2")) || (data2 === "h3")) || (data2 === "h4")) || (data2 === "h5")) || (data2 === "caption")) || (data2 === "body"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate258.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err5 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+}
 }
 else {
-vErrors.push(err5);
+validate258.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err6 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate258.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate258.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err7);
-}
-errors++;
 }
 validate258.errors = vErrors;
 return errors === 0;
@@ -8604,139 +9611,126 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
+validate262.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.url === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Image" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate262.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.url !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.description !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.fit !== undefined){
 let data3 = data.fit;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate262.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((data3 === "contain") || (data3 === "cover")) || (data3 === "fill")) || (data3 === "none")) || (data3 === "scaleDown"))){
-const err4 = {instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate262.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.variant !== undefined){
 let data4 = data.variant;
+const _errs10 = errors;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate262.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((((data4 === "icon") || (data4 === "avatar")) || (data4 === "smallFeature")) || (data4 === "mediumFeature")) || (data4 === "largeFeature")) || (data4 === "header"))){
-const err6 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate262.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs10 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
+}
 }
 else {
-vErrors.push(err7);
+validate262.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "fit")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate262.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate262.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate262.errors = vErrors;
 return errors === 0;
@@ -8755,17 +9749,50 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.name === undefined) && (missing0 = "name"))){
+validate267.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs5 = errors;
+if("Icon" !== data.component){
+validate267.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.name !== undefined){
+let data1 = data.name;
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs8 = errors;
+if(typeof data1 !== "string"){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8774,51 +9801,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema54.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
 else {
 vErrors.push(err1);
-}
-errors++;
-}
-if(data.component !== undefined){
-if("Icon" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs7 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs8 = errors;
-if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema54.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
 }
 errors++;
 }
@@ -8828,9 +9817,52 @@ valid2 = true;
 passing0 = 0;
 }
 const _errs10 = errors;
+if(errors === _errs10){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.svgPath === undefined){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: "svgPath"},message:"must have required property '"+"svgPath"+"'"};
+let missing1;
+if((data1.svgPath === undefined) && (missing1 = "svgPath")){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+const _errs12 = errors;
+for(const key0 in data1){
+if(!(key0 === "svgPath")){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+break;
+}
+}
+if(_errs12 === errors){
+if(data1.svgPath !== undefined){
+if(typeof data1.svgPath !== "string"){
+const err4 = {instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/oneOf/1/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8839,40 +9871,6 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data1){
-if(!(key0 === "svgPath")){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data1.svgPath !== undefined){
-if(typeof data1.svgPath !== "string"){
-const err7 = {instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/oneOf/1/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 var _valid0 = _errs10 === errors;
 if(_valid0 && valid2){
@@ -8906,14 +9904,16 @@ props0 = true;
 }
 }
 if(!valid2){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err6];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err6);
 }
 errors++;
+validate267.errors = vErrors;
+return false;
 }
 else {
 errors = _errs7;
@@ -8926,41 +9926,36 @@ vErrors = null;
 }
 }
 }
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+}
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
+validate267.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err10);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((key1 !== "component") && (key1 !== "name")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-const err11 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+validate267.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
+validate267.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err12);
-}
-errors++;
 }
 validate267.errors = vErrors;
 return errors === 0;
@@ -8979,87 +9974,77 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
+validate271.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.url === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Video" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate271.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.url !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+}
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate271.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err3);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "url")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err4 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate271.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate271.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err5);
-}
-errors++;
 }
 validate271.errors = vErrors;
 return errors === 0;
@@ -9078,93 +10063,90 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
+validate275.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.url === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("AudioPlayer" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate275.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.url !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.description !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate275.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err3);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err4 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate275.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate275.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err5);
-}
-errors++;
 }
 validate275.errors = vErrors;
 return errors === 0;
@@ -9183,133 +10165,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate280.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Row" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate280.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.justify !== undefined){
 let data2 = data.justify;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate280.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "center") || (data2 === "end")) || (data2 === "spaceAround")) || (data2 === "spaceBetween")) || (data2 === "spaceEvenly")) || (data2 === "start")) || (data2 === "stretch"))){
-const err4 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate280.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate280.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate280.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate280.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate280.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate280.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate280.errors = vErrors;
 return errors === 0;
@@ -9328,133 +10290,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate284.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Column" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate284.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.justify !== undefined){
 let data2 = data.justify;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate284.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "start") || (data2 === "center")) || (data2 === "end")) || (data2 === "spaceBetween")) || (data2 === "spaceAround")) || (data2 === "spaceEvenly")) || (data2 === "stretch"))){
-const err4 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate284.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate284.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "center") || (data3 === "end")) || (data3 === "start")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate284.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate284.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate284.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate284.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate284.errors = vErrors;
 return errors === 0;
@@ -9473,133 +10415,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate288.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("List" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate288.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.direction !== undefined){
 let data2 = data.direction;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate288.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data2 === "vertical") || (data2 === "horizontal"))){
-const err4 = {instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate288.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate288.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate288.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate288.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate288.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate288.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate288.errors = vErrors;
 return errors === 0;
@@ -9618,87 +10540,77 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
+validate292.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.child === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "child"},message:"must have required property '"+"child"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Card" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate292.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.child !== undefined){
+const _errs6 = errors;
 if(!(validate174(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+}
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate292.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err3);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err4 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate292.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate292.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err5);
-}
-errors++;
 }
 validate292.errors = vErrors;
 return errors === 0;
@@ -9717,166 +10629,147 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
+validate296.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tabs === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "tabs"},message:"must have required property '"+"tabs"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Tabs" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate296.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.tabs !== undefined){
 let data1 = data.tabs;
+const _errs6 = errors;
+if(errors === _errs6){
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err3 = {instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
+validate296.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
+var valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
+const _errs8 = errors;
+if(errors === _errs8){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.title === undefined){
-const err4 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if(((data2.title === undefined) && (missing1 = "title")) || ((data2.child === undefined) && (missing1 = "child"))){
+validate296.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data2.child === undefined){
-const err5 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: "child"},message:"must have required property '"+"child"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
+const _errs10 = errors;
 for(const key0 in data2){
 if(!((key0 === "title") || (key0 === "child"))){
-const err6 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate296.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs10 === errors){
 if(data2.title !== undefined){
+const _errs11 = errors;
 if(!(validate66(data2.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data2,parentDataProperty:"title",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid3 = _errs11 === errors;
 }
+else {
+var valid3 = true;
+}
+if(valid3){
 if(data2.child !== undefined){
+const _errs12 = errors;
 if(!(validate174(data2.child, {instancePath:instancePath+"/tabs/" + i0+"/child",parentData:data2,parentDataProperty:"child",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+var valid3 = _errs12 === errors;
 }
 else {
-vErrors.push(err7);
+var valid3 = true;
 }
-errors++;
+}
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
+validate296.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid2 = _errs8 === errors;
+if(!valid2){
+break;
+}
+}
+}
 }
 else {
-vErrors.push(err8);
+validate296.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
 }
-errors++;
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate296.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-const err10 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+validate296.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
+validate296.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err11);
-}
-errors++;
 }
 validate296.errors = vErrors;
 return errors === 0;
@@ -9895,103 +10788,90 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
+validate301.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.trigger === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.content === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Modal" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate301.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.trigger !== undefined){
+const _errs6 = errors;
 if(!(validate174(data.trigger, {instancePath:instancePath+"/trigger",parentData:data,parentDataProperty:"trigger",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.content !== undefined){
+const _errs7 = errors;
 if(!(validate174(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
+validate301.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err4);
 }
-errors++;
+var valid0 = _errs3 === errors;
 }
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err5 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate301.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
-}
-errors++;
 }
 validate301.errors = vErrors;
 return errors === 0;
@@ -10010,94 +10890,82 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data.component === undefined) && (missing0 = "component")){
+validate306.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Divider" !== data.component){
-const err1 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
+validate306.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err1);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.axis !== undefined){
 let data1 = data.axis;
+const _errs6 = errors;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate306.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data1 === "horizontal") || (data1 === "vertical"))){
-const err3 = {instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema66.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
+validate306.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema66.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err4 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
 }
 else {
-vErrors.push(err4);
+validate306.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err5 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate306.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate306.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
-}
-errors++;
 }
 validate306.errors = vErrors;
 return errors === 0;
@@ -10116,130 +10984,116 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
+validate309.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.child === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "child"},message:"must have required property '"+"child"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("Button" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate309.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.child !== undefined){
+const _errs7 = errors;
 if(!(validate174(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate309.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((data2 === "default") || (data2 === "primary")) || (data2 === "borderless"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema67.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
+validate309.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema67.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.action !== undefined){
+const _errs10 = errors;
 if(!(validate205(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate309.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate309.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate309.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate309.errors = vErrors;
 return errors === 0;
@@ -10258,132 +11112,129 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
+validate315.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("TextField" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate315.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.value !== undefined){
+const _errs8 = errors;
 if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs8 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data3 = data.variant;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate315.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "longText") || (data3 === "number")) || (data3 === "shortText")) || (data3 === "obscured"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema72.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate315.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema72.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.validationRegexp !== undefined){
+const _errs11 = errors;
 if(typeof data.validationRegexp !== "string"){
-const err5 = {instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
+validate315.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs11 === errors;
 }
 else {
-vErrors.push(err5);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+}
+}
+}
 }
 else {
-vErrors.push(err6);
+validate315.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs4 === errors;
+}
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate315.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate315.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate315.errors = vErrors;
 return errors === 0;
@@ -10402,107 +11253,98 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
+validate321.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.value === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("CheckBox" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate321.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.value !== undefined){
+const _errs8 = errors;
 if(!(validate89(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
+validate321.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err4);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err5 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate321.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate321.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
-}
-errors++;
 }
 validate321.errors = vErrors;
 return errors === 0;
@@ -10521,246 +11363,224 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.options === undefined) && (missing0 = "options"))) || ((data.value === undefined) && (missing0 = "value"))){
+validate327.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.options === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.value === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("ChoicePicker" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate327.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate327.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data2 === "multipleSelection") || (data2 === "mutuallyExclusive"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
+validate327.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.options !== undefined){
 let data3 = data.options;
+const _errs10 = errors;
+if(errors === _errs10){
 if(Array.isArray(data3)){
+var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
+const _errs12 = errors;
+if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.label === undefined){
-const err6 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err6];
+let missing1;
+if(((data4.label === undefined) && (missing1 = "label")) || ((data4.value === undefined) && (missing1 = "value"))){
+validate327.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data4.value === undefined){
-const err7 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
+const _errs14 = errors;
 for(const key0 in data4){
 if(!((key0 === "label") || (key0 === "value"))){
-const err8 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate327.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs14 === errors){
 if(data4.label !== undefined){
+const _errs15 = errors;
 if(!(validate66(data4.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data4,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid3 = _errs15 === errors;
 }
+else {
+var valid3 = true;
+}
+if(valid3){
 if(data4.value !== undefined){
+const _errs16 = errors;
 if(typeof data4.value !== "string"){
-const err9 = {instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
+validate327.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs16 === errors;
 }
 else {
-vErrors.push(err9);
-}
-errors++;
+var valid3 = true;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
+validate327.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
 }
 else {
-vErrors.push(err11);
+validate327.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
 }
-errors++;
 }
+var valid1 = _errs10 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.value !== undefined){
+const _errs18 = errors;
 if(!(validate230(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs18 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.displayStyle !== undefined){
 let data8 = data.displayStyle;
+const _errs19 = errors;
 if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+validate327.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data8 === "checkbox") || (data8 === "chips"))){
-const err13 = {instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
+validate327.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs19 === errors;
 }
 else {
-vErrors.push(err13);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.filterable !== undefined){
+const _errs21 = errors;
 if(typeof data.filterable !== "boolean"){
-const err14 = {instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err14];
+validate327.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs21 === errors;
 }
 else {
-vErrors.push(err14);
+var valid1 = true;
 }
-errors++;
+}
+}
+}
+}
+}
 }
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
+validate327.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err15);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "checks")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-const err16 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+validate327.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
+validate327.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err17);
-}
-errors++;
 }
 validate327.errors = vErrors;
 return errors === 0;
@@ -10779,131 +11599,124 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
+validate334.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.max === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "max"},message:"must have required property '"+"max"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("Slider" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate334.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.min !== undefined){
+const _errs8 = errors;
 if(!(typeof data.min == "number")){
-const err4 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err4];
+validate334.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.max !== undefined){
+const _errs10 = errors;
 if(!(typeof data.max == "number")){
-const err5 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err5];
+validate334.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid1 = _errs10 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.value !== undefined){
+const _errs12 = errors;
 if(!(validate78(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate334.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate334.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate334.errors = vErrors;
 return errors === 0;
@@ -10922,97 +11735,105 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))){
+validate340.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs6 = errors;
+if("DateTimeInput" !== data.component){
+validate340.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.value !== undefined){
+const _errs7 = errors;
+if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.enableDate !== undefined){
+const _errs8 = errors;
+if(typeof data.enableDate !== "boolean"){
+validate340.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.enableTime !== undefined){
+const _errs10 = errors;
+if(typeof data.enableTime !== "boolean"){
+validate340.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.min !== undefined){
+let data4 = data.min;
+const _errs12 = errors;
+const _errs13 = errors;
+if(!(validate66(data4, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs13 === errors;
+if(valid2){
+const _errs14 = errors;
+const _errs15 = errors;
+let valid3 = true;
+const _errs16 = errors;
+if(typeof data4 !== "string"){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.component !== undefined){
-if("DateTimeInput" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-}
-if(data.enableDate !== undefined){
-if(typeof data.enableDate !== "boolean"){
-const err3 = {instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.enableTime !== undefined){
-if(typeof data.enableTime !== "boolean"){
-const err4 = {instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.min !== undefined){
-let data4 = data.min;
-if(!(validate66(data4, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-const _errs15 = errors;
-let valid3 = true;
-const _errs16 = errors;
-if(typeof data4 !== "string"){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -11032,16 +11853,18 @@ const _errs19 = errors;
 let valid4 = false;
 let passing0 = null;
 const _errs20 = errors;
+if(errors === _errs20){
 if(typeof data4 === "string"){
 if(!(formats4.validate(data4))){
-const err6 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err1 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err1];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err1);
 }
 errors++;
+}
 }
 }
 var _valid1 = _errs20 === errors;
@@ -11050,16 +11873,18 @@ valid4 = true;
 passing0 = 0;
 }
 const _errs21 = errors;
+if(errors === _errs21){
 if(typeof data4 === "string"){
 if(!(formats6.validate(data4))){
-const err7 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
+const err2 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err2];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err2);
 }
 errors++;
+}
 }
 }
 var _valid1 = _errs21 === errors;
@@ -11073,16 +11898,18 @@ valid4 = true;
 passing0 = 1;
 }
 const _errs22 = errors;
+if(errors === _errs22){
 if(typeof data4 === "string"){
 if(!(formats8.validate(data4))){
-const err8 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err3 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err3];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err3);
 }
 errors++;
+}
 }
 }
 var _valid1 = _errs22 === errors;
@@ -11098,14 +11925,16 @@ passing0 = 2;
 }
 }
 if(!valid4){
-const err9 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err4 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err4];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err4);
 }
 errors++;
+validate340.errors = vErrors;
+return false;
 }
 else {
 errors = _errs19;
@@ -11122,32 +11951,46 @@ var _valid0 = _errs18 === errors;
 valid3 = _valid0;
 }
 if(!valid3){
-const err10 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err5 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err5];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err5);
 }
 errors++;
+validate340.errors = vErrors;
+return false;
 }
+var valid2 = _errs14 === errors;
 }
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.max !== undefined){
 let data5 = data.max;
+const _errs23 = errors;
+const _errs24 = errors;
 if(!(validate66(data5, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid5 = _errs24 === errors;
+if(valid5){
+const _errs25 = errors;
 const _errs26 = errors;
 let valid6 = true;
 const _errs27 = errors;
 if(typeof data5 !== "string"){
-const err11 = {};
+const err6 = {};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err6];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -11167,16 +12010,18 @@ const _errs30 = errors;
 let valid7 = false;
 let passing1 = null;
 const _errs31 = errors;
+if(errors === _errs31){
 if(typeof data5 === "string"){
 if(!(formats4.validate(data5))){
-const err12 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+const err7 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err7];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err7);
 }
 errors++;
+}
 }
 }
 var _valid3 = _errs31 === errors;
@@ -11185,16 +12030,18 @@ valid7 = true;
 passing1 = 0;
 }
 const _errs32 = errors;
+if(errors === _errs32){
 if(typeof data5 === "string"){
 if(!(formats6.validate(data5))){
-const err13 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
+const err8 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err8];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err8);
 }
 errors++;
+}
 }
 }
 var _valid3 = _errs32 === errors;
@@ -11208,16 +12055,18 @@ valid7 = true;
 passing1 = 1;
 }
 const _errs33 = errors;
+if(errors === _errs33){
 if(typeof data5 === "string"){
 if(!(formats8.validate(data5))){
-const err14 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err9 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err9];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err9);
 }
 errors++;
+}
 }
 }
 var _valid3 = _errs33 === errors;
@@ -11233,14 +12082,16 @@ passing1 = 2;
 }
 }
 if(!valid7){
-const err15 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err10 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err10];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err10);
 }
 errors++;
+validate340.errors = vErrors;
+return false;
 }
 else {
 errors = _errs30;
@@ -11257,56 +12108,67 @@ var _valid2 = _errs29 === errors;
 valid6 = _valid2;
 }
 if(!valid6){
-const err16 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err11 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err11];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err11);
 }
 errors++;
+validate340.errors = vErrors;
+return false;
 }
+var valid5 = _errs25 === errors;
 }
+var valid1 = _errs23 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.label !== undefined){
+const _errs34 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs34 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
+validate340.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err17);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((((key0 !== "component") && (key0 !== "value")) && (key0 !== "enableDate")) && (key0 !== "enableTime")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "label")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err18 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+validate340.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
+validate340.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err19);
-}
-errors++;
 }
 validate340.errors = vErrors;
 return errors === 0;

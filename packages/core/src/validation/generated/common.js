@@ -22,23 +22,14 @@ let valid0 = false;
 let passing0 = null;
 const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.action === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+let missing0;
+if(((data.action === undefined) && (missing0 = "action")) || ((data.version === undefined) && (missing0 = "version"))){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
 else {
 vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
 }
 errors++;
 }
@@ -50,23 +41,14 @@ passing0 = 0;
 }
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+let missing1;
+if(((data.error === undefined) && (missing1 = "error")) || ((data.version === undefined) && (missing1 = "version"))){
+const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err1];
 }
 else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.version === undefined){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -83,14 +65,16 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err2];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err2);
 }
 errors++;
+validate52.errors = vErrors;
+return false;
 }
 else {
 errors = _errs1;
@@ -103,9 +87,173 @@ vErrors = null;
 }
 }
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length > 2){
-const err5 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 2},message:"must NOT have more than 2 properties"};
+validate52.errors = [{instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 2},message:"must NOT have more than 2 properties"}];
+return false;
+}
+else {
+if(Object.keys(data).length < 2){
+validate52.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 2},message:"must NOT have fewer than 2 properties"}];
+return false;
+}
+else {
+if(data.version !== undefined){
+const _errs4 = errors;
+if("v0.9" !== data.version){
+validate52.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.action !== undefined){
+let data1 = data.action;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing2;
+if((((((data1.name === undefined) && (missing2 = "name")) || ((data1.surfaceId === undefined) && (missing2 = "surfaceId"))) || ((data1.sourceComponentId === undefined) && (missing2 = "sourceComponentId"))) || ((data1.timestamp === undefined) && (missing2 = "timestamp"))) || ((data1.context === undefined) && (missing2 = "context"))){
+validate52.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+if(data1.name !== undefined){
+const _errs7 = errors;
+if(typeof data1.name !== "string"){
+validate52.errors = [{instancePath:instancePath+"/action/name",schemaPath:"#/properties/action/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.surfaceId !== undefined){
+const _errs9 = errors;
+if(typeof data1.surfaceId !== "string"){
+validate52.errors = [{instancePath:instancePath+"/action/surfaceId",schemaPath:"#/properties/action/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.sourceComponentId !== undefined){
+const _errs11 = errors;
+if(typeof data1.sourceComponentId !== "string"){
+validate52.errors = [{instancePath:instancePath+"/action/sourceComponentId",schemaPath:"#/properties/action/properties/sourceComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.timestamp !== undefined){
+let data5 = data1.timestamp;
+const _errs13 = errors;
+if(errors === _errs13){
+if(errors === _errs13){
+if(typeof data5 === "string"){
+if(!(formats0.validate(data5))){
+validate52.errors = [{instancePath:instancePath+"/action/timestamp",schemaPath:"#/properties/action/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+return false;
+}
+}
+else {
+validate52.errors = [{instancePath:instancePath+"/action/timestamp",schemaPath:"#/properties/action/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.context !== undefined){
+let data6 = data1.context;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
+validate52.errors = [{instancePath:instancePath+"/action/context",schemaPath:"#/properties/action/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid2 = _errs15 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate52.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.error !== undefined){
+let data7 = data.error;
+const _errs18 = errors;
+const _errs19 = errors;
+let valid3 = false;
+let passing1 = null;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+let missing3;
+if(((((data7.code === undefined) && (missing3 = "code")) || ((data7.path === undefined) && (missing3 = "path"))) || ((data7.message === undefined) && (missing3 = "message"))) || ((data7.surfaceId === undefined) && (missing3 = "surfaceId"))){
+const err3 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+const _errs22 = errors;
+for(const key0 in data7){
+if(!((((key0 === "code") || (key0 === "surfaceId")) || (key0 === "path")) || (key0 === "message"))){
+const err4 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+break;
+}
+}
+if(_errs22 === errors){
+if(data7.code !== undefined){
+const _errs23 = errors;
+if("VALIDATION_FAILED" !== data7.code){
+const err5 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/oneOf/0/properties/code/const",keyword:"const",params:{allowedValue: "VALIDATION_FAILED"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -114,8 +262,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(Object.keys(data).length < 2){
-const err6 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 2},message:"must NOT have fewer than 2 properties"};
+var valid4 = _errs23 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data7.surfaceId !== undefined){
+const _errs24 = errors;
+if(typeof data7.surfaceId !== "string"){
+const err6 = {instancePath:instancePath+"/error/surfaceId",schemaPath:"#/properties/error/oneOf/0/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -124,9 +280,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.version !== undefined){
-if("v0.9" !== data.version){
-const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
+var valid4 = _errs24 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data7.path !== undefined){
+const _errs26 = errors;
+if(typeof data7.path !== "string"){
+const err7 = {instancePath:instancePath+"/error/path",schemaPath:"#/properties/error/oneOf/0/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -135,12 +298,16 @@ vErrors.push(err7);
 }
 errors++;
 }
+var valid4 = _errs26 === errors;
 }
-if(data.action !== undefined){
-let data1 = data.action;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.name === undefined){
-const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data7.message !== undefined){
+const _errs28 = errors;
+if(typeof data7.message !== "string"){
+const err8 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/oneOf/0/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -149,8 +316,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data1.surfaceId === undefined){
-const err9 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
+var valid4 = _errs28 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -159,241 +337,6 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data1.sourceComponentId === undefined){
-const err10 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/required",keyword:"required",params:{missingProperty: "sourceComponentId"},message:"must have required property '"+"sourceComponentId"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data1.timestamp === undefined){
-const err11 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data1.context === undefined){
-const err12 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/required",keyword:"required",params:{missingProperty: "context"},message:"must have required property '"+"context"+"'"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err13 = {instancePath:instancePath+"/action/name",schemaPath:"#/properties/action/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data1.surfaceId !== undefined){
-if(typeof data1.surfaceId !== "string"){
-const err14 = {instancePath:instancePath+"/action/surfaceId",schemaPath:"#/properties/action/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data1.sourceComponentId !== undefined){
-if(typeof data1.sourceComponentId !== "string"){
-const err15 = {instancePath:instancePath+"/action/sourceComponentId",schemaPath:"#/properties/action/properties/sourceComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data1.timestamp !== undefined){
-let data5 = data1.timestamp;
-if(typeof data5 === "string"){
-if(!(formats0.validate(data5))){
-const err16 = {instancePath:instancePath+"/action/timestamp",schemaPath:"#/properties/action/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/action/timestamp",schemaPath:"#/properties/action/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data1.context !== undefined){
-let data6 = data1.context;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-const err18 = {instancePath:instancePath+"/action/context",schemaPath:"#/properties/action/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data.error !== undefined){
-let data7 = data.error;
-const _errs19 = errors;
-let valid3 = false;
-let passing1 = null;
-const _errs20 = errors;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.code === undefined){
-const err20 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data7.path === undefined){
-const err21 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data7.message === undefined){
-const err22 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(data7.surfaceId === undefined){
-const err23 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-for(const key0 in data7){
-if(!((((key0 === "code") || (key0 === "surfaceId")) || (key0 === "path")) || (key0 === "message"))){
-const err24 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data7.code !== undefined){
-if("VALIDATION_FAILED" !== data7.code){
-const err25 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/oneOf/0/properties/code/const",keyword:"const",params:{allowedValue: "VALIDATION_FAILED"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data7.surfaceId !== undefined){
-if(typeof data7.surfaceId !== "string"){
-const err26 = {instancePath:instancePath+"/error/surfaceId",schemaPath:"#/properties/error/oneOf/0/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data7.path !== undefined){
-if(typeof data7.path !== "string"){
-const err27 = {instancePath:instancePath+"/error/path",schemaPath:"#/properties/error/oneOf/0/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data7.message !== undefined){
-if(typeof data7.message !== "string"){
-const err28 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/oneOf/0/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
 }
 var _valid1 = _errs20 === errors;
 if(_valid1){
@@ -402,58 +345,42 @@ passing1 = 0;
 var props0 = true;
 }
 const _errs30 = errors;
+if(errors === _errs30){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.code === undefined){
-const err30 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+let missing4;
+if((((data7.code === undefined) && (missing4 = "code")) || ((data7.surfaceId === undefined) && (missing4 = "surfaceId"))) || ((data7.message === undefined) && (missing4 = "message"))){
+const err10 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err10];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err10);
 }
 errors++;
 }
-if(data7.surfaceId === undefined){
-const err31 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err31];
-}
 else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(data7.message === undefined){
-const err32 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
 if(data7.code !== undefined){
+const _errs33 = errors;
 const _errs34 = errors;
 const _errs35 = errors;
 if("VALIDATION_FAILED" !== data7.code){
-const err33 = {};
+const err11 = {};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err11];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err11);
 }
 errors++;
 }
 var valid6 = _errs35 === errors;
 if(valid6){
-const err34 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/oneOf/1/properties/code/not",keyword:"not",params:{},message:"must NOT be valid"};
+const err12 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/oneOf/1/properties/code/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err12];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -468,41 +395,61 @@ vErrors = null;
 }
 }
 }
+var valid5 = _errs33 === errors;
 }
+else {
+var valid5 = true;
+}
+if(valid5){
 if(data7.message !== undefined){
+const _errs36 = errors;
 if(typeof data7.message !== "string"){
-const err35 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/oneOf/1/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/oneOf/1/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err13];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err13);
 }
 errors++;
 }
+var valid5 = _errs36 === errors;
 }
+else {
+var valid5 = true;
+}
+if(valid5){
 if(data7.surfaceId !== undefined){
+const _errs38 = errors;
 if(typeof data7.surfaceId !== "string"){
-const err36 = {instancePath:instancePath+"/error/surfaceId",schemaPath:"#/properties/error/oneOf/1/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/error/surfaceId",schemaPath:"#/properties/error/oneOf/1/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err14];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err14);
 }
 errors++;
 }
+var valid5 = _errs38 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err15];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err15);
 }
 errors++;
+}
 }
 var _valid1 = _errs30 === errors;
 if(_valid1 && valid3){
@@ -519,14 +466,16 @@ props0 = true;
 }
 }
 if(!valid3){
-const err38 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err16];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err16);
 }
 errors++;
+validate52.errors = vErrors;
+return false;
 }
 else {
 errors = _errs19;
@@ -539,17 +488,20 @@ vErrors = null;
 }
 }
 }
+var valid1 = _errs18 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err39];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err39);
-}
-errors++;
 }
 validate52.errors = vErrors;
 return errors === 0;
@@ -570,15 +522,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
+if(errors === 0){
 if(!(typeof data === "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
+validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err0);
 }
-errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -596,15 +546,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
+if(errors === 0){
 if(!(typeof data === "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
+validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err0);
 }
-errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -623,27 +571,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate7.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
+return false;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -664,70 +602,99 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema1.type},message:"must be object,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema1.type},message:"must be object,boolean"}];
+return false;
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate1;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.$id !== undefined){
 let data0 = data.$id;
+const _errs1 = errors;
 if(!(validate2(data0, {instancePath:instancePath+"/$id",parentData:data,parentDataProperty:"$id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
+if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-const err1 = {instancePath:instancePath+"/$id",schemaPath:"#/properties/%24id/pattern",keyword:"pattern",params:{pattern: "^[^#]*#?$"},message:"must match pattern \""+"^[^#]*#?$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
+validate1.errors = [{instancePath:instancePath+"/$id",schemaPath:"#/properties/%24id/pattern",keyword:"pattern",params:{pattern: "^[^#]*#?$"},message:"must match pattern \""+"^[^#]*#?$"+"\""}];
+return false;
+}
+}
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err1);
+var valid0 = true;
 }
-errors++;
-}
-}
-}
+if(valid0){
 if(data.$schema !== undefined){
+const _errs3 = errors;
 if(!(validate4(data.$schema, {instancePath:instancePath+"/$schema",parentData:data,parentDataProperty:"$schema",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.$ref !== undefined){
+const _errs4 = errors;
 if(!(validate2(data.$ref, {instancePath:instancePath+"/$ref",parentData:data,parentDataProperty:"$ref",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs4 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.$anchor !== undefined){
+const _errs5 = errors;
 if(!(validate7(data.$anchor, {instancePath:instancePath+"/$anchor",parentData:data,parentDataProperty:"$anchor",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs5 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.$dynamicRef !== undefined){
+const _errs6 = errors;
 if(!(validate2(data.$dynamicRef, {instancePath:instancePath+"/$dynamicRef",parentData:data,parentDataProperty:"$dynamicRef",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs6 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.$dynamicAnchor !== undefined){
+const _errs7 = errors;
 if(!(validate7(data.$dynamicAnchor, {instancePath:instancePath+"/$dynamicAnchor",parentData:data,parentDataProperty:"$dynamicAnchor",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs7 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.$vocabulary !== undefined){
 let data6 = data.$vocabulary;
+const _errs8 = errors;
+if(errors === _errs8){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
 const _errs10 = errors;
@@ -737,57 +704,64 @@ errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
 if(!valid1){
-const err2 = {instancePath:instancePath+"/$vocabulary",schemaPath:"#/properties/%24vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const err0 = {instancePath:instancePath+"/$vocabulary",schemaPath:"#/properties/%24vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err0];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err0);
 }
 errors++;
+validate1.errors = vErrors;
+return false;
+break;
 }
 }
+if(valid1){
 for(const key1 in data6){
+const _errs12 = errors;
 if(typeof data6[key1] !== "boolean"){
-const err3 = {instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/%24vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
+validate1.errors = [{instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/%24vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
+validate1.errors = [{instancePath:instancePath+"/$vocabulary",schemaPath:"#/properties/%24vocabulary/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/$vocabulary",schemaPath:"#/properties/%24vocabulary/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
+var valid0 = _errs8 === errors;
 }
 else {
-vErrors.push(err4);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.$comment !== undefined){
+const _errs14 = errors;
 if(typeof data.$comment !== "string"){
-const err5 = {instancePath:instancePath+"/$comment",schemaPath:"#/properties/%24comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
+validate1.errors = [{instancePath:instancePath+"/$comment",schemaPath:"#/properties/%24comment/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs14 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.$defs !== undefined){
 let data9 = data.$defs;
+const _errs16 = errors;
+if(errors === _errs16){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key2 in data9){
 let data10 = data9[key2];
+const _errs19 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data10, {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
@@ -821,17 +795,29 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
+var valid3 = _errs19 === errors;
+if(!valid3){
+break;
+}
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/$defs",schemaPath:"#/properties/%24defs/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate1.errors = [{instancePath:instancePath+"/$defs",schemaPath:"#/properties/%24defs/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
+}
+}
+}
+}
+}
+}
+}
 }
 }
 }
@@ -852,20 +838,18 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(Array.isArray(data)){
 if(data.length < 1){
-const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err0];
+validate14.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
+var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
+const _errs1 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
@@ -899,17 +883,17 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
+validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -929,27 +913,29 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema5.type},message:"must be object,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema5.type},message:"must be object,boolean"}];
+return false;
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate13;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.prefixItems !== undefined){
+const _errs1 = errors;
 if(!(validate14(data.prefixItems, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.items !== undefined){
 let data1 = data.items;
+const _errs2 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data1, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
@@ -983,9 +969,15 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
+var valid0 = _errs2 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.contains !== undefined){
 let data2 = data.contains;
+const _errs3 = errors;
 let _v1 = dynamicAnchors.meta;
 if(_v1){
 if(!(_v1(data2, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
@@ -1019,9 +1011,15 @@ items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
 }
 }
 }
+var valid0 = _errs3 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.additionalProperties !== undefined){
 let data3 = data.additionalProperties;
+const _errs4 = errors;
 let _v2 = dynamicAnchors.meta;
 if(_v2){
 if(!(_v2(data3, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
@@ -1055,12 +1053,20 @@ items4 = items5 === true ? true : items4 > items5 ? items4 : items5;
 }
 }
 }
+var valid0 = _errs4 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.properties !== undefined){
 let data4 = data.properties;
+const _errs5 = errors;
+if(errors === _errs5){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 let data5 = data4[key0];
+const _errs8 = errors;
 let _v3 = dynamicAnchors.meta;
 if(_v3){
 if(!(_v3(data5, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
@@ -1094,38 +1100,49 @@ items6 = items7 === true ? true : items6 > items7 ? items6 : items7;
 }
 }
 }
+var valid4 = _errs8 === errors;
+if(!valid4){
+break;
+}
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
+validate13.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
 }
 else {
-vErrors.push(err1);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.patternProperties !== undefined){
 let data6 = data.patternProperties;
+const _errs9 = errors;
+if(errors === _errs9){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
 const _errs11 = errors;
-var valid2 = _errs11 === errors;
-if(!valid2){
-const err2 = {instancePath:instancePath+"/patternProperties",schemaPath:"#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+var valid6 = _errs11 === errors;
+if(!valid6){
+const err0 = {instancePath:instancePath+"/patternProperties",schemaPath:"#/properties/patternProperties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err0];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err0);
 }
 errors++;
+validate13.errors = vErrors;
+return false;
+break;
 }
 }
+if(valid6){
 for(const key2 in data6){
 let data7 = data6[key2];
+const _errs13 = errors;
 let _v4 = dynamicAnchors.meta;
 if(_v4){
 if(!(_v4(data7, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
@@ -1159,24 +1176,32 @@ items8 = items9 === true ? true : items8 > items9 ? items8 : items9;
 }
 }
 }
+var valid7 = _errs13 === errors;
+if(!valid7){
+break;
+}
+}
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/patternProperties",schemaPath:"#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate13.errors = [{instancePath:instancePath+"/patternProperties",schemaPath:"#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.dependentSchemas !== undefined){
 let data8 = data.dependentSchemas;
+const _errs14 = errors;
+if(errors === _errs14){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key3 in data8){
 let data9 = data8[key3];
+const _errs17 = errors;
 let _v5 = dynamicAnchors.meta;
 if(_v5){
 if(!(_v5(data9, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
@@ -1210,21 +1235,26 @@ items10 = items11 === true ? true : items10 > items11 ? items10 : items11;
 }
 }
 }
+var valid9 = _errs17 === errors;
+if(!valid9){
+break;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/dependentSchemas",schemaPath:"#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
+validate13.errors = [{instancePath:instancePath+"/dependentSchemas",schemaPath:"#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
 }
 else {
-vErrors.push(err4);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.propertyNames !== undefined){
 let data10 = data.propertyNames;
+const _errs18 = errors;
 let _v6 = dynamicAnchors.meta;
 if(_v6){
 if(!(_v6(data10, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
@@ -1258,9 +1288,15 @@ items12 = items13 === true ? true : items12 > items13 ? items12 : items13;
 }
 }
 }
+var valid0 = _errs18 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.if !== undefined){
 let data11 = data.if;
+const _errs19 = errors;
 let _v7 = dynamicAnchors.meta;
 if(_v7){
 if(!(_v7(data11, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
@@ -1294,9 +1330,15 @@ items14 = items15 === true ? true : items14 > items15 ? items14 : items15;
 }
 }
 }
+var valid0 = _errs19 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.then !== undefined){
 let data12 = data.then;
+const _errs20 = errors;
 let _v8 = dynamicAnchors.meta;
 if(_v8){
 if(!(_v8(data12, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
@@ -1330,9 +1372,15 @@ items16 = items17 === true ? true : items16 > items17 ? items16 : items17;
 }
 }
 }
+var valid0 = _errs20 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.else !== undefined){
 let data13 = data.else;
+const _errs21 = errors;
 let _v9 = dynamicAnchors.meta;
 if(_v9){
 if(!(_v9(data13, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
@@ -1366,27 +1414,51 @@ items18 = items19 === true ? true : items18 > items19 ? items18 : items19;
 }
 }
 }
+var valid0 = _errs21 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.allOf !== undefined){
+const _errs22 = errors;
 if(!(validate14(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs22 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.anyOf !== undefined){
+const _errs23 = errors;
 if(!(validate14(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs23 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.oneOf !== undefined){
+const _errs24 = errors;
 if(!(validate14(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs24 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.not !== undefined){
 let data17 = data.not;
+const _errs25 = errors;
 let _v10 = dynamicAnchors.meta;
 if(_v10){
 if(!(_v10(data17, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
@@ -1420,6 +1492,25 @@ items20 = items21 === true ? true : items20 > items21 ? items20 : items21;
 }
 }
 }
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
 }
 }
 validate13.errors = vErrors;
@@ -1441,21 +1532,17 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema7.type},message:"must be object,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema7.type},message:"must be object,boolean"}];
+return false;
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate20;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.unevaluatedItems !== undefined){
 let data0 = data.unevaluatedItems;
+const _errs1 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data0, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
@@ -1489,9 +1576,15 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
+var valid0 = _errs1 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.unevaluatedProperties !== undefined){
 let data1 = data.unevaluatedProperties;
+const _errs2 = errors;
 let _v1 = dynamicAnchors.meta;
 if(_v1){
 if(!(_v1(data1, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
@@ -1525,6 +1618,12 @@ items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
 }
 }
 }
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 validate20.errors = vErrors;
@@ -1546,14 +1645,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(((((((data === "array") || (data === "boolean")) || (data === "integer")) || (data === "null")) || (data === "number")) || (data === "object")) || (data === "string"))){
-const err0 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate23.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 validate23.errors = vErrors;
 return errors === 0;
@@ -1572,25 +1665,15 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
 }
-else {
-vErrors.push(err0);
-}
-errors++;
-}
+if(errors === 0){
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err1];
+validate26.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 }
 validate26.errors = vErrors;
@@ -1610,25 +1693,15 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
 }
-else {
-vErrors.push(err0);
-}
-errors++;
-}
+if(errors === 0){
 if(typeof data == "number"){
 if(data < 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err1];
+validate28.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 }
 validate28.errors = vErrors;
@@ -1647,20 +1720,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(Array.isArray(data)){
+var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
 if(typeof data[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
+validate36.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err0);
-}
-errors++;
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
 }
 }
+if(valid0){
 let i1 = data.length;
 let j0;
 if(i1 > 1){
@@ -1672,29 +1747,19 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err1 = {instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+validate36.errors = [{instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+return false;
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
 }
-errors++;
 }
 validate36.errors = vErrors;
 return errors === 0;
@@ -1715,21 +1780,17 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema8.type},message:"must be object,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema8.type},message:"must be object,boolean"}];
+return false;
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate22;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 let data0 = data.type;
+const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
@@ -1740,24 +1801,33 @@ errors = vErrors.length;
 var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 const _errs4 = errors;
+if(errors === _errs4){
 if(Array.isArray(data0)){
 if(data0.length < 1){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err0];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err0);
 }
 errors++;
 }
+else {
+var valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
 if(!(validate23(data0[i0], {instancePath:instancePath+"/type/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
+var valid2 = _errs6 === errors;
+if(!valid2){
+break;
 }
+}
+if(valid2){
 let i1 = data0.length;
 let j0;
 if(i1 > 1){
@@ -1765,12 +1835,12 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data0[i1], data0[j0])){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err1];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err1);
 }
 errors++;
 break outer0;
@@ -1779,8 +1849,23 @@ break outer0;
 }
 }
 }
+}
+}
 else {
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1788,18 +1873,8 @@ else {
 vErrors.push(err3);
 }
 errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate22.errors = vErrors;
+return false;
 }
 else {
 errors = _errs2;
@@ -1812,189 +1887,275 @@ vErrors = null;
 }
 }
 }
-}
-if(data.enum !== undefined){
-if(!(Array.isArray(data.enum))){
-const err5 = {instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
+if(valid0){
+if(data.enum !== undefined){
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(Array.isArray(data.enum))){
+validate22.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
 }
 }
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.multipleOf !== undefined){
 let data3 = data.multipleOf;
+const _errs9 = errors;
+if(errors === _errs9){
 if(typeof data3 == "number"){
 if(data3 <= 0 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate22.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+return false;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err7];
+validate22.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
 }
 else {
-vErrors.push(err7);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.maximum !== undefined){
+const _errs11 = errors;
 if(!(typeof data.maximum == "number")){
-const err8 = {instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err8];
+validate22.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs11 === errors;
 }
 else {
-vErrors.push(err8);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.exclusiveMaximum !== undefined){
+const _errs13 = errors;
 if(!(typeof data.exclusiveMaximum == "number")){
-const err9 = {instancePath:instancePath+"/exclusiveMaximum",schemaPath:"#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err9];
+validate22.errors = [{instancePath:instancePath+"/exclusiveMaximum",schemaPath:"#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs13 === errors;
 }
 else {
-vErrors.push(err9);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.minimum !== undefined){
+const _errs15 = errors;
 if(!(typeof data.minimum == "number")){
-const err10 = {instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err10];
+validate22.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs15 === errors;
 }
 else {
-vErrors.push(err10);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.exclusiveMinimum !== undefined){
+const _errs17 = errors;
 if(!(typeof data.exclusiveMinimum == "number")){
-const err11 = {instancePath:instancePath+"/exclusiveMinimum",schemaPath:"#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err11];
+validate22.errors = [{instancePath:instancePath+"/exclusiveMinimum",schemaPath:"#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs17 === errors;
 }
 else {
-vErrors.push(err11);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.maxLength !== undefined){
+const _errs19 = errors;
 if(!(validate26(data.maxLength, {instancePath:instancePath+"/maxLength",parentData:data,parentDataProperty:"maxLength",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs19 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.minLength !== undefined){
+const _errs20 = errors;
 if(!(validate28(data.minLength, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
-}
-if(data.pattern !== undefined){
-if(!(typeof data.pattern === "string")){
-const err12 = {instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
+var valid0 = _errs20 === errors;
 }
 else {
-vErrors.push(err12);
+var valid0 = true;
 }
-errors++;
+if(valid0){
+if(data.pattern !== undefined){
+const _errs21 = errors;
+if(errors === _errs21){
+if(errors === _errs21){
+if(!(typeof data.pattern === "string")){
+validate22.errors = [{instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 }
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.maxItems !== undefined){
+const _errs23 = errors;
 if(!(validate26(data.maxItems, {instancePath:instancePath+"/maxItems",parentData:data,parentDataProperty:"maxItems",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs23 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.minItems !== undefined){
+const _errs24 = errors;
 if(!(validate28(data.minItems, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
-}
-if(data.uniqueItems !== undefined){
-if(typeof data.uniqueItems !== "boolean"){
-const err13 = {instancePath:instancePath+"/uniqueItems",schemaPath:"#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err13];
+var valid0 = _errs24 === errors;
 }
 else {
-vErrors.push(err13);
+var valid0 = true;
 }
-errors++;
+if(valid0){
+if(data.uniqueItems !== undefined){
+const _errs25 = errors;
+if(typeof data.uniqueItems !== "boolean"){
+validate22.errors = [{instancePath:instancePath+"/uniqueItems",schemaPath:"#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
 }
+var valid0 = _errs25 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.maxContains !== undefined){
+const _errs27 = errors;
 if(!(validate26(data.maxContains, {instancePath:instancePath+"/maxContains",parentData:data,parentDataProperty:"maxContains",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs27 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.minContains !== undefined){
+const _errs28 = errors;
 if(!(validate26(data.minContains, {instancePath:instancePath+"/minContains",parentData:data,parentDataProperty:"minContains",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs28 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.maxProperties !== undefined){
+const _errs29 = errors;
 if(!(validate26(data.maxProperties, {instancePath:instancePath+"/maxProperties",parentData:data,parentDataProperty:"maxProperties",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs29 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.minProperties !== undefined){
+const _errs30 = errors;
 if(!(validate28(data.minProperties, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs30 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.required !== undefined){
+const _errs31 = errors;
 if(!(validate36(data.required, {instancePath:instancePath+"/required",parentData:data,parentDataProperty:"required",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs31 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.dependentRequired !== undefined){
 let data19 = data.dependentRequired;
+const _errs32 = errors;
+if(errors === _errs32){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 for(const key0 in data19){
+const _errs35 = errors;
 if(!(validate36(data19[key0], {instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
+var valid4 = _errs35 === errors;
+if(!valid4){
+break;
+}
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/dependentRequired",schemaPath:"#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
+validate22.errors = [{instancePath:instancePath+"/dependentRequired",schemaPath:"#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs32 === errors;
 }
 else {
-vErrors.push(err14);
+var valid0 = true;
 }
-errors++;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
 }
 }
 }
@@ -2017,89 +2178,91 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema13.type},message:"must be object,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema13.type},message:"must be object,boolean"}];
+return false;
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate40;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title !== undefined){
+const _errs1 = errors;
 if(typeof data.title !== "string"){
-const err1 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate40.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err1);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.description !== undefined){
+const _errs3 = errors;
 if(typeof data.description !== "string"){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
+validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.deprecated !== undefined){
+const _errs5 = errors;
 if(typeof data.deprecated !== "boolean"){
-const err3 = {instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
+validate40.errors = [{instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs5 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.readOnly !== undefined){
+const _errs7 = errors;
 if(typeof data.readOnly !== "boolean"){
-const err4 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
+validate40.errors = [{instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.writeOnly !== undefined){
+const _errs9 = errors;
 if(typeof data.writeOnly !== "boolean"){
-const err5 = {instancePath:instancePath+"/writeOnly",schemaPath:"#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
+validate40.errors = [{instancePath:instancePath+"/writeOnly",schemaPath:"#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs9 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.examples !== undefined){
+const _errs11 = errors;
+if(errors === _errs11){
 if(!(Array.isArray(data.examples))){
-const err6 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
+validate40.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
+}
+}
+}
+}
 }
 }
 }
@@ -2122,29 +2285,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema14.type},message:"must be object,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema14.type},message:"must be object,boolean"}];
+return false;
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate42;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format !== undefined){
 if(typeof data.format !== "string"){
-const err1 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate42.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 }
 }
@@ -2167,45 +2320,41 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema15.type},message:"must be object,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema15.type},message:"must be object,boolean"}];
+return false;
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate44;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contentEncoding !== undefined){
+const _errs1 = errors;
 if(typeof data.contentEncoding !== "string"){
-const err1 = {instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate44.errors = [{instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err1);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.contentMediaType !== undefined){
+const _errs3 = errors;
 if(typeof data.contentMediaType !== "string"){
-const err2 = {instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
+validate44.errors = [{instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.contentSchema !== undefined){
 let data2 = data.contentSchema;
+const _errs5 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
@@ -2239,6 +2388,13 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
 }
 }
 validate44.errors = vErrors;
@@ -2257,20 +2413,22 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(Array.isArray(data)){
+var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+const _errs1 = errors;
 if(typeof data[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
+validate46.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err0);
-}
-errors++;
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
 }
 }
+if(valid0){
 let i1 = data.length;
 let j0;
 if(i1 > 1){
@@ -2282,29 +2440,19 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err1 = {instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+validate46.errors = [{instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+return false;
 break;
 }
 indices0[item0] = i1;
 }
 }
 }
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
 }
 else {
-vErrors.push(err2);
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
 }
-errors++;
 }
 validate46.errors = vErrors;
 return errors === 0;
@@ -2322,27 +2470,17 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(typeof data === "string"){
 if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate48.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
+return false;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 validate48.errors = vErrors;
 return errors === 0;
@@ -2360,15 +2498,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
+if(errors === 0){
 if(!(typeof data === "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err0);
 }
-errors++;
 }
 validate50.errors = vErrors;
 return errors === 0;
@@ -2388,52 +2524,76 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema0.type},message:"must be object,boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema0.type},message:"must be object,boolean"}];
+return false;
 }
 if(!dynamicAnchors.meta){
 dynamicAnchors.meta = validate0;
 }
+const _errs2 = errors;
 if(!(validate1(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate13(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
 if(!(validate20(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs4 === errors;
+if(valid0){
+const _errs5 = errors;
 if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs5 === errors;
+if(valid0){
+const _errs6 = errors;
 if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs6 === errors;
+if(valid0){
+const _errs7 = errors;
 if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs7 === errors;
+if(valid0){
+const _errs8 = errors;
 if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs8 === errors;
+}
+}
+}
+}
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.definitions !== undefined){
 let data0 = data.definitions;
+const _errs9 = errors;
+if(errors === _errs9){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 let data1 = data0[key0];
+const _errs13 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data1, {instancePath:instancePath+"/definitions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData,dynamicAnchors}))){
@@ -2467,26 +2627,33 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
+var valid2 = _errs13 === errors;
+if(!valid2){
+break;
+}
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
+validate0.errors = [{instancePath:instancePath+"/definitions",schemaPath:"#/properties/definitions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err1);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.dependencies !== undefined){
 let data2 = data.dependencies;
+const _errs14 = errors;
+if(errors === _errs14){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key1 in data2){
 let data3 = data2[key1];
+const _errs18 = errors;
 const _errs19 = errors;
-let valid4 = false;
+let valid5 = false;
 const _errs20 = errors;
 let _v1 = dynamicAnchors.meta;
 if(_v1){
@@ -2522,28 +2689,30 @@ items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
 }
 }
 var _valid0 = _errs20 === errors;
-valid4 = valid4 || _valid0;
+valid5 = valid5 || _valid0;
 const _errs21 = errors;
 if(!(validate46(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs21 === errors;
-valid4 = valid4 || _valid0;
+valid5 = valid5 || _valid0;
 if(_valid0){
 if(items2 !== true){
 items2 = true;
 }
 }
-if(!valid4){
-const err2 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(!valid5){
+const err0 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err0];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err0);
 }
 errors++;
+validate0.errors = vErrors;
+return false;
 }
 else {
 errors = _errs19;
@@ -2556,29 +2725,48 @@ vErrors = null;
 }
 }
 }
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/dependencies",schemaPath:"#/properties/dependencies/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate0.errors = [{instancePath:instancePath+"/dependencies",schemaPath:"#/properties/dependencies/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs14 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.$recursiveAnchor !== undefined){
+const _errs22 = errors;
 if(!(validate48(data.$recursiveAnchor, {instancePath:instancePath+"/$recursiveAnchor",parentData:data,parentDataProperty:"$recursiveAnchor",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs22 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.$recursiveRef !== undefined){
+const _errs24 = errors;
 if(!(validate50(data.$recursiveRef, {instancePath:instancePath+"/$recursiveRef",parentData:data,parentDataProperty:"$recursiveRef",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
+}
+var valid1 = _errs24 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
 }
 }
 }
@@ -2599,123 +2787,90 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.name === undefined) && (missing0 = "name")) || ((data.parameters === undefined) && (missing0 = "parameters"))) || ((data.returnType === undefined) && (missing0 = "returnType"))){
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.parameters === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.returnType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "returnType"},message:"must have required property '"+"returnType"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "name") || (key0 === "description")) || (key0 === "parameters")) || (key0 === "returnType"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.name !== undefined){
+const _errs2 = errors;
 if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
+validate56.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err4);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.description !== undefined){
+const _errs4 = errors;
 if(typeof data.description !== "string"){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
+validate56.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.parameters !== undefined){
 let data2 = data.parameters;
+const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate56.errors = [{instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 if(!(validate0(data2, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs6 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.returnType !== undefined){
 let data3 = data.returnType;
+const _errs8 = errors;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate56.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data3 === "string") || (data3 === "number")) || (data3 === "boolean")) || (data3 === "array")) || (data3 === "object")) || (data3 === "any")) || (data3 === "void"))){
-const err8 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema22.properties.returnType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err8];
+validate56.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema22.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs8 === errors;
 }
 else {
-vErrors.push(err8);
-}
-errors++;
+var valid0 = true;
 }
 }
 }
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+}
+}
+}
 }
 else {
-vErrors.push(err9);
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate56.errors = vErrors;
 return errors === 0;
@@ -2733,115 +2888,130 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.catalogId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "catalogId"},message:"must have required property '"+"catalogId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data.catalogId === undefined) && (missing0 = "catalogId")){
+validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "catalogId") || (key0 === "components")) || (key0 === "functions")) || (key0 === "theme"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.catalogId !== undefined){
+const _errs2 = errors;
 if(typeof data.catalogId !== "string"){
-const err2 = {instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
+validate54.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.components !== undefined){
 let data1 = data.components;
+const _errs4 = errors;
+if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
+const _errs7 = errors;
 if(!(validate0(data1[key1], {instancePath:instancePath+"/components/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
+if(!valid1){
+break;
+}
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate54.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.functions !== undefined){
 let data3 = data.functions;
+const _errs8 = errors;
+if(errors === _errs8){
 if(Array.isArray(data3)){
+var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
+const _errs10 = errors;
 if(!(validate56(data3[i0], {instancePath:instancePath+"/functions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
+var valid2 = _errs10 === errors;
+if(!valid2){
+break;
+}
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
+validate54.errors = [{instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
 }
 else {
-vErrors.push(err4);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.theme !== undefined){
 let data5 = data.theme;
+const _errs11 = errors;
+if(errors === _errs11){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
+const _errs14 = errors;
 if(!(validate0(data5[key2], {instancePath:instancePath+"/theme/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate0.errors : vErrors.concat(validate0.errors);
 errors = vErrors.length;
 }
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+var valid3 = _errs14 === errors;
+if(!valid3){
+break;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate54.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
+}
+}
+}
+}
+}
+}
+else {
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 validate54.errors = vErrors;
 return errors === 0;
@@ -2860,102 +3030,99 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["v0.9"] === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v0.9"},message:"must have required property '"+"v0.9"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data["v0.9"] === undefined) && (missing0 = "v0.9")){
+validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data["v0.9"] !== undefined){
 let data0 = data["v0.9"];
+const _errs1 = errors;
+if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.supportedCatalogIds === undefined){
-const err1 = {instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/required",keyword:"required",params:{missingProperty: "supportedCatalogIds"},message:"must have required property '"+"supportedCatalogIds"+"'"};
-if(vErrors === null){
-vErrors = [err1];
+let missing1;
+if((data0.supportedCatalogIds === undefined) && (missing1 = "supportedCatalogIds")){
+validate53.errors = [{instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data0.supportedCatalogIds !== undefined){
 let data1 = data0.supportedCatalogIds;
+const _errs3 = errors;
+if(errors === _errs3){
 if(Array.isArray(data1)){
+var valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-const err2 = {instancePath:instancePath+"/v0.9/supportedCatalogIds/" + i0,schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
+validate53.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds/" + i0,schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err2);
-}
-errors++;
+var valid2 = _errs5 === errors;
+if(!valid2){
+break;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/v0.9/supportedCatalogIds",schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
+validate53.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds",schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs3 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data0.inlineCatalogs !== undefined){
 let data3 = data0.inlineCatalogs;
+const _errs7 = errors;
+if(errors === _errs7){
 if(Array.isArray(data3)){
+var valid3 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
+const _errs9 = errors;
 if(!(validate54(data3[i1], {instancePath:instancePath+"/v0.9/inlineCatalogs/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/v0.9/inlineCatalogs",schemaPath:"#/properties/v0.9/properties/inlineCatalogs/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+var valid3 = _errs9 === errors;
+if(!valid3){
+break;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate53.errors = [{instancePath:instancePath+"/v0.9/inlineCatalogs",schemaPath:"#/properties/v0.9/properties/inlineCatalogs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
+}
+}
+}
+else {
+validate53.errors = [{instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
-}
-errors++;
 }
 validate53.errors = vErrors;
 return errors === 0;
@@ -2975,89 +3142,71 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.version === undefined) && (missing0 = "version")) || ((data.surfaces === undefined) && (missing0 = "surfaces"))){
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.surfaces === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "surfaces"},message:"must have required property '"+"surfaces"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "surfaces"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.version !== undefined){
+const _errs2 = errors;
 if("v0.9" !== data.version){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate61.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.surfaces !== undefined){
 let data1 = data.surfaces;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 let data2 = data1[key1];
+const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err4 = {instancePath:instancePath+"/surfaces/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/surfaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
+validate61.errors = [{instancePath:instancePath+"/surfaces/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/surfaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err4);
-}
-errors++;
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/surfaces",schemaPath:"#/properties/surfaces/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate61.errors = [{instancePath:instancePath+"/surfaces",schemaPath:"#/properties/surfaces/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err5);
-}
-errors++;
+var valid0 = true;
 }
 }
 }
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+}
 }
 else {
-vErrors.push(err6);
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate61.errors = vErrors;
 return errors === 0;
@@ -3077,82 +3226,74 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["v0.9"] === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v0.9"},message:"must have required property '"+"v0.9"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data["v0.9"] === undefined) && (missing0 = "v0.9")){
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data["v0.9"] !== undefined){
 let data0 = data["v0.9"];
+const _errs1 = errors;
+if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.supportedCatalogIds !== undefined){
 let data1 = data0.supportedCatalogIds;
+const _errs3 = errors;
+if(errors === _errs3){
 if(Array.isArray(data1)){
+var valid2 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/v0.9/supportedCatalogIds/" + i0,schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate62.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds/" + i0,schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
+var valid2 = _errs5 === errors;
+if(!valid2){
+break;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/v0.9/supportedCatalogIds",schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
+validate62.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds",schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs3 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data0.acceptsInlineCatalogs !== undefined){
+const _errs7 = errors;
 if(typeof data0.acceptsInlineCatalogs !== "boolean"){
-const err3 = {instancePath:instancePath+"/v0.9/acceptsInlineCatalogs",schemaPath:"#/properties/v0.9/properties/acceptsInlineCatalogs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
+validate62.errors = [{instancePath:instancePath+"/v0.9/acceptsInlineCatalogs",schemaPath:"#/properties/v0.9/properties/acceptsInlineCatalogs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate62.errors = [{instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
 }
 else {
-vErrors.push(err5);
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate62.errors = vErrors;
 return errors === 0;

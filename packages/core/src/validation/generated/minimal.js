@@ -16,42 +16,29 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.primaryColor !== undefined){
 let data0 = data.primaryColor;
+const _errs2 = errors;
+if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err0 = {instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate55.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
+return false;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate55.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err2);
-}
-errors++;
 }
 validate55.errors = vErrors;
 return errors === 0;
@@ -69,156 +56,133 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.createSurface === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createSurface"},message:"must have required property '"+"createSurface"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.createSurface === undefined) && (missing0 = "createSurface")) || ((data.version === undefined) && (missing0 = "version"))){
+validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "createSurface"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.version !== undefined){
+const _errs2 = errors;
 if("v0.9" !== data.version){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate53.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.createSurface !== undefined){
 let data1 = data.createSurface;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.surfaceId === undefined){
-const err4 = {instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.catalogId === undefined) && (missing1 = "catalogId"))){
+validate53.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.catalogId === undefined){
-const err5 = {instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: "catalogId"},message:"must have required property '"+"catalogId"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
+const _errs5 = errors;
 for(const key1 in data1){
 if(!((((key1 === "surfaceId") || (key1 === "catalogId")) || (key1 === "theme")) || (key1 === "sendDataModel"))){
-const err6 = {instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate53.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
+const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-const err7 = {instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
+validate53.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err7);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data1.catalogId !== undefined){
+const _errs8 = errors;
 if(typeof data1.catalogId !== "string"){
-const err8 = {instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
+validate53.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err8);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data1.theme !== undefined){
+const _errs10 = errors;
 if(!(validate55(data1.theme, {instancePath:instancePath+"/createSurface/theme",parentData:data1,parentDataProperty:"theme",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs10 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data1.sendDataModel !== undefined){
+const _errs11 = errors;
 if(typeof data1.sendDataModel !== "boolean"){
-const err9 = {instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err9];
+validate53.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs11 === errors;
 }
 else {
-vErrors.push(err9);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
 }
-else {
-vErrors.push(err10);
-}
-errors++;
 }
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
+validate53.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err11);
+var valid0 = true;
 }
-errors++;
+}
+}
+}
+}
+else {
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 validate53.errors = vErrors;
 return errors === 0;
 }
 validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const schema24 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Row","Column","Button","TextField"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}}]};
 const schema25 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -232,14 +196,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 validate63.errors = vErrors;
 return errors === 0;
@@ -257,51 +215,36 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.path === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data.path === undefined) && (missing0 = "path")){
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
+validate67.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err2);
 }
-errors++;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err3);
-}
-errors++;
 }
 validate67.errors = vErrors;
 return errors === 0;
@@ -321,116 +264,98 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.args === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "args"},message:"must have required property '"+"args"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.call !== undefined){
+const _errs1 = errors;
 if("capitalize" !== data.call){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "capitalize"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate71.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "capitalize"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
 }
 else {
-vErrors.push(err2);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.value === undefined){
-const err3 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err3];
+let missing1;
+if((data1.value === undefined) && (missing1 = "value")){
+validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
-}
 if(data1.value !== undefined){
+const _errs4 = errors;
 if(!(wrapper0.validate(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs4 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-const err4 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err4];
+validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
-else {
-vErrors.push(err4);
 }
-errors++;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err5);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.returnType !== undefined){
+const _errs6 = errors;
 if("string" !== data.returnType){
-const err6 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
+validate71.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs6 === errors;
 }
 else {
-vErrors.push(err6);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
+validate71.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
 }
 else {
-vErrors.push(err7);
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate71.errors = vErrors;
 return errors === 0;
@@ -471,6 +396,8 @@ else {
 vErrors.push(err0);
 }
 errors++;
+validate70.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -641,6 +568,8 @@ else {
 vErrors.push(err4);
 }
 errors++;
+validate74.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -696,6 +625,8 @@ else {
 vErrors.push(err0);
 }
 errors++;
+validate69.errors = vErrors;
+return false;
 }
 else {
 errors = _errs1;
@@ -708,17 +639,14 @@ vErrors = null;
 }
 }
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.call === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'"};
-if(vErrors === null){
-vErrors = [err1];
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(props0 !== true){
 props0 = props0 || {};
 props0.call = true;
@@ -726,22 +654,25 @@ props0.args = true;
 props0.returnType = true;
 }
 if(data.call !== undefined){
+const _errs3 = errors;
 if(typeof data.call !== "string"){
-const err2 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
+validate69.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs3 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.args !== undefined){
 let data1 = data.args;
+const _errs5 = errors;
+if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
 let data2 = data1[key0];
+const _errs8 = errors;
 const _errs9 = errors;
 let valid3 = false;
 const _errs10 = errors;
@@ -753,26 +684,28 @@ var _valid1 = _errs10 === errors;
 valid3 = valid3 || _valid1;
 const _errs11 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err3 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err1];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err1);
 }
 errors++;
 }
 var _valid1 = _errs11 === errors;
 valid3 = valid3 || _valid1;
 if(!valid3){
-const err4 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err2];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err2);
 }
 errors++;
+validate69.errors = vErrors;
+return false;
 }
 else {
 errors = _errs9;
@@ -785,52 +718,47 @@ vErrors = null;
 }
 }
 }
+var valid2 = _errs8 === errors;
+if(!valid2){
+break;
+}
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.returnType !== undefined){
 let data3 = data.returnType;
+const _errs13 = errors;
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data3 === "string") || (data3 === "number")) || (data3 === "boolean")) || (data3 === "array")) || (data3 === "object")) || (data3 === "any")) || (data3 === "void"))){
-const err7 = {instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema32.properties.returnType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
+validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema32.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs13 === errors;
 }
 else {
-vErrors.push(err7);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+}
 }
 else {
-vErrors.push(err8);
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate69.errors = vErrors;
 evaluated0.props = props0;
@@ -885,6 +813,7 @@ passing0 = 1;
 var props0 = true;
 }
 const _errs4 = errors;
+const _errs5 = errors;
 if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
@@ -892,6 +821,9 @@ errors = vErrors.length;
 else {
 var props1 = validate69.evaluated.props;
 }
+var valid1 = _errs5 === errors;
+if(valid1){
+const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("string" !== data.returnType){
@@ -906,9 +838,13 @@ errors++;
 }
 }
 }
+var valid1 = _errs6 === errors;
+if(valid1){
 if(props1 !== true){
 props1 = props1 || {};
 props1.returnType = true;
+}
+}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0 && valid0){
@@ -940,6 +876,8 @@ else {
 vErrors.push(err2);
 }
 errors++;
+validate66.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -969,29 +907,37 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined){
+const _errs1 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.description !== undefined){
+const _errs2 = errors;
 if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err0);
-}
-errors++;
 }
 validate65.errors = vErrors;
 return errors === 0;
@@ -1009,39 +955,44 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data.id !== undefined){
+const _errs1 = errors;
 if(!(validate63(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.accessibility !== undefined){
+const _errs2 = errors;
 if(!(validate65(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 validate62.errors = vErrors;
 return errors === 0;
@@ -1059,29 +1010,19 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-const err0 = {instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate82.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 validate82.errors = vErrors;
 return errors === 0;
@@ -1099,110 +1040,95 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
+validate60.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Text" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate60.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.text !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate60.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "h1") || (data2 === "h2")) || (data2 === "h3")) || (data2 === "h4")) || (data2 === "h5")) || (data2 === "caption")) || (data2 === "body"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate60.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err5 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+}
 }
 else {
-vErrors.push(err5);
+validate60.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err6 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate60.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err7);
-}
-errors++;
 }
 validate60.errors = vErrors;
 return errors === 0;
@@ -1225,12 +1151,19 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
+if(errors === _errs1){
 if(Array.isArray(data)){
+var valid1 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
 if(!(validate63(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
 }
 }
 }
@@ -1244,6 +1177,7 @@ vErrors.push(err0);
 }
 errors++;
 }
+}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -1251,9 +1185,11 @@ passing0 = 0;
 var items0 = true;
 }
 const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.componentId === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "componentId"},message:"must have required property '"+"componentId"+"'"};
+let missing0;
+if(((data.componentId === undefined) && (missing0 = "componentId")) || ((data.path === undefined) && (missing0 = "path"))){
+const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1262,8 +1198,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.path === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+else {
+const _errs6 = errors;
+for(const key0 in data){
+if(!((key0 === "componentId") || (key0 === "path"))){
+const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1271,10 +1210,26 @@ else {
 vErrors.push(err2);
 }
 errors++;
+break;
 }
-for(const key0 in data){
-if(!((key0 === "componentId") || (key0 === "path"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+if(_errs6 === errors){
+if(data.componentId !== undefined){
+const _errs7 = errors;
+if(!(validate63(data.componentId, {instancePath:instancePath+"/componentId",parentData:data,parentDataProperty:"componentId",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.path !== undefined){
+const _errs8 = errors;
+if(typeof data.path !== "string"){
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/oneOf/1/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1283,16 +1238,17 @@ vErrors.push(err3);
 }
 errors++;
 }
+var valid2 = _errs8 === errors;
 }
-if(data.componentId !== undefined){
-if(!(validate63(data.componentId, {instancePath:instancePath+"/componentId",parentData:data,parentDataProperty:"componentId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
+else {
+var valid2 = true;
 }
 }
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/oneOf/1/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1301,17 +1257,6 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
 }
 var _valid0 = _errs4 === errors;
 if(_valid0 && valid0){
@@ -1326,14 +1271,16 @@ var props0 = true;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err5];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err5);
 }
 errors++;
+validate89.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -1364,133 +1311,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate86.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Row" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate86.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate89(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.justify !== undefined){
 let data2 = data.justify;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate86.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "center") || (data2 === "end")) || (data2 === "spaceAround")) || (data2 === "spaceBetween")) || (data2 === "spaceEvenly")) || (data2 === "start")) || (data2 === "stretch"))){
-const err4 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate86.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate86.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate86.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate86.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate86.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate86.errors = vErrors;
 return errors === 0;
@@ -1509,133 +1436,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate94.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Column" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate94.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate89(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.justify !== undefined){
 let data2 = data.justify;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate94.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "start") || (data2 === "center")) || (data2 === "end")) || (data2 === "spaceBetween")) || (data2 === "spaceAround")) || (data2 === "spaceEvenly")) || (data2 === "stretch"))){
-const err4 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema39.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate94.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema39.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate94.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "center") || (data3 === "end")) || (data3 === "start")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema39.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate94.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema39.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate94.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate94.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate94.errors = vErrors;
 return errors === 0;
@@ -1690,6 +1597,7 @@ passing0 = 1;
 var props0 = true;
 }
 const _errs4 = errors;
+const _errs5 = errors;
 if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
@@ -1697,6 +1605,9 @@ errors = vErrors.length;
 else {
 var props1 = validate69.evaluated.props;
 }
+var valid1 = _errs5 === errors;
+if(valid1){
+const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("boolean" !== data.returnType){
@@ -1711,9 +1622,13 @@ errors++;
 }
 }
 }
+var valid1 = _errs6 === errors;
+if(valid1){
 if(props1 !== true){
 props1 = props1 || {};
 props1.returnType = true;
+}
+}
 }
 var _valid0 = _errs4 === errors;
 if(_valid0 && valid0){
@@ -1745,6 +1660,8 @@ else {
 vErrors.push(err2);
 }
 errors++;
+validate104.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -1774,67 +1691,54 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.condition === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.condition === undefined) && (missing0 = "condition")) || ((data.message === undefined) && (missing0 = "message"))){
+validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "condition") || (key0 === "message"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate103.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.condition !== undefined){
+const _errs2 = errors;
 if(!(validate104(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
 }
+else {
+var valid0 = true;
+}
+if(valid0){
 if(data.message !== undefined){
+const _errs3 = errors;
 if(typeof data.message !== "string"){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
+validate103.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err3);
-}
-errors++;
+var valid0 = true;
 }
 }
 }
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
+}
 }
 else {
-vErrors.push(err4);
+validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate103.errors = vErrors;
 return errors === 0;
@@ -1852,39 +1756,38 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.checks !== undefined){
 let data0 = data.checks;
+const _errs1 = errors;
+if(errors === _errs1){
 if(Array.isArray(data0)){
+var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
 if(!(validate103(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
+validate102.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+}
 }
 else {
-vErrors.push(err1);
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate102.errors = vErrors;
 return errors === 0;
@@ -1903,14 +1806,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 validate110.errors = vErrors;
 return errors === 0;
@@ -1932,9 +1829,11 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
+if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.event === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "event"},message:"must have required property '"+"event"+"'"};
+let missing0;
+if((data.event === undefined) && (missing0 = "event")){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1943,6 +1842,8 @@ vErrors.push(err0);
 }
 errors++;
 }
+else {
+const _errs3 = errors;
 for(const key0 in data){
 if(!(key0 === "event")){
 const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -1953,13 +1854,18 @@ else {
 vErrors.push(err1);
 }
 errors++;
+break;
 }
 }
+if(_errs3 === errors){
 if(data.event !== undefined){
 let data0 = data.event;
+const _errs4 = errors;
+if(errors === _errs4){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.name === undefined){
-const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+let missing1;
+if((data0.name === undefined) && (missing1 = "name")){
+const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1968,6 +1874,8 @@ vErrors.push(err2);
 }
 errors++;
 }
+else {
+const _errs6 = errors;
 for(const key1 in data0){
 if(!((key1 === "name") || (key1 === "context"))){
 const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
@@ -1978,9 +1886,12 @@ else {
 vErrors.push(err3);
 }
 errors++;
+break;
 }
 }
+if(_errs6 === errors){
 if(data0.name !== undefined){
+const _errs7 = errors;
 if(typeof data0.name !== "string"){
 const err4 = {instancePath:instancePath+"/event/name",schemaPath:"#/oneOf/0/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -1991,14 +1902,26 @@ vErrors.push(err4);
 }
 errors++;
 }
+var valid2 = _errs7 === errors;
 }
+else {
+var valid2 = true;
+}
+if(valid2){
 if(data0.context !== undefined){
 let data2 = data0.context;
+const _errs9 = errors;
+if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key2 in data2){
+const _errs12 = errors;
 if(!(validate74(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
+}
+var valid3 = _errs12 === errors;
+if(!valid3){
+break;
 }
 }
 }
@@ -2011,6 +1934,14 @@ else {
 vErrors.push(err5);
 }
 errors++;
+}
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+}
 }
 }
 }
@@ -2026,6 +1957,9 @@ errors++;
 }
 }
 }
+}
+}
+}
 else {
 const err7 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -2036,6 +1970,7 @@ vErrors.push(err7);
 }
 errors++;
 }
+}
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
@@ -2043,9 +1978,11 @@ passing0 = 0;
 var props1 = true;
 }
 const _errs13 = errors;
+if(errors === _errs13){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.functionCall === undefined){
-const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "functionCall"},message:"must have required property '"+"functionCall"+"'"};
+let missing2;
+if((data.functionCall === undefined) && (missing2 = "functionCall")){
+const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2054,6 +1991,8 @@ vErrors.push(err8);
 }
 errors++;
 }
+else {
+const _errs15 = errors;
 for(const key3 in data){
 if(!(key3 === "functionCall")){
 const err9 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
@@ -2064,12 +2003,16 @@ else {
 vErrors.push(err9);
 }
 errors++;
+break;
 }
 }
+if(_errs15 === errors){
 if(data.functionCall !== undefined){
 if(!(validate69(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
+}
+}
 }
 }
 }
@@ -2082,6 +2025,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
+}
 }
 var _valid0 = _errs13 === errors;
 if(_valid0 && valid0){
@@ -2106,6 +2050,8 @@ else {
 vErrors.push(err11);
 }
 errors++;
+validate112.errors = vErrors;
+return false;
 }
 else {
 errors = _errs0;
@@ -2135,130 +2081,116 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
+validate99.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.child === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "child"},message:"must have required property '"+"child"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("Button" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate99.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.child !== undefined){
+const _errs7 = errors;
 if(!(validate110(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate99.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data2 === "primary") || (data2 === "borderless"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema40.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
+validate99.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema40.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.action !== undefined){
+const _errs10 = errors;
 if(!(validate112(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate99.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate99.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate99.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate99.errors = vErrors;
 return errors === 0;
@@ -2277,132 +2209,129 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
+validate117.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("TextField" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate117.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.value !== undefined){
+const _errs8 = errors;
 if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs8 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data3 = data.variant;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate117.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "longText") || (data3 === "number")) || (data3 === "shortText")) || (data3 === "obscured"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema46.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate117.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema46.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.validationRegexp !== undefined){
+const _errs11 = errors;
 if(typeof data.validationRegexp !== "string"){
-const err5 = {instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
+validate117.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs11 === errors;
 }
 else {
-vErrors.push(err5);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+}
+}
+}
 }
 else {
-vErrors.push(err6);
+validate117.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs4 === errors;
+}
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate117.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate117.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate117.errors = vErrors;
 return errors === 0;
@@ -2420,98 +2349,14 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
 const _errs1 = errors;
-if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props0 = true;
-}
 const _errs2 = errors;
-if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
+let valid1 = true;
 const _errs3 = errors;
-if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs4 = errors;
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs5 = errors;
-if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Text" !== data.component){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2520,15 +2365,325 @@ vErrors.push(err0);
 }
 errors++;
 }
-else {
-errors = _errs0;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
+}
+if(_valid0){
+const _errs5 = errors;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid1 = _valid0;
+if(valid1){
+var props0 = true;
+}
+}
+if(!valid1){
+const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs6 = errors;
+const _errs7 = errors;
+let valid3 = true;
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Row" !== data.component){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs10 = errors;
+if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs10 === errors;
+valid3 = _valid1;
+if(valid3){
+var props1 = true;
+}
+}
+if(!valid3){
+const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs6 === errors;
+if(valid0){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+const _errs11 = errors;
+const _errs12 = errors;
+let valid5 = true;
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Column" !== data.component){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs15 = errors;
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs15 === errors;
+valid5 = _valid2;
+if(valid5){
+var props2 = true;
+}
+}
+if(!valid5){
+const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs11 === errors;
+if(valid0){
+if(props0 !== true && props2 !== undefined){
+if(props2 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props2);
+}
+}
+const _errs16 = errors;
+const _errs17 = errors;
+let valid7 = true;
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("Button" !== data.component){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+var _valid3 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs20 = errors;
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs20 === errors;
+valid7 = _valid3;
+if(valid7){
+var props3 = true;
+}
+}
+if(!valid7){
+const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs16 === errors;
+if(valid0){
+if(props0 !== true && props3 !== undefined){
+if(props3 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props3);
+}
+}
+const _errs21 = errors;
+const _errs22 = errors;
+let valid9 = true;
+const _errs23 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component !== undefined){
+if("TextField" !== data.component){
+const err8 = {};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+var _valid4 = _errs23 === errors;
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid4){
+const _errs25 = errors;
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+var _valid4 = _errs25 === errors;
+valid9 = _valid4;
+if(valid9){
+var props4 = true;
+}
+}
+if(!valid9){
+const err9 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+validate59.errors = vErrors;
+return false;
+}
+var valid0 = _errs21 === errors;
+if(valid0){
+if(props0 !== true && props4 !== undefined){
+if(props4 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props4);
+}
+}
+}
+}
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.component === undefined) && (missing0 = "component")){
+validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(props0 !== true){
+props0 = props0 || {};
+props0.component = true;
+}
+if(data.component !== undefined){
+let data5 = data.component;
+if(!(((((data5 === "Text") || (data5 === "Row")) || (data5 === "Column")) || (data5 === "Button")) || (data5 === "TextField"))){
+validate59.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema24.properties.component.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
 validate59.errors = vErrors;
@@ -2548,152 +2703,124 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.updateComponents === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updateComponents"},message:"must have required property '"+"updateComponents"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.updateComponents === undefined) && (missing0 = "updateComponents")) || ((data.version === undefined) && (missing0 = "version"))){
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateComponents"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.version !== undefined){
+const _errs2 = errors;
 if("v0.9" !== data.version){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate58.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.updateComponents !== undefined){
 let data1 = data.updateComponents;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.surfaceId === undefined){
-const err4 = {instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.components === undefined) && (missing1 = "components"))){
+validate58.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.components === undefined){
-const err5 = {instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: "components"},message:"must have required property '"+"components"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
+const _errs5 = errors;
 for(const key1 in data1){
 if(!((key1 === "surfaceId") || (key1 === "components"))){
-const err6 = {instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate58.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
+const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-const err7 = {instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
+validate58.errors = [{instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err7);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data1.components !== undefined){
 let data3 = data1.components;
+const _errs8 = errors;
+if(errors === _errs8){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err8 = {instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err8];
+validate58.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
 }
 else {
-vErrors.push(err8);
-}
-errors++;
-}
+var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
+const _errs10 = errors;
 if(!(validate59(data3[i0], {instancePath:instancePath+"/updateComponents/components/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
+var valid2 = _errs10 === errors;
+if(!valid2){
+break;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
+validate58.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err10);
+var valid1 = true;
 }
-errors++;
+}
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err11);
-}
-errors++;
 }
 validate58.errors = vErrors;
 return errors === 0;
@@ -2711,122 +2838,109 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.updateDataModel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "updateDataModel"},message:"must have required property '"+"updateDataModel"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.updateDataModel === undefined) && (missing0 = "updateDataModel")) || ((data.version === undefined) && (missing0 = "version"))){
+validate126.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateDataModel"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate126.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.version !== undefined){
+const _errs2 = errors;
 if("v0.9" !== data.version){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate126.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.updateDataModel !== undefined){
 let data1 = data.updateDataModel;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.surfaceId === undefined){
-const err4 = {instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if((data1.surfaceId === undefined) && (missing1 = "surfaceId")){
+validate126.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
+const _errs5 = errors;
 for(const key1 in data1){
 if(!(((key1 === "surfaceId") || (key1 === "path")) || (key1 === "value"))){
-const err5 = {instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate126.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
+const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-const err6 = {instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
+validate126.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err6);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data1.path !== undefined){
+const _errs8 = errors;
 if(typeof data1.path !== "string"){
-const err7 = {instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
+validate126.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err7);
+var valid1 = true;
 }
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+if(valid1){
+if(data1.value !== undefined){
+const _errs10 = errors;
+var valid1 = _errs10 === errors;
 }
 else {
-vErrors.push(err8);
+var valid1 = true;
 }
-errors++;
+}
+}
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate126.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err9);
+var valid0 = true;
 }
-errors++;
+}
+}
+}
+}
+else {
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 validate126.errors = vErrors;
 return errors === 0;
@@ -2844,110 +2958,82 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.deleteSurface === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deleteSurface"},message:"must have required property '"+"deleteSurface"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.deleteSurface === undefined) && (missing0 = "deleteSurface")) || ((data.version === undefined) && (missing0 = "version"))){
+validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
+const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "deleteSurface"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+validate128.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs1 === errors){
 if(data.version !== undefined){
+const _errs2 = errors;
 if("v0.9" !== data.version){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate128.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
 }
 else {
-vErrors.push(err3);
+var valid0 = true;
 }
-errors++;
-}
-}
+if(valid0){
 if(data.deleteSurface !== undefined){
 let data1 = data.deleteSurface;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.surfaceId === undefined){
-const err4 = {instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/required",keyword:"required",params:{missingProperty: "surfaceId"},message:"must have required property '"+"surfaceId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
+let missing1;
+if((data1.surfaceId === undefined) && (missing1 = "surfaceId")){
+validate128.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
-}
+const _errs5 = errors;
 for(const key1 in data1){
 if(!(key1 === "surfaceId")){
-const err5 = {instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate128.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
+if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
 if(typeof data1.surfaceId !== "string"){
-const err6 = {instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
+validate128.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate128.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
 }
 else {
-vErrors.push(err7);
-}
-errors++;
+var valid0 = true;
 }
 }
 }
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+}
 }
 else {
-vErrors.push(err8);
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
 validate128.errors = vErrors;
 return errors === 0;
@@ -2967,14 +3053,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 const _errs1 = errors;
 let valid0 = false;
@@ -3048,14 +3128,16 @@ props0 = true;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err0];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err0);
 }
 errors++;
+validate52.errors = vErrors;
+return false;
 }
 else {
 errors = _errs1;
@@ -3086,42 +3168,29 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.primaryColor !== undefined){
 let data0 = data.primaryColor;
+const _errs2 = errors;
+if(errors === _errs2){
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-const err0 = {instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+validate130.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
+return false;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
+validate130.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err1);
-}
-errors++;
 }
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err2);
-}
-errors++;
 }
 validate130.errors = vErrors;
 return errors === 0;
@@ -3140,110 +3209,95 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
+validate131.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Text" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate131.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.text !== undefined){
+const _errs6 = errors;
 if(!(validate66(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate131.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "h1") || (data2 === "h2")) || (data2 === "h3")) || (data2 === "h4")) || (data2 === "h5")) || (data2 === "caption")) || (data2 === "body"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate131.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err5 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
+}
 }
 else {
-vErrors.push(err5);
+validate131.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err6 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate131.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err7);
-}
-errors++;
 }
 validate131.errors = vErrors;
 return errors === 0;
@@ -3262,133 +3316,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate135.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Row" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate135.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate89(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.justify !== undefined){
 let data2 = data.justify;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate135.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "center") || (data2 === "end")) || (data2 === "spaceAround")) || (data2 === "spaceBetween")) || (data2 === "spaceEvenly")) || (data2 === "start")) || (data2 === "stretch"))){
-const err4 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate135.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate135.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate135.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate135.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate135.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate135.errors = vErrors;
 return errors === 0;
@@ -3407,133 +3441,113 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate139.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.children === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: "children"},message:"must have required property '"+"children"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs5 = errors;
 if("Column" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate139.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.children !== undefined){
+const _errs6 = errors;
 if(!(validate89(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs6 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.justify !== undefined){
 let data2 = data.justify;
+const _errs7 = errors;
 if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate139.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!(((((((data2 === "start") || (data2 === "center")) || (data2 === "end")) || (data2 === "spaceBetween")) || (data2 === "spaceAround")) || (data2 === "spaceEvenly")) || (data2 === "stretch"))){
-const err4 = {instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema39.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate139.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema39.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs7 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.align !== undefined){
 let data3 = data.align;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate139.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "center") || (data3 === "end")) || (data3 === "start")) || (data3 === "stretch"))){
-const err6 = {instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema39.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err6];
+validate139.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema39.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err7 = {instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
+}
+}
 }
 else {
-vErrors.push(err7);
+validate139.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs3 === errors;
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+validate139.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err9);
-}
-errors++;
 }
 validate139.errors = vErrors;
 return errors === 0;
@@ -3552,130 +3566,116 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
+validate143.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.child === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "child"},message:"must have required property '"+"child"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("Button" !== data.component){
-const err3 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
+validate143.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err3);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.child !== undefined){
+const _errs7 = errors;
 if(!(validate110(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data2 = data.variant;
+const _errs8 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+validate143.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((data2 === "primary") || (data2 === "borderless"))){
-const err5 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema40.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
+validate143.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema40.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs8 === errors;
 }
 else {
-vErrors.push(err5);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.action !== undefined){
+const _errs10 = errors;
 if(!(validate112(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+validate143.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err6);
 }
-errors++;
+var valid0 = _errs4 === errors;
 }
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate143.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate143.errors = vErrors;
 return errors === 0;
@@ -3694,132 +3694,129 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
 if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
 if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs3 = errors;
 if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
+var valid0 = _errs3 === errors;
+if(valid0){
+const _errs4 = errors;
+if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.component === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "component"},message:"must have required property '"+"component"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
+validate149.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.label === undefined){
-const err1 = {instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 if(data.component !== undefined){
+const _errs6 = errors;
 if("TextField" !== data.component){
-const err2 = {instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err2];
+validate149.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
+return false;
+}
+var valid1 = _errs6 === errors;
 }
 else {
-vErrors.push(err2);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.label !== undefined){
+const _errs7 = errors;
 if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs7 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.value !== undefined){
+const _errs8 = errors;
 if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+var valid1 = _errs8 === errors;
 }
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.variant !== undefined){
 let data3 = data.variant;
+const _errs9 = errors;
 if(typeof data3 !== "string"){
-const err3 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate149.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(!((((data3 === "longText") || (data3 === "number")) || (data3 === "shortText")) || (data3 === "obscured"))){
-const err4 = {instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema46.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
+validate149.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema46.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs9 === errors;
 }
 else {
-vErrors.push(err4);
+var valid1 = true;
 }
-errors++;
-}
-}
+if(valid1){
 if(data.validationRegexp !== undefined){
+const _errs11 = errors;
 if(typeof data.validationRegexp !== "string"){
-const err5 = {instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
+validate149.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs11 === errors;
 }
 else {
-vErrors.push(err5);
-}
-errors++;
+var valid1 = true;
 }
 }
 }
-else {
-const err6 = {instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
+}
+}
+}
 }
 else {
-vErrors.push(err6);
+validate149.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-errors++;
 }
+var valid0 = _errs4 === errors;
+}
+}
+}
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate149.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-else {
-vErrors.push(err8);
-}
-errors++;
 }
 validate149.errors = vErrors;
 return errors === 0;

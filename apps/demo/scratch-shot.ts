@@ -1,0 +1,17 @@
+import { launchChromium } from '@a2ui-ts/test-browser';
+import { startDemoServer } from './src/server/start-demo-server.ts';
+import { fileURLToPath } from 'node:url';
+const server = await startDemoServer({ clientDir: fileURLToPath(new URL('./dist/client/', import.meta.url)), logger: (e, f) => console.log('LOG', e, JSON.stringify(f).slice(0, 300)) });
+const { browser, close } = await launchChromium();
+const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+await page.goto(`${server.url}/?agent=restaurant`);
+await page.waitForTimeout(2000);
+await page.screenshot({ path: '/tmp/shot-restaurant.png', fullPage: true });
+console.log((await page.content()).slice(0, 3000));
+await page.goto(`${server.url}/?agent=gallery`);
+await page.waitForTimeout(2000);
+await page.screenshot({ path: '/tmp/shot-gallery.png', fullPage: true });
+await close();
+await server.close();

@@ -1,0 +1,126 @@
+/**
+ * The message inspector: every message in both directions, newest first, with time, direction,
+ * validation status and pretty JSON.
+ */
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import type { LogEntry, MessageLog } from '../message-log.js';
+import { JsonView } from './json-view.js';
+
+type Filter = 'all' | 'in' | 'out' | 'errors';
+
+const FILTERS: Array<{ id: Filter; label: string }> = [
+  { id: 'all', label: 'All' },
+  { id: 'in', label: 'Received' },
+  { id: 'out', label: 'Sent' },
+  { id: 'errors', label: 'Errors' },
+];
+
+const ARROWS = { in: '↓', out: '↑', status: '•' } as const;
+
+function formatTime(time: Date): string {
+  return `${time.toLocaleTimeString('en-GB', { hour12: false })}.${String(time.getMilliseconds()).padStart(3, '0')}`;
+}
+
+function EntryRow({ entry }: { entry: LogEntry }) {
+  const valid = entry.errors.length === 0;
+  const status = entry.direction === 'status';
+  return (
+    <li>
+      <details
+        className={`log-entry log-entry--${entry.direction}${valid ? '' : ' log-entry--error'}`}
+        data-testid="inspector-entry"
+        data-direction={entry.direction}
+        data-kind={entry.kind}
+        data-valid={String(valid)}
+      >
+        <summary>
+          <span className="log-time">{formatTime(entry.time)}</span>
+          <span className="log-direction" title={entry.direction === 'in' ? 'server → client' : entry.direction === 'out' ? 'client → server' : 'link'}>
+            {ARROWS[entry.direction]}
+          </span>
+          <span className="log-kind">{entry.kind}</span>
+          {entry.surfaceId !== undefined && <span className="log-surface">{entry.surfaceId}</span>}
+          {!status &&
+            (valid ? (
+              <span className="badge badge--ok">{entry.direction === 'in' ? 'applied' : 'sent'}</span>
+            ) : (
+              <span className="badge badge--error">
+                {entry.errors.length} {entry.errors.length === 1 ? 'error' : 'errors'}
+              </span>
+            ))}
+        </summary>
+        {!valid && (
+          <ul className="log-errors">
+            {entry.errors.map((error, index) => (
+              <li key={`${error.code}:${index}`}>
+                <strong>{error.code}</strong>
+                {typeof error.path === 'string' && error.path !== '' && <code> {error.path}</code>}: {error.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        <JsonView value={entry.payload} label="Message" />
+        {entry.metadata !== undefined && (
+          <>
+            <div className="log-metadata-title">Metadata</div>
+            <JsonView value={entry.metadata} label="Metadata" />
+          </>
+        )}
+      </details>
+    </li>
+  );
+}
+
+/** Props of {@link Inspector}. */
+export interface InspectorProps {
+  log: MessageLog;
+}
+
+/** The inspector panel. */
+export function Inspector({ log }: InspectorProps) {
+  const entries = useSyncExternalStore(log.subscribe, log.getSnapshot);
+  const [filter, setFilter] = useState<Filter>('all');
+  const errorCount = entries.filter((entry) => entry.errors.length > 0).length;
+  const shown = useMemo(() => {
+    const list =
+      filter === 'all'
+        ? entries
+        : filter === 'errors'
+          ? entries.filter((entry) => entry.errors.length > 0)
+          : entries.filter((entry) => entry.direction === filter);
+    return [...list].reverse();
+  }, [entries, filter]);
+  const received = entries.filter((entry) => entry.direction === 'in').length;
+  const sent = entries.filter((entry) => entry.direction === 'out').length;
+
+  return (
+    <section className="panel inspector" aria-label="Message inspector">
+      <header className="panel-header">
+        <h2>Messages</h2>
+        <span className="inspector-counts">
+          <span data-testid="received-count">{received}</span> received · <span data-testid="sent-count">{sent}</span> sent ·{' '}
+          <span data-testid="error-count" className={errorCount > 0 ? 'text-error' : undefined}>
+            {errorCount}
+          </span>{' '}
+          with errors
+        </span>
+      </header>
+      <div className="segmented" role="group" aria-label="Filter messages">
+        {FILTERS.map((entry) => (
+          <button key={entry.id} type="button" aria-pressed={filter === entry.id} onClick={() => setFilter(entry.id)}>
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 ? (
+        <p className="empty">No messages yet.</p>
+      ) : (
+        <ol className="log" data-testid="inspector-log">
+          {shown.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Everything a client received and sent, as entries for the message inspector.
+ */
+import type { A2uiClient, ClientError, ClientEvent } from '@a2ui-ts/core';
+
+/** One line of the inspector. */
+export interface LogEntry {
+  readonly id: number;
+  readonly time: Date;
+  /** `in`: server → client; `out`: client → server; `status`: link state changes. */
+  readonly direction: 'in' | 'out' | 'status';
+  /** Message type (`createSurface`, `action`, …), `batch`, or the link status. */
+  readonly kind: string;
+  readonly surfaceId: string | undefined;
+  /** The message (parsed when it arrived as text) and, for sent messages, its metadata. */
+  readonly payload: unknown;
+  readonly metadata?: unknown;
+  /** Problems the client found while applying it, or the error it reports. */
+  readonly errors: readonly ClientError[];
+}
+
+const MESSAGE_KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface', 'action', 'error'] as const;
+
+function describe(message: unknown): { kind: string; surfaceId: string | undefined } {
+  if (Array.isArray(message)) {
+    return message.length === 1 ? describe(message[0]) : { kind: `batch of ${message.length}`, surfaceId: undefined };
+  }
+  if (typeof message === 'object' && message !== null) {
+    for (const kind of MESSAGE_KINDS) {
+      const body = (message as Record<string, unknown>)[kind];
+      if (typeof body === 'object' && body !== null) {
+        const surfaceId = (body as { surfaceId?: unknown }).surfaceId;
+        return { kind, surfaceId: typeof surfaceId === 'string' ? surfaceId : undefined };
+      }
+    }
+  }
+  return { kind: 'unknown', surfaceId: undefined };
+}
+
+function parse(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
+  }
+}
+
+/** Most entries kept; the oldest go first. */
+export const MAX_LOG_ENTRIES = 1000;
+
+/**
+ * An external store of {@link LogEntry} for `useSyncExternalStore`, fed by one client.
+ */
+export class MessageLog {
+  #entries: readonly LogEntry[] = [];
+  #errorCount = 0;
+  #nextId = 1;
+  readonly #listeners = new Set<() => void>();
+  readonly #unsubscribe: () => void;
+
+  constructor(client: A2uiClient) {
+    this.#unsubscribe = client.subscribe((event) => this.#record(event));
+  }
+
+  /** Current entries, oldest first; a new array after every change. */
+  getSnapshot = (): readonly LogEntry[] => this.#entries;
+
+  /** Entries with errors since the log started (kept even when old entries are dropped). */
+  get errorCount(): number {
+    return this.#errorCount;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+
+  dispose(): void {
+    this.#unsubscribe();
+    this.#listeners.clear();
+  }
+
+  #record(event: ClientEvent): void {
+    const time = new Date();
+    let entry: LogEntry;
+    switch (event.type) {
+      case 'received': {
+        const payload = parse(event.input);
+        entry = { id: this.#nextId++, time, direction: 'in', ...describe(payload), payload, errors: event.result.errors };
+        break;
+      }
+      case 'sent': {
+        const errors = 'error' in event.message ? [event.message.error] : [];
+        entry = { id: this.#nextId++, time, direction: 'out', ...describe(event.message), payload: event.message, metadata: event.metadata, errors };
+        break;
+      }
+      case 'status':
+        entry = { id: this.#nextId++, time, direction: 'status', kind: event.status, surfaceId: undefined, payload: event.reason ?? null, errors: [] };
+        break;
+      case 'reset':
+        entry = { id: this.#nextId++, time, direction: 'status', kind: 'reset', surfaceId: undefined, payload: event.reason ?? null, errors: [] };
+        break;
+    }
+    if (entry.errors.length > 0) this.#errorCount++;
+    const next = [...this.#entries, entry];
+    this.#entries = next.length > MAX_LOG_ENTRIES ? next.slice(next.length - MAX_LOG_ENTRIES) : next;
+    for (const listener of [...this.#listeners]) listener();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Browser-test harness: the demo server on a free port with the client built by the global setup,
+ * a recording logger, injectable agents and faults, and real Chromium.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { artifactsDir, launchChromium, type LaunchedBrowser } from '@a2ui-ts/test-browser';
+import type { Hono } from 'hono';
+import type { Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { DemoAgent } from '../agents/demo-agent.js';
+import { type DemoServer, startDemoServer } from '../server/start-demo-server.js';
+
+/** One structured log line the server wrote. */
+export interface LogRecord {
+  event: string;
+  [field: string]: unknown;
+}
+
+/** A running server + browser. */
+export interface DemoHarness {
+  server: DemoServer;
+  browser: LaunchedBrowser;
+  logs: LogRecord[];
+  /** A fresh page (with console errors collected) at `path`. */
+  open(path: string, viewport?: { width: number; height: number }): Promise<OpenedPage>;
+  /** Saves a screenshot to `artifacts/demo/<name>.png`. */
+  screenshot(target: Page | Locator, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A page and what went wrong in it. */
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught exceptions and `console.error` lines of the page. */
+  pageErrors: string[];
+}
+
+/** Options of {@link startHarness}. */
+export interface HarnessOptions {
+  agents: readonly DemoAgent[];
+  /** Installs middleware before any route (fault injection). */
+  configure?: (app: Hono) => void;
+}
+
+const ARTIFACTS = artifactsDir('demo');
+
+/** Starts the server on port 0 and launches Chromium. */
+export async function startHarness(options: HarnessOptions): Promise<DemoHarness> {
+  const logs: LogRecord[] = [];
+  const server = await startDemoServer({
+    port: 0,
+    clientDir: inject('demoClientDir'),
+    agents: options.agents,
+    configure: options.configure,
+    logger: (event, fields) => logs.push({ event, ...fields }),
+  });
+  const browser = await launchChromium();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return {
+    server,
+    browser,
+    logs,
+    async open(path, viewport = { width: 1280, height: 900 }) {
+      const page = await browser.browser.newPage({ viewport });
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') pageErrors.push(message.text());
+      });
+      await page.goto(`${server.url}${path}`);
+      return { page, pageErrors };
+    },
+    async screenshot(target, name) {
+      await target.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Reads the inspector's counters: messages received, sent, and entries with errors. */
+export async function inspectorCounts(page: Page): Promise<{ received: number; sent: number; errors: number }> {
+  const read = async (id: string) => Number(await page.getByTestId(id).textContent());
+  return { received: await read('received-count'), sent: await read('sent-count'), errors: await read('error-count') };
+}

@@ -1,0 +1,103 @@
+/**
+ * The demo server as a Web-standard Hono app: the client's config endpoint, every agent on every
+ * transport, and the built client.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
+import { type MountedTransport, SERVER_TRANSPORTS, type ServerTransport, validateOutgoingMessage } from './transports.js';
+import { withLogging } from './with-logging.js';
+
+/** Where agents are served: `${A2UI_BASE_PATH}/<agent>/<transport>`. */
+export const A2UI_BASE_PATH = '/a2ui';
+
+/** What `GET /api/config` returns: everything the client's pickers list. */
+export interface DemoConfig {
+  basePath: string;
+  agents: Array<{ id: string; label: string; description: string }>;
+  transports: Array<{ id: string; label: string }>;
+}
+
+/** Options of {@link createDemoApp}. */
+export interface DemoAppOptions {
+  agents: readonly DemoAgent[];
+  /** @default SERVER_TRANSPORTS */
+  transports?: readonly ServerTransport[];
+  /** Folder of the built client (`vite build` output); `undefined` serves the API only. */
+  clientDir?: string;
+  /** @default no logging */
+  logger?: DemoLogger;
+  /** Runs first, so its middleware sees every request (tests inject faults here). */
+  configure?: (app: Hono) => void;
+}
+
+/** The app and how to stop what it mounted. */
+export interface DemoApp {
+  app: Hono;
+  config: DemoConfig;
+  /** Closes every transport (and with it every connection). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the demo app.
+ *
+ * @example
+ * ```ts
+ * const { app } = createDemoApp({ agents: [{ id: 'gallery', label: 'Gallery', description: '…', agent: createGalleryAgent() }] });
+ * ```
+ */
+export function createDemoApp(options: DemoAppOptions): DemoApp {
+  const transports = options.transports ?? SERVER_TRANSPORTS;
+  const logger = options.logger ?? (() => {});
+  const app = new Hono();
+  options.configure?.(app);
+
+  const config: DemoConfig = {
+    basePath: A2UI_BASE_PATH,
+    agents: options.agents.map(({ id, label, description }) => ({ id, label, description })),
+    transports: transports.map(({ id, label }) => ({ id, label })),
+  };
+  app.get('/api/config', (c) => c.json(config));
+
+  const mounted: MountedTransport[] = [];
+  for (const demoAgent of options.agents) {
+    for (const transport of transports) {
+      const labels = { agent: demoAgent.id, transport: transport.id };
+      const sub = new Hono();
+      mounted.push(
+        transport.mount(sub, {
+          agent: withLogging(demoAgent.agent, logger, labels),
+          validateOutgoing: validateOutgoingMessage,
+          onAgentError: (error) => logger('agent.error', { ...labels, message: error instanceof Error ? error.message : String(error) }),
+        }),
+      );
+      app.route(`${A2UI_BASE_PATH}/${demoAgent.id}/${transport.id}`, sub);
+    }
+  }
+
+  const clientDir = options.clientDir;
+  if (clientDir !== undefined) {
+    const indexFile = `${clientDir.replace(/\/+$/, '')}/index.html`;
+    app.use('/*', serveStatic({ root: clientDir }));
+    // Client-side routes (and reloads of them) get the app shell.
+    app.get('*', (c) => {
+      if (!existsSync(indexFile)) return c.text('The client is not built: run "pnpm --filter @a2ui-ts/demo build".', 503);
+      return c.html(readFileSync(indexFile, 'utf8'));
+    });
+  }
+
+  app.onError((error, c) => {
+    logger('server.error', { method: c.req.method, path: c.req.path, message: error.message });
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+
+  return {
+    app,
+    config,
+    async close() {
+      await Promise.all(mounted.map((entry) => entry.close()));
+    },
+  };
+}

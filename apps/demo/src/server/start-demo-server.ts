@@ -1,0 +1,70 @@
+/**
+ * Serves the demo app on Node.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createDemoAgents } from '../agents/create-demo-agents.js';
+import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
+import { createDemoApp, type DemoAppOptions } from './create-demo-app.js';
+import { createJsonLogger } from './json-logger.js';
+
+/** Options of {@link startDemoServer}. */
+export interface StartDemoServerOptions extends Partial<DemoAppOptions> {
+  /** TCP port; 0 picks a free one. @default 0 */
+  port?: number;
+  /** @default '127.0.0.1' */
+  hostname?: string;
+  /** @default the agents of `createDemoAgents()` */
+  agents?: readonly DemoAgent[];
+  /** @default JSON lines on stdout */
+  logger?: DemoLogger;
+}
+
+/** A listening demo server. */
+export interface DemoServer {
+  /** `http://<host>:<port>`, no trailing slash. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the demo server and resolves once it listens.
+ *
+ * @example
+ * ```ts
+ * const server = await startDemoServer({ port: 5173, clientDir: 'dist/client' });
+ * console.log(server.url);
+ * ```
+ */
+export async function startDemoServer(options: StartDemoServerOptions = {}): Promise<DemoServer> {
+  const logger = options.logger ?? createJsonLogger();
+  const hostname = options.hostname ?? '127.0.0.1';
+  const demo = createDemoApp({
+    ...options,
+    logger,
+    agents: options.agents ?? createDemoAgents({ logger }),
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const listening = serve({ fetch: demo.app.fetch, port: options.port ?? 0, hostname }, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        await demo.close();
+        // Let the event streams write their last event before the sockets go.
+        await new Promise((resolve) => setImmediate(resolve));
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        await stopped;
+      })();
+      return closing;
+    },
+  };
+}

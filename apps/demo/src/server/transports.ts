@@ -1,0 +1,56 @@
+/**
+ * Every transport the demo server speaks, mounted the same way. Adding one (WebSocket, REST, A2A,
+ * AG-UI) is one entry here plus one in `../client/client-transports.ts`.
+ */
+import { type A2uiAgent, type OutgoingValidator, validateServerMessage } from '@a2ui-ts/core';
+import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
+import type { Hono } from 'hono';
+
+/** What a mount receives. */
+export interface MountOptions {
+  /** The agent served at this path (already wrapped with logging). */
+  agent: A2uiAgent;
+  /** Checks each outgoing message against the catalog of its surface. */
+  validateOutgoing: OutgoingValidator;
+  /** Receives errors thrown by the agent's hooks. */
+  onAgentError: (error: unknown) => void;
+}
+
+/** A mounted transport, to be closed when the server stops. */
+export interface MountedTransport {
+  close(): Promise<void>;
+}
+
+/** One transport binding of the demo server. */
+export interface ServerTransport {
+  /** URL-safe id; the agent is served under `/a2ui/<agent>/<id>`. */
+  readonly id: string;
+  readonly label: string;
+  /** Mounts the transport's routes on `app` (a sub-app already scoped to the base path). */
+  mount(app: Hono, options: MountOptions): MountedTransport;
+}
+
+/** The transports of the demo server, in picker order. */
+export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
+  {
+    id: 'sse-jsonrpc',
+    label: 'SSE + JSON-RPC',
+    mount(app, { agent, validateOutgoing, onAgentError }) {
+      const server = createSseJsonRpcServer({ agent, validateOutgoing, onAgentError });
+      app.route('/', server);
+      return { close: () => server.close() };
+    },
+  },
+];
+
+/**
+ * Validates outgoing messages with core against the catalog their surface was created with, so a
+ * demo agent that emits a bad message fails loudly at `send` instead of in the browser.
+ */
+export const validateOutgoingMessage: OutgoingValidator = (message, catalogId) => {
+  try {
+    return validateServerMessage(message, catalogId ? { catalogId } : {})[0];
+  } catch (error) {
+    return { path: '/createSurface/catalogId', message: (error as Error).message };
+  }
+};

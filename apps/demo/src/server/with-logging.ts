@@ -1,0 +1,41 @@
+/**
+ * Wraps an agent so every connection, action, client error and disconnect is logged, whatever the
+ * agent and the transport.
+ */
+import type { A2uiAgent } from '@a2ui-ts/core';
+import type { DemoLogger } from '../agents/demo-agent.js';
+
+/**
+ * Returns an agent that logs, then delegates to `agent`.
+ *
+ * Action lines carry the resolved `context` and the attached `a2uiClientDataModel`, so what the
+ * agent received can be checked from the log alone.
+ */
+export function withLogging(agent: A2uiAgent, logger: DemoLogger, labels: { agent: string; transport: string }): A2uiAgent {
+  return {
+    async onConnect(connection) {
+      logger('connection.open', { ...labels, connectionId: connection.id });
+      await agent.onConnect?.(connection);
+    },
+    async onAction(connection, action, metadata) {
+      logger('action', {
+        ...labels,
+        connectionId: connection.id,
+        name: action.name,
+        surfaceId: action.surfaceId,
+        sourceComponentId: action.sourceComponentId,
+        context: action.context,
+        dataModel: metadata?.a2uiClientDataModel?.surfaces,
+      });
+      await agent.onAction?.(connection, action, metadata);
+    },
+    async onError(connection, error, metadata) {
+      logger('client.error', { ...labels, connectionId: connection.id, error });
+      await agent.onError?.(connection, error, metadata);
+    },
+    async onDisconnect(connection, reason) {
+      logger('connection.close', { ...labels, connectionId: connection.id, reason });
+      await agent.onDisconnect?.(connection, reason);
+    },
+  };
+}

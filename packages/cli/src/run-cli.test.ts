@@ -1,0 +1,169 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const examples = here('../../core/src/testing/fixtures/');
+const exampleFiles = ['basic', 'minimal'].flatMap((folder) =>
+  readdirSync(`${examples}${folder}`).map((file) => `${examples}${folder}/${file}`),
+);
+
+async function run(args: string[], stdin = '') {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readStdin: async () => stdin,
+  });
+  return { code, stdout, stderr, lines: stdout.split('\n').filter(Boolean) };
+}
+
+describe('a2ui validate', () => {
+  it('accepts every official example stream', async () => {
+    const result = await run(['validate', ...exampleFiles]);
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('prints one spec error per invalid message of a JSONL stream and exits 1', async () => {
+    const result = await run(['validate', here('fixtures/mixed.jsonl')]);
+    expect(result.code).toBe(1);
+    const errors = result.lines.map((line) => JSON.parse(line));
+    expect(errors).toEqual([
+      { code: 'INVALID_JSON', surfaceId: '', message: expect.stringContaining('mixed.jsonl:3') },
+      {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 's',
+        path: '/updateComponents/components/0/text',
+        message: expect.stringContaining('line 2'),
+      },
+      {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 's',
+        path: '/version',
+        message: expect.stringContaining('line 4'),
+      },
+    ]);
+  });
+
+  it('reads standard input with -', async () => {
+    const line = '{"version":"v0.9","createSurface":{"surfaceId":"s"}}';
+    const result = await run(['validate', '-'], line);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.lines[0]!)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      surfaceId: 's',
+    });
+  });
+
+  it('validates against a custom catalog given with --catalog', async () => {
+    const catalogId = 'https://example.com/catalogs/charts/v1/catalog.json';
+    const stream = [
+      { version: 'v0.9', createSurface: { surfaceId: 'c', catalogId } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'c',
+          components: [{ id: 'root', component: 'Gauge', value: 3 }],
+        },
+      },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'c',
+          components: [{ id: 'root', component: 'Gauge', value: 'high' }],
+        },
+      },
+    ];
+    const input = JSON.stringify(stream);
+    const without = await run(['validate', '-'], input);
+    expect(JSON.parse(without.lines[0]!)).toMatchObject({ code: 'CATALOG_NOT_FOUND' });
+    const withCatalog = await run(
+      ['validate', '-', '--catalog', here('fixtures/custom-catalog.json')],
+      input,
+    );
+    expect(withCatalog.lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        surfaceId: 'c',
+        path: '/updateComponents/components/0/value',
+      }),
+    ]);
+  });
+});
+
+describe('a2ui replay', () => {
+  it('prints the final state of a stream', async () => {
+    const result = await run(['replay', `${examples}basic/09_login-form.json`]);
+    expect(result.code).toBe(0);
+    const state = JSON.parse(result.stdout);
+    expect(state.errors).toEqual([]);
+    const [surface] = Object.values(state.surfaces) as Array<Record<string, unknown>>;
+    expect(surface).toMatchObject({
+      catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+      sendDataModel: expect.any(Boolean),
+    });
+    expect(Object.keys(surface!.components as object)).toContain('root');
+  });
+
+  it('stops after N messages with --at', async () => {
+    const file = `${examples}basic/31_incremental-dashboard.json`;
+    const total = JSON.parse(readFileSync(file, 'utf8')).messages.length;
+    const early = JSON.parse((await run(['replay', file, '--at', '1'])).stdout);
+    const late = JSON.parse((await run(['replay', file, '--at', String(total)])).stdout);
+    const [earlySurface] = Object.values(early.surfaces) as Array<{ components: object }>;
+    const [lateSurface] = Object.values(late.surfaces) as Array<{ components: object }>;
+    expect(Object.keys(earlySurface!.components)).toEqual([]);
+    expect(Object.keys(lateSurface!.components).length).toBeGreaterThan(1);
+  });
+
+  it('lists errors beside the state and keeps going', async () => {
+    const state = JSON.parse((await run(['replay', here('fixtures/mixed.jsonl')])).stdout);
+    expect(state.surfaces.s.components.root.text).toBe('fine');
+    expect(state.errors.map((error: { code: string }) => error.code)).toEqual([
+      'INVALID_JSON',
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+    ]);
+  });
+
+  it('rejects a bad --at', async () => {
+    const result = await run(['replay', here('fixtures/mixed.jsonl'), '--at', '-2']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--at');
+  });
+});
+
+describe('a2ui compile-catalog', () => {
+  it('emits a standalone ES module without eval', async () => {
+    const result = await run(['compile-catalog', here('fixtures/custom-catalog.json')]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('export');
+    expect(result.stdout).not.toMatch(/new Function|\beval\(/);
+  });
+});
+
+describe('the a2ui binary', () => {
+  it('exits 2 with usage for an unknown command, and 1 for invalid input', () => {
+    const bin = here('./bin.ts');
+    const node = (args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['--conditions=@a2ui-ts/source', '--import', 'tsx', bin, ...args],
+        { encoding: 'utf8', cwd: here('..') },
+      );
+    const unknown = node(['frobnicate']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Usage:');
+    const invalid = node(['validate', here('fixtures/mixed.jsonl')]);
+    expect(invalid.status).toBe(1);
+    expect(invalid.stdout.trim().split('\n')).toHaveLength(3);
+  });
+});

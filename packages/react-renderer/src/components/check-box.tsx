@@ -1,0 +1,57 @@
+/**
+ * CheckBox (§9): a labelled checkbox two-way bound to a boolean (§7.6).
+ */
+import { toBoolean } from '@a2ui-ts/core';
+import { useId } from 'react';
+import type { A2uiComponentProps } from '../registry/a2ui-component.js';
+import {
+  classNames,
+  describedBy,
+  fieldLabel,
+  rootAttributes,
+  useAccessibility,
+  useFieldValidation,
+  useTwoWayValue,
+} from './component-helpers.js';
+
+/** Resolved props of CheckBox. */
+export interface CheckBoxProps {
+  readonly label?: unknown;
+  /** Coerced with the spec's boolean rules (§7.5): `"true"`, non-zero numbers, `true`. */
+  readonly value?: unknown;
+}
+
+/** A native checkbox; each toggle writes `true`/`false` to the bound path. */
+export function CheckBox({ id, props, validation, node }: A2uiComponentProps<CheckBoxProps>) {
+  const a11y = useAccessibility(props);
+  const inputId = useId();
+  const [rawValue, setValue] = useTwoWayValue(node, 'value', props.value);
+  const checked = toBoolean(rawValue);
+  const field = useFieldValidation(node, validation, false);
+  const label = fieldLabel(props.label, a11y.label, id);
+  return (
+    <div {...rootAttributes(id, props, classNames('a2ui-field', 'a2ui-check-box', field.message && 'a2ui-field-invalid'))}>
+      <div className="a2ui-check-box-row">
+        <input
+          id={inputId}
+          className="a2ui-check-box-input"
+          type="checkbox"
+          checked={checked}
+          aria-label={label.hidden ? undefined : a11y.label}
+          aria-invalid={field.message ? true : undefined}
+          aria-describedby={describedBy(field.message ? field.messageId : undefined, a11y.descriptionId)}
+          onBlur={field.touch}
+          onChange={(event) => {
+            field.touch();
+            setValue(event.target.checked);
+          }}
+        />
+        <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={inputId}>
+          {label.text}
+        </label>
+      </div>
+      {field.messageElement}
+      {a11y.descriptionElement}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * Pieces every built-in component shares: root attributes (`weight`, ids for tests and styling),
+ * accessibility attributes (§5.1), two-way values (§7.6) and check messages (§8.4).
+ */
+import { type CheckResult, toDisplayString } from '@a2ui-ts/core';
+import { type CSSProperties, type ReactNode, useCallback, useId, useState } from 'react';
+import type { A2uiNode, CommonProps } from '../registry/a2ui-component.js';
+
+/** Class, test id and `weight` → flex for a component's outermost element. */
+export interface RootAttributes {
+  className: string;
+  'data-a2ui-id': string;
+  style?: CSSProperties;
+}
+
+/**
+ * Root attributes of a component: `a2ui-<kind>` plus `extra` classes, `data-a2ui-id`, and
+ * `weight` as `flex: <weight> 1 0%` (with `min-width/height: 0` so content cannot overflow it).
+ */
+export function rootAttributes(id: string, props: CommonProps, className: string): RootAttributes {
+  const attributes: RootAttributes = { className, 'data-a2ui-id': id };
+  const weight = props.weight;
+  if (typeof weight === 'number' && Number.isFinite(weight) && weight >= 0) {
+    attributes.style = { flex: `${weight} 1 0%`, minWidth: 0, minHeight: 0 };
+  }
+  return attributes;
+}
+
+/** Joins class names, skipping empty ones. */
+export function classNames(...names: Array<string | false | undefined>): string {
+  return names.filter(Boolean).join(' ');
+}
+
+/** A resolved value as display text (§7.5): `undefined`/`null` → `""`. */
+export function text(value: unknown): string {
+  return toDisplayString(value);
+}
+
+/** A resolved value as text, or `undefined` when empty. */
+export function optionalText(value: unknown): string | undefined {
+  const result = toDisplayString(value);
+  return result === '' ? undefined : result;
+}
+
+/** Resolved `accessibility` of a component. */
+export interface Accessibility {
+  /** → `aria-label`. */
+  readonly label: string | undefined;
+  /** Description text, rendered by {@link Accessibility.descriptionElement}. */
+  readonly description: string | undefined;
+  /** Id to list in `aria-describedby` when there is a description. */
+  readonly descriptionId: string | undefined;
+  /** A visually hidden element holding the description (or `null`). */
+  readonly descriptionElement: ReactNode;
+}
+
+/** `accessibility.label/description` → `aria-label` / `aria-describedby` material (§5.1). */
+export function useAccessibility(props: CommonProps): Accessibility {
+  const id = useId();
+  const label = optionalText(props.accessibility?.label);
+  const description = optionalText(props.accessibility?.description);
+  const descriptionId = description ? `${id}-description` : undefined;
+  return {
+    label,
+    description,
+    descriptionId,
+    descriptionElement: description ? (
+      <span id={descriptionId} className="a2ui-sr-only">
+        {description}
+      </span>
+    ) : null,
+  };
+}
+
+/** Space-separated ids for `aria-describedby`, or `undefined` when there are none. */
+export function describedBy(...ids: Array<string | undefined>): string | undefined {
+  const list = ids.filter(Boolean);
+  return list.length > 0 ? list.join(' ') : undefined;
+}
+
+/**
+ * The value of a two-way bound property (§7.6) and its setter. A `{path}` writes through to the
+ * data model synchronously; a literal (or function call) has nothing to write to, so the input
+ * keeps the user's edit locally and starts over when the agent sends a new literal.
+ */
+export function useTwoWayValue(node: A2uiNode, property: string, resolved: unknown): [unknown, (value: unknown) => void] {
+  const bound = node.isBound(property);
+  const [local, setLocal] = useState<{ source: unknown; value: unknown }>({ source: resolved, value: resolved });
+  let current = local;
+  if (!bound && !Object.is(local.source, resolved)) {
+    current = { source: resolved, value: resolved };
+    setLocal(current);
+  }
+  const setValue = useCallback(
+    (value: unknown) => {
+      if (node.isBound(property)) node.setValue(property, value);
+      else setLocal((previous) => ({ source: previous.source, value }));
+    },
+    [node, property],
+  );
+  return [bound ? resolved : current.value, setValue];
+}
+
+/** What an input shows for its checks. */
+export interface FieldValidation {
+  /** The first failing message when it should be shown (§8.4), else `undefined`. */
+  readonly message: string | undefined;
+  /** Id of the message element, for `aria-describedby`. */
+  readonly messageId: string;
+  /** Call on change and blur: from then on, messages show (validationDisplay `touched`). */
+  readonly touch: () => void;
+  /** The live region that shows the message; render it after the input. */
+  readonly messageElement: ReactNode;
+}
+
+/**
+ * The first failing check of an input (§8.4), shown per the `validationDisplay` option: always,
+ * or once the user touched the field or it holds a value.
+ */
+export function useFieldValidation(node: A2uiNode, validation: CheckResult, hasValue: boolean): FieldValidation {
+  const id = useId();
+  const [touched, setTouched] = useState(false);
+  const show = node.validationDisplay === 'always' || touched || hasValue;
+  const message = show ? validation.messages[0] : undefined;
+  const messageId = `${id}-message`;
+  const touch = useCallback(() => setTouched(true), []);
+  return {
+    message,
+    messageId,
+    touch,
+    // Always present, so screen readers announce a message when it appears (polite live region).
+    messageElement: (
+      <div id={messageId} className="a2ui-field-message" aria-live="polite">
+        {message}
+      </div>
+    ),
+  };
+}
+
+/** `calendarToday` / `due-date_input` → "calendar today" / "due date input". */
+export function humanize(name: string): string {
+  return name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+}
+
+/** The label of an input: what to show, and whether to show it only to assistive technology. */
+export interface FieldLabel {
+  readonly text: string;
+  /** True when the agent gave no visible label: the text is for screen readers only. */
+  readonly hidden: boolean;
+}
+
+/**
+ * Every input is labelled: the visible `label`, else `accessibility.label`, else the humanized
+ * component id — the last two visually hidden, so an intentionally label-less checkbox (example
+ * 07) keeps its look and still has a name.
+ */
+export function fieldLabel(label: unknown, accessibilityLabel: string | undefined, id: string): FieldLabel {
+  const visible = text(label).trim();
+  if (visible !== '') return { text: visible, hidden: false };
+  return { text: accessibilityLabel ?? humanize(id), hidden: true };
+}
+
+/** True for a value a user would call "filled in". */
+export function hasContent(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (typeof value === 'string') return value !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}

@@ -1,0 +1,69 @@
+/**
+ * DateTimeInput (§9): a native date, time or date-and-time picker two-way bound to an ISO 8601
+ * string (§7.6), with `min`/`max`.
+ */
+import { useId } from 'react';
+import type { A2uiComponentProps } from '../registry/a2ui-component.js';
+import {
+  classNames,
+  describedBy,
+  fieldLabel,
+  hasContent,
+  rootAttributes,
+  useAccessibility,
+  useFieldValidation,
+  useTwoWayValue,
+} from './component-helpers.js';
+import { fromInputValue, toDateTimeMode, toInputValue } from './date-time-value.js';
+
+/** Resolved props of DateTimeInput. */
+export interface DateTimeInputProps {
+  /** ISO 8601 date, time or date-time; `""` when unset. */
+  readonly value?: unknown;
+  /** @default false */
+  readonly enableDate?: unknown;
+  /** @default false */
+  readonly enableTime?: unknown;
+  readonly min?: unknown;
+  readonly max?: unknown;
+  readonly label?: unknown;
+}
+
+const INPUT_TYPES = { date: 'date', time: 'time', datetime: 'datetime-local' } as const;
+
+/** Shows the model value in local time and writes ISO 8601 back on every change. */
+export function DateTimeInput({ id, props, validation, node }: A2uiComponentProps<DateTimeInputProps>) {
+  const a11y = useAccessibility(props);
+  const inputId = useId();
+  const mode = toDateTimeMode(props.enableDate, props.enableTime);
+  const [rawValue, setValue] = useTwoWayValue(node, 'value', props.value);
+  const field = useFieldValidation(node, validation, hasContent(rawValue));
+  const label = fieldLabel(props.label, a11y.label, id);
+  const min = toInputValue(props.min, mode);
+  const max = toInputValue(props.max, mode);
+  return (
+    <div {...rootAttributes(id, props, classNames('a2ui-field', 'a2ui-date-time-input', field.message && 'a2ui-field-invalid'))}>
+      <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={inputId}>
+        {label.text}
+      </label>
+      <input
+        id={inputId}
+        className="a2ui-input"
+        type={INPUT_TYPES[mode]}
+        value={toInputValue(rawValue, mode)}
+        min={min || undefined}
+        max={max || undefined}
+        aria-label={label.hidden ? undefined : a11y.label}
+        aria-invalid={field.message ? true : undefined}
+        aria-describedby={describedBy(field.message ? field.messageId : undefined, a11y.descriptionId)}
+        onBlur={field.touch}
+        onChange={(event) => {
+          field.touch();
+          setValue(fromInputValue(event.target.value, mode, rawValue));
+        }}
+      />
+      {field.messageElement}
+      {a11y.descriptionElement}
+    </div>
+  );
+}

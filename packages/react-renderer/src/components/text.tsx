@@ -1,0 +1,53 @@
+/**
+ * Text (§9): markdown without HTML, images or links, in one of seven variants.
+ */
+import { createElement } from 'react';
+import { MarkdownText, prepareMarkdown } from '../markdown/markdown-text.js';
+import type { A2uiComponentProps } from '../registry/a2ui-component.js';
+import { classNames, describedBy, rootAttributes, text, useAccessibility } from './component-helpers.js';
+
+/** Resolved props of Text. */
+export interface TextProps {
+  /** Markdown; any resolved value is shown as text (§7.5). */
+  readonly text?: unknown;
+  /** @default 'body' */
+  readonly variant?: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'caption' | 'body';
+}
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5']);
+
+/**
+ * Headings render as real `<h1>`–`<h5>` (not markdown `#` prefixes), so the page outline is right;
+ * `caption` is smaller and muted. Block markdown (lists, paragraphs) renders in a `<div>`, a
+ * single line in a `<span>` so a Text inside a Button stays valid HTML.
+ */
+export function Text({ id, props }: A2uiComponentProps<TextProps>) {
+  const a11y = useAccessibility(props);
+  const source = text(props.text);
+  const variant = typeof props.variant === 'string' && (HEADINGS.has(props.variant) || props.variant === 'caption') ? props.variant : 'body';
+  const attributes = rootAttributes(id, props, classNames('a2ui-text', `a2ui-text-${variant}`));
+  if (HEADINGS.has(variant)) {
+    return createElement(
+      variant,
+      { ...attributes, 'aria-label': a11y.label, 'aria-describedby': describedBy(a11y.descriptionId) },
+      <MarkdownText text={source} inline />,
+      a11y.descriptionElement,
+    );
+  }
+  const inline = prepareMarkdown(source).mode !== 'block';
+  const content = <MarkdownText text={source} />;
+  // A paragraph cannot carry aria-label: give assistive technology the label, hide the visual text.
+  return createElement(
+    inline ? 'span' : 'div',
+    attributes,
+    a11y.label ? (
+      <>
+        <span className="a2ui-sr-only">{a11y.label}</span>
+        <span aria-hidden="true">{content}</span>
+      </>
+    ) : (
+      content
+    ),
+    a11y.descriptionElement,
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Video (§9): the native player with controls, full width, after the URL policy.
+ */
+import type { A2uiComponentProps } from '../registry/a2ui-component.js';
+import { classNames, describedBy, rootAttributes, useAccessibility } from './component-helpers.js';
+
+/** Resolved props of Video. */
+export interface VideoProps {
+  readonly url?: unknown;
+}
+
+/** `<video controls>` that loads metadata only until played; a refused URL renders a labelled box. */
+export function Video({ id, props, node }: A2uiComponentProps<VideoProps>) {
+  const a11y = useAccessibility(props);
+  const src = node.sanitizeUrl(props.url);
+  const attributes = rootAttributes(id, props, classNames('a2ui-video', !src && 'a2ui-media-blocked'));
+  if (!src) {
+    return (
+      <span {...attributes} role="img" aria-label={a11y.label ?? node.strings.blockedMedia}>
+        {a11y.descriptionElement}
+      </span>
+    );
+  }
+  return (
+    <>
+      <video
+        {...attributes}
+        src={src}
+        controls
+        preload="metadata"
+        aria-label={a11y.label}
+        aria-describedby={describedBy(a11y.descriptionId)}
+      />
+      {a11y.descriptionElement}
+    </>
+  );
+}

@@ -1,0 +1,336 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type A2uiAgent,
+  A2uiClient,
+  A2uiError,
+  type ActionEvent,
+  BASIC_CATALOG_ID,
+  type ClientMessage,
+  type Connection,
+  type DisconnectReason,
+  type ServerMessage,
+} from '@a2ui-ts/core';
+import { createDeferred } from '@a2ui-ts/core/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { seededRandom } from '../../test/seeded-random.js';
+import { recordTransport } from '../../test/transport-recorder.js';
+import { computeBackoffDelay } from './backoff.js';
+import { connectSseJsonRpc } from './connect-sse-json-rpc.js';
+
+const createSurface: ServerMessage = { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } };
+const update = (value: number): ServerMessage => ({ version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/n', value } });
+const actionMessage = (name: string): ClientMessage => ({
+  version: 'v0.9',
+  action: { name, surfaceId: 's', sourceComponentId: 'b', timestamp: '2026-01-15T12:00:00Z', context: {} },
+});
+const metadata = { a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } } };
+
+function recorder(onConnect?: (connection: Connection) => void) {
+  const connections: Connection[] = [];
+  const actions: ActionEvent[] = [];
+  const disconnects: DisconnectReason[] = [];
+  const agent: A2uiAgent = {
+    onConnect(connection) {
+      connections.push(connection);
+      onConnect?.(connection);
+    },
+    onAction(_connection, action) {
+      actions.push(action);
+    },
+    onDisconnect(_connection, reason) {
+      disconnects.push(reason);
+    },
+  };
+  return { agent, connections, actions, disconnects };
+}
+
+/** A hand-written HTTP server, for behaviours our own server never shows. */
+async function rawServer(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let server: TestServer | undefined;
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+  await server?.close();
+  server = undefined;
+});
+
+describe('connectSseJsonRpc', () => {
+  it('reports connecting, open, reconnecting (reason, attempt), open again, and closed', async () => {
+    const record = recorder((connection) => connection.send([createSurface, update(1)]));
+    server = await startTestServer({ agent: record.agent, reconnectGraceMs: 60_000 });
+    const { transport, proxy } = await server.connectThroughProxy();
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 2);
+    expect(transport.connectionId).toBe(record.connections[0]!.id);
+    expect(transport.lastEventId).toBe(2);
+    proxy.drop();
+    await recording.until(() => recording.statuses().some((status) => status.startsWith('open: Resumed')));
+    record.connections[0]!.send(update(2));
+    await recording.until(() => recording.messages().length === 3);
+    await transport.close();
+    await recording.done;
+    const statuses = recording.statuses();
+    expect(statuses[0]).toBe('connecting');
+    expect(statuses[1]).toBe('open');
+    expect(statuses[2]).toMatch(/^reconnecting: The link dropped: .*; retrying in \d+ ms\.$/);
+    expect(recording.events.find((event) => event.type === 'status' && event.status === 'reconnecting')).toMatchObject({ attempt: 1 });
+    expect(statuses[3]).toBe('open: Resumed; 0 missed events replayed.');
+    expect(statuses.at(-1)).toBe('closed: Closed by the client.');
+    expect(recording.messages()).toEqual([createSurface, update(1), update(2)]);
+    expect(record.connections).toHaveLength(1);
+    await eventually(() => record.disconnects.length === 1);
+    expect(record.disconnects).toEqual(['client-closed']);
+  });
+
+  it('sends Authorization headers, asking the headers function again on every request', async () => {
+    const record = recorder((connection) => connection.send(createSurface));
+    const seen: string[] = [];
+    server = await startTestServer({
+      agent: record.agent,
+      authenticate: (request) => {
+        const header = request.headers.get('authorization') ?? '';
+        seen.push(`${new URL(request.url).pathname} ${header}`);
+        const match = /^Bearer (\w+)-\d+$/.exec(header);
+        return match ? { user: match[1] } : undefined;
+      },
+    });
+    let token = 0;
+    const { transport, proxy } = await server.connectThroughProxy({ headers: async () => ({ Authorization: `Bearer alice-${++token}` }) });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    await transport.send(actionMessage('one'), metadata);
+    proxy.drop();
+    await recording.until(() => recording.statuses().filter((status) => status.startsWith('open')).length === 2);
+    await transport.send(actionMessage('two'), metadata);
+    expect(seen).toEqual(['/sse Bearer alice-1', '/rpc Bearer alice-2', '/sse Bearer alice-3', '/rpc Bearer alice-4']);
+    expect(record.actions.map((action) => action.name)).toEqual(['one', 'two']);
+    await transport.close();
+  });
+
+  it("honours the server's retry: hint as the base of the backoff", async () => {
+    const record = recorder();
+    server = await startTestServer({ agent: record.agent, retryMs: 7000 });
+    const { transport, proxy } = await server.connectThroughProxy({ random: () => 0 });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.statuses().includes('open'));
+    proxy.drop();
+    await recording.until(() => recording.statuses().some((status) => status.startsWith('reconnecting')));
+    // Attempt 1 waits between retry/2 and retry; random() = 0 gives exactly retry/2.
+    expect(recording.statuses().find((status) => status.startsWith('reconnecting'))).toMatch(/retrying in 3500 ms\.$/);
+    await transport.close();
+    await recording.done;
+    expect(recording.statuses().at(-1)).toBe('closed: Closed by the client.');
+  });
+
+  it('backs off exponentially with jitter from a seeded random source, and gives up after maxAttempts', async () => {
+    const record = recorder();
+    server = await startTestServer({ agent: record.agent });
+    const { transport, proxy } = await server.connectThroughProxy({
+      random: seededRandom(42),
+      reconnect: { initialDelayMs: 4, maxDelayMs: 40, multiplier: 2, maxAttempts: 6 },
+    });
+    proxy.setRefusing(true);
+    const client = new A2uiClient({ transport });
+    const statuses: Array<{ status: string; reason?: string }> = [];
+    client.subscribe((event) => {
+      if (event.type === 'status') statuses.push({ status: event.status, reason: event.reason });
+    });
+    const error = await client.connect().catch((caught: unknown) => caught);
+    expect(A2uiError.isInstance(error) && error.code).toBe('TRANSPORT_ERROR');
+    expect(String((error as Error).message)).toMatch(/^Gave up after 6 reconnect attempts: Could not connect/);
+    const delays = statuses.filter((entry) => entry.status === 'reconnecting').map((entry) => Number(/retrying in (\d+) ms/.exec(entry.reason!)![1]));
+    const expected = seededRandom(42);
+    expect(delays).toEqual([1, 2, 3, 4, 5, 6].map((attempt) => computeBackoffDelay(attempt, { initialDelayMs: 4, maxDelayMs: 40, multiplier: 2 }, expected)));
+    expect(delays[5]).toBeLessThanOrEqual(40);
+    expect(client.status).toBe('closed');
+  });
+
+  it('detects a silent link by heartbeat timeout and resumes it with Last-Event-ID', async () => {
+    const requests: Array<{ url: string; lastEventId: string | undefined }> = [];
+    const raw = await rawServer((request, response) => {
+      requests.push({ url: request.url!, lastEventId: request.headers['last-event-id'] as string | undefined });
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (requests.length === 1) {
+        // Two messages, then nothing at all: no ping, no close.
+        response.write(`retry: 5\nevent: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":false,"replayed":0}\n\nid: 1\ndata: ${JSON.stringify(createSurface)}\n\nid: 2\ndata: ${JSON.stringify(update(1))}\n\n`);
+      } else {
+        response.write('event: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":true,"replayed":0}\n\n');
+      }
+    });
+    cleanups.push(() => raw.close());
+    const transport = connectSseJsonRpc({ url: raw.url, heartbeatTimeoutMs: 100 });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.statuses().filter((status) => status.startsWith('open')).length === 2);
+    expect(recording.statuses()[2]).toMatch(/^reconnecting: No data for 100 ms \(heartbeat timeout\); retrying in \d+ ms\.$/);
+    expect(requests[1]).toEqual({ url: '/sse?connectionId=AAAAAAAAAAAAAAAAAAAAAA', lastEventId: '2' });
+    await transport.close();
+  });
+
+  it('drops a replayed event it has already applied', async () => {
+    const raw = await rawServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const event = (id: number, message: ServerMessage) => `id: ${id}\ndata: ${JSON.stringify(message)}\n\n`;
+      response.write(`event: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":false,"replayed":0}\n\n`);
+      response.end(`${event(1, createSurface)}${event(2, update(1))}${event(2, update(1))}${event(1, createSurface)}${event(3, update(2))}event: close\ndata: {"reason":"server-closed"}\n\n`);
+    });
+    cleanups.push(() => raw.close());
+    const transport = connectSseJsonRpc({ url: raw.url });
+    const recording = recordTransport(transport);
+    await recording.done;
+    expect(recording.messages()).toEqual([createSurface, update(1), update(2)]);
+    expect(recording.statuses().at(-1)).toBe('closed: The server closed the connection (server-closed).');
+  });
+
+  it('queues messages sent while the link is down and delivers each exactly once, in order, after reconnect', async () => {
+    const record = recorder((connection) => connection.send(createSurface));
+    server = await startTestServer({ agent: record.agent, reconnectGraceMs: 60_000 });
+    const { transport, proxy } = await server.connectThroughProxy();
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    proxy.setRefusing(true);
+    proxy.drop();
+    await recording.until(() => recording.statuses().filter((status) => status.startsWith('reconnecting')).length >= 2);
+    const sends = ['a', 'b', 'c', 'd', 'e'].map((name) => transport.send(actionMessage(name), metadata));
+    expect(transport.pendingMessages).toBe(5);
+    expect(record.actions).toEqual([]);
+    proxy.setRefusing(false);
+    await Promise.all(sends);
+    expect(record.actions.map((action) => action.name)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(transport.pendingMessages).toBe(0);
+    expect(record.connections).toHaveLength(1);
+    await transport.close();
+  });
+
+  it('retries a call whose answer was lost with the same id, and the server drops the repeat', async () => {
+    const record = recorder((connection) => connection.send(createSurface));
+    server = await startTestServer({ agent: record.agent });
+    const bodies: string[] = [];
+    let loseNextAnswer = true;
+    const transport = server.connect({
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (String(input).endsWith('/rpc')) {
+          bodies.push(String(init?.body));
+          if (loseNextAnswer) {
+            loseNextAnswer = false;
+            await response.text();
+            throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
+          }
+        }
+        return response;
+      },
+    });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    await transport.send(actionMessage('once'), metadata);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toBe(bodies[1]);
+    expect(record.actions.map((action) => action.name)).toEqual(['once']);
+    await transport.close();
+  });
+
+  it('turns JSON-RPC errors into A2uiErrors with the JSON Pointer of the bad field', async () => {
+    const record = recorder((connection) => connection.send(createSurface));
+    server = await startTestServer({ agent: record.agent });
+    const transport = server.connect();
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    const bad = { version: 'v0.9', action: { name: 5, surfaceId: 's', sourceComponentId: 'b', timestamp: 'now', context: {} } } as unknown as ClientMessage;
+    const error = await transport.send(bad, metadata).catch((caught: unknown) => caught);
+    expect(A2uiError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', path: '/params/action/name', data: { rpcCode: -32602 } });
+    await transport.close();
+    await expect(transport.send(actionMessage('late'), metadata)).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+
+  it('after a reset, rejects messages queued for the old session and starts over', async () => {
+    const record = recorder((connection) => connection.send(createSurface));
+    server = await startTestServer({ agent: record.agent });
+    const { transport, proxy } = await server.connectThroughProxy();
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    const firstId = transport.connectionId;
+    proxy.setRefusing(true);
+    proxy.drop();
+    await recording.until(() => recording.statuses().some((status) => status.startsWith('reconnecting')));
+    const queued = transport.send(actionMessage('stale'), metadata);
+    record.connections[0]!.close();
+    await eventually(() => server!.app.registry.size === 0);
+    proxy.setRefusing(false);
+    await expect(queued).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    await recording.until(() => recording.messages().length === 2);
+    expect(recording.events.filter((event) => event.type === 'reset')).toEqual([
+      { type: 'reset', reason: 'The server no longer knows this connection (expired or restarted).' },
+    ]);
+    expect(transport.connectionId).not.toBe(firstId);
+    expect(transport.connectionId).toBe(record.connections[1]!.id);
+    await transport.send(actionMessage('fresh'), metadata);
+    expect(record.actions.map((action) => action.name)).toEqual(['fresh']);
+    await transport.close();
+  });
+
+  it('fails for good on HTTP 401, so A2uiClient.connect() rejects with UNAUTHORIZED', async () => {
+    const record = recorder();
+    server = await startTestServer({ agent: record.agent, authenticate: () => undefined });
+    const client = new A2uiClient({ transport: server.connect() });
+    await expect(client.connect()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(client.status).toBe('closed');
+  });
+
+  it('closes when its AbortSignal aborts, telling the server', async () => {
+    const record = recorder((connection) => connection.send(createSurface));
+    server = await startTestServer({ agent: record.agent, reconnectGraceMs: 60_000 });
+    const abort = new AbortController();
+    const transport = server.connect({ signal: abort.signal });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    const pending = createDeferred<void>();
+    abort.abort();
+    await recording.done;
+    pending.resolve();
+    expect(recording.statuses().at(-1)).toBe('closed: Closed by the client.');
+    await eventually(() => record.disconnects.length === 1);
+    expect(record.disconnects).toEqual(['client-closed']);
+    await expect(transport.send(actionMessage('x'), metadata)).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+
+  it('rejects a send whose signal aborts while it waits in the queue', async () => {
+    const record = recorder();
+    server = await startTestServer({ agent: record.agent });
+    const { transport, proxy } = await server.connectThroughProxy();
+    proxy.setRefusing(true);
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.statuses().some((status) => status.startsWith('reconnecting')));
+    const abort = new AbortController();
+    const sent = transport.send(actionMessage('x'), metadata, { signal: abort.signal });
+    abort.abort();
+    await expect(sent).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(transport.pendingMessages).toBe(0);
+    await transport.close();
+    expect(record.connections).toEqual([]);
+  });
+});
+
+describe('computeBackoffDelay', () => {
+  it('grows by the multiplier, caps at maxDelayMs and jitters within [base/2, base]', () => {
+    const options = { initialDelayMs: 100, maxDelayMs: 1000, multiplier: 2 };
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => computeBackoffDelay(attempt, options, () => 0.999999))).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect([1, 2, 3].map((attempt) => computeBackoffDelay(attempt, options, () => 0))).toEqual([50, 100, 200]);
+  });
+});
