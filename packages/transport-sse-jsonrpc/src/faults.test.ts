@@ -18,8 +18,9 @@ import {
 import { createDeferred, waitForClient } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../test/eventually.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { FAST_RECONNECT, startTestServer, type TestServer } from '../test/harness.js';
 import { seededRandom } from '../test/seeded-random.js';
+import { createTcpProxy } from '../test/tcp-proxy.js';
 import { recordTransport } from '../test/transport-recorder.js';
 import { connectSseJsonRpc } from './client/connect-sse-json-rpc.js';
 import { createSseJsonRpcServer } from './server/create-sse-json-rpc-server.js';
@@ -91,7 +92,7 @@ describe('faults', () => {
     const chunked = chunkedAgent();
     server = await startTestServer({ agent: chunked.agent, reconnectGraceMs: 60_000 });
 
-    const reference = new MessageProcessor();
+    const reference = new A2uiClient().processor;
     reference.process([createSurface, ...Array.from({ length: STREAM_LENGTH }, (_, index) => update(index))]);
     const expected: StateSnapshot = snapshotState(reference);
     const allValues = Array.from({ length: STREAM_LENGTH }, (_, index) => index);
@@ -140,7 +141,9 @@ describe('faults', () => {
     const first = await startTestServer({
       agent: { onConnect: (connection) => connection.send(sessionOne), onDisconnect: (_c, reason) => firstDisconnect.resolve(reason) },
     });
-    const { transport, proxy } = await first.connectThroughProxy();
+    // A proxy of its own: the first server's proxies close with it.
+    const proxy = await createTcpProxy(first.node.port);
+    const transport = connectSseJsonRpc({ url: proxy.url, reconnect: FAST_RECONNECT });
     const client = new A2uiClient({ transport });
     const resets: unknown[] = [];
     client.subscribe((event) => {
@@ -164,7 +167,7 @@ describe('faults', () => {
 
     expect(resets).toEqual(['The server no longer knows this connection (expired or restarted).']);
     expect(client.processor.getSurface('counter')).toBeUndefined();
-    const reference = new MessageProcessor();
+    const reference = new A2uiClient().processor;
     reference.process(sessionTwo);
     expect(snapshotState(client.processor)).toEqual(snapshotState(reference));
     expect(transport.connectionId).not.toBe(oldId);

@@ -111,7 +111,7 @@ describe('restaurant booking agent', () => {
       time: '19:30',
       partySize: 4,
       notes: 'Window seat',
-      code: 'TF-LE--001',
+      code: 'TF-LPL-001',
     });
     expect(bookings).toHaveLength(1);
     expect(scheduler.activeIntervals).toBe(0);

@@ -278,7 +278,7 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
     state.bookings++;
     state.tables.set(restaurant.id, (state.tables.get(restaurant.id) ?? 1) - 1);
     const booking: Booking = {
-      code: `TF-${restaurant.id.slice(0, 3).toUpperCase()}-${String(state.bookings).padStart(3, '0')}`,
+      code: `TF-${initials(restaurant.id)}-${String(state.bookings).padStart(3, '0')}`,
       restaurantId: restaurant.id,
       restaurantName: restaurant.name,
       city: restaurant.city,
@@ -372,6 +372,13 @@ function readSearch(context: Record<string, unknown>): SearchQuery | undefined {
 
 function readRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function initials(id: string): string {
+  return id
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
 }
 
 function isoDate(date: Date): string {

@@ -38,13 +38,13 @@ function surfaceKey(surface: Surface): string {
   return key;
 }
 
-function Surfaces({ client }: { client: A2uiClient }) {
+function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
   const surfaces = useSurfaceList(client);
   if (surfaces.length === 0) return <p className="empty">Waiting for the agent’s first surface…</p>;
   return (
     <div className="surfaces">
       {surfaces.map((surface) => (
-        <SurfacePanel key={surfaceKey(surface)} client={client} surface={surface} />
+        <SurfacePanel key={surfaceKey(surface)} client={client} surface={surface} colorScheme={theme} />
       ))}
     </div>
   );
@@ -145,7 +145,7 @@ export function App() {
       )}
       <main className="layout">
         <section className="stage" aria-label="Surfaces">
-          {connection ? <Surfaces client={connection.client} /> : <p className="empty">Connecting…</p>}
+          {connection ? <Surfaces client={connection.client} theme={theme} /> : <p className="empty">Connecting…</p>}
           {connection && agentId === 'gallery' && <StreamUploadPanel client={connection.client} />}
         </section>
         {connection && <Inspector log={connection.log} />}

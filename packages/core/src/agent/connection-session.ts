@@ -13,9 +13,16 @@ import type {
   ServerMessage,
 } from '../protocol/messages.js';
 import { utf8ByteLength } from '../validation/parse-messages.js';
+import { getBuiltinCatalogValidator } from '../validation/validator-registry.js';
 import type { A2uiAgent, Connection, DisconnectReason } from './agent.js';
 import { createConnectionId } from './connection-id.js';
 import { createMemoryReplayLog, type ReplayEntry, type ReplayLog } from './replay-log.js';
+
+/** The default outgoing check: the full schema when the surface uses a built-in catalog. */
+const validateWithBuiltinCatalog: OutgoingValidator = (message, catalogId) =>
+  catalogId === undefined
+    ? undefined
+    : getBuiltinCatalogValidator(catalogId)?.validateServerMessage(message)[0];
 
 /** Where a session's events go while a client link is attached. */
 export interface SessionSink {
@@ -49,8 +56,12 @@ export interface ConnectionSessionOptions {
   maxMessageBytes?: number;
   /** Request ids remembered to drop duplicate client messages (idempotency). @default 1000 */
   maxRememberedRequests?: number;
-  /** Extra validation of outgoing messages (e.g. against the surface catalog). */
-  validateOutgoing?: OutgoingValidator;
+  /**
+   * Validation of outgoing messages, with the catalog of their surface when known. `false` checks
+   * only the envelope.
+   * @default the v0.9 schema with the basic or minimal catalog when the surface uses one
+   */
+  validateOutgoing?: OutgoingValidator | false;
   /** Called once when the session ends (the registry removes it here). */
   onClosed?: (session: ConnectionSession, reason: DisconnectReason) => void;
   /** Receives errors thrown by agent hooks. @default console.error */
@@ -111,7 +122,10 @@ export class ConnectionSession implements Connection {
     this.#graceMs = options.reconnectGraceMs ?? 30_000;
     this.#maxMessageBytes = options.maxMessageBytes ?? 1_048_576;
     this.#maxRemembered = options.maxRememberedRequests ?? 1000;
-    this.#validate = options.validateOutgoing;
+    this.#validate =
+      options.validateOutgoing === false
+        ? undefined
+        : (options.validateOutgoing ?? validateWithBuiltinCatalog);
     this.#onClosed = options.onClosed;
     this.#onAgentError =
       options.onAgentError ??

@@ -36,7 +36,11 @@ function setup(
     onAction: (_c, action, metadata) => push({ action, metadata }),
     onError: (_c, error, metadata) => push({ error, metadata }),
   };
-  const transport = createInMemoryTransport({ agent });
+  // Tests of the client's error reporting need an agent that sends invalid messages on purpose.
+  const transport = createInMemoryTransport({
+    agent,
+    ...(validateOutgoing ? {} : { validateOutgoing: false }),
+  });
   const client = new A2uiClient({ transport, ...options });
   let received = 0;
   const applied = new Promise<void>((resolve) => {
@@ -225,7 +229,7 @@ describe('A2uiClient error reporting', () => {
         },
       },
     ];
-    const { client, inbound, ready, inboundCount } = setup(bad);
+    const { client, inbound, ready, inboundCount } = setup(bad, {}, false);
     await ready;
     await inboundCount(1);
     await client.send({

@@ -5,10 +5,10 @@ import {
   type StandaloneValidateFunction,
 } from './catalog-validator.js';
 import { createA2uiAjv } from './create-ajv.js';
+import { discriminateCatalogUnions } from './discriminate-unions.js';
 import { schemas as commonSchemas } from './generated/common.js';
 import { componentSchemaRef, prepareCatalogSchema } from './prepare-catalog-schema.js';
 import { CATALOG_ALIAS_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
-import { discriminateCatalogUnions } from './discriminate-unions.js';
 
 /** Options of {@link compileCatalogValidator}. */
 export interface CompileCatalogValidatorOptions {

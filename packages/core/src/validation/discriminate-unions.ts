@@ -11,7 +11,11 @@
 import { isRecord } from '../protocol/guards.js';
 
 /** Properties a schema (or one of its `allOf` parts) declares, with `required` names. */
-function discriminatorConst(schema: unknown, property: string, resolve: (ref: string) => unknown): unknown {
+function discriminatorConst(
+  schema: unknown,
+  property: string,
+  resolve: (ref: string) => unknown,
+): unknown {
   if (!isRecord(schema)) return undefined;
   const target = typeof schema.$ref === 'string' ? resolve(schema.$ref) : schema;
   if (!isRecord(target)) return undefined;
@@ -28,7 +32,11 @@ function discriminatorConst(schema: unknown, property: string, resolve: (ref: st
   return required ? value : undefined;
 }
 
-function discriminate(union: unknown, property: string, resolve: (ref: string) => unknown): unknown {
+function discriminate(
+  union: unknown,
+  property: string,
+  resolve: (ref: string) => unknown,
+): unknown {
   if (!isRecord(union) || !Array.isArray(union.oneOf) || union.oneOf.length < 2) return union;
   const names: string[] = [];
   const branches: unknown[] = [];
@@ -37,6 +45,8 @@ function discriminate(union: unknown, property: string, resolve: (ref: string) =
     // Any branch without a required, string `const` discriminator: keep the union as it is.
     if (typeof name !== 'string' || names.includes(name)) return union;
     names.push(name);
+    // `then` is the JSON Schema keyword here, not a thenable.
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema if/then
     branches.push({ if: { properties: { [property]: { const: name } } }, then: branch });
   }
   return {
@@ -52,7 +62,9 @@ function discriminate(union: unknown, property: string, resolve: (ref: string) =
  * `$defs.anyComponent` and `$defs.anyFunction` are discriminated by `component` and `call`.
  * Unions that do not have the required shape are left untouched.
  */
-export function discriminateCatalogUnions(schema: Record<string, unknown>): Record<string, unknown> {
+export function discriminateCatalogUnions(
+  schema: Record<string, unknown>,
+): Record<string, unknown> {
   const defs = isRecord(schema.$defs) ? schema.$defs : undefined;
   if (!defs) return schema;
   const resolve = (ref: string): unknown => {

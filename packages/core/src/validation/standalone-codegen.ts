@@ -5,9 +5,9 @@
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createA2uiAjv } from './create-ajv.js';
+import { discriminateCatalogUnions } from './discriminate-unions.js';
 import { componentSchemaRef, type PreparedCatalogSchema } from './prepare-catalog-schema.js';
 import { CATALOG_ALIAS_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
-import { discriminateCatalogUnions } from './discriminate-unions.js';
 
 type SchemaObject = Record<string, unknown>;
 

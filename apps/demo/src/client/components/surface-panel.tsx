@@ -12,10 +12,12 @@ const CATALOG_NAMES: Record<string, string> = { [BASIC_CATALOG_ID]: 'basic', [MI
 export interface SurfacePanelProps {
   client: A2uiClient;
   surface: Surface;
+  /** Pins the renderer's light or dark palette to the page theme. */
+  colorScheme: 'light' | 'dark';
 }
 
 /** A card around one rendered surface. */
-export function SurfacePanel({ client, surface }: SurfacePanelProps) {
+export function SurfacePanel({ client, surface, colorScheme }: SurfacePanelProps) {
   const [showData, setShowData] = useState(false);
   const owner = typeof surface.theme?.agentDisplayName === 'string' ? surface.theme.agentDisplayName : undefined;
   return (
@@ -31,7 +33,7 @@ export function SurfacePanel({ client, surface }: SurfacePanelProps) {
         )}
       </header>
       <div className="surface-body">
-        <A2UIRenderer client={client} surfaceId={surface.surfaceId} />
+        <A2UIRenderer client={client} surfaceId={surface.surfaceId} colorScheme={colorScheme} />
       </div>
       <details className="surface-data" onToggle={(event) => setShowData(event.currentTarget.open)}>
         <summary>Data model</summary>

@@ -1,0 +1,141 @@
+/**
+ * The example gallery end to end: every official example renders cleanly, a pasted invalid stream
+ * is rejected with all its errors, and a dropped event stream recovers by itself.
+ */
+import { getServerMessageKind, getSurfaceId } from '@a2ui-ts/core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadExampleStreams } from '../agents/example-streams.js';
+import { createGalleryAgent, GALLERY_CONTROLS_SURFACE_ID, GALLERY_ERRORS_SURFACE_ID } from '../agents/gallery-agent.js';
+import { type DemoHarness, inspectorCounts, startHarness } from './demo-harness.js';
+import { createSseFault } from './sse-fault.js';
+
+const examples = loadExampleStreams();
+
+/** Ids of the surfaces an example leaves on screen. */
+function surfacesOf(messages: readonly unknown[]): string[] {
+  const alive = new Set<string>();
+  for (const message of messages) {
+    const surfaceId = getSurfaceId(message);
+    if (surfaceId === undefined) continue;
+    if (getServerMessageKind(message) === 'createSurface') alive.add(surfaceId);
+    if (getServerMessageKind(message) === 'deleteSurface') alive.delete(surfaceId);
+  }
+  return [...alive];
+}
+
+async function playExample(page: Page, name: string, messageCount: number) {
+  const controls = page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`).locator('.a2ui-surface');
+  await controls.getByRole('button', { name: `Play ${name}`, exact: true }).click();
+  await controls.getByText(`Finished “${name}”: ${messageCount} messages.`).waitFor();
+}
+
+describe('example gallery in Chromium', () => {
+  let harness: DemoHarness;
+  const fault = createSseFault();
+
+  beforeAll(async () => {
+    harness = await startHarness({
+      agents: [
+        { id: 'gallery', label: 'Example gallery', description: 'Every example.', agent: createGalleryAgent({ defaultDelayMs: 0 }) },
+        { id: 'gallery-slow', label: 'Slow gallery', description: 'With a delay.', agent: createGalleryAgent({ defaultDelayMs: 40 }) },
+      ],
+      configure: (app) => fault.install(app),
+    });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('renders every official example with no error in the inspector', async () => {
+    const { page, pageErrors } = await harness.open('/?agent=gallery');
+    await page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`).getByText('Pick an example to stream it message by message.').waitFor();
+    for (const example of examples) {
+      await playExample(page, example.name, example.messages.length);
+      const surfaces = surfacesOf(example.messages);
+      expect(surfaces.length).toBeGreaterThan(0);
+      for (const surfaceId of surfaces) {
+        const card = page.getByTestId(`surface-${surfaceId}`);
+        await card.waitFor();
+        // Something rendered: the root exists and no fallback for an unknown component appeared.
+        await card.locator('[data-a2ui-id="root"]').first().waitFor();
+        expect(await card.locator('.a2ui-unknown').count()).toBe(0);
+      }
+      await harness.screenshot(page.getByTestId(`surface-${surfaces[0]}`), `gallery-${example.file.replace(/\.json$/, '')}`);
+      const counts = await inspectorCounts(page);
+      expect(counts.errors, `inspector errors after ${example.file}`).toBe(0);
+    }
+    await harness.screenshot(page, 'gallery-page');
+    expect(await page.getByTestId('inspector-log').locator('[data-valid="false"]').count()).toBe(0);
+    // The examples show images and videos from the web; test machines are offline.
+    expect(pageErrors.filter((error) => !error.startsWith('Failed to load resource: net::'))).toEqual([]);
+    await page.close();
+  });
+
+  it('rejects a pasted invalid stream, lists every error and renders nothing broken', async () => {
+    const { page, pageErrors } = await harness.open('/?agent=gallery');
+    await page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`).getByText('Pick an example to stream it message by message.').waitFor();
+    const basic = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+    const stream = [
+      { version: 'v0.9', createSurface: { surfaceId: 'pasted', catalogId: basic } },
+      { version: 'v0.9', updateComponents: { surfaceId: 'pasted', components: [{ id: 'root', component: 'Text', variant: 'h1' }] } },
+      { version: 'v0.9', updateDataModel: { surfaceId: 'nowhere', path: '/x', value: 1 } },
+      { version: '0.8', deleteSurface: { surfaceId: 'pasted' } },
+    ]
+      .map((message) => JSON.stringify(message))
+      .join('\n');
+    const receivedBefore = (await inspectorCounts(page)).received;
+    await page.getByTestId('stream-input').fill(stream);
+    await page.getByTestId('stream-submit').click();
+
+    const errors = page.getByTestId(`surface-${GALLERY_ERRORS_SURFACE_ID}`).locator('.a2ui-surface');
+    await errors.getByText('“Pasted stream” has 3 problems; nothing was streamed.').waitFor();
+    await errors.getByText('Message 2 · at /updateComponents/components/0/text').waitFor();
+    await errors.getByText('Message 3 · whole message').waitFor();
+    await errors.getByText(/nowhere/).waitFor();
+    await errors.getByText('Message 4 · at /version').waitFor();
+    await harness.screenshot(page, 'gallery-invalid-stream');
+
+    expect(await page.getByTestId('surface-pasted').count()).toBe(0);
+    const counts = await inspectorCounts(page);
+    expect(counts.errors).toBe(0);
+    expect(counts.received).toBeGreaterThan(receivedBefore);
+    expect(await page.locator('.a2ui-unknown').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('recovers from an event stream dropped mid-stream with no lost or repeated message', async () => {
+    const example = examples.find((entry) => entry.file === '31_incremental-dashboard.json')!;
+    const { page, pageErrors } = await harness.open('/?agent=gallery-slow');
+    const controls = page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`);
+    await controls.getByText('Pick an example to stream it message by message.').waitFor();
+    const before = await inspectorCounts(page);
+
+    // The status update and two of the example's messages get through, then the link is cut.
+    fault.dropAfter(3);
+    await playExample(page, example.name, example.messages.length);
+    expect(fault.drops).toBe(1);
+
+    const status = page.getByTestId('connection-status');
+    await page.waitForFunction(() => document.querySelector('[data-testid="connection-status"]')?.getAttribute('data-status') === 'open');
+    expect(await status.getAttribute('data-reconnects')).toBe('1');
+    expect(await status.getAttribute('data-resets')).toBe('0');
+
+    // Exactly the messages the agent sent, once each and in order: two status updates around the stream.
+    const after = await inspectorCounts(page);
+    expect(after.received - before.received).toBe(example.messages.length + 2);
+    const kinds = await page
+      .getByTestId('inspector-log')
+      .locator('[data-direction="in"]')
+      .evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-kind')).reverse());
+    const expected = ['updateDataModel', ...example.messages.map((message) => getServerMessageKind(message)), 'updateDataModel'];
+    expect(kinds.slice(-expected.length)).toEqual(expected);
+    expect(after.errors).toBe(0);
+    for (const surfaceId of surfacesOf(example.messages)) await page.getByTestId(`surface-${surfaceId}`).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await harness.screenshot(page, 'gallery-after-reconnect');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+});

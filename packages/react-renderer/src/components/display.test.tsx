@@ -1,0 +1,223 @@
+/**
+ * Text, Image, Icon, Video, AudioPlayer and Divider: every property of §9.
+ */
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { flush, renderMessages, setData, surface } from '../../test/test-client.js';
+import { BASIC_ICON_PATHS } from '../index.js';
+
+const one = (component: Record<string, unknown>, data?: unknown) => renderMessages(surface([{ id: 'root', ...component }], data));
+
+describe('Text', () => {
+  it.each([
+    ['h1', 'H1'],
+    ['h2', 'H2'],
+    ['h3', 'H3'],
+    ['h4', 'H4'],
+    ['h5', 'H5'],
+  ])('variant %s is a real heading', (variant, tag) => {
+    const { view } = one({ component: 'Text', text: 'Title', variant });
+    const element = view.container.querySelector('[data-a2ui-id="root"]')!;
+    expect(element.tagName).toBe(tag);
+    expect(element.className).toContain(`a2ui-text-${variant}`);
+    expect(screen.getByRole('heading', { level: Number(variant.slice(1)), name: 'Title' })).toBeTruthy();
+  });
+
+  it('caption and body (the default) render as text with their class', () => {
+    const { view } = renderMessages(
+      surface([
+        { id: 'root', component: 'Column', children: ['c', 'b'] },
+        { id: 'c', component: 'Text', text: 'Small print', variant: 'caption' },
+        { id: 'b', component: 'Text', text: 'Body' },
+      ]),
+    );
+    expect(view.container.querySelector('[data-a2ui-id="c"]')?.className).toContain('a2ui-text-caption');
+    expect(view.container.querySelector('[data-a2ui-id="b"]')?.className).toContain('a2ui-text-body');
+  });
+
+  it('renders markdown: emphasis, lists, headings; links and images keep only their text', () => {
+    const { view } = one({
+      component: 'Text',
+      text: '# Heading 1\n\nThis is **bold** and *italic* and `code`.\n\n- one\n- two\n\n[Link to Google](https://google.com) ![a cat](https://example.com/cat.png)',
+    });
+    const root = view.container.querySelector('[data-a2ui-id="root"]')!;
+    expect(root.tagName).toBe('DIV');
+    expect(root.querySelector('h1')?.textContent).toBe('Heading 1');
+    expect(root.querySelector('strong')?.textContent).toBe('bold');
+    expect(root.querySelector('em')?.textContent).toBe('italic');
+    expect(root.querySelector('code')?.textContent).toBe('code');
+    expect(root.querySelectorAll('li')).toHaveLength(2);
+    expect(root.querySelector('a, img')).toBeNull();
+    expect(root.textContent).toContain('Link to Google');
+    expect(root.textContent).toContain('a cat');
+    expect(root.innerHTML).not.toContain('google.com');
+  });
+
+  it('a one-line label stays a label: no list from a leading dash, no paragraph inside a button', () => {
+    const { view } = renderMessages(
+      surface([
+        { id: 'root', component: 'Row', children: ['a', 'b', 'c'] },
+        { id: 'a', component: 'Text', text: ' - Qty: ' },
+        { id: 'b', component: 'Text', text: '1. Rinse **well**' },
+        { id: 'c', component: 'Text', text: '# Big', variant: 'h1' },
+      ]),
+    );
+    expect(view.container.querySelector('ul, ol, p')).toBeNull();
+    expect(view.container.querySelector('[data-a2ui-id="a"]')?.tagName).toBe('SPAN');
+    expect(view.container.querySelector('[data-a2ui-id="b"]')?.textContent).toBe('1. Rinse well');
+    expect(view.container.querySelector('[data-a2ui-id="c"]')?.outerHTML).toContain('>Big<');
+  });
+
+  it('shows bound values of any type as text and updates them', () => {
+    const test = one({ component: 'Text', text: { path: '/n' } }, { n: 42 });
+    expect(screen.getByText('42')).toBeTruthy();
+    test.process(setData('/n', 'forty-three'));
+    expect(screen.getByText('forty-three')).toBeTruthy();
+    test.process(setData('/n', undefined));
+    expect(test.view.container.querySelector('[data-a2ui-id="root"]')?.textContent).toBe('');
+  });
+
+  it('accessibility label and description', () => {
+    const { view } = one({ component: 'Text', text: '4.9 ★', accessibility: { label: 'Rated 4.9 of 5', description: 'from 1,247 reviews' } });
+    const root = view.container.querySelector('[data-a2ui-id="root"]')!;
+    expect(root.querySelector('.a2ui-sr-only')?.textContent).toBe('Rated 4.9 of 5');
+    expect(root.querySelector('[aria-hidden="true"]')?.textContent).toBe('4.9 ★');
+    expect(root.textContent).toContain('from 1,247 reviews');
+    const heading = one({ component: 'Text', text: 'T', variant: 'h2', accessibility: { label: 'Title', description: 'More' } });
+    const h2 = heading.view.container.querySelector('h2')!;
+    expect(h2.getAttribute('aria-label')).toBe('Title');
+    expect(document.getElementById(h2.getAttribute('aria-describedby')!)?.textContent).toBe('More');
+  });
+});
+
+describe('Image', () => {
+  it('url, description as alt, fit and variant', () => {
+    const { view } = one({ component: 'Image', url: 'https://example.com/a.png', description: 'A cat', fit: 'scaleDown', variant: 'avatar' });
+    const image = screen.getByRole('img', { name: 'A cat' }) as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('https://example.com/a.png');
+    expect(image.style.objectFit).toBe('scale-down');
+    expect(image.className).toContain('a2ui-image-avatar');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('referrerpolicy')).toBe('no-referrer');
+    expect(view.container.querySelector('img')).toBe(image);
+  });
+
+  it.each(['contain', 'cover', 'fill', 'none'])('fit %s → object-fit', (fit) => {
+    const { view } = one({ component: 'Image', url: 'https://example.com/a.png', fit });
+    expect(view.container.querySelector('img')!.style.objectFit).toBe(fit);
+  });
+
+  it.each(['icon', 'smallFeature', 'mediumFeature', 'largeFeature', 'header'])('variant %s → class', (variant) => {
+    const { view } = one({ component: 'Image', url: 'https://example.com/a.png', variant });
+    expect(view.container.querySelector('img')!.className).toContain(`a2ui-image-${variant}`);
+  });
+
+  it('defaults: mediumFeature, fill, decorative without a description; label wins over description', () => {
+    const { view } = one({ component: 'Image', url: 'https://example.com/a.png' });
+    const image = view.container.querySelector('img')!;
+    expect(image.className).toContain('a2ui-image-mediumFeature');
+    expect(image.style.objectFit).toBe('fill');
+    expect(image.getAttribute('alt')).toBe('');
+    const labelled = one({ component: 'Image', url: 'https://example.com/a.png', description: 'd', accessibility: { label: 'L' } });
+    expect(labelled.view.container.querySelector('img')!.getAttribute('alt')).toBe('L');
+  });
+
+  it('a URL the policy refuses never reaches src and is reported once', async () => {
+    const test = one({ component: 'Image', url: { path: '/u' }, description: 'Evil' }, { u: 'javascript:alert(1)' });
+    expect(test.view.container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Evil' }).className).toContain('a2ui-media-blocked');
+    test.process(setData('/other', 1));
+    await flush();
+    expect(test.errors.filter((error) => error.code === 'URL_BLOCKED')).toHaveLength(1);
+    test.process(setData('/u', 'https://example.com/ok.png'));
+    expect(test.view.container.querySelector('img')?.getAttribute('src')).toBe('https://example.com/ok.png');
+  });
+});
+
+describe('Icon', () => {
+  it('draws each of the 59 basic names from bundled paths with a humanized name', () => {
+    expect(Object.keys(BASIC_ICON_PATHS)).toHaveLength(59);
+    const names = Object.keys(BASIC_ICON_PATHS);
+    const { view } = renderMessages(
+      surface([
+        { id: 'root', component: 'Row', children: names.map((name) => `icon-${name}`) },
+        ...names.map((name) => ({ id: `icon-${name}`, component: 'Icon', name })),
+      ]),
+    );
+    const svgs = view.container.querySelectorAll('svg.a2ui-icon');
+    expect(svgs).toHaveLength(59);
+    expect(view.container.querySelector('.a2ui-icon-missing')).toBeNull();
+    expect(screen.getByRole('img', { name: 'calendar today' }).querySelector('path')?.getAttribute('d')).toBe(BASIC_ICON_PATHS.calendarToday);
+    for (const svg of svgs) expect(svg.getAttribute('viewBox')).toBe('0 0 24 24');
+  });
+
+  it('accepts snake_case and Material aliases, svgPath, a label, and marks unknown names', () => {
+    const { view } = renderMessages(
+      surface(
+        [
+          { id: 'root', component: 'Row', children: ['a', 'b', 'c', 'd', 'e'] },
+          { id: 'a', component: 'Icon', name: { path: '/icon' } },
+          { id: 'b', component: 'Icon', name: 'play_arrow' },
+          { id: 'c', component: 'Icon', name: { svgPath: 'M0 0L24 24Z' } },
+          { id: 'd', component: 'Icon', name: { svgPath: 'M0 0L24 24Z' }, accessibility: { label: 'Diagonal' } },
+          { id: 'e', component: 'Icon', name: 'noSuchIcon' },
+        ],
+        { icon: 'shopping_cart' },
+      ),
+    );
+    const byId = (id: string) => view.container.querySelector(`[data-a2ui-id="${id}"]`)!;
+    expect(byId('a').querySelector('path')?.getAttribute('d')).toBe(BASIC_ICON_PATHS.shoppingCart);
+    expect(byId('b').querySelector('path')?.getAttribute('d')).toBe(BASIC_ICON_PATHS.play);
+    expect(byId('c').getAttribute('aria-hidden')).toBe('true');
+    expect(byId('c').querySelector('path')?.getAttribute('d')).toBe('M0 0L24 24Z');
+    expect(screen.getByRole('img', { name: 'Diagonal' })).toBe(byId('d'));
+    expect(byId('e').getAttribute('class')).toContain('a2ui-icon-missing');
+  });
+
+  it('refuses svgPath that is not path data', () => {
+    const { view } = one({ component: 'Icon', name: { svgPath: '"><script>alert(1)</script>' } });
+    expect(view.container.querySelector('.a2ui-icon-missing')).not.toBeNull();
+    expect(view.container.innerHTML).not.toContain('script');
+  });
+});
+
+describe('Video and AudioPlayer', () => {
+  it('Video: native controls, URL policy, label', () => {
+    const { view } = one({ component: 'Video', url: 'https://example.com/v.mp4', accessibility: { label: 'Trailer' } });
+    const video = view.container.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('https://example.com/v.mp4');
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(video.getAttribute('aria-label')).toBe('Trailer');
+    const blocked = one({ component: 'Video', url: 'data:video/mp4;base64,AAAA' });
+    expect(blocked.view.container.querySelector('video')).toBeNull();
+    expect(blocked.view.container.querySelector('.a2ui-media-blocked')).not.toBeNull();
+  });
+
+  it('AudioPlayer: controls named by the description caption', () => {
+    const { view } = one({ component: 'AudioPlayer', url: 'https://example.com/a.mp3', description: 'Episode 1' });
+    const audio = view.container.querySelector('audio')!;
+    expect(audio.getAttribute('src')).toBe('https://example.com/a.mp3');
+    expect(audio.hasAttribute('controls')).toBe(true);
+    const caption = view.container.querySelector('figcaption')!;
+    expect(caption.textContent).toBe('Episode 1');
+    expect(audio.getAttribute('aria-labelledby')).toBe(caption.id);
+    const blocked = one({ component: 'AudioPlayer', url: 'javascript:alert(1)' });
+    expect(blocked.view.container.querySelector('audio')).toBeNull();
+  });
+});
+
+describe('Divider', () => {
+  it('horizontal by default, vertical on request', () => {
+    const { view } = renderMessages(
+      surface([
+        { id: 'root', component: 'Row', children: ['h', 'v'] },
+        { id: 'h', component: 'Divider' },
+        { id: 'v', component: 'Divider', axis: 'vertical' },
+      ]),
+    );
+    expect(view.container.querySelector('[data-a2ui-id="h"]')?.tagName).toBe('HR');
+    const vertical = view.container.querySelector('[data-a2ui-id="v"]')!;
+    expect(vertical.getAttribute('role')).toBe('separator');
+    expect(vertical.getAttribute('aria-orientation')).toBe('vertical');
+  });
+});
