@@ -20,6 +20,7 @@ interface Inbound {
 function setup(
   messages: ServerMessage[],
   options: ConstructorParameters<typeof A2uiClient>[0] = {},
+  validateOutgoing = true,
 ) {
   const inbound: Inbound[] = [];
   let waiter: { count: number; resolve: () => void } | undefined;

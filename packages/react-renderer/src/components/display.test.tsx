@@ -157,12 +157,12 @@ describe('Icon', () => {
         [
           { id: 'root', component: 'Row', children: ['a', 'b', 'c', 'd', 'e'] },
           { id: 'a', component: 'Icon', name: { path: '/icon' } },
-          { id: 'b', component: 'Icon', name: 'play_arrow' },
+          { id: 'b', component: 'Icon', name: { path: '/alias' } },
           { id: 'c', component: 'Icon', name: { svgPath: 'M0 0L24 24Z' } },
           { id: 'd', component: 'Icon', name: { svgPath: 'M0 0L24 24Z' }, accessibility: { label: 'Diagonal' } },
-          { id: 'e', component: 'Icon', name: 'noSuchIcon' },
+          { id: 'e', component: 'Icon', name: { path: '/unknown' } },
         ],
-        { icon: 'shopping_cart' },
+        { icon: 'shopping_cart', alias: 'play_arrow', unknown: 'noSuchIcon' },
       ),
     );
     const byId = (id: string) => view.container.querySelector(`[data-a2ui-id="${id}"]`)!;

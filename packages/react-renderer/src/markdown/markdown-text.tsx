@@ -15,7 +15,7 @@ const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
  * Block markers that would turn a one-line label into a list, quote or code block: agents write
  * `" - Qty: "` or `"1. Rinse the quinoa"` and mean the characters, not a list.
  */
-const LEADING_BLOCK_MARKER = /^(\s*)([-+*>]|\d{1,9}[.)])(?=\s|$)/;
+const LEADING_BLOCK_MARKER = /^(\s*)(\d{1,9})?([-+*>.)])(?=\s|$)/;
 
 /** How a Text's markdown is rendered. */
 export interface PreparedMarkdown {
@@ -36,7 +36,14 @@ export interface PreparedMarkdown {
 export function prepareMarkdown(text: string): PreparedMarkdown {
   if (text.includes('\n') || HEADING.test(text)) return { mode: 'block', source: text };
   if (!INLINE_SYNTAX.test(text)) return { mode: 'plain', source: text };
-  const source = text.replace(LEADING_BLOCK_MARKER, (_, space: string, marker: string) => `${space}\\${marker}`);
+  // Backslash-escape the marker's punctuation (`\\-`, `1\\.`): CommonMark then reads it literally.
+  const source = text.replace(
+    LEADING_BLOCK_MARKER,
+    (match: string, space: string, digits: string | undefined, marker: string) =>
+      digits === undefined && marker !== '-' && marker !== '+' && marker !== '*' && marker !== '>'
+        ? match
+        : `${space}${digits ?? ''}\\${marker}`,
+  );
   // A line of spaces followed by text would be indented code; trimmed, it is the same label.
   return { mode: 'inline', source: source.trimStart() };
 }
