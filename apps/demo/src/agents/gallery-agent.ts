@@ -64,7 +64,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
     if (deletes.length > 0) connection.send(deletes);
   };
 
-  const play = (connection: Connection, state: GalleryState, title: string, messages: readonly unknown[], delayMs: number) => {
+  const play = (connection: Connection, state: GalleryState, title: string, messages: readonly unknown[], delayMs: number, description?: string) => {
     state.playback?.abort();
     const playback = new AbortController();
     state.playback = playback;
@@ -83,7 +83,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
           }
           connection.send(message as ServerMessage);
         }
-        status(connection, `Finished “${title}”: ${messages.length} messages.`);
+        status(connection, `Finished “${title}”: ${messages.length} messages.${description ? ` ${description}` : ''}`);
       } catch (error) {
         if (signal.aborted) return;
         log('agent.error', { agent: 'gallery', connectionId: connection.id, message: (error as Error).message });
@@ -205,7 +205,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
           status(connection, `Unknown example ${JSON.stringify(action.context.file)}.`);
           return;
         }
-        play(connection, state, example.name, example.messages, delayMs);
+        play(connection, state, example.name, example.messages, delayMs, example.description);
         return;
       }
       if (action.name === LOAD_STREAM_ACTION) {
@@ -248,6 +248,12 @@ function describeLocation(issue: StreamIssue): string {
 
 function controlsSurface(examples: readonly ExampleStream[], delayMs: number, maxDelayMs: number): ServerMessage[] {
   const surfaceId = GALLERY_CONTROLS_SURFACE_ID;
+  const entry = (example: ExampleStream) => ({
+    file: example.file,
+    name: example.name,
+    description: example.description,
+    messageCount: example.messages.length,
+  });
   return [
     { version: v, createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, theme: { agentDisplayName: 'Example gallery' } } },
     {
@@ -257,13 +263,8 @@ function controlsSurface(examples: readonly ExampleStream[], delayMs: number, ma
         value: {
           delayMs,
           status: 'Pick an example to stream it message by message.',
-          examples: examples.map((example) => ({
-            file: example.file,
-            name: example.name,
-            description: example.description,
-            catalog: example.catalog,
-            messageCount: example.messages.length,
-          })),
+          basic: examples.filter((example) => example.catalog === 'basic').map(entry),
+          minimal: examples.filter((example) => example.catalog === 'minimal').map(entry),
         },
       },
     },
@@ -273,12 +274,12 @@ function controlsSurface(examples: readonly ExampleStream[], delayMs: number, ma
         surfaceId,
         components: [
           { id: 'root', component: 'Card', child: 'controls' },
-          { id: 'controls', component: 'Column', children: ['controls-title', 'controls-intro', 'delay-slider', 'status', 'example-list'] },
+          { id: 'controls', component: 'Column', children: ['controls-title', 'controls-intro', 'delay-slider', 'status', 'catalog-tabs'] },
           { id: 'controls-title', component: 'Text', text: 'Example gallery', variant: 'h3' },
           {
             id: 'controls-intro',
             component: 'Text',
-            text: 'Every official A2UI v0.9 example, streamed one message at a time. Actions from the streamed surfaces are echoed back.',
+            text: 'The official A2UI v0.9 examples, streamed one message at a time. Actions from the streamed surfaces are echoed back.',
           },
           {
             id: 'delay-slider',
@@ -289,15 +290,29 @@ function controlsSurface(examples: readonly ExampleStream[], delayMs: number, ma
             max: maxDelayMs,
           },
           { id: 'status', component: 'Text', text: { path: '/status' }, variant: 'caption' },
-          { id: 'example-list', component: 'List', children: { componentId: 'example-item', path: '/examples' } },
-          { id: 'example-item', component: 'Row', children: ['example-text', 'example-play'], align: 'center' },
-          { id: 'example-text', component: 'Column', children: ['example-name', 'example-description'], weight: 1 },
-          { id: 'example-name', component: 'Text', text: { path: 'name' }, variant: 'h5' },
           {
-            id: 'example-description',
+            id: 'catalog-tabs',
+            component: 'Tabs',
+            tabs: [
+              { title: 'Basic catalog', child: 'basic-list' },
+              { title: 'Minimal catalog', child: 'minimal-list' },
+            ],
+          },
+          { id: 'basic-list', component: 'List', children: { componentId: 'example-item', path: '/basic' } },
+          { id: 'minimal-list', component: 'List', children: { componentId: 'example-item', path: '/minimal' } },
+          { id: 'example-item', component: 'Row', children: ['example-name', 'example-count', 'example-play'], align: 'center' },
+          {
+            id: 'example-name',
+            component: 'Text',
+            text: { path: 'name' },
+            weight: 1,
+            accessibility: { description: { path: 'description' } },
+          },
+          {
+            id: 'example-count',
             component: 'Text',
             variant: 'caption',
-            text: { call: 'formatString', args: { value: '${description} (${catalog} catalog, ${messageCount} messages)' }, returnType: 'string' },
+            text: { call: 'pluralize', args: { value: { path: 'messageCount' }, one: '1 message', other: { call: 'formatString', args: { value: '${messageCount} messages' }, returnType: 'string' } }, returnType: 'string' },
           },
           {
             id: 'example-play',

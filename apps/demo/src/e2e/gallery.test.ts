@@ -5,7 +5,7 @@
 import { getServerMessageKind, getSurfaceId } from '@a2ui-ts/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadExampleStreams } from '../agents/example-streams.js';
+import { type ExampleStream, loadExampleStreams } from '../agents/example-streams.js';
 import { createGalleryAgent, GALLERY_CONTROLS_SURFACE_ID, GALLERY_ERRORS_SURFACE_ID } from '../agents/gallery-agent.js';
 import { type DemoHarness, inspectorCounts, startHarness } from './demo-harness.js';
 import { createSseFault } from './sse-fault.js';
@@ -24,10 +24,11 @@ function surfacesOf(messages: readonly unknown[]): string[] {
   return [...alive];
 }
 
-async function playExample(page: Page, name: string, messageCount: number) {
+async function playExample(page: Page, example: ExampleStream) {
   const controls = page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`).locator('.a2ui-surface');
-  await controls.getByRole('button', { name: `Play ${name}`, exact: true }).click();
-  await controls.getByText(`Finished “${name}”: ${messageCount} messages.`).waitFor();
+  await controls.getByRole('tab', { name: example.catalog === 'basic' ? 'Basic catalog' : 'Minimal catalog' }).click();
+  await controls.getByRole('button', { name: `Play ${example.name}`, exact: true }).click();
+  await controls.getByText(`Finished “${example.name}”: ${example.messages.length} messages.`).waitFor();
 }
 
 describe('example gallery in Chromium', () => {
@@ -51,7 +52,7 @@ describe('example gallery in Chromium', () => {
     const { page, pageErrors } = await harness.open('/?agent=gallery');
     await page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`).getByText('Pick an example to stream it message by message.').waitFor();
     for (const example of examples) {
-      await playExample(page, example.name, example.messages.length);
+      await playExample(page, example);
       const surfaces = surfacesOf(example.messages);
       expect(surfaces.length).toBeGreaterThan(0);
       for (const surfaceId of surfaces) {
@@ -114,7 +115,7 @@ describe('example gallery in Chromium', () => {
 
     // The status update and two of the example's messages get through, then the link is cut.
     fault.dropAfter(3);
-    await playExample(page, example.name, example.messages.length);
+    await playExample(page, example);
     expect(fault.drops).toBe(1);
 
     const status = page.getByTestId('connection-status');

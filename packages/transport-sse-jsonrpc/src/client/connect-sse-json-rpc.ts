@@ -496,7 +496,14 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
 
   // ---- The transport ------------------------------------------------------------------------
 
-  const close = async (): Promise<void> => {
+  let closing: Promise<void> | undefined;
+  /** Every caller of `close()` waits for the same goodbye. */
+  const close = (): Promise<void> => {
+    closing ??= sayGoodbye();
+    return closing;
+  };
+
+  const sayGoodbye = async (): Promise<void> => {
     if (closed) return;
     const id = connectionId;
     const wasOpen = status === 'open';
