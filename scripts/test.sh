@@ -2,6 +2,7 @@
 # The README's test command: installs what the tests need (Debian Chromium for browser tests,
 # pnpm 12.4.2), installs from the lockfile, then typechecks, lints and runs every test.
 set -euo pipefail
+export TURBO_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
 
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"

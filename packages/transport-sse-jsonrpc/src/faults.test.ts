@@ -124,8 +124,11 @@ describe('faults', () => {
       expect(resets).toEqual([]);
       expect(chunked.requests.get(transport.connectionId!)).toEqual(allRequests);
       await client.close();
+      console.log('trial', trial, 'size', server.app.registry.size);
       await proxy.close();
     }
+    console.log('after loop', server.app.registry.size, JSON.stringify(server.app.stats()));
+    for (const session of server.app.registry.values()) console.log(session.id, session.closed, session.attached, session.pendingGrace);
     expect(chunked.connects()).toBe(50);
     expect(totalDrops).toBeGreaterThanOrEqual(50);
     await eventually(() => server!.app.registry.size === 0);

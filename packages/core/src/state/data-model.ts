@@ -247,7 +247,6 @@ export class DataModel {
   #write(container: unknown, segments: readonly string[], index: number, value: unknown): unknown {
     const segment = segments[index]!;
     const last = index === segments.length - 1;
-    const nextIsIndex = !last && isArrayIndex(segments[index + 1]!);
     if (Array.isArray(container)) {
       if (!isArrayIndex(segment)) {
         throw new A2uiError(
@@ -267,14 +266,7 @@ export class DataModel {
         );
       }
       const current = container[position];
-      const next = last
-        ? value
-        : this.#write(
-            this.#vivify(current, nextIsIndex, segments, index),
-            segments,
-            index + 1,
-            value,
-          );
+      const next = this.#descend(current, segments, index, value);
       if (Object.is(current, next) && (position < container.length || next !== undefined))
         return container;
       const copy = container.slice();
@@ -294,14 +286,7 @@ export class DataModel {
         delete copy[segment];
         return copy;
       }
-      const next = last
-        ? value
-        : this.#write(
-            this.#vivify(current, nextIsIndex, segments, index),
-            segments,
-            index + 1,
-            value,
-          );
+      const next = this.#descend(current, segments, index, value);
       if (has && Object.is(current, next)) return container;
       return { ...container, [segment]: next };
     }
@@ -312,6 +297,13 @@ export class DataModel {
         path: formatPointer(segments.slice(0, index)),
       },
     );
+  }
+
+  /** The new value of `segments[index]`: `value` itself at the end of the path, else a copy written below. */
+  #descend(current: unknown, segments: readonly string[], index: number, value: unknown): unknown {
+    if (index === segments.length - 1) return value;
+    const container = this.#vivify(current, isArrayIndex(segments[index + 1]!), segments, index);
+    return this.#write(container, segments, index + 1, value);
   }
 
   #vivify(current: unknown, asArray: boolean, segments: readonly string[], index: number): unknown {
