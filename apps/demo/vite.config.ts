@@ -13,7 +13,9 @@ const appDir = dirname(fileURLToPath(import.meta.url));
  * source stylesheet the build copies.
  */
 function rendererStylesheet(): string {
-  const packageDir = dirname(createRequire(import.meta.url).resolve('@a2ui-ts/react-renderer/package.json'));
+  const packageDir = dirname(
+    createRequire(import.meta.url).resolve('@a2ui-ts/react-renderer/package.json'),
+  );
   const built = join(packageDir, 'dist/styles.css');
   return existsSync(built) ? built : join(packageDir, 'src/styles.css');
 }

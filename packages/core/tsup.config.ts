@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     compile: 'src/compile.ts',
+    examples: 'src/testing/example-streams.ts',
     'testing/index': 'src/testing/index.ts',
   },
   format: ['esm'],

@@ -112,7 +112,12 @@ describe('faults', () => {
         if (event.type === 'reset') resets.push(event);
       });
       const seen = await runExchange(client, (received) => {
-        if (dropPoints.includes(received)) {
+        // Some resets hit the `more` call just sent, in flight: its retry must not be applied twice.
+        const justAsked = received % CHUNK === 0 && received < STREAM_LENGTH;
+        if (justAsked && random() < 0.3) {
+          totalDrops++;
+          proxy.drop();
+        } else if (dropPoints.includes(received)) {
           dropPoints.splice(dropPoints.indexOf(received), 1);
           totalDrops++;
           proxy.drop();
@@ -124,11 +129,8 @@ describe('faults', () => {
       expect(resets).toEqual([]);
       expect(chunked.requests.get(transport.connectionId!)).toEqual(allRequests);
       await client.close();
-      console.log('trial', trial, 'size', server.app.registry.size);
       await proxy.close();
     }
-    console.log('after loop', server.app.registry.size, JSON.stringify(server.app.stats()));
-    for (const session of server.app.registry.values()) console.log(session.id, session.closed, session.attached, session.pendingGrace);
     expect(chunked.connects()).toBe(50);
     expect(totalDrops).toBeGreaterThanOrEqual(50);
     await eventually(() => server!.app.registry.size === 0);
@@ -288,13 +290,15 @@ describe('faults', () => {
     socket.on('error', () => {});
     let head = '';
     await new Promise<void>((resolve) => {
-      socket.on('data', (data) => {
+      const onData = (data: Buffer) => {
         head += data.toString('latin1');
         if (head.includes('event: connected')) {
+          socket.off('data', onData);
           socket.pause();
           resolve();
         }
-      });
+      };
+      socket.on('data', onData);
       socket.write(`GET /sse HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
     });
     await sent.promise;
@@ -310,6 +314,8 @@ describe('faults', () => {
     expect(stats.graceTimers).toBe(1);
     const session = server.app.registry.get(connection!.id)!;
     expect(session.replayLog.size.bytes).toBeLessThanOrEqual(replayBytes);
+    // Reading again, the client finds its connection gone.
+    socket.on('data', () => {}).resume();
     await closed;
   });
 });

@@ -23,13 +23,15 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
     {
       id: 'restaurant',
       label: 'Restaurant booking',
-      description: 'A scripted booking flow: search, results, a validated form, a confirmation, with live updates.',
+      description:
+        'A scripted booking flow: search, results, a validated form, a confirmation, with live updates.',
       agent: createRestaurantAgent({ logger }),
     },
     {
       id: 'gallery',
       label: 'Example gallery',
-      description: 'Streams every official A2UI v0.9 example, or a stream you paste or upload, one message at a time.',
+      description:
+        'Streams every official A2UI v0.9 example, or a stream you paste or upload, one message at a time.',
       agent: createGalleryAgent({ logger }),
     },
   ];

@@ -23,7 +23,12 @@ describe('gallery agent', () => {
   async function setup() {
     test = await connectTestClient(createGalleryAgent({ scheduler: createManualScheduler() }));
     const t = test;
-    await t.until(() => t.data(controls, '/basic') !== undefined && t.client.processor.getSurface(controls)!.components.has('example-play'), 'the controls');
+    await t.until(
+      () =>
+        t.data(controls, '/basic') !== undefined &&
+        t.client.processor.getSurface(controls)!.components.has('example-play'),
+      'the controls',
+    );
     return t;
   }
 
@@ -31,8 +36,12 @@ describe('gallery agent', () => {
 
   async function play(t: TestClient, file: string) {
     const catalog = examples.find((example) => example.file === file)!.catalog;
-    const index = (t.data(controls, `/${catalog}`) as Array<{ file: string }>).findIndex((entry) => entry.file === file);
-    expect(await t.client.dispatchAction(controls, 'example-play', { scope: `/${catalog}/${index}` })).toBe(true);
+    const index = (t.data(controls, `/${catalog}`) as Array<{ file: string }>).findIndex(
+      (entry) => entry.file === file,
+    );
+    expect(
+      await t.client.dispatchAction(controls, 'example-play', { scope: `/${catalog}/${index}` }),
+    ).toBe(true);
   }
 
   it('ships every official example and lists them by catalog', async () => {
@@ -42,13 +51,19 @@ describe('gallery agent', () => {
     expect((t.data(controls, '/minimal') as unknown[]).length).toBe(3);
   });
 
-  it.each(examples.map((example) => [example.file, example] as const))('streams %s with no client error', async (_file, example) => {
-    const t = await setup();
-    await play(t, example.file);
-    await t.until(() => status(t).startsWith(`Finished “${example.name}”`), 'the end of the stream');
-    expect(t.errors).toEqual([]);
-    expect(t.surfaceIds().length).toBeGreaterThan(1);
-  });
+  it.each(examples.map((example) => [example.file, example] as const))(
+    'streams %s with no client error',
+    async (_file, example) => {
+      const t = await setup();
+      await play(t, example.file);
+      await t.until(
+        () => status(t).startsWith(`Finished “${example.name}”`),
+        'the end of the stream',
+      );
+      expect(t.errors).toEqual([]);
+      expect(t.surfaceIds().length).toBeGreaterThan(1);
+    },
+  );
 
   it('deletes the surfaces of the previous example before the next one', async () => {
     const t = await setup();
@@ -67,7 +82,9 @@ describe('gallery agent', () => {
     await play(t, '09_login-form.json');
     await t.until(() => status(t).startsWith('Finished'), 'the login form');
     const surface = t.client.processor.getSurface('gallery-login-form')!;
-    const button = [...surface.components.values()].find((component) => component.type === 'Button');
+    const button = [...surface.components.values()].find(
+      (component) => component.type === 'Button',
+    );
     expect(button).toBeDefined();
     surface.dataModel.set('/email', 'ada@example.com');
     surface.dataModel.set('/password', 'correct horse battery');
@@ -81,9 +98,24 @@ describe('gallery agent', () => {
   it('streams a valid pasted JSONL stream', async () => {
     const t = await setup();
     const stream = [
-      { version: 'v0.9', createSurface: { surfaceId: 'hello', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } },
-      { version: 'v0.9', updateComponents: { surfaceId: 'hello', components: [{ id: 'root', component: 'Text', text: { path: '/greeting' } }] } },
-      { version: 'v0.9', updateDataModel: { surfaceId: 'hello', path: '/greeting', value: 'Hello' } },
+      {
+        version: 'v0.9',
+        createSurface: {
+          surfaceId: 'hello',
+          catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+        },
+      },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'hello',
+          components: [{ id: 'root', component: 'Text', text: { path: '/greeting' } }],
+        },
+      },
+      {
+        version: 'v0.9',
+        updateDataModel: { surfaceId: 'hello', path: '/greeting', value: 'Hello' },
+      },
     ]
       .map((message) => JSON.stringify(message))
       .join('\n');
@@ -94,14 +126,33 @@ describe('gallery agent', () => {
 
   it('rejects an invalid pasted stream with every problem and streams nothing', async () => {
     const t = await setup();
-    await sendStream(t, '{"version":"v0.9","createSurface":{"surfaceId":"x"}}\nnot json\n{"version":"v0.9"}', '');
+    await sendStream(
+      t,
+      '{"version":"v0.9","createSurface":{"surfaceId":"x"}}\nnot json\n{"version":"v0.9"}',
+      '',
+    );
     await t.until(() => t.data(GALLERY_ERRORS_SURFACE_ID, '/issues') !== undefined, 'the errors');
-    expect(t.data(GALLERY_ERRORS_SURFACE_ID, '/issues')).toEqual([{ where: 'Line 2 · whole message', message: expect.stringContaining('Line 2') }]);
+    expect(t.data(GALLERY_ERRORS_SURFACE_ID, '/issues')).toEqual([
+      { where: 'Line 2 · whole message', message: expect.stringContaining('Line 2') },
+    ]);
 
-    await sendStream(t, JSON.stringify([{ version: 'v0.9', createSurface: { surfaceId: 'x' } }, { version: 'v0.9', deleteSurface: {} }]), 'bad.json');
-    await t.until(() => String(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).startsWith('“bad.json”'), 'the second report');
+    await sendStream(
+      t,
+      JSON.stringify([
+        { version: 'v0.9', createSurface: { surfaceId: 'x' } },
+        { version: 'v0.9', deleteSurface: {} },
+      ]),
+      'bad.json',
+    );
+    await t.until(
+      () => String(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).startsWith('“bad.json”'),
+      'the second report',
+    );
     const issues = t.data(GALLERY_ERRORS_SURFACE_ID, '/issues') as Array<{ where: string }>;
-    expect(issues.map((issue) => issue.where)).toEqual(['Message 1 · at /createSurface/catalogId', 'Message 2 · at /deleteSurface/surfaceId']);
+    expect(issues.map((issue) => issue.where)).toEqual([
+      'Message 1 · at /createSurface/catalogId',
+      'Message 2 · at /deleteSurface/surfaceId',
+    ]);
     expect(t.surfaceIds()).toEqual([controls, GALLERY_ERRORS_SURFACE_ID]);
     expect(t.errors).toEqual([]);
   });

@@ -2,7 +2,15 @@
  * The gallery agent: streams any official example, or a stream the user pasted or uploaded, one
  * message at a time, and echoes actions from the streamed surfaces back as a confirmation surface.
  */
-import { type A2uiAgent, BASIC_CATALOG_ID, type Connection, type ServerMessage, getServerMessageKind, getSurfaceId } from '@a2ui-ts/core';
+import {
+  type A2uiAgent,
+  type ActionEvent,
+  BASIC_CATALOG_ID,
+  type Connection,
+  getServerMessageKind,
+  getSurfaceId,
+  type ServerMessage,
+} from '@a2ui-ts/core';
 import type { DemoLogger } from './demo-agent.js';
 import { type ExampleStream, loadExampleStreams } from './example-streams.js';
 import { parseStreamText, type StreamIssue, validateStream } from './parse-stream-text.js';
@@ -34,6 +42,8 @@ interface GalleryState {
   playback: AbortController | undefined;
   /** Surfaces created by streamed messages (and the echo / error surfaces), deleted before the next stream. */
   readonly shown: Set<string>;
+  /** Actions echoed on this connection. */
+  echoed: number;
 }
 
 const v = 'v0.9' as const;
@@ -55,16 +65,29 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
   const states = new Map<string, GalleryState>();
 
   const status = (connection: Connection, text: string) => {
-    connection.send({ version: v, updateDataModel: { surfaceId: GALLERY_CONTROLS_SURFACE_ID, path: '/status', value: text } });
+    connection.send({
+      version: v,
+      updateDataModel: { surfaceId: GALLERY_CONTROLS_SURFACE_ID, path: '/status', value: text },
+    });
   };
 
   const clearShown = (connection: Connection, state: GalleryState) => {
-    const deletes: ServerMessage[] = [...state.shown].map((surfaceId) => ({ version: v, deleteSurface: { surfaceId } }));
+    const deletes: ServerMessage[] = [...state.shown].map((surfaceId) => ({
+      version: v,
+      deleteSurface: { surfaceId },
+    }));
     state.shown.clear();
     if (deletes.length > 0) connection.send(deletes);
   };
 
-  const play = (connection: Connection, state: GalleryState, title: string, messages: readonly unknown[], delayMs: number, description?: string) => {
+  const play = (
+    connection: Connection,
+    state: GalleryState,
+    title: string,
+    messages: readonly unknown[],
+    delayMs: number,
+    description?: string,
+  ) => {
     state.playback?.abort();
     const playback = new AbortController();
     state.playback = playback;
@@ -83,10 +106,17 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
           }
           connection.send(message as ServerMessage);
         }
-        status(connection, `Finished “${title}”: ${messages.length} messages.${description ? ` ${description}` : ''}`);
+        status(
+          connection,
+          `Finished “${title}”: ${messages.length} messages.${description ? ` ${description}` : ''}`,
+        );
       } catch (error) {
         if (signal.aborted) return;
-        log('agent.error', { agent: 'gallery', connectionId: connection.id, message: (error as Error).message });
+        log('agent.error', {
+          agent: 'gallery',
+          connectionId: connection.id,
+          message: (error as Error).message,
+        });
         status(connection, `Stopped “${title}”: ${(error as Error).message}`);
       } finally {
         if (state.playback === playback) state.playback = undefined;
@@ -94,20 +124,31 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
     })();
   };
 
-  const showIssues = (connection: Connection, state: GalleryState, title: string, issues: readonly StreamIssue[]) => {
+  const showIssues = (
+    connection: Connection,
+    state: GalleryState,
+    title: string,
+    issues: readonly StreamIssue[],
+  ) => {
     state.playback?.abort();
     clearShown(connection, state);
     state.shown.add(GALLERY_ERRORS_SURFACE_ID);
     const noun = issues.length === 1 ? 'problem' : 'problems';
     connection.send([
-      { version: v, createSurface: { surfaceId: GALLERY_ERRORS_SURFACE_ID, catalogId: BASIC_CATALOG_ID } },
+      {
+        version: v,
+        createSurface: { surfaceId: GALLERY_ERRORS_SURFACE_ID, catalogId: BASIC_CATALOG_ID },
+      },
       {
         version: v,
         updateDataModel: {
           surfaceId: GALLERY_ERRORS_SURFACE_ID,
           value: {
             title: `“${title}” has ${issues.length} ${noun}; nothing was streamed.`,
-            issues: issues.map((issue) => ({ where: describeLocation(issue), message: issue.message })),
+            issues: issues.map((issue) => ({
+              where: describeLocation(issue),
+              message: issue.message,
+            })),
           },
         },
       },
@@ -117,12 +158,25 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
           surfaceId: GALLERY_ERRORS_SURFACE_ID,
           components: [
             { id: 'root', component: 'Card', child: 'errors-column' },
-            { id: 'errors-column', component: 'Column', children: ['errors-heading', 'errors-title', 'errors-list'] },
-            { id: 'errors-heading', component: 'Row', children: ['errors-icon', 'errors-heading-text'], align: 'center' },
+            {
+              id: 'errors-column',
+              component: 'Column',
+              children: ['errors-heading', 'errors-title', 'errors-list'],
+            },
+            {
+              id: 'errors-heading',
+              component: 'Row',
+              children: ['errors-icon', 'errors-heading-text'],
+              align: 'center',
+            },
             { id: 'errors-icon', component: 'Icon', name: 'error' },
             { id: 'errors-heading-text', component: 'Text', text: 'Invalid stream', variant: 'h4' },
             { id: 'errors-title', component: 'Text', text: { path: '/title' } },
-            { id: 'errors-list', component: 'List', children: { componentId: 'error-item', path: '/issues' } },
+            {
+              id: 'errors-list',
+              component: 'List',
+              children: { componentId: 'error-item', path: '/issues' },
+            },
             { id: 'error-item', component: 'Column', children: ['error-where', 'error-message'] },
             { id: 'error-where', component: 'Text', text: { path: 'where' }, variant: 'caption' },
             { id: 'error-message', component: 'Text', text: { path: 'message' } },
@@ -133,26 +187,42 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
     status(connection, `Rejected “${title}”: ${issues.length} ${noun}.`);
   };
 
-  const echo = (connection: Connection, state: GalleryState, action: { name: string; surfaceId: string; sourceComponentId: string; context: Record<string, unknown> }, count: number) => {
+  const echo = (connection: Connection, state: GalleryState, action: ActionEvent) => {
     const messages: ServerMessage[] = [];
     if (!state.shown.has(GALLERY_ECHO_SURFACE_ID)) {
       state.shown.add(GALLERY_ECHO_SURFACE_ID);
       messages.push(
-        { version: v, createSurface: { surfaceId: GALLERY_ECHO_SURFACE_ID, catalogId: BASIC_CATALOG_ID } },
+        {
+          version: v,
+          createSurface: { surfaceId: GALLERY_ECHO_SURFACE_ID, catalogId: BASIC_CATALOG_ID },
+        },
         {
           version: v,
           updateComponents: {
             surfaceId: GALLERY_ECHO_SURFACE_ID,
             components: [
               { id: 'root', component: 'Card', child: 'echo-column' },
-              { id: 'echo-column', component: 'Column', children: ['echo-heading', 'echo-source', 'echo-context'] },
-              { id: 'echo-heading', component: 'Row', children: ['echo-icon', 'echo-title'], align: 'center' },
+              {
+                id: 'echo-column',
+                component: 'Column',
+                children: ['echo-heading', 'echo-source', 'echo-context'],
+              },
+              {
+                id: 'echo-heading',
+                component: 'Row',
+                children: ['echo-icon', 'echo-title'],
+                align: 'center',
+              },
               { id: 'echo-icon', component: 'Icon', name: 'check' },
               {
                 id: 'echo-title',
                 component: 'Text',
                 variant: 'h4',
-                text: { call: 'formatString', args: { value: 'Action “${/last/name}” received' }, returnType: 'string' },
+                text: {
+                  call: 'formatString',
+                  args: { value: 'Action “${/last/name}” received' },
+                  returnType: 'string',
+                },
               },
               {
                 id: 'echo-source',
@@ -160,7 +230,10 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
                 variant: 'caption',
                 text: {
                   call: 'formatString',
-                  args: { value: 'From ${/last/sourceComponentId} on ${/last/surfaceId} · action ${/count} of this session' },
+                  args: {
+                    value:
+                      'From ${/last/sourceComponentId} on ${/last/surfaceId} · action ${/count} of this session',
+                  },
                   returnType: 'string',
                 },
               },
@@ -175,7 +248,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
       updateDataModel: {
         surfaceId: GALLERY_ECHO_SURFACE_ID,
         value: {
-          count,
+          count: state.echoed,
           last: {
             name: action.name,
             surfaceId: action.surfaceId,
@@ -188,11 +261,9 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
     connection.send(messages);
   };
 
-  const actionCounts = new Map<string, number>();
-
   return {
     onConnect(connection) {
-      states.set(connection.id, { playback: undefined, shown: new Set() });
+      states.set(connection.id, { playback: undefined, shown: new Set(), echoed: 0 });
       connection.send(controlsSurface(examples, defaultDelayMs, maxDelayMs));
     },
     onAction(connection, action) {
@@ -210,7 +281,10 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
       }
       if (action.name === LOAD_STREAM_ACTION) {
         const text = typeof action.context.text === 'string' ? action.context.text : '';
-        const title = typeof action.context.fileName === 'string' && action.context.fileName !== '' ? action.context.fileName : 'Pasted stream';
+        const title =
+          typeof action.context.fileName === 'string' && action.context.fileName !== ''
+            ? action.context.fileName
+            : 'Pasted stream';
         const parsed = parseStreamText(text);
         const issues = parsed.success ? validateStream(parsed.messages) : parsed.issues;
         if (issues.length > 0 || !parsed.success) {
@@ -220,20 +294,19 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
         play(connection, state, title, parsed.messages, delayMs);
         return;
       }
-      const count = (actionCounts.get(connection.id) ?? 0) + 1;
-      actionCounts.set(connection.id, count);
-      echo(connection, state, action, count);
+      state.echoed++;
+      echo(connection, state, action);
     },
     onDisconnect(connection) {
       states.get(connection.id)?.playback?.abort();
       states.delete(connection.id);
-      actionCounts.delete(connection.id);
     },
   };
 }
 
 function clampDelay(value: unknown, fallback: number, max: number): number {
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   if (!Number.isFinite(number)) return fallback;
   return Math.min(max, Math.max(0, Math.round(number)));
 }
@@ -246,7 +319,11 @@ function describeLocation(issue: StreamIssue): string {
   return parts.join(' · ');
 }
 
-function controlsSurface(examples: readonly ExampleStream[], delayMs: number, maxDelayMs: number): ServerMessage[] {
+function controlsSurface(
+  examples: readonly ExampleStream[],
+  delayMs: number,
+  maxDelayMs: number,
+): ServerMessage[] {
   const surfaceId = GALLERY_CONTROLS_SURFACE_ID;
   const entry = (example: ExampleStream) => ({
     file: example.file,
@@ -255,7 +332,14 @@ function controlsSurface(examples: readonly ExampleStream[], delayMs: number, ma
     messageCount: example.messages.length,
   });
   return [
-    { version: v, createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, theme: { agentDisplayName: 'Example gallery' } } },
+    {
+      version: v,
+      createSurface: {
+        surfaceId,
+        catalogId: BASIC_CATALOG_ID,
+        theme: { agentDisplayName: 'Example gallery' },
+      },
+    },
     {
       version: v,
       updateDataModel: {
@@ -274,7 +358,17 @@ function controlsSurface(examples: readonly ExampleStream[], delayMs: number, ma
         surfaceId,
         components: [
           { id: 'root', component: 'Card', child: 'controls' },
-          { id: 'controls', component: 'Column', children: ['controls-title', 'controls-intro', 'delay-slider', 'status', 'catalog-tabs'] },
+          {
+            id: 'controls',
+            component: 'Column',
+            children: [
+              'controls-title',
+              'controls-intro',
+              'delay-slider',
+              'status',
+              'catalog-tabs',
+            ],
+          },
           { id: 'controls-title', component: 'Text', text: 'Example gallery', variant: 'h3' },
           {
             id: 'controls-intro',
@@ -284,7 +378,11 @@ function controlsSurface(examples: readonly ExampleStream[], delayMs: number, ma
           {
             id: 'delay-slider',
             component: 'Slider',
-            label: { call: 'formatString', args: { value: 'Delay between messages: ${/delayMs} ms' }, returnType: 'string' },
+            label: {
+              call: 'formatString',
+              args: { value: 'Delay between messages: ${/delayMs} ms' },
+              returnType: 'string',
+            },
             value: { path: '/delayMs' },
             min: 0,
             max: maxDelayMs,
@@ -298,9 +396,22 @@ function controlsSurface(examples: readonly ExampleStream[], delayMs: number, ma
               { title: 'Minimal catalog', child: 'minimal-list' },
             ],
           },
-          { id: 'basic-list', component: 'List', children: { componentId: 'example-item', path: '/basic' } },
-          { id: 'minimal-list', component: 'List', children: { componentId: 'example-item', path: '/minimal' } },
-          { id: 'example-item', component: 'Row', children: ['example-name', 'example-count', 'example-play'], align: 'center' },
+          {
+            id: 'basic-list',
+            component: 'List',
+            children: { componentId: 'example-item', path: '/basic' },
+          },
+          {
+            id: 'minimal-list',
+            component: 'List',
+            children: { componentId: 'example-item', path: '/minimal' },
+          },
+          {
+            id: 'example-item',
+            component: 'Row',
+            children: ['example-name', 'example-count', 'example-play'],
+            align: 'center',
+          },
           {
             id: 'example-name',
             component: 'Text',
@@ -312,14 +423,37 @@ function controlsSurface(examples: readonly ExampleStream[], delayMs: number, ma
             id: 'example-count',
             component: 'Text',
             variant: 'caption',
-            text: { call: 'pluralize', args: { value: { path: 'messageCount' }, one: '1 message', other: { call: 'formatString', args: { value: '${messageCount} messages' }, returnType: 'string' } }, returnType: 'string' },
+            text: {
+              call: 'pluralize',
+              args: {
+                value: { path: 'messageCount' },
+                one: '1 message',
+                other: {
+                  call: 'formatString',
+                  args: { value: '${messageCount} messages' },
+                  returnType: 'string',
+                },
+              },
+              returnType: 'string',
+            },
           },
           {
             id: 'example-play',
             component: 'Button',
             child: 'example-play-label',
-            accessibility: { label: { call: 'formatString', args: { value: 'Play ${name}' }, returnType: 'string' } },
-            action: { event: { name: 'play', context: { file: { path: 'file' }, delayMs: { path: '/delayMs' } } } },
+            accessibility: {
+              label: {
+                call: 'formatString',
+                args: { value: 'Play ${name}' },
+                returnType: 'string',
+              },
+            },
+            action: {
+              event: {
+                name: 'play',
+                context: { file: { path: 'file' }, delayMs: { path: '/delayMs' } },
+              },
+            },
           },
           { id: 'example-play-label', component: 'Text', text: 'Play' },
         ],

@@ -39,10 +39,16 @@ export const MAX_STREAM_TEXT_LENGTH = 1_000_000;
  */
 export function parseStreamText(text: string): ParseStreamResult {
   if (text.length > MAX_STREAM_TEXT_LENGTH) {
-    return { success: false, issues: [{ path: '', message: `The stream is longer than ${MAX_STREAM_TEXT_LENGTH} characters.` }] };
+    return {
+      success: false,
+      issues: [
+        { path: '', message: `The stream is longer than ${MAX_STREAM_TEXT_LENGTH} characters.` },
+      ],
+    };
   }
   const trimmed = text.trim();
-  if (trimmed === '') return { success: false, issues: [{ path: '', message: 'The stream is empty.' }] };
+  if (trimmed === '')
+    return { success: false, issues: [{ path: '', message: 'The stream is empty.' }] };
   let wholeError: string;
   try {
     return { success: true, messages: toMessageList(JSON.parse(trimmed)), format: 'json' };
@@ -51,15 +57,21 @@ export function parseStreamText(text: string): ParseStreamResult {
   }
   const lines = parseJsonLines(trimmed);
   if (lines.length <= 1) {
-    return { success: false, issues: [{ path: '', message: `The stream is not valid JSON: ${wholeError}` }] };
+    return {
+      success: false,
+      issues: [{ path: '', message: `The stream is not valid JSON: ${wholeError}` }],
+    };
   }
   const messages: unknown[] = [];
   const issues: StreamIssue[] = [];
   for (const entry of lines) {
-    if (entry.error) issues.push({ line: entry.line, path: entry.error.path, message: entry.error.message });
+    if (entry.error)
+      issues.push({ line: entry.line, path: entry.error.path, message: entry.error.message });
     else messages.push(entry.value);
   }
-  return issues.length > 0 ? { success: false, issues } : { success: true, messages, format: 'jsonl' };
+  return issues.length > 0
+    ? { success: false, issues }
+    : { success: true, messages, format: 'jsonl' };
 }
 
 /**
@@ -84,14 +96,22 @@ export function validateStream(messages: readonly unknown[]): StreamIssue[] {
           : undefined;
     // A createSurface names its own catalog (an unknown one is reported by the dry run below).
     const targetCatalog = kind === 'createSurface' ? undefined : catalogId;
-    const schemaIssues = validateServerMessage(message, targetCatalog ? { catalogId: targetCatalog } : {});
+    const schemaIssues = validateServerMessage(
+      message,
+      targetCatalog ? { catalogId: targetCatalog } : {},
+    );
     if (schemaIssues.length > 0) {
-      for (const issue of schemaIssues) issues.push({ index, path: issue.path, message: issue.message });
+      for (const issue of schemaIssues)
+        issues.push({ index, path: issue.path, message: issue.message });
       return;
     }
     const { errors } = dryRun.process(message);
     for (const error of errors) {
-      issues.push({ index, path: typeof error.path === 'string' ? error.path : '', message: error.message });
+      issues.push({
+        index,
+        path: typeof error.path === 'string' ? error.path : '',
+        message: error.message,
+      });
     }
     if (errors.length === 0 && surfaceId !== undefined) {
       if (kind === 'createSurface' && catalogId) surfaceCatalogs.set(surfaceId, catalogId);

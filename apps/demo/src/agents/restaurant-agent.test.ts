@@ -16,7 +16,11 @@ describe('restaurant booking agent', () => {
   async function setup() {
     const scheduler = createManualScheduler();
     const bookings: Booking[] = [];
-    const agent = createRestaurantAgent({ scheduler, now: () => new Date('2026-06-01T12:00:00Z'), onBooking: (booking) => bookings.push(booking) });
+    const agent = createRestaurantAgent({
+      scheduler,
+      now: () => new Date('2026-06-01T12:00:00Z'),
+      onBooking: (booking) => bookings.push(booking),
+    });
     test = await connectTestClient(agent);
     const t = test;
     await t.until(() => t.data(search, '/search') !== undefined, 'the search form data');
@@ -38,7 +42,12 @@ describe('restaurant booking agent', () => {
   it('opens with a search form whose checks block an incomplete search', async () => {
     const { test: t } = await setup();
     expect(t.surfaceIds()).toEqual([search]);
-    expect(t.data(search, '/search')).toEqual({ query: '', cuisine: ['any'], date: '', partySize: 2 });
+    expect(t.data(search, '/search')).toEqual({
+      query: '',
+      cuisine: ['any'],
+      date: '',
+      partySize: 2,
+    });
     type(t, search, '/search/query', 'L');
     expect(await t.client.dispatchAction(search, 'search-button')).toBe(false);
     expect(t.errors).toEqual([]);
@@ -48,12 +57,21 @@ describe('restaurant booking agent', () => {
     const { test: t } = await setup();
     await searchLyon(t);
     const list = t.data(results, '/restaurants') as Array<{ name: string; tablesLeft: number }>;
-    expect(list.map((entry) => entry.name)).toEqual(['Maison Brazier', 'Le Petit Lyon', 'Sakura', 'Le Jardin', 'Trattoria Roma', 'Le Bouchon Fermé']);
+    expect(list.map((entry) => entry.name)).toEqual([
+      'Maison Brazier',
+      'Le Petit Lyon',
+      'Sakura',
+      'Le Jardin',
+      'Trattoria Roma',
+      'Le Bouchon Fermé',
+    ]);
     await t.until(() => t.data(results, '/summary') !== undefined, 'the summary');
     expect(t.data(results, '/summary')).toBe('6 restaurants for 4 in “Lyon”');
     expect(t.data(results, '/notice')).toBeUndefined();
     // The fully booked restaurant's Book button is disabled by its check (template scope).
-    expect(await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/5' })).toBe(false);
+    expect(await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/5' })).toBe(
+      false,
+    );
     expect(t.errors).toEqual([]);
   });
 
@@ -61,11 +79,19 @@ describe('restaurant booking agent', () => {
     const { test: t, scheduler } = await setup();
     await searchLyon(t);
     expect(scheduler.activeIntervals).toBe(1);
-    const before = (t.data(results, '/restaurants') as Array<{ tablesLeft: number }>).map((entry) => entry.tablesLeft);
+    const before = (t.data(results, '/restaurants') as Array<{ tablesLeft: number }>).map(
+      (entry) => entry.tablesLeft,
+    );
     scheduler.tick();
-    await t.until(() => (t.data(results, '/restaurants/1/tablesLeft') as number) === before[1]! - 1, 'a table taken');
+    await t.until(
+      () => (t.data(results, '/restaurants/1/tablesLeft') as number) === before[1]! - 1,
+      'a table taken',
+    );
     scheduler.tick();
-    await t.until(() => (t.data(results, '/restaurants/2/tablesLeft') as number) === before[2]! - 1, 'another table taken');
+    await t.until(
+      () => (t.data(results, '/restaurants/2/tablesLeft') as number) === before[2]! - 1,
+      'another table taken',
+    );
   });
 
   it('shows a notice for an empty result and removes it on the next search', async () => {
@@ -83,11 +109,17 @@ describe('restaurant booking agent', () => {
   it('books a table end to end and confirms with the typed values and the data-model notes', async () => {
     const { test: t, bookings, scheduler } = await setup();
     await searchLyon(t);
-    expect(await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/1' })).toBe(true);
+    expect(await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/1' })).toBe(
+      true,
+    );
     await t.until(() => t.data(form, '/guest') !== undefined, 'the booking form');
     expect(t.surfaceIds()).toEqual([form]);
     expect(t.client.processor.getSurface(form)!.sendDataModel).toBe(true);
-    expect(t.data(form, '/restaurant')).toEqual({ id: 'le-petit-lyon', name: 'Le Petit Lyon', tablesLeft: 5 });
+    expect(t.data(form, '/restaurant')).toEqual({
+      id: 'le-petit-lyon',
+      name: 'Le Petit Lyon',
+      tablesLeft: 5,
+    });
 
     scheduler.tick();
     await t.until(() => t.data(form, '/restaurant/tablesLeft') === 4, 'the countdown on the form');
@@ -118,7 +150,10 @@ describe('restaurant booking agent', () => {
     expect(t.errors).toEqual([]);
 
     await t.client.dispatchAction(confirmation, 'confirm-again');
-    await t.until(() => t.surfaceIds().join() === search && t.data(search, '/search/query') === '', 'a fresh search');
+    await t.until(
+      () => t.surfaceIds().join() === search && t.data(search, '/search/query') === '',
+      'a fresh search',
+    );
   });
 
   it('re-validates on the server and reports a tampered booking in the form', async () => {
@@ -133,7 +168,14 @@ describe('restaurant booking agent', () => {
         surfaceId: form,
         sourceComponentId: 'form-submit',
         timestamp: new Date().toISOString(),
-        context: { restaurantId: 'la-mere-brazier', name: 'Ada', email: 'not-an-email', date: '2026-06-12', time: ['19:30'], partySize: 4 },
+        context: {
+          restaurantId: 'la-mere-brazier',
+          name: 'Ada',
+          email: 'not-an-email',
+          date: '2026-06-12',
+          time: ['19:30'],
+          partySize: 4,
+        },
       },
     });
     await t.until(() => typeof t.data(form, '/serverError') === 'string', 'the server error');
@@ -147,7 +189,11 @@ describe('restaurant booking agent', () => {
     await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/0' });
     await t.until(() => t.data(form, '/guest') !== undefined, 'the booking form');
     await t.client.dispatchAction(form, 'form-back');
-    await t.until(() => Array.isArray(t.data(results, '/restaurants')) && t.data(search, '/search') !== undefined, 'search and results again');
+    await t.until(
+      () =>
+        Array.isArray(t.data(results, '/restaurants')) && t.data(search, '/search') !== undefined,
+      'search and results again',
+    );
     expect(t.surfaceIds()).toEqual([search, results]);
     expect(t.data(search, '/search/query')).toBe('Lyon');
     expect((t.data(results, '/restaurants') as unknown[]).length).toBe(6);

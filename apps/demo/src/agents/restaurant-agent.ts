@@ -6,7 +6,13 @@
  * search form → results (List template over `/restaurants`) → booking form (`sendDataModel: true`)
  * → confirmation, deleting each surface once the user has moved past it.
  */
-import type { A2uiAgent, ActionEvent, ClientMessageMetadata, Connection, ServerMessage } from '@a2ui-ts/core';
+import type {
+  A2uiAgent,
+  ActionEvent,
+  ClientMessageMetadata,
+  Connection,
+  ServerMessage,
+} from '@a2ui-ts/core';
 import type { DemoLogger } from './demo-agent.js';
 import seed from './restaurant-data.json' with { type: 'json' };
 import {
@@ -114,16 +120,23 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
   const log = options.logger ?? (() => {});
   const states = new Map<string, BookingState>();
   const byId = new Map(dataset.restaurants.map((restaurant) => [restaurant.id, restaurant]));
-  const cuisineLabel = (value: string) => dataset.cuisines.find((cuisine) => cuisine.value === value)?.label ?? value;
+  const cuisineLabel = (value: string) =>
+    dataset.cuisines.find((cuisine) => cuisine.value === value)?.label ?? value;
 
-  const show = (connection: Connection, state: BookingState, messages: ServerMessage[], surfaceId: string) => {
+  const show = (
+    connection: Connection,
+    state: BookingState,
+    messages: ServerMessage[],
+    surfaceId: string,
+  ) => {
     state.shown.add(surfaceId);
     connection.send(messages);
   };
 
   const remove = (connection: Connection, state: BookingState, ...surfaceIds: string[]) => {
     const present = surfaceIds.filter((surfaceId) => state.shown.delete(surfaceId));
-    if (present.length > 0) connection.send(present.map((surfaceId) => ({ version: v, deleteSurface: { surfaceId } })));
+    if (present.length > 0)
+      connection.send(present.map((surfaceId) => ({ version: v, deleteSurface: { surfaceId } })));
   };
 
   const setLive = (connection: Connection, state: BookingState, target: BookingState['live']) => {
@@ -148,31 +161,54 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
       // The guest's own table stays available: the countdown adds urgency, never a dead end.
       if (left <= 1) return;
       state.tables.set(state.selected.id, left - 1);
-      connection.send({ version: v, updateDataModel: { surfaceId: BOOKING_SURFACES.form, path: '/restaurant/tablesLeft', value: left - 1 } });
+      connection.send({
+        version: v,
+        updateDataModel: {
+          surfaceId: BOOKING_SURFACES.form,
+          path: '/restaurant/tablesLeft',
+          value: left - 1,
+        },
+      });
       return;
     }
     if (state.live === 'results') {
-      const candidates = state.results.map((id, index) => ({ id, index })).filter(({ id }) => (state.tables.get(id) ?? 0) > 0);
+      const candidates = state.results
+        .map((id, index) => ({ id, index }))
+        .filter(({ id }) => (state.tables.get(id) ?? 0) > 0);
       const pick = candidates[state.ticks % Math.max(1, candidates.length)];
       if (!pick) return;
       const left = (state.tables.get(pick.id) ?? 0) - 1;
       state.tables.set(pick.id, left);
       connection.send({
         version: v,
-        updateDataModel: { surfaceId: BOOKING_SURFACES.results, path: `/restaurants/${pick.index}/tablesLeft`, value: left },
+        updateDataModel: {
+          surfaceId: BOOKING_SURFACES.results,
+          path: `/restaurants/${pick.index}/tablesLeft`,
+          value: left,
+        },
       });
     }
   };
 
   const openSearch = (connection: Connection, state: BookingState) => {
     const search = state.search ?? { query: '', cuisine: 'any', date: '', partySize: 2 };
-    show(connection, state, searchSurface({ cuisines: dataset.cuisines, minDate: isoDate(now()) }), BOOKING_SURFACES.search);
+    show(
+      connection,
+      state,
+      searchSurface({ cuisines: dataset.cuisines, minDate: isoDate(now()) }),
+      BOOKING_SURFACES.search,
+    );
     connection.send({
       version: v,
       updateDataModel: {
         surfaceId: BOOKING_SURFACES.search,
         path: '/search',
-        value: { query: search.query, cuisine: [search.cuisine], date: search.date, partySize: search.partySize },
+        value: {
+          query: search.query,
+          cuisine: [search.cuisine],
+          date: search.date,
+          partySize: search.partySize,
+        },
       },
     });
   };
@@ -180,7 +216,11 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
   const showResults = (connection: Connection, state: BookingState, search: SearchQuery) => {
     const needle = search.query.toLowerCase();
     const matches = dataset.restaurants
-      .filter((restaurant) => restaurant.city.toLowerCase().includes(needle) || restaurant.name.toLowerCase().includes(needle))
+      .filter(
+        (restaurant) =>
+          restaurant.city.toLowerCase().includes(needle) ||
+          restaurant.name.toLowerCase().includes(needle),
+      )
       .filter((restaurant) => search.cuisine === 'any' || restaurant.cuisine === search.cuisine)
       .filter((restaurant) => restaurant.maxPartySize >= search.partySize)
       .sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name));
@@ -220,7 +260,14 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
     // A notice only when there is something to say; omitting `value` removes the previous one.
     messages.push(
       matches.length === 0
-        ? { version: v, updateDataModel: { surfaceId: BOOKING_SURFACES.results, path: '/notice', value: 'Nothing matches: try another city, cuisine or a smaller party.' } }
+        ? {
+            version: v,
+            updateDataModel: {
+              surfaceId: BOOKING_SURFACES.results,
+              path: '/notice',
+              value: 'Nothing matches: try another city, cuisine or a smaller party.',
+            },
+          }
         : { version: v, updateDataModel: { surfaceId: BOOKING_SURFACES.results, path: '/notice' } },
     );
     connection.send(messages);
@@ -237,7 +284,11 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
       updateDataModel: {
         surfaceId: BOOKING_SURFACES.form,
         value: {
-          restaurant: { id: restaurant.id, name: restaurant.name, tablesLeft: state.tables.get(restaurant.id) ?? 0 },
+          restaurant: {
+            id: restaurant.id,
+            name: restaurant.name,
+            tablesLeft: state.tables.get(restaurant.id) ?? 0,
+          },
           booking: { date: search.date, partySize: search.partySize, time: [] },
           guest: { name: '', email: '', notes: '', acceptPolicy: false },
         },
@@ -246,33 +297,47 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
     setLive(connection, state, 'form');
   };
 
-  const confirm = (connection: Connection, state: BookingState, action: ActionEvent, metadata: ClientMessageMetadata | undefined) => {
+  const confirm = (
+    connection: Connection,
+    state: BookingState,
+    action: ActionEvent,
+    metadata: ClientMessageMetadata | undefined,
+  ) => {
     const restaurant = byId.get(String(action.context.restaurantId));
     const formModel = readRecord(metadata?.a2uiClientDataModel?.surfaces[BOOKING_SURFACES.form]);
     const guest = readRecord(formModel?.guest);
     const name = typeof action.context.name === 'string' ? action.context.name.trim() : '';
     const email = typeof action.context.email === 'string' ? action.context.email.trim() : '';
-    const time = Array.isArray(action.context.time) ? String(action.context.time[0] ?? '') : String(action.context.time ?? '');
+    const time = Array.isArray(action.context.time)
+      ? String(action.context.time[0] ?? '')
+      : String(action.context.time ?? '');
     const partySize = Number(action.context.partySize);
     const date = String(action.context.date ?? '');
     // Checks on the client are UX; the agent decides.
-    const problem = !restaurant || restaurant.id !== state.selected?.id
-      ? 'That restaurant is no longer selected.'
-      : name.length < 2
-        ? 'Your name needs at least 2 characters.'
-        : !EMAIL.test(email)
-          ? 'That email address does not look right.'
-          : !timeSlots.includes(time)
-            ? 'Pick one of the listed times.'
-            : !ISO_DATE.test(date) || !Number.isInteger(partySize) || partySize < 1 || partySize > restaurant.maxPartySize
-              ? 'The date or party size is not bookable any more; go back and search again.'
-              : guest?.acceptPolicy !== true
-                ? 'Please accept the cancellation policy.'
-                : (state.tables.get(restaurant.id) ?? 0) < 1
-                  ? 'Sorry, the last table was just taken.'
-                  : undefined;
+    const problem =
+      !restaurant || restaurant.id !== state.selected?.id
+        ? 'That restaurant is no longer selected.'
+        : name.length < 2
+          ? 'Your name needs at least 2 characters.'
+          : !EMAIL.test(email)
+            ? 'That email address does not look right.'
+            : !timeSlots.includes(time)
+              ? 'Pick one of the listed times.'
+              : !ISO_DATE.test(date) ||
+                  !Number.isInteger(partySize) ||
+                  partySize < 1 ||
+                  partySize > restaurant.maxPartySize
+                ? 'The date or party size is not bookable any more; go back and search again.'
+                : guest?.acceptPolicy !== true
+                  ? 'Please accept the cancellation policy.'
+                  : (state.tables.get(restaurant.id) ?? 0) < 1
+                    ? 'Sorry, the last table was just taken.'
+                    : undefined;
     if (problem || !restaurant) {
-      connection.send({ version: v, updateDataModel: { surfaceId: BOOKING_SURFACES.form, path: '/serverError', value: problem } });
+      connection.send({
+        version: v,
+        updateDataModel: { surfaceId: BOOKING_SURFACES.form, path: '/serverError', value: problem },
+      });
       return;
     }
     state.bookings++;
@@ -288,21 +353,35 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
       time,
       partySize,
       // Not in the action's context: read from the data model the client attached (sendDataModel).
-      notes: typeof guest?.notes === 'string' && guest.notes.trim() !== '' ? guest.notes.trim() : 'none',
+      notes:
+        typeof guest?.notes === 'string' && guest.notes.trim() !== '' ? guest.notes.trim() : 'none',
     };
     setLive(connection, state, undefined);
     state.selected = undefined;
     remove(connection, state, BOOKING_SURFACES.form);
     show(connection, state, confirmationSurface(), BOOKING_SURFACES.confirmation);
-    connection.send({ version: v, updateDataModel: { surfaceId: BOOKING_SURFACES.confirmation, path: '/confirmation', value: { ...booking } } });
-    log('booking.confirmed', { connectionId: connection.id, code: booking.code, restaurantId: booking.restaurantId });
+    connection.send({
+      version: v,
+      updateDataModel: {
+        surfaceId: BOOKING_SURFACES.confirmation,
+        path: '/confirmation',
+        value: { ...booking },
+      },
+    });
+    log('booking.confirmed', {
+      connectionId: connection.id,
+      code: booking.code,
+      restaurantId: booking.restaurantId,
+    });
     options.onBooking?.(booking);
   };
 
   return {
     onConnect(connection) {
       const state: BookingState = {
-        tables: new Map(dataset.restaurants.map((restaurant) => [restaurant.id, restaurant.tablesLeft])),
+        tables: new Map(
+          dataset.restaurants.map((restaurant) => [restaurant.id, restaurant.tablesLeft]),
+        ),
         search: undefined,
         results: [],
         selected: undefined,
@@ -322,7 +401,11 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
         case 'search': {
           const search = readSearch(action.context);
           if (!search) {
-            log('agent.rejected', { agent: 'restaurant', connectionId: connection.id, action: action.name });
+            log('agent.rejected', {
+              agent: 'restaurant',
+              connectionId: connection.id,
+              action: action.name,
+            });
             return;
           }
           showResults(connection, state, search);
@@ -330,7 +413,13 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
         }
         case 'select': {
           const restaurant = byId.get(String(action.context.restaurantId));
-          if (!restaurant || !state.search || !state.results.includes(restaurant.id) || (state.tables.get(restaurant.id) ?? 0) < 1) return;
+          if (
+            !restaurant ||
+            !state.search ||
+            !state.results.includes(restaurant.id) ||
+            (state.tables.get(restaurant.id) ?? 0) < 1
+          )
+            return;
           openForm(connection, state, restaurant);
           return;
         }
@@ -350,7 +439,11 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
           openSearch(connection, state);
           return;
         default:
-          log('agent.unknown_action', { agent: 'restaurant', connectionId: connection.id, action: action.name });
+          log('agent.unknown_action', {
+            agent: 'restaurant',
+            connectionId: connection.id,
+            action: action.name,
+          });
       }
     },
     onDisconnect(connection) {
@@ -363,15 +456,27 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
 
 function readSearch(context: Record<string, unknown>): SearchQuery | undefined {
   const query = typeof context.query === 'string' ? context.query.trim() : '';
-  const cuisine = Array.isArray(context.cuisine) && typeof context.cuisine[0] === 'string' ? context.cuisine[0] : 'any';
+  const cuisine =
+    Array.isArray(context.cuisine) && typeof context.cuisine[0] === 'string'
+      ? context.cuisine[0]
+      : 'any';
   const date = typeof context.date === 'string' ? context.date : '';
   const partySize = Math.round(Number(context.partySize));
-  if (query.length < 2 || !ISO_DATE.test(date) || !Number.isFinite(partySize) || partySize < 1 || partySize > 12) return undefined;
+  if (
+    query.length < 2 ||
+    !ISO_DATE.test(date) ||
+    !Number.isFinite(partySize) ||
+    partySize < 1 ||
+    partySize > 12
+  )
+    return undefined;
   return { query, cuisine, date: date.slice(0, 10), partySize };
 }
 
 function readRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function initials(id: string): string {

@@ -2,7 +2,12 @@
  * The four surfaces of the restaurant booking agent, as A2UI v0.9 messages. Kept apart from the
  * agent's logic so the flow reads as a script.
  */
-import { BASIC_CATALOG_ID, type ComponentInstance, type FunctionCall, type ServerMessage } from '@a2ui-ts/core';
+import {
+  BASIC_CATALOG_ID,
+  type ComponentInstance,
+  type FunctionCall,
+  type ServerMessage,
+} from '@a2ui-ts/core';
 
 const v = 'v0.9' as const;
 
@@ -24,13 +29,25 @@ export interface CuisineOption {
 }
 
 const required = (path: string): FunctionCall => ({ call: 'required', args: { value: { path } } });
-const minLength = (path: string, min: number): FunctionCall => ({ call: 'length', args: { value: { path }, min } });
-const format = (value: string): FunctionCall => ({ call: 'formatString', args: { value }, returnType: 'string' });
+const minLength = (path: string, min: number): FunctionCall => ({
+  call: 'length',
+  args: { value: { path }, min },
+});
+const format = (value: string): FunctionCall => ({
+  call: 'formatString',
+  args: { value },
+  returnType: 'string',
+});
 const text = (id: string, value: ComponentInstance['text'], variant?: string): ComponentInstance =>
-  variant ? { id, component: 'Text', text: value, variant } : { id, component: 'Text', text: value };
+  variant
+    ? { id, component: 'Text', text: value, variant }
+    : { id, component: 'Text', text: value };
 
 /** `createSurface` + components of the search form; its data model is sent separately. */
-export function searchSurface(options: { cuisines: readonly CuisineOption[]; minDate: string }): ServerMessage[] {
+export function searchSurface(options: {
+  cuisines: readonly CuisineOption[];
+  minDate: string;
+}): ServerMessage[] {
   const surfaceId = BOOKING_SURFACES.search;
   return [
     { version: v, createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, theme: BOOKING_THEME } },
@@ -43,7 +60,14 @@ export function searchSurface(options: { cuisines: readonly CuisineOption[]; min
           {
             id: 'search-column',
             component: 'Column',
-            children: ['search-title', 'search-query', 'search-cuisine', 'search-date', 'search-party', 'search-button'],
+            children: [
+              'search-title',
+              'search-query',
+              'search-cuisine',
+              'search-date',
+              'search-party',
+              'search-button',
+            ],
           },
           text('search-title', 'Find a table', 'h3'),
           {
@@ -52,7 +76,10 @@ export function searchSurface(options: { cuisines: readonly CuisineOption[]; min
             label: 'City or restaurant',
             value: { path: '/search/query' },
             checks: [
-              { condition: required('/search/query'), message: 'Tell us a city or a restaurant name.' },
+              {
+                condition: required('/search/query'),
+                message: 'Tell us a city or a restaurant name.',
+              },
               { condition: minLength('/search/query', 2), message: 'Use at least 2 characters.' },
             ],
           },
@@ -60,7 +87,10 @@ export function searchSurface(options: { cuisines: readonly CuisineOption[]; min
             id: 'search-cuisine',
             component: 'ChoicePicker',
             label: 'Cuisine',
-            options: options.cuisines.map((cuisine) => ({ label: cuisine.label, value: cuisine.value })),
+            options: options.cuisines.map((cuisine) => ({
+              label: cuisine.label,
+              value: cuisine.value,
+            })),
             value: { path: '/search/cuisine' },
             variant: 'mutuallyExclusive',
             displayStyle: 'chips',
@@ -83,7 +113,10 @@ export function searchSurface(options: { cuisines: readonly CuisineOption[]; min
             max: 12,
             checks: [
               {
-                condition: { call: 'numeric', args: { value: { path: '/search/partySize' }, min: 1, max: 12 } },
+                condition: {
+                  call: 'numeric',
+                  args: { value: { path: '/search/partySize' }, min: 1, max: 12 },
+                },
                 message: 'Parties of 1 to 12.',
               },
             ],
@@ -95,7 +128,16 @@ export function searchSurface(options: { cuisines: readonly CuisineOption[]; min
             variant: 'primary',
             checks: [
               {
-                condition: { call: 'and', args: { values: [required('/search/query'), minLength('/search/query', 2), required('/search/date')] } },
+                condition: {
+                  call: 'and',
+                  args: {
+                    values: [
+                      required('/search/query'),
+                      minLength('/search/query', 2),
+                      required('/search/date'),
+                    ],
+                  },
+                },
                 message: 'Fill in the form to search.',
               },
             ],
@@ -128,15 +170,37 @@ export function resultsSurface(): ServerMessage[] {
       updateComponents: {
         surfaceId,
         components: [
-          { id: 'root', component: 'Column', children: ['results-summary', 'results-notice', 'results-list'] },
+          {
+            id: 'root',
+            component: 'Column',
+            children: ['results-summary', 'results-notice', 'results-list'],
+          },
           text('results-summary', { path: '/summary' }, 'h4'),
           text('results-notice', { path: '/notice' }, 'caption'),
-          { id: 'results-list', component: 'List', children: { componentId: 'result-card', path: '/restaurants' } },
+          {
+            id: 'results-list',
+            component: 'List',
+            children: { componentId: 'result-card', path: '/restaurants' },
+          },
           { id: 'result-card', component: 'Card', child: 'result-row' },
-          { id: 'result-row', component: 'Row', children: ['result-info', 'result-book'], align: 'center' },
-          { id: 'result-info', component: 'Column', children: ['result-name', 'result-meta', 'result-blurb', 'result-tables'], weight: 1 },
+          {
+            id: 'result-row',
+            component: 'Row',
+            children: ['result-info', 'result-book'],
+            align: 'center',
+          },
+          {
+            id: 'result-info',
+            component: 'Column',
+            children: ['result-name', 'result-meta', 'result-blurb', 'result-tables'],
+            weight: 1,
+          },
           text('result-name', { path: 'name' }, 'h4'),
-          text('result-meta', format('${cuisineLabel} · ${city} · ${price} · ★ ${rating}'), 'caption'),
+          text(
+            'result-meta',
+            format('${cuisineLabel} · ${city} · ${price} · ★ ${rating}'),
+            'caption',
+          ),
           text('result-blurb', { path: 'blurb' }),
           text(
             'result-tables',
@@ -158,7 +222,12 @@ export function resultsSurface(): ServerMessage[] {
             child: 'result-book-label',
             variant: 'primary',
             accessibility: { label: format('Book ${name}') },
-            checks: [{ condition: { call: 'numeric', args: { value: { path: 'tablesLeft' }, min: 1 } }, message: 'Fully booked.' }],
+            checks: [
+              {
+                condition: { call: 'numeric', args: { value: { path: 'tablesLeft' }, min: 1 } },
+                message: 'Fully booked.',
+              },
+            ],
             action: { event: { name: 'select', context: { restaurantId: { path: 'id' } } } },
           },
           text('result-book-label', 'Book'),
@@ -172,7 +241,15 @@ export function resultsSurface(): ServerMessage[] {
 export function formSurface(options: { timeSlots: readonly string[] }): ServerMessage[] {
   const surfaceId = BOOKING_SURFACES.form;
   return [
-    { version: v, createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, theme: BOOKING_THEME, sendDataModel: true } },
+    {
+      version: v,
+      createSurface: {
+        surfaceId,
+        catalogId: BASIC_CATALOG_ID,
+        theme: BOOKING_THEME,
+        sendDataModel: true,
+      },
+    },
     {
       version: v,
       updateComponents: {
@@ -182,11 +259,31 @@ export function formSurface(options: { timeSlots: readonly string[] }): ServerMe
           {
             id: 'form-column',
             component: 'Column',
-            children: ['form-title', 'form-summary', 'form-tables', 'form-name', 'form-email', 'form-time', 'form-notes', 'form-policy', 'form-error', 'form-actions'],
+            children: [
+              'form-title',
+              'form-summary',
+              'form-tables',
+              'form-name',
+              'form-email',
+              'form-time',
+              'form-notes',
+              'form-policy',
+              'form-error',
+              'form-actions',
+            ],
           },
           text('form-title', format('Book ${/restaurant/name}'), 'h3'),
-          text('form-summary', format("Party of ${/booking/partySize} on ${formatDate(value: ${/booking/date}, format: 'EEEE, MMMM d')}")),
-          text('form-tables', format('Hurry: ${/restaurant/tablesLeft} tables left for that night.'), 'caption'),
+          text(
+            'form-summary',
+            format(
+              "Party of ${/booking/partySize} on ${formatDate(value: ${/booking/date}, format: 'EEEE, MMMM d')}",
+            ),
+          ),
+          text(
+            'form-tables',
+            format('Hurry: ${/restaurant/tablesLeft} tables left for that night.'),
+            'caption',
+          ),
           {
             id: 'form-name',
             component: 'TextField',
@@ -204,7 +301,10 @@ export function formSurface(options: { timeSlots: readonly string[] }): ServerMe
             value: { path: '/guest/email' },
             checks: [
               { condition: required('/guest/email'), message: 'Your email is required.' },
-              { condition: { call: 'email', args: { value: { path: '/guest/email' } } }, message: 'Enter a valid email address.' },
+              {
+                condition: { call: 'email', args: { value: { path: '/guest/email' } } },
+                message: 'Enter a valid email address.',
+              },
             ],
           },
           {
@@ -217,16 +317,32 @@ export function formSurface(options: { timeSlots: readonly string[] }): ServerMe
             displayStyle: 'chips',
             checks: [{ condition: required('/booking/time'), message: 'Pick a time.' }],
           },
-          { id: 'form-notes', component: 'TextField', label: 'Special requests (optional)', value: { path: '/guest/notes' }, variant: 'longText' },
+          {
+            id: 'form-notes',
+            component: 'TextField',
+            label: 'Special requests (optional)',
+            value: { path: '/guest/notes' },
+            variant: 'longText',
+          },
           {
             id: 'form-policy',
             component: 'CheckBox',
             label: 'I accept the cancellation policy',
             value: { path: '/guest/acceptPolicy' },
-            checks: [{ condition: { path: '/guest/acceptPolicy' }, message: 'Please accept the cancellation policy.' }],
+            checks: [
+              {
+                condition: { path: '/guest/acceptPolicy' },
+                message: 'Please accept the cancellation policy.',
+              },
+            ],
           },
           text('form-error', { path: '/serverError' }, 'caption'),
-          { id: 'form-actions', component: 'Row', children: ['form-back', 'form-submit'], justify: 'spaceBetween' },
+          {
+            id: 'form-actions',
+            component: 'Row',
+            children: ['form-back', 'form-submit'],
+            justify: 'spaceBetween',
+          },
           {
             id: 'form-back',
             component: 'Button',
@@ -291,18 +407,50 @@ export function confirmationSurface(): ServerMessage[] {
           {
             id: 'confirm-column',
             component: 'Column',
-            children: ['confirm-heading', 'confirm-where', 'confirm-when', 'confirm-guest', 'confirm-notes', 'confirm-code', 'confirm-divider', 'confirm-again'],
+            children: [
+              'confirm-heading',
+              'confirm-where',
+              'confirm-when',
+              'confirm-guest',
+              'confirm-notes',
+              'confirm-code',
+              'confirm-divider',
+              'confirm-again',
+            ],
           },
-          { id: 'confirm-heading', component: 'Row', children: ['confirm-icon', 'confirm-title'], align: 'center' },
+          {
+            id: 'confirm-heading',
+            component: 'Row',
+            children: ['confirm-icon', 'confirm-title'],
+            align: 'center',
+          },
           { id: 'confirm-icon', component: 'Icon', name: 'check' },
           text('confirm-title', 'You’re booked!', 'h3'),
-          text('confirm-where', format('Table for ${/confirmation/partySize} at ${/confirmation/restaurantName}, ${/confirmation/city}')),
-          text('confirm-when', format("${formatDate(value: ${/confirmation/date}, format: 'EEEE, MMMM d, yyyy')} at ${/confirmation/time}")),
-          text('confirm-guest', format('Booked for ${/confirmation/name} (${/confirmation/email})')),
+          text(
+            'confirm-where',
+            format(
+              'Table for ${/confirmation/partySize} at ${/confirmation/restaurantName}, ${/confirmation/city}',
+            ),
+          ),
+          text(
+            'confirm-when',
+            format(
+              "${formatDate(value: ${/confirmation/date}, format: 'EEEE, MMMM d, yyyy')} at ${/confirmation/time}",
+            ),
+          ),
+          text(
+            'confirm-guest',
+            format('Booked for ${/confirmation/name} (${/confirmation/email})'),
+          ),
           text('confirm-notes', format('Requests: ${/confirmation/notes}'), 'caption'),
           text('confirm-code', format('Confirmation code ${/confirmation/code}'), 'caption'),
           { id: 'confirm-divider', component: 'Divider' },
-          { id: 'confirm-again', component: 'Button', child: 'confirm-again-label', action: { event: { name: 'restart' } } },
+          {
+            id: 'confirm-again',
+            component: 'Button',
+            child: 'confirm-again-label',
+            action: { event: { name: 'restart' } },
+          },
           text('confirm-again-label', 'Make another booking'),
         ],
       },

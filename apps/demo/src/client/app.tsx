@@ -44,7 +44,12 @@ function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
   return (
     <div className="surfaces">
       {surfaces.map((surface) => (
-        <SurfacePanel key={surfaceKey(surface)} client={client} surface={surface} colorScheme={theme} />
+        <SurfacePanel
+          key={surfaceKey(surface)}
+          client={client}
+          surface={surface}
+          colorScheme={theme}
+        />
       ))}
     </div>
   );
@@ -54,9 +59,12 @@ function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
 export function App() {
   const [config, setConfig] = useState<DemoConfig>();
   const [configError, setConfigError] = useState<string>();
-  const params = new URLSearchParams(window.location.search);
-  const [agentId, setAgentId] = useState(params.get('agent') ?? '');
-  const [transportId, setTransportId] = useState(params.get('transport') ?? '');
+  const [agentId, setAgentId] = useState(
+    () => new URLSearchParams(window.location.search).get('agent') ?? '',
+  );
+  const [transportId, setTransportId] = useState(
+    () => new URLSearchParams(window.location.search).get('transport') ?? '',
+  );
   const [theme, setTheme] = useState<Theme>(initialTheme);
 
   useEffect(() => {
@@ -68,8 +76,16 @@ export function App() {
       })
       .then((loaded) => {
         setConfig(loaded);
-        setAgentId((current) => (loaded.agents.some((agent) => agent.id === current) ? current : (loaded.agents[0]?.id ?? '')));
-        setTransportId((current) => (loaded.transports.some((entry) => entry.id === current) ? current : (loaded.transports[0]?.id ?? '')));
+        setAgentId((current) =>
+          loaded.agents.some((agent) => agent.id === current)
+            ? current
+            : (loaded.agents[0]?.id ?? ''),
+        );
+        setTransportId((current) =>
+          loaded.transports.some((entry) => entry.id === current)
+            ? current
+            : (loaded.transports[0]?.id ?? ''),
+        );
       })
       .catch((error: Error) => {
         if (!controller.signal.aborted) setConfigError(error.message);
@@ -90,7 +106,8 @@ export function App() {
     window.history.replaceState(null, '', url);
   }, [agentId, transportId]);
 
-  const url = config && agentId && transportId ? `${config.basePath}/${agentId}/${transportId}` : undefined;
+  const url =
+    config && agentId && transportId ? `${config.basePath}/${agentId}/${transportId}` : undefined;
   const connection = useDemoConnection(url, transportId);
   const agent = config?.agents.find((entry) => entry.id === agentId);
 
@@ -106,7 +123,12 @@ export function App() {
         <div className="pickers">
           <label>
             <span>Agent</span>
-            <select data-testid="agent-picker" value={agentId} onChange={(event) => setAgentId(event.target.value)} disabled={!config}>
+            <select
+              data-testid="agent-picker"
+              value={agentId}
+              onChange={(event) => setAgentId(event.target.value)}
+              disabled={!config}
+            >
               {config?.agents.map((entry) => (
                 <option key={entry.id} value={entry.id}>
                   {entry.label}
@@ -116,7 +138,12 @@ export function App() {
           </label>
           <label>
             <span>Transport</span>
-            <select data-testid="transport-picker" value={transportId} onChange={(event) => setTransportId(event.target.value)} disabled={!config}>
+            <select
+              data-testid="transport-picker"
+              value={transportId}
+              onChange={(event) => setTransportId(event.target.value)}
+              disabled={!config}
+            >
               {config?.transports.map((entry) => (
                 <option key={entry.id} value={entry.id}>
                   {entry.label}
@@ -145,7 +172,11 @@ export function App() {
       )}
       <main className="layout">
         <section className="stage" aria-label="Surfaces">
-          {connection ? <Surfaces client={connection.client} theme={theme} /> : <p className="empty">Connecting…</p>}
+          {connection ? (
+            <Surfaces client={connection.client} theme={theme} />
+          ) : (
+            <p className="empty">Connecting…</p>
+          )}
           {connection && agentId === 'gallery' && <StreamUploadPanel client={connection.client} />}
         </section>
         {connection && <Inspector log={connection.log} />}

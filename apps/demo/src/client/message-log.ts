@@ -19,11 +19,20 @@ export interface LogEntry {
   readonly errors: readonly ClientError[];
 }
 
-const MESSAGE_KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface', 'action', 'error'] as const;
+const MESSAGE_KINDS = [
+  'createSurface',
+  'updateComponents',
+  'updateDataModel',
+  'deleteSurface',
+  'action',
+  'error',
+] as const;
 
 function describe(message: unknown): { kind: string; surfaceId: string | undefined } {
   if (Array.isArray(message)) {
-    return message.length === 1 ? describe(message[0]) : { kind: `batch of ${message.length}`, surfaceId: undefined };
+    return message.length === 1
+      ? describe(message[0])
+      : { kind: `batch of ${message.length}`, surfaceId: undefined };
   }
   if (typeof message === 'object' && message !== null) {
     for (const kind of MESSAGE_KINDS) {
@@ -89,24 +98,56 @@ export class MessageLog {
     switch (event.type) {
       case 'received': {
         const payload = parse(event.input);
-        entry = { id: this.#nextId++, time, direction: 'in', ...describe(payload), payload, errors: event.result.errors };
+        entry = {
+          id: this.#nextId++,
+          time,
+          direction: 'in',
+          ...describe(payload),
+          payload,
+          errors: event.result.errors,
+        };
         break;
       }
       case 'sent': {
         const errors = 'error' in event.message ? [event.message.error] : [];
-        entry = { id: this.#nextId++, time, direction: 'out', ...describe(event.message), payload: event.message, metadata: event.metadata, errors };
+        entry = {
+          id: this.#nextId++,
+          time,
+          direction: 'out',
+          ...describe(event.message),
+          payload: event.message,
+          metadata: event.metadata,
+          errors,
+        };
         break;
       }
       case 'status':
-        entry = { id: this.#nextId++, time, direction: 'status', kind: event.status, surfaceId: undefined, payload: event.reason ?? null, errors: [] };
+        entry = {
+          id: this.#nextId++,
+          time,
+          direction: 'status',
+          kind: event.status,
+          surfaceId: undefined,
+          payload: event.reason ?? null,
+          errors: [],
+        };
         break;
       case 'reset':
-        entry = { id: this.#nextId++, time, direction: 'status', kind: 'reset', surfaceId: undefined, payload: event.reason ?? null, errors: [] };
+        entry = {
+          id: this.#nextId++,
+          time,
+          direction: 'status',
+          kind: 'reset',
+          surfaceId: undefined,
+          payload: event.reason ?? null,
+          errors: [],
+        };
         break;
     }
     if (entry.errors.length > 0) this.#errorCount++;
     const next = [...this.#entries, entry];
-    this.#entries = next.length > MAX_LOG_ENTRIES ? next.slice(next.length - MAX_LOG_ENTRIES) : next;
+    this.#entries =
+      next.length > MAX_LOG_ENTRIES ? next.slice(next.length - MAX_LOG_ENTRIES) : next;
     for (const listener of [...this.#listeners]) listener();
   }
 }

@@ -26,7 +26,10 @@ export interface DemoConnection {
 /**
  * Connects to `url` over the transport `transportId`; `undefined` until the first effect ran.
  */
-export function useDemoConnection(url: string | undefined, transportId: string | undefined): DemoConnection | undefined {
+export function useDemoConnection(
+  url: string | undefined,
+  transportId: string | undefined,
+): DemoConnection | undefined {
   const [connection, setConnection] = useState<DemoConnection>();
   useEffect(() => {
     const factory = CLIENT_TRANSPORTS.find((entry) => entry.id === transportId);
@@ -50,7 +53,10 @@ const linkStates = new WeakMap<A2uiClient, { state: LinkState; listeners: Set<()
 function linkStore(client: A2uiClient) {
   let store = linkStates.get(client);
   if (!store) {
-    const created = { state: { status: client.status, reconnects: 0, resets: 0, reason: undefined } as LinkState, listeners: new Set<() => void>() };
+    const created = {
+      state: { status: client.status, reconnects: 0, resets: 0, reason: undefined } as LinkState,
+      listeners: new Set<() => void>(),
+    };
     let dropped = false;
     client.subscribe((event) => {
       const previous = created.state;
@@ -58,7 +64,12 @@ function linkStore(client: A2uiClient) {
         if (event.status === 'reconnecting') dropped = true;
         const reconnected = event.status === 'open' && dropped;
         if (reconnected) dropped = false;
-        created.state = { ...previous, status: event.status, reason: event.reason, reconnects: previous.reconnects + (reconnected ? 1 : 0) };
+        created.state = {
+          ...previous,
+          status: event.status,
+          reason: event.reason,
+          reconnects: previous.reconnects + (reconnected ? 1 : 0),
+        };
       } else if (event.type === 'reset') {
         created.state = { ...previous, resets: previous.resets + 1 };
       } else {

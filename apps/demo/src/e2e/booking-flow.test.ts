@@ -12,7 +12,14 @@ describe('booking flow in Chromium', () => {
 
   beforeAll(async () => {
     harness = await startHarness({
-      agents: [{ id: 'restaurant', label: 'Restaurant booking', description: 'Booking flow.', agent: createRestaurantAgent({ scheduler }) }],
+      agents: [
+        {
+          id: 'restaurant',
+          label: 'Restaurant booking',
+          description: 'Booking flow.',
+          agent: createRestaurantAgent({ scheduler }),
+        },
+      ],
     });
   });
   afterAll(async () => {
@@ -51,7 +58,9 @@ describe('booking flow in Chromium', () => {
     scheduler.tick();
     await results.getByText('4 tables left').waitFor();
     // The fully booked restaurant cannot be booked.
-    expect(await results.getByRole('button', { name: 'Book Le Bouchon Fermé' }).isDisabled()).toBe(true);
+    expect(await results.getByRole('button', { name: 'Book Le Bouchon Fermé' }).isDisabled()).toBe(
+      true,
+    );
     await harness.screenshot(page, 'booking-2-results');
     await results.getByRole('button', { name: 'Book Le Petit Lyon' }).click();
 
@@ -74,11 +83,15 @@ describe('booking flow in Chromium', () => {
     expect(await confirm.isDisabled()).toBe(true); // the policy is not accepted yet
     await form.getByLabel('I accept the cancellation policy').check();
     await page.waitForFunction(() => {
-      const button = [...document.querySelectorAll('button')].find((element) => element.textContent === 'Confirm booking');
+      const button = [...document.querySelectorAll('button')].find(
+        (element) => element.textContent === 'Confirm booking',
+      );
       return button !== undefined && !button.disabled;
     });
     await harness.screenshot(page, 'booking-4-form-valid');
-    const actionsBefore = harness.logs.filter((record) => record.event === 'action' && record.name === 'book').length;
+    const actionsBefore = harness.logs.filter(
+      (record) => record.event === 'action' && record.name === 'book',
+    ).length;
     expect(actionsBefore).toBe(0);
     await confirm.click();
 
@@ -91,7 +104,9 @@ describe('booking flow in Chromium', () => {
     await form.waitFor({ state: 'detached' });
     await harness.screenshot(page, 'booking-5-confirmation');
 
-    const bookActions = harness.logs.filter((record) => record.event === 'action' && record.name === 'book');
+    const bookActions = harness.logs.filter(
+      (record) => record.event === 'action' && record.name === 'book',
+    );
     expect(bookActions).toHaveLength(1);
     const [book] = bookActions;
     expect(book!.surfaceId).toBe('booking-form');
@@ -107,8 +122,17 @@ describe('booking flow in Chromium', () => {
     expect(book!.dataModel).toEqual({
       'booking-form': {
         restaurant: { id: 'le-petit-lyon', name: 'Le Petit Lyon', tablesLeft: 4 }, // after the live push above
-        booking: { date: expect.stringMatching(new RegExp(`^${date}`)), partySize: 4, time: ['19:30'] },
-        guest: { name: 'Ada Lovelace', email: 'ada@example.com', notes: 'Window seat please', acceptPolicy: true },
+        booking: {
+          date: expect.stringMatching(new RegExp(`^${date}`)),
+          partySize: 4,
+          time: ['19:30'],
+        },
+        guest: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          notes: 'Window seat please',
+          acceptPolicy: true,
+        },
       },
     });
     expect((await inspectorCounts(page)).errors).toBe(0);
@@ -117,10 +141,15 @@ describe('booking flow in Chromium', () => {
   });
 
   it('stays usable on a narrow window', async () => {
-    const { page, pageErrors } = await harness.open('/?agent=restaurant', { width: 390, height: 844 });
+    const { page, pageErrors } = await harness.open('/?agent=restaurant', {
+      width: 390,
+      height: 844,
+    });
     const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
     await search.getByRole('heading', { name: 'Find a table' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
     await harness.screenshot(page, 'booking-narrow-dark');

@@ -16,6 +16,7 @@ declare module 'vitest' {
   }
 }
 
+/** Builds the client, provides its folder as `demoClientDir`, and removes it after the run. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const outDir = await mkdtemp(join(tmpdir(), 'a2ui-demo-client-'));
   await build({

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, launchChromium, type LaunchedBrowser } from '@a2ui-ts/test-browser';
+import { artifactsDir, type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
 import type { Hono } from 'hono';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -82,7 +82,13 @@ export async function startHarness(options: HarnessOptions): Promise<DemoHarness
 }
 
 /** Reads the inspector's counters: messages received, sent, and entries with errors. */
-export async function inspectorCounts(page: Page): Promise<{ received: number; sent: number; errors: number }> {
+export async function inspectorCounts(
+  page: Page,
+): Promise<{ received: number; sent: number; errors: number }> {
   const read = async (id: string) => Number(await page.getByTestId(id).textContent());
-  return { received: await read('received-count'), sent: await read('sent-count'), errors: await read('error-count') };
+  return {
+    received: await read('received-count'),
+    sent: await read('sent-count'),
+    errors: await read('error-count'),
+  };
 }

@@ -2,11 +2,16 @@
  * The example gallery end to end: every official example renders cleanly, a pasted invalid stream
  * is rejected with all its errors, and a dropped event stream recovers by itself.
  */
+import { fileURLToPath } from 'node:url';
 import { getServerMessageKind, getSurfaceId } from '@a2ui-ts/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExampleStream, loadExampleStreams } from '../agents/example-streams.js';
-import { createGalleryAgent, GALLERY_CONTROLS_SURFACE_ID, GALLERY_ERRORS_SURFACE_ID } from '../agents/gallery-agent.js';
+import {
+  createGalleryAgent,
+  GALLERY_CONTROLS_SURFACE_ID,
+  GALLERY_ERRORS_SURFACE_ID,
+} from '../agents/gallery-agent.js';
 import { type DemoHarness, inspectorCounts, startHarness } from './demo-harness.js';
 import { createSseFault } from './sse-fault.js';
 
@@ -25,10 +30,16 @@ function surfacesOf(messages: readonly unknown[]): string[] {
 }
 
 async function playExample(page: Page, example: ExampleStream) {
-  const controls = page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`).locator('.a2ui-surface');
-  await controls.getByRole('tab', { name: example.catalog === 'basic' ? 'Basic catalog' : 'Minimal catalog' }).click();
+  const controls = page
+    .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
+    .locator('.a2ui-surface');
+  await controls
+    .getByRole('tab', { name: example.catalog === 'basic' ? 'Basic catalog' : 'Minimal catalog' })
+    .click();
   await controls.getByRole('button', { name: `Play ${example.name}`, exact: true }).click();
-  await controls.getByText(`Finished “${example.name}”: ${example.messages.length} messages.`).waitFor();
+  await controls
+    .getByText(`Finished “${example.name}”: ${example.messages.length} messages.`)
+    .waitFor();
 }
 
 describe('example gallery in Chromium', () => {
@@ -38,8 +49,18 @@ describe('example gallery in Chromium', () => {
   beforeAll(async () => {
     harness = await startHarness({
       agents: [
-        { id: 'gallery', label: 'Example gallery', description: 'Every example.', agent: createGalleryAgent({ defaultDelayMs: 0 }) },
-        { id: 'gallery-slow', label: 'Slow gallery', description: 'With a delay.', agent: createGalleryAgent({ defaultDelayMs: 40 }) },
+        {
+          id: 'gallery',
+          label: 'Example gallery',
+          description: 'Every example.',
+          agent: createGalleryAgent({ defaultDelayMs: 0 }),
+        },
+        {
+          id: 'gallery-slow',
+          label: 'Slow gallery',
+          description: 'With a delay.',
+          agent: createGalleryAgent({ defaultDelayMs: 40 }),
+        },
       ],
       configure: (app) => fault.install(app),
     });
@@ -50,7 +71,10 @@ describe('example gallery in Chromium', () => {
 
   it('renders every official example with no error in the inspector', async () => {
     const { page, pageErrors } = await harness.open('/?agent=gallery');
-    await page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`).getByText('Pick an example to stream it message by message.').waitFor();
+    await page
+      .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
+      .getByText('Pick an example to stream it message by message.')
+      .waitFor();
     for (const example of examples) {
       await playExample(page, example);
       const surfaces = surfacesOf(example.messages);
@@ -58,28 +82,43 @@ describe('example gallery in Chromium', () => {
       for (const surfaceId of surfaces) {
         const card = page.getByTestId(`surface-${surfaceId}`);
         await card.waitFor();
-        // Something rendered: the root exists and no fallback for an unknown component appeared.
+        // Rendered completely: the root exists, no child is still pending, no unknown-type fallback.
         await card.locator('[data-a2ui-id="root"]').first().waitFor();
-        expect(await card.locator('.a2ui-unknown').count()).toBe(0);
+        expect(await card.locator('[data-a2ui-pending]').count()).toBe(0);
+        expect(await card.locator('[data-a2ui-unknown]').count()).toBe(0);
       }
-      await harness.screenshot(page.getByTestId(`surface-${surfaces[0]}`), `gallery-${example.file.replace(/\.json$/, '')}`);
+      await harness.screenshot(
+        page.getByTestId(`surface-${surfaces[0]}`),
+        `gallery-${example.file.replace(/\.json$/, '')}`,
+      );
       const counts = await inspectorCounts(page);
       expect(counts.errors, `inspector errors after ${example.file}`).toBe(0);
     }
     await harness.screenshot(page, 'gallery-page');
     expect(await page.getByTestId('inspector-log').locator('[data-valid="false"]').count()).toBe(0);
     // The examples show images and videos from the web; test machines are offline.
-    expect(pageErrors.filter((error) => !error.startsWith('Failed to load resource: net::'))).toEqual([]);
+    expect(
+      pageErrors.filter((error) => !error.startsWith('Failed to load resource: net::')),
+    ).toEqual([]);
     await page.close();
   });
 
   it('rejects a pasted invalid stream, lists every error and renders nothing broken', async () => {
     const { page, pageErrors } = await harness.open('/?agent=gallery');
-    await page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`).getByText('Pick an example to stream it message by message.').waitFor();
+    await page
+      .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
+      .getByText('Pick an example to stream it message by message.')
+      .waitFor();
     const basic = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
     const stream = [
       { version: 'v0.9', createSurface: { surfaceId: 'pasted', catalogId: basic } },
-      { version: 'v0.9', updateComponents: { surfaceId: 'pasted', components: [{ id: 'root', component: 'Text', variant: 'h1' }] } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'pasted',
+          components: [{ id: 'root', component: 'Text', variant: 'h1' }],
+        },
+      },
       { version: 'v0.9', updateDataModel: { surfaceId: 'nowhere', path: '/x', value: 1 } },
       { version: '0.8', deleteSurface: { surfaceId: 'pasted' } },
     ]
@@ -89,7 +128,9 @@ describe('example gallery in Chromium', () => {
     await page.getByTestId('stream-input').fill(stream);
     await page.getByTestId('stream-submit').click();
 
-    const errors = page.getByTestId(`surface-${GALLERY_ERRORS_SURFACE_ID}`).locator('.a2ui-surface');
+    const errors = page
+      .getByTestId(`surface-${GALLERY_ERRORS_SURFACE_ID}`)
+      .locator('.a2ui-surface');
     await errors.getByText('“Pasted stream” has 3 problems; nothing was streamed.').waitFor();
     await errors.getByText('Message 2 · at /updateComponents/components/0/text').waitFor();
     await errors.getByText('Message 3 · whole message').waitFor();
@@ -101,7 +142,29 @@ describe('example gallery in Chromium', () => {
     const counts = await inspectorCounts(page);
     expect(counts.errors).toBe(0);
     expect(counts.received).toBeGreaterThan(receivedBefore);
-    expect(await page.locator('.a2ui-unknown').count()).toBe(0);
+    expect(await page.locator('[data-a2ui-unknown], [data-a2ui-pending]').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('streams an uploaded sample file', async () => {
+    const { page, pageErrors } = await harness.open('/?agent=gallery');
+    const controls = page.getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`);
+    await controls.getByText('Pick an example to stream it message by message.').waitFor();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(
+        fileURLToPath(new URL('../../../../packages/core/src/testing/fixtures/basic/09_login-form.json', import.meta.url)),
+      );
+    await page.getByText('09_login-form.json', { exact: true }).waitFor();
+    await page.getByTestId('stream-submit').click();
+    await controls.getByText('Finished “09_login-form.json”: 3 messages.').waitFor();
+    await page
+      .getByTestId('surface-gallery-login-form')
+      .locator('[data-a2ui-id="root"]')
+      .first()
+      .waitFor();
+    expect((await inspectorCounts(page)).errors).toBe(0);
     expect(pageErrors).toEqual([]);
     await page.close();
   });
@@ -119,7 +182,11 @@ describe('example gallery in Chromium', () => {
     expect(fault.drops).toBe(1);
 
     const status = page.getByTestId('connection-status');
-    await page.waitForFunction(() => document.querySelector('[data-testid="connection-status"]')?.getAttribute('data-status') === 'open');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="connection-status"]')?.getAttribute('data-status') ===
+        'open',
+    );
     expect(await status.getAttribute('data-reconnects')).toBe('1');
     expect(await status.getAttribute('data-resets')).toBe('0');
 
@@ -130,10 +197,15 @@ describe('example gallery in Chromium', () => {
       .getByTestId('inspector-log')
       .locator('[data-direction="in"]')
       .evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-kind')).reverse());
-    const expected = ['updateDataModel', ...example.messages.map((message) => getServerMessageKind(message)), 'updateDataModel'];
+    const expected = [
+      'updateDataModel',
+      ...example.messages.map((message) => getServerMessageKind(message)),
+      'updateDataModel',
+    ];
     expect(kinds.slice(-expected.length)).toEqual(expected);
     expect(after.errors).toBe(0);
-    for (const surfaceId of surfacesOf(example.messages)) await page.getByTestId(`surface-${surfaceId}`).waitFor();
+    for (const surfaceId of surfacesOf(example.messages))
+      await page.getByTestId(`surface-${surfaceId}`).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await harness.screenshot(page, 'gallery-after-reconnect');
     expect(pageErrors).toEqual([]);

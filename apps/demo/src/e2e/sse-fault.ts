@@ -28,7 +28,12 @@ export function createSseFault(): SseFault {
     install(app) {
       app.use('*', async (c, next) => {
         await next();
-        if (!c.req.path.endsWith('/sse') || !c.res.body || !c.res.headers.get('content-type')?.startsWith('text/event-stream')) return;
+        if (
+          !c.req.path.endsWith('/sse') ||
+          !c.res.body ||
+          !c.res.headers.get('content-type')?.startsWith('text/event-stream')
+        )
+          return;
         const decoder = new TextDecoder();
         let carry = '';
         const cut = new TransformStream<Uint8Array, Uint8Array>({
@@ -46,7 +51,10 @@ export function createSseFault(): SseFault {
             }
           },
         });
-        c.res = new Response(c.res.body.pipeThrough(cut), { status: c.res.status, headers: c.res.headers });
+        c.res = new Response(c.res.body.pipeThrough(cut), {
+          status: c.res.status,
+          headers: c.res.headers,
+        });
       });
     },
   };

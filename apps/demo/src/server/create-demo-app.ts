@@ -6,7 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
-import { type MountedTransport, SERVER_TRANSPORTS, type ServerTransport, validateOutgoingMessage } from './transports.js';
+import {
+  type MountedTransport,
+  SERVER_TRANSPORTS,
+  type ServerTransport,
+  validateOutgoingMessage,
+} from './transports.js';
 import { withLogging } from './with-logging.js';
 
 /** Where agents are served: `${A2UI_BASE_PATH}/<agent>/<transport>`. */
@@ -70,7 +75,11 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
         transport.mount(sub, {
           agent: withLogging(demoAgent.agent, logger, labels),
           validateOutgoing: validateOutgoingMessage,
-          onAgentError: (error) => logger('agent.error', { ...labels, message: error instanceof Error ? error.message : String(error) }),
+          onAgentError: (error) =>
+            logger('agent.error', {
+              ...labels,
+              message: error instanceof Error ? error.message : String(error),
+            }),
         }),
       );
       app.route(`${A2UI_BASE_PATH}/${demoAgent.id}/${transport.id}`, sub);
@@ -83,7 +92,8 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
     app.use('/*', serveStatic({ root: clientDir }));
     // Client-side routes (and reloads of them) get the app shell.
     app.get('*', (c) => {
-      if (!existsSync(indexFile)) return c.text('The client is not built: run "pnpm --filter @a2ui-ts/demo build".', 503);
+      if (!existsSync(indexFile))
+        return c.text('The client is not built: run "pnpm --filter @a2ui-ts/demo build".', 503);
       return c.html(readFileSync(indexFile, 'utf8'));
     });
   }

@@ -4,8 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { createJsonLogger } from './json-logger.js';
 import { A2UI_BASE_PATH } from './create-demo-app.js';
+import { createJsonLogger } from './json-logger.js';
 import { startDemoServer } from './start-demo-server.js';
 
 const logger = createJsonLogger();
@@ -25,7 +25,9 @@ const vite = await createServer({
 await vite.listen();
 const url = vite.resolvedUrls?.local[0] ?? `http://localhost:${vite.config.server.port}/`;
 logger('server.listening', { url, api: api.url, mode: 'dev' });
-process.stdout.write(`\n  A2UI demo (dev) running — open ${url.replace('127.0.0.1', 'localhost')}\n\n`);
+process.stdout.write(
+  `\n  A2UI demo (dev) running — open ${url.replace('127.0.0.1', 'localhost')}\n\n`,
+);
 
 const stop = () => {
   Promise.all([vite.close(), api.close()]).then(

@@ -9,7 +9,9 @@ import type { DemoLogger } from '../agents/demo-agent.js';
  *
  * @param write - where lines go @default `process.stdout.write`
  */
-export function createJsonLogger(write: (line: string) => void = (line) => process.stdout.write(line)): DemoLogger {
+export function createJsonLogger(
+  write: (line: string) => void = (line) => process.stdout.write(line),
+): DemoLogger {
   return (event, fields = {}) => {
     const level = event.endsWith('.error') ? 'error' : 'info';
     write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`);

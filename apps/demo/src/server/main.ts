@@ -10,10 +10,18 @@ import { startDemoServer } from './start-demo-server.js';
 const clientDir = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 const logger = createJsonLogger();
 if (!existsSync(`${clientDir}index.html`)) {
-  logger('server.warning', { message: 'The client is not built; run "pnpm --filter @a2ui-ts/demo build" first.', clientDir });
+  logger('server.warning', {
+    message: 'The client is not built; run "pnpm --filter @a2ui-ts/demo build" first.',
+    clientDir,
+  });
 }
 const port = Number(process.env.PORT ?? 5173);
-const server = await startDemoServer({ port, hostname: process.env.HOST ?? '127.0.0.1', clientDir, logger });
+const server = await startDemoServer({
+  port,
+  hostname: process.env.HOST ?? '127.0.0.1',
+  clientDir,
+  logger,
+});
 const openUrl = server.url.replace('127.0.0.1', 'localhost');
 logger('server.listening', { url: openUrl, port: server.port });
 process.stdout.write(`\n  A2UI demo running — open ${openUrl}\n\n`);

@@ -46,11 +46,18 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
     agents: options.agents ?? createDemoAgents({ logger }),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const listening = serve({ fetch: demo.app.fetch, port: options.port ?? 0, hostname }, () => resolve(listening));
+    const listening = serve({ fetch: demo.app.fetch, port: options.port ?? 0, hostname }, () =>
+      resolve(listening),
+    );
     listening.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
-  const host = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
+  const host =
+    hostname === '0.0.0.0' || hostname === '::'
+      ? 'localhost'
+      : hostname.includes(':')
+        ? `[${hostname}]`
+        : hostname;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,

@@ -11,7 +11,11 @@ import type { DemoLogger } from '../agents/demo-agent.js';
  * Action lines carry the resolved `context` and the attached `a2uiClientDataModel`, so what the
  * agent received can be checked from the log alone.
  */
-export function withLogging(agent: A2uiAgent, logger: DemoLogger, labels: { agent: string; transport: string }): A2uiAgent {
+export function withLogging(
+  agent: A2uiAgent,
+  logger: DemoLogger,
+  labels: { agent: string; transport: string },
+): A2uiAgent {
   return {
     async onConnect(connection) {
       logger('connection.open', { ...labels, connectionId: connection.id });

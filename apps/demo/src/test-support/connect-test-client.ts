@@ -2,7 +2,13 @@
  * Test helper: an {@link A2uiClient} wired to an agent through core's in-memory transport, which
  * crosses JSON text exactly as a wire would.
  */
-import { type A2uiAgent, A2uiClient, type ClientError, createInMemoryTransport, type InMemoryTransport } from '@a2ui-ts/core';
+import {
+  type A2uiAgent,
+  A2uiClient,
+  type ClientError,
+  createInMemoryTransport,
+  type InMemoryTransport,
+} from '@a2ui-ts/core';
 import { waitForClient } from '@a2ui-ts/core/testing';
 
 /** A connected client, every error it processed, and helpers to read surfaces. */
@@ -26,7 +32,8 @@ export async function connectTestClient(agent: A2uiAgent): Promise<TestClient> {
   const errors: ClientError[] = [];
   client.processor.onError((error) => errors.push(error));
   void client.connect();
-  const until = (condition: () => boolean, describe?: string) => waitForClient(client, condition, describe);
+  const until = (condition: () => boolean, describe?: string) =>
+    waitForClient(client, condition, describe);
   const surfaceIds = () => client.processor.getSurfaces().map((surface) => surface.surfaceId);
   await until(() => surfaceIds().length > 0, 'the first surface');
   return {

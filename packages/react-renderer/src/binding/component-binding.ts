@@ -5,6 +5,8 @@
  */
 import {
   type CheckResult,
+  type ChildReference,
+  type ChildTemplate,
   type ComponentRecord,
   type DataContext,
   evaluateChecks,
@@ -63,6 +65,12 @@ export class ComponentBinding {
   #reads = new Map<string, unknown>();
   readonly #subscriptions = new Map<string, () => void>();
   readonly #listeners = new Set<() => void>();
+  /**
+   * Last expansion of each template, by template object. Item scopes depend only on the list
+   * path and its length, so a change inside one item (which notifies the list path too) reuses
+   * the previous array instead of building and comparing 1,000 references.
+   */
+  readonly #templates = new WeakMap<object, { path: string; length: number; children: readonly ChildReference[] }>();
 
   constructor(record: ComponentRecord, context: DataContext, options: ComponentBindingOptions = {}) {
     this.record = record;
@@ -153,9 +161,7 @@ export class ComponentBinding {
 
   #resolve(value: unknown, dependencies: Set<string>, depth: number): unknown {
     if (typeof value !== 'object' || value === null) return value;
-    if (isChildTemplate(value)) {
-      return expandChildList(value, this.context, { dependencies, maxTemplateItems: this.#maxTemplateItems });
-    }
+    if (isChildTemplate(value)) return this.#expand(value, dependencies);
     if (isDataBinding(value) || isFunctionCall(value)) return this.context.evaluate(value, { dependencies });
     if (isAction(value) || depth >= MAX_RESOLVE_DEPTH) return value;
     if (Array.isArray(value)) {
@@ -174,6 +180,24 @@ export class ComponentBinding {
       if (copy !== undefined) copy[key] = resolved;
     }
     return copy ?? value;
+  }
+
+  #expand(template: ChildTemplate, dependencies: Set<string>): readonly ChildReference[] {
+    let path: string;
+    try {
+      path = this.context.resolvePath(template.path);
+    } catch {
+      // expandChildList reports the malformed path.
+      return expandChildList(template, this.context, { dependencies, maxTemplateItems: this.#maxTemplateItems });
+    }
+    dependencies.add(path);
+    const items = this.context.host.dataModel.get(path);
+    const length = Array.isArray(items) ? items.length : -1;
+    const cached = this.#templates.get(template);
+    if (cached && cached.path === path && cached.length === length) return cached.children;
+    const children = expandChildList(template, this.context, { dependencies, maxTemplateItems: this.#maxTemplateItems });
+    this.#templates.set(template, { path, length, children });
+    return children;
   }
 }
 

@@ -376,11 +376,11 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   };
 
   const finish = (reason: string, error?: A2uiError): void => {
-    const wasClosed = closed;
+    if (queue?.ended && status === 'closed') return;
     closed = true;
     clearTimeout(rpcRetryTimer);
     rejectWhere(() => true, error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`));
-    if (status !== 'closed' || !wasClosed) setStatus('closed', reason);
+    if (status !== 'closed') setStatus('closed', reason);
     if (error) queue?.fail(error);
     else queue?.end();
     lifetime.abort();
@@ -507,23 +507,35 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     if (closed) return;
     const id = connectionId;
     const wasOpen = status === 'open';
+    // From here on nothing reconnects and nothing new is sent; the link stays up until the
+    // server has the goodbye, so a dropped link does not start the grace period first.
+    closed = true;
+    clearTimeout(rpcRetryTimer);
+    rejectWhere(() => true, new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
+    if (id !== undefined && wasOpen) await sendDisconnect(id);
     finish('Closed by the client.');
-    if (id === undefined || !wasOpen) return;
-    // Tell the server now, so the agent sees `client-closed` instead of waiting for the grace period.
-    const timeout = AbortSignal.timeout(defaults.closeTimeoutMs);
+  };
+
+  /** Tells the server, so the agent sees `client-closed` at once; retried on network failure until the deadline. */
+  const sendDisconnect = async (id: string): Promise<void> => {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), defaults.closeTimeoutMs);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: createRequestId(), method: RPC_METHODS.disconnect, params: { connectionId: id } });
     try {
-      const headers = await resolveHeaders();
-      headers.set('Content-Type', 'application/json');
-      const response = await doFetch(rpcUrl, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ jsonrpc: '2.0', id: createRequestId(), method: RPC_METHODS.disconnect, params: { connectionId: id } }),
-        signal: timeout,
-        credentials: options.credentials,
-      });
-      await response.body?.cancel();
-    } catch {
-      // Unreachable server: the session ends when its grace period runs out.
+      // A pooled connection may have died with a dropped link, hence more than one attempt.
+      for (let attempt = 1; attempt <= 3 && !deadline.signal.aborted; attempt++) {
+        try {
+          const headers = await resolveHeaders();
+          headers.set('Content-Type', 'application/json');
+          const response = await doFetch(rpcUrl, { method: 'POST', headers, body, signal: deadline.signal, credentials: options.credentials });
+          await response.body?.cancel();
+          return;
+        } catch {
+          // Unreachable server: after the last attempt the session ends with its grace period.
+        }
+      }
+    } finally {
+      clearTimeout(timer);
     }
   };
 

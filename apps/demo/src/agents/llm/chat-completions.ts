@@ -48,7 +48,12 @@ interface StreamChunk {
   choices?: Array<{
     delta?: {
       content?: string | null;
-      tool_calls?: Array<{ index?: number; id?: string; type?: string; function?: { name?: string; arguments?: string } }>;
+      tool_calls?: Array<{
+        index?: number;
+        id?: string;
+        type?: string;
+        function?: { name?: string; arguments?: string };
+      }>;
     };
     finish_reason?: string | null;
   }>;
@@ -59,11 +64,20 @@ interface StreamChunk {
  * Runs one streaming chat completion.
  * @throws Error on a non-2xx answer (with the server's message), a stream error event, or abort
  */
-export async function streamChatCompletion(request: ChatCompletionRequest): Promise<ChatCompletionResult> {
+export async function streamChatCompletion(
+  request: ChatCompletionRequest,
+): Promise<ChatCompletionResult> {
   const doFetch = request.fetch ?? globalThis.fetch;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'text/event-stream',
+  };
   if (request.apiKey) headers.Authorization = `Bearer ${request.apiKey}`;
-  const body: Record<string, unknown> = { model: request.model, messages: request.messages, stream: true };
+  const body: Record<string, unknown> = {
+    model: request.model,
+    messages: request.messages,
+    stream: true,
+  };
   if (request.tools && request.tools.length > 0) body.tools = request.tools;
   if (request.toolChoice !== undefined) body.tool_choice = request.toolChoice;
   if (request.temperature !== undefined) body.temperature = request.temperature;
@@ -75,14 +89,17 @@ export async function streamChatCompletion(request: ChatCompletionRequest): Prom
   });
   if (!response.ok || !response.body) {
     const text = await response.text().catch(() => '');
-    throw new Error(`The model endpoint answered ${response.status}: ${text.slice(0, 500) || response.statusText}`);
+    throw new Error(
+      `The model endpoint answered ${response.status}: ${text.slice(0, 500) || response.statusText}`,
+    );
   }
 
   let content = '';
   let finishReason: string | undefined;
   const calls: Array<{ id: string; name: string; arguments: string }> = [];
   const applyChunk = (chunk: StreamChunk) => {
-    if (chunk.error) throw new Error(`The model stream failed: ${chunk.error.message ?? 'unknown error'}`);
+    if (chunk.error)
+      throw new Error(`The model stream failed: ${chunk.error.message ?? 'unknown error'}`);
     const choice = chunk.choices?.[0];
     if (!choice) return;
     if (choice.finish_reason) finishReason = choice.finish_reason;
@@ -93,7 +110,11 @@ export async function streamChatCompletion(request: ChatCompletionRequest): Prom
     }
     for (const part of delta?.tool_calls ?? []) {
       const index = part.index ?? calls.length;
-      const call = (calls[index] ??= { id: '', name: '', arguments: '' });
+      let call = calls[index];
+      if (!call) {
+        call = { id: '', name: '', arguments: '' };
+        calls[index] = call;
+      }
       if (part.id) call.id = part.id;
       if (part.function?.name) call.name += part.function.name;
       if (part.function?.arguments) call.arguments += part.function.arguments;
@@ -138,6 +159,10 @@ export async function streamChatCompletion(request: ChatCompletionRequest): Prom
     finishReason,
     toolCalls: calls
       .filter((call) => call !== undefined)
-      .map((call, index) => ({ id: call.id || `call_${index}`, type: 'function' as const, function: { name: call.name, arguments: call.arguments } })),
+      .map((call, index) => ({
+        id: call.id || `call_${index}`,
+        type: 'function' as const,
+        function: { name: call.name, arguments: call.arguments },
+      })),
   };
 }

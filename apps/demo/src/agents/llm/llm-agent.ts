@@ -10,10 +10,10 @@ import {
   BASIC_CATALOG_ID,
   type ClientError,
   type Connection,
-  type ServerMessage,
   getServerMessageKind,
   getSurfaceId,
   isRecord,
+  type ServerMessage,
   toMessageList,
 } from '@a2ui-ts/core';
 import type { DemoLogger } from '../demo-agent.js';
@@ -50,7 +50,9 @@ export interface LlmEnvironment {
  * LLM options from `A2UI_LLM_BASE_URL`, `A2UI_LLM_MODEL` and (optional) `A2UI_LLM_API_KEY`, or
  * `undefined` when the base URL or the model is missing (the agent stays off).
  */
-export function llmOptionsFromEnv(env: LlmEnvironment): Pick<LlmAgentOptions, 'baseUrl' | 'model' | 'apiKey'> | undefined {
+export function llmOptionsFromEnv(
+  env: LlmEnvironment,
+): Pick<LlmAgentOptions, 'baseUrl' | 'model' | 'apiKey'> | undefined {
   const baseUrl = env.A2UI_LLM_BASE_URL?.trim();
   const model = env.A2UI_LLM_MODEL?.trim();
   if (!baseUrl || !model) return undefined;
@@ -97,7 +99,10 @@ export function createLlmAgent(options: LlmAgentOptions): A2uiAgent {
 
   const status = (connection: Connection, text: string) => {
     if (connection.closed) return;
-    connection.send({ version: v, updateDataModel: { surfaceId: LLM_PROMPT_SURFACE_ID, path: '/status', value: text } });
+    connection.send({
+      version: v,
+      updateDataModel: { surfaceId: LLM_PROMPT_SURFACE_ID, path: '/status', value: text },
+    });
   };
 
   /** Asks the model until it produces a stream core accepts, feeding every rejection back. */
@@ -109,12 +114,20 @@ export function createLlmAgent(options: LlmAgentOptions): A2uiAgent {
     state.history.push({ role: 'user', content: userText });
     try {
       for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-        status(connection, attempt === 1 ? `Asking ${options.model}…` : `Asking ${options.model} to fix its UI (attempt ${attempt} of ${maxAttempts})…`);
+        status(
+          connection,
+          attempt === 1
+            ? `Asking ${options.model}…`
+            : `Asking ${options.model} to fix its UI (attempt ${attempt} of ${maxAttempts})…`,
+        );
         const reply = await streamChatCompletion({
           baseUrl: options.baseUrl,
           model: options.model,
           apiKey: options.apiKey,
-          messages: [{ role: 'system', content: SYSTEM_PROMPT }, ...state.history.slice(-MAX_HISTORY)],
+          messages: [
+            { role: 'system', content: SYSTEM_PROMPT },
+            ...state.history.slice(-MAX_HISTORY),
+          ],
           tools: [tool],
           toolChoice: { type: 'function', function: { name: RENDER_TOOL_NAME } },
           temperature: options.temperature ?? 0.2,
@@ -124,29 +137,58 @@ export function createLlmAgent(options: LlmAgentOptions): A2uiAgent {
         const call = reply.toolCalls.find((entry) => entry.function.name === RENDER_TOOL_NAME);
         if (!call) {
           state.history.push({ role: 'assistant', content: reply.content });
-          state.history.push({ role: 'user', content: `You must call the ${RENDER_TOOL_NAME} tool; plain text is not shown to the user.` });
+          state.history.push({
+            role: 'user',
+            content: `You must call the ${RENDER_TOOL_NAME} tool; plain text is not shown to the user.`,
+          });
           log('llm.retry', { connectionId: connection.id, attempt, reason: 'no tool call' });
           continue;
         }
-        state.history.push({ role: 'assistant', content: reply.content || null, tool_calls: [call] });
+        state.history.push({
+          role: 'assistant',
+          content: reply.content || null,
+          tool_calls: [call],
+        });
         const checked = checkToolCall(call);
         if ('issues' in checked) {
-          state.history.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify({ errors: checked.issues }) });
-          log('llm.retry', { connectionId: connection.id, attempt, reason: 'VALIDATION_FAILED', issues: checked.issues.length });
+          state.history.push({
+            role: 'tool',
+            tool_call_id: call.id,
+            content: JSON.stringify({ errors: checked.issues }),
+          });
+          log('llm.retry', {
+            connectionId: connection.id,
+            attempt,
+            reason: 'VALIDATION_FAILED',
+            issues: checked.issues.length,
+          });
           continue;
         }
-        const previous = [...state.rendered].map((surfaceId): ServerMessage => ({ version: v, deleteSurface: { surfaceId } }));
+        const previous = [...state.rendered].map(
+          (surfaceId): ServerMessage => ({ version: v, deleteSurface: { surfaceId } }),
+        );
         state.rendered.clear();
         for (const surfaceId of checked.created) state.rendered.add(surfaceId);
         connection.send([...previous, ...checked.messages]);
-        state.history.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify({ ok: true, rendered: [...checked.created] }) });
-        status(connection, `Rendered ${checked.messages.length} messages from ${options.model}${attempt > 1 ? ` after ${attempt - 1} correction${attempt > 2 ? 's' : ''}` : ''}.`);
+        state.history.push({
+          role: 'tool',
+          tool_call_id: call.id,
+          content: JSON.stringify({ ok: true, rendered: [...checked.created] }),
+        });
+        status(
+          connection,
+          `Rendered ${checked.messages.length} messages from ${options.model}${attempt > 1 ? ` after ${attempt - 1} correction${attempt > 2 ? 's' : ''}` : ''}.`,
+        );
         return;
       }
       status(connection, `${options.model} did not produce a valid UI in ${maxAttempts} attempts.`);
     } catch (error) {
       if (signal.aborted) return;
-      log('agent.error', { agent: 'llm', connectionId: connection.id, message: (error as Error).message });
+      log('agent.error', {
+        agent: 'llm',
+        connectionId: connection.id,
+        message: (error as Error).message,
+      });
       status(connection, `The model call failed: ${(error as Error).message}`);
     } finally {
       if (state.run === run) state.run = undefined;
@@ -174,8 +216,12 @@ export function createLlmAgent(options: LlmAgentOptions): A2uiAgent {
     onError(connection, error) {
       const state = states.get(connection.id);
       // Only errors about what the model rendered are the model's to fix.
-      if (!state || !state.rendered.has(error.surfaceId)) return;
-      void converse(connection, state, `The client could not apply your UI: ${JSON.stringify(error)}. Send the complete, corrected messages.`);
+      if (!state?.rendered.has(error.surfaceId)) return;
+      void converse(
+        connection,
+        state,
+        `The client could not apply your UI: ${JSON.stringify(error)}. Send the complete, corrected messages.`,
+      );
     },
     onDisconnect(connection) {
       states.get(connection.id)?.run?.abort();
@@ -195,22 +241,41 @@ function checkToolCall(call: ChatToolCall): CheckedCall {
   try {
     args = JSON.parse(call.function.arguments || '{}');
   } catch (error) {
-    return { issues: [failure('', '', `The tool arguments are not valid JSON: ${(error as Error).message}`)] };
+    return {
+      issues: [
+        failure('', '', `The tool arguments are not valid JSON: ${(error as Error).message}`),
+      ],
+    };
   }
   if (!isRecord(args) || !Array.isArray(args.messages) || args.messages.length === 0) {
-    return { issues: [failure('', '/messages', 'Pass {"messages": [...]} with at least one A2UI message.')] };
+    return {
+      issues: [
+        failure('', '/messages', 'Pass {"messages": [...]} with at least one A2UI message.'),
+      ],
+    };
   }
   const messages = toMessageList(args.messages);
   const issues: ClientError[] = validateStream(messages).map((issue: StreamIssue) =>
-    failure(surfaceOf(messages[issue.index ?? 0]), `/messages/${issue.index ?? 0}${issue.path}`, issue.message),
+    failure(
+      surfaceOf(messages[issue.index ?? 0]),
+      `/messages/${issue.index ?? 0}${issue.path}`,
+      issue.message,
+    ),
   );
   const created = new Set<string>();
   messages.forEach((message, index) => {
     const surfaceId = getSurfaceId(message);
     if (surfaceId === LLM_PROMPT_SURFACE_ID) {
-      issues.push(failure(surfaceId, `/messages/${index}`, `Surface "${LLM_PROMPT_SURFACE_ID}" belongs to the agent; use another surfaceId.`));
+      issues.push(
+        failure(
+          surfaceId,
+          `/messages/${index}`,
+          `Surface "${LLM_PROMPT_SURFACE_ID}" belongs to the agent; use another surfaceId.`,
+        ),
+      );
     }
-    if (getServerMessageKind(message) === 'createSurface' && surfaceId !== undefined) created.add(surfaceId);
+    if (getServerMessageKind(message) === 'createSurface' && surfaceId !== undefined)
+      created.add(surfaceId);
   });
   if (issues.length > 0) return { issues };
   return { messages: messages as ServerMessage[], created };
@@ -227,15 +292,25 @@ function failure(surfaceId: string, path: string, message: string): ClientError 
 function promptSurface(model: string): ServerMessage[] {
   const surfaceId = LLM_PROMPT_SURFACE_ID;
   return [
-    { version: v, createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, theme: { agentDisplayName: model } } },
-    { version: v, updateDataModel: { surfaceId, value: { prompt: '', status: `Connected to ${model}.` } } },
+    {
+      version: v,
+      createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, theme: { agentDisplayName: model } },
+    },
+    {
+      version: v,
+      updateDataModel: { surfaceId, value: { prompt: '', status: `Connected to ${model}.` } },
+    },
     {
       version: v,
       updateComponents: {
         surfaceId,
         components: [
           { id: 'root', component: 'Card', child: 'prompt-column' },
-          { id: 'prompt-column', component: 'Column', children: ['prompt-title', 'prompt-input', 'prompt-button', 'prompt-status'] },
+          {
+            id: 'prompt-column',
+            component: 'Column',
+            children: ['prompt-title', 'prompt-input', 'prompt-button', 'prompt-status'],
+          },
           { id: 'prompt-title', component: 'Text', text: 'Describe a UI', variant: 'h3' },
           {
             id: 'prompt-input',
@@ -243,14 +318,24 @@ function promptSurface(model: string): ServerMessage[] {
             label: 'What should the model build?',
             value: { path: '/prompt' },
             variant: 'longText',
-            checks: [{ condition: { call: 'required', args: { value: { path: '/prompt' } } }, message: 'Describe the UI first.' }],
+            checks: [
+              {
+                condition: { call: 'required', args: { value: { path: '/prompt' } } },
+                message: 'Describe the UI first.',
+              },
+            ],
           },
           {
             id: 'prompt-button',
             component: 'Button',
             child: 'prompt-button-label',
             variant: 'primary',
-            checks: [{ condition: { call: 'required', args: { value: { path: '/prompt' } } }, message: 'Describe the UI first.' }],
+            checks: [
+              {
+                condition: { call: 'required', args: { value: { path: '/prompt' } } },
+                message: 'Describe the UI first.',
+              },
+            ],
             action: { event: { name: 'generate', context: { prompt: { path: '/prompt' } } } },
           },
           { id: 'prompt-button-label', component: 'Text', text: 'Generate' },

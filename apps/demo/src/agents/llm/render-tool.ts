@@ -47,16 +47,32 @@ function localize(value: Json): Json {
  *
  * @param catalogSchema - a v0.9 catalog JSON Schema (`components`, `functions`, `$defs`)
  */
-export function createRenderTool(catalogSchema: Record<string, unknown> = basicCatalog.schema ?? {}, catalogId = BASIC_CATALOG_ID): ChatTool {
+export function createRenderTool(
+  catalogSchema: Record<string, unknown> = basicCatalog.schema ?? {},
+  catalogId = BASIC_CATALOG_ID,
+): ChatTool {
   const defs: Record<string, Json> = {};
-  for (const [name, schema] of Object.entries((commonTypes as { $defs: Record<string, Json> }).$defs)) defs[name] = localize(schema);
-  for (const [name, schema] of Object.entries((catalogSchema.$defs ?? {}) as Record<string, Json>)) defs[name] = localize(schema);
-  for (const [name, schema] of Object.entries((catalogSchema.components ?? {}) as Record<string, Json>)) defs[name] = localize(schema);
-  for (const [name, schema] of Object.entries((catalogSchema.functions ?? {}) as Record<string, Json>)) defs[`fn_${name}`] = localize(schema);
+  for (const [name, schema] of Object.entries(
+    (commonTypes as { $defs: Record<string, Json> }).$defs,
+  ))
+    defs[name] = localize(schema);
+  for (const [name, schema] of Object.entries((catalogSchema.$defs ?? {}) as Record<string, Json>))
+    defs[name] = localize(schema);
+  for (const [name, schema] of Object.entries(
+    (catalogSchema.components ?? {}) as Record<string, Json>,
+  ))
+    defs[name] = localize(schema);
+  for (const [name, schema] of Object.entries(
+    (catalogSchema.functions ?? {}) as Record<string, Json>,
+  ))
+    defs[`fn_${name}`] = localize(schema);
 
   const envelope = (kind: string, body: Record<string, Json>) => ({
     type: 'object',
-    properties: { version: { const: 'v0.9' }, [kind]: { type: 'object', additionalProperties: false, ...body } },
+    properties: {
+      version: { const: 'v0.9' },
+      [kind]: { type: 'object', additionalProperties: false, ...body },
+    },
     required: ['version', kind],
     additionalProperties: false,
   });
@@ -67,7 +83,11 @@ export function createRenderTool(catalogSchema: Record<string, unknown> = basicC
           surfaceId: { type: 'string' },
           catalogId: { const: catalogId },
           theme: { $ref: '#/$defs/theme' },
-          sendDataModel: { type: 'boolean', description: 'When true, the client attaches this surface’s data model to every action.' },
+          sendDataModel: {
+            type: 'boolean',
+            description:
+              'When true, the client attaches this surface’s data model to every action.',
+          },
         },
         required: ['surfaceId', 'catalogId'],
       }),
@@ -81,12 +101,18 @@ export function createRenderTool(catalogSchema: Record<string, unknown> = basicC
       envelope('updateDataModel', {
         properties: {
           surfaceId: { type: 'string' },
-          path: { type: 'string', description: 'JSON Pointer; omitted or "/" replaces the whole data model.' },
+          path: {
+            type: 'string',
+            description: 'JSON Pointer; omitted or "/" replaces the whole data model.',
+          },
           value: { description: 'Any JSON value; omit it to remove the value at path.' },
         },
         required: ['surfaceId'],
       }),
-      envelope('deleteSurface', { properties: { surfaceId: { type: 'string' } }, required: ['surfaceId'] }),
+      envelope('deleteSurface', {
+        properties: { surfaceId: { type: 'string' } },
+        required: ['surfaceId'],
+      }),
     ],
   };
 

@@ -4,7 +4,12 @@
 import type { A2uiClient } from '@a2ui-ts/core';
 import { useLinkState } from '../use-demo-connection.js';
 
-const LABELS = { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Reconnecting…', closed: 'Disconnected' } as const;
+const LABELS = {
+  connecting: 'Connecting…',
+  open: 'Connected',
+  reconnecting: 'Reconnecting…',
+  closed: 'Disconnected',
+} as const;
 
 /** Props of {@link ConnectionBadge}. */
 export interface ConnectionBadgeProps {

@@ -35,14 +35,25 @@ function EntryRow({ entry }: { entry: LogEntry }) {
       >
         <summary>
           <span className="log-time">{formatTime(entry.time)}</span>
-          <span className="log-direction" title={entry.direction === 'in' ? 'server → client' : entry.direction === 'out' ? 'client → server' : 'link'}>
+          <span
+            className="log-direction"
+            title={
+              entry.direction === 'in'
+                ? 'server → client'
+                : entry.direction === 'out'
+                  ? 'client → server'
+                  : 'link'
+            }
+          >
             {ARROWS[entry.direction]}
           </span>
           <span className="log-kind">{entry.kind}</span>
           {entry.surfaceId !== undefined && <span className="log-surface">{entry.surfaceId}</span>}
           {!status &&
             (valid ? (
-              <span className="badge badge--ok">{entry.direction === 'in' ? 'applied' : 'sent'}</span>
+              <span className="badge badge--ok">
+                {entry.direction === 'in' ? 'applied' : 'sent'}
+              </span>
             ) : (
               <span className="badge badge--error">
                 {entry.errors.length} {entry.errors.length === 1 ? 'error' : 'errors'}
@@ -51,10 +62,11 @@ function EntryRow({ entry }: { entry: LogEntry }) {
         </summary>
         {!valid && (
           <ul className="log-errors">
-            {entry.errors.map((error, index) => (
-              <li key={`${error.code}:${index}`}>
+            {entry.errors.map((error) => (
+              <li key={`${error.code}:${String(error.path ?? '')}:${error.message}`}>
                 <strong>{error.code}</strong>
-                {typeof error.path === 'string' && error.path !== '' && <code> {error.path}</code>}: {error.message}
+                {typeof error.path === 'string' && error.path !== '' && <code> {error.path}</code>}:{' '}
+                {error.message}
               </li>
             ))}
           </ul>
@@ -80,7 +92,8 @@ export interface InspectorProps {
 export function Inspector({ log }: InspectorProps) {
   const entries = useSyncExternalStore(log.subscribe, log.getSnapshot);
   const [filter, setFilter] = useState<Filter>('all');
-  const errorCount = entries.filter((entry) => entry.errors.length > 0).length;
+  // Counted by the log itself, so errors stay counted after old entries are dropped.
+  const errorCount = log.errorCount;
   const shown = useMemo(() => {
     const list =
       filter === 'all'
@@ -98,20 +111,27 @@ export function Inspector({ log }: InspectorProps) {
       <header className="panel-header">
         <h2>Messages</h2>
         <span className="inspector-counts">
-          <span data-testid="received-count">{received}</span> received · <span data-testid="sent-count">{sent}</span> sent ·{' '}
+          <span data-testid="received-count">{received}</span> received ·{' '}
+          <span data-testid="sent-count">{sent}</span> sent ·{' '}
           <span data-testid="error-count" className={errorCount > 0 ? 'text-error' : undefined}>
             {errorCount}
           </span>{' '}
           with errors
         </span>
       </header>
-      <div className="segmented" role="group" aria-label="Filter messages">
+      <fieldset className="segmented">
+        <legend className="visually-hidden">Filter messages</legend>
         {FILTERS.map((entry) => (
-          <button key={entry.id} type="button" aria-pressed={filter === entry.id} onClick={() => setFilter(entry.id)}>
+          <button
+            key={entry.id}
+            type="button"
+            aria-pressed={filter === entry.id}
+            onClick={() => setFilter(entry.id)}
+          >
             {entry.label}
           </button>
         ))}
-      </div>
+      </fieldset>
       {shown.length === 0 ? (
         <p className="empty">No messages yet.</p>
       ) : (

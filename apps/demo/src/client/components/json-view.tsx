@@ -4,7 +4,8 @@
  */
 import { Fragment, type ReactNode } from 'react';
 
-const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|\b(true|false|null)\b|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
+const TOKEN =
+  /("(?:\\.|[^"\\])*")(\s*:)?|\b(true|false|null)\b|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
 
 function highlight(text: string): ReactNode[] {
   const parts: ReactNode[] = [];
@@ -13,7 +14,16 @@ function highlight(text: string): ReactNode[] {
     const index = match.index ?? 0;
     if (index > last) parts.push(text.slice(last, index));
     const [whole, string, colon, literal, number] = match;
-    const className = string !== undefined ? (colon ? 'json-key' : 'json-string') : literal !== undefined ? 'json-literal' : number !== undefined ? 'json-number' : undefined;
+    const className =
+      string !== undefined
+        ? colon
+          ? 'json-key'
+          : 'json-string'
+        : literal !== undefined
+          ? 'json-literal'
+          : number !== undefined
+            ? 'json-number'
+            : undefined;
     parts.push(
       <span key={index} className={className}>
         {string ?? whole}
@@ -29,7 +39,7 @@ function highlight(text: string): ReactNode[] {
 /** Props of {@link JsonView}. */
 export interface JsonViewProps {
   value: unknown;
-  /** Accessible name of the block. */
+  /** What the block shows (its tooltip). */
   label?: string;
 }
 
@@ -37,7 +47,7 @@ export interface JsonViewProps {
 export function JsonView({ value, label }: JsonViewProps) {
   const text = value === undefined ? 'undefined' : JSON.stringify(value, null, 2);
   return (
-    <pre className="json-view" aria-label={label}>
+    <pre className="json-view" title={label}>
       <code>{highlight(text)}</code>
     </pre>
   );

@@ -76,10 +76,20 @@ export function StreamUploadPanel({ client }: StreamUploadPanelProps) {
       <div className="upload-actions">
         <label className="button button--ghost">
           Upload file
-          <input type="file" accept=".json,.jsonl,application/json,text/plain" onChange={onFile} hidden />
+          <input
+            type="file"
+            accept=".json,.jsonl,application/json,text/plain"
+            onChange={onFile}
+            hidden
+          />
         </label>
         {fileName && <span className="upload-file">{fileName}</span>}
-        <button type="submit" className="button button--primary" disabled={sending || text.trim() === ''} data-testid="stream-submit">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={sending || text.trim() === ''}
+          data-testid="stream-submit"
+        >
           Validate and stream
         </button>
       </div>

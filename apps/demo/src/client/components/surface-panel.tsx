@@ -6,7 +6,10 @@ import { A2UIRenderer } from '@a2ui-ts/react-renderer';
 import { useState } from 'react';
 import { DataModelView } from './data-model-view.js';
 
-const CATALOG_NAMES: Record<string, string> = { [BASIC_CATALOG_ID]: 'basic', [MINIMAL_CATALOG_ID]: 'minimal' };
+const CATALOG_NAMES: Record<string, string> = {
+  [BASIC_CATALOG_ID]: 'basic',
+  [MINIMAL_CATALOG_ID]: 'minimal',
+};
 
 /** Props of {@link SurfacePanel}. */
 export interface SurfacePanelProps {
@@ -19,15 +22,25 @@ export interface SurfacePanelProps {
 /** A card around one rendered surface. */
 export function SurfacePanel({ client, surface, colorScheme }: SurfacePanelProps) {
   const [showData, setShowData] = useState(false);
-  const owner = typeof surface.theme?.agentDisplayName === 'string' ? surface.theme.agentDisplayName : undefined;
+  const owner =
+    typeof surface.theme?.agentDisplayName === 'string'
+      ? surface.theme.agentDisplayName
+      : undefined;
   return (
-    <article className="surface-card" data-testid={`surface-${surface.surfaceId}`} aria-label={`Surface ${surface.surfaceId}`}>
+    <article
+      className="surface-card"
+      data-testid={`surface-${surface.surfaceId}`}
+      aria-label={`Surface ${surface.surfaceId}`}
+    >
       <header className="surface-header">
         <span className="surface-id">{surface.surfaceId}</span>
         {owner && <span className="surface-owner">{owner}</span>}
         <span className="badge">{CATALOG_NAMES[surface.catalogId] ?? surface.catalogId}</span>
         {surface.sendDataModel && (
-          <span className="badge badge--accent" title="The client attaches this surface's data model to every message it sends">
+          <span
+            className="badge badge--accent"
+            title="The client attaches this surface's data model to every message it sends"
+          >
             sends data model
           </span>
         )}

@@ -1,0 +1,155 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type A2uiAgent, A2uiClient } from '@a2ui-ts/core';
+import { waitForClient } from '@a2ui-ts/core/testing';
+import { connectSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDemoAgents } from '../agents/create-demo-agents.js';
+import { createRestaurantAgent } from '../agents/restaurant-agent.js';
+import { createManualScheduler } from '../agents/scheduler.js';
+import { createDemoApp } from './create-demo-app.js';
+import { createJsonLogger } from './json-logger.js';
+import { type DemoServer, startDemoServer } from './start-demo-server.js';
+
+describe('demo agents', () => {
+  it('offer the LLM agent only when it is configured', () => {
+    expect(createDemoAgents({ env: {} }).map((agent) => agent.id)).toEqual([
+      'restaurant',
+      'gallery',
+    ]);
+    const agents = createDemoAgents({
+      env: { A2UI_LLM_BASE_URL: 'http://localhost:11434/v1', A2UI_LLM_MODEL: 'qwen2.5' },
+    });
+    expect(agents.map((agent) => agent.id)).toEqual(['restaurant', 'gallery', 'llm']);
+    expect(agents[2]!.label).toBe('LLM (qwen2.5)');
+  });
+});
+
+describe('createDemoApp', () => {
+  it('describes its agents and transports for the pickers', async () => {
+    const { app, close } = createDemoApp({ agents: createDemoAgents({ env: {} }) });
+    const response = await app.request('/api/config');
+    expect(await response.json()).toEqual({
+      basePath: '/a2ui',
+      agents: [
+        { id: 'restaurant', label: 'Restaurant booking', description: expect.any(String) },
+        { id: 'gallery', label: 'Example gallery', description: expect.any(String) },
+      ],
+      transports: [{ id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' }],
+    });
+    await close();
+  });
+
+  it('serves the built client, with the app shell for client-side routes', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'demo-client-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>demo</title>');
+    writeFileSync(join(clientDir, 'app.js'), 'console.log(1)');
+    const { app, close } = createDemoApp({ agents: [], clientDir });
+    expect(await (await app.request('/')).text()).toContain('<title>demo</title>');
+    expect(await (await app.request('/app.js')).text()).toBe('console.log(1)');
+    expect(await (await app.request('/some/page')).text()).toContain('<title>demo</title>');
+    await close();
+  });
+
+  it('writes structured log lines', () => {
+    const lines: string[] = [];
+    const logger = createJsonLogger((line) => lines.push(line));
+    logger('action', { name: 'search' });
+    logger('agent.error', { message: 'boom' });
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      { time: expect.any(String), level: 'info', event: 'action', name: 'search' },
+      { time: expect.any(String), level: 'error', event: 'agent.error', message: 'boom' },
+    ]);
+  });
+});
+
+describe('demo server over SSE + JSON-RPC', () => {
+  let server: DemoServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it('streams an agent to a Node client and logs connection, action and disconnect', async () => {
+    const logs: Array<{ event: string; [key: string]: unknown }> = [];
+    server = await startDemoServer({
+      agents: [
+        {
+          id: 'restaurant',
+          label: 'R',
+          description: 'R',
+          agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
+        },
+      ],
+      logger: (event, fields) => logs.push({ event, ...fields }),
+    });
+    const client = new A2uiClient({
+      transport: connectSseJsonRpc({ url: `${server.url}/a2ui/restaurant/sse-jsonrpc` }),
+    });
+    void client.connect().catch(() => {});
+    await waitForClient(
+      client,
+      () => client.processor.getSurface('booking-search')?.dataModel.get('/search') !== undefined,
+      'the search form',
+    );
+    const surface = client.processor.getSurface('booking-search')!;
+    surface.dataModel.set('/search/query', 'Paris');
+    surface.dataModel.set('/search/date', '2026-06-12');
+    await client.dispatchAction('booking-search', 'search-button');
+    await waitForClient(
+      client,
+      () =>
+        Array.isArray(
+          client.processor.getSurface('booking-results')?.dataModel.get('/restaurants'),
+        ),
+      'the results',
+    );
+    await client.close();
+    await expect
+      .poll(() => logs.map((record) => record.event))
+      .toEqual(['connection.open', 'action', 'connection.close']);
+    expect(logs[1]).toMatchObject({
+      agent: 'restaurant',
+      transport: 'sse-jsonrpc',
+      name: 'search',
+      context: { query: 'Paris', partySize: 2 },
+    });
+  });
+
+  it('rejects an agent message that breaks the catalog before it reaches any client', async () => {
+    const errors: unknown[] = [];
+    const agent: A2uiAgent = {
+      onConnect(connection) {
+        try {
+          connection.send([
+            {
+              version: 'v0.9',
+              createSurface: {
+                surfaceId: 's',
+                catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+              },
+            },
+            {
+              version: 'v0.9',
+              updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text' }] },
+            },
+          ]);
+        } catch (error) {
+          errors.push(error);
+        }
+      },
+    };
+    const { app, close } = createDemoApp({
+      agents: [{ id: 'bad', label: 'Bad', description: 'Bad', agent }],
+    });
+    const response = await app.request('/a2ui/bad/sse-jsonrpc/sse');
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('event: connected'))
+      text += new TextDecoder().decode((await reader.read()).value);
+    await expect.poll(() => errors.length).toBe(1);
+    expect(String(errors[0])).toContain('text');
+    await reader.cancel();
+    await close();
+  });
+});

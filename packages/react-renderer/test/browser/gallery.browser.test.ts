@@ -1,0 +1,247 @@
+// @vitest-environment node
+/**
+ * The gallery of every example in real Chromium (Debian `chromium` via playwright-core): inputs,
+ * keyboard, axe-core, XSS vectors, strict CSP, screenshots under artifacts/react-renderer/.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { artifactsDir, type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const TIMEOUT_MS = 60_000;
+import { XSS_BUTTON_IDS } from '../xss-vectors.js';
+import { type GalleryServer, startGalleryServer } from './gallery-server.js';
+
+const require = createRequire(import.meta.url);
+const ARTIFACTS = artifactsDir('react-renderer');
+
+/** Media URLs the examples themselves reference; the only hosts a page may ask for. */
+const EXAMPLE_MEDIA_HOSTS = new Set(['images.unsplash.com', 'www.w3schools.com']);
+
+const PLACEHOLDER_IMAGE = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="240"><rect width="400" height="240" fill="#9aa6b2"/></svg>`;
+
+let launched: LaunchedBrowser;
+let server: GalleryServer;
+let axeSource: string;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown; html: string }>;
+}
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Non-local requests, console errors, page errors, dialogs and popups seen so far. */
+  external: string[];
+  consoleErrors: string[];
+  pageErrors: string[];
+  dialogs: string[];
+  popups: number;
+}
+
+async function open(path = '/', options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Session> {
+  const context = await launched.browser.newContext({ viewport: { width: 900, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
+  const session: Session = { context, page: await context.newPage(), external: [], consoleErrors: [], pageErrors: [], dialogs: [], popups: 0 };
+  const { page } = session;
+  page.setDefaultTimeout(10_000);
+  context.on('page', () => {
+    session.popups++;
+  });
+  // The sandbox has no network: answer example images with a placeholder, refuse the rest.
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1') return route.continue();
+    session.external.push(url.href);
+    if (url.hostname === 'images.unsplash.com') return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PLACEHOLDER_IMAGE });
+    return route.abort();
+  });
+  page.on('console', (message) => {
+    // Media the sandbox cannot fetch (the trailer video) is not a renderer error.
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) session.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => session.pageErrors.push(String(error)));
+  page.on('dialog', async (dialog) => {
+    session.dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.goto(`${server.url}${path}`);
+  await page.waitForFunction(() => window.__gallery?.ready === true);
+  return session;
+}
+
+async function runAxe(page: Page, include?: string): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({ target: node.target, html: node.html.slice(0, 200) })),
+    }));
+  }, include);
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+beforeAll(async () => {
+  [launched, server, axeSource] = await Promise.all([
+    launchChromium(),
+    startGalleryServer(),
+    readFile(require.resolve('axe-core/axe.min.js'), 'utf8'),
+  ]);
+  await mkdir(ARTIFACTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await launched?.close();
+  await server?.close();
+});
+
+describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
+  it('renders every example with zero errors and asks the network only for example media', async () => {
+    const session = await open();
+    const { page } = session;
+    const state = await page.evaluate(() => window.__gallery);
+    expect(state.errors.filter((error) => !error.surfaceId.startsWith('xss'))).toEqual([]);
+    const surfaces = await page.locator('.a2ui-surface').count();
+    expect(surfaces).toBe(16);
+    expect(await page.locator('.a2ui-placeholder, .a2ui-fallback, .a2ui-diagnostic').count()).toBe(0);
+    // Icons are bundled: every drawn icon has path data, none came from the network.
+    expect(await page.locator('svg.a2ui-icon path').count()).toBeGreaterThan(5);
+    for (const url of session.external) expect(EXAMPLE_MEDIA_HOSTS.has(new URL(url).hostname), url).toBe(true);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.consoleErrors).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'gallery-light.png'), fullPage: true });
+    await session.context.close();
+  });
+
+  it('interacts: login validation, tabs by keyboard, chips, slider-free examples, modal focus', async () => {
+    const session = await open();
+    const { page } = session;
+    const login = page.locator('#ex-09_login-form');
+    const email = login.getByLabel('Email');
+    const signIn = login.getByRole('button', { name: 'Sign in' });
+    await expect.poll(() => signIn.isDisabled()).toBe(true);
+    await email.fill('not-an-email');
+    await login.getByText('Please enter a valid email address').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: join(ARTIFACTS, 'login-invalid.png'), clip: (await login.boundingBox())! });
+    await email.fill('ada@example.com');
+    await login.getByLabel('Password').fill('correct horse');
+    await signIn.click();
+    await page.waitForFunction(() => window.__gallery.sent.some((message) => 'action' in message && message.action.name === 'login'));
+
+    const recipe = page.locator('#ex-24_recipe-card');
+    await recipe.getByRole('tab', { name: 'Overview' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await recipe.getByText('1 cup quinoa').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Ingredients');
+    await page.keyboard.press('End');
+    await recipe.getByText('Fluff with a fork and let cool.', { exact: false }).waitFor();
+
+    const purchase = page.locator('#ex-19_software-purchase');
+    await purchase.getByText('Monthly').click();
+    expect(await purchase.getByRole('radio', { name: 'Monthly' }).isChecked()).toBe(true);
+
+    const modal = page.locator('#ex-36_modal');
+    const trigger = modal.getByRole('button', { name: 'Open Modal' });
+    await trigger.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'modal-open.png') });
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Open Modal');
+
+    const task = page.locator('#ex-07_task-card');
+    await task.getByRole('checkbox').check();
+    const due = task.getByLabel('Due');
+    await due.fill('2026-01-02T03:04');
+    expect(await due.inputValue()).toBe('2026-01-02T03:04');
+    expect(session.pageErrors).toEqual([]);
+    await session.context.close();
+  });
+
+  it('axe-core finds no serious or critical violation, light and dark, with the modal open', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await open('/', { colorScheme });
+      const { page } = session;
+      expect(JSON.stringify(await runAxe(page), null, 1), `${colorScheme} gallery`).toBe('[]');
+      await page.locator('#ex-36_modal').getByRole('button', { name: 'Open Modal' }).click();
+      await page.getByRole('dialog').waitFor();
+      expect(await runAxe(page, '.a2ui-modal-layer'), `${colorScheme} dialog`).toEqual([]);
+      await page.keyboard.press('Escape');
+      // Validation messages shown and a second tab selected.
+      await page.locator('#ex-09_login-form').getByLabel('Email').fill('x');
+      await page.locator('#ex-24_recipe-card').getByRole('tab', { name: 'Instructions' }).click();
+      expect(await runAxe(page), `${colorScheme} after interaction`).toEqual([]);
+      if (colorScheme === 'dark') await page.screenshot({ path: join(ARTIFACTS, 'gallery-dark.png'), fullPage: true });
+      await session.context.close();
+    }
+  });
+
+  it('XSS vectors execute nothing: no script, no dialog, no popup, no hostile navigation', async () => {
+    const session = await open('/?only=xss');
+    const { page } = session;
+    const xss = page.locator('#xss');
+    // Activate everything that could carry a payload.
+    for (const id of XSS_BUTTON_IDS) await xss.locator(`[data-a2ui-id="${id}"]`).click();
+    await xss.locator('[data-a2ui-id="md-6"]').hover();
+    await xss.getByRole('tab').first().click();
+    await xss.getByRole('textbox').fill('<img src=x onerror=window.__xss=1>');
+    // Give any scheduled payload (image error handlers, navigations) a frame to run.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    const result = await page.evaluate(() => ({
+      xss: (window as { __xss?: unknown }).__xss,
+      opened: window.__gallery.opened,
+      scripts: document.querySelectorAll('#app script, #app iframe, #app object, #app embed, #app a').length,
+      handlers: [...document.querySelectorAll('#app *')].flatMap((element) =>
+        [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => attribute.name),
+      ),
+      urls: [...document.querySelectorAll('#app [src], #app [href]')].map((element) => element.getAttribute('src') ?? element.getAttribute('href')),
+      blocked: window.__gallery.errors.filter((error) => error.code === 'URL_BLOCKED').length,
+      location: location.href,
+    }));
+    expect(result.xss).toBeUndefined();
+    expect(result.opened).toEqual([]);
+    expect(result.scripts).toBe(0);
+    expect(result.handlers).toEqual([]);
+    for (const url of result.urls) expect(url).toMatch(/^https?:/);
+    expect(result.blocked).toBeGreaterThan(0);
+    expect(result.location).toBe(`${server.url}/?only=xss`);
+    expect(session.dialogs).toEqual([]);
+    expect(session.popups).toBe(0);
+    expect(session.pageErrors).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'xss.png'), fullPage: true });
+    await session.context.close();
+  });
+
+  it('runs under a strict Content-Security-Policy (no eval, no inline script)', async () => {
+    const session = await open('/csp');
+    const { page } = session;
+    const violations = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = [];
+          document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+          requestAnimationFrame(() => setTimeout(() => resolve(seen), 0));
+        }),
+    );
+    expect(violations.filter((violation) => !violation.includes('xss'))).toEqual([]);
+    expect(await page.locator('.a2ui-surface').count()).toBe(16);
+    const errors = await page.evaluate(() => window.__gallery.errors.filter((error) => !error.surfaceId.startsWith('xss')));
+    expect(errors).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
+    await session.context.close();
+  });
+});

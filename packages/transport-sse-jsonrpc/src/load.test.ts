@@ -1,0 +1,54 @@
+/**
+ * Load: 1,000 concurrent SSE clients, 100 messages each, every one delivered in order, within a
+ * bounded time. Server and clients share this process (and its two cores), so the bound is loose.
+ */
+import { BASIC_CATALOG_ID, type ServerMessage } from '@a2ui-ts/core';
+import { afterEach, expect, it } from 'vitest';
+import { eventually } from '../test/eventually.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { recordTransport } from '../test/transport-recorder.js';
+
+const CLIENTS = 1_000;
+const MESSAGES = 100;
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, in order`, async () => {
+  const started = performance.now();
+  server = await startTestServer({
+    agent: {
+      async onConnect(connection) {
+        connection.send({ version: 'v0.9', createSurface: { surfaceId: 'load', catalogId: BASIC_CATALOG_ID } });
+        // Streamed in slices, as an agent producing output over time would.
+        for (let index = 0; index < MESSAGES - 1; index++) {
+          connection.send({ version: 'v0.9', updateDataModel: { surfaceId: 'load', path: '/n', value: index } });
+          if (index % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
+        }
+      },
+    },
+  });
+  const transports = Array.from({ length: CLIENTS }, () => server!.connect());
+  const recordings = transports.map((transport) => recordTransport(transport));
+  await Promise.all(recordings.map((recording) => recording.until(() => recording.messages().length >= MESSAGES)));
+  const deliveredMs = performance.now() - started;
+
+  expect(server.app.registry.size).toBe(CLIENTS);
+  for (const recording of recordings) {
+    const messages = recording.messages() as ServerMessage[];
+    expect(messages).toHaveLength(MESSAGES);
+    expect(messages[0]).toHaveProperty('createSurface');
+    const values = messages.slice(1).map((message) => ('updateDataModel' in message ? message.updateDataModel.value : undefined));
+    expect(values).toEqual(Array.from({ length: MESSAGES - 1 }, (_, index) => index));
+  }
+  for (const transport of transports) expect(transport.lastEventId).toBe(MESSAGES);
+  await Promise.all(transports.map((transport) => transport.close()));
+  await eventually(() => server!.app.registry.size === 0);
+  expect(server.app.stats()).toMatchObject({ sessions: 0, links: 0, bufferedBytes: 0 });
+  // Seconds on a 2-core machine; an order of magnitude of slack before this fails.
+  expect(deliveredMs).toBeLessThan(30_000);
+  console.info(`load: ${CLIENTS} clients × ${MESSAGES} messages delivered in ${Math.round(deliveredMs)} ms`);
+}, 60_000);
