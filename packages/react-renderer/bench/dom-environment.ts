@@ -6,7 +6,10 @@ import { JSDOM } from 'jsdom';
 
 /** Installs jsdom's window globals that React DOM and the renderers use. */
 export function installDom(): JSDOM {
-  const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', { pretendToBeVisual: true, url: 'http://127.0.0.1/' });
+  const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', {
+    pretendToBeVisual: true,
+    url: 'http://127.0.0.1/',
+  });
   const { window } = dom;
   const globals = globalThis as Record<string, unknown>;
   for (const key of Object.getOwnPropertyNames(window)) {

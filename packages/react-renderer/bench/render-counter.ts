@@ -47,7 +47,10 @@ export interface RenderCounter {
  * Starts counting commits and the renders of fibers whose `type` is in `targets`, named by
  * `keyOf(props)`.
  */
-export function countRenders(targets: ReadonlySet<unknown>, keyOf: (props: Record<string, unknown>) => string): RenderCounter {
+export function countRenders(
+  targets: ReadonlySet<unknown>,
+  keyOf: (props: Record<string, unknown>) => string,
+): RenderCounter {
   const counter: RenderCounter = {
     commits: 0,
     rendered: [],
@@ -60,7 +63,10 @@ export function countRenders(targets: ReadonlySet<unknown>, keyOf: (props: Recor
     },
   };
   const walk = (fiber: Fiber): void => {
-    if (targets.has(fiber.type) && (fiber.alternate === null || (fiber.flags & PERFORMED_WORK) !== 0)) {
+    if (
+      targets.has(fiber.type) &&
+      (fiber.alternate === null || (fiber.flags & PERFORMED_WORK) !== 0)
+    ) {
       counter.rendered.push(keyOf(fiber.memoizedProps as Record<string, unknown>));
     }
     // Children identical to the previous tree's: React bailed out of the whole subtree.

@@ -75,7 +75,9 @@ const oursAdapter: Adapter = {
 const officialAdapter: Adapter = {
   name: '@a2ui/react 0.11.1',
   // Each implementation's `view` is the component that subscribes to and renders one node.
-  componentTypes: new Set([...official.basicCatalog.components.values()].map((implementation) => implementation.view)),
+  componentTypes: new Set(
+    [...official.basicCatalog.components.values()].map((implementation) => implementation.view),
+  ),
   keyOf: (props) => {
     const node = props.node as { componentId: string; dataPath: string };
     return `${node.componentId}@${node.dataPath}`;
@@ -83,7 +85,8 @@ const officialAdapter: Adapter = {
   mount(messages, container) {
     const processor = new webCore.MessageProcessor([official.basicCatalog]);
     processor.processMessages(messages as never);
-    const surfaceId = (messages[0] as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
+    const surfaceId = (messages[0] as { createSurface: { surfaceId: string } }).createSurface
+      .surfaceId;
     const surface = processor.model.surfacesMap.get(surfaceId);
     const root = createRoot(container);
     flushSync(() => root.render(createElement(official.A2uiSurface, { surface: surface! })));
@@ -122,7 +125,10 @@ const listStream: unknown[] = [
     updateDataModel: {
       surfaceId: SURFACE_ID,
       path: '/',
-      value: { title: 'Inventory', items: Array.from({ length: ITEMS }, (_, index) => ({ name: `Item ${index}`, qty: index })) },
+      value: {
+        title: 'Inventory',
+        items: Array.from({ length: ITEMS }, (_, index) => ({ name: `Item ${index}`, qty: index })),
+      },
     },
   },
 ];
@@ -130,7 +136,11 @@ const listStream: unknown[] = [
 /** Update `round` of item `index`: a new name, so exactly one Text changes. */
 const update = (index: number, round: number): unknown => ({
   version: 'v0.9',
-  updateDataModel: { surfaceId: SURFACE_ID, path: `/items/${index}/name`, value: `Renamed ${index} r${round}` },
+  updateDataModel: {
+    surfaceId: SURFACE_ID,
+    path: `/items/${index}/name`,
+    value: `Renamed ${index} r${round}`,
+  },
 });
 
 function newContainer(): HTMLElement {
@@ -170,12 +180,19 @@ function timeUpdates(adapter: Adapter, round: number, count: number): UpdateTimi
   }
   // Correctness: the last update is on screen.
   const expected = `Renamed ${count - 1} r${round}`;
-  if (!container.textContent?.includes(expected)) throw new Error(`${adapter.name}: "${expected}" not rendered`);
+  if (!container.textContent?.includes(expected))
+    throw new Error(`${adapter.name}: "${expected}" not rendered`);
   mounted.unmount();
   container.remove();
   const sorted = [...durations].sort((a, b) => a - b);
   const totalMs = durations.reduce((sum, value) => sum + value, 0);
-  return { mountMs, totalMs, meanMs: totalMs / count, p50Ms: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95) };
+  return {
+    mountMs,
+    totalMs,
+    meanMs: totalMs / count,
+    p50Ms: percentile(sorted, 0.5),
+    p95Ms: percentile(sorted, 0.95),
+  };
 }
 
 interface UpdateCounts {
@@ -208,7 +225,13 @@ function countUpdates(adapter: Adapter): UpdateCounts {
   counter.stop();
   mounted.unmount();
   container.remove();
-  return { commitsPerUpdate: totalCommits / ITEMS, rendersPerUpdate: totalRenders / ITEMS, maxRenders, exact, sample };
+  return {
+    commitsPerUpdate: totalCommits / ITEMS,
+    rendersPerUpdate: totalRenders / ITEMS,
+    maxRenders,
+    exact,
+    sample,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,7 +243,10 @@ function timeInitialRender(adapter: Adapter, messages: readonly unknown[]): numb
   const start = performance.now();
   const mounted = adapter.mount(messages, container);
   const elapsed = performance.now() - start;
-  if ((container.textContent ?? '').length === 0 && container.querySelector('input, img, svg') === null) {
+  if (
+    (container.textContent ?? '').length === 0 &&
+    container.querySelector('input, img, svg') === null
+  ) {
     throw new Error(`${adapter.name} rendered nothing`);
   }
   mounted.unmount();
@@ -260,23 +286,35 @@ for (const adapter of ADAPTERS) {
     `  ${adapter.name.padEnd(26)} mount ${fmt(timing.mountMs, 1)} ms | 1000 updates ${fmt(timing.totalMs, 1)} ms | mean ${fmt(timing.meanMs)} p50 ${fmt(timing.p50Ms)} p95 ${fmt(timing.p95Ms)} ms | commits/update ${fmt(count.commitsPerUpdate, 2)} | components/update ${fmt(count.rendersPerUpdate, 2)} (max ${count.maxRenders}, exact ${count.exact}/${ITEMS}) | sample ${JSON.stringify(count.sample)}`,
   );
 }
-console.log(`  update speed-up: ${ratio(theirs.meanMs, mine.meanMs)} (mean), ${ratio(theirs.p50Ms, mine.p50Ms)} (p50)`);
+console.log(
+  `  update speed-up: ${ratio(theirs.meanMs, mine.meanMs)} (mean), ${ratio(theirs.p50Ms, mine.p50Ms)} (p50)`,
+);
 
 console.log('\nScenario 2: initial render (process + first commit), median of', EXAMPLE_REPEATS);
 const exampleRows: Array<{ file: string; mine: number; theirs: number }> = [];
 for (const stream of EXAMPLE_STREAMS.filter((entry) => entry.catalog === 'basic')) {
   const messages = stream.messages as readonly unknown[];
-  for (let warm = 0; warm < EXAMPLE_WARMUP; warm++) for (const adapter of ADAPTERS) timeInitialRender(adapter, messages);
+  for (let warm = 0; warm < EXAMPLE_WARMUP; warm++)
+    for (const adapter of ADAPTERS) timeInitialRender(adapter, messages);
   const samples = new Map<string, number[]>(ADAPTERS.map((adapter) => [adapter.name, []]));
   for (let repeat = 0; repeat < EXAMPLE_REPEATS; repeat++) {
     const order = repeat % 2 === 0 ? ADAPTERS : [...ADAPTERS].reverse();
-    for (const adapter of order) samples.get(adapter.name)!.push(timeInitialRender(adapter, messages));
+    for (const adapter of order)
+      samples.get(adapter.name)!.push(timeInitialRender(adapter, messages));
   }
-  const row = { file: stream.file, mine: median(samples.get(oursAdapter.name)!), theirs: median(samples.get(officialAdapter.name)!) };
+  const row = {
+    file: stream.file,
+    mine: median(samples.get(oursAdapter.name)!),
+    theirs: median(samples.get(officialAdapter.name)!),
+  };
   exampleRows.push(row);
-  console.log(`  ${row.file.padEnd(34)} ours ${fmt(row.mine)} ms | official ${fmt(row.theirs)} ms | ${ratio(row.theirs, row.mine)}`);
+  console.log(
+    `  ${row.file.padEnd(34)} ours ${fmt(row.mine)} ms | official ${fmt(row.theirs)} ms | ${ratio(row.theirs, row.mine)}`,
+  );
 }
-const geometricMean = Math.exp(exampleRows.reduce((sum, row) => sum + Math.log(row.theirs / row.mine), 0) / exampleRows.length);
+const geometricMean = Math.exp(
+  exampleRows.reduce((sum, row) => sum + Math.log(row.theirs / row.mine), 0) / exampleRows.length,
+);
 console.log(`  geometric mean speed-up: ${geometricMean.toFixed(2)}×`);
 
 // ---------------------------------------------------------------------------------------------
@@ -322,7 +360,8 @@ let document_: string;
 try {
   document_ = await readFile(docPath, 'utf8');
 } catch {
-  document_ = '# Benchmarks\n\nEvery package measures itself against a baseline in the same run; ratios are what to compare across machines.\n';
+  document_ =
+    '# Benchmarks\n\nEvery package measures itself against a baseline in the same run; ratios are what to compare across machines.\n';
 }
 const start = document_.indexOf('\n## React renderer');
 if (start === -1) {

@@ -18,14 +18,26 @@ function example(file: string): ExampleStream {
 /** Markup without generated ids, attributes sorted: what a user sees, independent of history. */
 function normalize(element: Element): string {
   // Ids are generated; `checked`/`value` attributes reflect the first render, the properties the state.
-  const SKIPPED = new Set(['id', 'for', 'aria-describedby', 'aria-labelledby', 'aria-controls', 'name', 'checked', 'value']);
+  const SKIPPED = new Set([
+    'id',
+    'for',
+    'aria-describedby',
+    'aria-labelledby',
+    'aria-controls',
+    'name',
+    'checked',
+    'value',
+  ]);
   const entries = [...element.attributes]
     .filter((attribute) => !SKIPPED.has(attribute.name))
     .map((attribute) => `${attribute.name}=${attribute.value}`);
-  if (element instanceof HTMLInputElement) entries.push(`.checked=${element.checked}`, `.value=${element.value}`);
+  if (element instanceof HTMLInputElement)
+    entries.push(`.checked=${element.checked}`, `.value=${element.value}`);
   const attributes = entries.sort().join(' ');
   const children = [...element.childNodes]
-    .map((child) => (child.nodeType === 1 ? normalize(child as Element) : (child.textContent ?? '')))
+    .map((child) =>
+      child.nodeType === 1 ? normalize(child as Element) : (child.textContent ?? ''),
+    )
     .join('');
   return `<${element.tagName} ${attributes}>${children}</${element.tagName}>`;
 }
@@ -81,7 +93,9 @@ describe('09 login form', () => {
     expect(email.getAttribute('aria-invalid')).toBeNull();
 
     await user.type(email, 'not-an-email');
-    expect(test.client.processor.getSurface('gallery-login-form')?.dataModel.get('/email')).toBe('not-an-email');
+    expect(test.client.processor.getSurface('gallery-login-form')?.dataModel.get('/email')).toBe(
+      'not-an-email',
+    );
     const message = screen.getByText('Please enter a valid email address');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
@@ -102,7 +116,9 @@ describe('09 login form', () => {
     await user.click(signIn);
     await flush();
     expect(test.sent).toHaveLength(1);
-    const sent = test.sent[0] as { action: { name: string; sourceComponentId: string; context: unknown; timestamp: string } };
+    const sent = test.sent[0] as {
+      action: { name: string; sourceComponentId: string; context: unknown; timestamp: string };
+    };
     expect(sent.action.name).toBe('login');
     expect(sent.action.sourceComponentId).toBe('login-btn');
     expect(sent.action.context).toEqual({ email: 'ada@example.com' });
@@ -139,7 +155,11 @@ describe('24 recipe card tabs', () => {
 
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getAllByRole('tab')[2]);
-    expect(within(screen.getByRole('tabpanel')).getByText('1. Rinse quinoa and bring to a boil in water.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('tabpanel')).getByText(
+        '1. Rinse quinoa and bring to a boil in water.',
+      ),
+    ).toBeTruthy();
     await user.keyboard('{Home}');
     expect(screen.getAllByRole('tab')[0]!.getAttribute('tabindex')).toBe('0');
     expect(screen.getAllByRole('tab')[1]!.getAttribute('tabindex')).toBe('-1');
@@ -173,14 +193,22 @@ describe('34 child-list template', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     test.process({
       version: 'v0.9',
-      updateDataModel: { surfaceId: 'gallery-child-list-template', path: '/items/3', value: { name: 'Date', quantity: 7 } },
+      updateDataModel: {
+        surfaceId: 'gallery-child-list-template',
+        path: '/items/3',
+        value: { name: 'Date', quantity: 7 },
+      },
     });
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByText('Date')).toBeTruthy();
     expect(screen.getByText('7')).toBeTruthy();
     test.process({
       version: 'v0.9',
-      updateDataModel: { surfaceId: 'gallery-child-list-template', path: '/items', value: [{ name: 'Fig', quantity: 1 }] },
+      updateDataModel: {
+        surfaceId: 'gallery-child-list-template',
+        path: '/items',
+        value: [{ name: 'Fig', quantity: 1 }],
+      },
     });
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
     expect(screen.queryByText('Apple')).toBeNull();
@@ -218,12 +246,30 @@ describe('31 incremental dashboard', () => {
     const test = createTestClient();
     const { container } = render(<A2UIRenderer client={test.client} />);
     test.process([
-      { version: 'v0.9', createSurface: { surfaceId: 'p', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } },
-      { version: 'v0.9', updateComponents: { surfaceId: 'p', components: [{ id: 'root', component: 'Column', children: ['later'] }] } },
+      {
+        version: 'v0.9',
+        createSurface: {
+          surfaceId: 'p',
+          catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+        },
+      },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'p',
+          components: [{ id: 'root', component: 'Column', children: ['later'] }],
+        },
+      },
     ]);
     const placeholder = container.querySelector('[data-a2ui-pending="later"]');
     expect(placeholder?.getAttribute('aria-busy')).toBe('true');
-    test.process({ version: 'v0.9', updateComponents: { surfaceId: 'p', components: [{ id: 'later', component: 'Text', text: 'Here' }] } });
+    test.process({
+      version: 'v0.9',
+      updateComponents: {
+        surfaceId: 'p',
+        components: [{ id: 'later', component: 'Text', text: 'Here' }],
+      },
+    });
     expect(container.querySelector('[data-a2ui-pending]')).toBeNull();
     expect(screen.getByText('Here')).toBeTruthy();
   });
@@ -239,7 +285,9 @@ describe('other examples', () => {
     expect(due.value).toBe('2025-12-15T17:00');
     const checkbox = screen.getByRole('checkbox', { name: 'status checkbox' });
     await user.click(checkbox);
-    expect(test.client.processor.getSurface('gallery-task-card')?.dataModel.get('/completed')).toBe(true);
+    expect(test.client.processor.getSurface('gallery-task-card')?.dataModel.get('/completed')).toBe(
+      true,
+    );
   });
 
   it('19 software purchase: chips write a string array and the total is formatted', async () => {
@@ -249,7 +297,11 @@ describe('other examples', () => {
     const annual = screen.getByRole('radio', { name: 'Annual' }) as HTMLInputElement;
     expect(annual.checked).toBe(true);
     await user.click(screen.getByRole('radio', { name: 'Monthly' }));
-    expect(test.client.processor.getSurface('gallery-software-purchase')?.dataModel.get('/billingPeriod')).toEqual(['monthly']);
+    expect(
+      test.client.processor
+        .getSurface('gallery-software-purchase')
+        ?.dataModel.get('/billingPeriod'),
+    ).toEqual(['monthly']);
     expect(annual.checked).toBe(false);
   });
 
@@ -277,7 +329,9 @@ describe('other examples', () => {
     expect(video?.getAttribute('src')).toBe('https://www.w3schools.com/html/mov_bbb.mp4');
     await flush();
     // The Button's own action still fired.
-    expect(test.sent.map((message) => (message as { action: { name: string } }).action.name)).toEqual(['open_trailer']);
+    expect(
+      test.sent.map((message) => (message as { action: { name: string } }).action.name),
+    ).toEqual(['open_trailer']);
   });
 
   it('30 live invitation builder: typing updates the live preview', async () => {

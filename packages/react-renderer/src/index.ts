@@ -6,43 +6,11 @@
  *
  * @module
  */
-export { A2UIRenderer } from './renderer/a2ui-renderer.js';
-export type { A2UIRendererProps } from './renderer/a2ui-renderer.js';
-export { A2UISurface } from './renderer/a2ui-surface.js';
-export type { A2UISurfaceProps } from './renderer/a2ui-surface.js';
-export { MAX_COMPONENT_DEPTH } from './renderer/component-node.js';
-export { UnknownComponent } from './renderer/unknown-component.js';
 
-export { A2UIProvider } from './provider/a2ui-provider.js';
-export type { A2UIProviderProps } from './provider/a2ui-provider.js';
-export type {
-  ActionErrorInfo,
-  ColorScheme,
-  RendererOptions,
-  ValidationDisplay,
-} from './provider/renderer-context.js';
-export { DEFAULT_MAX_TEMPLATE_ITEMS, DEFAULT_ROOT_TIMEOUT_MS } from './provider/renderer-options.js';
-
-export { useA2uiClient } from './hooks/use-a2ui-client.js';
-export { useDataValue } from './hooks/use-data-value.js';
-export type { UseDataValueOptions } from './hooks/use-data-value.js';
-export { useSurface } from './hooks/use-surface.js';
-export { useSurfaces } from './hooks/use-surfaces.js';
-
-export { ANY_CATALOG, ComponentRegistry, createComponentRegistry } from './registry/component-registry.js';
-export type { CreateComponentRegistryOptions } from './registry/component-registry.js';
-export type {
-  A2uiComponent,
-  A2uiComponentProps,
-  A2uiNode,
-  ChildListValue,
-  CommonProps,
-  ComponentErrorReport,
-  ResolvedAccessibility,
-} from './registry/a2ui-component.js';
-
-export { BASIC_COMPONENTS, MINIMAL_COMPONENTS } from './components/basic-components.js';
+export type { BindingSnapshot, ComponentBindingOptions } from './binding/component-binding.js';
+export { ComponentBinding } from './binding/component-binding.js';
 export type { AudioPlayerProps } from './components/audio-player.js';
+export { BASIC_COMPONENTS, MINIMAL_COMPONENTS } from './components/basic-components.js';
 export type { ButtonProps } from './components/button.js';
 export type { CardProps } from './components/card.js';
 export type { CheckBoxProps } from './components/check-box.js';
@@ -59,14 +27,47 @@ export type { TabItem, TabsProps } from './components/tabs.js';
 export type { TextProps } from './components/text.js';
 export type { TextFieldProps } from './components/text-field.js';
 export type { VideoProps } from './components/video.js';
-
-export { BASIC_ICON_PATHS, MISSING_ICON_PATH, resolveIconPath } from './icons/icon-paths.js';
+export { useA2uiClient } from './hooks/use-a2ui-client.js';
+export type { UseDataValueOptions } from './hooks/use-data-value.js';
+export { useDataValue } from './hooks/use-data-value.js';
+export { useSurface } from './hooks/use-surface.js';
+export { useSurfaces } from './hooks/use-surfaces.js';
 export type { BasicIconName } from './icons/icon-paths.js';
-export { MarkdownText } from './markdown/markdown-text.js';
+export { BASIC_ICON_PATHS, MISSING_ICON_PATH, resolveIconPath } from './icons/icon-paths.js';
 export type { MarkdownTextProps } from './markdown/markdown-text.js';
-
-export { ComponentBinding } from './binding/component-binding.js';
-export type { BindingSnapshot, ComponentBindingOptions } from './binding/component-binding.js';
-
-export { DEFAULT_RENDERER_STRINGS } from './strings/renderer-strings.js';
+export { MarkdownText } from './markdown/markdown-text.js';
+export type { A2UIProviderProps } from './provider/a2ui-provider.js';
+export { A2UIProvider } from './provider/a2ui-provider.js';
+export type {
+  ActionErrorInfo,
+  ColorScheme,
+  RendererOptions,
+  ValidationDisplay,
+} from './provider/renderer-context.js';
+export {
+  DEFAULT_MAX_TEMPLATE_ITEMS,
+  DEFAULT_ROOT_TIMEOUT_MS,
+} from './provider/renderer-options.js';
+export type {
+  A2uiComponent,
+  A2uiComponentProps,
+  A2uiNode,
+  ChildListValue,
+  CommonProps,
+  ComponentErrorReport,
+  ResolvedAccessibility,
+} from './registry/a2ui-component.js';
+export type { CreateComponentRegistryOptions } from './registry/component-registry.js';
+export {
+  ANY_CATALOG,
+  ComponentRegistry,
+  createComponentRegistry,
+} from './registry/component-registry.js';
+export type { A2UIRendererProps } from './renderer/a2ui-renderer.js';
+export { A2UIRenderer } from './renderer/a2ui-renderer.js';
+export type { A2UISurfaceProps } from './renderer/a2ui-surface.js';
+export { A2UISurface } from './renderer/a2ui-surface.js';
+export { MAX_COMPONENT_DEPTH } from './renderer/component-node.js';
+export { UnknownComponent } from './renderer/unknown-component.js';
 export type { RendererStrings } from './strings/renderer-strings.js';
+export { DEFAULT_RENDERER_STRINGS } from './strings/renderer-strings.js';

@@ -26,7 +26,8 @@ describe('XSS vectors', () => {
     }
     // The payloads are visible as the text they are.
     expect(screen.getAllByText(/<script>window.__xss=1<\/script>/).length).toBeGreaterThan(0);
-    for (const button of screen.getAllByRole('button', { name: /Open hostile URL/ })) button.click();
+    for (const button of screen.getAllByRole('button', { name: /Open hostile URL/ }))
+      button.click();
     await flush();
     expect(opened).toEqual([]);
     expect(test.errors.some((error) => error.code === 'URL_BLOCKED')).toBe(true);
@@ -38,9 +39,19 @@ describe('XSS vectors', () => {
       [
         {
           version: 'v0.9',
-          createSurface: { surfaceId: 't', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json', theme: { primaryColor: 'red;background:url(https://evil.example/x)' } },
+          createSurface: {
+            surfaceId: 't',
+            catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+            theme: { primaryColor: 'red;background:url(https://evil.example/x)' },
+          },
         },
-        { version: 'v0.9', updateComponents: { surfaceId: 't', components: [{ id: 'root', component: 'Text', text: 'x' }] } },
+        {
+          version: 'v0.9',
+          updateComponents: {
+            surfaceId: 't',
+            components: [{ id: 'root', component: 'Text', text: 'x' }],
+          },
+        },
       ],
       {},
       { validate: false },

@@ -3,7 +3,11 @@
  * change re-renders.
  */
 import { BASIC_CATALOG_ID } from '@a2ui-ts/core';
-import { type A2uiComponentProps, BASIC_COMPONENTS, createComponentRegistry } from '../src/index.js';
+import {
+  type A2uiComponentProps,
+  BASIC_COMPONENTS,
+  createComponentRegistry,
+} from '../src/index.js';
 
 export function createCountingRegistry() {
   const renders: string[] = [];

@@ -8,7 +8,7 @@ import {
   type ClientMessage,
   type ClientTransport,
 } from '@a2ui-ts/core';
-import { act, render, type RenderResult } from '@testing-library/react';
+import { act, type RenderResult, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { A2UIRenderer, type A2UIRendererProps } from '../src/index.js';
 
@@ -70,12 +70,17 @@ export async function flush(): Promise<void> {
 export const BASIC = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 
 /** createSurface + updateComponents (+ optional data) for surface `s`. */
-export function surface(components: Array<Record<string, unknown>>, data?: unknown, surfaceId = 's'): unknown[] {
+export function surface(
+  components: Array<Record<string, unknown>>,
+  data?: unknown,
+  surfaceId = 's',
+): unknown[] {
   const messages: unknown[] = [
     { version: 'v0.9', createSurface: { surfaceId, catalogId: BASIC } },
     { version: 'v0.9', updateComponents: { surfaceId, components } },
   ];
-  if (data !== undefined) messages.push({ version: 'v0.9', updateDataModel: { surfaceId, value: data } });
+  if (data !== undefined)
+    messages.push({ version: 'v0.9', updateDataModel: { surfaceId, value: data } });
   return messages;
 }
 

@@ -38,18 +38,35 @@ describe('ComponentBinding', () => {
     const client = new A2uiClient({ openUrl: open });
     client.process(
       surface([
-        { id: 'c', component: 'Button', child: 't', action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com' } } } },
+        {
+          id: 'c',
+          component: 'Button',
+          child: 't',
+          action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com' } } },
+        },
         { id: 't', component: 'Text', text: 'x' },
       ]),
     );
-    const binding = new ComponentBinding(client.processor.getSurface('s')!.components.get('c')!, client.getDataContext('s'));
-    expect(binding.getSnapshot().props.action).toEqual({ functionCall: { call: 'openUrl', args: { url: 'https://example.com' } } });
+    const binding = new ComponentBinding(
+      client.processor.getSurface('s')!.components.get('c')!,
+      client.getDataContext('s'),
+    );
+    expect(binding.getSnapshot().props.action).toEqual({
+      functionCall: { call: 'openUrl', args: { url: 'https://example.com' } },
+    });
     expect(open).not.toHaveBeenCalled();
   });
 
   it('subscribes only while listened to, exactly to the paths read', () => {
     const { binding, model } = bind(
-      { component: 'TextField', label: { path: '/label' }, value: { path: '/v' }, checks: [{ condition: { call: 'required', args: { value: { path: '/v' } } }, message: 'req' }] },
+      {
+        component: 'TextField',
+        label: { path: '/label' },
+        value: { path: '/v' },
+        checks: [
+          { condition: { call: 'required', args: { value: { path: '/v' } } }, message: 'req' },
+        ],
+      },
       { label: 'L', v: '' },
     );
     expect(model.dataModel.subscriptionCount).toBe(0);
@@ -72,7 +89,10 @@ describe('ComponentBinding', () => {
   });
 
   it('keeps its snapshot when a change does not alter what it renders', () => {
-    const { binding, model } = bind({ component: 'Text', text: { path: '/a/b' } }, { a: { b: 'same', c: 1 } });
+    const { binding, model } = bind(
+      { component: 'Text', text: { path: '/a/b' } },
+      { a: { b: 'same', c: 1 } },
+    );
     const listener = vi.fn();
     binding.subscribe(listener);
     const before = binding.getSnapshot();
@@ -91,7 +111,11 @@ describe('ComponentBinding', () => {
   });
 
   it('resolves relative paths in its scope', () => {
-    const { binding } = bind({ component: 'Text', text: { path: 'name' } }, { list: [{ name: 'zero' }, { name: 'one' }] }, '/list/1');
+    const { binding } = bind(
+      { component: 'Text', text: { path: 'name' } },
+      { list: [{ name: 'zero' }, { name: 'one' }] },
+      '/list/1',
+    );
     expect(binding.getSnapshot().props.text).toBe('one');
   });
 });

@@ -70,9 +70,16 @@ export class ComponentBinding {
    * path and its length, so a change inside one item (which notifies the list path too) reuses
    * the previous array instead of building and comparing 1,000 references.
    */
-  readonly #templates = new WeakMap<object, { path: string; length: number; children: readonly ChildReference[] }>();
+  readonly #templates = new WeakMap<
+    object,
+    { path: string; length: number; children: readonly ChildReference[] }
+  >();
 
-  constructor(record: ComponentRecord, context: DataContext, options: ComponentBindingOptions = {}) {
+  constructor(
+    record: ComponentRecord,
+    context: DataContext,
+    options: ComponentBindingOptions = {},
+  ) {
     this.record = record;
     this.context = context;
     this.#maxTemplateItems = options.maxTemplateItems;
@@ -86,7 +93,8 @@ export class ComponentBinding {
 
   /** The current snapshot; identity changes only when what the component renders changes. */
   getSnapshot = (): BindingSnapshot => {
-    if (this.#listeners.size === 0 && !this.#isFresh()) this.#snapshot = this.#evaluate(this.#snapshot);
+    if (this.#listeners.size === 0 && !this.#isFresh())
+      this.#snapshot = this.#evaluate(this.#snapshot);
     return this.#snapshot;
   };
 
@@ -130,7 +138,8 @@ export class ComponentBinding {
       }
     }
     for (const path of this.#reads.keys()) {
-      if (!this.#subscriptions.has(path)) this.#subscriptions.set(path, model.subscribe(path, this.#onDataChange));
+      if (!this.#subscriptions.has(path))
+        this.#subscriptions.set(path, model.subscribe(path, this.#onDataChange));
     }
   }
 
@@ -162,7 +171,8 @@ export class ComponentBinding {
   #resolve(value: unknown, dependencies: Set<string>, depth: number): unknown {
     if (typeof value !== 'object' || value === null) return value;
     if (isChildTemplate(value)) return this.#expand(value, dependencies);
-    if (isDataBinding(value) || isFunctionCall(value)) return this.context.evaluate(value, { dependencies });
+    if (isDataBinding(value) || isFunctionCall(value))
+      return this.context.evaluate(value, { dependencies });
     if (isAction(value) || depth >= MAX_RESOLVE_DEPTH) return value;
     if (Array.isArray(value)) {
       let copy: unknown[] | undefined;
@@ -176,7 +186,8 @@ export class ComponentBinding {
     let copy: Record<string, unknown> | undefined;
     for (const [key, item] of Object.entries(value)) {
       const resolved = this.#resolve(item, dependencies, depth + 1);
-      if (copy === undefined && !Object.is(resolved, item)) copy = { ...(value as Record<string, unknown>) };
+      if (copy === undefined && !Object.is(resolved, item))
+        copy = { ...(value as Record<string, unknown>) };
       if (copy !== undefined) copy[key] = resolved;
     }
     return copy ?? value;
@@ -188,14 +199,20 @@ export class ComponentBinding {
       path = this.context.resolvePath(template.path);
     } catch {
       // expandChildList reports the malformed path.
-      return expandChildList(template, this.context, { dependencies, maxTemplateItems: this.#maxTemplateItems });
+      return expandChildList(template, this.context, {
+        dependencies,
+        maxTemplateItems: this.#maxTemplateItems,
+      });
     }
     dependencies.add(path);
     const items = this.context.host.dataModel.get(path);
     const length = Array.isArray(items) ? items.length : -1;
     const cached = this.#templates.get(template);
     if (cached && cached.path === path && cached.length === length) return cached.children;
-    const children = expandChildList(template, this.context, { dependencies, maxTemplateItems: this.#maxTemplateItems });
+    const children = expandChildList(template, this.context, {
+      dependencies,
+      maxTemplateItems: this.#maxTemplateItems,
+    });
     this.#templates.set(template, { path, length, children });
     return children;
   }

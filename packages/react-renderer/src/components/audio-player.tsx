@@ -3,7 +3,13 @@
  */
 import { useId } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
-import { classNames, describedBy, optionalText, rootAttributes, useAccessibility } from './component-helpers.js';
+import {
+  classNames,
+  describedBy,
+  optionalText,
+  rootAttributes,
+  useAccessibility,
+} from './component-helpers.js';
 
 /** Resolved props of AudioPlayer. */
 export interface AudioPlayerProps {
@@ -35,7 +41,11 @@ export function AudioPlayer({ id, props, node }: A2uiComponentProps<AudioPlayerP
           aria-describedby={describedBy(a11y.descriptionId)}
         />
       ) : (
-        <span className="a2ui-audio-blocked" role="img" aria-label={a11y.label ?? node.strings.blockedMedia} />
+        <span
+          className="a2ui-audio-blocked"
+          role="img"
+          aria-label={a11y.label ?? node.strings.blockedMedia}
+        />
       )}
       {a11y.descriptionElement}
     </figure>

@@ -25,7 +25,8 @@ const VARIANTS = new Set(['default', 'primary', 'borderless']);
 export function Button({ id, props, validation, node }: A2uiComponentProps<ButtonProps>) {
   const a11y = useAccessibility(props);
   const reasonId = useId();
-  const variant = typeof props.variant === 'string' && VARIANTS.has(props.variant) ? props.variant : 'default';
+  const variant =
+    typeof props.variant === 'string' && VARIANTS.has(props.variant) ? props.variant : 'default';
   const reason = validation.isValid ? undefined : validation.messages[0];
   return (
     <button

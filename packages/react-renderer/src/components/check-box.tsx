@@ -30,7 +30,13 @@ export function CheckBox({ id, props, validation, node }: A2uiComponentProps<Che
   const field = useFieldValidation(node, validation, false);
   const label = fieldLabel(props.label, a11y.label, id);
   return (
-    <div {...rootAttributes(id, props, classNames('a2ui-field', 'a2ui-check-box', field.message && 'a2ui-field-invalid'))}>
+    <div
+      {...rootAttributes(
+        id,
+        props,
+        classNames('a2ui-field', 'a2ui-check-box', field.message && 'a2ui-field-invalid'),
+      )}
+    >
       <div className="a2ui-check-box-row">
         <input
           id={inputId}
@@ -39,7 +45,10 @@ export function CheckBox({ id, props, validation, node }: A2uiComponentProps<Che
           checked={checked}
           aria-label={label.hidden ? undefined : a11y.label}
           aria-invalid={field.message ? true : undefined}
-          aria-describedby={describedBy(field.message ? field.messageId : undefined, a11y.descriptionId)}
+          aria-describedby={describedBy(
+            field.message ? field.messageId : undefined,
+            a11y.descriptionId,
+          )}
           onBlur={field.touch}
           onChange={(event) => {
             field.touch();

@@ -48,7 +48,12 @@ function toSelection(value: unknown): string[] {
  * membership and keeps the options' order. The filter matches labels case-insensitively and
  * never drops a selection.
  */
-export function ChoicePicker({ id, props, validation, node }: A2uiComponentProps<ChoicePickerProps>) {
+export function ChoicePicker({
+  id,
+  props,
+  validation,
+  node,
+}: A2uiComponentProps<ChoicePickerProps>) {
   const a11y = useAccessibility(props);
   const groupName = useId();
   const [filter, setFilter] = useState('');
@@ -57,10 +62,15 @@ export function ChoicePicker({ id, props, validation, node }: A2uiComponentProps
   const field = useFieldValidation(node, validation, hasContent(selection));
   const multiple = props.variant === 'multipleSelection';
   const chips = props.displayStyle === 'chips';
-  const options = (Array.isArray(props.options) ? props.options.filter(isRecord) : [])
-    .map((option: ChoiceOption) => ({ label: text(option.label), value: typeof option.value === 'string' ? option.value : text(option.value) }));
+  const options = (Array.isArray(props.options) ? props.options.filter(isRecord) : []).map(
+    (option: ChoiceOption) => ({
+      label: text(option.label),
+      value: typeof option.value === 'string' ? option.value : text(option.value),
+    }),
+  );
   const query = filter.trim().toLowerCase();
-  const visible = query === '' ? options : options.filter((option) => option.label.toLowerCase().includes(query));
+  const visible =
+    query === '' ? options : options.filter((option) => option.label.toLowerCase().includes(query));
   const label = text(props.label);
 
   const toggle = (value: string, checked: boolean) => {
@@ -79,9 +89,21 @@ export function ChoicePicker({ id, props, validation, node }: A2uiComponentProps
 
   return (
     <fieldset
-      {...rootAttributes(id, props, classNames('a2ui-field', 'a2ui-choice-picker', chips ? 'a2ui-choice-chips' : 'a2ui-choice-list', field.message && 'a2ui-field-invalid'))}
+      {...rootAttributes(
+        id,
+        props,
+        classNames(
+          'a2ui-field',
+          'a2ui-choice-picker',
+          chips ? 'a2ui-choice-chips' : 'a2ui-choice-list',
+          field.message && 'a2ui-field-invalid',
+        ),
+      )}
       aria-label={label ? a11y.label : (a11y.label ?? humanize(id))}
-      aria-describedby={describedBy(field.message ? field.messageId : undefined, a11y.descriptionId)}
+      aria-describedby={describedBy(
+        field.message ? field.messageId : undefined,
+        a11y.descriptionId,
+      )}
     >
       {label ? <legend className="a2ui-field-label">{label}</legend> : null}
       {props.filterable === true ? (
@@ -98,7 +120,10 @@ export function ChoicePicker({ id, props, validation, node }: A2uiComponentProps
         {visible.map((option) => {
           const checked = selection.includes(option.value);
           return (
-            <label key={option.value} className={classNames('a2ui-choice-option', checked && 'a2ui-choice-selected')}>
+            <label
+              key={option.value}
+              className={classNames('a2ui-choice-option', checked && 'a2ui-choice-selected')}
+            >
               <input
                 className="a2ui-choice-input"
                 type={multiple ? 'checkbox' : 'radio'}

@@ -83,9 +83,16 @@ export function describedBy(...ids: Array<string | undefined>): string | undefin
  * data model synchronously; a literal (or function call) has nothing to write to, so the input
  * keeps the user's edit locally and starts over when the agent sends a new literal.
  */
-export function useTwoWayValue(node: A2uiNode, property: string, resolved: unknown): [unknown, (value: unknown) => void] {
+export function useTwoWayValue(
+  node: A2uiNode,
+  property: string,
+  resolved: unknown,
+): [unknown, (value: unknown) => void] {
   const bound = node.isBound(property);
-  const [local, setLocal] = useState<{ source: unknown; value: unknown }>({ source: resolved, value: resolved });
+  const [local, setLocal] = useState<{ source: unknown; value: unknown }>({
+    source: resolved,
+    value: resolved,
+  });
   let current = local;
   if (!bound && !Object.is(local.source, resolved)) {
     current = { source: resolved, value: resolved };
@@ -117,7 +124,11 @@ export interface FieldValidation {
  * The first failing check of an input (§8.4), shown per the `validationDisplay` option: always,
  * or once the user touched the field or it holds a value.
  */
-export function useFieldValidation(node: A2uiNode, validation: CheckResult, hasValue: boolean): FieldValidation {
+export function useFieldValidation(
+  node: A2uiNode,
+  validation: CheckResult,
+  hasValue: boolean,
+): FieldValidation {
   const id = useId();
   const [touched, setTouched] = useState(false);
   const show = node.validationDisplay === 'always' || touched || hasValue;
@@ -158,7 +169,11 @@ export interface FieldLabel {
  * component id — the last two visually hidden, so an intentionally label-less checkbox (example
  * 07) keeps its look and still has a name.
  */
-export function fieldLabel(label: unknown, accessibilityLabel: string | undefined, id: string): FieldLabel {
+export function fieldLabel(
+  label: unknown,
+  accessibilityLabel: string | undefined,
+  id: string,
+): FieldLabel {
   const visible = text(label).trim();
   if (visible !== '') return { text: visible, hidden: false };
   return { text: accessibilityLabel ?? humanize(id), hidden: true };

@@ -32,7 +32,12 @@ export interface DateTimeInputProps {
 const INPUT_TYPES = { date: 'date', time: 'time', datetime: 'datetime-local' } as const;
 
 /** Shows the model value in local time and writes ISO 8601 back on every change. */
-export function DateTimeInput({ id, props, validation, node }: A2uiComponentProps<DateTimeInputProps>) {
+export function DateTimeInput({
+  id,
+  props,
+  validation,
+  node,
+}: A2uiComponentProps<DateTimeInputProps>) {
   const a11y = useAccessibility(props);
   const inputId = useId();
   const mode = toDateTimeMode(props.enableDate, props.enableTime);
@@ -42,7 +47,13 @@ export function DateTimeInput({ id, props, validation, node }: A2uiComponentProp
   const min = toInputValue(props.min, mode);
   const max = toInputValue(props.max, mode);
   return (
-    <div {...rootAttributes(id, props, classNames('a2ui-field', 'a2ui-date-time-input', field.message && 'a2ui-field-invalid'))}>
+    <div
+      {...rootAttributes(
+        id,
+        props,
+        classNames('a2ui-field', 'a2ui-date-time-input', field.message && 'a2ui-field-invalid'),
+      )}
+    >
       <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={inputId}>
         {label.text}
       </label>
@@ -55,7 +66,10 @@ export function DateTimeInput({ id, props, validation, node }: A2uiComponentProp
         max={max || undefined}
         aria-label={label.hidden ? undefined : a11y.label}
         aria-invalid={field.message ? true : undefined}
-        aria-describedby={describedBy(field.message ? field.messageId : undefined, a11y.descriptionId)}
+        aria-describedby={describedBy(
+          field.message ? field.messageId : undefined,
+          a11y.descriptionId,
+        )}
         onBlur={field.touch}
         onChange={(event) => {
           field.touch();

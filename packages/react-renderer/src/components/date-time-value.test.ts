@@ -32,7 +32,9 @@ describe('date-time conversion', () => {
     expect(fromInputValue('2025-01-02', 'date', '')).toBe('2025-01-02');
     expect(fromInputValue('08:15', 'time', '')).toBe('08:15');
     expect(fromInputValue('2025-01-02T08:15', 'datetime', '')).toBe('2025-01-02T08:15');
-    expect(fromInputValue('2025-01-02T08:15', 'datetime', '2024-01-01T00:00:00Z')).toBe('2025-01-02T08:15:00Z');
+    expect(fromInputValue('2025-01-02T08:15', 'datetime', '2024-01-01T00:00:00Z')).toBe(
+      '2025-01-02T08:15:00Z',
+    );
     expect(fromInputValue('', 'datetime', '2024-01-01T00:00:00Z')).toBe('');
     expect(hasTimeZone('2024-01-01T00:00:00-05:00')).toBe(true);
     expect(hasTimeZone('2024-01-01T00:00')).toBe(false);

@@ -8,7 +8,8 @@ export type DateTimeMode = 'date' | 'time' | 'datetime';
 
 const DATE = /^(\d{4}-\d{2}-\d{2})$/;
 const TIME = /^(\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
 
 /** `enableDate`/`enableTime` → picker; neither (or both) → date and time, as the reference React renderer does. */
 export function toDateTimeMode(enableDate: unknown, enableTime: unknown): DateTimeMode {
@@ -42,7 +43,8 @@ export function toInputValue(iso: unknown, mode: DateTimeMode): string {
   if (typeof iso !== 'string') return '';
   const value = iso.trim();
   const dateOnly = DATE.exec(value);
-  if (dateOnly) return mode === 'date' ? dateOnly[1]! : mode === 'datetime' ? `${dateOnly[1]}T00:00` : '';
+  if (dateOnly)
+    return mode === 'date' ? dateOnly[1]! : mode === 'datetime' ? `${dateOnly[1]}T00:00` : '';
   const timeOnly = TIME.exec(value);
   if (timeOnly) {
     if (mode !== 'time') return '';

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { flush, renderMessages, setData, surface } from '../../test/test-client.js';
 import { BASIC_ICON_PATHS } from '../index.js';
 
-const one = (component: Record<string, unknown>, data?: unknown) => renderMessages(surface([{ id: 'root', ...component }], data));
+const one = (component: Record<string, unknown>, data?: unknown) =>
+  renderMessages(surface([{ id: 'root', ...component }], data));
 
 describe('Text', () => {
   it.each([
@@ -20,7 +21,9 @@ describe('Text', () => {
     const element = view.container.querySelector('[data-a2ui-id="root"]')!;
     expect(element.tagName).toBe(tag);
     expect(element.className).toContain(`a2ui-text-${variant}`);
-    expect(screen.getByRole('heading', { level: Number(variant.slice(1)), name: 'Title' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: Number(variant.slice(1)), name: 'Title' }),
+    ).toBeTruthy();
   });
 
   it('caption and body (the default) render as text with their class', () => {
@@ -31,8 +34,12 @@ describe('Text', () => {
         { id: 'b', component: 'Text', text: 'Body' },
       ]),
     );
-    expect(view.container.querySelector('[data-a2ui-id="c"]')?.className).toContain('a2ui-text-caption');
-    expect(view.container.querySelector('[data-a2ui-id="b"]')?.className).toContain('a2ui-text-body');
+    expect(view.container.querySelector('[data-a2ui-id="c"]')?.className).toContain(
+      'a2ui-text-caption',
+    );
+    expect(view.container.querySelector('[data-a2ui-id="b"]')?.className).toContain(
+      'a2ui-text-body',
+    );
   });
 
   it('renders markdown: emphasis, lists, headings; links and images keep only their text', () => {
@@ -78,12 +85,21 @@ describe('Text', () => {
   });
 
   it('accessibility label and description', () => {
-    const { view } = one({ component: 'Text', text: '4.9 ★', accessibility: { label: 'Rated 4.9 of 5', description: 'from 1,247 reviews' } });
+    const { view } = one({
+      component: 'Text',
+      text: '4.9 ★',
+      accessibility: { label: 'Rated 4.9 of 5', description: 'from 1,247 reviews' },
+    });
     const root = view.container.querySelector('[data-a2ui-id="root"]')!;
     expect(root.querySelector('.a2ui-sr-only')?.textContent).toBe('Rated 4.9 of 5');
     expect(root.querySelector('[aria-hidden="true"]')?.textContent).toBe('4.9 ★');
     expect(root.textContent).toContain('from 1,247 reviews');
-    const heading = one({ component: 'Text', text: 'T', variant: 'h2', accessibility: { label: 'Title', description: 'More' } });
+    const heading = one({
+      component: 'Text',
+      text: 'T',
+      variant: 'h2',
+      accessibility: { label: 'Title', description: 'More' },
+    });
     const h2 = heading.view.container.querySelector('h2')!;
     expect(h2.getAttribute('aria-label')).toBe('Title');
     expect(document.getElementById(h2.getAttribute('aria-describedby')!)?.textContent).toBe('More');
@@ -92,7 +108,13 @@ describe('Text', () => {
 
 describe('Image', () => {
   it('url, description as alt, fit and variant', () => {
-    const { view } = one({ component: 'Image', url: 'https://example.com/a.png', description: 'A cat', fit: 'scaleDown', variant: 'avatar' });
+    const { view } = one({
+      component: 'Image',
+      url: 'https://example.com/a.png',
+      description: 'A cat',
+      fit: 'scaleDown',
+      variant: 'avatar',
+    });
     const image = screen.getByRole('img', { name: 'A cat' }) as HTMLImageElement;
     expect(image.getAttribute('src')).toBe('https://example.com/a.png');
     expect(image.style.objectFit).toBe('scale-down');
@@ -107,10 +129,13 @@ describe('Image', () => {
     expect(view.container.querySelector('img')!.style.objectFit).toBe(fit);
   });
 
-  it.each(['icon', 'smallFeature', 'mediumFeature', 'largeFeature', 'header'])('variant %s → class', (variant) => {
-    const { view } = one({ component: 'Image', url: 'https://example.com/a.png', variant });
-    expect(view.container.querySelector('img')!.className).toContain(`a2ui-image-${variant}`);
-  });
+  it.each(['icon', 'smallFeature', 'mediumFeature', 'largeFeature', 'header'])(
+    'variant %s → class',
+    (variant) => {
+      const { view } = one({ component: 'Image', url: 'https://example.com/a.png', variant });
+      expect(view.container.querySelector('img')!.className).toContain(`a2ui-image-${variant}`);
+    },
+  );
 
   it('defaults: mediumFeature, fill, decorative without a description; label wins over description', () => {
     const { view } = one({ component: 'Image', url: 'https://example.com/a.png' });
@@ -118,19 +143,29 @@ describe('Image', () => {
     expect(image.className).toContain('a2ui-image-mediumFeature');
     expect(image.style.objectFit).toBe('fill');
     expect(image.getAttribute('alt')).toBe('');
-    const labelled = one({ component: 'Image', url: 'https://example.com/a.png', description: 'd', accessibility: { label: 'L' } });
+    const labelled = one({
+      component: 'Image',
+      url: 'https://example.com/a.png',
+      description: 'd',
+      accessibility: { label: 'L' },
+    });
     expect(labelled.view.container.querySelector('img')!.getAttribute('alt')).toBe('L');
   });
 
   it('a URL the policy refuses never reaches src and is reported once', async () => {
-    const test = one({ component: 'Image', url: { path: '/u' }, description: 'Evil' }, { u: 'javascript:alert(1)' });
+    const test = one(
+      { component: 'Image', url: { path: '/u' }, description: 'Evil' },
+      { u: 'javascript:alert(1)' },
+    );
     expect(test.view.container.querySelector('img')).toBeNull();
     expect(screen.getByRole('img', { name: 'Evil' }).className).toContain('a2ui-media-blocked');
     test.process(setData('/other', 1));
     await flush();
     expect(test.errors.filter((error) => error.code === 'URL_BLOCKED')).toHaveLength(1);
     test.process(setData('/u', 'https://example.com/ok.png'));
-    expect(test.view.container.querySelector('img')?.getAttribute('src')).toBe('https://example.com/ok.png');
+    expect(test.view.container.querySelector('img')?.getAttribute('src')).toBe(
+      'https://example.com/ok.png',
+    );
   });
 });
 
@@ -147,7 +182,9 @@ describe('Icon', () => {
     const svgs = view.container.querySelectorAll('svg.a2ui-icon');
     expect(svgs).toHaveLength(59);
     expect(view.container.querySelector('.a2ui-icon-missing')).toBeNull();
-    expect(screen.getByRole('img', { name: 'calendar today' }).querySelector('path')?.getAttribute('d')).toBe(BASIC_ICON_PATHS.calendarToday);
+    expect(
+      screen.getByRole('img', { name: 'calendar today' }).querySelector('path')?.getAttribute('d'),
+    ).toBe(BASIC_ICON_PATHS.calendarToday);
     for (const svg of svgs) expect(svg.getAttribute('viewBox')).toBe('0 0 24 24');
   });
 
@@ -159,7 +196,12 @@ describe('Icon', () => {
           { id: 'a', component: 'Icon', name: { path: '/icon' } },
           { id: 'b', component: 'Icon', name: { path: '/alias' } },
           { id: 'c', component: 'Icon', name: { svgPath: 'M0 0L24 24Z' } },
-          { id: 'd', component: 'Icon', name: { svgPath: 'M0 0L24 24Z' }, accessibility: { label: 'Diagonal' } },
+          {
+            id: 'd',
+            component: 'Icon',
+            name: { svgPath: 'M0 0L24 24Z' },
+            accessibility: { label: 'Diagonal' },
+          },
           { id: 'e', component: 'Icon', name: { path: '/unknown' } },
         ],
         { icon: 'shopping_cart', alias: 'play_arrow', unknown: 'noSuchIcon' },
@@ -183,7 +225,11 @@ describe('Icon', () => {
 
 describe('Video and AudioPlayer', () => {
   it('Video: native controls, URL policy, label', () => {
-    const { view } = one({ component: 'Video', url: 'https://example.com/v.mp4', accessibility: { label: 'Trailer' } });
+    const { view } = one({
+      component: 'Video',
+      url: 'https://example.com/v.mp4',
+      accessibility: { label: 'Trailer' },
+    });
     const video = view.container.querySelector('video')!;
     expect(video.getAttribute('src')).toBe('https://example.com/v.mp4');
     expect(video.hasAttribute('controls')).toBe(true);
@@ -194,7 +240,11 @@ describe('Video and AudioPlayer', () => {
   });
 
   it('AudioPlayer: controls named by the description caption', () => {
-    const { view } = one({ component: 'AudioPlayer', url: 'https://example.com/a.mp3', description: 'Episode 1' });
+    const { view } = one({
+      component: 'AudioPlayer',
+      url: 'https://example.com/a.mp3',
+      description: 'Episode 1',
+    });
     const audio = view.container.querySelector('audio')!;
     expect(audio.getAttribute('src')).toBe('https://example.com/a.mp3');
     expect(audio.hasAttribute('controls')).toBe(true);

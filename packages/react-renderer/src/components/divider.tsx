@@ -13,7 +13,13 @@ export interface DividerProps {
 /** `<hr>` (implicitly a horizontal separator), or a vertical `separator` inside a Row. */
 export function Divider({ id, props }: A2uiComponentProps<DividerProps>) {
   if (props.axis === 'vertical') {
-    return <div {...rootAttributes(id, props, 'a2ui-divider a2ui-divider-vertical')} role="separator" aria-orientation="vertical" />;
+    return (
+      <div
+        {...rootAttributes(id, props, 'a2ui-divider a2ui-divider-vertical')}
+        role="separator"
+        aria-orientation="vertical"
+      />
+    );
   }
   return <hr {...rootAttributes(id, props, 'a2ui-divider a2ui-divider-horizontal')} />;
 }

@@ -5,7 +5,13 @@
 import { isRecord } from '@a2ui-ts/core';
 import { MISSING_ICON_PATH, resolveIconPath } from '../icons/icon-paths.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
-import { classNames, describedBy, humanize, rootAttributes, useAccessibility } from './component-helpers.js';
+import {
+  classNames,
+  describedBy,
+  humanize,
+  rootAttributes,
+  useAccessibility,
+} from './component-helpers.js';
 
 /** Resolved props of Icon. */
 export interface IconProps {

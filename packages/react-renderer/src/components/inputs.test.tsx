@@ -7,7 +7,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { flush, renderMessages, setData, surface } from '../../test/test-client.js';
 
-const required = (path: string, message: string) => ({ condition: { call: 'required', args: { value: { path } } }, message });
+const required = (path: string, message: string) => ({
+  condition: { call: 'required', args: { value: { path } } },
+  message,
+});
 
 function model(test: ReturnType<typeof renderMessages>, path: string): unknown {
   return test.client.processor.getSurface('s')!.dataModel.get(path);
@@ -21,14 +24,22 @@ describe('Button', () => {
         { id: 't', component: 'Text', text: 'Go' },
       ]),
     );
-    expect(screen.getByRole('button', { name: 'Go' }).className).toContain(`a2ui-button-${variant}`);
+    expect(screen.getByRole('button', { name: 'Go' }).className).toContain(
+      `a2ui-button-${variant}`,
+    );
   });
 
   it('a failing check disables it and describes why; fixing the data enables it', async () => {
     const test = renderMessages(
       surface(
         [
-          { id: 'root', component: 'Button', child: 't', checks: [required('/name', 'Name needed')], action: { event: { name: 'go', context: { name: { path: '/name' } } } } },
+          {
+            id: 'root',
+            component: 'Button',
+            child: 't',
+            checks: [required('/name', 'Name needed')],
+            action: { event: { name: 'go', context: { name: { path: '/name' } } } },
+          },
           { id: 't', component: 'Text', text: 'Go' },
         ],
         { name: '' },
@@ -36,19 +47,29 @@ describe('Button', () => {
     );
     const button = screen.getByRole('button', { name: 'Go' });
     expect(button).toHaveProperty('disabled', true);
-    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('Name needed');
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Name needed',
+    );
     test.process(setData('/name', 'Ada'));
     expect(button).toHaveProperty('disabled', false);
     expect(button.getAttribute('aria-describedby')).toBeNull();
     fireEvent.click(button);
     await flush();
-    expect((test.sent[0] as { action: { context: unknown } }).action.context).toEqual({ name: 'Ada' });
+    expect((test.sent[0] as { action: { context: unknown } }).action.context).toEqual({
+      name: 'Ada',
+    });
   });
 
   it('an icon-only button is named by its accessibility label', () => {
     renderMessages(
       surface([
-        { id: 'root', component: 'Button', child: 'i', accessibility: { label: 'Delete item' }, action: { event: { name: 'delete' } } },
+        {
+          id: 'root',
+          component: 'Button',
+          child: 'i',
+          accessibility: { label: 'Delete item' },
+          action: { event: { name: 'delete' } },
+        },
         { id: 'i', component: 'Icon', name: 'delete' },
       ]),
     );
@@ -59,7 +80,12 @@ describe('Button', () => {
 describe('TextField', () => {
   it('writes every keystroke to the bound path, synchronously', async () => {
     const user = userEvent.setup();
-    const test = renderMessages(surface([{ id: 'root', component: 'TextField', label: 'Name', value: { path: '/user/name' } }], { user: { name: 'A' } }));
+    const test = renderMessages(
+      surface(
+        [{ id: 'root', component: 'TextField', label: 'Name', value: { path: '/user/name' } }],
+        { user: { name: 'A' } },
+      ),
+    );
     const input = screen.getByLabelText('Name') as HTMLInputElement;
     expect(input.value).toBe('A');
     await user.type(input, 'da');
@@ -75,7 +101,9 @@ describe('TextField', () => {
     ['obscured', 'INPUT', 'password'],
     ['longText', 'TEXTAREA', null],
   ])('variant %s', (variant, tag, type) => {
-    renderMessages(surface([{ id: 'root', component: 'TextField', label: 'F', variant, value: { path: '/v' } }]));
+    renderMessages(
+      surface([{ id: 'root', component: 'TextField', label: 'F', variant, value: { path: '/v' } }]),
+    );
     const input = screen.getByLabelText('F');
     expect(input.tagName).toBe(tag);
     expect(input.getAttribute('type')).toBe(type);
@@ -92,7 +120,13 @@ describe('TextField', () => {
             component: 'TextField',
             label: 'Code',
             value: { path: '/code' },
-            checks: [required('/code', 'Required'), { condition: { call: 'length', args: { value: { path: '/code' }, min: 3 } }, message: 'Too short' }],
+            checks: [
+              required('/code', 'Required'),
+              {
+                condition: { call: 'length', args: { value: { path: '/code' }, min: 3 } },
+                message: 'Too short',
+              },
+            ],
           },
         ],
         { code: '' },
@@ -111,15 +145,42 @@ describe('TextField', () => {
   });
 
   it('validationDisplay "always" shows messages from the first render; a prefilled invalid value shows at once', () => {
-    renderMessages(surface([{ id: 'root', component: 'TextField', label: 'X', value: { path: '/x' }, checks: [required('/x', 'Required')] }], { x: '' }), {
-      validationDisplay: 'always',
-    });
+    renderMessages(
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'TextField',
+            label: 'X',
+            value: { path: '/x' },
+            checks: [required('/x', 'Required')],
+          },
+        ],
+        { x: '' },
+      ),
+      {
+        validationDisplay: 'always',
+      },
+    );
     expect(screen.getByText('Required')).toBeTruthy();
   });
 
   it('validationRegexp runs through the linear-time regex function', async () => {
     const user = userEvent.setup();
-    renderMessages(surface([{ id: 'root', component: 'TextField', label: 'Zip', value: { path: '/zip' }, validationRegexp: '^[0-9]{5}$' }], { zip: '' }));
+    renderMessages(
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'TextField',
+            label: 'Zip',
+            value: { path: '/zip' },
+            validationRegexp: '^[0-9]{5}$',
+          },
+        ],
+        { zip: '' },
+      ),
+    );
     const input = screen.getByLabelText('Zip');
     await user.type(input, '12a');
     expect(screen.getByText('Invalid format')).toBeTruthy();
@@ -130,7 +191,9 @@ describe('TextField', () => {
 
   it('a literal value is editable locally and writes nothing', async () => {
     const user = userEvent.setup();
-    const test = renderMessages(surface([{ id: 'root', component: 'TextField', label: 'L', value: 'start' }]));
+    const test = renderMessages(
+      surface([{ id: 'root', component: 'TextField', label: 'L', value: 'start' }]),
+    );
     const input = screen.getByLabelText('L') as HTMLInputElement;
     await user.type(input, '!');
     expect(input.value).toBe('start!');
@@ -139,17 +202,32 @@ describe('TextField', () => {
 
   it('accessibility label and description', () => {
     renderMessages(
-      surface([{ id: 'root', component: 'TextField', label: 'E-mail', value: { path: '/e' }, accessibility: { label: 'Work e-mail', description: 'We never share it' } }]),
+      surface([
+        {
+          id: 'root',
+          component: 'TextField',
+          label: 'E-mail',
+          value: { path: '/e' },
+          accessibility: { label: 'Work e-mail', description: 'We never share it' },
+        },
+      ]),
     );
     const input = screen.getByRole('textbox', { name: 'Work e-mail' });
-    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('We never share it');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'We never share it',
+    );
   });
 });
 
 describe('CheckBox', () => {
   it('reflects and writes booleans; coerces bound strings', async () => {
     const user = userEvent.setup();
-    const test = renderMessages(surface([{ id: 'root', component: 'CheckBox', label: 'Subscribe', value: { path: '/sub' } }], { sub: 'true' }));
+    const test = renderMessages(
+      surface(
+        [{ id: 'root', component: 'CheckBox', label: 'Subscribe', value: { path: '/sub' } }],
+        { sub: 'true' },
+      ),
+    );
     const box = screen.getByRole('checkbox', { name: 'Subscribe' }) as HTMLInputElement;
     expect(box.checked).toBe(true);
     await user.click(box);
@@ -162,7 +240,15 @@ describe('CheckBox', () => {
     const user = userEvent.setup();
     renderMessages(
       surface(
-        [{ id: 'root', component: 'CheckBox', label: 'Accept', value: { path: '/ok' }, checks: [{ condition: { path: '/ok' }, message: 'You must accept' }] }],
+        [
+          {
+            id: 'root',
+            component: 'CheckBox',
+            label: 'Accept',
+            value: { path: '/ok' },
+            checks: [{ condition: { path: '/ok' }, message: 'You must accept' }],
+          },
+        ],
         { ok: true },
       ),
     );
@@ -183,7 +269,18 @@ describe('ChoicePicker', () => {
   it('mutuallyExclusive (default) as a radio group writes a one-element array', async () => {
     const user = userEvent.setup();
     const test = renderMessages(
-      surface([{ id: 'root', component: 'ChoicePicker', label: 'Colour', options, value: { path: '/c' } }], { c: ['red'], greenLabel: 'Green' }),
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'ChoicePicker',
+            label: 'Colour',
+            options,
+            value: { path: '/c' },
+          },
+        ],
+        { c: ['red'], greenLabel: 'Green' },
+      ),
     );
     const group = screen.getByRole('group', { name: 'Colour' });
     expect(group.className).toContain('a2ui-choice-list');
@@ -196,10 +293,22 @@ describe('ChoicePicker', () => {
   it('multipleSelection toggles membership in options order', async () => {
     const user = userEvent.setup();
     const test = renderMessages(
-      surface([{ id: 'root', component: 'ChoicePicker', label: 'Colours', variant: 'multipleSelection', options, value: { path: '/c' } }], {
-        c: ['blue'],
-        greenLabel: 'Green',
-      }),
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'ChoicePicker',
+            label: 'Colours',
+            variant: 'multipleSelection',
+            options,
+            value: { path: '/c' },
+          },
+        ],
+        {
+          c: ['blue'],
+          greenLabel: 'Green',
+        },
+      ),
     );
     await user.click(screen.getByRole('checkbox', { name: 'Red' }));
     expect(model(test, '/c')).toEqual(['red', 'blue']);
@@ -209,21 +318,51 @@ describe('ChoicePicker', () => {
 
   it('chips are the same native inputs styled as pills', () => {
     renderMessages(
-      surface([{ id: 'root', component: 'ChoicePicker', label: 'Size', displayStyle: 'chips', options: [{ label: 'S', value: 's' }, { label: 'M', value: 'm' }], value: { path: '/size' } }], {
-        size: ['m'],
-      }),
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'ChoicePicker',
+            label: 'Size',
+            displayStyle: 'chips',
+            options: [
+              { label: 'S', value: 's' },
+              { label: 'M', value: 'm' },
+            ],
+            value: { path: '/size' },
+          },
+        ],
+        {
+          size: ['m'],
+        },
+      ),
     );
     expect(screen.getByRole('group', { name: 'Size' }).className).toContain('a2ui-choice-chips');
-    expect(screen.getByRole('radio', { name: 'M' }).closest('label')?.className).toContain('a2ui-choice-selected');
+    expect(screen.getByRole('radio', { name: 'M' }).closest('label')?.className).toContain(
+      'a2ui-choice-selected',
+    );
   });
 
   it('filterable matches labels case-insensitively and keeps hidden selections', async () => {
     const user = userEvent.setup();
     const test = renderMessages(
-      surface([{ id: 'root', component: 'ChoicePicker', label: 'Colours', variant: 'multipleSelection', filterable: true, options, value: { path: '/c' } }], {
-        c: ['red'],
-        greenLabel: 'Green',
-      }),
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'ChoicePicker',
+            label: 'Colours',
+            variant: 'multipleSelection',
+            filterable: true,
+            options,
+            value: { path: '/c' },
+          },
+        ],
+        {
+          c: ['red'],
+          greenLabel: 'Green',
+        },
+      ),
     );
     const filter = screen.getByRole('searchbox', { name: 'Filter options' });
     await user.type(filter, 'GR');
@@ -236,7 +375,12 @@ describe('ChoicePicker', () => {
   });
 
   it('treats a bound lone string as one selection', () => {
-    renderMessages(surface([{ id: 'root', component: 'ChoicePicker', options, value: { path: '/c' } }], { c: 'blue', greenLabel: 'G' }));
+    renderMessages(
+      surface([{ id: 'root', component: 'ChoicePicker', options, value: { path: '/c' } }], {
+        c: 'blue',
+        greenLabel: 'G',
+      }),
+    );
     expect((screen.getByRole('radio', { name: 'Blue' }) as HTMLInputElement).checked).toBe(true);
     // No label from the agent: the group is still named (humanized id).
     expect(screen.getByRole('group', { name: 'root' })).toBeTruthy();
@@ -245,7 +389,21 @@ describe('ChoicePicker', () => {
 
 describe('Slider', () => {
   it('min, max, value and label; writes numbers', () => {
-    const test = renderMessages(surface([{ id: 'root', component: 'Slider', label: 'Volume', min: 10, max: 20, value: { path: '/v' } }], { v: 15 }));
+    const test = renderMessages(
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'Slider',
+            label: 'Volume',
+            min: 10,
+            max: 20,
+            value: { path: '/v' },
+          },
+        ],
+        { v: 15 },
+      ),
+    );
     const slider = screen.getByRole('slider', { name: 'Volume' }) as HTMLInputElement;
     expect(slider.min).toBe('10');
     expect(slider.max).toBe('20');
@@ -257,7 +415,20 @@ describe('Slider', () => {
   });
 
   it('allows decimals and defaults min to 0', () => {
-    renderMessages(surface([{ id: 'root', component: 'Slider', max: 1, value: { path: '/v' }, accessibility: { label: 'Opacity' } }], { v: 0.25 }));
+    renderMessages(
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'Slider',
+            max: 1,
+            value: { path: '/v' },
+            accessibility: { label: 'Opacity' },
+          },
+        ],
+        { v: 0.25 },
+      ),
+    );
     const slider = screen.getByRole('slider', { name: 'Opacity' }) as HTMLInputElement;
     expect(slider.min).toBe('0');
     expect(slider.step).toBe('any');
@@ -272,7 +443,21 @@ describe('DateTimeInput', () => {
     [true, true, 'datetime-local', '2025-07-15T19:00'],
     [false, false, 'datetime-local', '2025-07-15T19:00'],
   ])('enableDate=%s enableTime=%s → %s', (enableDate, enableTime, type, shown) => {
-    renderMessages(surface([{ id: 'root', component: 'DateTimeInput', label: 'When', enableDate, enableTime, value: { path: '/when' } }], { when: '2025-07-15T19:00:00Z' }));
+    renderMessages(
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'DateTimeInput',
+            label: 'When',
+            enableDate,
+            enableTime,
+            value: { path: '/when' },
+          },
+        ],
+        { when: '2025-07-15T19:00:00Z' },
+      ),
+    );
     const input = screen.getByLabelText('When') as HTMLInputElement;
     expect(input.type).toBe(type);
     expect(input.value).toBe(shown);
@@ -281,7 +466,18 @@ describe('DateTimeInput', () => {
   it('writes ISO 8601 back, in UTC when the model was zoned; min and max', () => {
     const test = renderMessages(
       surface(
-        [{ id: 'root', component: 'DateTimeInput', label: 'When', enableDate: true, enableTime: true, value: { path: '/when' }, min: '2025-01-01T00:00:00Z', max: { path: '/max' } }],
+        [
+          {
+            id: 'root',
+            component: 'DateTimeInput',
+            label: 'When',
+            enableDate: true,
+            enableTime: true,
+            value: { path: '/when' },
+            min: '2025-01-01T00:00:00Z',
+            max: { path: '/max' },
+          },
+        ],
         { when: '2025-07-15T19:00:00Z', max: '2025-12-31T23:59:00' },
       ),
     );
@@ -293,7 +489,20 @@ describe('DateTimeInput', () => {
   });
 
   it('date-only writes YYYY-MM-DD; an unset value is empty', () => {
-    const test = renderMessages(surface([{ id: 'root', component: 'DateTimeInput', label: 'Day', enableDate: true, value: { path: '/day' } }], { day: '' }));
+    const test = renderMessages(
+      surface(
+        [
+          {
+            id: 'root',
+            component: 'DateTimeInput',
+            label: 'Day',
+            enableDate: true,
+            value: { path: '/day' },
+          },
+        ],
+        { day: '' },
+      ),
+    );
     const input = screen.getByLabelText('Day') as HTMLInputElement;
     expect(input.value).toBe('');
     fireEvent.change(input, { target: { value: '2026-02-03' } });

@@ -11,12 +11,16 @@ const ALIGN = ['start', 'center', 'end', 'stretch'];
 describe.each(['Row', 'Column'])('%s', (component) => {
   it.each(JUSTIFY)('justify %s', (justify) => {
     const { view } = renderMessages(surface([{ id: 'root', component, children: [], justify }]));
-    expect(view.container.querySelector('[data-a2ui-id="root"]')!.className).toContain(`a2ui-justify-${justify}`);
+    expect(view.container.querySelector('[data-a2ui-id="root"]')!.className).toContain(
+      `a2ui-justify-${justify}`,
+    );
   });
 
   it.each(ALIGN)('align %s', (align) => {
     const { view } = renderMessages(surface([{ id: 'root', component, children: [], align }]));
-    expect(view.container.querySelector('[data-a2ui-id="root"]')!.className).toContain(`a2ui-align-${align}`);
+    expect(view.container.querySelector('[data-a2ui-id="root"]')!.className).toContain(
+      `a2ui-align-${align}`,
+    );
   });
 
   it('defaults to justify start, align stretch; children in order; weight → flex', () => {
@@ -54,8 +58,12 @@ describe.each(['Row', 'Column'])('%s', (component) => {
   });
 
   it('becomes a labelled group only when the agent names it', () => {
-    const { view } = renderMessages(surface([{ id: 'root', component, children: [], accessibility: { label: 'Actions' } }]));
-    expect(screen.getByRole('group', { name: 'Actions' })).toBe(view.container.querySelector('[data-a2ui-id="root"]'));
+    const { view } = renderMessages(
+      surface([{ id: 'root', component, children: [], accessibility: { label: 'Actions' } }]),
+    );
+    expect(screen.getByRole('group', { name: 'Actions' })).toBe(
+      view.container.querySelector('[data-a2ui-id="root"]'),
+    );
   });
 });
 
@@ -77,7 +85,17 @@ describe('List', () => {
   });
 
   it('horizontal lists scroll and can be focused for keyboard scrolling', () => {
-    renderMessages(surface([{ id: 'root', component: 'List', children: [], direction: 'horizontal', accessibility: { label: 'Photos' } }]));
+    renderMessages(
+      surface([
+        {
+          id: 'root',
+          component: 'List',
+          children: [],
+          direction: 'horizontal',
+          accessibility: { label: 'Photos' },
+        },
+      ]),
+    );
     const list = screen.getByRole('list', { name: 'Photos' });
     expect(list.className).toContain('a2ui-list-horizontal');
     expect(list.getAttribute('tabindex')).toBe('0');
@@ -90,10 +108,24 @@ describe('List', () => {
           { id: 'root', component: 'List', children: { componentId: 'group', path: '/groups' } },
           { id: 'group', component: 'Column', children: ['group-name', 'members'] },
           { id: 'group-name', component: 'Text', text: { path: 'name' }, variant: 'h3' },
-          { id: 'members', component: 'List', children: { componentId: 'member', path: 'members' } },
-          { id: 'member', component: 'Text', text: { call: 'formatString', args: { value: '${name} (${/org})' } } },
+          {
+            id: 'members',
+            component: 'List',
+            children: { componentId: 'member', path: 'members' },
+          },
+          {
+            id: 'member',
+            component: 'Text',
+            text: { call: 'formatString', args: { value: '${name} (${/org})' } },
+          },
         ],
-        { org: 'ACME', groups: [{ name: 'Team A', members: [{ name: 'Ada' }, { name: 'Alan' }] }, { name: 'Team B', members: [{ name: 'Grace' }] }] },
+        {
+          org: 'ACME',
+          groups: [
+            { name: 'Team A', members: [{ name: 'Ada' }, { name: 'Alan' }] },
+            { name: 'Team B', members: [{ name: 'Grace' }] },
+          ],
+        },
       ),
     );
     expect(screen.getByRole('heading', { name: 'Team B' })).toBeTruthy();
@@ -122,13 +154,20 @@ describe('Card', () => {
   it('renders its one child; a labelled card is a group', () => {
     renderMessages(
       surface([
-        { id: 'root', component: 'Card', child: 'inner', accessibility: { label: 'Summary', description: 'Order total' } },
+        {
+          id: 'root',
+          component: 'Card',
+          child: 'inner',
+          accessibility: { label: 'Summary', description: 'Order total' },
+        },
         { id: 'inner', component: 'Text', text: 'Inside' },
       ]),
     );
     const card = screen.getByRole('group', { name: 'Summary' });
     expect(card.className).toContain('a2ui-card');
     expect(card.textContent).toContain('Inside');
-    expect(document.getElementById(card.getAttribute('aria-describedby')!)?.textContent).toBe('Order total');
+    expect(document.getElementById(card.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Order total',
+    );
   });
 });

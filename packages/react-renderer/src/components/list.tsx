@@ -33,7 +33,15 @@ export function List({ id, props, node }: A2uiComponentProps<ListProps>) {
   return (
     <>
       <ul
-        {...rootAttributes(id, props, classNames('a2ui-list', horizontal ? 'a2ui-list-horizontal' : 'a2ui-list-vertical', `a2ui-align-${align}`))}
+        {...rootAttributes(
+          id,
+          props,
+          classNames(
+            'a2ui-list',
+            horizontal ? 'a2ui-list-horizontal' : 'a2ui-list-vertical',
+            `a2ui-align-${align}`,
+          ),
+        )}
         role="list"
         aria-label={a11y.label}
         aria-describedby={describedBy(a11y.descriptionId)}

@@ -2,7 +2,17 @@
  * Modal (§9): the trigger renders inline; activating it opens the content in a dialog with a
  * focus trap, Esc, backdrop click and a close button, and focus returns where it was.
  */
-import { useCallback, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { SurfaceContext } from '../provider/renderer-context.js';
 import type { A2uiComponentProps, A2uiNode } from '../registry/a2ui-component.js';
@@ -20,7 +30,9 @@ const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, audio[controls], video[controls], [contenteditable]:not([contenteditable="false"]), [tabindex]:not([tabindex="-1"])';
 
 function focusableIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[hidden], [inert]'));
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[hidden], [inert]'),
+  );
 }
 
 /** The type of component `id`, following updates (it may arrive after the Modal). */
@@ -28,7 +40,10 @@ function useComponentType(node: A2uiNode, id: unknown): string | undefined {
   const { surface } = node;
   const componentId = typeof id === 'string' ? id : '';
   const subscribe = useCallback(
-    (listener: () => void) => (surface.disposed || componentId === '' ? () => {} : surface.components.subscribe(componentId, listener)),
+    (listener: () => void) =>
+      surface.disposed || componentId === ''
+        ? () => {}
+        : surface.components.subscribe(componentId, listener),
     [surface, componentId],
   );
   const read = () => surface.components.get(componentId)?.type;
@@ -49,12 +64,17 @@ export function Modal({ id, props, node }: A2uiComponentProps<ModalProps>) {
   const triggerRef = useRef<HTMLElement | null>(null);
 
   const openDialog = () => {
-    restoreFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    restoreFocus.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setOpen(true);
   };
   const close = useCallback(() => {
     setOpen(false);
-    const target = restoreFocus.current?.isConnected ? restoreFocus.current : triggerRef.current ? focusableIn(triggerRef.current)[0] ?? null : null;
+    const target = restoreFocus.current?.isConnected
+      ? restoreFocus.current
+      : triggerRef.current
+        ? (focusableIn(triggerRef.current)[0] ?? null)
+        : null;
     // After the dialog is gone, so focus does not land in the closing portal.
     queueMicrotask(() => target?.focus());
   }, []);
@@ -64,7 +84,12 @@ export function Modal({ id, props, node }: A2uiComponentProps<ModalProps>) {
     <>
       {triggerType === 'Button' ? (
         // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the Button inside handles keys; its click bubbles here.
-        <span {...rootAttributes(id, props, 'a2ui-modal-trigger')} id={triggerId} ref={triggerRef} onClick={openDialog}>
+        <span
+          {...rootAttributes(id, props, 'a2ui-modal-trigger')}
+          id={triggerId}
+          ref={triggerRef}
+          onClick={openDialog}
+        >
           {trigger}
         </span>
       ) : (
@@ -84,8 +109,18 @@ export function Modal({ id, props, node }: A2uiComponentProps<ModalProps>) {
       )}
       {open && runtime
         ? createPortal(
-            <div className={`${runtime.theme.className} a2ui-modal-layer`} style={runtime.theme.style} data-theme={runtime.theme['data-theme']}>
-              <Dialog node={node} content={props.content} label={a11y.label} labelledBy={triggerId} onClose={close} />
+            <div
+              className={`${runtime.theme.className} a2ui-modal-layer`}
+              style={runtime.theme.style}
+              data-theme={runtime.theme['data-theme']}
+            >
+              <Dialog
+                node={node}
+                content={props.content}
+                label={a11y.label}
+                labelledBy={triggerId}
+                onClose={close}
+              />
             </div>,
             document.body,
           )
@@ -108,7 +143,9 @@ function Dialog({ node, content, label, labelledBy, onClose }: DialogProps) {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const [first] = focusableIn(dialog).filter((element) => !element.classList.contains('a2ui-modal-close'));
+    const [first] = focusableIn(dialog).filter(
+      (element) => !element.classList.contains('a2ui-modal-close'),
+    );
     (first ?? dialog.querySelector<HTMLElement>('.a2ui-modal-close') ?? dialog).focus();
   }, []);
 
@@ -155,9 +192,17 @@ function Dialog({ node, content, label, labelledBy, onClose }: DialogProps) {
         onKeyDown={onKeyDown}
       >
         <div className="a2ui-modal-content">{node.renderChild(content)}</div>
-        <button type="button" className="a2ui-modal-close" aria-label={node.strings.close} onClick={onClose}>
+        <button
+          type="button"
+          className="a2ui-modal-close"
+          aria-label={node.strings.close}
+          onClick={onClose}
+        >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
+            <path
+              fill="currentColor"
+              d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"
+            />
           </svg>
         </button>
       </div>

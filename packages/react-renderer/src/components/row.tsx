@@ -9,22 +9,43 @@ export interface FlexProps {
   /** Static ids or template items (§5.2). */
   readonly children?: unknown;
   /** @default 'start' */
-  readonly justify?: 'start' | 'center' | 'end' | 'spaceBetween' | 'spaceAround' | 'spaceEvenly' | 'stretch';
+  readonly justify?:
+    | 'start'
+    | 'center'
+    | 'end'
+    | 'spaceBetween'
+    | 'spaceAround'
+    | 'spaceEvenly'
+    | 'stretch';
   /** @default 'stretch' */
   readonly align?: 'start' | 'center' | 'end' | 'stretch';
 }
 
-const JUSTIFY = new Set(['start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly', 'stretch']);
+const JUSTIFY = new Set([
+  'start',
+  'center',
+  'end',
+  'spaceBetween',
+  'spaceAround',
+  'spaceEvenly',
+  'stretch',
+]);
 const ALIGN = new Set(['start', 'center', 'end', 'stretch']);
 
 /** `a2ui-justify-*` / `a2ui-align-*` classes; unknown values fall back to the defaults. */
 export function flexClasses(props: FlexProps): string {
-  const justify = typeof props.justify === 'string' && JUSTIFY.has(props.justify) ? props.justify : 'start';
+  const justify =
+    typeof props.justify === 'string' && JUSTIFY.has(props.justify) ? props.justify : 'start';
   const align = typeof props.align === 'string' && ALIGN.has(props.align) ? props.align : 'stretch';
   return `a2ui-justify-${justify} a2ui-align-${align}`;
 }
 
-function FlexContainer({ id, props, node, direction }: A2uiComponentProps<FlexProps> & { direction: 'row' | 'column' }) {
+function FlexContainer({
+  id,
+  props,
+  node,
+  direction,
+}: A2uiComponentProps<FlexProps> & { direction: 'row' | 'column' }) {
   const a11y = useAccessibility(props);
   // An invisible container only becomes a group when the agent names it; a generic div cannot be labelled.
   const labelled = a11y.label !== undefined || a11y.description !== undefined;

@@ -41,7 +41,13 @@ export function Slider({ id, props, validation, node }: A2uiComponentProps<Slide
   const field = useFieldValidation(node, validation, false);
   const label = fieldLabel(props.label, a11y.label, id);
   return (
-    <div {...rootAttributes(id, props, classNames('a2ui-field', 'a2ui-slider', field.message && 'a2ui-field-invalid'))}>
+    <div
+      {...rootAttributes(
+        id,
+        props,
+        classNames('a2ui-field', 'a2ui-slider', field.message && 'a2ui-field-invalid'),
+      )}
+    >
       <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={inputId}>
         {label.text}
       </label>
@@ -56,7 +62,10 @@ export function Slider({ id, props, validation, node }: A2uiComponentProps<Slide
           value={value}
           aria-label={label.hidden ? undefined : a11y.label}
           aria-invalid={field.message ? true : undefined}
-          aria-describedby={describedBy(field.message ? field.messageId : undefined, a11y.descriptionId)}
+          aria-describedby={describedBy(
+            field.message ? field.messageId : undefined,
+            a11y.descriptionId,
+          )}
           onBlur={field.touch}
           onChange={(event) => {
             field.touch();

@@ -36,7 +36,11 @@ describe('Tabs', () => {
     const tabs = within(tablist).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['One', 'Two', 'Three']);
     expect(tabs.map((tab) => tab.getAttribute('tabindex'))).toEqual(['0', '-1', '-1']);
-    expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).toEqual(['true', 'false', 'false']);
+    expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).toEqual([
+      'true',
+      'false',
+      'false',
+    ]);
     const panel = screen.getByRole('tabpanel', { name: 'One' });
     expect(tabs[0]!.getAttribute('aria-controls')).toBe(panel.id);
     expect(panel.textContent).toBe('Panel one');
@@ -74,7 +78,10 @@ describe('Tabs', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Three' }));
     test.process({
       version: 'v0.9',
-      updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Tabs', tabs: [{ title: 'Only', child: 'one' }] }] },
+      updateComponents: {
+        surfaceId: 's',
+        components: [{ id: 'root', component: 'Tabs', tabs: [{ title: 'Only', child: 'one' }] }],
+      },
     });
     expect(screen.getByRole('tab', { name: 'Only' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').textContent).toBe('Panel one');
@@ -86,9 +93,20 @@ function renderModal(trigger: Record<string, unknown>) {
     surface(
       [
         { id: 'root', component: 'Column', children: ['before', 'modal'] },
-        { id: 'before', component: 'Button', child: 'before-text', action: { event: { name: 'noop' } } },
+        {
+          id: 'before',
+          component: 'Button',
+          child: 'before-text',
+          action: { event: { name: 'noop' } },
+        },
         { id: 'before-text', component: 'Text', text: 'Before' },
-        { id: 'modal', component: 'Modal', trigger: 'trigger', content: 'content', accessibility: { label: 'Details' } },
+        {
+          id: 'modal',
+          component: 'Modal',
+          trigger: 'trigger',
+          content: 'content',
+          accessibility: { label: 'Details' },
+        },
         { id: 'trigger', ...trigger },
         { id: 'trigger-text', component: 'Text', text: 'Open' },
         { id: 'content', component: 'Column', children: ['name', 'agree'] },
@@ -103,7 +121,11 @@ function renderModal(trigger: Record<string, unknown>) {
 describe('Modal', () => {
   it('a Button trigger opens a labelled modal dialog, focusing its first field', async () => {
     const user = userEvent.setup();
-    const test = renderModal({ component: 'Button', child: 'trigger-text', action: { event: { name: 'opened' } } });
+    const test = renderModal({
+      component: 'Button',
+      child: 'trigger-text',
+      action: { event: { name: 'opened' } },
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = screen.getByRole('dialog', { name: 'Details' });
@@ -120,7 +142,11 @@ describe('Modal', () => {
 
   it('traps Tab and Shift+Tab inside the dialog', async () => {
     const user = userEvent.setup();
-    renderModal({ component: 'Button', child: 'trigger-text', action: { event: { name: 'opened' } } });
+    renderModal({
+      component: 'Button',
+      child: 'trigger-text',
+      action: { event: { name: 'opened' } },
+    });
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = screen.getByRole('dialog');
     const name = within(dialog).getByLabelText('Name');
@@ -139,7 +165,11 @@ describe('Modal', () => {
 
   it('closes on Esc, on the close button and on the backdrop, restoring focus to the trigger', async () => {
     const user = userEvent.setup();
-    renderModal({ component: 'Button', child: 'trigger-text', action: { event: { name: 'opened' } } });
+    renderModal({
+      component: 'Button',
+      child: 'trigger-text',
+      action: { event: { name: 'opened' } },
+    });
     const open = screen.getByRole('button', { name: 'Open' });
 
     await user.click(open);

@@ -84,7 +84,13 @@ export function Tabs({ id, props, node }: A2uiComponentProps<TabsProps>) {
         ))}
       </div>
       {tabs.length > 0 ? (
-        <div className="a2ui-tab-panel" role="tabpanel" id={panelId} aria-labelledby={tabId(index)} tabIndex={0}>
+        <div
+          className="a2ui-tab-panel"
+          role="tabpanel"
+          id={panelId}
+          aria-labelledby={tabId(index)}
+          tabIndex={0}
+        >
           {node.renderChild(tabs[index]?.child)}
         </div>
       ) : null}

@@ -61,11 +61,20 @@ export function TextField({ id, props, validation, node }: A2uiComponentProps<Te
     value,
     'aria-label': label.hidden ? undefined : a11y.label,
     'aria-invalid': field.message ? true : undefined,
-    'aria-describedby': describedBy(field.message ? field.messageId : undefined, a11y.descriptionId),
+    'aria-describedby': describedBy(
+      field.message ? field.messageId : undefined,
+      a11y.descriptionId,
+    ),
     onBlur: field.touch,
   } as const;
   return (
-    <div {...rootAttributes(id, props, classNames('a2ui-field', 'a2ui-text-field', field.message && 'a2ui-field-invalid'))}>
+    <div
+      {...rootAttributes(
+        id,
+        props,
+        classNames('a2ui-field', 'a2ui-text-field', field.message && 'a2ui-field-invalid'),
+      )}
+    >
       <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={inputId}>
         {label.text}
       </label>

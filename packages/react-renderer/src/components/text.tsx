@@ -4,7 +4,13 @@
 import { createElement } from 'react';
 import { MarkdownText, prepareMarkdown } from '../markdown/markdown-text.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
-import { classNames, describedBy, rootAttributes, text, useAccessibility } from './component-helpers.js';
+import {
+  classNames,
+  describedBy,
+  rootAttributes,
+  text,
+  useAccessibility,
+} from './component-helpers.js';
 
 /** Resolved props of Text. */
 export interface TextProps {
@@ -24,12 +30,20 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5']);
 export function Text({ id, props }: A2uiComponentProps<TextProps>) {
   const a11y = useAccessibility(props);
   const source = text(props.text);
-  const variant = typeof props.variant === 'string' && (HEADINGS.has(props.variant) || props.variant === 'caption') ? props.variant : 'body';
+  const variant =
+    typeof props.variant === 'string' &&
+    (HEADINGS.has(props.variant) || props.variant === 'caption')
+      ? props.variant
+      : 'body';
   const attributes = rootAttributes(id, props, classNames('a2ui-text', `a2ui-text-${variant}`));
   if (HEADINGS.has(variant)) {
     return createElement(
       variant,
-      { ...attributes, 'aria-label': a11y.label, 'aria-describedby': describedBy(a11y.descriptionId) },
+      {
+        ...attributes,
+        'aria-label': a11y.label,
+        'aria-describedby': describedBy(a11y.descriptionId),
+      },
       <MarkdownText text={source} inline />,
       a11y.descriptionElement,
     );

@@ -13,7 +13,11 @@ export interface VideoProps {
 export function Video({ id, props, node }: A2uiComponentProps<VideoProps>) {
   const a11y = useAccessibility(props);
   const src = node.sanitizeUrl(props.url);
-  const attributes = rootAttributes(id, props, classNames('a2ui-video', !src && 'a2ui-media-blocked'));
+  const attributes = rootAttributes(
+    id,
+    props,
+    classNames('a2ui-video', !src && 'a2ui-media-blocked'),
+  );
   if (!src) {
     return (
       <span {...attributes} role="img" aria-label={a11y.label ?? node.strings.blockedMedia}>

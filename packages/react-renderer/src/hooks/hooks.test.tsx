@@ -39,7 +39,9 @@ describe('hooks', () => {
 
   it('useDataValue reads a surface path outside the surface and re-renders on change', () => {
     const test = createTestClient();
-    test.client.process(surface([{ id: 'root', component: 'Text', text: 'x' }], { cart: { count: 2 } }, 'shop'));
+    test.client.process(
+      surface([{ id: 'root', component: 'Text', text: 'x' }], { cart: { count: 2 } }, 'shop'),
+    );
     let renders = 0;
     function Badge() {
       renders++;

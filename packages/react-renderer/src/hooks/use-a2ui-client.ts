@@ -19,6 +19,7 @@ export function useA2uiClient(): A2uiClient;
 export function useA2uiClient(options: { optional: true }): A2uiClient | undefined;
 export function useA2uiClient(options: { optional?: boolean } = {}): A2uiClient | undefined {
   const context = useContext(ClientContext);
-  if (!context && !options.optional) throw new Error('useA2uiClient must be called inside <A2UIProvider> or <A2UIRenderer>.');
+  if (!context && !options.optional)
+    throw new Error('useA2uiClient must be called inside <A2UIProvider> or <A2UIRenderer>.');
   return context?.client;
 }

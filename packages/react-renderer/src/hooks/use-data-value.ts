@@ -40,7 +40,9 @@ export function useDataValue(path: string, options: UseDataValueOptions = {}): u
   }, [path, scope, options.surfaceId]);
   const subscribe = useCallback(
     (listener: () => void) =>
-      surface && !surface.disposed && absolute !== undefined ? surface.dataModel.subscribe(absolute, listener) : () => {},
+      surface && !surface.disposed && absolute !== undefined
+        ? surface.dataModel.subscribe(absolute, listener)
+        : () => {},
     [surface, absolute],
   );
   const getSnapshot = useCallback(

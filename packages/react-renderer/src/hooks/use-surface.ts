@@ -21,7 +21,8 @@ export function useSurface(surfaceId?: string): Surface | undefined {
   const current = useContext(SurfaceContext)?.surface;
   const processor = clientContext?.client.processor;
   const subscribe = useCallback(
-    (listener: () => void) => (processor && surfaceId !== undefined ? processor.subscribe(listener) : () => {}),
+    (listener: () => void) =>
+      processor && surfaceId !== undefined ? processor.subscribe(listener) : () => {},
     [processor, surfaceId],
   );
   const getSnapshot = useCallback(

@@ -15,9 +15,13 @@ import { useA2uiClient } from './use-a2ui-client.js';
 export function useSurfaces(client?: A2uiClient): readonly Surface[] {
   const fromContext = useA2uiClient({ optional: true });
   const effective = client ?? fromContext;
-  if (!effective) throw new Error('useSurfaces needs a client argument or an enclosing <A2UIProvider>.');
+  if (!effective)
+    throw new Error('useSurfaces needs a client argument or an enclosing <A2UIProvider>.');
   const { processor } = effective;
-  const subscribe = useCallback((listener: () => void) => processor.subscribe(listener), [processor]);
+  const subscribe = useCallback(
+    (listener: () => void) => processor.subscribe(listener),
+    [processor],
+  );
   const getSnapshot = useCallback(() => processor.getSurfaces(), [processor]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }

@@ -234,7 +234,8 @@ const ALIASES: Readonly<Record<string, string>> = {
 /** Drawn for a name nothing matches, so the gap stays visible. */
 export const MISSING_ICON_PATH = mdiHelpCircleOutline;
 
-const toCamelCase = (name: string): string => name.replace(/[-_ ]+([a-z0-9])/gi, (_, letter: string) => letter.toUpperCase());
+const toCamelCase = (name: string): string =>
+  name.replace(/[-_ ]+([a-z0-9])/gi, (_, letter: string) => letter.toUpperCase());
 
 /**
  * The path data of icon `name`: a basic name (`calendarToday`), its snake_case or kebab-case
@@ -245,5 +246,7 @@ const toCamelCase = (name: string): string => name.replace(/[-_ ]+([a-z0-9])/gi,
 export function resolveIconPath(name: string): string | undefined {
   if (Object.hasOwn(ALIASES, name)) return ALIASES[name];
   const camel = toCamelCase(name.trim());
-  return Object.hasOwn(BASIC_ICON_PATHS, camel) ? BASIC_ICON_PATHS[camel as BasicIconName] : undefined;
+  return Object.hasOwn(BASIC_ICON_PATHS, camel)
+    ? BASIC_ICON_PATHS[camel as BasicIconName]
+    : undefined;
 }

@@ -24,7 +24,9 @@ describe('prepareMarkdown', () => {
 
 describe('MarkdownText', () => {
   it('skips raw HTML and renders entities as text', () => {
-    const { container } = render(<MarkdownText text={'a <b onclick="x()">b</b> &amp; <script>alert(1)</script>\n\nnext'} />);
+    const { container } = render(
+      <MarkdownText text={'a <b onclick="x()">b</b> &amp; <script>alert(1)</script>\n\nnext'} />,
+    );
     expect(container.querySelector('b, script')).toBeNull();
     expect(container.innerHTML).not.toContain('onclick');
     expect(container.textContent).toContain('&');

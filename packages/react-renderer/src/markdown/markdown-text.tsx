@@ -2,7 +2,7 @@
  * Text markdown (digest §9 Text: "simple Markdown, no HTML, images or links") rendered to React
  * elements by `react-markdown` — agent text never reaches `innerHTML`.
  */
-import { type ReactNode, memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 
 /** Characters that can start markdown syntax or an entity inside a single line. */
@@ -73,8 +73,25 @@ const inlineComponents: Components = {
 
 /** Markdown elements rendered as such; anything else (raw HTML is skipped) keeps only its text. */
 const ALLOWED_ELEMENTS = [
-  'p', 'br', 'strong', 'em', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'img',
+  'p',
+  'br',
+  'strong',
+  'em',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'a',
+  'img',
 ];
 
 const NO_URL = (): string => '';
@@ -91,7 +108,10 @@ export interface MarkdownTextProps {
  * Renders agent markdown safely: raw HTML skipped, links and images reduced to their text, no
  * URL ever rendered. See {@link prepareMarkdown} for how one-line labels are treated.
  */
-export const MarkdownText = memo(function MarkdownText({ text, inline = false }: MarkdownTextProps): ReactNode {
+export const MarkdownText = memo(function MarkdownText({
+  text,
+  inline = false,
+}: MarkdownTextProps): ReactNode {
   const prepared = prepareMarkdown(text);
   if (prepared.mode === 'plain') return text;
   return (

@@ -4,7 +4,12 @@
 import type { A2uiClient } from '@a2ui-ts/core';
 import { type ReactNode, useContext, useMemo, useRef } from 'react';
 import type { RendererStrings } from '../strings/renderer-strings.js';
-import { type ActionErrorInfo, ClientContext, type ClientContextValue, type RendererOptions } from './renderer-context.js';
+import {
+  type ActionErrorInfo,
+  ClientContext,
+  type ClientContextValue,
+  type RendererOptions,
+} from './renderer-context.js';
 import { resolveRendererOptions } from './renderer-options.js';
 
 /** Props of {@link A2UIProvider}. */
@@ -36,7 +41,9 @@ function shallowEqual(a: object | undefined, b: object | undefined): boolean {
   if (!a || !b) return false;
   const keysA = Object.keys(a);
   if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keysA.every((key) =>
+    Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }
 
 /**
@@ -45,7 +52,10 @@ function shallowEqual(a: object | undefined, b: object | undefined): boolean {
  * Stable across renders that pass inline callbacks or an inline `strings` object with the same
  * entries: a new value would rebind every component of every surface below.
  */
-export function useClientContextValue(client: A2uiClient, options: RendererOptions): ClientContextValue {
+export function useClientContextValue(
+  client: A2uiClient,
+  options: RendererOptions,
+): ClientContextValue {
   const parent = useContext(ClientContext);
   const base = parent?.options;
   const { registry, colorScheme, rootTimeoutMs, maxTemplateItems, validationDisplay } = options;
@@ -55,8 +65,14 @@ export function useClientContextValue(client: A2uiClient, options: RendererOptio
   const strings = stringsRef.current;
 
   // Latest callbacks behind stable wrappers (the "latest ref" pattern).
-  const callbacks = useRef({ onActionError: options.onActionError, onRootTimeout: options.onRootTimeout });
-  callbacks.current = { onActionError: options.onActionError, onRootTimeout: options.onRootTimeout };
+  const callbacks = useRef({
+    onActionError: options.onActionError,
+    onRootTimeout: options.onRootTimeout,
+  });
+  callbacks.current = {
+    onActionError: options.onActionError,
+    onRootTimeout: options.onRootTimeout,
+  };
   const hasActionErrorHandler = options.onActionError !== undefined;
   const hasRootTimeoutHandler = options.onRootTimeout !== undefined;
 
@@ -70,7 +86,16 @@ export function useClientContextValue(client: A2uiClient, options: RendererOptio
     return {
       client,
       options: resolveRendererOptions(
-        { registry, strings, colorScheme, rootTimeoutMs, maxTemplateItems, validationDisplay, onActionError, onRootTimeout },
+        {
+          registry,
+          strings,
+          colorScheme,
+          rootTimeoutMs,
+          maxTemplateItems,
+          validationDisplay,
+          onActionError,
+          onRootTimeout,
+        },
         base,
       ),
     };

@@ -3,7 +3,7 @@
  * rendered, and the data scope of the nearest template item.
  */
 import type { A2uiClient, BindingHost, Surface } from '@a2ui-ts/core';
-import { createContext, type CSSProperties } from 'react';
+import { type CSSProperties, createContext } from 'react';
 import type { ComponentErrorReport } from '../registry/a2ui-component.js';
 import type { ComponentRegistry } from '../registry/component-registry.js';
 import type { RendererStrings } from '../strings/renderer-strings.js';

@@ -3,7 +3,11 @@
  */
 import { type ComponentRegistry, createComponentRegistry } from '../registry/component-registry.js';
 import { DEFAULT_RENDERER_STRINGS } from '../strings/renderer-strings.js';
-import type { ActionErrorInfo, RendererOptions, ResolvedRendererOptions } from './renderer-context.js';
+import type {
+  ActionErrorInfo,
+  RendererOptions,
+  ResolvedRendererOptions,
+} from './renderer-context.js';
 
 export const DEFAULT_ROOT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_TEMPLATE_ITEMS = 5000;
@@ -17,7 +21,10 @@ export function getDefaultRegistry(): ComponentRegistry {
 }
 
 const logActionError = (error: unknown, info: ActionErrorInfo): void => {
-  console.error(`[a2ui] action of "${info.componentId}" on surface "${info.surfaceId}" failed:`, error);
+  console.error(
+    `[a2ui] action of "${info.componentId}" on surface "${info.surfaceId}" failed:`,
+    error,
+  );
 };
 
 /** Applies defaults; `override` wins over `base` property by property. */
@@ -32,7 +39,8 @@ export function resolveRendererOptions(
       : (base?.strings ?? DEFAULT_RENDERER_STRINGS),
     colorScheme: override.colorScheme ?? base?.colorScheme ?? 'auto',
     rootTimeoutMs: override.rootTimeoutMs ?? base?.rootTimeoutMs ?? DEFAULT_ROOT_TIMEOUT_MS,
-    maxTemplateItems: override.maxTemplateItems ?? base?.maxTemplateItems ?? DEFAULT_MAX_TEMPLATE_ITEMS,
+    maxTemplateItems:
+      override.maxTemplateItems ?? base?.maxTemplateItems ?? DEFAULT_MAX_TEMPLATE_ITEMS,
     validationDisplay: override.validationDisplay ?? base?.validationDisplay ?? 'touched',
     onActionError: override.onActionError ?? base?.onActionError ?? logActionError,
     onRootTimeout: override.onRootTimeout ?? base?.onRootTimeout,

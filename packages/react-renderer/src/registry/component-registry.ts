@@ -33,7 +33,11 @@ export class ComponentRegistry {
    * @param component - the implementation; declare its resolved props with `A2uiComponentProps<P>`
    * @returns this registry, for chaining
    */
-  register<P extends object>(catalogId: string | readonly string[], type: string, component: A2uiComponent<P>): this {
+  register<P extends object>(
+    catalogId: string | readonly string[],
+    type: string,
+    component: A2uiComponent<P>,
+  ): this {
     for (const id of typeof catalogId === 'string' ? [catalogId] : catalogId) {
       let types = this.#catalogs.get(id);
       if (!types) {
@@ -46,8 +50,12 @@ export class ComponentRegistry {
   }
 
   /** Registers every entry of `components` (type name → implementation) for `catalogId`. */
-  registerAll(catalogId: string | readonly string[], components: Readonly<Record<string, A2uiComponent>>): this {
-    for (const [type, component] of Object.entries(components)) this.register(catalogId, type, component);
+  registerAll(
+    catalogId: string | readonly string[],
+    components: Readonly<Record<string, A2uiComponent>>,
+  ): this {
+    for (const [type, component] of Object.entries(components))
+      this.register(catalogId, type, component);
     return this;
   }
 
@@ -91,7 +99,9 @@ export interface CreateComponentRegistryOptions {
  * const registry = createComponentRegistry().registerAll(MY_CATALOG_ID, { ...BASIC_COMPONENTS, Chart });
  * ```
  */
-export function createComponentRegistry(options: CreateComponentRegistryOptions = {}): ComponentRegistry {
+export function createComponentRegistry(
+  options: CreateComponentRegistryOptions = {},
+): ComponentRegistry {
   const registry = new ComponentRegistry();
   if (options.builtins ?? true) {
     registry.registerAll(BASIC_CATALOG_ID, BASIC_COMPONENTS);

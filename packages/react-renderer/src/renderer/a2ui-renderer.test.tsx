@@ -1,7 +1,14 @@
 import { A2uiClient, BASIC_CATALOG_ID, createCatalog, MINIMAL_CATALOG_ID } from '@a2ui-ts/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BASIC, createTestClient, flush, renderMessages, setData, surface } from '../../test/test-client.js';
+import {
+  BASIC,
+  createTestClient,
+  flush,
+  renderMessages,
+  setData,
+  surface,
+} from '../../test/test-client.js';
 import {
   A2UIProvider,
   A2UIRenderer,
@@ -23,10 +30,11 @@ describe('surfaces', () => {
       ...surface([{ id: 'root', component: 'Text', text: 'Second' }], undefined, 'two'),
     ]);
     const { container, rerender } = render(<A2UIRenderer client={test.client} />);
-    expect([...container.querySelectorAll('[data-a2ui-surface]')].map((element) => element.getAttribute('data-a2ui-surface'))).toEqual([
-      'one',
-      'two',
-    ]);
+    expect(
+      [...container.querySelectorAll('[data-a2ui-surface]')].map((element) =>
+        element.getAttribute('data-a2ui-surface'),
+      ),
+    ).toEqual(['one', 'two']);
     rerender(<A2UIRenderer client={test.client} surfaceId="two" />);
     expect(container.textContent).toBe('Second');
   });
@@ -63,9 +71,21 @@ describe('surfaces', () => {
   it('applies theme.primaryColor with a contrasting text colour; ignores a malformed one', () => {
     const test = createTestClient();
     test.client.process([
-      { version: 'v0.9', createSurface: { surfaceId: 'a', catalogId: BASIC, theme: { primaryColor: '#FFD700' } } },
-      { version: 'v0.9', updateComponents: { surfaceId: 'a', components: [{ id: 'root', component: 'Text', text: 'A' }] } },
-      { version: 'v0.9', createSurface: { surfaceId: 'b', catalogId: BASIC, theme: { primaryColor: '#123456' } } },
+      {
+        version: 'v0.9',
+        createSurface: { surfaceId: 'a', catalogId: BASIC, theme: { primaryColor: '#FFD700' } },
+      },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'a',
+          components: [{ id: 'root', component: 'Text', text: 'A' }],
+        },
+      },
+      {
+        version: 'v0.9',
+        createSurface: { surfaceId: 'b', catalogId: BASIC, theme: { primaryColor: '#123456' } },
+      },
     ]);
     const { container } = render(<A2UIRenderer client={test.client} colorScheme="light" />);
     const [a, b] = container.querySelectorAll<HTMLElement>('.a2ui-surface');
@@ -81,8 +101,13 @@ describe('root timeout', () => {
     vi.useFakeTimers();
     const onRootTimeout = vi.fn();
     const test = createTestClient();
-    test.client.process({ version: 'v0.9', createSurface: { surfaceId: 'late', catalogId: BASIC } });
-    render(<A2UIRenderer client={test.client} rootTimeoutMs={2000} onRootTimeout={onRootTimeout} />);
+    test.client.process({
+      version: 'v0.9',
+      createSurface: { surfaceId: 'late', catalogId: BASIC },
+    });
+    render(
+      <A2UIRenderer client={test.client} rootTimeoutMs={2000} onRootTimeout={onRootTimeout} />,
+    );
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
     act(() => {
       vi.advanceTimersByTime(1999);
@@ -94,7 +119,13 @@ describe('root timeout', () => {
     expect(screen.getByRole('alert').textContent).toContain('late');
     expect(onRootTimeout).toHaveBeenCalledWith('late');
     expect(test.errors.filter((error) => error.code === 'TIMEOUT')).toHaveLength(1);
-    test.process({ version: 'v0.9', updateComponents: { surfaceId: 'late', components: [{ id: 'root', component: 'Text', text: 'Finally' }] } });
+    test.process({
+      version: 'v0.9',
+      updateComponents: {
+        surfaceId: 'late',
+        components: [{ id: 'root', component: 'Text', text: 'Finally' }],
+      },
+    });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('Finally')).toBeTruthy();
   });
@@ -102,7 +133,10 @@ describe('root timeout', () => {
   it('Infinity disables it', () => {
     vi.useFakeTimers();
     const test = createTestClient();
-    test.client.process({ version: 'v0.9', createSurface: { surfaceId: 'late', catalogId: BASIC } });
+    test.client.process({
+      version: 'v0.9',
+      createSurface: { surfaceId: 'late', catalogId: BASIC },
+    });
     render(<A2UIRenderer client={test.client} rootTimeoutMs={Number.POSITIVE_INFINITY} />);
     act(() => {
       vi.advanceTimersByTime(3_600_000);
@@ -124,7 +158,9 @@ describe('unknown components', () => {
     expect(screen.getAllByText('Still here')).toHaveLength(2);
     test.process(setData('/x', 1));
     await flush();
-    const reports = test.errors.filter((error) => error.code === 'VALIDATION_FAILED' && error.message.includes('YouTub'));
+    const reports = test.errors.filter(
+      (error) => error.code === 'VALIDATION_FAILED' && error.message.includes('YouTub'),
+    );
     expect(reports).toHaveLength(1);
   });
 
@@ -185,24 +221,41 @@ describe('custom components', () => {
       },
       { version: 'v0.9', updateDataModel: { surfaceId: 'c', path: '/unread', value: 3 } },
     ]);
-    const registry = createComponentRegistry().register(CUSTOM, 'Badge', Badge).registerAll(CUSTOM, { Column: BASIC_COMPONENTS.Column! });
+    const registry = createComponentRegistry()
+      .register(CUSTOM, 'Badge', Badge)
+      .registerAll(CUSTOM, { Column: BASIC_COMPONENTS.Column! });
     render(<A2UIRenderer client={test.client} registry={registry} />);
     expect(screen.getByTestId('badge').textContent).toBe('Inbox: 3');
-    test.process({ version: 'v0.9', updateDataModel: { surfaceId: 'c', path: '/unread', value: 4 } });
+    test.process({
+      version: 'v0.9',
+      updateDataModel: { surfaceId: 'c', path: '/unread', value: 4 },
+    });
     expect(screen.getByTestId('badge').textContent).toBe('Inbox: 4');
   });
 
   it('overrides a basic component, and ANY_CATALOG applies to every catalog', () => {
-    const BrandText = ({ props }: A2uiComponentProps<{ text?: unknown }>) => <em>brand:{String(props.text)}</em>;
+    const BrandText = ({ props }: A2uiComponentProps<{ text?: unknown }>) => (
+      <em>brand:{String(props.text)}</em>
+    );
     const registry = createComponentRegistry().register(BASIC_CATALOG_ID, 'Text', BrandText);
     renderMessages(surface([{ id: 'root', component: 'Text', text: 'hi' }]), { registry });
     expect(screen.getByText('brand:hi')).toBeTruthy();
 
-    const anyRegistry = createComponentRegistry({ builtins: false }).register(ANY_CATALOG, 'Text', BrandText);
+    const anyRegistry = createComponentRegistry({ builtins: false }).register(
+      ANY_CATALOG,
+      'Text',
+      BrandText,
+    );
     const test = createTestClient();
     test.client.process([
       { version: 'v0.9', createSurface: { surfaceId: 'm', catalogId: MINIMAL_CATALOG_ID } },
-      { version: 'v0.9', updateComponents: { surfaceId: 'm', components: [{ id: 'root', component: 'Text', text: 'min' }] } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'm',
+          components: [{ id: 'root', component: 'Text', text: 'min' }],
+        },
+      },
     ]);
     render(<A2UIRenderer client={test.client} registry={anyRegistry} />);
     expect(screen.getByText('brand:min')).toBeTruthy();
@@ -225,14 +278,19 @@ describe('custom components', () => {
     expect(screen.getByText('Fine')).toBeTruthy();
     expect(screen.getByText('"line" could not be shown.')).toBeTruthy();
     await flush();
-    expect(test.errors.some((error) => error.code === 'INTERNAL_ERROR' && error.message.includes('boom'))).toBe(true);
+    expect(
+      test.errors.some(
+        (error) => error.code === 'INTERNAL_ERROR' && error.message.includes('boom'),
+      ),
+    ).toBe(true);
   });
 
   it('exposes the node: setValue, isBound, dispatchAction, sanitizeUrl', async () => {
     function Probe({ node }: A2uiComponentProps) {
       return (
         <button type="button" onClick={() => node.setValue('value', 'written')}>
-          {String(node.isBound('value'))} {String(node.sanitizeUrl('javascript:alert(1)'))} {node.scope}
+          {String(node.isBound('value'))} {String(node.sanitizeUrl('javascript:alert(1)'))}{' '}
+          {node.scope}
         </button>
       );
     }
@@ -241,7 +299,13 @@ describe('custom components', () => {
     const second = createTestClient({ catalogs: [custom] });
     second.client.process([
       { version: 'v0.9', createSurface: { surfaceId: 'p', catalogId: 'https://example.com/any' } },
-      { version: 'v0.9', updateComponents: { surfaceId: 'p', components: [{ id: 'root', component: 'Probe', value: { path: '/v' } }] } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'p',
+          components: [{ id: 'root', component: 'Probe', value: { path: '/v' } }],
+        },
+      },
     ]);
     render(<A2UIRenderer client={second.client} registry={registry} />);
     const button = screen.getByRole('button');
@@ -259,7 +323,17 @@ describe('actions', () => {
       surface(
         [
           { id: 'root', component: 'List', children: { componentId: 'item', path: '/people' } },
-          { id: 'item', component: 'Button', child: 'label', action: { event: { name: 'pick', context: { who: { path: 'name' }, all: { path: '/people' }, fixed: 7 } } } },
+          {
+            id: 'item',
+            component: 'Button',
+            child: 'label',
+            action: {
+              event: {
+                name: 'pick',
+                context: { who: { path: 'name' }, all: { path: '/people' }, fixed: 7 },
+              },
+            },
+          },
           { id: 'label', component: 'Text', text: { path: 'name' } },
         ],
         { people: [{ name: 'Ada' }, { name: 'Grace' }] },
@@ -267,9 +341,14 @@ describe('actions', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Grace' }));
     await flush();
-    const action = (test.sent[0] as { action: { name: string; context: Record<string, unknown> } }).action;
+    const action = (test.sent[0] as { action: { name: string; context: Record<string, unknown> } })
+      .action;
     expect(action.name).toBe('pick');
-    expect(action.context).toEqual({ who: 'Grace', all: [{ name: 'Ada' }, { name: 'Grace' }], fixed: 7 });
+    expect(action.context).toEqual({
+      who: 'Grace',
+      all: [{ name: 'Ada' }, { name: 'Grace' }],
+      fixed: 7,
+    });
   });
 
   it('runs openUrl locally through the URL policy, only on click', async () => {
@@ -277,9 +356,19 @@ describe('actions', () => {
     const test = renderMessages(
       surface([
         { id: 'root', component: 'Row', children: ['good', 'bad'] },
-        { id: 'good', component: 'Button', child: 'g', action: { functionCall: { call: 'openUrl', args: { url: 'https://a2ui.org/help' } } } },
+        {
+          id: 'good',
+          component: 'Button',
+          child: 'g',
+          action: { functionCall: { call: 'openUrl', args: { url: 'https://a2ui.org/help' } } },
+        },
         { id: 'g', component: 'Text', text: 'Help' },
-        { id: 'bad', component: 'Button', child: 'b', action: { functionCall: { call: 'openUrl', args: { url: 'javascript:alert(1)' } } } },
+        {
+          id: 'bad',
+          component: 'Button',
+          child: 'b',
+          action: { functionCall: { call: 'openUrl', args: { url: 'javascript:alert(1)' } } },
+        },
         { id: 'b', component: 'Text', text: 'Bad' },
       ]),
       {},
@@ -297,20 +386,32 @@ describe('actions', () => {
     const onActionError = vi.fn();
     // No transport: sending the action fails.
     const broken = new A2uiClient();
-    broken.process(surface([{ id: 'root', component: 'Button', child: 't', action: { event: { name: 'go' } } }, { id: 't', component: 'Text', text: 'Go' }]));
+    broken.process(
+      surface([
+        { id: 'root', component: 'Button', child: 't', action: { event: { name: 'go' } } },
+        { id: 't', component: 'Text', text: 'Go' },
+      ]),
+    );
     render(<A2UIRenderer client={broken} onActionError={onActionError} />);
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     await flush();
     expect(onActionError).toHaveBeenCalledTimes(1);
-    expect(onActionError.mock.calls[0]![1]).toEqual({ surfaceId: 's', componentId: 'root', scope: '/' });
+    expect(onActionError.mock.calls[0]![1]).toEqual({
+      surfaceId: 's',
+      componentId: 'root',
+      scope: '/',
+    });
   });
 });
 
 describe('strings', () => {
   it('can be localised', () => {
-    const { view } = renderMessages(surface([{ id: 'root', component: 'Column', children: ['nope'] }]), {
-      strings: { loading: 'Lädt…' },
-    });
+    const { view } = renderMessages(
+      surface([{ id: 'root', component: 'Column', children: ['nope'] }]),
+      {
+        strings: { loading: 'Lädt…' },
+      },
+    );
     expect(within(view.container).getByText('Lädt…')).toBeTruthy();
   });
 });

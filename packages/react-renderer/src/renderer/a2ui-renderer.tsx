@@ -3,9 +3,9 @@
  */
 import type { A2uiClient, Surface } from '@a2ui-ts/core';
 import { useContext } from 'react';
+import { useSurfaces } from '../hooks/use-surfaces.js';
 import { useClientContextValue } from '../provider/a2ui-provider.js';
 import { ClientContext, type RendererOptions } from '../provider/renderer-context.js';
-import { useSurfaces } from '../hooks/use-surfaces.js';
 import { A2UISurface } from './a2ui-surface.js';
 
 /** Props of {@link A2UIRenderer}. */
@@ -51,7 +51,8 @@ function surfaceKey(surface: Surface): string {
 export function A2UIRenderer({ client, surfaceId, className, ...options }: A2UIRendererProps) {
   const parent = useContext(ClientContext);
   const effectiveClient = client ?? parent?.client;
-  if (!effectiveClient) throw new Error('<A2UIRenderer> needs a `client` prop or an enclosing <A2UIProvider>.');
+  if (!effectiveClient)
+    throw new Error('<A2UIRenderer> needs a `client` prop or an enclosing <A2UIProvider>.');
   const value = useClientContextValue(effectiveClient, options);
   return (
     <ClientContext.Provider value={value}>
@@ -60,9 +61,20 @@ export function A2UIRenderer({ client, surfaceId, className, ...options }: A2UIR
   );
 }
 
-function SurfaceList({ client, surfaceId, className }: { client: A2uiClient; surfaceId?: string; className?: string }) {
+function SurfaceList({
+  client,
+  surfaceId,
+  className,
+}: {
+  client: A2uiClient;
+  surfaceId?: string;
+  className?: string;
+}) {
   const surfaces = useSurfaces(client);
-  const shown = surfaceId === undefined ? surfaces : surfaces.filter((surface) => surface.surfaceId === surfaceId);
+  const shown =
+    surfaceId === undefined
+      ? surfaces
+      : surfaces.filter((surface) => surface.surfaceId === surfaceId);
   return (
     <>
       {shown.map((surface) => (

@@ -2,12 +2,7 @@
  * Renders one surface from its `root` component (spec §5.2), with its theme (§9 Theme), a
  * loading state until `root` arrives and a diagnostic when it never does.
  */
-import {
-  type BindingHost,
-  type ClientError,
-  ROOT_COMPONENT_ID,
-  type Surface,
-} from '@a2ui-ts/core';
+import { type BindingHost, type ClientError, ROOT_COMPONENT_ID, type Surface } from '@a2ui-ts/core';
 import {
   Component,
   type CSSProperties,
@@ -51,7 +46,11 @@ function contrastingColor(hex: string): string {
 }
 
 /** The surface's theme as element attributes; `primaryColor` only when it is a `#rrggbb` colour. */
-export function surfaceThemeAttributes(surface: Surface, options: ResolvedRendererOptions, className?: string): SurfaceThemeAttributes {
+export function surfaceThemeAttributes(
+  surface: Surface,
+  options: ResolvedRendererOptions,
+  className?: string,
+): SurfaceThemeAttributes {
   const primary = surface.theme?.primaryColor;
   let style: CSSProperties | undefined;
   if (typeof primary === 'string' && PRIMARY_COLOR.test(primary)) {
@@ -67,7 +66,10 @@ export function surfaceThemeAttributes(surface: Surface, options: ResolvedRender
   };
 }
 
-function createReporter(surface: Surface, report: (error: ClientError) => void): SurfaceRuntime['report'] {
+function createReporter(
+  surface: Surface,
+  report: (error: ClientError) => void,
+): SurfaceRuntime['report'] {
   const seen = new Set<string>();
   return (error) => {
     const key = `${error.code}\u0000${error.path ?? ''}\u0000${error.message}`;
@@ -77,7 +79,12 @@ function createReporter(surface: Surface, report: (error: ClientError) => void):
     const clientError: ClientError =
       error.code === 'VALIDATION_FAILED'
         ? { code: 'VALIDATION_FAILED', surfaceId, path: error.path ?? '', message: error.message }
-        : { code: error.code, surfaceId, message: error.message, ...(error.path === undefined ? {} : { path: error.path }) };
+        : {
+            code: error.code,
+            surfaceId,
+            message: error.message,
+            ...(error.path === undefined ? {} : { path: error.path }),
+          };
     // Components report while rendering; listeners of the processor must not run inside render.
     queueMicrotask(() => {
       if (!surface.disposed) report(clientError);
@@ -85,7 +92,10 @@ function createReporter(surface: Surface, report: (error: ClientError) => void):
   };
 }
 
-function hostOf(client: { getDataContext(surfaceId: string): { host: BindingHost } }, surface: Surface): BindingHost | undefined {
+function hostOf(
+  client: { getDataContext(surfaceId: string): { host: BindingHost } },
+  surface: Surface,
+): BindingHost | undefined {
   try {
     return client.getDataContext(surface.surfaceId).host;
   } catch {
@@ -102,7 +112,8 @@ function hostOf(client: { getDataContext(surfaceId: string): { host: BindingHost
  */
 export function A2UISurface({ surface, className }: A2UISurfaceProps) {
   const context = useContext(ClientContext);
-  if (!context) throw new Error('<A2UISurface> must be rendered inside <A2UIProvider> or <A2UIRenderer>.');
+  if (!context)
+    throw new Error('<A2UISurface> must be rendered inside <A2UIProvider> or <A2UIRenderer>.');
   const { client, options } = context;
   const runtime = useMemo((): SurfaceRuntime | undefined => {
     const host = hostOf(client, surface);
@@ -131,7 +142,8 @@ export function A2UISurface({ surface, className }: A2UISurfaceProps) {
 function SurfaceRoot({ runtime }: { runtime: SurfaceRuntime }) {
   const { surface } = runtime;
   const subscribe = useCallback(
-    (listener: () => void) => (surface.disposed ? () => {} : surface.components.subscribe(ROOT_COMPONENT_ID, listener)),
+    (listener: () => void) =>
+      surface.disposed ? () => {} : surface.components.subscribe(ROOT_COMPONENT_ID, listener),
     [surface],
   );
   const hasRoot = useSyncExternalStore(
@@ -139,7 +151,11 @@ function SurfaceRoot({ runtime }: { runtime: SurfaceRuntime }) {
     () => surface.components.has(ROOT_COMPONENT_ID),
     () => surface.components.has(ROOT_COMPONENT_ID),
   );
-  return hasRoot ? <ComponentNode id={ROOT_COMPONENT_ID} scope="/" depth={0} /> : <RootPending runtime={runtime} />;
+  return hasRoot ? (
+    <ComponentNode id={ROOT_COMPONENT_ID} scope="/" depth={0} />
+  ) : (
+    <RootPending runtime={runtime} />
+  );
 }
 
 /** Until `root` exists nothing is visible (§5.2); after `rootTimeoutMs`, say so and tell the agent. */
@@ -174,7 +190,10 @@ function RootPending({ runtime }: { runtime: SurfaceRuntime }) {
 }
 
 /** Last line of defence: a rendering bug shows a note instead of unmounting the host app. */
-class SurfaceErrorBoundary extends Component<{ runtime: SurfaceRuntime; children: ReactNode }, { failed: boolean }> {
+class SurfaceErrorBoundary extends Component<
+  { runtime: SurfaceRuntime; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {

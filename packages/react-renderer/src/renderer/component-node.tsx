@@ -3,7 +3,13 @@
  * shows a placeholder until it arrives and a fallback when nothing can render it, and binds its
  * properties in its data scope.
  */
-import { type ChildReference, type ComponentRecord, DataContext, isDataBinding, isRecord } from '@a2ui-ts/core';
+import {
+  type ChildReference,
+  type ComponentRecord,
+  DataContext,
+  isDataBinding,
+  isRecord,
+} from '@a2ui-ts/core';
 import {
   Component,
   type ErrorInfo,
@@ -48,7 +54,8 @@ export const ComponentNode = memo(function ComponentNode({ id, scope, depth }: C
   if (!runtime) throw new Error('ComponentNode must be rendered inside an A2UI surface.');
   const { surface, options } = runtime;
   const subscribe = useCallback(
-    (listener: () => void) => (surface.disposed ? noop : surface.components.subscribe(id, listener)),
+    (listener: () => void) =>
+      surface.disposed ? noop : surface.components.subscribe(id, listener),
     [surface, id],
   );
   const getSnapshot = useCallback(() => surface.components.get(id), [surface, id]);
@@ -86,7 +93,11 @@ export const ComponentNode = memo(function ComponentNode({ id, scope, depth }: C
       />
     );
   }
-  return scope === parentScope ? content : <ScopeContext.Provider value={scope}>{content}</ScopeContext.Provider>;
+  return scope === parentScope ? (
+    content
+  ) : (
+    <ScopeContext.Provider value={scope}>{content}</ScopeContext.Provider>
+  );
 });
 
 interface BoundComponentProps {
@@ -99,7 +110,14 @@ interface BoundComponentProps {
   readonly isolate: boolean;
 }
 
-function BoundComponent({ record, scope, depth, implementation: Implementation, runtime, isolate }: BoundComponentProps) {
+function BoundComponent({
+  record,
+  scope,
+  depth,
+  implementation: Implementation,
+  runtime,
+  isolate,
+}: BoundComponentProps) {
   const binding = useMemo(
     () =>
       new ComponentBinding(record, new DataContext(runtime.host, scope), {
@@ -107,10 +125,20 @@ function BoundComponent({ record, scope, depth, implementation: Implementation, 
       }),
     [record, scope, runtime],
   );
-  const snapshot = useSyncExternalStore(binding.subscribe, binding.getSnapshot, binding.getSnapshot);
+  const snapshot = useSyncExternalStore(
+    binding.subscribe,
+    binding.getSnapshot,
+    binding.getSnapshot,
+  );
   const node = useMemo(() => createNode(binding, runtime, depth), [binding, runtime, depth]);
   const element = (
-    <Implementation id={record.id} type={record.type} props={snapshot.props} validation={snapshot.validation} node={node} />
+    <Implementation
+      id={record.id}
+      type={record.type}
+      props={snapshot.props}
+      validation={snapshot.validation}
+      node={node}
+    />
   );
   return isolate ? (
     <ComponentErrorBoundary runtime={runtime} componentId={record.id} type={record.type}>
@@ -147,7 +175,12 @@ function reportMissingImplementation(runtime: SurfaceRuntime, type: string): voi
 }
 
 function isChildReference(value: unknown): value is ChildReference {
-  return isRecord(value) && typeof value.id === 'string' && typeof value.scope === 'string' && typeof value.key === 'string';
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.scope === 'string' &&
+    typeof value.key === 'string'
+  );
 }
 
 function createNode(binding: ComponentBinding, runtime: SurfaceRuntime, depth: number): A2uiNode {
@@ -158,7 +191,9 @@ function createNode(binding: ComponentBinding, runtime: SurfaceRuntime, depth: n
   const childDepth = depth + 1;
 
   const renderChild = (id: unknown): ReactNode =>
-    typeof id === 'string' && id !== '' ? <ComponentNode id={id} scope={scope} depth={childDepth} /> : null;
+    typeof id === 'string' && id !== '' ? (
+      <ComponentNode id={id} scope={scope} depth={childDepth} />
+    ) : null;
 
   const renderChildren = (children: unknown): ReactNode[] => {
     if (!Array.isArray(children)) return [];
@@ -166,12 +201,21 @@ function createNode(binding: ComponentBinding, runtime: SurfaceRuntime, depth: n
     const seen = new Map<string, number>();
     for (const child of children) {
       if (isChildReference(child)) {
-        out.push(<ComponentNode key={child.key} id={child.id} scope={child.scope} depth={childDepth} />);
+        out.push(
+          <ComponentNode key={child.key} id={child.id} scope={child.scope} depth={childDepth} />,
+        );
       } else if (typeof child === 'string' && child !== '') {
         // A static list may name one id twice; keys must still be unique.
         const count = seen.get(child) ?? 0;
         seen.set(child, count + 1);
-        out.push(<ComponentNode key={count === 0 ? child : `${child}#${count}`} id={child} scope={scope} depth={childDepth} />);
+        out.push(
+          <ComponentNode
+            key={count === 0 ? child : `${child}#${count}`}
+            id={child}
+            scope={scope}
+            depth={childDepth}
+          />,
+        );
       }
     }
     return out;
@@ -205,9 +249,16 @@ function createNode(binding: ComponentBinding, runtime: SurfaceRuntime, depth: n
     },
     async dispatchAction(property = 'action') {
       try {
-        return await client.dispatchAction(surface.surfaceId, record.id, { scope, action: properties[property] });
+        return await client.dispatchAction(surface.surfaceId, record.id, {
+          scope,
+          action: properties[property],
+        });
       } catch (error) {
-        options.onActionError(error, { surfaceId: surface.surfaceId, componentId: record.id, scope });
+        options.onActionError(error, {
+          surfaceId: surface.surfaceId,
+          componentId: record.id,
+          scope,
+        });
         return false;
       }
     },

@@ -10,7 +10,10 @@ import { createTestClient, setData, surface } from '../../test/test-client.js';
 import { A2UIRenderer } from '../index.js';
 
 function listSurface(count: number) {
-  const items = Array.from({ length: count }, (_, index) => ({ name: `Item ${index}`, done: false }));
+  const items = Array.from({ length: count }, (_, index) => ({
+    name: `Item ${index}`,
+    done: false,
+  }));
   return surface(
     [
       { id: 'root', component: 'Column', children: ['title', 'list'] },
@@ -74,7 +77,13 @@ describe('fine-grained updates', () => {
       setData('/title', 'New title'),
       setData('/items/1/name', 'One'),
       setData('/items/2/done', true),
-      { version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'title', component: 'Text', text: { path: '/title' }, variant: 'h2' }] } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 's',
+          components: [{ id: 'title', component: 'Text', text: { path: '/title' }, variant: 'h2' }],
+        },
+      },
     ]);
     expect(test.commits()).toBe(1);
     expect(test.counting.take().sort()).toEqual(['done@/items/2', 'name@/items/1', 'title']);
@@ -84,14 +93,26 @@ describe('fine-grained updates', () => {
   it('appending an item renders only the new instances and the list', () => {
     const test = renderCounted(listSurface(5));
     test.process(setData('/items/5', { name: 'Six', done: false }));
-    expect(test.counting.take().sort()).toEqual(['done@/items/5', 'list', 'name@/items/5', 'row@/items/5']);
+    expect(test.counting.take().sort()).toEqual([
+      'done@/items/5',
+      'list',
+      'name@/items/5',
+      'row@/items/5',
+    ]);
   });
 
   it('updating one component re-renders it alone; a type change resets its local state', () => {
     const test = renderCounted(
       surface([
         { id: 'root', component: 'Column', children: ['tabs', 'other'] },
-        { id: 'tabs', component: 'Tabs', tabs: [{ title: 'A', child: 'a' }, { title: 'B', child: 'b' }] },
+        {
+          id: 'tabs',
+          component: 'Tabs',
+          tabs: [
+            { title: 'A', child: 'a' },
+            { title: 'B', child: 'b' },
+          ],
+        },
         { id: 'a', component: 'Text', text: 'Panel A' },
         { id: 'b', component: 'Text', text: 'Panel B' },
         { id: 'other', component: 'Text', text: 'Other' },
@@ -102,15 +123,45 @@ describe('fine-grained updates', () => {
     test.counting.take();
     test.process({
       version: 'v0.9',
-      updateComponents: { surfaceId: 's', components: [{ id: 'tabs', component: 'Tabs', tabs: [{ title: 'A', child: 'a' }, { title: 'Bee', child: 'b' }] }] },
+      updateComponents: {
+        surfaceId: 's',
+        components: [
+          {
+            id: 'tabs',
+            component: 'Tabs',
+            tabs: [
+              { title: 'A', child: 'a' },
+              { title: 'Bee', child: 'b' },
+            ],
+          },
+        ],
+      },
     });
     expect(test.counting.take()).toEqual(['tabs']);
     // Same type: the selection survives the update.
     expect(screen.getByRole('tab', { name: 'Bee' }).getAttribute('aria-selected')).toBe('true');
-    test.process({ version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'tabs', component: 'Text', text: 'Gone' }] } });
     test.process({
       version: 'v0.9',
-      updateComponents: { surfaceId: 's', components: [{ id: 'tabs', component: 'Tabs', tabs: [{ title: 'A', child: 'a' }, { title: 'B', child: 'b' }] }] },
+      updateComponents: {
+        surfaceId: 's',
+        components: [{ id: 'tabs', component: 'Text', text: 'Gone' }],
+      },
+    });
+    test.process({
+      version: 'v0.9',
+      updateComponents: {
+        surfaceId: 's',
+        components: [
+          {
+            id: 'tabs',
+            component: 'Tabs',
+            tabs: [
+              { title: 'A', child: 'a' },
+              { title: 'B', child: 'b' },
+            ],
+          },
+        ],
+      },
     });
     // Recreated: a fresh component starts on the first tab.
     expect(screen.getByRole('tab', { name: 'A' }).getAttribute('aria-selected')).toBe('true');
@@ -149,7 +200,8 @@ describe('subscriptions', () => {
     // root + title + list + 20 × (row, name, done) records, and the bound data paths.
     expect(model.components.subscriptionCount).toBeGreaterThan(60);
     expect(model.dataModel.subscriptionCount).toBe(1 + 1 + 40);
-    for (let index = 0; index < 20; index++) test.process(setData(`/items/${index}/name`, `N${index}`));
+    for (let index = 0; index < 20; index++)
+      test.process(setData(`/items/${index}/name`, `N${index}`));
     expect(model.dataModel.subscriptionCount).toBe(42);
     view.unmount();
     expect(model.subscriptionCount).toBe(0);
@@ -175,7 +227,13 @@ describe('subscriptions', () => {
   it('follow what a binding reads: a switched formatString argument moves the subscription', () => {
     const test = renderCounted(
       surface(
-        [{ id: 'root', component: 'Text', text: { call: 'formatString', args: { value: 'Hi ${/who}' } } }],
+        [
+          {
+            id: 'root',
+            component: 'Text',
+            text: { call: 'formatString', args: { value: 'Hi ${/who}' } },
+          },
+        ],
         { who: 'Ada' },
       ),
     );
@@ -183,7 +241,10 @@ describe('subscriptions', () => {
     expect(test.surface.dataModel.subscriptionCount).toBe(1);
     test.process({
       version: 'v0.9',
-      updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: { path: '/other' } }] },
+      updateComponents: {
+        surfaceId: 's',
+        components: [{ id: 'root', component: 'Text', text: { path: '/other' } }],
+      },
     });
     test.process(setData('/other', 'Other'));
     expect(screen.getByText('Other')).toBeTruthy();

@@ -9,7 +9,12 @@ import type { A2uiComponentProps } from '../registry/a2ui-component.js';
  * `child` or `children`, so the rest of the tree stays visible ("render the best way possible",
  * §5.2).
  */
-export function UnknownComponent({ id, type, props, node }: A2uiComponentProps<{ child?: unknown; children?: unknown }>) {
+export function UnknownComponent({
+  id,
+  type,
+  props,
+  node,
+}: A2uiComponentProps<{ child?: unknown; children?: unknown }>) {
   return (
     <div className="a2ui-fallback" role="note" data-a2ui-id={id} data-a2ui-unknown={type}>
       <span className="a2ui-fallback-label">{node.strings.unknownComponent(type)}</span>

@@ -2,7 +2,12 @@
  * The gallery page the browser suite drives: every example stream on one page, plus the XSS
  * surface, each with its own client. Bundled by esbuild in the test's setup.
  */
-import { A2uiClient, type ClientError, type ClientMessage, type ClientTransport } from '@a2ui-ts/core';
+import {
+  A2uiClient,
+  type ClientError,
+  type ClientMessage,
+  type ClientTransport,
+} from '@a2ui-ts/core';
 import { EXAMPLE_STREAMS } from '@a2ui-ts/core/testing';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -42,7 +47,11 @@ function createClient(): A2uiClient {
 const params = new URLSearchParams(location.search);
 const only = params.get('only');
 const entries = [
-  ...EXAMPLE_STREAMS.map((stream) => ({ id: `ex-${stream.file.replace(/\.json$/, '')}`, title: stream.name, messages: stream.messages as unknown[] })),
+  ...EXAMPLE_STREAMS.map((stream) => ({
+    id: `ex-${stream.file.replace(/\.json$/, '')}`,
+    title: stream.name,
+    messages: stream.messages as unknown[],
+  })),
   { id: 'xss', title: 'XSS vectors', messages: XSS_STREAM },
 ].filter((entry) => only === null || entry.id === only);
 
@@ -57,7 +66,12 @@ function Gallery() {
     <main>
       <h1>A2UI gallery</h1>
       {sections.map((section) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="gallery-section">
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-title`}
+          className="gallery-section"
+        >
           <h2 id={`${section.id}-title`}>{section.title}</h2>
           <A2UIRenderer client={section.client} />
         </section>

@@ -51,7 +51,10 @@ export async function startGalleryServer(): Promise<GalleryServer> {
     logLevel: 'silent',
   });
   const files: Record<string, { type: string; body: Buffer }> = {
-    '/gallery-app.js': { type: 'text/javascript', body: await readFile(join(outdir, 'gallery-app.js')) },
+    '/gallery-app.js': {
+      type: 'text/javascript',
+      body: await readFile(join(outdir, 'gallery-app.js')),
+    },
     '/gallery-app.css': { type: 'text/css', body: await readFile(join(outdir, 'gallery-app.css')) },
   };
   const server: Server = createServer((request, response) => {

@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const TIMEOUT_MS = 60_000;
+
 import { XSS_BUTTON_IDS } from '../xss-vectors.js';
 import { type GalleryServer, startGalleryServer } from './gallery-server.js';
 
@@ -44,9 +45,23 @@ interface Session {
   popups: number;
 }
 
-async function open(path = '/', options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Session> {
-  const context = await launched.browser.newContext({ viewport: { width: 900, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
-  const session: Session = { context, page: await context.newPage(), external: [], consoleErrors: [], pageErrors: [], dialogs: [], popups: 0 };
+async function open(
+  path = '/',
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<Session> {
+  const context = await launched.browser.newContext({
+    viewport: { width: 900, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const session: Session = {
+    context,
+    page: await context.newPage(),
+    external: [],
+    consoleErrors: [],
+    pageErrors: [],
+    dialogs: [],
+    popups: 0,
+  };
   const { page } = session;
   page.setDefaultTimeout(10_000);
   context.on('page', () => {
@@ -57,12 +72,14 @@ async function open(path = '/', options: { colorScheme?: 'light' | 'dark' } = {}
     const url = new URL(route.request().url());
     if (url.hostname === '127.0.0.1') return route.continue();
     session.external.push(url.href);
-    if (url.hostname === 'images.unsplash.com') return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PLACEHOLDER_IMAGE });
+    if (url.hostname === 'images.unsplash.com')
+      return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PLACEHOLDER_IMAGE });
     return route.abort();
   });
   page.on('console', (message) => {
     // Media the sandbox cannot fetch (the trailer video) is not a renderer error.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) session.consoleErrors.push(message.text());
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+      session.consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => session.pageErrors.push(String(error)));
   page.on('dialog', async (dialog) => {
@@ -75,18 +92,32 @@ async function open(path = '/', options: { colorScheme?: 'light' | 'dark' } = {}
 }
 
 async function runAxe(page: Page, include?: string): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(selector ? { include: [selector] } : document, {
+      resultTypes: ['violations'],
+    });
     return result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
-      nodes: violation.nodes.map((node) => ({ target: node.target, html: node.html.slice(0, 200) })),
+      nodes: violation.nodes.map((node) => ({
+        target: node.target,
+        html: node.html.slice(0, 200),
+      })),
     }));
   }, include);
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  return violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
 }
 
 beforeAll(async () => {
@@ -111,10 +142,13 @@ describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
     expect(state.errors.filter((error) => !error.surfaceId.startsWith('xss'))).toEqual([]);
     const surfaces = await page.locator('.a2ui-surface').count();
     expect(surfaces).toBe(16);
-    expect(await page.locator('.a2ui-placeholder, .a2ui-fallback, .a2ui-diagnostic').count()).toBe(0);
+    expect(await page.locator('.a2ui-placeholder, .a2ui-fallback, .a2ui-diagnostic').count()).toBe(
+      0,
+    );
     // Icons are bundled: every drawn icon has path data, none came from the network.
     expect(await page.locator('svg.a2ui-icon path').count()).toBeGreaterThan(5);
-    for (const url of session.external) expect(EXAMPLE_MEDIA_HOSTS.has(new URL(url).hostname), url).toBe(true);
+    for (const url of session.external)
+      expect(EXAMPLE_MEDIA_HOSTS.has(new URL(url).hostname), url).toBe(true);
     expect(session.pageErrors).toEqual([]);
     expect(session.consoleErrors).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'gallery-light.png'), fullPage: true });
@@ -131,11 +165,18 @@ describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
     await email.fill('not-an-email');
     await login.getByText('Please enter a valid email address').waitFor();
     expect(await email.getAttribute('aria-invalid')).toBe('true');
-    await page.screenshot({ path: join(ARTIFACTS, 'login-invalid.png'), clip: (await login.boundingBox())! });
+    await page.screenshot({
+      path: join(ARTIFACTS, 'login-invalid.png'),
+      clip: (await login.boundingBox())!,
+    });
     await email.fill('ada@example.com');
     await login.getByLabel('Password').fill('correct horse');
     await signIn.click();
-    await page.waitForFunction(() => window.__gallery.sent.some((message) => 'action' in message && message.action.name === 'login'));
+    await page.waitForFunction(() =>
+      window.__gallery.sent.some(
+        (message) => 'action' in message && message.action.name === 'login',
+      ),
+    );
 
     const recipe = page.locator('#ex-24_recipe-card');
     await recipe.getByRole('tab', { name: 'Overview' }).focus();
@@ -185,7 +226,8 @@ describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
       await page.locator('#ex-09_login-form').getByLabel('Email').fill('x');
       await page.locator('#ex-24_recipe-card').getByRole('tab', { name: 'Instructions' }).click();
       expect(await runAxe(page), `${colorScheme} after interaction`).toEqual([]);
-      if (colorScheme === 'dark') await page.screenshot({ path: join(ARTIFACTS, 'gallery-dark.png'), fullPage: true });
+      if (colorScheme === 'dark')
+        await page.screenshot({ path: join(ARTIFACTS, 'gallery-dark.png'), fullPage: true });
       await session.context.close();
     }
   });
@@ -200,15 +242,23 @@ describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
     await xss.getByRole('tab').first().click();
     await xss.getByRole('textbox').fill('<img src=x onerror=window.__xss=1>');
     // Give any scheduled payload (image error handlers, navigations) a frame to run.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+    );
     const result = await page.evaluate(() => ({
       xss: (window as { __xss?: unknown }).__xss,
       opened: window.__gallery.opened,
-      scripts: document.querySelectorAll('#app script, #app iframe, #app object, #app embed, #app a').length,
+      scripts: document.querySelectorAll(
+        '#app script, #app iframe, #app object, #app embed, #app a',
+      ).length,
       handlers: [...document.querySelectorAll('#app *')].flatMap((element) =>
-        [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => attribute.name),
+        [...element.attributes]
+          .filter((attribute) => attribute.name.startsWith('on'))
+          .map((attribute) => attribute.name),
       ),
-      urls: [...document.querySelectorAll('#app [src], #app [href]')].map((element) => element.getAttribute('src') ?? element.getAttribute('href')),
+      urls: [...document.querySelectorAll('#app [src], #app [href]')].map(
+        (element) => element.getAttribute('src') ?? element.getAttribute('href'),
+      ),
       blocked: window.__gallery.errors.filter((error) => error.code === 'URL_BLOCKED').length,
       location: location.href,
     }));
@@ -233,13 +283,17 @@ describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
       () =>
         new Promise<string[]>((resolve) => {
           const seen: string[] = [];
-          document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+          document.addEventListener('securitypolicyviolation', (event) =>
+            seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+          );
           requestAnimationFrame(() => setTimeout(() => resolve(seen), 0));
         }),
     );
     expect(violations.filter((violation) => !violation.includes('xss'))).toEqual([]);
     expect(await page.locator('.a2ui-surface').count()).toBe(16);
-    const errors = await page.evaluate(() => window.__gallery.errors.filter((error) => !error.surfaceId.startsWith('xss')));
+    const errors = await page.evaluate(() =>
+      window.__gallery.errors.filter((error) => !error.surfaceId.startsWith('xss')),
+    );
     expect(errors).toEqual([]);
     expect(session.pageErrors).toEqual([]);
     await session.context.close();

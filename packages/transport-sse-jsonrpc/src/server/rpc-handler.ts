@@ -106,15 +106,15 @@ function handleRequest(request: unknown, principal: unknown, context: RpcHandler
 }
 
 function readParams(method: string, params: unknown): ParamsResult {
-  if (!isRecord(params)) return { ok: false, detail: 'params must be an object (by name)', path: '/params' };
+  if (!isRecord(params)) return { ok: false, detail: 'must be an object (params by name)', path: '/params' };
   const connectionId = params.connectionId;
-  if (typeof connectionId !== 'string') return { ok: false, detail: 'connectionId must be a string', path: '/params/connectionId' };
+  if (typeof connectionId !== 'string') return { ok: false, detail: 'must be a string', path: '/params/connectionId' };
   if (!isConnectionId(connectionId)) {
-    return { ok: false, detail: 'connectionId is not a connection id (22 base64url characters)', path: '/params/connectionId' };
+    return { ok: false, detail: 'must be a connection id (22 base64url characters)', path: '/params/connectionId' };
   }
   if (method === RPC_METHODS.disconnect) return { ok: true, connectionId };
   const kind = method === RPC_METHODS.action ? 'action' : 'error';
-  if (!(kind in params)) return { ok: false, detail: `${kind} is required`, path: `/params/${kind}` };
+  if (!(kind in params)) return { ok: false, detail: 'is required', path: `/params/${kind}` };
   const message = { version: 'v0.9', [kind]: params[kind] };
   const issues = validateClientMessage(message);
   if (issues.length > 0) {
@@ -124,7 +124,7 @@ function readParams(method: string, params: unknown): ParamsResult {
   }
   const metadata = params.metadata;
   if (metadata !== undefined) {
-    if (!isRecord(metadata)) return { ok: false, detail: 'metadata must be an object', path: '/params/metadata' };
+    if (!isRecord(metadata)) return { ok: false, detail: 'must be an object', path: '/params/metadata' };
     const checks: Array<[string, (value: unknown) => ValidationIssue[]]> = [
       ['a2uiClientCapabilities', validateClientCapabilities],
       ['a2uiClientDataModel', validateClientDataModel],
