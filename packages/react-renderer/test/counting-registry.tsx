@@ -13,6 +13,7 @@ export function createCountingRegistry() {
   const renders: string[] = [];
   const registry = createComponentRegistry({ builtins: false });
   for (const [type, Implementation] of Object.entries(BASIC_COMPONENTS)) {
+    // biome-ignore lint/correctness/noComponentHookFactories: a counting wrapper per built-in type is the point.
     const Counted = (props: A2uiComponentProps) => {
       renders.push(props.node.scope === '/' ? props.id : `${props.id}@${props.node.scope}`);
       return <Implementation {...props} />;

@@ -10,10 +10,9 @@ import {
   BASIC_CATALOG_ID,
   type Connection,
   type DisconnectReason,
-  MessageProcessor,
   type ServerMessage,
-  snapshotState,
   type StateSnapshot,
+  snapshotState,
 } from '@a2ui-ts/core';
 import { createDeferred, waitForClient } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,19 +22,24 @@ import { seededRandom } from '../test/seeded-random.js';
 import { createTcpProxy } from '../test/tcp-proxy.js';
 import { recordTransport } from '../test/transport-recorder.js';
 import { connectSseJsonRpc } from './client/connect-sse-json-rpc.js';
-import { createSseJsonRpcServer } from './server/create-sse-json-rpc-server.js';
 import { serveSseJsonRpc } from './node.js';
+import { createSseJsonRpcServer } from './server/create-sse-json-rpc-server.js';
 
 const STREAM_LENGTH = 500;
 const CHUNK = 50;
 
-const createSurface: ServerMessage = { version: 'v0.9', createSurface: { surfaceId: 'counter', catalogId: BASIC_CATALOG_ID } };
+const createSurface: ServerMessage = {
+  version: 'v0.9',
+  createSurface: { surfaceId: 'counter', catalogId: BASIC_CATALOG_ID },
+};
 const update = (index: number): ServerMessage => ({
   version: 'v0.9',
   updateDataModel: { surfaceId: 'counter', path: `/values/${index}`, value: index },
 });
 const chunk = (from: number): ServerMessage[] =>
-  Array.from({ length: Math.min(CHUNK, STREAM_LENGTH - from) }, (_, offset) => update(from + offset));
+  Array.from({ length: Math.min(CHUNK, STREAM_LENGTH - from) }, (_, offset) =>
+    update(from + offset),
+  );
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -66,7 +70,10 @@ function chunkedAgent() {
 }
 
 /** Runs one client through the 500-message exchange, calling `onProgress` after every message. */
-async function runExchange(client: A2uiClient, onProgress: (received: number) => void): Promise<number[]> {
+async function runExchange(
+  client: A2uiClient,
+  onProgress: (received: number) => void,
+): Promise<number[]> {
   const seen: number[] = [];
   client.subscribe((event) => {
     if (event.type !== 'received') return;
@@ -77,7 +84,13 @@ async function runExchange(client: A2uiClient, onProgress: (received: number) =>
     if (seen.length % CHUNK === 0 && seen.length < STREAM_LENGTH) {
       void client.send({
         version: 'v0.9',
-        action: { name: 'more', surfaceId: 'counter', sourceComponentId: 'root', timestamp: new Date().toISOString(), context: { next: seen.length } },
+        action: {
+          name: 'more',
+          surfaceId: 'counter',
+          sourceComponentId: 'root',
+          timestamp: new Date().toISOString(),
+          context: { next: seen.length },
+        },
       });
     }
     onProgress(seen.length);
@@ -93,16 +106,25 @@ describe('faults', () => {
     server = await startTestServer({ agent: chunked.agent, reconnectGraceMs: 60_000 });
 
     const reference = new A2uiClient().processor;
-    reference.process([createSurface, ...Array.from({ length: STREAM_LENGTH }, (_, index) => update(index))]);
+    reference.process([
+      createSurface,
+      ...Array.from({ length: STREAM_LENGTH }, (_, index) => update(index)),
+    ]);
     const expected: StateSnapshot = snapshotState(reference);
     const allValues = Array.from({ length: STREAM_LENGTH }, (_, index) => index);
-    const allRequests = Array.from({ length: STREAM_LENGTH / CHUNK - 1 }, (_, index) => (index + 1) * CHUNK);
+    const allRequests = Array.from(
+      { length: STREAM_LENGTH / CHUNK - 1 },
+      (_, index) => (index + 1) * CHUNK,
+    );
 
     let totalDrops = 0;
     for (let trial = 0; trial < 50; trial++) {
       const random = seededRandom(1000 + trial);
       // 1 to 3 resets per trial, at message counts anywhere in the stream.
-      const dropPoints = Array.from({ length: 1 + Math.floor(random() * 3) }, () => 1 + Math.floor(random() * (STREAM_LENGTH - 1)));
+      const dropPoints = Array.from(
+        { length: 1 + Math.floor(random() * 3) },
+        () => 1 + Math.floor(random() * (STREAM_LENGTH - 1)),
+      );
       const { transport, proxy } = await server.connectThroughProxy({ random });
       const client = new A2uiClient({ transport });
       const errors: unknown[] = [];
@@ -144,7 +166,10 @@ describe('faults', () => {
     ];
     const firstDisconnect = createDeferred<DisconnectReason>();
     const first = await startTestServer({
-      agent: { onConnect: (connection) => connection.send(sessionOne), onDisconnect: (_c, reason) => firstDisconnect.resolve(reason) },
+      agent: {
+        onConnect: (connection) => connection.send(sessionOne),
+        onDisconnect: (_c, reason) => firstDisconnect.resolve(reason),
+      },
     });
     // A proxy of its own: the first server's proxies close with it.
     const proxy = await createTcpProxy(first.node.port);
@@ -165,10 +190,16 @@ describe('faults', () => {
     await first.close();
     expect(await firstDisconnect.promise).toBe('server-closed');
 
-    server = await startTestServer({ agent: { onConnect: (connection) => connection.send(sessionTwo) } });
+    server = await startTestServer({
+      agent: { onConnect: (connection) => connection.send(sessionTwo) },
+    });
     proxy.setTarget(server.node.port);
     proxy.setRefusing(false);
-    await waitForClient(client, () => client.processor.getSurface('fresh')?.dataModel.get('/restarted') === true, 'session two');
+    await waitForClient(
+      client,
+      () => client.processor.getSurface('fresh')?.dataModel.get('/restarted') === true,
+      'session two',
+    );
 
     expect(resets).toEqual(['The server no longer knows this connection (expired or restarted).']);
     expect(client.processor.getSurface('counter')).toBeUndefined();
@@ -201,12 +232,21 @@ describe('faults', () => {
     proxy.drop();
     expect(await disconnected.promise).toBe('grace-expired');
     await eventually(() => server!.app.registry.size === 0);
-    expect(server.app.stats()).toMatchObject({ sessions: 0, links: 0, graceTimers: 0, keepAliveTimer: false, bufferedBytes: 0 });
+    expect(server.app.stats()).toMatchObject({
+      sessions: 0,
+      links: 0,
+      graceTimers: 0,
+      keepAliveTimer: false,
+      bufferedBytes: 0,
+    });
     expect(connections[0]!.closed).toBe(true);
     expect(connections[0]!.signal.aborted).toBe(true);
 
     proxy.setRefusing(false);
-    await recording.until((events) => events.some((event) => event.type === 'reset') && recording.messages().length === 2);
+    await recording.until(
+      (events) =>
+        events.some((event) => event.type === 'reset') && recording.messages().length === 2,
+    );
     expect(connections).toHaveLength(2);
     await transport.close();
     await proxy.close();
@@ -228,13 +268,19 @@ describe('faults', () => {
         },
       },
     });
-    const timersBefore = process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    const timersBefore = process
+      .getActiveResourcesInfo()
+      .filter((resource) => resource === 'Timeout').length;
     const cycle = async (index: number) => {
       // Odd cycles vanish without a word (their link is cut and they never come back); even ones say goodbye.
       const cut = new AbortController();
       const transport = server!.connect({
         reconnect: { maxAttempts: 0 },
-        fetch: (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, cut.signal]) : cut.signal }),
+        fetch: (input, init) =>
+          fetch(input, {
+            ...init,
+            signal: init?.signal ? AbortSignal.any([init.signal, cut.signal]) : cut.signal,
+          }),
       });
       const recording = recordTransport(transport);
       await recording.until(() => recording.messages().length === 2);
@@ -245,7 +291,9 @@ describe('faults', () => {
     for (let batch = 0; batch < 50; batch++) {
       await Promise.all(Array.from({ length: 20 }, (_, offset) => cycle(batch * 20 + offset)));
     }
-    await eventually(() => server!.app.registry.size === 0 && (reasons.get('grace-expired') ?? 0) === 500);
+    await eventually(
+      () => server!.app.registry.size === 0 && (reasons.get('grace-expired') ?? 0) === 500,
+    );
     expect(connects).toBe(1000);
     expect(Object.fromEntries(reasons)).toEqual({ 'client-closed': 500, 'grace-expired': 500 });
     expect(server.app.stats()).toEqual({
@@ -257,7 +305,9 @@ describe('faults', () => {
       droppedSlowLinks: 0,
       peakLinkBufferedBytes: expect.any(Number),
     });
-    const timersAfter = process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    const timersAfter = process
+      .getActiveResourcesInfo()
+      .filter((resource) => resource === 'Timeout').length;
     expect(timersAfter).toBeLessThanOrEqual(timersBefore);
   }, 60_000);
 
@@ -277,7 +327,14 @@ describe('faults', () => {
           current.send(createSurface);
           // 12.8 MB in all, yielding to I/O between messages as a real producer would.
           for (let index = 0; index < 200; index++) {
-            current.send({ version: 'v0.9', updateDataModel: { surfaceId: 'counter', path: '/blob', value: `${index}:${payload}` } });
+            current.send({
+              version: 'v0.9',
+              updateDataModel: {
+                surfaceId: 'counter',
+                path: '/blob',
+                value: `${index}:${payload}`,
+              },
+            });
             await new Promise((resolve) => setImmediate(resolve));
           }
           sent.resolve();
@@ -308,7 +365,9 @@ describe('faults', () => {
     expect(stats.bufferedBytes).toBe(0);
     // One message may land on top of the limit before the check that drops the link.
     expect(stats.peakLinkBufferedBytes).toBeGreaterThan(maxBufferedBytes);
-    expect(stats.peakLinkBufferedBytes).toBeLessThanOrEqual(maxBufferedBytes + payload.length + 1024);
+    expect(stats.peakLinkBufferedBytes).toBeLessThanOrEqual(
+      maxBufferedBytes + payload.length + 1024,
+    );
     // The session lives on, bounded by its replay buffer, waiting for a resume.
     expect(connection!.closed).toBe(false);
     expect(stats.graceTimers).toBe(1);
@@ -323,15 +382,21 @@ describe('faults', () => {
 // A standalone check that the Node helper closes cleanly with links still open.
 describe('serveSseJsonRpc', () => {
   it('close() ends open streams with a close event and releases the port', async () => {
-    const app = createSseJsonRpcServer({ agent: { onConnect: (connection) => connection.send(createSurface) } });
+    const app = createSseJsonRpcServer({
+      agent: { onConnect: (connection) => connection.send(createSurface) },
+    });
     const node = await serveSseJsonRpc(app);
     const transport = connectSseJsonRpc({ url: node.url });
     const recording = recordTransport(transport);
     await recording.until(() => recording.messages().length === 1);
     await node.close();
     await recording.done;
-    expect(recording.statuses().at(-1)).toBe('closed: The server closed the connection (server-closed).');
+    expect(recording.statuses().at(-1)).toBe(
+      'closed: The server closed the connection (server-closed).',
+    );
     expect(node.server.listening).toBe(false);
     expect(app.stats()).toMatchObject({ sessions: 0, links: 0, keepAliveTimer: false });
+    const late = await app.fetch(new Request('http://localhost/sse'));
+    expect(late.status).toBe(503);
   });
 });

@@ -5,24 +5,21 @@
  *
  * @module
  */
-export {
-  createSseJsonRpcServer,
-  defaultIsSamePrincipal,
-  SSE_JSON_RPC_SERVER_DEFAULTS,
-} from './server/create-sse-json-rpc-server.js';
-export type {
-  SseJsonRpcCorsOptions,
-  SseJsonRpcServer,
-  SseJsonRpcServerOptions,
-  SseJsonRpcServerStats,
-} from './server/create-sse-json-rpc-server.js';
-export { connectSseJsonRpc, SSE_JSON_RPC_CLIENT_DEFAULTS } from './client/connect-sse-json-rpc.js';
-export type { SseJsonRpcClientOptions, SseJsonRpcTransport } from './client/connect-sse-json-rpc.js';
+
+export type { BackoffDelayOptions, ReconnectOptions } from './client/backoff.js';
 export { computeBackoffDelay, RECONNECT_DEFAULTS } from './client/backoff.js';
-export type { ReconnectOptions } from './client/backoff.js';
-export { fromRpcError, RPC_ERRORS, rpcErrorNameOf, toRpcError } from './protocol/json-rpc-errors.js';
-export type { RpcErrorName, RpcErrorRow } from './protocol/json-rpc-errors.js';
-export { RPC_METHODS, RPC_PATH, SSE_EVENTS, SSE_PATH, SSE_QUERY } from './protocol/wire.js';
+export type {
+  SseJsonRpcClientOptions,
+  SseJsonRpcTransport,
+} from './client/connect-sse-json-rpc.js';
+export { connectSseJsonRpc, SSE_JSON_RPC_CLIENT_DEFAULTS } from './client/connect-sse-json-rpc.js';
+export type { RpcErrorName, RpcErrorRow, ToRpcErrorOptions } from './protocol/json-rpc-errors.js';
+export {
+  fromRpcError,
+  RPC_ERRORS,
+  rpcErrorNameOf,
+  toRpcError,
+} from './protocol/json-rpc-errors.js';
 export type {
   ConnectedEventData,
   JsonRpcErrorObject,
@@ -31,3 +28,15 @@ export type {
   ReasonEventData,
   RpcAcceptedResult,
 } from './protocol/wire.js';
+export { RPC_METHODS, RPC_PATH, SSE_EVENTS, SSE_PATH, SSE_QUERY } from './protocol/wire.js';
+export type {
+  SseJsonRpcCorsOptions,
+  SseJsonRpcServer,
+  SseJsonRpcServerOptions,
+  SseJsonRpcServerStats,
+} from './server/create-sse-json-rpc-server.js';
+export {
+  createSseJsonRpcServer,
+  defaultIsSamePrincipal,
+  SSE_JSON_RPC_SERVER_DEFAULTS,
+} from './server/create-sse-json-rpc-server.js';

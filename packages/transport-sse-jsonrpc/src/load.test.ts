@@ -22,10 +22,16 @@ it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, 
   server = await startTestServer({
     agent: {
       async onConnect(connection) {
-        connection.send({ version: 'v0.9', createSurface: { surfaceId: 'load', catalogId: BASIC_CATALOG_ID } });
+        connection.send({
+          version: 'v0.9',
+          createSurface: { surfaceId: 'load', catalogId: BASIC_CATALOG_ID },
+        });
         // Streamed in slices, as an agent producing output over time would.
         for (let index = 0; index < MESSAGES - 1; index++) {
-          connection.send({ version: 'v0.9', updateDataModel: { surfaceId: 'load', path: '/n', value: index } });
+          connection.send({
+            version: 'v0.9',
+            updateDataModel: { surfaceId: 'load', path: '/n', value: index },
+          });
           if (index % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
         }
       },
@@ -33,7 +39,9 @@ it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, 
   });
   const transports = Array.from({ length: CLIENTS }, () => server!.connect());
   const recordings = transports.map((transport) => recordTransport(transport));
-  await Promise.all(recordings.map((recording) => recording.until(() => recording.messages().length >= MESSAGES)));
+  await Promise.all(
+    recordings.map((recording) => recording.until(() => recording.messages().length >= MESSAGES)),
+  );
   const deliveredMs = performance.now() - started;
 
   expect(server.app.registry.size).toBe(CLIENTS);
@@ -41,7 +49,9 @@ it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, 
     const messages = recording.messages() as ServerMessage[];
     expect(messages).toHaveLength(MESSAGES);
     expect(messages[0]).toHaveProperty('createSurface');
-    const values = messages.slice(1).map((message) => ('updateDataModel' in message ? message.updateDataModel.value : undefined));
+    const values = messages
+      .slice(1)
+      .map((message) => ('updateDataModel' in message ? message.updateDataModel.value : undefined));
     expect(values).toEqual(Array.from({ length: MESSAGES - 1 }, (_, index) => index));
   }
   for (const transport of transports) expect(transport.lastEventId).toBe(MESSAGES);
@@ -50,5 +60,7 @@ it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, 
   expect(server.app.stats()).toMatchObject({ sessions: 0, links: 0, bufferedBytes: 0 });
   // Seconds on a 2-core machine; an order of magnitude of slack before this fails.
   expect(deliveredMs).toBeLessThan(30_000);
-  console.info(`load: ${CLIENTS} clients × ${MESSAGES} messages delivered in ${Math.round(deliveredMs)} ms`);
+  console.info(
+    `load: ${CLIENTS} clients × ${MESSAGES} messages delivered in ${Math.round(deliveredMs)} ms`,
+  );
 }, 60_000);

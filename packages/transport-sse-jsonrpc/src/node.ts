@@ -5,9 +5,10 @@
  *
  * @module
  */
+
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import type { Server } from 'node:http';
 
 /** Options of {@link serveSseJsonRpc}. */
 export interface ServeSseJsonRpcOptions {
@@ -50,9 +51,15 @@ export interface FetchApp {
  * console.log(`GET ${url}/sse`);
  * ```
  */
-export async function serveSseJsonRpc(app: FetchApp, options: ServeSseJsonRpcOptions = {}): Promise<SseJsonRpcNodeServer> {
+export async function serveSseJsonRpc(
+  app: FetchApp,
+  options: ServeSseJsonRpcOptions = {},
+): Promise<SseJsonRpcNodeServer> {
   const hostname = options.hostname ?? '127.0.0.1';
-  const server = createAdaptorServer({ fetch: (request, env) => app.fetch(request, env), hostname }) as Server;
+  const server = createAdaptorServer({
+    fetch: (request, env) => app.fetch(request, env),
+    hostname,
+  }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, hostname, () => {

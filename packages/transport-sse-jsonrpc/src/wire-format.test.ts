@@ -11,7 +11,10 @@ import { openEventStream } from '../test/event-stream-reader.js';
 import { eventually } from '../test/eventually.js';
 import { connectSseJsonRpc } from './client/connect-sse-json-rpc.js';
 import { type SseJsonRpcNodeServer, serveSseJsonRpc } from './node.js';
-import { createSseJsonRpcServer, type SseJsonRpcServer } from './server/create-sse-json-rpc-server.js';
+import {
+  createSseJsonRpcServer,
+  type SseJsonRpcServer,
+} from './server/create-sse-json-rpc-server.js';
 
 const DOC_ID = 'k3yQ2m0JcN1xV8fR4tL6pA';
 const DOC_RESET_ID = 'Hn5sW9eB2rT7uY1iO3pD8g';
@@ -24,7 +27,8 @@ function readWireBlocks(): Map<string, string> {
   const next = doc.indexOf('\n## ', start + 1);
   const section = doc.slice(start, next < 0 ? undefined : next);
   const blocks = new Map<string, string>();
-  for (const match of section.matchAll(/<!-- wire-test: (\S+) -->\n```\w*\n([\s\S]*?)```/g)) blocks.set(match[1]!, match[2]!);
+  for (const match of section.matchAll(/<!-- wire-test: (\S+) -->\n```\w*\n([\s\S]*?)```/g))
+    blocks.set(match[1]!, match[2]!);
   return blocks;
 }
 
@@ -65,9 +69,19 @@ afterAll(async () => {
   await node.close();
 });
 
-async function post(body: string): Promise<{ status: number; contentType: string | null; text: string }> {
-  const response = await fetch(`${base}/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
+async function post(
+  body: string,
+): Promise<{ status: number; contentType: string | null; text: string }> {
+  const response = await fetch(`${base}/rpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    text: await response.text(),
+  };
 }
 
 describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
@@ -96,7 +110,9 @@ describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
   let connectionId: string;
 
   it('opening a stream: the response head and the bytes up to the first ping', async () => {
-    const stream = await openEventStream(`${base}/sse`, { headers: { Accept: 'text/event-stream' } });
+    const stream = await openEventStream(`${base}/sse`, {
+      headers: { Accept: 'text/event-stream' },
+    });
     const [statusLine, ...headerLines] = block('sse-headers').trimEnd().split('\n');
     expect(statusLine).toBe(`HTTP/1.1 ${stream.response.status} OK`);
     for (const line of headerLines) {
@@ -143,14 +159,24 @@ describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
     await transport.send(
       {
         version: 'v0.9',
-        action: { name: 'submit', surfaceId: 'main', sourceComponentId: 'send', timestamp: '2026-01-15T12:00:00.000Z', context: { email: 'ada@example.com' } },
+        action: {
+          name: 'submit',
+          surfaceId: 'main',
+          sourceComponentId: 'send',
+          timestamp: '2026-01-15T12:00:00.000Z',
+          context: { email: 'ada@example.com' },
+        },
       },
       { a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } } },
     );
     expect(sent[0]!.body.replaceAll(ownId, DOC_ID)).toBe(json('rpc-action-request'));
     expect(sent[0]!.answer).toBe(json('rpc-action-response'));
     const retry = await post(json('rpc-action-request').replaceAll(DOC_ID, ownId));
-    expect([retry.status, retry.contentType, retry.text]).toEqual([200, 'application/json', json('rpc-action-duplicate')]);
+    expect([retry.status, retry.contentType, retry.text]).toEqual([
+      200,
+      'application/json',
+      json('rpc-action-duplicate'),
+    ]);
 
     await transport.close();
     expect(sent[1]!.body.replaceAll(ownId, DOC_ID)).toBe(json('rpc-disconnect'));
@@ -169,7 +195,16 @@ describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
         jsonrpc: '2.0',
         id: 7,
         method: 'a2ui.action',
-        params: { connectionId: 'AAAAAAAAAAAAAAAAAAAAAA', action: { name: 'x', surfaceId: 'main', sourceComponentId: 'send', timestamp: '2026-01-15T12:00:00Z', context: {} } },
+        params: {
+          connectionId: 'AAAAAAAAAAAAAAAAAAAAAA',
+          action: {
+            name: 'x',
+            surfaceId: 'main',
+            sourceComponentId: 'send',
+            timestamp: '2026-01-15T12:00:00Z',
+            context: {},
+          },
+        },
       }),
     );
     expect(unknown.text).toBe(json('rpc-unknown-connection'));
@@ -178,7 +213,9 @@ describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
   });
 
   it('a reset for an unknown connection, then the new connection on the same stream', async () => {
-    const stream = await openEventStream(`${base}/sse?connectionId=AAAAAAAAAAAAAAAAAAAAAA`, { headers: { 'Last-Event-ID': '5' } });
+    const stream = await openEventStream(`${base}/sse?connectionId=AAAAAAAAAAAAAAAAAAAAAA`, {
+      headers: { 'Last-Event-ID': '5' },
+    });
     const expected = block('sse-reset');
     await stream.until(() => stream.events.length >= 4);
     const newId = JSON.parse(stream.events[1]!.data).connectionId;

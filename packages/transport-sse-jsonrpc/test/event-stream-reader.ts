@@ -20,7 +20,10 @@ export interface EventStreamReader {
   close(): void;
 }
 
-export async function openEventStream(url: string, init: RequestInit = {}): Promise<EventStreamReader> {
+export async function openEventStream(
+  url: string,
+  init: RequestInit = {},
+): Promise<EventStreamReader> {
   const abort = new AbortController();
   const response = await fetch(url, { ...init, signal: abort.signal });
   const events: EventSourceMessage[] = [];

@@ -3,9 +3,17 @@
  * proxy per client transport.
  */
 import type { A2uiAgent } from '@a2ui-ts/core';
-import { connectSseJsonRpc, type SseJsonRpcClientOptions, type SseJsonRpcTransport } from '../src/client/connect-sse-json-rpc.js';
-import { createSseJsonRpcServer, type SseJsonRpcServer, type SseJsonRpcServerOptions } from '../src/server/create-sse-json-rpc-server.js';
+import {
+  connectSseJsonRpc,
+  type SseJsonRpcClientOptions,
+  type SseJsonRpcTransport,
+} from '../src/client/connect-sse-json-rpc.js';
 import { type SseJsonRpcNodeServer, serveSseJsonRpc } from '../src/node.js';
+import {
+  createSseJsonRpcServer,
+  type SseJsonRpcServer,
+  type SseJsonRpcServerOptions,
+} from '../src/server/create-sse-json-rpc-server.js';
 import { createTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 export interface TestServer {
@@ -14,25 +22,33 @@ export interface TestServer {
   /** A transport straight to the server. */
   connect(options?: Partial<SseJsonRpcClientOptions>): SseJsonRpcTransport;
   /** A transport through its own proxy, so its link can be broken. */
-  connectThroughProxy(options?: Partial<SseJsonRpcClientOptions>): Promise<{ transport: SseJsonRpcTransport; proxy: TcpProxy }>;
+  connectThroughProxy(
+    options?: Partial<SseJsonRpcClientOptions>,
+  ): Promise<{ transport: SseJsonRpcTransport; proxy: TcpProxy }>;
   close(): Promise<void>;
 }
 
 /** Fast reconnects: tests must not wait a second per drop. */
 export const FAST_RECONNECT = { initialDelayMs: 5, maxDelayMs: 50 } as const;
 
-export async function startTestServer(options: SseJsonRpcServerOptions & { agent: A2uiAgent }): Promise<TestServer> {
+export async function startTestServer(
+  options: SseJsonRpcServerOptions & { agent: A2uiAgent },
+): Promise<TestServer> {
   const app = createSseJsonRpcServer({ retryMs: 5, ...options });
   const node = await serveSseJsonRpc(app);
   const proxies = new Set<TcpProxy>();
   return {
     app,
     node,
-    connect: (extra = {}) => connectSseJsonRpc({ url: node.url, reconnect: FAST_RECONNECT, ...extra }),
+    connect: (extra = {}) =>
+      connectSseJsonRpc({ url: node.url, reconnect: FAST_RECONNECT, ...extra }),
     async connectThroughProxy(extra = {}) {
       const proxy = await createTcpProxy(node.port);
       proxies.add(proxy);
-      return { transport: connectSseJsonRpc({ url: proxy.url, reconnect: FAST_RECONNECT, ...extra }), proxy };
+      return {
+        transport: connectSseJsonRpc({ url: proxy.url, reconnect: FAST_RECONNECT, ...extra }),
+        proxy,
+      };
     },
     async close() {
       for (const proxy of proxies) await proxy.close();

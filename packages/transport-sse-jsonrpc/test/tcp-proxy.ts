@@ -2,8 +2,9 @@
  * A loopback TCP proxy for fault injection: `drop()` resets every connection through it (RST, no
  * polite close), as a broken network would; `setTarget()` points it at a restarted server.
  */
-import { createServer, type Socket, connect } from 'node:net';
+
 import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 
 export interface TcpProxy {
   /** `http://127.0.0.1:<port>` */
@@ -43,18 +44,19 @@ export async function createTcpProxy(targetPort: number): Promise<TcpProxy> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  const drop = () => {
+    for (const [client, upstream] of [...pairs]) {
+      client.resetAndDestroy();
+      upstream.resetAndDestroy();
+    }
+    pairs.clear();
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     get connections() {
       return pairs.size;
     },
-    drop() {
-      for (const [client, upstream] of [...pairs]) {
-        client.resetAndDestroy();
-        upstream.resetAndDestroy();
-      }
-      pairs.clear();
-    },
+    drop,
     setRefusing(value) {
       refusing = value;
     },
@@ -62,7 +64,7 @@ export async function createTcpProxy(targetPort: number): Promise<TcpProxy> {
       target = port;
     },
     async close() {
-      this.drop();
+      drop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -12,7 +12,10 @@ export interface TransportRecording {
   readonly done: Promise<void>;
 }
 
-export function recordTransport(transport: ClientTransport, signal?: AbortSignal): TransportRecording {
+export function recordTransport(
+  transport: ClientTransport,
+  signal?: AbortSignal,
+): TransportRecording {
   const events: TransportEvent[] = [];
   const waiters = new Set<() => void>();
   let finished = false;
@@ -31,8 +34,15 @@ export function recordTransport(transport: ClientTransport, signal?: AbortSignal
   return {
     events,
     statuses: () =>
-      events.flatMap((event) => (event.type === 'status' ? [event.reason ? `${event.status}: ${event.reason}` : event.status] : [])),
-    messages: () => events.flatMap((event) => (event.type === 'messages' ? [JSON.parse(event.messages as string)] : [])),
+      events.flatMap((event) =>
+        event.type === 'status'
+          ? [event.reason ? `${event.status}: ${event.reason}` : event.status]
+          : [],
+      ),
+    messages: () =>
+      events.flatMap((event) =>
+        event.type === 'messages' ? [JSON.parse(event.messages as string)] : [],
+      ),
     until(condition) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -189,10 +189,20 @@ export class A2uiClient {
    * @throws A2uiError `SURFACE_NOT_FOUND`
    */
   getDataContext(surfaceId: string, scope = '/'): DataContext {
+    return new DataContext(this.getBindingHost(surfaceId), scope);
+  }
+
+  /**
+   * The binding host of `surfaceId`: its data model, its catalog's functions, the client locale,
+   * and error reporting to the agent. One object per surface, stable for the surface's lifetime.
+   * @throws A2uiError `SURFACE_NOT_FOUND`
+   */
+  getBindingHost(surfaceId: string): BindingHost {
     const surface = this.processor.getSurface(surfaceId);
-    if (!surface)
+    if (!surface) {
       throw new A2uiError('SURFACE_NOT_FOUND', `Unknown surface "${surfaceId}".`, { surfaceId });
-    return new DataContext(this.#host(surface), scope);
+    }
+    return this.#host(surface);
   }
 
   /**

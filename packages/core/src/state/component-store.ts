@@ -23,6 +23,7 @@ export class ComponentStore {
   readonly #listeners = new Map<string, Set<Listener>>();
   readonly #storeListeners = new Set<Listener>();
   #generation = 0;
+  #disposed = false;
   #subscriptionCount = 0;
 
   constructor(options: { notifier?: Notifier } = {}) {
@@ -76,6 +77,8 @@ export class ComponentStore {
 
   /** Calls `listener` when the component `id` is created, updated or recreated. */
   subscribe(id: string, listener: Listener): () => void {
+    // A disposed store never notifies again; counting the subscription would only look like a leak.
+    if (this.#disposed) return () => {};
     let listeners = this.#listeners.get(id);
     if (!listeners) {
       listeners = new Set();
@@ -98,6 +101,7 @@ export class ComponentStore {
 
   /** Calls `listener` after any component change. */
   subscribeAll(listener: Listener): () => void {
+    if (this.#disposed) return () => {};
     const entry: Listener = () => listener();
     this.#storeListeners.add(entry);
     return () => {
@@ -107,6 +111,7 @@ export class ComponentStore {
 
   /** Removes every component and subscription (§2.4). */
   dispose(): void {
+    this.#disposed = true;
     this.#records.clear();
     this.#listeners.clear();
     this.#storeListeners.clear();

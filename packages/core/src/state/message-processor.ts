@@ -377,7 +377,7 @@ export class MessageProcessor {
         case 'unknown-type':
           this.#reportOnce(
             surface,
-            `type:${component.component}`,
+            Surface.unknownTypeTopic(component.component),
             `${path}/component`,
             `Unknown component type "${component.component}" in catalog ${surface.catalogId}; it is rendered as a fallback.`,
           );
@@ -386,7 +386,7 @@ export class MessageProcessor {
           for (const property of check.properties) {
             this.#reportOnce(
               surface,
-              `prop:${component.component}.${property}`,
+              Surface.unknownPropertyTopic(component.component, property),
               `${path}/${encodeSegment(property)}`,
               `Unknown property "${property}" on ${component.component}; it was ignored.`,
             );
@@ -420,8 +420,7 @@ export class MessageProcessor {
   }
 
   #reportOnce(surface: Surface, key: string, path: string, message: string): void {
-    if (surface.reportedUnknown.has(key)) return;
-    surface.reportedUnknown.add(key);
+    if (!surface.claimReport(key)) return;
     this.#report({ code: VALIDATION_FAILED, surfaceId: surface.surfaceId, path, message });
   }
 

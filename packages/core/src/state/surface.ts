@@ -27,8 +27,7 @@ export class Surface {
   readonly components: ComponentStore;
   readonly dataModel: DataModel;
   #disposed = false;
-  /** Component types and properties already reported as unknown, so each is reported once. */
-  readonly reportedUnknown = new Set<string>();
+  readonly #reported = new Set<string>();
 
   constructor(options: SurfaceOptions) {
     this.surfaceId = options.surfaceId;
@@ -50,6 +49,26 @@ export class Surface {
   /** Live subscriptions on this surface's components and data model. */
   get subscriptionCount(): number {
     return this.components.subscriptionCount + this.dataModel.subscriptionCount;
+  }
+
+  /**
+   * Records that the problem `topic` was reported; true the first time only, so the processor and
+   * a renderer together report each problem of a surface once.
+   */
+  claimReport(topic: string): boolean {
+    if (this.#reported.has(topic)) return false;
+    this.#reported.add(topic);
+    return true;
+  }
+
+  /** The {@link claimReport} topic of an unknown component type. */
+  static unknownTypeTopic(type: string): string {
+    return `unknown-type:${type}`;
+  }
+
+  /** The {@link claimReport} topic of an unknown property of a component type. */
+  static unknownPropertyTopic(type: string, property: string): string {
+    return `unknown-property:${type}.${property}`;
   }
 
   /** Drops components, data and every subscription (§2.4). */

@@ -32,6 +32,7 @@ export function AudioPlayer({ id, props, node }: A2uiComponentProps<AudioPlayerP
         </figcaption>
       ) : null}
       {src ? (
+        // biome-ignore lint/a11y/useMediaCaption: the protocol carries no caption track; the description above is the caption.
         <audio
           src={src}
           controls

@@ -2,7 +2,7 @@
  * Card (§9): one child on a padded, rounded, outlined surface.
  */
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
-import { describedBy, rootAttributes, useAccessibility } from './component-helpers.js';
+import { groupAttributes, rootAttributes, useAccessibility } from './component-helpers.js';
 
 /** Resolved props of Card. */
 export interface CardProps {
@@ -13,14 +13,8 @@ export interface CardProps {
 /** A card; a labelled card is a `group` so its label is announced on entry. */
 export function Card({ id, props, node }: A2uiComponentProps<CardProps>) {
   const a11y = useAccessibility(props);
-  const labelled = a11y.label !== undefined || a11y.description !== undefined;
   return (
-    <div
-      {...rootAttributes(id, props, 'a2ui-card')}
-      role={labelled ? 'group' : undefined}
-      aria-label={a11y.label}
-      aria-describedby={describedBy(a11y.descriptionId)}
-    >
+    <div {...rootAttributes(id, props, 'a2ui-card')} {...groupAttributes(a11y)}>
       {node.renderChild(props.child)}
       {a11y.descriptionElement}
     </div>

@@ -72,6 +72,19 @@ export function useAccessibility(props: CommonProps): Accessibility {
   };
 }
 
+/**
+ * `role="group"` with the agent's label and description for a container the agent named; nothing
+ * otherwise, since a generic `<div>` cannot carry a label and an unnamed group is noise.
+ */
+export function groupAttributes(a11y: Accessibility): {
+  role?: 'group';
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+} {
+  if (a11y.label === undefined && a11y.description === undefined) return {};
+  return { role: 'group', 'aria-label': a11y.label, 'aria-describedby': a11y.descriptionId };
+}
+
 /** Space-separated ids for `aria-describedby`, or `undefined` when there are none. */
 export function describedBy(...ids: Array<string | undefined>): string | undefined {
   const list = ids.filter(Boolean);

@@ -267,7 +267,8 @@ describe('Divider', () => {
     );
     expect(view.container.querySelector('[data-a2ui-id="h"]')?.tagName).toBe('HR');
     const vertical = view.container.querySelector('[data-a2ui-id="v"]')!;
-    expect(vertical.getAttribute('role')).toBe('separator');
+    expect(vertical.tagName).toBe('HR');
     expect(vertical.getAttribute('aria-orientation')).toBe('vertical');
+    expect(screen.getAllByRole('separator')).toHaveLength(2);
   });
 });

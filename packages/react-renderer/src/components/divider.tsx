@@ -10,16 +10,17 @@ export interface DividerProps {
   readonly axis?: 'horizontal' | 'vertical';
 }
 
-/** `<hr>` (implicitly a horizontal separator), or a vertical `separator` inside a Row. */
+/** An `<hr>` (implicitly a separator); a vertical one says so with `aria-orientation`. */
 export function Divider({ id, props }: A2uiComponentProps<DividerProps>) {
-  if (props.axis === 'vertical') {
-    return (
-      <div
-        {...rootAttributes(id, props, 'a2ui-divider a2ui-divider-vertical')}
-        role="separator"
-        aria-orientation="vertical"
-      />
-    );
-  }
-  return <hr {...rootAttributes(id, props, 'a2ui-divider a2ui-divider-horizontal')} />;
+  const vertical = props.axis === 'vertical';
+  return (
+    <hr
+      {...rootAttributes(
+        id,
+        props,
+        `a2ui-divider a2ui-divider-${vertical ? 'vertical' : 'horizontal'}`,
+      )}
+      aria-orientation={vertical ? 'vertical' : undefined}
+    />
+  );
 }

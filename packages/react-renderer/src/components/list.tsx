@@ -42,6 +42,7 @@ export function List({ id, props, node }: A2uiComponentProps<ListProps>) {
             `a2ui-align-${align}`,
           ),
         )}
+        // biome-ignore lint/a11y/noRedundantRoles: Safari drops the list role of a ul styled with list-style: none.
         role="list"
         aria-label={a11y.label}
         aria-describedby={describedBy(a11y.descriptionId)}

@@ -2,7 +2,12 @@
  * Row and Column (§9): flex containers with `justify` (main axis) and `align` (cross axis).
  */
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
-import { classNames, describedBy, rootAttributes, useAccessibility } from './component-helpers.js';
+import {
+  classNames,
+  groupAttributes,
+  rootAttributes,
+  useAccessibility,
+} from './component-helpers.js';
 
 /** Resolved props of Row and Column. */
 export interface FlexProps {
@@ -47,14 +52,11 @@ function FlexContainer({
   direction,
 }: A2uiComponentProps<FlexProps> & { direction: 'row' | 'column' }) {
   const a11y = useAccessibility(props);
-  // An invisible container only becomes a group when the agent names it; a generic div cannot be labelled.
-  const labelled = a11y.label !== undefined || a11y.description !== undefined;
+  // An invisible container only becomes a group when the agent names it.
   return (
     <div
       {...rootAttributes(id, props, classNames(`a2ui-${direction}`, flexClasses(props)))}
-      role={labelled ? 'group' : undefined}
-      aria-label={a11y.label}
-      aria-describedby={describedBy(a11y.descriptionId)}
+      {...groupAttributes(a11y)}
     >
       {node.renderChildren(props.children)}
       {a11y.descriptionElement}

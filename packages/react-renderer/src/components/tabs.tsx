@@ -89,6 +89,7 @@ export function Tabs({ id, props, node }: A2uiComponentProps<TabsProps>) {
           role="tabpanel"
           id={panelId}
           aria-labelledby={tabId(index)}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs: the panel takes focus so Tab reaches a panel without focusable content.
           tabIndex={0}
         >
           {node.renderChild(tabs[index]?.child)}

@@ -16,6 +16,7 @@ import {
 describe('hooks', () => {
   it('useSurfaces and useSurface(id) follow creation and deletion', () => {
     const test = createTestClient();
+    // biome-ignore lint/correctness/noComponentHookFactories: test fixture closing over the test's state.
     function Status() {
       const surfaces = useSurfaces();
       const booking = useSurface('booking');
@@ -43,6 +44,7 @@ describe('hooks', () => {
       surface([{ id: 'root', component: 'Text', text: 'x' }], { cart: { count: 2 } }, 'shop'),
     );
     let renders = 0;
+    // biome-ignore lint/correctness/noComponentHookFactories: test fixture closing over the test's state.
     function Badge() {
       renders++;
       const count = useDataValue('/cart/count', { surfaceId: 'shop' });
@@ -62,6 +64,7 @@ describe('hooks', () => {
   });
 
   it('useDataValue and useSurface inside a custom component use its surface and template scope', () => {
+    // biome-ignore lint/correctness/noComponentHookFactories: test fixture closing over the test's state.
     function Line({ node }: A2uiComponentProps) {
       const name = useDataValue('name');
       const total = useDataValue('/total');
@@ -90,6 +93,7 @@ describe('hooks', () => {
   it('useA2uiClient returns the provider client and throws outside one', () => {
     const test = createTestClient();
     let seen: unknown;
+    // biome-ignore lint/correctness/noComponentHookFactories: test fixture closing over the test's state.
     function Probe() {
       seen = useA2uiClient();
       return null;

@@ -16,6 +16,7 @@ import { ClientContext } from '../provider/renderer-context.js';
  * ```
  */
 export function useA2uiClient(): A2uiClient;
+/** With `{ optional: true }`: `undefined` outside a provider instead of throwing. */
 export function useA2uiClient(options: { optional: true }): A2uiClient | undefined;
 export function useA2uiClient(options: { optional?: boolean } = {}): A2uiClient | undefined {
   const context = useContext(ClientContext);

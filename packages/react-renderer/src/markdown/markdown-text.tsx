@@ -48,12 +48,12 @@ export function prepareMarkdown(text: string): PreparedMarkdown {
   return { mode: 'inline', source: source.trimStart() };
 }
 
-const childrenOnly = ({ children }: { children?: ReactNode }) => <>{children}</>;
+const childrenOnly = ({ children }: { children?: ReactNode }) => children ?? null;
 
 /** Links and images are not part of Text's markdown: keep their words, drop the URL. */
 const components: Components = {
   a: childrenOnly,
-  img: ({ alt }) => (alt ? <>{alt}</> : null),
+  img: ({ alt }) => alt ?? null,
 };
 
 /**

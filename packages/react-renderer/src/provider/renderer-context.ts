@@ -80,6 +80,7 @@ export interface ClientContextValue {
   readonly options: ResolvedRendererOptions;
 }
 
+/** The client and options of the nearest provider (internal; use the hooks). */
 export const ClientContext = createContext<ClientContextValue | null>(null);
 
 /** Attributes that carry a surface's theme; portals (the Modal) copy them. */
@@ -100,6 +101,7 @@ export interface SurfaceRuntime {
   report(error: ComponentErrorReport): void;
 }
 
+/** The surface being rendered (internal; use `useSurface()`). */
 export const SurfaceContext = createContext<SurfaceRuntime | null>(null);
 
 /** Absolute data scope of the nearest template item; `/` outside templates. */

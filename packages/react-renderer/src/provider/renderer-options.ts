@@ -9,7 +9,10 @@ import type {
   ResolvedRendererOptions,
 } from './renderer-context.js';
 
+/** Default of the `rootTimeoutMs` option, in milliseconds. */
 export const DEFAULT_ROOT_TIMEOUT_MS = 10_000;
+
+/** Default of the `maxTemplateItems` option (core's own template cap). */
 export const DEFAULT_MAX_TEMPLATE_ITEMS = 5000;
 
 let defaultRegistry: ComponentRegistry | undefined;

@@ -190,11 +190,37 @@ describe('unknown components', () => {
   });
 });
 
+describe('binding errors', () => {
+  it('are reported once per surface, after render, and the value renders empty', async () => {
+    const test = createTestClient();
+    test.client.process(
+      surface([
+        { id: 'root', component: 'Column', children: ['bad', 'echo'] },
+        {
+          id: 'bad',
+          component: 'Text',
+          text: { call: 'formatString', args: { value: 'Hi ${/name' } },
+        },
+        { id: 'echo', component: 'Text', text: { path: '/name' } },
+      ]),
+    );
+    const { container } = render(<A2UIRenderer client={test.client} />);
+    expect(test.errors).toEqual([]);
+    test.process(setData('/name', 'Ada'));
+    test.process(setData('/name', 'Grace'));
+    await flush();
+    expect(test.errors.filter((error) => error.code === 'EXPRESSION_ERROR')).toHaveLength(1);
+    expect(container.querySelector('[data-a2ui-id="bad"]')?.textContent).toBe('');
+    expect(screen.getByText('Grace')).toBeTruthy();
+  });
+});
+
 describe('custom components', () => {
   interface BadgeProps {
     readonly label?: unknown;
     readonly count?: unknown;
   }
+  // biome-ignore lint/correctness/noComponentHookFactories: test fixture closing over the test's state.
   function Badge({ id, props }: A2uiComponentProps<BadgeProps>) {
     return (
       <span data-testid={id}>
@@ -234,6 +260,7 @@ describe('custom components', () => {
   });
 
   it('overrides a basic component, and ANY_CATALOG applies to every catalog', () => {
+    // biome-ignore lint/correctness/noComponentHookFactories: test fixture closing over the test's state.
     const BrandText = ({ props }: A2uiComponentProps<{ text?: unknown }>) => (
       <em>brand:{String(props.text)}</em>
     );
@@ -263,6 +290,7 @@ describe('custom components', () => {
 
   it('a throwing custom component is contained and reported; the rest renders', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    // biome-ignore lint/correctness/noComponentHookFactories: test fixture closing over the test's state.
     const Broken = () => {
       throw new Error('boom');
     };
@@ -286,6 +314,7 @@ describe('custom components', () => {
   });
 
   it('exposes the node: setValue, isBound, dispatchAction, sanitizeUrl', async () => {
+    // biome-ignore lint/correctness/noComponentHookFactories: test fixture closing over the test's state.
     function Probe({ node }: A2uiComponentProps) {
       return (
         <button type="button" onClick={() => node.setValue('value', 'written')}>
@@ -413,5 +442,25 @@ describe('strings', () => {
       },
     );
     expect(within(view.container).getByText('Lädt…')).toBeTruthy();
+  });
+});
+
+describe('server rendering', () => {
+  it('renders to a string (getServerSnapshot everywhere, no effects needed)', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const test = createTestClient();
+    test.client.process(
+      surface(
+        [
+          { id: 'root', component: 'Column', children: ['title', 'field'] },
+          { id: 'title', component: 'Text', text: { path: '/title' }, variant: 'h1' },
+          { id: 'field', component: 'TextField', label: 'Name', value: { path: '/name' } },
+        ],
+        { title: 'Server side', name: 'Ada' },
+      ),
+    );
+    const html = renderToString(<A2UIRenderer client={test.client} />);
+    expect(html).toContain('Server side</h1>');
+    expect(html).toContain('value="Ada"');
   });
 });

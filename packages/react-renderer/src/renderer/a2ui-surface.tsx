@@ -33,6 +33,9 @@ export interface A2UISurfaceProps {
 
 const PRIMARY_COLOR = /^#[0-9a-fA-F]{6}$/;
 
+/** Distinct renderer errors remembered per surface for de-duplication. */
+const MAX_REMEMBERED_REPORTS = 1000;
+
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
 function contrastingColor(hex: string): string {
   const channel = (offset: number): number => {
@@ -66,15 +69,27 @@ export function surfaceThemeAttributes(
   };
 }
 
+/** Remembers keys up to a bound; `admit` is true the first time a key is seen. */
+function createOnceSet(): { admit(key: string): boolean } {
+  const seen = new Set<string>();
+  return {
+    admit(key) {
+      if (seen.has(key)) return false;
+      seen.add(key);
+      // Bounded: a long-lived surface with ever-new URLs must not grow this set forever.
+      if (seen.size > MAX_REMEMBERED_REPORTS) seen.delete(seen.values().next().value!);
+      return true;
+    },
+  };
+}
+
 function createReporter(
   surface: Surface,
   report: (error: ClientError) => void,
 ): SurfaceRuntime['report'] {
-  const seen = new Set<string>();
+  const once = createOnceSet();
   return (error) => {
-    const key = `${error.code}\u0000${error.path ?? ''}\u0000${error.message}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    if (!once.admit(`${error.code}\u0000${error.path ?? ''}\u0000${error.message}`)) return;
     const { surfaceId } = surface;
     const clientError: ClientError =
       error.code === 'VALIDATION_FAILED'
@@ -92,12 +107,32 @@ function createReporter(
   };
 }
 
+/**
+ * The client's binding host with its error channel made render-safe: bindings evaluate while
+ * React renders, so expression errors are de-duplicated per surface and delivered after render.
+ */
+function renderSafeHost(host: BindingHost, surface: Surface): BindingHost {
+  const once = createOnceSet();
+  return {
+    surfaceId: host.surfaceId,
+    dataModel: host.dataModel,
+    functions: host.functions,
+    locale: host.locale,
+    reportError(error) {
+      if (!once.admit(`${error.code}\u0000${error.path ?? ''}\u0000${error.message}`)) return;
+      queueMicrotask(() => {
+        if (!surface.disposed) host.reportError(error);
+      });
+    },
+  };
+}
+
 function hostOf(
-  client: { getDataContext(surfaceId: string): { host: BindingHost } },
+  client: { getBindingHost(surfaceId: string): BindingHost },
   surface: Surface,
 ): BindingHost | undefined {
   try {
-    return client.getDataContext(surface.surfaceId).host;
+    return client.getBindingHost(surface.surfaceId);
   } catch {
     // The surface was deleted between the list update and this render.
     return undefined;
@@ -121,7 +156,7 @@ export function A2UISurface({ surface, className }: A2UISurfaceProps) {
     return {
       client,
       surface,
-      host,
+      host: renderSafeHost(host, surface),
       options,
       theme: surfaceThemeAttributes(surface, options, className),
       report: createReporter(surface, (error) => client.processor.reportError(error)),

@@ -9,6 +9,7 @@ import {
   DataContext,
   isDataBinding,
   isRecord,
+  Surface,
 } from '@a2ui-ts/core';
 import {
   Component,
@@ -164,9 +165,7 @@ function isBuiltin(component: A2uiComponent): boolean {
 function reportMissingImplementation(runtime: SurfaceRuntime, type: string): void {
   // Shares the processor's once-per-surface set, so an unknown type is reported exactly once
   // whether the processor or the renderer noticed it first.
-  const key = `type:${type}`;
-  if (runtime.surface.reportedUnknown.has(key)) return;
-  runtime.surface.reportedUnknown.add(key);
+  if (!runtime.surface.claimReport(Surface.unknownTypeTopic(type))) return;
   runtime.report({
     code: 'VALIDATION_FAILED',
     path: '',

@@ -23,24 +23,30 @@ export const RECONNECT_DEFAULTS: Required<ReconnectOptions> = {
   maxAttempts: Number.POSITIVE_INFINITY,
 };
 
+/** Options of {@link computeBackoffDelay}: the growth parameters and the random source. */
+export interface BackoffDelayOptions extends Omit<ReconnectOptions, 'maxAttempts'> {
+  /** Uniform in [0, 1); pass a seeded generator for reproducible tests. @default Math.random */
+  random?: () => number;
+}
+
 /**
  * The delay before reconnect attempt `attempt` (1-based): `base = min(maxDelayMs, initialDelayMs ×
  * multiplier^(attempt−1))`, then a uniformly random value in `[base/2, base]`.
  *
  * @param attempt - 1 for the first retry after a drop
- * @param random - uniform in [0, 1); pass a seeded generator for reproducible tests
+ * @param options - growth and jitter; defaults as in {@link RECONNECT_DEFAULTS}
  * @returns milliseconds
  *
  * @example
  * ```ts
- * computeBackoffDelay(3, { initialDelayMs: 100, maxDelayMs: 1000, multiplier: 2 }, () => 0.5); // 300
+ * computeBackoffDelay(3, { initialDelayMs: 100, maxDelayMs: 1000, random: () => 0.5 }); // 300
  * ```
  */
-export function computeBackoffDelay(
-  attempt: number,
-  options: Pick<Required<ReconnectOptions>, 'initialDelayMs' | 'maxDelayMs' | 'multiplier'>,
-  random: () => number,
-): number {
-  const base = Math.min(options.maxDelayMs, options.initialDelayMs * options.multiplier ** Math.max(0, attempt - 1));
+export function computeBackoffDelay(attempt: number, options: BackoffDelayOptions = {}): number {
+  const initialDelayMs = options.initialDelayMs ?? RECONNECT_DEFAULTS.initialDelayMs;
+  const maxDelayMs = options.maxDelayMs ?? RECONNECT_DEFAULTS.maxDelayMs;
+  const multiplier = options.multiplier ?? RECONNECT_DEFAULTS.multiplier;
+  const random = options.random ?? Math.random;
+  const base = Math.min(maxDelayMs, initialDelayMs * multiplier ** Math.max(0, attempt - 1));
   return Math.round(base / 2 + (random() * base) / 2);
 }

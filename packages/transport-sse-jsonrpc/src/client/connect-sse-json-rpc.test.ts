@@ -11,22 +11,41 @@ import {
   type DisconnectReason,
   type ServerMessage,
 } from '@a2ui-ts/core';
-import { createDeferred } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { seededRandom } from '../../test/seeded-random.js';
 import { recordTransport } from '../../test/transport-recorder.js';
+import {
+  fromRpcError,
+  RPC_ERRORS,
+  type RpcErrorName,
+  toRpcError,
+} from '../protocol/json-rpc-errors.js';
 import { computeBackoffDelay } from './backoff.js';
 import { connectSseJsonRpc } from './connect-sse-json-rpc.js';
 
-const createSurface: ServerMessage = { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } };
-const update = (value: number): ServerMessage => ({ version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/n', value } });
+const createSurface: ServerMessage = {
+  version: 'v0.9',
+  createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID },
+};
+const update = (value: number): ServerMessage => ({
+  version: 'v0.9',
+  updateDataModel: { surfaceId: 's', path: '/n', value },
+});
 const actionMessage = (name: string): ClientMessage => ({
   version: 'v0.9',
-  action: { name, surfaceId: 's', sourceComponentId: 'b', timestamp: '2026-01-15T12:00:00Z', context: {} },
+  action: {
+    name,
+    surfaceId: 's',
+    sourceComponentId: 'b',
+    timestamp: '2026-01-15T12:00:00Z',
+    context: {},
+  },
 });
-const metadata = { a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } } };
+const metadata = {
+  a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } },
+};
 
 function recorder(onConnect?: (connection: Connection) => void) {
   const connections: Connection[] = [];
@@ -48,7 +67,9 @@ function recorder(onConnect?: (connection: Connection) => void) {
 }
 
 /** A hand-written HTTP server, for behaviours our own server never shows. */
-async function rawServer(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+async function rawServer(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -80,7 +101,9 @@ describe('connectSseJsonRpc', () => {
     expect(transport.connectionId).toBe(record.connections[0]!.id);
     expect(transport.lastEventId).toBe(2);
     proxy.drop();
-    await recording.until(() => recording.statuses().some((status) => status.startsWith('open: Resumed')));
+    await recording.until(() =>
+      recording.statuses().some((status) => status.startsWith('open: Resumed')),
+    );
     record.connections[0]!.send(update(2));
     await recording.until(() => recording.messages().length === 3);
     await transport.close();
@@ -89,7 +112,9 @@ describe('connectSseJsonRpc', () => {
     expect(statuses[0]).toBe('connecting');
     expect(statuses[1]).toBe('open');
     expect(statuses[2]).toMatch(/^reconnecting: The link dropped: .*; retrying in \d+ ms\.$/);
-    expect(recording.events.find((event) => event.type === 'status' && event.status === 'reconnecting')).toMatchObject({ attempt: 1 });
+    expect(
+      recording.events.find((event) => event.type === 'status' && event.status === 'reconnecting'),
+    ).toMatchObject({ attempt: 1 });
     expect(statuses[3]).toBe('open: Resumed; 0 missed events replayed.');
     expect(statuses.at(-1)).toBe('closed: Closed by the client.');
     expect(recording.messages()).toEqual([createSurface, update(1), update(2)]);
@@ -111,14 +136,23 @@ describe('connectSseJsonRpc', () => {
       },
     });
     let token = 0;
-    const { transport, proxy } = await server.connectThroughProxy({ headers: async () => ({ Authorization: `Bearer alice-${++token}` }) });
+    const { transport, proxy } = await server.connectThroughProxy({
+      headers: async () => ({ Authorization: `Bearer alice-${++token}` }),
+    });
     const recording = recordTransport(transport);
     await recording.until(() => recording.messages().length === 1);
     await transport.send(actionMessage('one'), metadata);
     proxy.drop();
-    await recording.until(() => recording.statuses().filter((status) => status.startsWith('open')).length === 2);
+    await recording.until(
+      () => recording.statuses().filter((status) => status.startsWith('open')).length === 2,
+    );
     await transport.send(actionMessage('two'), metadata);
-    expect(seen).toEqual(['/sse Bearer alice-1', '/rpc Bearer alice-2', '/sse Bearer alice-3', '/rpc Bearer alice-4']);
+    expect(seen).toEqual([
+      '/sse Bearer alice-1',
+      '/rpc Bearer alice-2',
+      '/sse Bearer alice-3',
+      '/rpc Bearer alice-4',
+    ]);
     expect(record.actions.map((action) => action.name)).toEqual(['one', 'two']);
     await transport.close();
   });
@@ -130,9 +164,13 @@ describe('connectSseJsonRpc', () => {
     const recording = recordTransport(transport);
     await recording.until(() => recording.statuses().includes('open'));
     proxy.drop();
-    await recording.until(() => recording.statuses().some((status) => status.startsWith('reconnecting')));
+    await recording.until(() =>
+      recording.statuses().some((status) => status.startsWith('reconnecting')),
+    );
     // Attempt 1 waits between retry/2 and retry; random() = 0 gives exactly retry/2.
-    expect(recording.statuses().find((status) => status.startsWith('reconnecting'))).toMatch(/retrying in 3500 ms\.$/);
+    expect(recording.statuses().find((status) => status.startsWith('reconnecting'))).toMatch(
+      /retrying in 3500 ms\.$/,
+    );
     await transport.close();
     await recording.done;
     expect(recording.statuses().at(-1)).toBe('closed: Closed by the client.');
@@ -153,10 +191,23 @@ describe('connectSseJsonRpc', () => {
     });
     const error = await client.connect().catch((caught: unknown) => caught);
     expect(A2uiError.isInstance(error) && error.code).toBe('TRANSPORT_ERROR');
-    expect(String((error as Error).message)).toMatch(/^Gave up after 6 reconnect attempts: Could not connect/);
-    const delays = statuses.filter((entry) => entry.status === 'reconnecting').map((entry) => Number(/retrying in (\d+) ms/.exec(entry.reason!)![1]));
+    expect(String((error as Error).message)).toMatch(
+      /^Gave up after 6 reconnect attempts: Could not connect/,
+    );
+    const delays = statuses
+      .filter((entry) => entry.status === 'reconnecting')
+      .map((entry) => Number(/retrying in (\d+) ms/.exec(entry.reason!)![1]));
     const expected = seededRandom(42);
-    expect(delays).toEqual([1, 2, 3, 4, 5, 6].map((attempt) => computeBackoffDelay(attempt, { initialDelayMs: 4, maxDelayMs: 40, multiplier: 2 }, expected)));
+    expect(delays).toEqual(
+      [1, 2, 3, 4, 5, 6].map((attempt) =>
+        computeBackoffDelay(attempt, {
+          initialDelayMs: 4,
+          maxDelayMs: 40,
+          multiplier: 2,
+          random: expected,
+        }),
+      ),
+    );
     expect(delays[5]).toBeLessThanOrEqual(40);
     expect(client.status).toBe('closed');
   });
@@ -164,37 +215,86 @@ describe('connectSseJsonRpc', () => {
   it('detects a silent link by heartbeat timeout and resumes it with Last-Event-ID', async () => {
     const requests: Array<{ url: string; lastEventId: string | undefined }> = [];
     const raw = await rawServer((request, response) => {
-      requests.push({ url: request.url!, lastEventId: request.headers['last-event-id'] as string | undefined });
+      requests.push({
+        url: request.url!,
+        lastEventId: request.headers['last-event-id'] as string | undefined,
+      });
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       if (requests.length === 1) {
         // Two messages, then nothing at all: no ping, no close.
-        response.write(`retry: 5\nevent: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":false,"replayed":0}\n\nid: 1\ndata: ${JSON.stringify(createSurface)}\n\nid: 2\ndata: ${JSON.stringify(update(1))}\n\n`);
+        response.write(
+          `retry: 5\nevent: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":false,"replayed":0}\n\nid: 1\ndata: ${JSON.stringify(createSurface)}\n\nid: 2\ndata: ${JSON.stringify(update(1))}\n\n`,
+        );
       } else {
-        response.write('event: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":true,"replayed":0}\n\n');
+        response.write(
+          'event: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":true,"replayed":0}\n\n',
+        );
       }
     });
     cleanups.push(() => raw.close());
     const transport = connectSseJsonRpc({ url: raw.url, heartbeatTimeoutMs: 100 });
     const recording = recordTransport(transport);
-    await recording.until(() => recording.statuses().filter((status) => status.startsWith('open')).length === 2);
-    expect(recording.statuses()[2]).toMatch(/^reconnecting: No data for 100 ms \(heartbeat timeout\); retrying in \d+ ms\.$/);
-    expect(requests[1]).toEqual({ url: '/sse?connectionId=AAAAAAAAAAAAAAAAAAAAAA', lastEventId: '2' });
+    await recording.until(
+      () => recording.statuses().filter((status) => status.startsWith('open')).length === 2,
+    );
+    expect(recording.statuses()[2]).toMatch(
+      /^reconnecting: No data for 100 ms \(heartbeat timeout\); retrying in \d+ ms\.$/,
+    );
+    expect(requests[1]).toEqual({
+      url: '/sse?connectionId=AAAAAAAAAAAAAAAAAAAAAA',
+      lastEventId: '2',
+    });
     await transport.close();
   });
 
   it('drops a replayed event it has already applied', async () => {
     const raw = await rawServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const event = (id: number, message: ServerMessage) => `id: ${id}\ndata: ${JSON.stringify(message)}\n\n`;
-      response.write(`event: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":false,"replayed":0}\n\n`);
-      response.end(`${event(1, createSurface)}${event(2, update(1))}${event(2, update(1))}${event(1, createSurface)}${event(3, update(2))}event: close\ndata: {"reason":"server-closed"}\n\n`);
+      const event = (id: number, message: ServerMessage) =>
+        `id: ${id}\ndata: ${JSON.stringify(message)}\n\n`;
+      response.write(
+        `event: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":false,"replayed":0}\n\n`,
+      );
+      response.end(
+        `${event(1, createSurface)}${event(2, update(1))}${event(2, update(1))}${event(1, createSurface)}${event(3, update(2))}event: close\ndata: {"reason":"server-closed"}\n\n`,
+      );
     });
     cleanups.push(() => raw.close());
     const transport = connectSseJsonRpc({ url: raw.url });
     const recording = recordTransport(transport);
     await recording.done;
     expect(recording.messages()).toEqual([createSurface, update(1), update(2)]);
-    expect(recording.statuses().at(-1)).toBe('closed: The server closed the connection (server-closed).');
+    expect(recording.statuses().at(-1)).toBe(
+      'closed: The server closed the connection (server-closed).',
+    );
+  });
+
+  it('resumes when an event id skips ahead, so a message lost on the way is fetched again', async () => {
+    const requests: Array<string | undefined> = [];
+    const event = (id: number, message: ServerMessage) =>
+      `id: ${id}\ndata: ${JSON.stringify(message)}\n\n`;
+    const raw = await rawServer((request, response) => {
+      requests.push(request.headers['last-event-id'] as string | undefined);
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (requests.length === 1) {
+        response.write(
+          `retry: 5\nevent: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":false,"replayed":0}\n\n${event(1, createSurface)}${event(3, update(2))}`,
+        );
+      } else {
+        response.end(
+          `event: connected\ndata: {"connectionId":"AAAAAAAAAAAAAAAAAAAAAA","resumed":true,"replayed":2}\n\n${event(2, update(1))}${event(3, update(2))}event: close\ndata: {"reason":"server-closed"}\n\n`,
+        );
+      }
+    });
+    cleanups.push(() => raw.close());
+    const transport = connectSseJsonRpc({ url: raw.url });
+    const recording = recordTransport(transport);
+    await recording.done;
+    expect(recording.messages()).toEqual([createSurface, update(1), update(2)]);
+    expect(requests).toEqual([undefined, '1']);
+    expect(recording.statuses()[2]).toMatch(
+      /^reconnecting: Event 3 arrived after event 1; resuming/,
+    );
   });
 
   it('queues messages sent while the link is down and delivers each exactly once, in order, after reconnect', async () => {
@@ -205,8 +305,12 @@ describe('connectSseJsonRpc', () => {
     await recording.until(() => recording.messages().length === 1);
     proxy.setRefusing(true);
     proxy.drop();
-    await recording.until(() => recording.statuses().filter((status) => status.startsWith('reconnecting')).length >= 2);
-    const sends = ['a', 'b', 'c', 'd', 'e'].map((name) => transport.send(actionMessage(name), metadata));
+    await recording.until(
+      () => recording.statuses().filter((status) => status.startsWith('reconnecting')).length >= 2,
+    );
+    const sends = ['a', 'b', 'c', 'd', 'e'].map((name) =>
+      transport.send(actionMessage(name), metadata),
+    );
     expect(transport.pendingMessages).toBe(5);
     expect(record.actions).toEqual([]);
     proxy.setRefusing(false);
@@ -251,12 +355,21 @@ describe('connectSseJsonRpc', () => {
     const transport = server.connect();
     const recording = recordTransport(transport);
     await recording.until(() => recording.messages().length === 1);
-    const bad = { version: 'v0.9', action: { name: 5, surfaceId: 's', sourceComponentId: 'b', timestamp: 'now', context: {} } } as unknown as ClientMessage;
+    const bad = {
+      version: 'v0.9',
+      action: { name: 5, surfaceId: 's', sourceComponentId: 'b', timestamp: 'now', context: {} },
+    } as unknown as ClientMessage;
     const error = await transport.send(bad, metadata).catch((caught: unknown) => caught);
     expect(A2uiError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', path: '/params/action/name', data: { rpcCode: -32602 } });
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      path: '/params/action/name',
+      data: { rpcCode: -32602 },
+    });
     await transport.close();
-    await expect(transport.send(actionMessage('late'), metadata)).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    await expect(transport.send(actionMessage('late'), metadata)).rejects.toMatchObject({
+      code: 'CONNECTION_CLOSED',
+    });
   });
 
   it('after a reset, rejects messages queued for the old session and starts over', async () => {
@@ -268,7 +381,9 @@ describe('connectSseJsonRpc', () => {
     const firstId = transport.connectionId;
     proxy.setRefusing(true);
     proxy.drop();
-    await recording.until(() => recording.statuses().some((status) => status.startsWith('reconnecting')));
+    await recording.until(() =>
+      recording.statuses().some((status) => status.startsWith('reconnecting')),
+    );
     const queued = transport.send(actionMessage('stale'), metadata);
     record.connections[0]!.close();
     await eventually(() => server!.app.registry.size === 0);
@@ -276,7 +391,10 @@ describe('connectSseJsonRpc', () => {
     await expect(queued).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
     await recording.until(() => recording.messages().length === 2);
     expect(recording.events.filter((event) => event.type === 'reset')).toEqual([
-      { type: 'reset', reason: 'The server no longer knows this connection (expired or restarted).' },
+      {
+        type: 'reset',
+        reason: 'The server no longer knows this connection (expired or restarted).',
+      },
     ]);
     expect(transport.connectionId).not.toBe(firstId);
     expect(transport.connectionId).toBe(record.connections[1]!.id);
@@ -300,14 +418,14 @@ describe('connectSseJsonRpc', () => {
     const transport = server.connect({ signal: abort.signal });
     const recording = recordTransport(transport);
     await recording.until(() => recording.messages().length === 1);
-    const pending = createDeferred<void>();
     abort.abort();
     await recording.done;
-    pending.resolve();
     expect(recording.statuses().at(-1)).toBe('closed: Closed by the client.');
     await eventually(() => record.disconnects.length === 1);
     expect(record.disconnects).toEqual(['client-closed']);
-    await expect(transport.send(actionMessage('x'), metadata)).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    await expect(transport.send(actionMessage('x'), metadata)).rejects.toMatchObject({
+      code: 'CONNECTION_CLOSED',
+    });
   });
 
   it('rejects a send whose signal aborts while it waits in the queue', async () => {
@@ -316,7 +434,9 @@ describe('connectSseJsonRpc', () => {
     const { transport, proxy } = await server.connectThroughProxy();
     proxy.setRefusing(true);
     const recording = recordTransport(transport);
-    await recording.until(() => recording.statuses().some((status) => status.startsWith('reconnecting')));
+    await recording.until(() =>
+      recording.statuses().some((status) => status.startsWith('reconnecting')),
+    );
     const abort = new AbortController();
     const sent = transport.send(actionMessage('x'), metadata, { signal: abort.signal });
     abort.abort();
@@ -327,10 +447,84 @@ describe('connectSseJsonRpc', () => {
   });
 });
 
+describe('connectSseJsonRpc limits', () => {
+  it('splits a batch the server finds too large into single requests', async () => {
+    const record = recorder((connection) => connection.send(createSurface));
+    server = await startTestServer({
+      agent: record.agent,
+      maxRequestBytes: 800,
+      reconnectGraceMs: 60_000,
+    });
+    const posted: number[] = [];
+    const { transport, proxy } = await server.connectThroughProxy({
+      fetch: (input, init) => {
+        if (init?.method === 'POST') posted.push(String(init.body).length);
+        return fetch(input, init);
+      },
+    });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    proxy.setRefusing(true);
+    proxy.drop();
+    await recording.until(() =>
+      recording.statuses().some((status) => status.startsWith('reconnecting')),
+    );
+    const sends = ['one', 'two', 'three'].map((name) =>
+      transport.send(actionMessage(name), metadata),
+    );
+    proxy.setRefusing(false);
+    await Promise.all(sends);
+    expect(record.actions.map((action) => action.name)).toEqual(['one', 'two', 'three']);
+    expect(posted[0]).toBeGreaterThan(800);
+    expect(posted.slice(1).every((length) => length <= 800)).toBe(true);
+    await transport.close();
+  });
+
+  it('refuses to queue more than maxQueuedMessages', async () => {
+    const record = recorder();
+    server = await startTestServer({ agent: record.agent });
+    const { transport, proxy } = await server.connectThroughProxy({ maxQueuedMessages: 2 });
+    proxy.setRefusing(true);
+    const recording = recordTransport(transport);
+    await recording.until(() =>
+      recording.statuses().some((status) => status.startsWith('reconnecting')),
+    );
+    const queued = [
+      transport.send(actionMessage('a'), metadata),
+      transport.send(actionMessage('b'), metadata),
+    ];
+    await expect(transport.send(actionMessage('c'), metadata)).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+    });
+    await transport.close();
+    for (const promise of queued)
+      await expect(promise).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+});
+
+describe('RPC_ERRORS', () => {
+  it('maps every row back to its A2uiError code, told apart by HTTP status where codes are shared', () => {
+    for (const [name, row] of Object.entries(RPC_ERRORS)) {
+      const error = fromRpcError(
+        toRpcError(name as RpcErrorName, { detail: 'detail', data: { path: '/params/x' } }),
+        { httpStatus: row.httpStatus },
+      );
+      expect([name, error.code, error.path]).toEqual([name, row.a2uiCode, '/params/x']);
+    }
+    expect(fromRpcError({ code: -31999, message: 'custom' }).code).toBe('TRANSPORT_ERROR');
+  });
+});
+
 describe('computeBackoffDelay', () => {
   it('grows by the multiplier, caps at maxDelayMs and jitters within [base/2, base]', () => {
     const options = { initialDelayMs: 100, maxDelayMs: 1000, multiplier: 2 };
-    expect([1, 2, 3, 4, 5, 6].map((attempt) => computeBackoffDelay(attempt, options, () => 0.999999))).toEqual([100, 200, 400, 800, 1000, 1000]);
-    expect([1, 2, 3].map((attempt) => computeBackoffDelay(attempt, options, () => 0))).toEqual([50, 100, 200]);
+    expect(
+      [1, 2, 3, 4, 5, 6].map((attempt) =>
+        computeBackoffDelay(attempt, { ...options, random: () => 0.999999 }),
+      ),
+    ).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect(
+      [1, 2, 3].map((attempt) => computeBackoffDelay(attempt, { ...options, random: () => 0 })),
+    ).toEqual([50, 100, 200]);
   });
 });

@@ -21,9 +21,9 @@ import { fromRpcError, RPC_ERRORS } from '../protocol/json-rpc-errors.js';
 import {
   type ConnectedEventData,
   type JsonRpcResponse,
+  type ReasonEventData,
   RPC_METHODS,
   RPC_PATH,
-  type ReasonEventData,
   SSE_EVENTS,
   SSE_PATH,
   SSE_QUERY,
@@ -139,7 +139,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   // Ids must not repeat within a connection's de-duplication window: a random prefix per transport.
   const requestIdPrefix = createConnectionId();
   let requestCounter = 0;
-  const createRequestId = options.createRequestId ?? (() => `${requestIdPrefix}-${++requestCounter}`);
+  const createRequestId =
+    options.createRequestId ?? (() => `${requestIdPrefix}-${++requestCounter}`);
 
   const lifetime = new AbortController();
   let queue: EventQueue<TransportEvent> | undefined;
@@ -157,15 +158,12 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
 
   /** The server's `retry:` hint is the base delay, and is honoured even above `maxDelayMs`. */
   const backoffDelay = (attempt: number): number =>
-    computeBackoffDelay(
-      attempt,
-      {
-        initialDelayMs: retryHintMs ?? reconnect.initialDelayMs,
-        maxDelayMs: Math.max(reconnect.maxDelayMs, retryHintMs ?? 0),
-        multiplier: reconnect.multiplier,
-      },
+    computeBackoffDelay(attempt, {
+      initialDelayMs: retryHintMs ?? reconnect.initialDelayMs,
+      maxDelayMs: Math.max(reconnect.maxDelayMs, retryHintMs ?? 0),
+      multiplier: reconnect.multiplier,
       random,
-    );
+    });
 
   const setStatus = (next: ConnectionStatus, reason?: string, attempt?: number): void => {
     status = next;
@@ -226,7 +224,12 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           url += `?${SSE_QUERY.connectionId}=${encodeURIComponent(connectionId)}`;
           headers.set('Last-Event-ID', String(lastSeq));
         }
-        response = await doFetch(url, { headers, signal: link.signal, cache: 'no-store', credentials: options.credentials });
+        response = await doFetch(url, {
+          headers,
+          signal: link.signal,
+          cache: 'no-store',
+          credentials: options.credentials,
+        });
       } catch (error) {
         if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
         if (heartbeatExpired) return { kind: 'dropped', reason: heartbeatReason };
@@ -235,14 +238,29 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       if (!response.ok || !response.body) {
         const detail = await readErrorMessage(response);
         const message = `GET ${SSE_PATH} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`;
-        if (response.status >= 500 || response.status === 408 || response.status === 429) return { kind: 'dropped', reason: message };
-        const code = response.status === 401 ? 'UNAUTHORIZED' : response.status === 403 ? 'FORBIDDEN' : 'TRANSPORT_ERROR';
-        return { kind: 'fatal', error: new A2uiError(code, message, { data: { httpStatus: response.status } }) };
+        if (response.status >= 500 || response.status === 408 || response.status === 429)
+          return { kind: 'dropped', reason: message };
+        const code =
+          response.status === 401
+            ? 'UNAUTHORIZED'
+            : response.status === 403
+              ? 'FORBIDDEN'
+              : 'TRANSPORT_ERROR';
+        return {
+          kind: 'fatal',
+          error: new A2uiError(code, message, { data: { httpStatus: response.status } }),
+        };
       }
       const contentType = response.headers.get('content-type') ?? '';
       if (!contentType.startsWith('text/event-stream')) {
         await response.body.cancel().catch(() => {});
-        return { kind: 'fatal', error: new A2uiError('TRANSPORT_ERROR', `GET ${SSE_PATH} answered ${contentType || 'no content type'}, not text/event-stream.`) };
+        return {
+          kind: 'fatal',
+          error: new A2uiError(
+            'TRANSPORT_ERROR',
+            `GET ${SSE_PATH} answered ${contentType || 'no content type'}, not text/event-stream.`,
+          ),
+        };
       }
 
       const parser = createParser({
@@ -252,7 +270,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         },
         onError: (error) => {
           // Unknown fields and bad `retry:` values are ignored, as an EventSource does.
-          if (error.type === 'max-buffer-size-exceeded') protocolError = `An event is larger than ${maxEventChars} characters.`;
+          if (error.type === 'max-buffer-size-exceeded')
+            protocolError = `An event is larger than ${maxEventChars} characters.`;
         },
         onEvent: (event) => {
           if (closeReason !== undefined || protocolError !== undefined) return;
@@ -290,7 +309,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   };
 
   /** Applies one SSE event; returns why the link must end, if it must. */
-  const handleEvent = (event: EventSourceMessage): { close?: string; error?: string } | undefined => {
+  const handleEvent = (
+    event: EventSourceMessage,
+  ): { close?: string; error?: string } | undefined => {
     switch (event.event) {
       case undefined:
       case 'message': {
@@ -298,6 +319,11 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         if (Number.isSafeInteger(seq)) {
           // A replayed event already applied is dropped, so nothing is applied twice.
           if (seq <= lastSeq) return undefined;
+          // Something between us and the server lost events: resume from the last one applied.
+          if (seq > lastSeq + 1)
+            return {
+              error: `Event ${seq} arrived after event ${lastSeq}; resuming to fetch the missing ones.`,
+            };
           lastSeq = seq;
         }
         queue?.push({ type: 'messages', messages: event.data });
@@ -305,11 +331,16 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       }
       case SSE_EVENTS.connected: {
         const data = parseJson<ConnectedEventData>(event.data);
-        if (!data || typeof data.connectionId !== 'string') return { error: 'The connected event has no connectionId.' };
-        if (!data.resumed && connectionId !== undefined && data.connectionId !== connectionId) resetSession('The server started a new session.');
+        if (!data || typeof data.connectionId !== 'string')
+          return { error: 'The connected event has no connectionId.' };
+        if (!data.resumed && connectionId !== undefined && data.connectionId !== connectionId)
+          resetSession('The server started a new session.');
         if (!data.resumed) lastSeq = 0;
         connectionId = data.connectionId;
-        setStatus('open', data.resumed ? `Resumed; ${data.replayed} missed events replayed.` : undefined);
+        setStatus(
+          'open',
+          data.resumed ? `Resumed; ${data.replayed} missed events replayed.` : undefined,
+        );
         rpcFailures = 0;
         pump();
         return undefined;
@@ -339,7 +370,10 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     if (previous !== undefined) {
       rejectWhere(
         (entry) => entry.connectionId === previous && !entry.inFlight,
-        new A2uiError('CONNECTION_CLOSED', 'The session was reset before this message could be delivered; its surfaces are gone.'),
+        new A2uiError(
+          'CONNECTION_CLOSED',
+          'The session was reset before this message could be delivered; its surfaces are gone.',
+        ),
       );
     }
     queue?.push({ type: 'reset', reason });
@@ -364,12 +398,19 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       if (attempt > reconnect.maxAttempts) {
         finish(
           `Gave up after ${reconnect.maxAttempts} reconnect attempts: ${outcome.reason}`,
-          new A2uiError('TRANSPORT_ERROR', `Gave up after ${reconnect.maxAttempts} reconnect attempts: ${outcome.reason}`),
+          new A2uiError(
+            'TRANSPORT_ERROR',
+            `Gave up after ${reconnect.maxAttempts} reconnect attempts: ${outcome.reason}`,
+          ),
         );
         return;
       }
       const delayMs = backoffDelay(attempt);
-      setStatus('reconnecting', `${outcome.reason.replace(/\.$/, '')}; retrying in ${delayMs} ms.`, attempt);
+      setStatus(
+        'reconnecting',
+        `${outcome.reason.replace(/\.$/, '')}; retrying in ${delayMs} ms.`,
+        attempt,
+      );
       await sleep(delayMs, lifetime.signal);
     }
     if (!events.ended) finish('Closed by the client.');
@@ -379,7 +420,10 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     if (queue?.ended && status === 'closed') return;
     closed = true;
     clearTimeout(rpcRetryTimer);
-    rejectWhere(() => true, error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`));
+    rejectWhere(
+      () => true,
+      error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`),
+    );
     if (status !== 'closed') setStatus('closed', reason);
     if (error) queue?.fail(error);
     else queue?.end();
@@ -389,7 +433,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   // ---- Client → server: JSON-RPC calls ------------------------------------------------------
 
   const pump = (): void => {
-    if (posting || closed || status !== 'open' || connectionId === undefined || outbox.length === 0) return;
+    if (posting || closed || status !== 'open' || connectionId === undefined || outbox.length === 0)
+      return;
     clearTimeout(rpcRetryTimer);
     rpcRetryTimer = undefined;
     const current = connectionId;
@@ -400,7 +445,13 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       entry.connectionId ??= current;
       // A batch targets one connection; messages for a replaced one wait for their answer below.
       if (entry.connectionId !== current) {
-        settle(entry, new A2uiError('CONNECTION_CLOSED', 'The session was reset before this message could be delivered; its surfaces are gone.'));
+        settle(
+          entry,
+          new A2uiError(
+            'CONNECTION_CLOSED',
+            'The session was reset before this message could be delivered; its surfaces are gone.',
+          ),
+        );
         continue;
       }
       batch.push(entry);
@@ -476,20 +527,27 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     if (!response.ok) {
       const error =
         body && !Array.isArray(body) && 'error' in body
-          ? fromRpcError(body.error, response.status)
+          ? fromRpcError(body.error, { httpStatus: response.status })
           : new A2uiError(
-              Object.values(RPC_ERRORS).find((row) => row.httpStatus === response.status)?.a2uiCode ?? 'TRANSPORT_ERROR',
+              Object.values(RPC_ERRORS).find((row) => row.httpStatus === response.status)
+                ?.a2uiCode ?? 'TRANSPORT_ERROR',
               `POST ${RPC_PATH} answered HTTP ${response.status}.`,
             );
       for (const entry of batch) settle(entry, error);
       return;
     }
     const answers = new Map<unknown, JsonRpcResponse>();
-    for (const answer of Array.isArray(body) ? body : body ? [body] : []) answers.set(answer.id, answer);
+    for (const answer of Array.isArray(body) ? body : body ? [body] : [])
+      answers.set(answer.id, answer);
     for (const entry of batch) {
       const answer = answers.get(entry.id);
-      if (!answer) settle(entry, new A2uiError('TRANSPORT_ERROR', `The server did not answer request ${entry.id}.`));
-      else if ('error' in answer) settle(entry, fromRpcError(answer.error, response.status));
+      if (!answer)
+        settle(
+          entry,
+          new A2uiError('TRANSPORT_ERROR', `The server did not answer request ${entry.id}.`),
+        );
+      else if ('error' in answer)
+        settle(entry, fromRpcError(answer.error, { httpStatus: response.status }));
       else settle(entry);
     }
   };
@@ -520,14 +578,25 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const sendDisconnect = async (id: string): Promise<void> => {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), defaults.closeTimeoutMs);
-    const body = JSON.stringify({ jsonrpc: '2.0', id: createRequestId(), method: RPC_METHODS.disconnect, params: { connectionId: id } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: createRequestId(),
+      method: RPC_METHODS.disconnect,
+      params: { connectionId: id },
+    });
     try {
       // A pooled connection may have died with a dropped link, hence more than one attempt.
       for (let attempt = 1; attempt <= 3 && !deadline.signal.aborted; attempt++) {
         try {
           const headers = await resolveHeaders();
           headers.set('Content-Type', 'application/json');
-          const response = await doFetch(rpcUrl, { method: 'POST', headers, body, signal: deadline.signal, credentials: options.credentials });
+          const response = await doFetch(rpcUrl, {
+            method: 'POST',
+            headers,
+            body,
+            signal: deadline.signal,
+            credentials: options.credentials,
+          });
           await response.body?.cancel();
           return;
         } catch {
@@ -558,7 +627,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       return outbox.length;
     },
     events({ signal } = {}) {
-      if (queue) throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
+      if (queue)
+        throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
       const events = createEventQueue<TransportEvent>();
       queue = events;
       if (closed) {
@@ -569,17 +639,37 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       // The consumer stopping is the end of this transport: nothing else reads its events.
       signal?.addEventListener('abort', () => void close(), { once: true });
       if (signal?.aborted) void close();
-      else void run(events);
+      else {
+        run(events).catch((error: unknown) => {
+          finish(
+            'The transport failed.',
+            new A2uiError(
+              'INTERNAL_ERROR',
+              `The SSE + JSON-RPC transport failed: ${describe(error)}`,
+              { cause: error },
+            ),
+          );
+        });
+      }
       return events;
     },
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (closed) return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
-      if (sendOptions.signal?.aborted) return Promise.reject(new A2uiError('ABORTED', 'The send was aborted.'));
+      if (closed)
+        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
+      if (sendOptions.signal?.aborted)
+        return Promise.reject(new A2uiError('ABORTED', 'The send was aborted.'));
       if (outbox.length >= maxQueuedMessages) {
-        return Promise.reject(new A2uiError('LIMIT_EXCEEDED', `${maxQueuedMessages} client messages are already waiting for delivery.`));
+        return Promise.reject(
+          new A2uiError(
+            'LIMIT_EXCEEDED',
+            `${maxQueuedMessages} client messages are already waiting for delivery.`,
+          ),
+        );
       }
       const isAction = 'action' in message;
-      const params: Record<string, unknown> = isAction ? { action: message.action } : { error: message.error };
+      const params: Record<string, unknown> = isAction
+        ? { action: message.action }
+        : { error: message.error };
       if (metadata !== undefined) params.metadata = metadata;
       return new Promise<void>((resolve, reject) => {
         const entry: Outgoing = {

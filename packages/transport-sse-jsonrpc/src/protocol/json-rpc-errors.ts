@@ -38,15 +38,55 @@ export interface RpcErrorRow {
  */
 export const RPC_ERRORS: Readonly<Record<RpcErrorName, RpcErrorRow>> = {
   PARSE_ERROR: { code: -32700, message: 'Parse error', httpStatus: 200, a2uiCode: 'INVALID_JSON' },
-  INVALID_REQUEST: { code: -32600, message: 'Invalid Request', httpStatus: 200, a2uiCode: 'TRANSPORT_ERROR' },
-  METHOD_NOT_FOUND: { code: -32601, message: 'Method not found', httpStatus: 200, a2uiCode: 'TRANSPORT_ERROR' },
-  INVALID_PARAMS: { code: -32602, message: 'Invalid params', httpStatus: 200, a2uiCode: 'VALIDATION_FAILED' },
-  INTERNAL_ERROR: { code: -32603, message: 'Internal error', httpStatus: 200, a2uiCode: 'INTERNAL_ERROR' },
-  CONNECTION_NOT_FOUND: { code: -32001, message: 'Unknown or expired connection', httpStatus: 200, a2uiCode: 'CONNECTION_CLOSED' },
+  INVALID_REQUEST: {
+    code: -32600,
+    message: 'Invalid Request',
+    httpStatus: 200,
+    a2uiCode: 'TRANSPORT_ERROR',
+  },
+  METHOD_NOT_FOUND: {
+    code: -32601,
+    message: 'Method not found',
+    httpStatus: 200,
+    a2uiCode: 'TRANSPORT_ERROR',
+  },
+  INVALID_PARAMS: {
+    code: -32602,
+    message: 'Invalid params',
+    httpStatus: 200,
+    a2uiCode: 'VALIDATION_FAILED',
+  },
+  INTERNAL_ERROR: {
+    code: -32603,
+    message: 'Internal error',
+    httpStatus: 200,
+    a2uiCode: 'INTERNAL_ERROR',
+  },
+  CONNECTION_NOT_FOUND: {
+    code: -32001,
+    message: 'Unknown or expired connection',
+    httpStatus: 200,
+    a2uiCode: 'CONNECTION_CLOSED',
+  },
   FORBIDDEN: { code: -32002, message: 'Forbidden', httpStatus: 200, a2uiCode: 'FORBIDDEN' },
-  UNAUTHORIZED: { code: -32003, message: 'Unauthorized', httpStatus: 401, a2uiCode: 'UNAUTHORIZED' },
-  REQUEST_TOO_LARGE: { code: -32600, message: 'Request too large', httpStatus: 413, a2uiCode: 'MESSAGE_TOO_LARGE' },
-  UNSUPPORTED_MEDIA_TYPE: { code: -32600, message: 'Unsupported media type', httpStatus: 415, a2uiCode: 'TRANSPORT_ERROR' },
+  UNAUTHORIZED: {
+    code: -32003,
+    message: 'Unauthorized',
+    httpStatus: 401,
+    a2uiCode: 'UNAUTHORIZED',
+  },
+  REQUEST_TOO_LARGE: {
+    code: -32600,
+    message: 'Request too large',
+    httpStatus: 413,
+    a2uiCode: 'MESSAGE_TOO_LARGE',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    code: -32600,
+    message: 'Unsupported media type',
+    httpStatus: 415,
+    a2uiCode: 'TRANSPORT_ERROR',
+  },
 };
 
 /** Which row answers an `A2uiError` raised while handling a request. */
@@ -59,40 +99,85 @@ const FROM_A2UI_CODE: Partial<Record<A2uiErrorCode, RpcErrorName>> = {
   MESSAGE_TOO_LARGE: 'REQUEST_TOO_LARGE',
 };
 
+/** Options of {@link toRpcError}. */
+export interface ToRpcErrorOptions {
+  /** Appended to the standard message after `": "`. */
+  detail?: string;
+  /** `error.data`, e.g. `{ path }` with the JSON Pointer of the bad field. */
+  data?: unknown;
+}
+
 /**
- * The JSON-RPC error for `name`, with an optional detail appended to the standard message.
+ * The JSON-RPC error object of row `name` of {@link RPC_ERRORS}.
  *
  * @example
  * ```ts
- * toRpcError('INVALID_PARAMS', 'connectionId must be a string', { path: '/params/connectionId' });
- * // { code: -32602, message: 'Invalid params: connectionId must be a string', data: { path: '/params/connectionId' } }
+ * toRpcError('INVALID_PARAMS', { detail: '/params/connectionId: must be a string', data: { path: '/params/connectionId' } });
+ * // { code: -32602, message: 'Invalid params: /params/connectionId: must be a string', data: { path: '/params/connectionId' } }
  * ```
  */
-export function toRpcError(name: RpcErrorName, detail?: string, data?: unknown): JsonRpcErrorObject {
+export function toRpcError(
+  name: RpcErrorName,
+  options: ToRpcErrorOptions = {},
+): JsonRpcErrorObject {
   const row = RPC_ERRORS[name];
-  const error: JsonRpcErrorObject = { code: row.code, message: detail ? `${row.message}: ${detail}` : row.message };
-  if (data !== undefined) error.data = data;
+  const error: JsonRpcErrorObject = {
+    code: row.code,
+    message: options.detail ? `${row.message}: ${options.detail}` : row.message,
+  };
+  if (options.data !== undefined) error.data = options.data;
   return error;
 }
 
-/** The row name for an error thrown while handling a request (`INTERNAL_ERROR` for anything else). */
+/**
+ * The row name for an error thrown while handling a request: mapped from an `A2uiError`'s code,
+ * `INTERNAL_ERROR` for anything else.
+ *
+ * @example
+ * ```ts
+ * rpcErrorNameOf(new A2uiError('CONNECTION_CLOSED', 'gone')); // 'CONNECTION_NOT_FOUND'
+ * ```
+ */
 export function rpcErrorNameOf(error: unknown): RpcErrorName {
   return (A2uiError.isInstance(error) && FROM_A2UI_CODE[error.code]) || 'INTERNAL_ERROR';
 }
 
 /**
  * Turns a JSON-RPC error answer back into an `A2uiError` (client side). `httpStatus` tells apart
- * rows that share a JSON-RPC code; the JSON Pointer of an `Invalid params` error becomes `path`.
+ * rows that share a JSON-RPC code; the JSON Pointer of an `Invalid params` error becomes `path`,
+ * and `data` keeps the JSON-RPC code as `rpcCode` beside the error's own data.
+ *
+ * @param error - the `error` member of a JSON-RPC response
+ * @param options - `httpStatus`: the status of the HTTP response that carried it (default 200)
+ * @returns an `A2uiError` with the code of the matching {@link RPC_ERRORS} row (`TRANSPORT_ERROR` for unknown codes)
+ *
+ * @example
+ * ```ts
+ * fromRpcError({ code: -32602, message: 'Invalid params', data: { path: '/params/action/name' } });
+ * // A2uiError { code: 'VALIDATION_FAILED', path: '/params/action/name', data: { rpcCode: -32602, path: … } }
+ * ```
  */
-export function fromRpcError(error: JsonRpcErrorObject, httpStatus = 200): A2uiError {
+export function fromRpcError(
+  error: JsonRpcErrorObject,
+  options: { httpStatus?: number } = {},
+): A2uiError {
+  const httpStatus = options.httpStatus ?? 200;
   const rows = Object.values(RPC_ERRORS);
   const row =
-    rows.find((candidate) => candidate.code === error.code && candidate.httpStatus === httpStatus) ??
-    rows.find((candidate) => candidate.code === error.code && candidate.httpStatus === 200);
-  const data = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : undefined;
+    rows.find(
+      (candidate) => candidate.code === error.code && candidate.httpStatus === httpStatus,
+    ) ?? rows.find((candidate) => candidate.code === error.code && candidate.httpStatus === 200);
+  const data =
+    typeof error.data === 'object' && error.data !== null
+      ? (error.data as Record<string, unknown>)
+      : undefined;
   const path = typeof data?.path === 'string' ? data.path : undefined;
-  return new A2uiError(row?.a2uiCode ?? 'TRANSPORT_ERROR', `JSON-RPC error ${error.code}: ${error.message}`, {
-    path,
-    data: { rpcCode: error.code, ...(data ?? {}) },
-  });
+  return new A2uiError(
+    row?.a2uiCode ?? 'TRANSPORT_ERROR',
+    `JSON-RPC error ${error.code}: ${error.message}`,
+    {
+      path,
+      data: { rpcCode: error.code, ...(data ?? {}) },
+    },
+  );
 }

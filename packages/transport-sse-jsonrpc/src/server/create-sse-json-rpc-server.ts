@@ -20,7 +20,13 @@ import {
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { RPC_ERRORS, type RpcErrorName, toRpcError } from '../protocol/json-rpc-errors.js';
-import { type ConnectedEventData, RPC_PATH, SSE_EVENTS, SSE_PATH, SSE_QUERY } from '../protocol/wire.js';
+import {
+  type ConnectedEventData,
+  RPC_PATH,
+  SSE_EVENTS,
+  SSE_PATH,
+  SSE_QUERY,
+} from '../protocol/wire.js';
 import { readBodyText } from './read-body-text.js';
 import { errorResponse, handleRpcPayload } from './rpc-handler.js';
 import { formatSseEvent, SseLink, type SseLinkEnd } from './sse-link.js';
@@ -113,7 +119,10 @@ export type SseJsonRpcServer = Hono & {
   /** Live connections. */
   readonly registry: ConnectionRegistry;
   stats(): SseJsonRpcServerStats;
-  /** Closes every connection (clients get a `close` event; agents see `server-closed`) and stops timers. */
+  /**
+   * Closes every connection (clients get a `close` event; agents see `server-closed`), stops the
+   * timers, and answers later `GET /sse` with 503.
+   */
   close(): Promise<void>;
 };
 
@@ -147,11 +156,33 @@ interface NodeBindings {
 }
 
 /** Outcome of `authenticate`. */
-type AuthResult = { ok: true; principal: unknown } | { ok: false; status: 401 | 403 | 500; message: string };
+type AuthResult =
+  | { ok: true; principal: unknown }
+  | { ok: false; status: 401 | 403 | 500; message: string };
 
+/**
+ * The default {@link SseJsonRpcServerOptions.isSamePrincipal}: `Object.is`, or, for two objects,
+ * equal `JSON.stringify` output (so `{ user: 'ada' }` from two requests matches).
+ *
+ * @param bound - the principal the connection was created with
+ * @param current - the principal of the request at hand
+ * @returns whether `current` owns the connection
+ *
+ * @example
+ * ```ts
+ * defaultIsSamePrincipal({ user: 'ada' }, { user: 'ada' }); // true
+ * defaultIsSamePrincipal('ada', 'bob'); // false
+ * ```
+ */
 export function defaultIsSamePrincipal(bound: unknown, current: unknown): boolean {
   if (Object.is(bound, current)) return true;
-  if (typeof bound !== 'object' || typeof current !== 'object' || bound === null || current === null) return false;
+  if (
+    typeof bound !== 'object' ||
+    typeof current !== 'object' ||
+    bound === null ||
+    current === null
+  )
+    return false;
   try {
     return JSON.stringify(bound) === JSON.stringify(current);
   } catch {
@@ -196,6 +227,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
   let droppedSlowLinks = 0;
   let peakLinkBufferedBytes = 0;
+  let shuttingDown = false;
 
   const updateKeepAlive = (): void => {
     if (links.size > 0 && keepAliveTimer === undefined) {
@@ -211,7 +243,8 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
 
   const onLinkEnd = (link: SseLink, end: SseLinkEnd): void => {
     links.delete(link);
-    if (link.peakBufferedBytes > peakLinkBufferedBytes) peakLinkBufferedBytes = link.peakBufferedBytes;
+    if (link.peakBufferedBytes > peakLinkBufferedBytes)
+      peakLinkBufferedBytes = link.peakBufferedBytes;
     if (end === 'overflow') droppedSlowLinks++;
     // The session outlives its link: it buffers and waits `reconnectGraceMs` for a resume.
     if (end !== 'closed') link.session?.detach(link);
@@ -251,27 +284,56 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       }
       return { ok: true, principal };
     } catch (error) {
-      if (A2uiError.isInstance(error) && (error.code === 'UNAUTHORIZED' || error.code === 'FORBIDDEN')) {
-        return { ok: false, status: error.code === 'FORBIDDEN' ? 403 : 401, message: error.message };
+      if (
+        A2uiError.isInstance(error) &&
+        (error.code === 'UNAUTHORIZED' || error.code === 'FORBIDDEN')
+      ) {
+        return {
+          ok: false,
+          status: error.code === 'FORBIDDEN' ? 403 : 401,
+          message: error.message,
+        };
       }
       console.error('[a2ui] authenticate() failed:', error);
       return { ok: false, status: 500, message: 'Authentication failed with an internal error.' };
     }
   };
 
-  const app = (options.basePath ?? defaults.basePath) ? new Hono().basePath(options.basePath!) : new Hono();
+  const app =
+    (options.basePath ?? defaults.basePath) ? new Hono().basePath(options.basePath!) : new Hono();
   if (options.cors) app.use('*', cors(options.cors));
 
   app.get(SSE_PATH, async (c) => {
+    // Hono routes HEAD here too: answer it without opening a connection nobody will read.
+    if (c.req.method === 'HEAD') return c.body(null, 200, { 'Content-Type': 'text/event-stream' });
+    // After close(), clients are told to come back later (a 5xx is retried) instead of getting a
+    // session that dies with the process.
+    if (shuttingDown) return httpError(c, 503, 'CONNECTION_CLOSED', 'The server is shutting down.');
     const auth = await authenticate(c.req.raw);
-    if (!auth.ok) return httpError(c, auth.status, auth.status === 403 ? 'FORBIDDEN' : auth.status === 401 ? 'UNAUTHORIZED' : 'INTERNAL_ERROR', auth.message);
+    if (!auth.ok)
+      return httpError(
+        c,
+        auth.status,
+        auth.status === 403 ? 'FORBIDDEN' : auth.status === 401 ? 'UNAUTHORIZED' : 'INTERNAL_ERROR',
+        auth.message,
+      );
     const connectionId = c.req.query(SSE_QUERY.connectionId);
     const lastEventId = c.req.header('last-event-id') ?? c.req.query(SSE_QUERY.lastEventId);
     if (connectionId !== undefined && !isConnectionId(connectionId)) {
-      return httpError(c, 400, 'VALIDATION_FAILED', `${SSE_QUERY.connectionId} is not a connection id.`);
+      return httpError(
+        c,
+        400,
+        'VALIDATION_FAILED',
+        `${SSE_QUERY.connectionId} is not a connection id.`,
+      );
     }
     if (lastEventId !== undefined && lastEventId !== '' && !/^\d{1,15}$/.test(lastEventId)) {
-      return httpError(c, 400, 'VALIDATION_FAILED', 'Last-Event-ID must be a non-negative integer.');
+      return httpError(
+        c,
+        400,
+        'VALIDATION_FAILED',
+        'Last-Event-ID must be a non-negative integer.',
+      );
     }
     const existing = connectionId === undefined ? undefined : registry.get(connectionId);
     if (existing && !existing.closed && !isSamePrincipal(existing.principal, auth.principal)) {
@@ -294,10 +356,16 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       const lastSeq = lastEventId ? Number(lastEventId) : 0;
       link.cork();
       // A client claiming events that were never sent cannot be resumed.
-      const attached = lastSeq <= existing.lastSeq ? existing.attach(link, { lastSeq }) : { ok: false as const };
+      const attached =
+        lastSeq <= existing.lastSeq ? existing.attach(link, { lastSeq }) : { ok: false as const };
       if (attached.ok) {
         link.session = existing;
-        link.prepend(connectedEvent({ connectionId: existing.id, resumed: true, replayed: attached.replayed }, retryMs));
+        link.prepend(
+          connectedEvent(
+            { connectionId: existing.id, resumed: true, replayed: attached.replayed },
+            retryMs,
+          ),
+        );
         link.uncork();
       } else {
         link.uncork();
@@ -306,7 +374,9 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
         startSession(link, auth.principal);
       }
     } else {
-      link.write(formatSseEvent(SSE_EVENTS.reset, JSON.stringify({ reason: 'unknown-connection' })));
+      link.write(
+        formatSseEvent(SSE_EVENTS.reset, JSON.stringify({ reason: 'unknown-connection' })),
+      );
       startSession(link, auth.principal);
     }
     return c.body(link.stream, 200, SSE_HEADERS);
@@ -321,12 +391,23 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
     const auth = await authenticate(c.req.raw);
     if (!auth.ok) {
       if (auth.status === 500) return rpcHttpError(c, 'INTERNAL_ERROR', auth.message, 500);
-      return rpcHttpError(c, auth.status === 403 ? 'FORBIDDEN' : 'UNAUTHORIZED', auth.message, auth.status);
+      return rpcHttpError(
+        c,
+        auth.status === 403 ? 'FORBIDDEN' : 'UNAUTHORIZED',
+        auth.message,
+        auth.status,
+      );
     }
     const body = await readBodyText(c.req.raw, maxRequestBytes);
     if (!body.ok) {
       if (body.reason === 'too-large') {
-        return rpcHttpError(c, 'REQUEST_TOO_LARGE', `the body is larger than ${maxRequestBytes} bytes`, undefined, { maxRequestBytes });
+        return rpcHttpError(
+          c,
+          'REQUEST_TOO_LARGE',
+          `the body is larger than ${maxRequestBytes} bytes`,
+          undefined,
+          { maxRequestBytes },
+        );
       }
       return c.json(errorResponse(null, 'PARSE_ERROR', 'the body is not valid UTF-8'));
     }
@@ -334,9 +415,15 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
     try {
       payload = JSON.parse(body.text);
     } catch (error) {
-      return c.json(errorResponse(null, 'PARSE_ERROR', error instanceof Error ? error.message : undefined));
+      return c.json(
+        errorResponse(null, 'PARSE_ERROR', error instanceof Error ? error.message : undefined),
+      );
     }
-    const response = handleRpcPayload(payload, auth.principal, { registry, isSamePrincipal, maxBatchLength });
+    const response = handleRpcPayload(payload, auth.principal, {
+      registry,
+      isSamePrincipal,
+      maxBatchLength,
+    });
     if (response === undefined) return c.body(null, 204);
     return c.json(response);
   });
@@ -366,6 +453,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       };
     },
     async close(): Promise<void> {
+      shuttingDown = true;
       for (const session of [...registry.values()]) session.close('server-closed');
       for (const link of [...links]) link.close('server-closed');
       updateKeepAlive();
@@ -378,15 +466,31 @@ function connectedEvent(data: ConnectedEventData, retryMs: number): string {
 }
 
 /** A plain JSON error for the event stream route, whose clients are not JSON-RPC clients. */
-function httpError(c: Context, status: 400 | 401 | 403 | 500, code: string, message: string): Response {
+function httpError(
+  c: Context,
+  status: 400 | 401 | 403 | 500 | 503,
+  code: string,
+  message: string,
+): Response {
   return c.json({ error: { code, message } }, status);
 }
 
-function rpcHttpError(c: Context, name: RpcErrorName, detail: string, status?: number, data?: unknown): Response {
+function rpcHttpError(
+  c: Context,
+  name: RpcErrorName,
+  detail: string,
+  status?: number,
+  data?: unknown,
+): Response {
   const httpStatus = (status ?? RPC_ERRORS[name].httpStatus) as 200 | 401 | 403 | 413 | 415 | 500;
-  return c.json({ jsonrpc: '2.0', id: null, error: toRpcError(name, detail, data) }, httpStatus);
+  return c.json(
+    { jsonrpc: '2.0', id: null, error: toRpcError(name, { detail, data }) },
+    httpStatus,
+  );
 }
 
 function methodNotAllowed(c: Context, allow: string): Response {
-  return c.json({ error: { code: 'METHOD_NOT_ALLOWED', message: `Use ${allow}.` } }, 405, { Allow: allow });
+  return c.json({ error: { code: 'METHOD_NOT_ALLOWED', message: `Use ${allow}.` } }, 405, {
+    Allow: allow,
+  });
 }

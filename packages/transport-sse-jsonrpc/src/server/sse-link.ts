@@ -50,6 +50,9 @@ export class SseLink implements SessionSink {
   #pendingChars = 0;
   #flushQueued = false;
   #corked = false;
+  /** Bytes of the replay written at resume, on top of `maxBufferedBytes`: they must go out in one piece. */
+  #replayAllowanceBytes = 0;
+  #measureReplay = false;
   #ended = false;
   #wroteSinceTick = false;
 
@@ -84,7 +87,8 @@ export class SseLink implements SessionSink {
   close(reason: DisconnectReason): void {
     if (this.#ended) return;
     // A link replaced by a newer one (`reset`) ends silently: its client has already moved on.
-    if (reason !== 'reset') this.write(formatSseEvent(SSE_EVENTS.close, JSON.stringify({ reason })));
+    if (reason !== 'reset')
+      this.write(formatSseEvent(SSE_EVENTS.close, JSON.stringify({ reason })));
     this.#corked = false;
     this.#flush();
     if (this.#ended) return;
@@ -117,9 +121,12 @@ export class SseLink implements SessionSink {
     this.#pendingChars += text.length;
   }
 
+  /** Sends what was held. Its size is allowed on top of `maxBufferedBytes`, as a replay cannot be split. */
   uncork(): void {
     this.#corked = false;
+    this.#measureReplay = true;
     this.#flush();
+    this.#measureReplay = false;
   }
 
   /** Keep-alive: sends `: ping` unless something was written since the last tick. */
@@ -139,10 +146,13 @@ export class SseLink implements SessionSink {
     const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
     this.#pending = [];
     this.#pendingChars = 0;
-    this.#controller.enqueue(encoder.encode(text));
+    const bytes = encoder.encode(text);
+    // Otherwise a replay larger than the limit would drop every resumed link, forever.
+    if (this.#measureReplay) this.#replayAllowanceBytes = bytes.byteLength;
+    this.#controller.enqueue(bytes);
     const buffered = Math.max(0, -(this.#controller.desiredSize ?? 0));
     if (buffered > this.peakBufferedBytes) this.peakBufferedBytes = buffered;
-    if (buffered > this.#options.maxBufferedBytes) this.#overflow();
+    if (buffered > this.#options.maxBufferedBytes + this.#replayAllowanceBytes) this.#overflow();
   }
 
   #overflow(): void {
