@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
@@ -98,6 +98,7 @@ const child = spawn(
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
+const loadAtStart = loadavg()[0]!;
 const base = await new Promise<string>((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   createInterface({ input: child.stdout! }).once('line', resolve);
@@ -136,7 +137,7 @@ try {
   const section = [
     SECTION_TITLE,
     '',
-    `Measured by \`pnpm --filter @a2ui-ts/transport-sse-jsonrpc bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB. The server (both endpoints, one process) runs in a child process; the client — \`fetch\` + \`eventsource-parser\` + \`JSON.parse\` of every message, identical for both — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire). Latency = receive time − send time, across processes on one machine.`,
+    `Measured by \`pnpm --filter @a2ui-ts/transport-sse-jsonrpc bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine adds noise to both columns alike). The server (both endpoints, one process) runs in a child process; the client — \`fetch\` + \`eventsource-parser\` + \`JSON.parse\` of every message, identical for both — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire). Latency = receive time − send time, across processes on one machine.`,
     '',
     `### Throughput: ${fmt(BURST_MESSAGES)} messages as fast as each endpoint takes them`,
     '',
