@@ -33,7 +33,9 @@ export interface LaunchedBrowser {
  */
 export async function launchChromium(): Promise<LaunchedBrowser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`,
+    );
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return { browser, close: () => browser.close() };

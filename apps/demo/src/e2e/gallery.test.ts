@@ -154,7 +154,12 @@ describe('example gallery in Chromium', () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles(
-        fileURLToPath(new URL('../../../../packages/core/src/testing/fixtures/basic/09_login-form.json', import.meta.url)),
+        fileURLToPath(
+          new URL(
+            '../../../../packages/core/src/testing/fixtures/basic/09_login-form.json',
+            import.meta.url,
+          ),
+        ),
       );
     await page.getByText('09_login-form.json', { exact: true }).waitFor();
     await page.getByTestId('stream-submit').click();
