@@ -1,5 +1,6 @@
 /**
- * The official v0.9 schema test cases and example streams (digest §15), read from `../shared`.
+ * The official v0.9 schema test cases and example streams (digest §15), from the verbatim copies in
+ * `src/testing/fixtures/` (Apache-2.0, Google LLC; see its NOTICE.md).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +9,8 @@ import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
 import { parseJsonLines, toMessageList } from './message-list.js';
 import { validateClientMessage, validateServerMessage } from './validate-messages.js';
 
-/** `/work/shared/a2ui-spec/` when the repository root is `/work/main`. */
-const SPEC_DIRECTORY = fileURLToPath(new URL('../../../../../shared/a2ui-spec/', import.meta.url));
-const TEST_CASES = `${SPEC_DIRECTORY}examples/test_cases/`;
+const FIXTURES = fileURLToPath(new URL('../testing/fixtures/', import.meta.url));
+const TEST_CASES = `${FIXTURES}test_cases/`;
 
 interface TestSuite {
   schema: 'server_to_client.json' | 'client_to_server.json';
@@ -64,7 +64,7 @@ describe('official example streams', () => {
     ['minimal', MINIMAL_CATALOG_ID],
   ] as const;
   for (const [folder, catalogId] of catalogs) {
-    const directory = `${SPEC_DIRECTORY}examples/${folder}/`;
+    const directory = `${FIXTURES}${folder}/`;
     for (const file of readdirSync(directory).filter((name) => name.endsWith('.json'))) {
       it(`${folder}/${file}: every message validates against the ${folder} catalog`, () => {
         const messages = toMessageList(JSON.parse(readFileSync(directory + file, 'utf8')));
