@@ -29,4 +29,12 @@ fi
 pnpm install --frozen-lockfile
 pnpm run typecheck
 pnpm run lint
-pnpm test
+mkdir -p artifacts
+status=0
+pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=artifacts/vitest-results.json || status=$?
+# One plain closing line that any CI can read: "tests: N passed, N failed".
+node -e '
+  const r = JSON.parse(require("fs").readFileSync("artifacts/vitest-results.json", "utf8"));
+  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests ? `, ${r.numPendingTests} skipped` : ""));
+' || true
+exit "$status"
