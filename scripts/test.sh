@@ -29,6 +29,8 @@ fi
 pnpm install --frozen-lockfile
 pnpm run typecheck
 pnpm run lint
+# The React renderer's jsdom suite once more against React 18 (a supported peer).
+pnpm --filter @a2ui-ts/react-renderer test:react18
 mkdir -p artifacts
 status=0
 pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=artifacts/vitest-results.json || status=$?
