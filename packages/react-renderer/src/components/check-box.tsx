@@ -6,7 +6,7 @@ import { useId } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
   classNames,
-  describedBy,
+  fieldInputAttributes,
   fieldLabel,
   rootAttributes,
   useAccessibility,
@@ -43,13 +43,7 @@ export function CheckBox({ id, props, validation, node }: A2uiComponentProps<Che
           className="a2ui-check-box-input"
           type="checkbox"
           checked={checked}
-          aria-label={label.hidden ? undefined : a11y.label}
-          aria-invalid={field.message ? true : undefined}
-          aria-describedby={describedBy(
-            field.message ? field.messageId : undefined,
-            a11y.descriptionId,
-          )}
-          onBlur={field.touch}
+          {...fieldInputAttributes(label, a11y, field)}
           onChange={(event) => {
             field.touch();
             setValue(event.target.checked);

@@ -192,6 +192,27 @@ export function fieldLabel(
   return { text: accessibilityLabel ?? humanize(id), hidden: true };
 }
 
+/**
+ * The ARIA wiring every labelled input shares: the accessibility label when the visible one is
+ * the agent's, `aria-invalid` and `aria-describedby` pointing at the first failing check and the
+ * accessibility description, and `touch` on blur.
+ */
+export function fieldInputAttributes(
+  label: FieldLabel,
+  accessibility: { readonly label: string | undefined; readonly descriptionId: string | undefined },
+  field: FieldValidation,
+) {
+  return {
+    'aria-label': label.hidden ? undefined : accessibility.label,
+    'aria-invalid': field.message ? true : undefined,
+    'aria-describedby': describedBy(
+      field.message ? field.messageId : undefined,
+      accessibility.descriptionId,
+    ),
+    onBlur: field.touch,
+  } as const;
+}
+
 /** True for a value a user would call "filled in". */
 export function hasContent(value: unknown): boolean {
   if (value === undefined || value === null || value === false) return false;

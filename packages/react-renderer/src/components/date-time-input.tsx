@@ -6,7 +6,7 @@ import { useId } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
   classNames,
-  describedBy,
+  fieldInputAttributes,
   fieldLabel,
   hasContent,
   rootAttributes,
@@ -64,13 +64,7 @@ export function DateTimeInput({
         value={toInputValue(rawValue, mode)}
         min={min || undefined}
         max={max || undefined}
-        aria-label={label.hidden ? undefined : a11y.label}
-        aria-invalid={field.message ? true : undefined}
-        aria-describedby={describedBy(
-          field.message ? field.messageId : undefined,
-          a11y.descriptionId,
-        )}
-        onBlur={field.touch}
+        {...fieldInputAttributes(label, a11y, field)}
         onChange={(event) => {
           field.touch();
           setValue(fromInputValue(event.target.value, mode, rawValue));

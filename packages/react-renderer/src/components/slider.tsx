@@ -6,7 +6,7 @@ import { useId } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
   classNames,
-  describedBy,
+  fieldInputAttributes,
   fieldLabel,
   rootAttributes,
   useAccessibility,
@@ -60,13 +60,7 @@ export function Slider({ id, props, validation, node }: A2uiComponentProps<Slide
           max={max}
           step={integral ? 1 : 'any'}
           value={value}
-          aria-label={label.hidden ? undefined : a11y.label}
-          aria-invalid={field.message ? true : undefined}
-          aria-describedby={describedBy(
-            field.message ? field.messageId : undefined,
-            a11y.descriptionId,
-          )}
-          onBlur={field.touch}
+          {...fieldInputAttributes(label, a11y, field)}
           onChange={(event) => {
             field.touch();
             setValue(Number(event.target.value));

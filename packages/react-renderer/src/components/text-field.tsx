@@ -6,7 +6,7 @@ import { useId, useMemo } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
   classNames,
-  describedBy,
+  fieldInputAttributes,
   fieldLabel,
   hasContent,
   rootAttributes,
@@ -59,13 +59,7 @@ export function TextField({ id, props, validation, node }: A2uiComponentProps<Te
     id: inputId,
     className: 'a2ui-input',
     value,
-    'aria-label': label.hidden ? undefined : a11y.label,
-    'aria-invalid': field.message ? true : undefined,
-    'aria-describedby': describedBy(
-      field.message ? field.messageId : undefined,
-      a11y.descriptionId,
-    ),
-    onBlur: field.touch,
+    ...fieldInputAttributes(label, a11y, field),
   } as const;
   return (
     <div
