@@ -1,41 +1,15 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: formatString templates are plain strings containing ${…} on purpose.
 import { describe, expect, it } from 'vitest';
 import { A2uiError, type A2uiErrorCode } from '../errors/a2ui-error.js';
-import { parsePointer, resolvePointer } from '../state/json-pointer.js';
 import { BASIC_FUNCTIONS, createBasicFunctions } from './basic-functions.js';
-import type { FunctionContext, FunctionImplementation } from './function-types.js';
+import {
+  createTestFunctionContext,
+  type TestFunctionContextOptions,
+} from './test-function-context.js';
 import { createUrlPolicy } from './url-policy.js';
 
-interface TestContextOptions {
-  locale?: string;
-  scope?: string;
-  functions?: readonly FunctionImplementation[];
-  openUrl?: (url: string) => void;
-}
-
-/** A FunctionContext over a plain object, dispatching calls to a function list. */
-function createContext(data: unknown = {}, options: TestContextOptions = {}): FunctionContext {
-  const functions = new Map((options.functions ?? BASIC_FUNCTIONS).map((fn) => [fn.name, fn]));
-  const context: FunctionContext = {
-    locale: options.locale ?? 'en-US',
-    openUrl: options.openUrl,
-    read(path) {
-      let node = data;
-      for (const segment of parsePointer(resolvePointer(path, options.scope ?? '/'))) {
-        if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment))
-          return undefined;
-        node = (node as Record<string, unknown>)[segment];
-      }
-      return node;
-    },
-    call(name, args) {
-      const fn = functions.get(name);
-      if (fn === undefined) throw new A2uiError('EXPRESSION_ERROR', `Unknown function '${name}'.`);
-      return fn.execute(args, context);
-    },
-  };
-  return context;
-}
+type TestContextOptions = TestFunctionContextOptions;
+const createContext = createTestFunctionContext;
 
 function call(
   name: string,

@@ -2,39 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { A2uiError } from '../errors/a2ui-error.js';
-import { parsePointer, resolvePointer } from '../state/json-pointer.js';
 import { BASIC_FUNCTIONS } from './basic-functions.js';
 import { type FormatStringExpression, formatString, parseFormatString } from './format-string.js';
-import type { FunctionContext, FunctionImplementation } from './function-types.js';
+import type { FunctionImplementation } from './function-types.js';
+import { createTestFunctionContext } from './test-function-context.js';
 
-function createContext(
-  data: unknown,
-  options: { scope?: string; functions?: readonly FunctionImplementation[]; locale?: string } = {},
-): FunctionContext & { reads: string[] } {
-  const functions = new Map((options.functions ?? BASIC_FUNCTIONS).map((fn) => [fn.name, fn]));
-  const reads: string[] = [];
-  const context = {
-    locale: options.locale ?? 'en-US',
-    openUrl: undefined,
-    reads,
-    read(path: string): unknown {
-      reads.push(path);
-      let node = data;
-      for (const segment of parsePointer(resolvePointer(path, options.scope ?? '/'))) {
-        if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment))
-          return undefined;
-        node = (node as Record<string, unknown>)[segment];
-      }
-      return node;
-    },
-    call(name: string, args: Record<string, unknown>): unknown {
-      const fn = functions.get(name);
-      if (fn === undefined) throw new A2uiError('EXPRESSION_ERROR', `Unknown function '${name}'.`);
-      return fn.execute(args, context);
-    },
-  };
-  return context;
-}
+const createContext = createTestFunctionContext;
 
 /** Spy functions that echo their arguments, to observe what the evaluator passes. */
 const echo: FunctionImplementation = {
