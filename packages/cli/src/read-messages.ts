@@ -6,48 +6,57 @@ import { type ClientError, toMessageList } from '@a2ui-ts/core';
 
 /** One message read from input, with where it came from. */
 export interface ReadMessage {
-  /** 0-based position in the stream. */
-  readonly index: number;
+  /** 1-based position among the messages of the source. */
+  readonly number: number;
   /** 1-based line for JSONL input. */
   readonly line?: number;
   readonly value: unknown;
 }
 
-/** Messages and the input errors (unparsable lines) of one source. */
-export interface ReadResult {
-  readonly messages: ReadMessage[];
-  readonly errors: ClientError[];
+/** A part of the input that could not be read, with where it is. */
+export interface ReadFailure {
+  /** 1-based line for JSONL input. */
+  readonly line?: number;
+  readonly error: ClientError;
+}
+
+/** What a source holds, in file order. */
+export type ReadItem = ReadMessage | ReadFailure;
+
+/** True for an item that failed to read. */
+export function isReadFailure(item: ReadItem): item is ReadFailure {
+  return 'error' in item;
 }
 
 /**
  * Parses `text`. JSONL is used when `name` ends in `.jsonl`, or when the whole text is not one
  * JSON document but its lines are.
+ *
+ * @returns the messages and unreadable lines, in file order
  */
-export function readMessages(text: string, name: string): ReadResult {
+export function readMessages(text: string, name: string): ReadItem[] {
   if (!name.endsWith('.jsonl')) {
     try {
       const value = JSON.parse(text) as unknown;
-      return {
-        messages: toMessageList(value).map((message, index) => ({ index, value: message })),
-        errors: [],
-      };
+      return toMessageList(value).map((message, index) => ({ number: index + 1, value: message }));
     } catch (error) {
-      if (!looksLikeJsonLines(text)) {
-        return { messages: [], errors: [invalidJson(`${name}: ${(error as Error).message}`)] };
-      }
+      if (!looksLikeJsonLines(text))
+        return [{ error: invalidJson(`${name}: ${(error as Error).message}`) }];
     }
   }
-  const messages: ReadMessage[] = [];
-  const errors: ClientError[] = [];
+  const items: ReadItem[] = [];
+  let number = 0;
   text.split(/\r?\n/).forEach((raw, lineIndex) => {
     if (raw.trim() === '') return;
+    const line = lineIndex + 1;
     try {
-      messages.push({ index: messages.length, line: lineIndex + 1, value: JSON.parse(raw) });
+      const value = JSON.parse(raw) as unknown;
+      items.push({ number: ++number, line, value });
     } catch (error) {
-      errors.push(invalidJson(`${name}:${lineIndex + 1}: ${(error as Error).message}`));
+      items.push({ line, error: invalidJson(`${name}:${line}: ${(error as Error).message}`) });
     }
   });
-  return { messages, errors };
+  return items;
 }
 
 function looksLikeJsonLines(text: string): boolean {

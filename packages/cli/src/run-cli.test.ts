@@ -37,20 +37,21 @@ describe('a2ui validate', () => {
     expect(result.code).toBe(1);
     const errors = result.lines.map((line) => JSON.parse(line));
     expect(errors).toEqual([
-      { code: 'INVALID_JSON', surfaceId: '', message: expect.stringContaining('mixed.jsonl:3') },
       {
         code: 'VALIDATION_FAILED',
         surfaceId: 's',
         path: '/updateComponents/components/0/text',
-        message: expect.stringContaining('line 2'),
+        message: expect.stringContaining('message 2 (line 2)'),
       },
+      { code: 'INVALID_JSON', surfaceId: '', message: expect.stringContaining('mixed.jsonl:3') },
       {
         code: 'VALIDATION_FAILED',
         surfaceId: 's',
         path: '/version',
-        message: expect.stringContaining('line 4'),
+        message: expect.stringContaining('message 3 (line 4)'),
       },
     ]);
+    expect(result.stderr).toBe('a2ui: 1 source, 4 messages, 3 problems\n');
   });
 
   it('reads standard input with -', async () => {
@@ -99,6 +100,41 @@ describe('a2ui validate', () => {
   });
 });
 
+describe('a2ui validate, processing problems', () => {
+  it('reports what only applying the stream reveals: unknown surfaces, relative data paths', async () => {
+    const stream = [
+      {
+        version: 'v0.9',
+        createSurface: {
+          surfaceId: 's',
+          catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+        },
+      },
+      { version: 'v0.9', updateDataModel: { surfaceId: 's', path: 'name', value: 1 } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'ghost',
+          components: [{ id: 'root', component: 'Text', text: 'x' }],
+        },
+      },
+    ];
+    const result = await run(['validate', '-'], JSON.stringify(stream));
+    expect(result.code).toBe(1);
+    expect(result.lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        code: 'INVALID_PATH',
+        message: expect.stringContaining('message 2'),
+      }),
+      expect.objectContaining({
+        code: 'SURFACE_NOT_FOUND',
+        surfaceId: 'ghost',
+        message: expect.stringContaining('message 3'),
+      }),
+    ]);
+  });
+});
+
 describe('a2ui replay', () => {
   it('prints the final state of a stream', async () => {
     const result = await run(['replay', `${examples}basic/09_login-form.json`]);
@@ -128,8 +164,8 @@ describe('a2ui replay', () => {
     const state = JSON.parse((await run(['replay', here('fixtures/mixed.jsonl')])).stdout);
     expect(state.surfaces.s.components.root.text).toBe('fine');
     expect(state.errors.map((error: { code: string }) => error.code)).toEqual([
-      'INVALID_JSON',
       'VALIDATION_FAILED',
+      'INVALID_JSON',
       'VALIDATION_FAILED',
     ]);
   });

@@ -4,18 +4,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
-  BASIC_CATALOG_ID,
   type ClientError,
   createCatalog,
   createDefaultCatalogs,
-  getServerMessageKind,
-  isRecord,
   MessageProcessor,
   snapshotState,
-  VALIDATION_FAILED,
 } from '@a2ui-ts/core';
 import { compileCatalogValidator, generateCatalogValidatorModule } from '@a2ui-ts/core/compile';
-import { readMessages } from './read-messages.js';
+import { isReadFailure, type ReadItem, readMessages } from './read-messages.js';
 
 /** Where the command reads and writes; `process` streams by default. */
 export interface CliIo {
@@ -28,8 +24,9 @@ export interface CliIo {
 const USAGE = `Usage:
   a2ui validate <file…|->  [--catalog <catalog.json>]…
       Validates A2UI v0.9 server messages (.jsonl: one per line; .json: a message, an array,
-      {"messages": […]} or a sample file). Prints one spec error object per line for each
-      invalid message; exits 1 if any, 0 otherwise.
+      {"messages": […]} or a sample file) against the schema of their surface's catalog and by
+      applying them in order (unknown surfaces, bad paths…). Prints one spec error object per
+      line for each problem, in file order, and a summary on stderr; exits 1 if any, 0 otherwise.
   a2ui replay <file|-> [--at <N>] [--catalog <catalog.json>]…
       Applies the stream (the first N messages with --at) and prints the final state as JSON:
       {"surfaces": {…}, "errors": […]}.
@@ -89,6 +86,29 @@ async function loadCatalogs(paths: readonly string[]) {
   return catalogs;
 }
 
+/**
+ * Runs every message of `source` through a fresh processor, in file order, and returns the
+ * problems found (schema, processing and unreadable lines), each located by message and line.
+ */
+function checkSource(
+  items: readonly ReadItem[],
+  name: string,
+  processor: MessageProcessor,
+): ClientError[] {
+  const problems: ClientError[] = [];
+  for (const item of items) {
+    if (isReadFailure(item)) {
+      problems.push(item.error);
+      continue;
+    }
+    const where = `${name} message ${item.number}${item.line === undefined ? '' : ` (line ${item.line})`}`;
+    for (const error of processor.process(item.value).errors) {
+      problems.push({ ...error, message: `${where}: ${error.message}` });
+    }
+  }
+  return problems;
+}
+
 async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args: [...args],
@@ -98,56 +118,21 @@ async function validateCommand(args: readonly string[], io: CliIo): Promise<numb
   if (positionals.length === 0)
     throw new Error('validate needs at least one file (or - for standard input).');
   const catalogs = await loadCatalogs(values.catalog ?? []);
-  let invalid = 0;
+  let messages = 0;
+  let problems = 0;
   for (const source of positionals) {
-    const { messages, errors } = readMessages(
-      await readSource(source, io),
-      source === '-' ? 'stdin' : source,
-    );
-    for (const error of errors) {
+    const name = source === '-' ? 'stdin' : source;
+    const items = readMessages(await readSource(source, io), name);
+    messages += items.filter((item) => !isReadFailure(item)).length;
+    for (const error of checkSource(items, name, new MessageProcessor({ catalogs }))) {
       io.stdout(`${JSON.stringify(error)}\n`);
-      invalid++;
-    }
-    const surfaceCatalogs = new Map<string, string>();
-    for (const { index, line, value } of messages) {
-      const where = `${source === '-' ? 'stdin' : source} message ${index}${line === undefined ? '' : ` (line ${line})`}`;
-      const kind = getServerMessageKind(value);
-      const body =
-        kind && isRecord(value) && isRecord(value[kind])
-          ? (value[kind] as Record<string, unknown>)
-          : {};
-      const surfaceId = typeof body.surfaceId === 'string' ? body.surfaceId : '';
-      const catalogId =
-        kind === 'createSurface' && typeof body.catalogId === 'string'
-          ? body.catalogId
-          : (surfaceCatalogs.get(surfaceId) ?? BASIC_CATALOG_ID);
-      const catalog = catalogs.get(catalogId);
-      let error: ClientError | undefined;
-      if (!catalog?.validator) {
-        error = {
-          code: 'CATALOG_NOT_FOUND',
-          surfaceId,
-          message: `${where}: catalog ${catalogId} is not known; pass it with --catalog.`,
-        };
-      } else {
-        const issue = catalog.validator.validateServerMessage(value)[0];
-        if (issue)
-          error = {
-            code: VALIDATION_FAILED,
-            surfaceId,
-            path: issue.path,
-            message: `${where}: ${issue.message}`,
-          };
-      }
-      if (error) {
-        io.stdout(`${JSON.stringify(error)}\n`);
-        invalid++;
-      } else if (kind === 'createSurface') {
-        surfaceCatalogs.set(surfaceId, catalogId);
-      }
+      problems++;
     }
   }
-  return invalid > 0 ? 1 : 0;
+  io.stderr(
+    `a2ui: ${positionals.length} ${positionals.length === 1 ? 'source' : 'sources'}, ${messages} messages, ${problems} ${problems === 1 ? 'problem' : 'problems'}\n`,
+  );
+  return problems > 0 ? 1 : 0;
 }
 
 async function replayCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -157,21 +142,20 @@ async function replayCommand(args: readonly string[], io: CliIo): Promise<number
     options: { at: { type: 'string' }, catalog: { type: 'string', multiple: true } },
   });
   const [source] = positionals;
-  if (source === undefined || positionals.length > 1)
+  if (source === undefined || positionals.length > 1) {
     throw new Error('replay needs exactly one file (or - for standard input).');
+  }
   const at = values.at === undefined ? undefined : Number(values.at);
-  if (at !== undefined && (!Number.isInteger(at) || at < 0))
+  if (at !== undefined && (!Number.isInteger(at) || at < 0)) {
     throw new Error(`--at needs a whole number ≥ 0, got "${values.at}".`);
-  const { messages, errors: readErrors } = readMessages(
-    await readSource(source, io),
-    source === '-' ? 'stdin' : source,
+  }
+  const name = source === '-' ? 'stdin' : source;
+  const items = readMessages(await readSource(source, io), name).filter(
+    (item) => at === undefined || isReadFailure(item) || item.number <= at,
   );
   const processor = new MessageProcessor({ catalogs: await loadCatalogs(values.catalog ?? []) });
-  const selected = messages.slice(0, at ?? messages.length).map((message) => message.value);
-  const { errors } = processor.process(selected);
-  io.stdout(
-    `${JSON.stringify({ ...snapshotState(processor), errors: [...readErrors, ...errors] }, null, 2)}\n`,
-  );
+  const errors = checkSource(items, name, processor);
+  io.stdout(`${JSON.stringify({ ...snapshotState(processor), errors }, null, 2)}\n`);
   return 0;
 }
 

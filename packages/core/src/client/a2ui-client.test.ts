@@ -265,3 +265,24 @@ describe('A2uiClient error reporting', () => {
     await client.close();
   });
 });
+
+describe('A2uiClient.until', () => {
+  it('resolves when the awaited state arrives, without polling', async () => {
+    const { client } = setup(form(false));
+    await client.until(() => client.processor.getSurface('form')?.components.has('row') ?? false);
+    expect(client.processor.getSurface('form')!.components.get('row')!.type).toBe('Button');
+    await client.close();
+  });
+
+  it('rejects with ABORTED when the signal aborts, and CONNECTION_CLOSED when the link ends', async () => {
+    const { client, ready } = setup(form(false));
+    await ready;
+    const abort = new AbortController();
+    const aborted = client.until(() => false, { signal: abort.signal });
+    abort.abort();
+    await expect(aborted).rejects.toMatchObject({ code: 'ABORTED' });
+    const closed = client.until(() => false);
+    await client.close();
+    await expect(closed).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+});

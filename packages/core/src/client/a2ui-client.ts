@@ -133,8 +133,10 @@ export class A2uiClient {
   }
 
   /**
-   * Starts reading `transport` (or the one given at construction). Resolves when the link has
-   * ended for good; use {@link subscribe} to follow progress.
+   * Starts reading `transport` (or the one given at construction). The returned promise settles
+   * only when the link has ended for good (closed by either side), so do not `await` it before
+   * using the client: follow progress with {@link subscribe}, or wait for a state with
+   * {@link until}.
    * @throws A2uiError `CONNECTION_CLOSED` when there is no transport
    */
   connect(transport?: ClientTransport): Promise<void> {
@@ -161,6 +163,47 @@ export class A2uiClient {
     const result = this.processor.process(input);
     this.#emit({ type: 'received', input, result });
     return result;
+  }
+
+  /**
+   * Resolves once `condition()` holds: checked now and after every client event (message applied,
+   * message sent, status change). Never polls.
+   *
+   * @example
+   * ```ts
+   * await client.until(() => client.processor.getSurface('main')?.components.has('root') ?? false);
+   * ```
+   * @throws A2uiError `ABORTED` when `signal` aborts, `CONNECTION_CLOSED` when the link ends first
+   */
+  until(condition: () => boolean, options: { signal?: AbortSignal } = {}): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const { signal } = options;
+      if (condition()) {
+        resolve();
+        return;
+      }
+      const finish = (error?: A2uiError) => {
+        unsubscribe();
+        signal?.removeEventListener('abort', onAbort);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onAbort = () =>
+        finish(new A2uiError('ABORTED', 'Stopped waiting: the signal was aborted.'));
+      const unsubscribe = this.subscribe((event) => {
+        if (condition()) finish();
+        else if (event.type === 'status' && event.status === 'closed') {
+          finish(
+            new A2uiError(
+              'CONNECTION_CLOSED',
+              'The link ended before the awaited state was reached.',
+            ),
+          );
+        }
+      });
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   /** Listens to everything the client receives, sends, and its link status. */
@@ -262,8 +305,9 @@ export class A2uiClient {
     if (!transport)
       throw new A2uiError('CONNECTION_CLOSED', 'The client has no transport to send through.');
     const metadata = this.getMetadata();
-    await transport.send(message, metadata, options);
+    // Announced when handed to the transport, so an inspector orders it before the agent's reply.
     this.#emit({ type: 'sent', message, metadata });
+    await transport.send(message, metadata, options);
   }
 
   #host(surface: Surface): BindingHost {
