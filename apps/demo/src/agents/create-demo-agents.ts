@@ -46,3 +46,21 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
   }
   return agents;
 }
+
+/**
+ * Agents this server could offer but does not, with why — so the picker can show them disabled
+ * instead of leaving a user wondering where the LLM agent is.
+ */
+export function describeUnavailableAgents(
+  env: LlmEnvironment = process.env,
+): Array<{ id: string; label: string; description: string }> {
+  if (llmOptionsFromEnv(env)) return [];
+  return [
+    {
+      id: 'llm',
+      label: 'LLM (not configured)',
+      description:
+        'Set A2UI_LLM_BASE_URL and A2UI_LLM_MODEL (for example a local Ollama) and restart the demo; see the README.',
+    },
+  ];
+}

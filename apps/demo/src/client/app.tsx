@@ -14,6 +14,7 @@ import { useDemoConnection, useSurfaceList } from './use-demo-connection.js';
 interface DemoConfig {
   basePath: string;
   agents: Array<{ id: string; label: string; description: string }>;
+  unavailableAgents: Array<{ id: string; label: string; description: string }>;
   transports: Array<{ id: string; label: string }>;
 }
 
@@ -131,6 +132,11 @@ export function App() {
             >
               {config?.agents.map((entry) => (
                 <option key={entry.id} value={entry.id}>
+                  {entry.label}
+                </option>
+              ))}
+              {config?.unavailableAgents.map((entry) => (
+                <option key={entry.id} value={entry.id} disabled title={entry.description}>
                   {entry.label}
                 </option>
               ))}

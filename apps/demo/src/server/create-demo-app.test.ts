@@ -5,7 +5,7 @@ import { type A2uiAgent, A2uiClient } from '@a2ui-ts/core';
 import { waitForClient } from '@a2ui-ts/core/testing';
 import { connectSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDemoAgents } from '../agents/create-demo-agents.js';
+import { createDemoAgents, describeUnavailableAgents } from '../agents/create-demo-agents.js';
 import { createRestaurantAgent } from '../agents/restaurant-agent.js';
 import { createManualScheduler } from '../agents/scheduler.js';
 import { createDemoApp } from './create-demo-app.js';
@@ -36,9 +36,26 @@ describe('createDemoApp', () => {
         { id: 'restaurant', label: 'Restaurant booking', description: expect.any(String) },
         { id: 'gallery', label: 'Example gallery', description: expect.any(String) },
       ],
+      unavailableAgents: [],
       transports: [{ id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' }],
     });
     await close();
+  });
+
+  it('lists the LLM agent as unavailable, with why, until it is configured', () => {
+    expect(describeUnavailableAgents({})).toEqual([
+      {
+        id: 'llm',
+        label: 'LLM (not configured)',
+        description: expect.stringContaining('A2UI_LLM_BASE_URL'),
+      },
+    ]);
+    expect(
+      describeUnavailableAgents({
+        A2UI_LLM_BASE_URL: 'http://127.0.0.1:1/v1',
+        A2UI_LLM_MODEL: 'm',
+      }),
+    ).toEqual([]);
   });
 
   it('serves the built client, with the app shell for client-side routes', async () => {

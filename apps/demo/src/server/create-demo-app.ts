@@ -21,12 +21,16 @@ export const A2UI_BASE_PATH = '/a2ui';
 export interface DemoConfig {
   basePath: string;
   agents: Array<{ id: string; label: string; description: string }>;
+  /** Agents the server could offer but does not (not configured), with why. */
+  unavailableAgents: Array<{ id: string; label: string; description: string }>;
   transports: Array<{ id: string; label: string }>;
 }
 
 /** Options of {@link createDemoApp}. */
 export interface DemoAppOptions {
   agents: readonly DemoAgent[];
+  /** Listed in the picker, disabled, with why. @default [] */
+  unavailableAgents?: DemoConfig['unavailableAgents'];
   /** @default SERVER_TRANSPORTS */
   transports?: readonly ServerTransport[];
   /** Folder of the built client (`vite build` output); `undefined` serves the API only. */
@@ -62,6 +66,7 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
   const config: DemoConfig = {
     basePath: A2UI_BASE_PATH,
     agents: options.agents.map(({ id, label, description }) => ({ id, label, description })),
+    unavailableAgents: options.unavailableAgents ?? [],
     transports: transports.map(({ id, label }) => ({ id, label })),
   };
   app.get('/api/config', (c) => c.json(config));

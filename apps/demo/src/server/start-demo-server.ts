@@ -3,7 +3,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createDemoAgents } from '../agents/create-demo-agents.js';
+import { createDemoAgents, describeUnavailableAgents } from '../agents/create-demo-agents.js';
 import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
 import { createDemoApp, type DemoAppOptions } from './create-demo-app.js';
 import { createJsonLogger } from './json-logger.js';
@@ -44,6 +44,7 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
     ...options,
     logger,
     agents: options.agents ?? createDemoAgents({ logger }),
+    unavailableAgents: options.agents ? [] : describeUnavailableAgents(),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const listening = serve({ fetch: demo.app.fetch, port: options.port ?? 0, hostname }, () =>
