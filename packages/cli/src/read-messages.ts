@@ -34,7 +34,9 @@ export function isReadFailure(item: ReadItem): item is ReadFailure {
  *
  * @returns the messages and unreadable lines, in file order
  */
-export function readMessages(text: string, name: string): ReadItem[] {
+export function readMessages(input: string, name: string): ReadItem[] {
+  // Editors on some systems start UTF-8 files with a byte order mark; it is not JSON.
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (!name.endsWith('.jsonl')) {
     try {
       const value = JSON.parse(text) as unknown;

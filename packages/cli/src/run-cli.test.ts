@@ -203,3 +203,27 @@ describe('the a2ui binary', () => {
     expect(invalid.stdout.trim().split('\n')).toHaveLength(3);
   });
 });
+
+describe('a2ui limits and encodings', () => {
+  it('applies the message size limit a client applies', async () => {
+    const huge = {
+      version: 'v0.9',
+      updateDataModel: { surfaceId: 's', path: '/x', value: 'x'.repeat(2 * 1024 * 1024) },
+    };
+    const result = await run(['validate', '-'], JSON.stringify(huge));
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.lines[0]!)).toMatchObject({ code: 'MESSAGE_TOO_LARGE' });
+  });
+
+  it('reads a file that starts with a UTF-8 byte order mark', async () => {
+    const line = JSON.stringify({
+      version: 'v0.9',
+      createSurface: {
+        surfaceId: 's',
+        catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+      },
+    });
+    const result = await run(['validate', '-'], `\uFEFF${line}`);
+    expect(result.code).toBe(0);
+  });
+});

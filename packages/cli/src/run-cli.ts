@@ -102,7 +102,8 @@ function checkSource(
       continue;
     }
     const where = `${name} message ${item.number}${item.line === undefined ? '' : ` (line ${item.line})`}`;
-    for (const error of processor.process(item.value).errors) {
+    // As JSON text, so the size limit (maxMessageBytes) applies exactly as on a wire.
+    for (const error of processor.process(JSON.stringify(item.value)).errors) {
       problems.push({ ...error, message: `${where}: ${error.message}` });
     }
   }

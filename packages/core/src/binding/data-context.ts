@@ -4,7 +4,7 @@
  */
 import { A2uiError, toA2uiError } from '../errors/a2ui-error.js';
 import type { FunctionContext, FunctionImplementation } from '../functions/function-types.js';
-import { isDataBinding, isFunctionCall, isRecord } from '../protocol/guards.js';
+import { isDataBinding, isFunctionCall, isRecord, setOwn } from '../protocol/guards.js';
 import type { DataModel } from '../state/data-model.js';
 import { resolvePointer } from '../state/json-pointer.js';
 
@@ -113,7 +113,7 @@ export class DataContext {
     const out: Record<string, unknown> = {};
     if (!context) return out;
     for (const [key, value] of Object.entries(context))
-      out[key] = this.#resolveDeep(value, options, 0);
+      setOwn(out, key, this.#resolveDeep(value, options, 0));
     return out;
   }
 
@@ -176,7 +176,7 @@ export class DataContext {
     if (isRecord(value)) {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value))
-        out[key] = this.#resolveDeep(item, options, depth + 1);
+        setOwn(out, key, this.#resolveDeep(item, options, depth + 1));
       return out;
     }
     return value;
@@ -204,7 +204,7 @@ export class DataContext {
       const args: Record<string, unknown> = {};
       if (isRecord(rawArgs)) {
         for (const [key, arg] of Object.entries(rawArgs))
-          args[key] = this.#evaluate(arg, options, depth + 1);
+          setOwn(args, key, this.#evaluate(arg, options, depth + 1));
       }
       return fn.execute(args, this.#functionContext(options, depth + 1));
     } catch (error) {

@@ -264,9 +264,10 @@ describe('formatNumber', () => {
       /formatNumber: argument 'decimals' must be at least 0/,
     );
     expectError(
-      () => call('formatNumber', { value: 1, decimals: 101 }),
-      /'decimals' must be at most 100/,
+      () => call('formatNumber', { value: 1, decimals: 21 }),
+      /'decimals' must be at most 20/,
     );
+    expect(call('formatNumber', { value: 1, decimals: 20 })).toBe('1.00000000000000000000');
     expectError(
       () => call('formatNumber', { value: 1, decimals: 1.5 }),
       /'decimals' must be an integer/,

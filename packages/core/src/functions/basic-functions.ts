@@ -314,8 +314,11 @@ function createFormatString(maxDepth: number): FunctionImplementation {
 const MAX_CACHED_FORMATS = 200;
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** `Intl.NumberFormat` allows at most 100 fraction digits. */
-const MAX_DECIMALS = 100;
+/**
+ * Most fraction digits `decimals` may ask for: `Intl.NumberFormat` on Node 20 (V8 11) accepts 0–20;
+ * ES2023 raised it to 100, but a catalog must behave the same on every runtime it targets.
+ */
+const MAX_DECIMALS = 20;
 
 function numberFormat(
   functionName: string,
@@ -480,7 +483,7 @@ const not: FunctionImplementation = {
  * - `numeric`: numbers and decimal strings; anything else (including empty) is `false`.
  * - `email`: a simple pattern; at most 254 characters.
  * - `formatNumber`/`formatCurrency`: `decimals` sets both minimum and maximum fraction digits
- *   (0–100), `grouping` defaults to true; a non-numeric value formats as `""`; `currency` must be
+ *   (0–20), `grouping` defaults to true; a non-numeric value formats as `""`; `currency` must be
  *   an ISO 4217 code the runtime knows.
  * - `formatDate`: see `formatDate()`; the locale comes from `FunctionContext.locale`.
  * - `pluralize`: the exact `Intl.PluralRules` category in the context's locale, falling back to

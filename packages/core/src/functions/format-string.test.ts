@@ -382,3 +382,23 @@ describe('formatString — evaluation', () => {
     );
   });
 });
+
+describe('formatString output size', () => {
+  it('refuses a result longer than maxOutputLength instead of amplifying a value', () => {
+    const context = createContext({ big: 'x'.repeat(20_000) });
+    const template = '${/big}'.repeat(100);
+    let error: unknown;
+    try {
+      formatString(template, context);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(A2uiError.isInstance(error) && error.code).toBe('LIMIT_EXCEEDED');
+    expect(formatString('${/big}${/big}', context, { maxOutputLength: 40_000 })).toHaveLength(
+      40_000,
+    );
+    expect(() => formatString('${/big}${/big}', context, { maxOutputLength: 39_999 })).toThrow(
+      /maxOutputLength/,
+    );
+  });
+});

@@ -46,7 +46,17 @@ export interface FormatStringOptions {
    * @default 10
    */
   maxDepth?: number;
+  /**
+   * Longest result, in UTF-16 code units. A short template interpolating one large value many
+   * times would otherwise build a string of hundreds of megabytes; past this it is refused with
+   * `LIMIT_EXCEEDED`.
+   * @default 1048576
+   */
+  maxOutputLength?: number;
 }
+
+/** Default of {@link FormatStringOptions.maxOutputLength}: as long as the largest message. */
+export const DEFAULT_FORMAT_STRING_MAX_OUTPUT_LENGTH = 1_048_576;
 
 /** A literal in an expression: `'text'`, `"text"`, `42`, `-1.5`, `true`, `false`, `null`. */
 export interface FormatStringLiteral {
@@ -497,13 +507,21 @@ export function evaluateFormatStringExpression(
 export function evaluateFormatString(
   template: FormatStringTemplate,
   context: FunctionContext,
+  options: Pick<FormatStringOptions, 'maxOutputLength'> = {},
 ): string {
+  const max = options.maxOutputLength ?? DEFAULT_FORMAT_STRING_MAX_OUTPUT_LENGTH;
   let out = '';
   for (const part of template.parts) {
     out +=
       part.kind === 'text'
         ? part.value
         : toDisplayString(evaluateFormatStringExpression(part.expression, context));
+    if (out.length > max) {
+      throw new A2uiError(
+        'LIMIT_EXCEEDED',
+        `formatString: the result is longer than ${max} characters (maxOutputLength).`,
+      );
+    }
   }
   return out;
 }
@@ -534,5 +552,5 @@ export function formatString(
   options?: FormatStringOptions,
 ): string {
   if (!template.includes('${')) return template;
-  return evaluateFormatString(parseFormatString(template, options), context);
+  return evaluateFormatString(parseFormatString(template, options), context, options);
 }

@@ -13,6 +13,7 @@ export {
 export { type FormatDateOptions, formatDate } from './format-date.js';
 export {
   DEFAULT_FORMAT_STRING_MAX_DEPTH,
+  DEFAULT_FORMAT_STRING_MAX_OUTPUT_LENGTH,
   evaluateFormatString,
   evaluateFormatStringExpression,
   type FormatStringArgument,

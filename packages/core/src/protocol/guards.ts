@@ -26,6 +26,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 export { isRecord };
 
+/**
+ * Sets `key` as an own data property of `target`, even when `key` is `"__proto__"`: plain
+ * assignment would invoke the `__proto__` setter and replace the prototype instead. Use it
+ * wherever a key comes from the agent or the user (surface ids, component ids, context keys).
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
 /** True for `{"path": string}` (§6 `DataBinding`). */
 export function isDataBinding(value: unknown): value is DataBinding {
   return isRecord(value) && typeof value.path === 'string' && !('call' in value);

@@ -88,6 +88,11 @@ export class DataModel {
   #subscriptions = newNode(undefined, '');
   #subscriptionCount = 0;
   #disposed = false;
+  /** Containers copied during the batch `#ownedEpoch`, which that batch may change in place. */
+  #owned = new WeakSet<object>();
+  #ownedEpoch = -1;
+  /** Set by a write that changed an owned container in place (its identity says nothing). */
+  #changedInPlace = false;
 
   constructor(initial: unknown = {}, options: DataModelOptions = {}) {
     this.#limits = {
@@ -168,8 +173,11 @@ export class DataModel {
       return;
     }
     if (value === undefined && this.getAt(segments) === undefined) return;
-    const next = this.#write(this.#root, segments, 0, value);
-    if (next !== this.#root) this.#commit(next, segments);
+    // A null root (`updateDataModel` of `/` with `null`) is vivified like any null intermediate.
+    const root = this.#root ?? (isArrayIndex(segments[0]!) ? [] : {});
+    this.#changedInPlace = false;
+    const next = this.#write(root, segments, 0, value);
+    if (next !== this.#root || this.#changedInPlace) this.#commit(next, segments);
   }
 
   /** Removes the value at `path` (same as `set(path, undefined)`). */
@@ -269,7 +277,7 @@ export class DataModel {
       const next = this.#descend(current, segments, index, value);
       if (Object.is(current, next) && (position < container.length || next !== undefined))
         return container;
-      const copy = container.slice();
+      const copy = this.#writable(container);
       if (last && value === undefined) {
         if (position < copy.length) copy[position] = undefined;
       } else {
@@ -282,13 +290,16 @@ export class DataModel {
       const current = has ? container[segment] : undefined;
       if (last && value === undefined) {
         if (!has) return container;
-        const copy = { ...container };
+        const copy = this.#writable(container);
         delete copy[segment];
         return copy;
       }
       const next = this.#descend(current, segments, index, value);
       if (has && Object.is(current, next)) return container;
-      return { ...container, [segment]: next };
+      const copy = this.#writable(container);
+      // Segments are never "__proto__" (parsePointer refuses it), so plain assignment is safe.
+      copy[segment] = next;
+      return copy;
     }
     throw new A2uiError(
       'DATA_ERROR',
@@ -297,6 +308,29 @@ export class DataModel {
         path: formatPointer(segments.slice(0, index)),
       },
     );
+  }
+
+  /**
+   * A container this write may change: a shallow copy, so earlier snapshots stay intact — except
+   * inside a batch, where a copy made earlier in the same batch is changed in place. Nobody has
+   * been notified of it yet, and copying it again would make a batch of n writes to one object
+   * cost O(n²).
+   */
+  #writable<T extends unknown[] | Record<string, unknown>>(container: T): T {
+    const batching = this.#notifier.batching;
+    if (batching) {
+      if (this.#ownedEpoch !== this.#notifier.epoch) {
+        this.#owned = new WeakSet();
+        this.#ownedEpoch = this.#notifier.epoch;
+      }
+      if (this.#owned.has(container)) {
+        this.#changedInPlace = true;
+        return container;
+      }
+    }
+    const copy = (Array.isArray(container) ? container.slice() : { ...container }) as T;
+    if (batching) this.#owned.add(copy);
+    return copy;
   }
 
   /** The new value of `segments[index]`: `value` itself at the end of the path, else a copy written below. */

@@ -11,6 +11,7 @@ import {
   isRecord,
   SERVER_MESSAGE_KINDS,
   type ServerMessageKind,
+  setOwn,
 } from '../protocol/guards.js';
 import type {
   ClientDataModel,
@@ -135,7 +136,17 @@ export class MessageProcessor {
 
   #processInto(input: unknown, errors: ClientError[]): ProcessResult {
     let applied = 0;
-    const parsed = parseMessageInput(input, { maxMessageBytes: this.#limits.maxMessageBytes });
+    let parsed: ReturnType<typeof parseMessageInput>;
+    try {
+      parsed = parseMessageInput(input, {
+        maxMessageBytes: this.#limits.maxMessageBytes,
+        maxDepth: this.#limits.maxDepth,
+      });
+    } catch (error) {
+      // Only in-process callers can get here (a throwing getter or Proxy); JSON text cannot.
+      this.#report(toClientError(error, undefined));
+      return { applied, errors };
+    }
     if (!parsed.success) {
       for (const issue of parsed.errors) this.#report(issueToError(issue, '', input));
       return { applied, errors };
@@ -190,7 +201,7 @@ export class MessageProcessor {
     for (const surface of this.#surfaceList) {
       if (!surface.sendDataModel) continue;
       surfaces ??= {};
-      surfaces[surface.surfaceId] = surface.dataModel.getSnapshot();
+      setOwn(surfaces, surface.surfaceId, surface.dataModel.getSnapshot());
     }
     return surfaces ? { version: A2UI_VERSION, surfaces } : undefined;
   }
@@ -512,8 +523,13 @@ function issueToError(issue: ValidationIssue, surfaceId: string, _input: unknown
 function toClientError(error: unknown, message: unknown): ClientError {
   if (error instanceof MessageFailure) return error.clientError;
   const failure = toA2uiError(error);
-  const kind = getServerMessageKind(message);
-  const surfaceId = kind ? readSurfaceId((message as Record<string, unknown>)[kind]) : '';
+  let surfaceId = '';
+  try {
+    const kind = getServerMessageKind(message);
+    if (kind) surfaceId = readSurfaceId((message as Record<string, unknown>)[kind]);
+  } catch {
+    // A hostile in-process object (throwing getter or Proxy): report without a surface.
+  }
   if (failure.code === VALIDATION_FAILED) {
     return {
       code: VALIDATION_FAILED,

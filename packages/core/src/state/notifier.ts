@@ -7,10 +7,22 @@ export type Listener = () => void;
 /** Collects listeners while a batch is open and calls each one once when the outermost batch ends. */
 export class Notifier {
   #depth = 0;
+  #epoch = 0;
   #pending = new Set<Listener>();
+
+  /** True while a batch is open: nobody is notified, so nobody has seen its intermediate states. */
+  get batching(): boolean {
+    return this.#depth > 0;
+  }
+
+  /** Identifies the open batch (changes with every outermost batch). */
+  get epoch(): number {
+    return this.#epoch;
+  }
 
   /** Runs `fn` with notifications deferred; nested batches flush with the outermost one. */
   batch<T>(fn: () => T): T {
+    if (this.#depth === 0) this.#epoch++;
     this.#depth++;
     try {
       return fn();

@@ -1,6 +1,7 @@
 /**
  * A plain-JSON picture of a processor's state: what `a2ui replay` prints and what tests compare.
  */
+import { setOwn } from '../protocol/guards.js';
 import type { Theme } from '../protocol/messages.js';
 import type { MessageProcessor } from './message-processor.js';
 
@@ -24,8 +25,9 @@ export function snapshotState(processor: MessageProcessor): StateSnapshot {
   const surfaces: Record<string, SurfaceSnapshot> = {};
   for (const surface of processor.getSurfaces()) {
     const components: Record<string, Record<string, unknown>> = {};
-    for (const record of surface.components.values())
-      components[record.id] = { ...record.properties };
+    for (const record of surface.components.values()) {
+      setOwn(components, record.id, { ...record.properties });
+    }
     const snapshot: SurfaceSnapshot = {
       catalogId: surface.catalogId,
       sendDataModel: surface.sendDataModel,
@@ -33,7 +35,7 @@ export function snapshotState(processor: MessageProcessor): StateSnapshot {
       dataModel: surface.dataModel.getSnapshot(),
     };
     if (surface.theme !== undefined) snapshot.theme = surface.theme;
-    surfaces[surface.surfaceId] = snapshot;
+    setOwn(surfaces, surface.surfaceId, snapshot);
   }
   return { surfaces };
 }

@@ -84,7 +84,8 @@ export function decodeJsonText(
     };
   }
   try {
-    return { ok: true, value: JSON.parse(text) };
+    // A UTF-8 byte order mark is an encoding artefact, not JSON: editors and some HTTP stacks add it.
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, issue: { path: '', keyword: 'json', message: `Invalid JSON: ${reason}` } };
