@@ -70,6 +70,14 @@ describe('required', () => {
 });
 
 describe('regex', () => {
+  it('refuses a named backreference instead of matching a literal k', () => {
+    expectError(
+      () => call('regex', { value: 'aa', pattern: '(?<n>a)\\k<n>' }),
+      /named backreference/,
+    );
+    expect(call('regex', { value: 'a\\k<', pattern: 'a\\\\k<' })).toBe(true);
+  });
+
   it('matches anywhere unless anchored, like RegExp#test', () => {
     expect(call('regex', { value: 'abc123', pattern: '\\d+' })).toBe(true);
     expect(call('regex', { value: 'abc123', pattern: '^\\d+$' })).toBe(false);

@@ -195,10 +195,21 @@ const required: FunctionImplementation = {
 };
 
 const MAX_CACHED_PATTERNS = 200;
+/** `\k<` preceded by an even number of backslashes (so not itself escaped). */
+const NAMED_BACKREFERENCE = /(?:^|[^\\])(?:\\\\)*\\k</;
 const compiledPatterns = new Map<string, RE2JS>();
 
 function compilePattern(pattern: string): RE2JS {
   return remember(compiledPatterns, pattern, MAX_CACHED_PATTERNS, () => {
+    // translateRegExp reads a named backreference `\k<name>` as the letter k; refuse it instead of
+    // silently matching something else.
+    if (NAMED_BACKREFERENCE.test(pattern)) {
+      throw new A2uiError(
+        'EXPRESSION_ERROR',
+        "regex: argument 'pattern' uses a named backreference (\\k<name>), which RE2 does not support.",
+        { data: { function: 'regex', argument: 'pattern', pattern } },
+      );
+    }
     try {
       // translateRegExp maps JavaScript spellings RE2 lacks (`\u00e9`, `(?<name>…)`, `\cJ`)
       // onto RE2 syntax, since agents write patterns for `new RegExp`.
