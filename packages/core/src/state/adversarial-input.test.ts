@@ -28,7 +28,8 @@ describe('"__proto__" as an id or a key is an ordinary name', () => {
     expect(errors).toEqual([]);
     const snapshot = snapshotState(processor);
     expect(Object.keys(snapshot.surfaces)).toEqual(['__proto__']);
-    expect(Object.keys(snapshot.surfaces.__proto__!.components)).toEqual(['__proto__']);
+    const surface = Object.getOwnPropertyDescriptor(snapshot.surfaces, '__proto__')?.value;
+    expect(Object.keys(surface.components)).toEqual(['__proto__']);
     const dataModel = processor.getClientDataModel()!;
     expect(JSON.stringify(dataModel)).toBe(
       '{"version":"v0.9","surfaces":{"__proto__":{"secret":"x"}}}',
