@@ -304,6 +304,8 @@ describe('faults', () => {
       keepAliveTimer: false,
       droppedSlowLinks: 0,
       peakLinkBufferedBytes: expect.any(Number),
+      evictedSessions: 0,
+      refusedSessions: 0,
     });
     const timersAfter = process
       .getActiveResourcesInfo()

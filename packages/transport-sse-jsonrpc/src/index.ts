@@ -38,5 +38,7 @@ export type {
 export {
   createSseJsonRpcServer,
   defaultIsSamePrincipal,
+  defaultPrincipalKey,
+  SESSION_LIMIT_RETRY_AFTER_SECONDS,
   SSE_JSON_RPC_SERVER_DEFAULTS,
 } from './server/create-sse-json-rpc-server.js';

@@ -29,7 +29,7 @@ export interface TestServer {
 }
 
 /** Fast reconnects: tests must not wait a second per drop. */
-export const FAST_RECONNECT = { initialDelayMs: 5, maxDelayMs: 50 } as const;
+export const FAST_RECONNECT = { initialDelayMs: 5, maxDelayMs: 50, minRetryMs: 5 } as const;
 
 export async function startTestServer(
   options: SseJsonRpcServerOptions & { agent: A2uiAgent },

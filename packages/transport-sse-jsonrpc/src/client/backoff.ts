@@ -13,6 +13,18 @@ export interface ReconnectOptions {
   multiplier?: number;
   /** Failed attempts in a row before the transport gives up and closes. @default Infinity */
   maxAttempts?: number;
+  /**
+   * Smallest server `retry:` hint honoured: a lower one (even `retry: 0`) is raised to it, so a
+   * server cannot switch the backoff off. Does not apply to `initialDelayMs`. @default 250
+   */
+  minRetryMs?: number;
+  /**
+   * How long a link must stay open, without delivering an A2UI message, before the backoff starts
+   * again from its first delay. A link that delivers a new A2UI message resets it at once; one that
+   * ends sooner without one (e.g. right after `connected`) counts as a failed attempt.
+   * @default 5000
+   */
+  stableAfterMs?: number;
 }
 
 /** Defaults of {@link ReconnectOptions}. */
@@ -21,10 +33,13 @@ export const RECONNECT_DEFAULTS: Required<ReconnectOptions> = {
   maxDelayMs: 30_000,
   multiplier: 2,
   maxAttempts: Number.POSITIVE_INFINITY,
+  minRetryMs: 250,
+  stableAfterMs: 5_000,
 };
 
 /** Options of {@link computeBackoffDelay}: the growth parameters and the random source. */
-export interface BackoffDelayOptions extends Omit<ReconnectOptions, 'maxAttempts'> {
+export interface BackoffDelayOptions
+  extends Omit<ReconnectOptions, 'maxAttempts' | 'minRetryMs' | 'stableAfterMs'> {
   /** Uniform in [0, 1); pass a seeded generator for reproducible tests. @default Math.random */
   random?: () => number;
 }

@@ -11,7 +11,7 @@ import {
   type DisconnectReason,
   type ServerMessage,
 } from '@a2ui-ts/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { seededRandom } from '../../test/seeded-random.js';
@@ -499,6 +499,125 @@ describe('connectSseJsonRpc limits', () => {
     await transport.close();
     for (const promise of queued)
       await expect(promise).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+});
+
+describe('connectSseJsonRpc reconnect rate', () => {
+  // Regression tests of the finding that a `retry: 0` hint plus a stream ending right after
+  // `connected` made the client reconnect 600-1,200 times a second. Fake timers and a scripted
+  // `fetch`: no sockets, no sleeps, exact delays.
+  const CONNECTED =
+    'retry: 0\nevent: connected\ndata: {"connectionId":"k3yQ2m0JcN1xV8fR4tL6pA","resumed":false,"replayed":0}\n\n';
+  const eventStream = (body: ReadableStream<Uint8Array> | string, init: ResponseInit = {}) =>
+    new Response(body, { headers: { 'content-type': 'text/event-stream' }, ...init });
+
+  /** A transport on a scripted fetch; records status events and when each request was made. */
+  function scripted(
+    respond: (hit: number) => Response,
+    reconnect?: Parameters<typeof connectSseJsonRpc>[0]['reconnect'],
+  ) {
+    const hits: number[] = [];
+    const start = Date.now();
+    const transport = connectSseJsonRpc({
+      url: 'http://a2ui.invalid',
+      random: () => 0,
+      reconnect,
+      fetch: async (input) => {
+        if (String(input).endsWith('/rpc')) return new Response(null, { status: 204 });
+        hits.push(Date.now() - start);
+        return respond(hits.length);
+      },
+    });
+    const statuses: Array<{ status: string; attempt?: number; reason?: string }> = [];
+    const done = (async () => {
+      for await (const event of transport.events())
+        if (event.type === 'status')
+          statuses.push({ status: event.status, attempt: event.attempt, reason: event.reason });
+    })().catch(() => {});
+    const reconnects = () => statuses.filter((entry) => entry.status === 'reconnecting');
+    const delays = () =>
+      reconnects().map((entry) => Number(/retrying in (\d+) ms/.exec(entry.reason!)![1]));
+    return { transport, hits, statuses, reconnects, delays, done };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('raises a retry: 0 hint to minRetryMs and keeps backing off while links end right after connected', async () => {
+    vi.useFakeTimers();
+    const run = scripted(() => eventStream(CONNECTED));
+    await vi.advanceTimersByTimeAsync(60_000);
+    // random() = 0: each delay is base/2, base = 250 ms (the clamped hint) × 2^(attempt−1), ≤ 30 s.
+    expect(run.delays()).toEqual([125, 250, 500, 1000, 2000, 4000, 8000, 15000, 15000, 15000]);
+    expect(run.reconnects().map((entry) => entry.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(run.hits).toEqual([0, 125, 375, 875, 1875, 3875, 7875, 15875, 30875, 45875]);
+    // Ten requests in a minute (it was hundreds a second); opening does not reset the attempt counter.
+    expect(run.statuses.filter((entry) => entry.status === 'open')).toHaveLength(10);
+    await run.transport.close();
+    await run.done;
+  });
+
+  it('honours a smaller minRetryMs, and a hint above it as it is', async () => {
+    vi.useFakeTimers();
+    const low = scripted(() => eventStream(CONNECTED), { minRetryMs: 20 });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(low.delays().slice(0, 3)).toEqual([10, 20, 40]);
+    await low.transport.close();
+    const high = scripted(() => eventStream(CONNECTED.replace('retry: 0', 'retry: 800')));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(high.delays().slice(0, 2)).toEqual([400, 800]);
+    await high.transport.close();
+  });
+
+  it('starts the backoff over after a link that delivered an A2UI message', async () => {
+    vi.useFakeTimers();
+    const run = scripted(() =>
+      eventStream(`${CONNECTED}id: 1\ndata: ${JSON.stringify(createSurface)}\n\n`),
+    );
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(run.reconnects().length).toBeGreaterThan(5);
+    expect(run.reconnects().every((entry) => entry.attempt === 1)).toBe(true);
+    expect(run.delays().every((delay) => delay === 125)).toBe(true);
+    await run.transport.close();
+  });
+
+  it('starts the backoff over after a link that stayed open stableAfterMs', async () => {
+    vi.useFakeTimers();
+    const run = scripted((hit) => {
+      if (hit !== 3) return eventStream(CONNECTED);
+      // The third link stays up, without a message, for 6 s (stableAfterMs is 5 s).
+      return eventStream(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(CONNECTED));
+            setTimeout(() => controller.close(), 6_000);
+          },
+        }),
+      );
+    });
+    await vi.advanceTimersByTimeAsync(7_000);
+    // Links 1 and 2 fail (attempts 1, 2); link 3 (at 375 ms) ends healthy at 6375 ms, so the
+    // next failures count from 1 again.
+    expect(run.reconnects().map((entry) => entry.attempt)).toEqual([1, 2, 1, 2, 3]);
+    expect(run.hits).toEqual([0, 125, 375, 6500, 6750]);
+    await run.transport.close();
+  });
+
+  it("waits at least a refusing server's Retry-After", async () => {
+    vi.useFakeTimers();
+    const run = scripted(() =>
+      Response.json(
+        { error: { code: 'LIMIT_EXCEEDED', message: 'Too many open connections; retry later.' } },
+        { status: 503, headers: { 'retry-after': '5' } },
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(run.reconnects()[0]!.reason).toBe(
+      'GET /sse answered HTTP 503: Too many open connections; retry later; retrying in 5000 ms.',
+    );
+    expect(run.hits).toEqual([0, 5000, 10000]);
+    await run.transport.close();
   });
 });
 

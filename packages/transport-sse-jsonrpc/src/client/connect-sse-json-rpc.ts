@@ -105,7 +105,14 @@ interface Outgoing {
 
 /** How one link attempt ended. */
 type LinkOutcome =
-  | { kind: 'dropped'; reason: string }
+  | {
+      kind: 'dropped';
+      reason: string;
+      /** The link delivered a new A2UI message or stayed open `stableAfterMs`: the backoff starts over. */
+      healthy?: boolean;
+      /** The server's `Retry-After` on a refused stream (503, 429). */
+      retryAfterMs?: number;
+    }
   | { kind: 'closed'; reason: string }
   | { kind: 'fatal'; error: A2uiError };
 
@@ -156,14 +163,23 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   /** After a 413 on a batch, the next attempt sends one message per request. */
   let splitNextBatch = false;
 
-  /** The server's `retry:` hint is the base delay, and is honoured even above `maxDelayMs`. */
-  const backoffDelay = (attempt: number): number =>
-    computeBackoffDelay(attempt, {
-      initialDelayMs: retryHintMs ?? reconnect.initialDelayMs,
-      maxDelayMs: Math.max(reconnect.maxDelayMs, retryHintMs ?? 0),
+  /**
+   * The server's `retry:` hint is the base delay, raised to `minRetryMs` (so `retry: 0` cannot
+   * disable the backoff), and is honoured even above `maxDelayMs`.
+   */
+  const backoffDelay = (attempt: number): number => {
+    const hint =
+      retryHintMs === undefined ? undefined : Math.max(retryHintMs, reconnect.minRetryMs);
+    return computeBackoffDelay(attempt, {
+      initialDelayMs: hint ?? reconnect.initialDelayMs,
+      maxDelayMs: Math.max(reconnect.maxDelayMs, hint ?? 0),
       multiplier: reconnect.multiplier,
       random,
     });
+  };
+  /** When the current link got its `connected` event, and whether it delivered a new A2UI message. */
+  let linkOpenedAt: number | undefined;
+  let linkDeliveredMessage = false;
 
   const setStatus = (next: ConnectionStatus, reason?: string, attempt?: number): void => {
     status = next;
@@ -214,6 +230,15 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       heartbeatTimer = setTimeout(check, heartbeatTimeoutMs);
     }
     const heartbeatReason = `No data for ${heartbeatTimeoutMs} ms (heartbeat timeout).`;
+    linkOpenedAt = undefined;
+    linkDeliveredMessage = false;
+    const dropped = (reason: string): LinkOutcome => ({
+      kind: 'dropped',
+      reason,
+      healthy:
+        linkDeliveredMessage ||
+        (linkOpenedAt !== undefined && Date.now() - linkOpenedAt >= reconnect.stableAfterMs),
+    });
     try {
       let response: Response;
       try {
@@ -232,14 +257,14 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         });
       } catch (error) {
         if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
-        if (heartbeatExpired) return { kind: 'dropped', reason: heartbeatReason };
-        return { kind: 'dropped', reason: `Could not connect: ${describe(error)}` };
+        if (heartbeatExpired) return dropped(heartbeatReason);
+        return dropped(`Could not connect: ${describe(error)}`);
       }
       if (!response.ok || !response.body) {
         const detail = await readErrorMessage(response);
         const message = `GET ${SSE_PATH} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`;
         if (response.status >= 500 || response.status === 408 || response.status === 429)
-          return { kind: 'dropped', reason: message };
+          return { kind: 'dropped', reason: message, retryAfterMs: parseRetryAfter(response) };
         const code =
           response.status === 401
             ? 'UNAUTHORIZED'
@@ -292,15 +317,15 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         }
       } catch (error) {
         if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
-        if (heartbeatExpired) return { kind: 'dropped', reason: heartbeatReason };
-        return { kind: 'dropped', reason: `The link dropped: ${describe(error)}` };
+        if (heartbeatExpired) return dropped(heartbeatReason);
+        return dropped(`The link dropped: ${describe(error)}`);
       } finally {
         reader.cancel().catch(() => {});
       }
       if (closeReason !== undefined) return { kind: 'closed', reason: closeReason };
-      if (protocolError !== undefined) return { kind: 'dropped', reason: protocolError };
+      if (protocolError !== undefined) return dropped(protocolError);
       if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
-      return { kind: 'dropped', reason: 'The server ended the stream.' };
+      return dropped('The server ended the stream.');
     } finally {
       clearTimeout(heartbeatTimer);
       lifetime.signal.removeEventListener('abort', abortLink);
@@ -326,6 +351,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
             };
           lastSeq = seq;
         }
+        linkDeliveredMessage = true;
         queue?.push({ type: 'messages', messages: event.data });
         return undefined;
       }
@@ -337,6 +363,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           resetSession('The server started a new session.');
         if (!data.resumed) lastSeq = 0;
         connectionId = data.connectionId;
+        linkOpenedAt ??= Date.now();
         setStatus(
           'open',
           data.resumed ? `Resumed; ${data.replayed} missed events replayed.` : undefined,
@@ -393,7 +420,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         finish(outcome.error.message, outcome.error);
         return;
       }
-      if (status === 'open') attempt = 0;
+      // Only a link that proved healthy starts the backoff over: one that ends right after
+      // `connected` is a failed attempt, or a server could make the client reconnect in a loop.
+      if (outcome.healthy) attempt = 0;
       attempt++;
       if (attempt > reconnect.maxAttempts) {
         finish(
@@ -405,7 +434,10 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         );
         return;
       }
-      const delayMs = backoffDelay(attempt);
+      let delayMs = backoffDelay(attempt);
+      // A refusing server's `Retry-After` is a floor, within the delay cap.
+      if (outcome.retryAfterMs !== undefined)
+        delayMs = Math.max(delayMs, Math.min(outcome.retryAfterMs, reconnect.maxDelayMs));
       setStatus(
         'reconnecting',
         `${outcome.reason.replace(/\.$/, '')}; retrying in ${delayMs} ms.`,
@@ -711,6 +743,13 @@ function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return `${error.message}${cause}`;
+}
+
+/** `Retry-After` in delta-seconds (the form servers send on 503 / 429), as milliseconds. */
+function parseRetryAfter(response: Response): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
+  return Number(value) * 1000;
 }
 
 async function readErrorMessage(response: Response): Promise<string | undefined> {

@@ -52,6 +52,27 @@ export interface SseJsonRpcServerOptions {
    */
   isSamePrincipal?: (bound: unknown, current: unknown) => boolean;
   /**
+   * Groups connections by principal for {@link maxSessionsPerPrincipal}: two principals with the
+   * same key count against one budget. Keep it consistent with {@link isSamePrincipal}.
+   * @default equal JSON (the default `isSamePrincipal`); a principal JSON cannot encode is its own key
+   */
+  principalKey?: (principal: unknown) => unknown;
+  /**
+   * Most live connections (attached or waiting in their grace period). A new one beyond it first
+   * evicts the oldest connection without a link (agent: `onDisconnect('grace-expired')`); when
+   * every connection has a link, `GET /sse` is refused with 503 and `Retry-After`. Resumes of live
+   * connections are never refused.
+   * @default 10000
+   */
+  maxSessions?: number;
+  /**
+   * Most live connections of one principal (by {@link principalKey}), with the same eviction as
+   * {@link maxSessions}. Only applies with {@link authenticate}: without it there are no
+   * principals, and only `maxSessions` bounds the total.
+   * @default 100
+   */
+  maxSessionsPerPrincipal?: number;
+  /**
    * Prefix of both routes when the app is served on its own. To mount under a path of another
    * app, leave it empty and use `parent.route('/a2ui', app)`.
    * @default ''
@@ -112,6 +133,10 @@ export interface SseJsonRpcServerStats {
   droppedSlowLinks: number;
   /** Most unsent bytes one link held since the server started. */
   peakLinkBufferedBytes: number;
+  /** Connections without a link closed early to make room for a new one (`maxSessions`, `maxSessionsPerPrincipal`). */
+  evictedSessions: number;
+  /** `GET /sse` refused with 503 because a session cap was reached and nothing could be evicted. */
+  refusedSessions: number;
 }
 
 /** The Hono app returned by {@link createSseJsonRpcServer}, with its registry and lifecycle. */
@@ -138,7 +163,12 @@ export const SSE_JSON_RPC_SERVER_DEFAULTS = {
   maxMessageBytes: 1_048_576,
   maxBufferedBytes: 4_194_304,
   maxRememberedRequests: 1_000,
+  maxSessions: 10_000,
+  maxSessionsPerPrincipal: 100,
 } as const;
+
+/** `Retry-After` (seconds) of the 503 sent when a session cap is reached. */
+export const SESSION_LIMIT_RETRY_AFTER_SECONDS = 5;
 
 /** Response headers of the event stream. */
 const SSE_HEADERS: Record<string, string> = {
@@ -191,6 +221,28 @@ export function defaultIsSamePrincipal(bound: unknown, current: unknown): boolea
 }
 
 /**
+ * The default {@link SseJsonRpcServerOptions.principalKey}, consistent with
+ * {@link defaultIsSamePrincipal}: the principal itself for primitives, its JSON for objects (the
+ * object itself when JSON cannot encode it).
+ *
+ * @param principal - what `authenticate` returned
+ * @returns the key sessions are counted under for `maxSessionsPerPrincipal`
+ *
+ * @example
+ * ```ts
+ * defaultPrincipalKey({ user: 'ada' }) === defaultPrincipalKey({ user: 'ada' }); // true
+ * ```
+ */
+export function defaultPrincipalKey(principal: unknown): unknown {
+  if (typeof principal !== 'object' || principal === null) return principal;
+  try {
+    return `json:${JSON.stringify(principal)}`;
+  } catch {
+    return principal;
+  }
+}
+
+/**
  * Creates the SSE + JSON-RPC server: a Hono app with `GET /sse` and `POST /rpc` (under
  * `basePath`), mountable in any Hono app and servable by any Web-standard runtime
  * (`app.fetch(request)`); on Node use `serveSseJsonRpc` from `@a2ui-ts/transport-sse-jsonrpc/node`.
@@ -222,12 +274,80 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   const maxMessageBytes = options.maxMessageBytes ?? defaults.maxMessageBytes;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
   const maxRememberedRequests = options.maxRememberedRequests ?? defaults.maxRememberedRequests;
+  const maxSessions = Math.max(1, options.maxSessions ?? defaults.maxSessions);
+  const maxSessionsPerPrincipal = Math.max(
+    1,
+    options.maxSessionsPerPrincipal ?? defaults.maxSessionsPerPrincipal,
+  );
+  const principalKey = options.principalKey ?? defaultPrincipalKey;
+  const perPrincipal = options.authenticate !== undefined;
 
   const links = new Set<SseLink>();
   let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
   let droppedSlowLinks = 0;
   let peakLinkBufferedBytes = 0;
   let shuttingDown = false;
+  let evictedSessions = 0;
+  let refusedSessions = 0;
+
+  // Live sessions of this server, oldest first (Sets keep insertion order), in total and by
+  // principal key: what `maxSessions` and `maxSessionsPerPrincipal` count. A session leaves them
+  // the moment it closes (its signal aborts), before the agent's `onDisconnect` has run.
+  const liveSessions = new Set<ConnectionSession>();
+  const sessionsByPrincipal = new Map<unknown, Set<ConnectionSession>>();
+
+  const track = (session: ConnectionSession, key: unknown): void => {
+    liveSessions.add(session);
+    const group = sessionsByPrincipal.get(key) ?? new Set<ConnectionSession>();
+    sessionsByPrincipal.set(key, group);
+    group.add(session);
+    session.signal.addEventListener(
+      'abort',
+      () => {
+        liveSessions.delete(session);
+        group.delete(session);
+        if (group.size === 0 && sessionsByPrincipal.get(key) === group)
+          sessionsByPrincipal.delete(key);
+      },
+      { once: true },
+    );
+  };
+
+  /** The oldest session of `sessions` without a link (waiting in its grace period), if any. */
+  const oldestDetached = (
+    sessions: Iterable<ConnectionSession>,
+    except?: ConnectionSession,
+  ): ConnectionSession | undefined => {
+    for (const session of sessions)
+      if (session !== except && !session.attached && !session.closed) return session;
+    return undefined;
+  };
+
+  /**
+   * Makes room for one more session of `principal` under both caps, evicting the oldest sessions
+   * without a link if needed. Returns false, having evicted nothing, when that is not enough.
+   */
+  const admitSession = (principal: unknown): { ok: true; key: unknown } | { ok: false } => {
+    const key = perPrincipal ? principalKey(principal) : undefined;
+    const victims: ConnectionSession[] = [];
+    if (perPrincipal && (sessionsByPrincipal.get(key)?.size ?? 0) >= maxSessionsPerPrincipal) {
+      const victim = oldestDetached(sessionsByPrincipal.get(key)!);
+      if (!victim) return { ok: false };
+      victims.push(victim);
+    }
+    if (liveSessions.size - victims.length >= maxSessions) {
+      const victim = oldestDetached(liveSessions, victims[0]);
+      if (!victim) return { ok: false };
+      victims.push(victim);
+    }
+    for (const victim of victims) {
+      evictedSessions++;
+      // Forgotten at once, so the registry stays within the cap while `onDisconnect` runs.
+      if (registry.get(victim.id) === victim) registry.delete(victim.id);
+      victim.close('grace-expired');
+    }
+    return { ok: true, key };
+  };
 
   const updateKeepAlive = (): void => {
     if (links.size > 0 && keepAliveTimer === undefined) {
@@ -251,7 +371,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
     updateKeepAlive();
   };
 
-  const startSession = (link: SseLink, principal: unknown): ConnectionSession => {
+  const startSession = (link: SseLink, principal: unknown, key: unknown): ConnectionSession => {
     const id = createConnectionId();
     const session = new ConnectionSession({
       agent,
@@ -268,6 +388,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       },
     });
     registry.set(session);
+    track(session, key);
     link.session = session;
     link.write(connectedEvent({ connectionId: id, resumed: false, replayed: 0 }, retryMs));
     session.attach(link);
@@ -340,6 +461,20 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       return httpError(c, 403, 'FORBIDDEN', 'The connection belongs to another principal.');
     }
 
+    // A new session (no connection id, or one the server no longer knows) must fit under the
+    // caps; this is decided before anything is created. Resuming a live one is never refused.
+    let admittedKey: unknown;
+    if (!existing || existing.closed) {
+      const admitted = admitSession(auth.principal);
+      if (!admitted.ok) {
+        refusedSessions++;
+        return httpError(c, 503, 'LIMIT_EXCEEDED', 'Too many open connections; retry later.', {
+          'Retry-After': String(SESSION_LIMIT_RETRY_AFTER_SECONDS),
+        });
+      }
+      admittedKey = admitted.key;
+    }
+
     const socket = (c.env as NodeBindings | undefined)?.incoming?.socket;
     const link = new SseLink({
       maxBufferedBytes,
@@ -351,7 +486,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
     c.req.raw.signal.addEventListener('abort', () => link.abort(), { once: true });
 
     if (connectionId === undefined) {
-      startSession(link, auth.principal);
+      startSession(link, auth.principal, admittedKey);
     } else if (existing && !existing.closed) {
       const lastSeq = lastEventId ? Number(lastEventId) : 0;
       link.cork();
@@ -369,15 +504,16 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
         link.uncork();
       } else {
         link.uncork();
+        // The replacement takes the place of the session it closes: no cap is crossed.
         existing.close('reset');
         link.write(formatSseEvent(SSE_EVENTS.reset, JSON.stringify({ reason: 'replay-gap' })));
-        startSession(link, auth.principal);
+        startSession(link, auth.principal, perPrincipal ? principalKey(auth.principal) : undefined);
       }
     } else {
       link.write(
         formatSseEvent(SSE_EVENTS.reset, JSON.stringify({ reason: 'unknown-connection' })),
       );
-      startSession(link, auth.principal);
+      startSession(link, auth.principal, admittedKey);
     }
     return c.body(link.stream, 200, SSE_HEADERS);
   });
@@ -450,6 +586,8 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
         keepAliveTimer: keepAliveTimer !== undefined,
         droppedSlowLinks,
         peakLinkBufferedBytes: peak,
+        evictedSessions,
+        refusedSessions,
       };
     },
     async close(): Promise<void> {
@@ -471,8 +609,9 @@ function httpError(
   status: 400 | 401 | 403 | 500 | 503,
   code: string,
   message: string,
+  headers?: Record<string, string>,
 ): Response {
-  return c.json({ error: { code, message } }, status);
+  return c.json({ error: { code, message } }, status, headers);
 }
 
 function rpcHttpError(
