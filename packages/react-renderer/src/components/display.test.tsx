@@ -75,6 +75,30 @@ describe('Text', () => {
     expect(view.container.querySelector('[data-a2ui-id="c"]')?.outerHTML).toContain('>Big<');
   });
 
+  it('text over the markdown caps is shown as plain text, never dropped', () => {
+    const long = '_a*'.repeat(8000);
+    const deep = `${'>'.repeat(3000)} quoted\nnext`;
+    const { view } = renderMessages(
+      surface([
+        { id: 'root', component: 'Column', children: ['long', 'deep', 'heading', 'capped'] },
+        { id: 'long', component: 'Text', text: long },
+        { id: 'deep', component: 'Text', text: deep },
+        { id: 'heading', component: 'Text', text: '*a'.repeat(32000), variant: 'h2' },
+        { id: 'capped', component: 'Text', text: '**bold** text' },
+      ]),
+      { maxMarkdownLength: 12, maxMarkdownNesting: 5 },
+    );
+    const text = (id: string) => view.container.querySelector(`[data-a2ui-id="${id}"]`);
+    expect(text('long')?.textContent).toBe(long);
+    expect(text('deep')?.textContent).toBe(deep);
+    expect(text('deep')?.tagName).toBe('SPAN');
+    expect(text('heading')?.tagName).toBe('H2');
+    expect(text('heading')?.textContent).toBe('*a'.repeat(32000));
+    // 13 characters is over maxMarkdownLength: 12.
+    expect(text('capped')?.textContent).toBe('**bold** text');
+    expect(view.container.querySelector('em, strong, blockquote, p')).toBeNull();
+  });
+
   it('shows bound values of any type as text and updates them', () => {
     const test = one({ component: 'Text', text: { path: '/n' } }, { n: 42 });
     expect(screen.getByText('42')).toBeTruthy();

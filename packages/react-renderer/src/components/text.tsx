@@ -2,7 +2,7 @@
  * Text (§9): markdown without HTML, images or links, in one of seven variants.
  */
 import { createElement } from 'react';
-import { MarkdownText, prepareMarkdown } from '../markdown/markdown-text.js';
+import { MarkdownText, prepareMarkdown, useMarkdownLimits } from '../markdown/markdown-text.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
   classNames,
@@ -29,6 +29,7 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5']);
  */
 export function Text({ id, props }: A2uiComponentProps<TextProps>) {
   const a11y = useAccessibility(props);
+  const limits = useMarkdownLimits();
   const source = text(props.text);
   const variant =
     typeof props.variant === 'string' &&
@@ -48,7 +49,7 @@ export function Text({ id, props }: A2uiComponentProps<TextProps>) {
       a11y.descriptionElement,
     );
   }
-  const inline = prepareMarkdown(source).mode !== 'block';
+  const inline = prepareMarkdown(source, limits).mode !== 'block';
   const content = <MarkdownText text={source} />;
   // A paragraph cannot carry aria-label: give assistive technology the label, hide the visual text.
   return createElement(

@@ -2,8 +2,34 @@
  * Text markdown (digest §9 Text: "simple Markdown, no HTML, images or links") rendered to React
  * elements by `react-markdown` — agent text never reaches `innerHTML`.
  */
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useContext } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import { ClientContext, SurfaceContext } from '../provider/renderer-context.js';
+
+/** Default of the `maxMarkdownLength` option, in characters (UTF-16 code units). */
+export const DEFAULT_MAX_MARKDOWN_LENGTH = 10_000;
+
+/** Default of the `maxMarkdownNesting` option, in levels. */
+export const DEFAULT_MAX_MARKDOWN_NESTING = 20;
+
+/**
+ * Most emphasis delimiters (`*`, `_`) in one text parsed as markdown. Resolving emphasis is
+ * quadratic in their number (`'_a*'` repeated 3,333 times takes ~0.6 s); 1,000 take ~40 ms.
+ */
+export const MAX_MARKDOWN_DELIMITERS = 1000;
+
+/** Caps above which text is shown literally instead of parsed (see {@link prepareMarkdown}). */
+export interface MarkdownLimits {
+  /** Longest text parsed, in UTF-16 code units. */
+  readonly maxLength: number;
+  /** Deepest nesting parsed, in levels (see {@link markdownNesting}). */
+  readonly maxNesting: number;
+}
+
+const DEFAULT_LIMITS: MarkdownLimits = {
+  maxLength: DEFAULT_MAX_MARKDOWN_LENGTH,
+  maxNesting: DEFAULT_MAX_MARKDOWN_NESTING,
+};
 
 /** Characters that can start markdown syntax or an entity inside a single line. */
 const INLINE_SYNTAX = /[*_`[\]!<>&\\~]/;
@@ -21,21 +47,132 @@ const LEADING_BLOCK_MARKER = /^(\s*)(\d{1,9})?([-+*>.)])(?=\s|$)/;
 export interface PreparedMarkdown {
   /**
    * `plain`: the text is shown as is, without parsing; `inline`: one line of inline markdown
-   * (emphasis, code) with no block constructs; `block`: full markdown (several lines or a heading).
+   * (emphasis, code) with no block constructs; `block`: full markdown (several lines or a heading);
+   * `literal`: too long or too deeply nested to parse safely, shown character for character with
+   * its line breaks.
    */
-  readonly mode: 'plain' | 'inline' | 'block';
+  readonly mode: 'plain' | 'inline' | 'block' | 'literal';
   /** What to render (`inline` escapes a leading block marker). */
   readonly source: string;
+}
+
+const SPACE = 32;
+const TAB = 9;
+const NEWLINE = 10;
+const GREATER_THAN = 62;
+const ASTERISK = 42;
+const UNDERSCORE = 95;
+const DASH = 45;
+const PLUS = 43;
+const DOT = 46;
+const PAREN = 41;
+const CARRIAGE_RETURN = 13;
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** True when the character at `index` ends a line prefix marker (whitespace or end of line). */
+function endsMarker(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return (
+    Number.isNaN(code) ||
+    code === SPACE ||
+    code === TAB ||
+    code === NEWLINE ||
+    code === CARRIAGE_RETURN
+  );
+}
+
+/**
+ * Deepest block nesting of any line, as a cheap upper bound of what the parser would build: each
+ * `>` and list marker (`-`, `+`, `*`, `1.`, `1)`) at the start of a line is one level, and so are
+ * every two columns of leading indentation (a tab is four; the one space after a marker does not
+ * count). Linear in the text's length.
+ */
+export function markdownNesting(text: string): number {
+  let deepest = 0;
+  let index = 0;
+  const length = text.length;
+  while (index < length) {
+    let levels = 0;
+    let columns = 0;
+    // One space or tab right after a marker separates it from what follows; it is not indentation.
+    let separator = false;
+    // The line's container prefix.
+    for (;;) {
+      const code = text.charCodeAt(index);
+      if (code === SPACE || code === TAB) {
+        if (!separator) columns += code === TAB ? 4 : 1;
+        separator = false;
+        index += 1;
+      } else if (code === GREATER_THAN) {
+        levels += 1;
+        separator = true;
+        index += 1;
+      } else if (
+        (code === DASH || code === PLUS || code === ASTERISK) &&
+        endsMarker(text, index + 1)
+      ) {
+        levels += 1;
+        separator = true;
+        index += 1;
+      } else if (isDigit(code)) {
+        let end = index + 1;
+        while (end < length && end - index < 10 && isDigit(text.charCodeAt(end))) end += 1;
+        const after = text.charCodeAt(end);
+        if ((after === DOT || after === PAREN) && endsMarker(text, end + 1)) {
+          levels += 1;
+          separator = true;
+          index = end + 1;
+        } else break;
+      } else break;
+    }
+    const depth = levels + (columns >> 1);
+    if (depth > deepest) deepest = depth;
+    // The rest of the line.
+    const next = text.indexOf('\n', index);
+    if (next === -1) break;
+    index = next + 1;
+  }
+  return deepest;
+}
+
+/** Number of emphasis delimiters (`*`, `_`) in `text`, counting at most up to `cap + 1`. */
+function countDelimiters(text: string, cap: number): number {
+  let count = 0;
+  for (let index = 0; index < text.length && count <= cap; index++) {
+    const code = text.charCodeAt(index);
+    if (code === ASTERISK || code === UNDERSCORE) count += 1;
+  }
+  return count;
 }
 
 /**
  * Decides how to render `text`. Several lines, or a heading line, are full markdown; a single
  * line is a label: a leading list/quote marker stays literal, and a line without any markdown
  * syntax skips the parser entirely, which keeps large lists of plain labels cheap.
+ *
+ * Text longer than `limits.maxLength`, nested deeper than `limits.maxNesting` (see
+ * {@link markdownNesting}) or with more than {@link MAX_MARKDOWN_DELIMITERS} `*`/`_` is `literal`:
+ * markdown parsing is super-linear (or recursive) on such input, so it is shown unparsed.
  */
-export function prepareMarkdown(text: string): PreparedMarkdown {
-  if (text.includes('\n') || HEADING.test(text)) return { mode: 'block', source: text };
-  if (!INLINE_SYNTAX.test(text)) return { mode: 'plain', source: text };
+export function prepareMarkdown(
+  text: string,
+  limits: MarkdownLimits = DEFAULT_LIMITS,
+): PreparedMarkdown {
+  if (text.length > limits.maxLength) return { mode: 'literal', source: text };
+  const multiline = text.includes('\n');
+  if (!multiline && !HEADING.test(text) && !INLINE_SYNTAX.test(text)) {
+    return { mode: 'plain', source: text };
+  }
+  if (
+    markdownNesting(text) > limits.maxNesting ||
+    countDelimiters(text, MAX_MARKDOWN_DELIMITERS) > MAX_MARKDOWN_DELIMITERS
+  ) {
+    return { mode: 'literal', source: text };
+  }
+  if (multiline || HEADING.test(text)) return { mode: 'block', source: text };
   // Backslash-escape the marker's punctuation (`\\-`, `1\\.`): CommonMark then reads it literally.
   const source = text.replace(
     LEADING_BLOCK_MARKER,
@@ -102,18 +239,55 @@ export interface MarkdownTextProps {
   readonly text: string;
   /** Render paragraphs and headings as bare text (inside a heading element). */
   readonly inline?: boolean;
+  /**
+   * Longest text parsed as markdown, in characters; longer text is shown literally.
+   * @default the renderer's `maxMarkdownLength` (10000)
+   */
+  readonly maxLength?: number;
+  /**
+   * Deepest nesting (`>` / list levels per line) parsed as markdown; deeper text is shown literally.
+   * @default the renderer's `maxMarkdownNesting` (20)
+   */
+  readonly maxNesting?: number;
+}
+
+/** The markdown caps of the enclosing renderer, or the defaults outside one. */
+export function useMarkdownLimits(): MarkdownLimits {
+  const runtime = useContext(SurfaceContext);
+  const client = useContext(ClientContext);
+  const options = runtime?.options ?? client?.options;
+  if (!options) return DEFAULT_LIMITS;
+  const { maxMarkdownLength, maxMarkdownNesting } = options;
+  return maxMarkdownLength === DEFAULT_LIMITS.maxLength &&
+    maxMarkdownNesting === DEFAULT_LIMITS.maxNesting
+    ? DEFAULT_LIMITS
+    : { maxLength: maxMarkdownLength, maxNesting: maxMarkdownNesting };
 }
 
 /**
  * Renders agent markdown safely: raw HTML skipped, links and images reduced to their text, no
- * URL ever rendered. See {@link prepareMarkdown} for how one-line labels are treated.
+ * URL ever rendered. See {@link prepareMarkdown} for how one-line labels are treated, and for the
+ * caps above which text is shown literally instead of parsed.
  */
 export const MarkdownText = memo(function MarkdownText({
   text,
   inline = false,
+  maxLength,
+  maxNesting,
 }: MarkdownTextProps): ReactNode {
-  const prepared = prepareMarkdown(text);
+  const limits = useMarkdownLimits();
+  const prepared = prepareMarkdown(
+    text,
+    maxLength === undefined && maxNesting === undefined
+      ? limits
+      : {
+          maxLength: maxLength ?? limits.maxLength,
+          maxNesting: maxNesting ?? limits.maxNesting,
+        },
+  );
   if (prepared.mode === 'plain') return text;
+  // Exactly the characters, line breaks kept (`white-space: pre-wrap`), no markup.
+  if (prepared.mode === 'literal') return <span className="a2ui-markdown-literal">{text}</span>;
   return (
     <Markdown
       skipHtml

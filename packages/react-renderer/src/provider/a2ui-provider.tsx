@@ -58,7 +58,16 @@ export function useClientContextValue(
 ): ClientContextValue {
   const parent = useContext(ClientContext);
   const base = parent?.options;
-  const { registry, colorScheme, rootTimeoutMs, maxTemplateItems, validationDisplay } = options;
+  const {
+    registry,
+    colorScheme,
+    rootTimeoutMs,
+    maxTemplateItems,
+    maxRenderedComponents,
+    maxMarkdownLength,
+    maxMarkdownNesting,
+    validationDisplay,
+  } = options;
 
   const stringsRef = useRef<Partial<RendererStrings> | undefined>(options.strings);
   if (!shallowEqual(stringsRef.current, options.strings)) stringsRef.current = options.strings;
@@ -92,6 +101,9 @@ export function useClientContextValue(
           colorScheme,
           rootTimeoutMs,
           maxTemplateItems,
+          maxRenderedComponents,
+          maxMarkdownLength,
+          maxMarkdownNesting,
           validationDisplay,
           onActionError,
           onRootTimeout,
@@ -107,6 +119,9 @@ export function useClientContextValue(
     colorScheme,
     rootTimeoutMs,
     maxTemplateItems,
+    maxRenderedComponents,
+    maxMarkdownLength,
+    maxMarkdownNesting,
     validationDisplay,
     hasActionErrorHandler,
     hasRootTimeoutHandler,

@@ -46,6 +46,26 @@ export interface RendererOptions {
    */
   maxTemplateItems?: number;
   /**
+   * Most component instances one surface renders at a time (each placement of a component
+   * counts: a child listed twice, or a template item, is another instance). Further instances
+   * show a small "not rendered" note instead of their subtree, and `LIMIT_EXCEEDED` is reported
+   * once. Guards against trees that multiply (`a → [b, b]`, `b → [c, c]`, … or nested templates).
+   * @default 10000
+   */
+  maxRenderedComponents?: number;
+  /**
+   * Longest Text (in UTF-16 code units) parsed as markdown; longer text is shown as plain
+   * text, character for character. Markdown parsing is super-linear on some inputs.
+   * @default 10000
+   */
+  maxMarkdownLength?: number;
+  /**
+   * Deepest block nesting (`>` quotes and list levels, counted per line) parsed as markdown;
+   * deeper text is shown as plain text. Deep nesting can overflow the parser's stack.
+   * @default 20
+   */
+  maxMarkdownNesting?: number;
+  /**
    * `touched`: an input shows its first failing check once the user changed or left it, or when
    * it holds a value; `always`: from the first render, like the reference renderers. Buttons are
    * disabled by failing checks either way, and `aria-invalid` follows what is shown.
@@ -69,6 +89,9 @@ export interface ResolvedRendererOptions {
   readonly colorScheme: ColorScheme;
   readonly rootTimeoutMs: number;
   readonly maxTemplateItems: number;
+  readonly maxRenderedComponents: number;
+  readonly maxMarkdownLength: number;
+  readonly maxMarkdownNesting: number;
   readonly validationDisplay: ValidationDisplay;
   readonly onActionError: (error: unknown, info: ActionErrorInfo) => void;
   readonly onRootTimeout: ((surfaceId: string) => void) | undefined;
@@ -90,6 +113,20 @@ export interface SurfaceThemeAttributes {
   readonly 'data-theme': 'light' | 'dark' | undefined;
 }
 
+/** Counts the component instances one rendered surface holds (`maxRenderedComponents`). */
+export interface RenderBudget {
+  /** Instances rendered in full (not as a "not rendered" note), committed or being rendered. */
+  used: number;
+  /**
+   * Claims made while rendering and not committed yet, by the instance's props object (the same
+   * object when Strict Mode renders an instance twice). Claims of renders React threw away are
+   * dropped after the next commit.
+   */
+  readonly pending: Set<object>;
+  /** A sweep of abandoned claims is queued. */
+  sweepQueued: boolean;
+}
+
 /** Everything a component node needs from its surface. */
 export interface SurfaceRuntime {
   readonly client: A2uiClient;
@@ -97,6 +134,8 @@ export interface SurfaceRuntime {
   readonly host: BindingHost;
   readonly options: ResolvedRendererOptions;
   readonly theme: SurfaceThemeAttributes;
+  /** Component instances of this surface currently rendered (see `maxRenderedComponents`). */
+  readonly budget: RenderBudget;
   /** Reports to the agent once per distinct error for this surface. */
   report(error: ComponentErrorReport): void;
 }

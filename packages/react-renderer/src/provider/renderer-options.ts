@@ -1,6 +1,10 @@
 /**
  * Defaults of the renderer options, applied in one place.
  */
+import {
+  DEFAULT_MAX_MARKDOWN_LENGTH,
+  DEFAULT_MAX_MARKDOWN_NESTING,
+} from '../markdown/markdown-text.js';
 import { type ComponentRegistry, createComponentRegistry } from '../registry/component-registry.js';
 import { DEFAULT_RENDERER_STRINGS } from '../strings/renderer-strings.js';
 import type {
@@ -14,6 +18,9 @@ export const DEFAULT_ROOT_TIMEOUT_MS = 10_000;
 
 /** Default of the `maxTemplateItems` option (core's own template cap). */
 export const DEFAULT_MAX_TEMPLATE_ITEMS = 5000;
+
+/** Default of the `maxRenderedComponents` option. */
+export const DEFAULT_MAX_RENDERED_COMPONENTS = 10_000;
 
 let defaultRegistry: ComponentRegistry | undefined;
 
@@ -44,6 +51,14 @@ export function resolveRendererOptions(
     rootTimeoutMs: override.rootTimeoutMs ?? base?.rootTimeoutMs ?? DEFAULT_ROOT_TIMEOUT_MS,
     maxTemplateItems:
       override.maxTemplateItems ?? base?.maxTemplateItems ?? DEFAULT_MAX_TEMPLATE_ITEMS,
+    maxRenderedComponents:
+      override.maxRenderedComponents ??
+      base?.maxRenderedComponents ??
+      DEFAULT_MAX_RENDERED_COMPONENTS,
+    maxMarkdownLength:
+      override.maxMarkdownLength ?? base?.maxMarkdownLength ?? DEFAULT_MAX_MARKDOWN_LENGTH,
+    maxMarkdownNesting:
+      override.maxMarkdownNesting ?? base?.maxMarkdownNesting ?? DEFAULT_MAX_MARKDOWN_NESTING,
     validationDisplay: override.validationDisplay ?? base?.validationDisplay ?? 'touched',
     onActionError: override.onActionError ?? base?.onActionError ?? logActionError,
     onRootTimeout: override.onRootTimeout ?? base?.onRootTimeout,

@@ -16,6 +16,7 @@ import {
 } from 'react';
 import {
   ClientContext,
+  type RenderBudget,
   type ResolvedRendererOptions,
   SurfaceContext,
   type SurfaceRuntime,
@@ -150,6 +151,10 @@ export function A2UISurface({ surface, className }: A2UISurfaceProps) {
   if (!context)
     throw new Error('<A2UISurface> must be rendered inside <A2UIProvider> or <A2UIRenderer>.');
   const { client, options } = context;
+  // One count per rendered surface, kept when options change (the mounted instances stay).
+  const [budget] = useState(
+    (): RenderBudget => ({ used: 0, pending: new Set(), sweepQueued: false }),
+  );
   const runtime = useMemo((): SurfaceRuntime | undefined => {
     const host = hostOf(client, surface);
     if (!host) return undefined;
@@ -159,9 +164,10 @@ export function A2UISurface({ surface, className }: A2UISurfaceProps) {
       host: renderSafeHost(host, surface),
       options,
       theme: surfaceThemeAttributes(surface, options, className),
+      budget,
       report: createReporter(surface, (error) => client.processor.reportError(error)),
     };
-  }, [client, surface, options, className]);
+  }, [client, surface, options, className, budget]);
   if (!runtime) return null;
   return (
     <SurfaceContext.Provider value={runtime}>
@@ -187,7 +193,7 @@ function SurfaceRoot({ runtime }: { runtime: SurfaceRuntime }) {
     () => surface.components.has(ROOT_COMPONENT_ID),
   );
   return hasRoot ? (
-    <ComponentNode id={ROOT_COMPONENT_ID} scope="/" depth={0} />
+    <ComponentNode id={ROOT_COMPONENT_ID} scope="/" parent={null} />
   ) : (
     <RootPending runtime={runtime} />
   );

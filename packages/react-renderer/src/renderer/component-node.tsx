@@ -18,22 +18,42 @@ import {
   type ReactNode,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
+  useRef,
   useSyncExternalStore,
 } from 'react';
 import { ComponentBinding } from '../binding/component-binding.js';
-import { ScopeContext, SurfaceContext, type SurfaceRuntime } from '../provider/renderer-context.js';
+import {
+  type RenderBudget,
+  ScopeContext,
+  SurfaceContext,
+  type SurfaceRuntime,
+} from '../provider/renderer-context.js';
 import type { A2uiComponent, A2uiNode } from '../registry/a2ui-component.js';
 import { UnknownComponent } from './unknown-component.js';
 
 /**
- * Deepest component nesting rendered. A reference cycle (`a` → `b` → `a`), which incremental
- * updates can create, stops here with a visible fallback instead of overflowing the stack. The
+ * Deepest component nesting rendered, a backstop: a reference cycle (`a` → `b` → `a`, same data
+ * scope), which incremental updates can create, already stops at its first repetition. The
  * agent-side validator caps logical depth at 50 (digest §5.2).
  */
 export const MAX_COMPONENT_DEPTH = 64;
 
 const noop = (): void => {};
+
+/**
+ * One component placement on the path from `root` to a node: what cycle detection walks. Stable
+ * per mounted component, so memoised children are not re-rendered when their parent updates.
+ */
+export interface ComponentPath {
+  readonly id: string;
+  /** Absolute data scope the component renders in. */
+  readonly scope: string;
+  /** Nesting depth from `root` (0). */
+  readonly depth: number;
+  readonly parent: ComponentPath | null;
+}
 
 /** Props of {@link ComponentNode}. */
 export interface ComponentNodeProps {
@@ -41,15 +61,71 @@ export interface ComponentNodeProps {
   readonly id: string;
   /** Absolute data scope it renders in. */
   readonly scope: string;
-  /** Nesting depth from `root` (0). */
-  readonly depth: number;
+  /** The component rendering this one; `null` for `root`. */
+  readonly parent: ComponentPath | null;
+}
+
+/** True when component `id` in `scope` is already one of its own ancestors: a reference cycle. */
+function isOwnAncestor(parent: ComponentPath | null, id: string, scope: string): boolean {
+  for (let ancestor = parent; ancestor !== null; ancestor = ancestor.parent) {
+    if (ancestor.id === id && ancestor.scope === scope) return true;
+  }
+  return false;
+}
+
+/** Drops claims of renders that never committed: after a commit, no render is in progress. */
+function sweepAbandonedClaims(budget: RenderBudget): void {
+  if (budget.sweepQueued || budget.pending.size === 0) return;
+  budget.sweepQueued = true;
+  queueMicrotask(() => {
+    budget.sweepQueued = false;
+    budget.used -= budget.pending.size;
+    budget.pending.clear();
+  });
 }
 
 /**
- * Renders component `id` of the current surface in `scope`. Memoised on its primitive props, so
- * a parent re-render never re-renders an unchanged child.
+ * Claims one of the surface's `maxRenderedComponents` slots for this instance while it is
+ * mounted; false when none is left. Claimed while rendering (an exploding tree must stop before
+ * it is ever committed), once per instance — a re-render costs a comparison — confirmed when
+ * committed and released on unmount. Keyed by the props object, so Strict Mode's double render
+ * counts once; claims of renders React discards are swept after the next commit.
  */
-export const ComponentNode = memo(function ComponentNode({ id, scope, depth }: ComponentNodeProps) {
+function useRenderBudget(runtime: SurfaceRuntime, props: object, wanted: boolean): boolean {
+  const { budget } = runtime;
+  const claim = useRef<object | null>(null);
+  if (!wanted) {
+    claim.current = null;
+  } else if (claim.current === null) {
+    if (budget.pending.has(props)) {
+      claim.current = props;
+    } else if (budget.used < runtime.options.maxRenderedComponents) {
+      budget.used += 1;
+      budget.pending.add(props);
+      claim.current = props;
+    }
+  }
+  const admitted = claim.current !== null;
+  useEffect(() => {
+    if (!admitted) return;
+    const token = claim.current;
+    // Committed: the claim stops being pending. Not pending (swept, or Strict Mode mounting the
+    // instance again, or one element rendered twice): count it now.
+    if (token === null || !budget.pending.delete(token)) budget.used += 1;
+    sweepAbandonedClaims(budget);
+    return () => {
+      budget.used -= 1;
+    };
+  }, [budget, admitted]);
+  return admitted;
+}
+
+/**
+ * Renders component `id` of the current surface in `scope`. Memoised on its props (the `parent`
+ * path is stable per mounted parent), so a parent re-render never re-renders an unchanged child.
+ */
+export const ComponentNode = memo(function ComponentNode(props: ComponentNodeProps) {
+  const { id, scope, parent } = props;
   const runtime = useContext(SurfaceContext);
   const parentScope = useContext(ScopeContext);
   if (!runtime) throw new Error('ComponentNode must be rendered inside an A2UI surface.');
@@ -61,9 +137,13 @@ export const ComponentNode = memo(function ComponentNode({ id, scope, depth }: C
   );
   const getSnapshot = useCallback(() => surface.components.get(id), [surface, id]);
   const record = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const depth = parent === null ? 0 : parent.depth + 1;
+  const tooDeep = depth > MAX_COMPONENT_DEPTH;
+  const cycle = !tooDeep && isOwnAncestor(parent, id, scope);
+  const admitted = useRenderBudget(runtime, props, !tooDeep && !cycle);
 
   let content: ReactNode;
-  if (depth > MAX_COMPONENT_DEPTH) {
+  if (tooDeep) {
     runtime.report({
       code: 'LIMIT_EXCEEDED',
       message: `Component "${id}" is nested deeper than ${MAX_COMPONENT_DEPTH} levels (a reference cycle?); it was not rendered.`,
@@ -72,6 +152,26 @@ export const ComponentNode = memo(function ComponentNode({ id, scope, depth }: C
       <div className="a2ui-fallback" role="note" data-a2ui-id={id}>
         {options.strings.unknownComponent(id)}
       </div>
+    );
+  } else if (cycle) {
+    runtime.report({
+      code: 'LIMIT_EXCEEDED',
+      message: `Component "${id}" contains itself (a reference cycle); the repeated reference was not rendered.`,
+    });
+    content = (
+      <div className="a2ui-fallback" role="note" data-a2ui-id={id} data-a2ui-cycle="">
+        {options.strings.referenceCycle(id)}
+      </div>
+    );
+  } else if (!admitted) {
+    runtime.report({
+      code: 'LIMIT_EXCEEDED',
+      message: `Surface "${surface.surfaceId}" renders more than ${options.maxRenderedComponents} components (maxRenderedComponents); the rest are not rendered.`,
+    });
+    content = (
+      <span className="a2ui-not-rendered" role="note" data-a2ui-not-rendered={id}>
+        {options.strings.tooManyComponents}
+      </span>
     );
   } else if (!record) {
     content = (
@@ -87,7 +187,7 @@ export const ComponentNode = memo(function ComponentNode({ id, scope, depth }: C
         key={record.generation}
         record={record}
         scope={scope}
-        depth={depth}
+        parent={parent}
         implementation={registered ?? UnknownComponent}
         runtime={runtime}
         isolate={registered !== undefined && !isBuiltin(registered)}
@@ -104,7 +204,7 @@ export const ComponentNode = memo(function ComponentNode({ id, scope, depth }: C
 interface BoundComponentProps {
   readonly record: ComponentRecord;
   readonly scope: string;
-  readonly depth: number;
+  readonly parent: ComponentPath | null;
   readonly implementation: A2uiComponent;
   readonly runtime: SurfaceRuntime;
   /** Wrap in an error boundary (custom implementations), so one broken component cannot blank the surface. */
@@ -114,7 +214,7 @@ interface BoundComponentProps {
 function BoundComponent({
   record,
   scope,
-  depth,
+  parent,
   implementation: Implementation,
   runtime,
   isolate,
@@ -131,7 +231,16 @@ function BoundComponent({
     binding.getSnapshot,
     binding.getSnapshot,
   );
-  const node = useMemo(() => createNode(binding, runtime, depth), [binding, runtime, depth]);
+  const path = useMemo(
+    (): ComponentPath => ({
+      id: record.id,
+      scope,
+      depth: parent === null ? 0 : parent.depth + 1,
+      parent,
+    }),
+    [record.id, scope, parent],
+  );
+  const node = useMemo(() => createNode(binding, runtime, path), [binding, runtime, path]);
   const element = (
     <Implementation
       id={record.id}
@@ -182,16 +291,19 @@ function isChildReference(value: unknown): value is ChildReference {
   );
 }
 
-function createNode(binding: ComponentBinding, runtime: SurfaceRuntime, depth: number): A2uiNode {
+function createNode(
+  binding: ComponentBinding,
+  runtime: SurfaceRuntime,
+  path: ComponentPath,
+): A2uiNode {
   const { record, context } = binding;
   const { client, surface, options } = runtime;
   const properties = record.properties as Record<string, unknown>;
   const scope = context.scope;
-  const childDepth = depth + 1;
 
   const renderChild = (id: unknown): ReactNode =>
     typeof id === 'string' && id !== '' ? (
-      <ComponentNode id={id} scope={scope} depth={childDepth} />
+      <ComponentNode id={id} scope={scope} parent={path} />
     ) : null;
 
   const renderChildren = (children: unknown): ReactNode[] => {
@@ -200,9 +312,7 @@ function createNode(binding: ComponentBinding, runtime: SurfaceRuntime, depth: n
     const seen = new Map<string, number>();
     for (const child of children) {
       if (isChildReference(child)) {
-        out.push(
-          <ComponentNode key={child.key} id={child.id} scope={child.scope} depth={childDepth} />,
-        );
+        out.push(<ComponentNode key={child.key} id={child.id} scope={child.scope} parent={path} />);
       } else if (typeof child === 'string' && child !== '') {
         // A static list may name one id twice; keys must still be unique.
         const count = seen.get(child) ?? 0;
@@ -212,7 +322,7 @@ function createNode(binding: ComponentBinding, runtime: SurfaceRuntime, depth: n
             key={count === 0 ? child : `${child}#${count}`}
             id={child}
             scope={scope}
-            depth={childDepth}
+            parent={path}
           />,
         );
       }

@@ -11,6 +11,10 @@ export interface RendererStrings {
   readonly unknownComponent: (type: string) => string;
   /** Shown in place of a component (or surface) whose implementation threw while rendering. */
   readonly renderFailed: (componentId: string) => string;
+  /** Shown instead of a component the surface has no budget left for (`maxRenderedComponents`). */
+  readonly tooManyComponents: string;
+  /** Shown instead of a component that contains itself (a reference cycle). */
+  readonly referenceCycle: (componentId: string) => string;
   /** Shown when a surface still has no `root` after `rootTimeoutMs`. */
   readonly rootTimeout: (surfaceId: string, timeoutMs: number) => string;
   /** Accessible name of the Modal's close button. */
@@ -28,6 +32,8 @@ export const DEFAULT_RENDERER_STRINGS: RendererStrings = {
   loading: 'Loading…',
   unknownComponent: (type) => `Unknown component: ${type}`,
   renderFailed: (componentId) => `"${componentId}" could not be shown.`,
+  tooManyComponents: 'Not rendered: too many components',
+  referenceCycle: (componentId) => `"${componentId}" contains itself and is not rendered.`,
   rootTimeout: (surfaceId, timeoutMs) =>
     `Surface "${surfaceId}" has no root component after ${Math.round(timeoutMs / 1000)} s; nothing can be shown yet.`,
   close: 'Close',
