@@ -3,7 +3,7 @@
  */
 import { type A2uiClient, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID, type Surface } from '@a2ui-ts/core';
 import { A2UIRenderer } from '@a2ui-ts/react-renderer';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DataModelView } from './data-model-view.js';
 
 const CATALOG_NAMES: Record<string, string> = {
@@ -22,12 +22,21 @@ export interface SurfacePanelProps {
 /** A card around one rendered surface. */
 export function SurfacePanel({ client, surface, colorScheme }: SurfacePanelProps) {
   const [showData, setShowData] = useState(false);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // On a narrow window surfaces stack, so a new one (results, a confirmation) can land below
+    // the fold with no cue; bring it into view once, when it appears.
+    if (window.matchMedia('(max-width: 720px)').matches) {
+      card.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    }
+  }, []);
   const owner =
     typeof surface.theme?.agentDisplayName === 'string'
       ? surface.theme.agentDisplayName
       : undefined;
   return (
     <article
+      ref={card}
       className="surface-card"
       data-testid={`surface-${surface.surfaceId}`}
       aria-label={`Surface ${surface.surfaceId}`}
