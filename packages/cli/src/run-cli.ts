@@ -131,7 +131,7 @@ async function validateCommand(args: readonly string[], io: CliIo): Promise<numb
     }
   }
   io.stderr(
-    `a2ui: ${positionals.length} ${positionals.length === 1 ? 'source' : 'sources'}, ${messages} messages, ${problems} ${problems === 1 ? 'problem' : 'problems'}\n`,
+    `a2ui: ${positionals.length} ${positionals.length === 1 ? 'source' : 'sources'}, ${messages} ${messages === 1 ? 'message' : 'messages'}, ${problems} ${problems === 1 ? 'problem' : 'problems'}\n`,
   );
   return problems > 0 ? 1 : 0;
 }
