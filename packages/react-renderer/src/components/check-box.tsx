@@ -5,10 +5,10 @@ import { toBoolean } from '@a2ui-ts/core';
 import { useId } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
-  classNames,
+  FieldLabelElement,
   fieldInputAttributes,
   fieldLabel,
-  rootAttributes,
+  fieldRootAttributes,
   useAccessibility,
   useFieldValidation,
   useTwoWayValue,
@@ -30,13 +30,7 @@ export function CheckBox({ id, props, validation, node }: A2uiComponentProps<Che
   const field = useFieldValidation(node, validation, false);
   const label = fieldLabel(props.label, a11y.label, id);
   return (
-    <div
-      {...rootAttributes(
-        id,
-        props,
-        classNames('a2ui-field', 'a2ui-check-box', field.message && 'a2ui-field-invalid'),
-      )}
-    >
+    <div {...fieldRootAttributes(id, props, 'a2ui-check-box', field)}>
       <div className="a2ui-check-box-row">
         <input
           id={inputId}
@@ -49,9 +43,7 @@ export function CheckBox({ id, props, validation, node }: A2uiComponentProps<Che
             setValue(event.target.checked);
           }}
         />
-        <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={inputId}>
-          {label.text}
-        </label>
+        <FieldLabelElement label={label} htmlFor={inputId} />
       </div>
       {field.messageElement}
       {a11y.descriptionElement}

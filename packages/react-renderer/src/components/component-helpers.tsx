@@ -192,6 +192,29 @@ export function fieldLabel(
   return { text: accessibilityLabel ?? humanize(id), hidden: true };
 }
 
+/** Root attributes of a labelled input: `a2ui-field`, its own class, and the invalid state. */
+export function fieldRootAttributes(
+  id: string,
+  props: CommonProps,
+  className: string,
+  field: FieldValidation,
+): RootAttributes {
+  return rootAttributes(
+    id,
+    props,
+    classNames('a2ui-field', className, field.message && 'a2ui-field-invalid'),
+  );
+}
+
+/** The `<label>` of an input: visible, or for screen readers only when the agent gave none. */
+export function FieldLabelElement({ label, htmlFor }: { label: FieldLabel; htmlFor: string }) {
+  return (
+    <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={htmlFor}>
+      {label.text}
+    </label>
+  );
+}
+
 /**
  * The ARIA wiring every labelled input shares: the accessibility label when the visible one is
  * the agent's, `aria-invalid` and `aria-describedby` pointing at the first failing check and the

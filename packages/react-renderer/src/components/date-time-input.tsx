@@ -5,11 +5,11 @@
 import { useId } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
-  classNames,
+  FieldLabelElement,
   fieldInputAttributes,
   fieldLabel,
+  fieldRootAttributes,
   hasContent,
-  rootAttributes,
   useAccessibility,
   useFieldValidation,
   useTwoWayValue,
@@ -47,16 +47,8 @@ export function DateTimeInput({
   const min = toInputValue(props.min, mode);
   const max = toInputValue(props.max, mode);
   return (
-    <div
-      {...rootAttributes(
-        id,
-        props,
-        classNames('a2ui-field', 'a2ui-date-time-input', field.message && 'a2ui-field-invalid'),
-      )}
-    >
-      <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={inputId}>
-        {label.text}
-      </label>
+    <div {...fieldRootAttributes(id, props, 'a2ui-date-time-input', field)}>
+      <FieldLabelElement label={label} htmlFor={inputId} />
       <input
         id={inputId}
         className="a2ui-input"

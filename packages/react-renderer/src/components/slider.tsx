@@ -5,10 +5,10 @@ import { toNumber } from '@a2ui-ts/core';
 import { useId } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
-  classNames,
+  FieldLabelElement,
   fieldInputAttributes,
   fieldLabel,
-  rootAttributes,
+  fieldRootAttributes,
   useAccessibility,
   useFieldValidation,
   useTwoWayValue,
@@ -41,16 +41,8 @@ export function Slider({ id, props, validation, node }: A2uiComponentProps<Slide
   const field = useFieldValidation(node, validation, false);
   const label = fieldLabel(props.label, a11y.label, id);
   return (
-    <div
-      {...rootAttributes(
-        id,
-        props,
-        classNames('a2ui-field', 'a2ui-slider', field.message && 'a2ui-field-invalid'),
-      )}
-    >
-      <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={inputId}>
-        {label.text}
-      </label>
+    <div {...fieldRootAttributes(id, props, 'a2ui-slider', field)}>
+      <FieldLabelElement label={label} htmlFor={inputId} />
       <div className="a2ui-slider-row">
         <input
           id={inputId}

@@ -5,11 +5,11 @@
 import { useId, useMemo } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
-  classNames,
+  FieldLabelElement,
   fieldInputAttributes,
   fieldLabel,
+  fieldRootAttributes,
   hasContent,
-  rootAttributes,
   text,
   useAccessibility,
   useFieldValidation,
@@ -62,16 +62,8 @@ export function TextField({ id, props, validation, node }: A2uiComponentProps<Te
     ...fieldInputAttributes(label, a11y, field),
   } as const;
   return (
-    <div
-      {...rootAttributes(
-        id,
-        props,
-        classNames('a2ui-field', 'a2ui-text-field', field.message && 'a2ui-field-invalid'),
-      )}
-    >
-      <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={inputId}>
-        {label.text}
-      </label>
+    <div {...fieldRootAttributes(id, props, 'a2ui-text-field', field)}>
+      <FieldLabelElement label={label} htmlFor={inputId} />
       {variant === 'longText' ? (
         <textarea
           {...common}
