@@ -5,6 +5,7 @@
  */
 import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
+import { findDepthViolation } from '../validation/find-depth-violation.js';
 import { formatPointer, isArrayIndex, parsePointer } from './json-pointer.js';
 import { type Listener, Notifier } from './notifier.js';
 
@@ -47,23 +48,6 @@ const newNode = (parent: SubscriptionNode | undefined, key: string): Subscriptio
   parent,
   key,
 });
-
-function valueDepth(value: unknown, limit: number): number {
-  // Iterative so a hostile, very deep value cannot overflow the stack.
-  let max = 0;
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
-    const next = depth + 1;
-    if (next > max) max = next;
-    if (max > limit) return max;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, next]);
-    }
-  }
-  return max;
-}
 
 /**
  * A surface's data model.
@@ -159,12 +143,12 @@ export class DataModel {
   setAt(segments: readonly string[], value: unknown): void {
     this.#assertUsable();
     if (value !== undefined) {
-      const depth = segments.length + valueDepth(value, this.#limits.maxDepth);
-      if (depth > this.#limits.maxDepth) {
+      const tooDeep = findDepthViolation(value, this.#limits.maxDepth - segments.length);
+      if (tooDeep) {
         throw new A2uiError(
           'LIMIT_EXCEEDED',
-          `Data model depth ${depth} exceeds the limit of ${this.#limits.maxDepth}.`,
-          { path: formatPointer(segments) },
+          `Data model depth exceeds the limit of ${this.#limits.maxDepth} (path segments plus the value's nesting).`,
+          { path: (segments.length === 0 ? '' : formatPointer(segments)) + tooDeep.path },
         );
       }
     }

@@ -148,7 +148,7 @@ export class MessageProcessor {
       return { applied, errors };
     }
     if (!parsed.success) {
-      for (const issue of parsed.errors) this.#report(issueToError(issue, '', input));
+      for (const issue of parsed.errors) this.#report(issueToError(issue, ''));
       return { applied, errors };
     }
     this.notifier.batch(() => {
@@ -510,7 +510,7 @@ function genericFailure(
   return new MessageFailure({ code, surfaceId, message, ...extra });
 }
 
-function issueToError(issue: ValidationIssue, surfaceId: string, _input: unknown): ClientError {
+function issueToError(issue: ValidationIssue, surfaceId: string): ClientError {
   const code =
     issue.keyword === 'INVALID_JSON' || issue.keyword === 'MESSAGE_TOO_LARGE'
       ? issue.keyword
