@@ -61,6 +61,7 @@ export interface A2uiClientOptions {
 /** What the client saw or sent, for inspectors and logs. */
 export type ClientEvent =
   | { type: 'received'; input: unknown; result: ProcessResult }
+  /** Announced as the message is handed to the transport (before delivery is confirmed). */
   | { type: 'sent'; message: ClientMessage; metadata: ClientMessageMetadata }
   | { type: 'status'; status: ConnectionStatus; reason?: string }
   | { type: 'reset'; reason?: string };
