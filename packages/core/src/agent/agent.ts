@@ -45,11 +45,86 @@ export interface Connection {
   send(messages: ServerMessage | readonly ServerMessage[]): void;
   /** Ends the connection; the agent's `onDisconnect` runs with `server-closed`. */
   close(): void;
+  /**
+   * Ends the agent's current turn now, before its hook returns: turn-based transports (REST, A2A,
+   * AG-UI) answer the request with what was sent so far, and what the agent sends afterwards is a
+   * push (delivered between turns). Without a call, a turn ends when its hook settles. A no-op
+   * outside a turn.
+   */
+  endTurn(): void;
+  /**
+   * Frontend tools the host declared with the latest input (AG-UI `RunAgentInput.tools`); empty
+   * on transports that carry none.
+   */
+  readonly hostTools: readonly HostTool[];
+  /**
+   * Calls a tool the host declared ({@link hostTools}) and waits for its result, which a later
+   * request carries (AG-UI: the next run). Ends the current turn, so the host can run the tool.
+   *
+   * @param call - the tool's `name` and its `args` (JSON)
+   * @param options - `signal` stops waiting (the call stays answered-or-not on the host)
+   * @returns the host's result
+   * @throws A2uiError `NOT_SUPPORTED` when the transport carries no tool calls, `CONNECTION_CLOSED`
+   *   when the connection ends first, `ABORTED` when `signal` aborts
+   */
+  callHostTool(
+    call: { name: string; args: unknown },
+    options?: { signal?: AbortSignal },
+  ): Promise<HostToolResult>;
+}
+
+/** A tool the host (frontend) offers the agent: AG-UI's `Tool`. */
+export interface HostTool {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments. */
+  readonly parameters: Record<string, unknown>;
+}
+
+/** One context entry the host gave the agent: AG-UI's `Context`. */
+export interface HostContextEntry {
+  readonly description: string;
+  readonly value: string;
+}
+
+/** A host tool call the agent made, as the transport carries it to the host. */
+export interface HostToolCall {
+  /** Unique per connection; the result names it. */
+  readonly id: string;
+  readonly name: string;
+  readonly args: unknown;
+}
+
+/** The host's answer to a {@link HostToolCall}. */
+export interface HostToolResult {
+  readonly toolCallId: string;
+  /** The tool's output as the host sent it (AG-UI: the `tool` message's `content`). */
+  readonly content: string;
+  /** Set when the host reports that the tool failed. */
+  readonly error?: string;
+}
+
+/**
+ * Input that is not an A2UI client message: what a user typed (AG-UI user messages, A2A text
+ * parts) and the host's context. Transports that carry only A2UI never produce it.
+ */
+export interface AgentInput {
+  /** The user's text, when the request carried some. */
+  readonly text?: string;
+  /** Frontend tools offered with this request (also on `connection.hostTools`). */
+  readonly tools?: readonly HostTool[];
+  /** Context entries (AG-UI `RunAgentInput.context`). */
+  readonly context?: readonly HostContextEntry[];
+  /** Host state that is not A2UI's own (AG-UI `RunAgentInput.state` without `surfaces`). */
+  readonly state?: unknown;
+  /** Transport-specific extras (AG-UI `forwardedProps`, A2A message metadata), untouched. */
+  readonly extras?: Readonly<Record<string, unknown>>;
 }
 
 /**
  * An A2UI agent. Every hook is optional and may be async; hooks of one connection run one at a
- * time, in the order the client's messages arrived.
+ * time, in the order the client's messages arrived. Each hook is one **turn**: it ends when the
+ * hook settles (or at `connection.endTurn()`), which is when turn-based transports answer.
  *
  * @example
  * ```ts
@@ -71,6 +146,15 @@ export interface A2uiAgent {
   onError?(
     connection: Connection,
     error: ClientError,
+    metadata: ClientMessageMetadata | undefined,
+  ): void | Promise<void>;
+  /**
+   * User text and host context ({@link AgentInput}) from transports that carry them (AG-UI, A2A).
+   * @default ignored
+   */
+  onInput?(
+    connection: Connection,
+    input: AgentInput,
     metadata: ClientMessageMetadata | undefined,
   ): void | Promise<void>;
   onDisconnect?(connection: Connection, reason: DisconnectReason): void | Promise<void>;

@@ -14,7 +14,14 @@ import type {
 } from '../protocol/messages.js';
 import { utf8ByteLength } from '../validation/parse-messages.js';
 import { getBuiltinCatalogValidator } from '../validation/validator-registry.js';
-import type { A2uiAgent, Connection, DisconnectReason } from './agent.js';
+import type {
+  A2uiAgent,
+  AgentInput,
+  Connection,
+  DisconnectReason,
+  HostTool,
+  HostToolResult,
+} from './agent.js';
 import { createConnectionId } from './connection-id.js';
 import { createMemoryReplayLog, type ReplayEntry, type ReplayLog } from './replay-log.js';
 
@@ -112,6 +119,7 @@ export class ConnectionSession implements Connection {
   #seq = 0;
   #capabilities: ClientCapabilities | undefined;
   #dataModel: ClientDataModel | undefined;
+  #hostTools: readonly HostTool[] = [];
 
   constructor(options: ConnectionSessionOptions) {
     this.id = options.id ?? createConnectionId();
@@ -132,6 +140,10 @@ export class ConnectionSession implements Connection {
       ((error) => {
         console.error(`[a2ui] agent hook failed on connection ${this.id}:`, error);
       });
+  }
+
+  get hostTools(): readonly HostTool[] {
+    return this.#hostTools;
   }
 
   get clientCapabilities(): ClientCapabilities | undefined {
@@ -245,6 +257,30 @@ export class ConnectionSession implements Connection {
       return this.#agent.onError?.(this, message.error, metadata);
     });
     return { accepted: true, handled };
+  }
+
+  /**
+   * Hands user text and host context to the agent's `onInput`, after earlier client messages.
+   * @throws A2uiError `CONNECTION_CLOSED` after close
+   */
+  receiveInput(input: AgentInput, metadata: ClientMessageMetadata | undefined): ReceiveResult {
+    if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
+    if (input.tools) this.#hostTools = input.tools;
+    if (metadata?.a2uiClientCapabilities) this.#capabilities = metadata.a2uiClientCapabilities;
+    if (metadata?.a2uiClientDataModel) this.#dataModel = metadata.a2uiClientDataModel;
+    const handled = this.#enqueue(() => this.#agent.onInput?.(this, input, metadata));
+    return { accepted: true, handled };
+  }
+
+  endTurn(): void {}
+
+  callHostTool(call: { name: string; args: unknown }): Promise<HostToolResult> {
+    return Promise.reject(
+      new A2uiError(
+        'NOT_SUPPORTED',
+        `This transport carries no host tool calls (asked for "${call.name}").`,
+      ),
+    );
   }
 
   close(reason: DisconnectReason = 'server-closed'): void {

@@ -1,4 +1,13 @@
-export type { A2uiAgent, Connection, DisconnectReason } from './agent.js';
+export type {
+  A2uiAgent,
+  AgentInput,
+  Connection,
+  DisconnectReason,
+  HostContextEntry,
+  HostTool,
+  HostToolCall,
+  HostToolResult,
+} from './agent.js';
 export { CONNECTION_ID_BYTES, createConnectionId, isConnectionId } from './connection-id.js';
 export type { ConnectionRegistry } from './connection-registry.js';
 export { createMemoryConnectionRegistry } from './connection-registry.js';

@@ -35,6 +35,8 @@ export type A2uiErrorCode =
   | 'FORBIDDEN'
   /** A deadline passed. */
   | 'TIMEOUT'
+  /** The transport or peer cannot do what was asked (e.g. host tool calls over plain A2UI). */
+  | 'NOT_SUPPORTED'
   /** The caller's `AbortSignal` fired. */
   | 'ABORTED'
   /** A bug or an unexpected state: please report it. */

@@ -3,7 +3,7 @@
  * same-process embedding. Messages cross as JSON text, exactly as on a wire, so nothing is shared
  * by reference between client and agent.
  */
-import type { A2uiAgent } from '../agent/agent.js';
+import type { A2uiAgent, AgentInput } from '../agent/agent.js';
 import {
   ConnectionSession,
   type ConnectionSessionOptions,
@@ -30,6 +30,12 @@ export interface InMemoryTransport extends ClientTransport {
   drop(): void;
   /** Resumes a dropped link, replaying what was missed (or resetting if it was not kept). */
   reconnect(): void;
+  /**
+   * Sends user text and host context to the agent's `onInput` (what AG-UI and A2A carry), as an
+   * in-process chat box would.
+   * @throws A2uiError `CONNECTION_CLOSED` when the connection is closed
+   */
+  input(input: AgentInput, metadata?: ClientMessageMetadata): Promise<void>;
 }
 
 /**
@@ -97,6 +103,15 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
         metadata: ClientMessageMetadata;
       };
       session.receive(wire.message, wire.metadata);
+    },
+    async input(input, metadata) {
+      if (closed || !session || session.closed)
+        throw new A2uiError('CONNECTION_CLOSED', 'The in-memory connection is closed.');
+      const wire = JSON.parse(JSON.stringify({ input, metadata: metadata ?? null })) as {
+        input: AgentInput;
+        metadata: ClientMessageMetadata | null;
+      };
+      await session.receiveInput(wire.input, wire.metadata ?? undefined).handled;
     },
     async close() {
       if (closed) return;
