@@ -6,6 +6,7 @@ export default defineConfig({
     compile: 'src/compile.ts',
     examples: 'src/testing/example-streams.ts',
     'testing/index': 'src/testing/index.ts',
+    'testing/node/index': 'src/testing/node/index.ts',
   },
   format: ['esm'],
   dts: true,

@@ -12,6 +12,8 @@ export * from './catalog/index.js';
 export * from './client/index.js';
 export * from './errors/index.js';
 export * from './functions/index.js';
+export * from './host/index.js';
+export * from './link/index.js';
 export * from './protocol/index.js';
 export * from './state/index.js';
 export * from './transport/index.js';

@@ -13,10 +13,10 @@ import {
   type ServerMessage,
 } from '@a2ui-ts/core';
 import { createDeferred } from '@a2ui-ts/core/testing';
+import { createTcpProxy, type TcpProxy } from '@a2ui-ts/core/testing/node';
 import { type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { createTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const recipe = /<!-- browser-recipe -->\n```js\n([\s\S]*?)```/.exec(readme)?.[1];

@@ -6,8 +6,11 @@
  * @module
  */
 
-export type { BackoffDelayOptions, ReconnectOptions } from './client/backoff.js';
-export { computeBackoffDelay, RECONNECT_DEFAULTS } from './client/backoff.js';
+export type {
+  BackoffDelayOptions,
+  ReconnectOptions,
+} from '@a2ui-ts/core';
+export { computeBackoffDelay, RECONNECT_DEFAULTS } from '@a2ui-ts/core';
 export type {
   SseJsonRpcClientOptions,
   SseJsonRpcTransport,

@@ -3,10 +3,10 @@
  * bounded time. Server and clients share this process (and its two cores), so the bound is loose.
  */
 import { BASIC_CATALOG_ID, type ServerMessage } from '@a2ui-ts/core';
+import { recordTransport } from '@a2ui-ts/core/testing';
+import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, expect, it } from 'vitest';
-import { eventually } from '../test/eventually.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { recordTransport } from '../test/transport-recorder.js';
 
 const CLIENTS = 1_000;
 const MESSAGES = 100;
@@ -44,7 +44,7 @@ it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, 
   );
   const deliveredMs = performance.now() - started;
 
-  expect(server.app.registry.size).toBe(CLIENTS);
+  expect(server.app.registry.size()).toBe(CLIENTS);
   for (const recording of recordings) {
     const messages = recording.messages() as ServerMessage[];
     expect(messages).toHaveLength(MESSAGES);
@@ -56,7 +56,7 @@ it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, 
   }
   for (const transport of transports) expect(transport.lastEventId).toBe(MESSAGES);
   await Promise.all(transports.map((transport) => transport.close()));
-  await eventually(() => server!.app.registry.size === 0);
+  await eventually(() => server!.app.registry.size() === 0);
   expect(server.app.stats()).toMatchObject({ sessions: 0, links: 0, bufferedBytes: 0 });
   // Seconds on a 2-core machine; an order of magnitude of slack before this fails.
   expect(deliveredMs).toBeLessThan(30_000);

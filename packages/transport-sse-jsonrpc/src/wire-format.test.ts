@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { BASIC_CATALOG_ID, type Connection, type ServerMessage } from '@a2ui-ts/core';
+import { eventually } from '@a2ui-ts/core/testing/node';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream-reader.js';
-import { eventually } from '../test/eventually.js';
 import { connectSseJsonRpc } from './client/connect-sse-json-rpc.js';
 import { type SseJsonRpcNodeServer, serveSseJsonRpc } from './node.js';
 import {

@@ -3,6 +3,8 @@
  * proxy per client transport.
  */
 import type { A2uiAgent } from '@a2ui-ts/core';
+import { createTcpProxy, type TcpProxy } from '@a2ui-ts/core/testing/node';
+import { Hono } from 'hono';
 import {
   connectSseJsonRpc,
   type SseJsonRpcClientOptions,
@@ -14,7 +16,6 @@ import {
   type SseJsonRpcServer,
   type SseJsonRpcServerOptions,
 } from '../src/server/create-sse-json-rpc-server.js';
-import { createTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 export interface TestServer {
   readonly app: SseJsonRpcServer;
@@ -32,10 +33,18 @@ export interface TestServer {
 export const FAST_RECONNECT = { initialDelayMs: 5, maxDelayMs: 50, minRetryMs: 5 } as const;
 
 export async function startTestServer(
-  options: SseJsonRpcServerOptions & { agent: A2uiAgent },
+  options: SseJsonRpcServerOptions & {
+    agent: A2uiAgent;
+    /** Installs middleware in front of the binding's routes (fault injection). */
+    configure?: (parent: Hono) => void;
+  },
 ): Promise<TestServer> {
-  const app = createSseJsonRpcServer({ retryMs: 5, ...options });
-  const node = await serveSseJsonRpc(app);
+  const { configure, ...serverOptions } = options;
+  const app = createSseJsonRpcServer({ retryMs: 5, ...serverOptions });
+  const parent = new Hono();
+  configure?.(parent);
+  parent.route('/', app);
+  const node = await serveSseJsonRpc({ fetch: parent.fetch, close: () => app.close() });
   const proxies = new Set<TcpProxy>();
   return {
     app,

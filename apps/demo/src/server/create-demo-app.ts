@@ -3,6 +3,8 @@
  * transport, and the built client.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
@@ -47,6 +49,11 @@ export interface DemoApp {
   config: DemoConfig;
   /** Closes every transport (and with it every connection). */
   close(): Promise<void>;
+  /**
+   * Hands an HTTP upgrade of the Node server to the transport mounted at its path; returns false
+   * (the caller rejects the socket) when none takes it.
+   */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
 }
 
 /**
@@ -76,8 +83,10 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
     for (const transport of transports) {
       const labels = { agent: demoAgent.id, transport: transport.id };
       const sub = new Hono();
+      const basePath = `${A2UI_BASE_PATH}/${demoAgent.id}/${transport.id}`;
       mounted.push(
         transport.mount(sub, {
+          basePath,
           agent: withLogging(demoAgent.agent, logger, labels),
           validateOutgoing: validateOutgoingMessage,
           onAgentError: (error) =>
@@ -87,7 +96,7 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
             }),
         }),
       );
-      app.route(`${A2UI_BASE_PATH}/${demoAgent.id}/${transport.id}`, sub);
+      app.route(basePath, sub);
     }
   }
 
@@ -113,6 +122,9 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
     config,
     async close() {
       await Promise.all(mounted.map((entry) => entry.close()));
+    },
+    upgrade(request, socket, head) {
+      return mounted.some((entry) => entry.upgrade?.(request, socket, head) ?? false);
     },
   };
 }

@@ -52,6 +52,12 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
     );
     listening.once('error', reject);
   });
+  // WebSocket handshakes (and any other upgrade) go to the transport mounted at their path.
+  server.on('upgrade', (request, socket, head) => {
+    if (!demo.upgrade(request, socket, head)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    }
+  });
   const { port } = server.address() as AddressInfo;
   const host =
     hostname === '0.0.0.0' || hostname === '::'

@@ -1,13 +1,18 @@
 /**
  * Every transport the demo server speaks, mounted the same way. Adding one (WebSocket, REST, A2A,
- * AG-UI) is one entry here plus one in `../client/client-transports.ts`.
+ * AG-UI) is one entry here plus one in `../client/client-transports.ts`. A binding mounts Hono
+ * routes, and may also take HTTP upgrades of the Node server (a WebSocket) on its path.
  */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { type A2uiAgent, type OutgoingValidator, validateServerMessage } from '@a2ui-ts/core';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
 import type { Hono } from 'hono';
 
 /** What a mount receives. */
 export interface MountOptions {
+  /** The path the mount is served under, e.g. `/a2ui/restaurant/ws` (its routes are relative to it). */
+  basePath: string;
   /** The agent served at this path (already wrapped with logging). */
   agent: A2uiAgent;
   /** Checks each outgoing message against the catalog of its surface. */
@@ -19,6 +24,11 @@ export interface MountOptions {
 /** A mounted transport, to be closed when the server stops. */
 export interface MountedTransport {
   close(): Promise<void>;
+  /**
+   * Offered every HTTP upgrade request of the Node server (e.g. a WebSocket handshake); returns
+   * true when it took the socket (its path is this mount's), false to let another mount try.
+   */
+  upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
 }
 
 /** One transport binding of the demo server. */

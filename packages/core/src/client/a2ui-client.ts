@@ -361,7 +361,9 @@ export class A2uiClient {
   #handle(event: TransportEvent): void {
     switch (event.type) {
       case 'messages':
-        if (this.#status !== 'open') this.#setStatus('open');
+        // A message proves the link is up; `degraded` (open, deliveries failing) stays as it is.
+        if (this.#status === 'connecting' || this.#status === 'reconnecting')
+          this.#setStatus('open');
         this.process(event.messages);
         return;
       case 'status':

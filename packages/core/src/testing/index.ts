@@ -1,6 +1,17 @@
 export type { ExampleStream } from './example-streams.js';
 export { EXAMPLE_STREAMS } from './example-streams.js';
-export type { ConformanceServer, TransportConformanceHarness } from './transport-conformance.js';
+export type { MemoryCluster } from './memory-cluster.js';
+export { createMemoryCluster } from './memory-cluster.js';
+export { seededRandom } from './seeded-random.js';
+export type {
+  ConformanceServer,
+  ConformanceServerOptions,
+  HijackOutcome,
+  TransportCapabilities,
+  TransportConformanceHarness,
+} from './transport-conformance.js';
 export { describeTransportConformance } from './transport-conformance.js';
+export type { TransportRecording } from './transport-recorder.js';
+export { recordTransport } from './transport-recorder.js';
 export type { Deferred } from './wait-for.js';
 export { createDeferred, waitForClient } from './wait-for.js';

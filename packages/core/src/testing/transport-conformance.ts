@@ -1,13 +1,18 @@
 /**
  * The shared transport conformance suite (ARCHITECTURE §3, §6): every transport package runs it
- * against a real server with its own factory. Requires vitest.
+ * against a real server with its own harness. A harness declares the transport's capabilities;
+ * the suite runs every case of each declared one and lists every case it did not run as a
+ * skipped test named after the missing capability — never a silent skip. A declared capability
+ * whose harness hook is missing fails. Final states are compared through the processor's
+ * snapshot. Requires vitest.
  *
  * @example
  * ```ts
  * describeTransportConformance('sse-jsonrpc', {
- *   async start(agent, { reconnectGraceMs }) {
- *     const server = await listen(createSseJsonRpcServer({ agent, reconnectGraceMs }));
- *     return { createTransport: () => connectSseJsonRpc({ url: server.url }), close: server.close };
+ *   capabilities: { resume: true, auth: true, limits: true, turnResults: false, serverPush: true },
+ *   async start(agent, options) {
+ *     const server = await listen(createSseJsonRpcServer({ agent, ...toServerOptions(options) }));
+ *     return { createTransport: () => connectSseJsonRpc({ url: server.url }), … };
  *   },
  * });
  * ```
@@ -16,37 +21,96 @@ import { describe, expect, it } from 'vitest';
 import type { A2uiAgent, Connection, DisconnectReason } from '../agent/agent.js';
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import { A2uiClient } from '../client/a2ui-client.js';
+import { A2uiError } from '../errors/a2ui-error.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import type {
   ActionEvent,
+  ActionMessage,
   ClientError,
   ClientMessageMetadata,
   ServerMessage,
 } from '../protocol/messages.js';
 import { MessageProcessor } from '../state/message-processor.js';
 import { snapshotState } from '../state/snapshot.js';
-import type { ClientTransport } from '../transport/client-transport.js';
+import type { ClientTransport, TransportEvent } from '../transport/client-transport.js';
 import { EXAMPLE_STREAMS } from './example-streams.js';
-import { createDeferred, waitForClient } from './wait-for.js';
+import { waitForClient } from './wait-for.js';
+
+/** What a transport can do; each enables a group of cases. */
+export interface TransportCapabilities {
+  /** Resumes a dropped link without loss, and resets when it cannot. Hooks: `dropLink`, `severLink`, `restoreLink`. */
+  readonly resume: boolean;
+  /** Binds connections to the principal of `authenticate`. Hooks: `createTransport({ principal })`, `hijack`. */
+  readonly auth: boolean;
+  /** Refuses client messages above `maxClientMessageBytes` with a clear error. */
+  readonly limits: boolean;
+  /** Answers each client message with the agent's turn: `send` settles once the answer is queued as events. */
+  readonly turnResults: boolean;
+  /** Delivers what the agent sends between turns without a client request. */
+  readonly serverPush: boolean;
+}
+
+/** How the suite wants a server configured. */
+export interface ConformanceServerOptions {
+  /** The connection grace period. */
+  readonly reconnectGraceMs: number;
+  /** Authenticate every request; a client's principal is the `principal` its transport was created with. */
+  readonly auth?: boolean;
+  /** Messages each connection keeps for replay (`replayBuffer.maxEvents`). */
+  readonly replayBufferEvents?: number;
+  /** Largest client message with its metadata, in bytes (`maxClientMessageBytes`). */
+  readonly maxClientMessageBytes?: number;
+}
+
+/** What a hijack attempt got back: the error code of each step, or `'accepted'`. */
+export interface HijackOutcome {
+  /** Resuming (or following) the victim's connection as the other principal. */
+  readonly resume: string;
+  /** Sending an action on the victim's connection as the other principal. */
+  readonly send: string;
+}
 
 /** A running server under test. */
 export interface ConformanceServer {
-  /** A new client transport connected to this server. */
-  createTransport(): ClientTransport;
-  /**
-   * Breaks the link under `transport` as a network fault would (the TCP connection is destroyed,
-   * not closed politely). Without it the resume tests are skipped.
-   */
+  /** A new client transport connected to this server (as `principal` when the server authenticates). */
+  createTransport(options?: { principal?: string }): ClientTransport | Promise<ClientTransport>;
+  /** Breaks the link under `transport` as a network fault would; the transport reconnects by itself. */
   dropLink?(transport: ClientTransport): void | Promise<void>;
+  /** Breaks the link and keeps refusing the transport's reconnects until {@link restoreLink}. */
+  severLink?(transport: ClientTransport): void | Promise<void>;
+  /** Lets a severed transport reconnect. */
+  restoreLink?(transport: ClientTransport): void | Promise<void>;
+  /**
+   * Tries to take over `victim`'s connection as `principal`: resumes (or follows) it, and sends
+   * `message` on it.
+   */
+  hijack?(
+    victim: ClientTransport,
+    principal: string,
+    message: ActionMessage,
+  ): Promise<HijackOutcome>;
+  /**
+   * The next `count` deliveries of client messages from `transport` are refused as an overloaded
+   * server does (HTTP 503, a busy agent); every delivery attempt is timestamped.
+   */
+  failReturnChannel(transport: ClientTransport, count: number): void;
+  /** When each delivery attempt of `transport` reached the server (`Date.now()`), refused ones included. */
+  returnChannelAttempts(transport: ClientTransport): readonly number[];
+  /**
+   * The smallest delay the transport waits before redelivering after a refusal, as the harness
+   * configured it (at least 5 ms, so that a storm of immediate retries is told apart).
+   */
+  readonly minRetryDelayMs: number;
   /** Live server-side sessions, for leak checks. */
-  sessionCount?(): number;
+  sessionCount(): number | Promise<number>;
   close(): Promise<void>;
 }
 
 /** How the suite starts servers. */
 export interface TransportConformanceHarness {
+  readonly capabilities: TransportCapabilities;
   /** Starts a server hosting `agent` on 127.0.0.1, port 0. */
-  start(agent: A2uiAgent, options: { reconnectGraceMs: number }): Promise<ConformanceServer>;
+  start(agent: A2uiAgent, options: ConformanceServerOptions): Promise<ConformanceServer>;
 }
 
 interface RecordedInbound {
@@ -56,32 +120,39 @@ interface RecordedInbound {
   metadata: ClientMessageMetadata | undefined;
 }
 
-function recordingAgent(onConnect: (connection: Connection) => void | Promise<void>) {
+function recordingAgent(
+  onConnect: (connection: Connection, count: number) => void | Promise<void>,
+) {
   const inbound: RecordedInbound[] = [];
-  const disconnected = createDeferred<DisconnectReason>();
-  let connects = 0;
+  const disconnects: DisconnectReason[] = [];
+  const connections: Connection[] = [];
   const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
   const agent: A2uiAgent = {
     async onConnect(connection) {
-      connects++;
-      await onConnect(connection);
+      connections.push(connection);
+      notify();
+      await onConnect(connection, connections.length);
     },
     onAction(_connection, action, metadata) {
       inbound.push({ kind: 'action', action, metadata });
-      for (const listener of listeners) listener();
+      notify();
     },
     onError(_connection, error, metadata) {
       inbound.push({ kind: 'error', error, metadata });
-      for (const listener of listeners) listener();
+      notify();
     },
     onDisconnect(_connection, reason) {
-      disconnected.resolve(reason);
+      disconnects.push(reason);
+      notify();
     },
   };
-  const inboundCount = (count: number) =>
+  const until = (condition: () => boolean) =>
     new Promise<void>((resolve) => {
       const check = () => {
-        if (inbound.length >= count) {
+        if (condition()) {
           listeners.delete(check);
           resolve();
         }
@@ -92,9 +163,11 @@ function recordingAgent(onConnect: (connection: Connection) => void | Promise<vo
   return {
     agent,
     inbound,
-    disconnected: disconnected.promise,
-    connects: () => connects,
-    inboundCount,
+    connections,
+    disconnects,
+    until,
+    inboundCount: (count: number) => until(() => inbound.length >= count),
+    disconnected: () => until(() => disconnects.length > 0).then(() => disconnects[0]!),
   };
 }
 
@@ -107,21 +180,133 @@ function countReceived(client: A2uiClient): () => number {
   return () => count;
 }
 
+const createCounter: ServerMessage = {
+  version: 'v0.9',
+  createSurface: { surfaceId: 'counter', catalogId: BASIC_CATALOG_ID },
+};
+const counterUpdate = (index: number, path = `/values/${index}`): ServerMessage => ({
+  version: 'v0.9',
+  updateDataModel: { surfaceId: 'counter', path, value: index },
+});
 const counterStream = (count: number): ServerMessage[] => [
-  { version: 'v0.9', createSurface: { surfaceId: 'counter', catalogId: BASIC_CATALOG_ID } },
-  ...Array.from(
-    { length: count },
-    (_, index): ServerMessage => ({
-      version: 'v0.9',
-      updateDataModel: { surfaceId: 'counter', path: `/values/${index}`, value: index },
-    }),
-  ),
+  createCounter,
+  ...Array.from({ length: count }, (_, index) => counterUpdate(index)),
 ];
 
 function expectedState(messages: readonly ServerMessage[]) {
   const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
   processor.process([...messages]);
   return snapshotState(processor);
+}
+
+const buttonSurface: ServerMessage[] = [
+  {
+    version: 'v0.9',
+    createSurface: { surfaceId: 'form', catalogId: BASIC_CATALOG_ID, sendDataModel: true },
+  },
+  {
+    version: 'v0.9',
+    updateComponents: {
+      surfaceId: 'form',
+      components: [
+        {
+          id: 'root',
+          component: 'Button',
+          child: 'label',
+          action: { event: { name: 'submit', context: { n: { path: '/n' }, fixed: 'x' } } },
+        },
+        { id: 'label', component: 'Text', text: 'Send' },
+      ],
+    },
+  },
+];
+
+/** The button surface has arrived whole. */
+const formReady = (client: A2uiClient): boolean =>
+  client.processor.getSurface('form')?.components.has('label') ?? false;
+
+const action = (name: string, context: Record<string, unknown> = {}): ActionMessage => ({
+  version: 'v0.9',
+  action: {
+    name,
+    surfaceId: 'form',
+    sourceComponentId: 'root',
+    timestamp: new Date().toISOString(),
+    context,
+  },
+});
+
+const codeOf = (error: unknown): string =>
+  A2uiError.isInstance(error) ? error.code : `not an A2uiError: ${String(error)}`;
+
+/** What a case gets: the server, the transport and a client reading it. */
+interface CaseRun {
+  readonly server: ConformanceServer;
+  readonly transport: ClientTransport;
+  readonly client: A2uiClient;
+  /** Messages the client applied (or rejected) so far. */
+  readonly received: () => number;
+  /** Status events the client saw. */
+  readonly statuses: readonly string[];
+}
+
+interface CaseOptions extends Partial<ConformanceServerOptions> {
+  /** Start reading the transport before the case runs. @default true */
+  readonly connect?: boolean;
+  /** The principal of the client (with `auth`). */
+  readonly principal?: string;
+}
+
+/** Starts a server for `agent` and a client on it, runs `body`, and closes both whatever happens. */
+async function runCase(
+  harness: TransportConformanceHarness,
+  agent: A2uiAgent,
+  options: CaseOptions,
+  body: (run: CaseRun) => Promise<void>,
+): Promise<void> {
+  const { connect = true, principal, ...serverOptions } = options;
+  const server = await harness.start(agent, { reconnectGraceMs: GRACE_LONG, ...serverOptions });
+  try {
+    const transport = await server.createTransport(principal ? { principal } : {});
+    const client = new A2uiClient({ transport });
+    const received = countReceived(client);
+    const statuses: string[] = [];
+    client.subscribe((event) => {
+      if (event.type === 'status') statuses.push(event.status);
+    });
+    if (connect) void client.connect().catch(() => {});
+    try {
+      await body({ server, transport, client, received, statuses });
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+function required<T>(value: T | undefined, hook: string, capability: string): T {
+  if (value === undefined)
+    throw new Error(`The harness declares "${capability}" but has no ${hook}() hook.`);
+  return value;
+}
+
+/** Resolves once `condition()` holds, re-checked on every turn of the event loop; the test timeout bounds it. */
+async function eventually(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const GRACE_LONG = 60_000;
+
+/** The data-model values at `path` in the messages of `events`. */
+function valuesAt(events: readonly TransportEvent[], path: string): unknown[] {
+  return events.flatMap((event) => {
+    if (event.type !== 'messages') return [];
+    const input = typeof event.messages === 'string' ? JSON.parse(event.messages) : event.messages;
+    return (Array.isArray(input) ? input : [input]).flatMap((message) =>
+      message.updateDataModel?.path === path ? [message.updateDataModel.value] : [],
+    );
+  });
 }
 
 /**
@@ -131,27 +316,38 @@ export function describeTransportConformance(
   name: string,
   harness: TransportConformanceHarness,
 ): void {
+  const caps = harness.capabilities;
+  /** A case that needs `capability`: run it, or list it as not run. */
+  const when = (
+    capability: keyof TransportCapabilities | `no ${keyof TransportCapabilities}`,
+    title: string,
+    body: () => Promise<void>,
+  ) => {
+    const negated = capability.startsWith('no ');
+    const key = (negated ? capability.slice(3) : capability) as keyof TransportCapabilities;
+    const enabled = negated ? !caps[key] : caps[key];
+    if (enabled) it(`[${capability}] ${title}`, body);
+    else
+      it.skip(
+        `[not run: ${name} ${negated ? 'declares' : 'does not declare'} "${key}"] ${title}`,
+        body,
+      );
+  };
+
   describe(`transport conformance: ${name}`, () => {
     it('delivers every official example stream in order, one message per frame, none lost or repeated', async () => {
       const all = EXAMPLE_STREAMS.flatMap((stream) => stream.messages);
       const { agent } = recordingAgent((connection) => {
         for (const message of all) connection.send(message);
       });
-      const server = await harness.start(agent, { reconnectGraceMs: 60_000 });
-      const client = new A2uiClient({ transport: server.createTransport() });
-      const received = countReceived(client);
-      const errors: ClientError[] = [];
-      client.processor.onError((error) => errors.push(error));
-      void client.connect().catch(() => {});
-      try {
+      await runCase(harness, agent, {}, async ({ client, received }) => {
+        const errors: ClientError[] = [];
+        client.processor.onError((error) => errors.push(error));
         await waitForClient(client, () => received() >= all.length, `${all.length} messages`);
         expect(received()).toBe(all.length);
         expect(errors).toEqual([]);
         expect(snapshotState(client.processor)).toEqual(expectedState(all));
-      } finally {
-        await client.close();
-        await server.close();
-      }
+      });
     });
 
     it('keeps the order of a long stream and of batches sent as one array', async () => {
@@ -160,55 +356,25 @@ export function describeTransportConformance(
         connection.send(stream.slice(0, 101));
         for (const message of stream.slice(101)) connection.send(message);
       });
-      const server = await harness.start(agent, { reconnectGraceMs: 60_000 });
-      const client = new A2uiClient({ transport: server.createTransport() });
-      const seen: number[] = [];
-      client.subscribe((event) => {
-        if (event.type !== 'received') return;
-        const input = typeof event.input === 'string' ? JSON.parse(event.input) : event.input;
-        for (const message of Array.isArray(input) ? input : [input]) {
-          if (message.updateDataModel) seen.push(message.updateDataModel.value);
-        }
-      });
-      void client.connect().catch(() => {});
-      try {
+      await runCase(harness, agent, { connect: false }, async ({ client }) => {
+        const seen: number[] = [];
+        client.subscribe((event) => {
+          if (event.type !== 'received') return;
+          const input = typeof event.input === 'string' ? JSON.parse(event.input) : event.input;
+          for (const message of Array.isArray(input) ? input : [input])
+            if (message.updateDataModel) seen.push(message.updateDataModel.value);
+        });
+        void client.connect().catch(() => {});
         await waitForClient(client, () => seen.length >= 300, '300 data updates');
         expect(seen).toEqual(Array.from({ length: 300 }, (_, index) => index));
-      } finally {
-        await client.close();
-        await server.close();
-      }
+        expect(snapshotState(client.processor)).toEqual(expectedState(stream));
+      });
     });
 
     it('carries actions and errors to the agent in order, each with client capabilities and the client data model', async () => {
-      const surface: ServerMessage[] = [
-        {
-          version: 'v0.9',
-          createSurface: { surfaceId: 'form', catalogId: BASIC_CATALOG_ID, sendDataModel: true },
-        },
-        {
-          version: 'v0.9',
-          updateComponents: {
-            surfaceId: 'form',
-            components: [
-              {
-                id: 'root',
-                component: 'Button',
-                child: 'label',
-                action: { event: { name: 'submit', context: { n: { path: '/n' }, fixed: 'x' } } },
-              },
-              { id: 'label', component: 'Text', text: 'Send' },
-            ],
-          },
-        },
-      ];
-      const recorder = recordingAgent((connection) => connection.send(surface));
-      const server = await harness.start(recorder.agent, { reconnectGraceMs: 60_000 });
-      const client = new A2uiClient({ transport: server.createTransport() });
-      const received = countReceived(client);
-      void client.connect().catch(() => {});
-      try {
-        await waitForClient(client, () => received() >= 2, 'the form surface');
+      const recorder = recordingAgent((connection) => connection.send(buttonSurface));
+      await runCase(harness, recorder.agent, {}, async ({ client }) => {
+        await waitForClient(client, () => formReady(client), 'the form surface');
         const model = client.processor.getSurface('form')!.dataModel;
         for (let n = 0; n < 10; n++) {
           model.set('/n', n);
@@ -223,11 +389,10 @@ export function describeTransportConformance(
         expect(actions.map((entry) => entry.action!.context)).toEqual(
           Array.from({ length: 10 }, (_, n) => ({ n, fixed: 'x' })),
         );
-        for (const entry of recorder.inbound) {
+        for (const entry of recorder.inbound)
           expect(entry.metadata?.a2uiClientCapabilities).toEqual(
             client.getMetadata().a2uiClientCapabilities,
           );
-        }
         expect(actions[3]!.metadata?.a2uiClientDataModel).toEqual({
           version: 'v0.9',
           surfaces: { form: { n: 3 } },
@@ -241,26 +406,60 @@ export function describeTransportConformance(
           kind: 'error',
           error: { code: 'CUSTOM', message: 'after the actions' },
         });
-      } finally {
-        await client.close();
-        await server.close();
-      }
+      });
+    });
+
+    it('delivers a client message sent before events() once the connection opens, exactly once', async () => {
+      const recorder = recordingAgent((connection) => connection.send(buttonSurface));
+      await runCase(harness, recorder.agent, { connect: false }, async ({ client }) => {
+        const early = client.send(action('early'));
+        void client.connect().catch(() => {});
+        await early;
+        await recorder.inboundCount(1);
+        await waitForClient(client, () => formReady(client), 'the form surface');
+        await client.send(action('late'));
+        await recorder.inboundCount(2);
+        expect(recorder.inbound.map((entry) => entry.action?.name)).toEqual(['early', 'late']);
+        expect(recorder.connections).toHaveLength(1);
+      });
+    });
+
+    it('backs off while the return channel answers 503, shows the trouble, then delivers the message once', async () => {
+      const recorder = recordingAgent((connection) => connection.send(buttonSurface));
+      await runCase(
+        harness,
+        recorder.agent,
+        {},
+        async ({ server, transport, client, statuses }) => {
+          await waitForClient(client, () => formReady(client), 'the form surface');
+          // Below a few milliseconds a re-post storm and a backoff look alike.
+          expect(server.minRetryDelayMs).toBeGreaterThanOrEqual(5);
+          const refusals = 4;
+          server.failReturnChannel(transport, refusals);
+          await client.dispatchAction('form', 'root');
+          await recorder.inboundCount(1);
+          const attempts = server.returnChannelAttempts(transport);
+          expect(attempts.length).toBe(refusals + 1);
+          expect(recorder.inbound).toHaveLength(1);
+          // Every redelivery waited at least the first backoff delay: no immediate re-post storm.
+          for (let index = 1; index < attempts.length; index++)
+            expect(attempts[index]! - attempts[index - 1]!).toBeGreaterThanOrEqual(
+              server.minRetryDelayMs - 1,
+            );
+          expect(statuses).toContain('degraded');
+          expect(statuses.at(-1)).toBe('open');
+        },
+      );
     });
 
     it('tells the agent when the client closes, and forgets the session', async () => {
       const recorder = recordingAgent((connection) => connection.send(counterStream(1)));
-      const server = await harness.start(recorder.agent, { reconnectGraceMs: 60_000 });
-      const client = new A2uiClient({ transport: server.createTransport() });
-      const received = countReceived(client);
-      void client.connect().catch(() => {});
-      try {
+      await runCase(harness, recorder.agent, {}, async ({ server, client, received }) => {
         await waitForClient(client, () => received() >= 2, 'the first messages');
         await client.close();
-        expect(await recorder.disconnected).toBe('client-closed');
-        if (server.sessionCount) await expectEventually(() => server.sessionCount!() === 0);
-      } finally {
-        await server.close();
-      }
+        expect(await recorder.disconnected()).toBe('client-closed');
+        await eventually(async () => (await server.sessionCount()) === 0);
+      });
     });
 
     it('closes the client when the agent closes the connection', async () => {
@@ -268,58 +467,256 @@ export function describeTransportConformance(
         connection.send(counterStream(3));
         connection.close();
       });
-      const server = await harness.start(recorder.agent, { reconnectGraceMs: 60_000 });
-      const client = new A2uiClient({ transport: server.createTransport() });
-      const received = countReceived(client);
-      const done = client.connect().catch(() => {});
-      try {
-        await done;
+      await runCase(harness, recorder.agent, { connect: false }, async ({ client, received }) => {
+        await client.connect().catch(() => {});
         expect(received()).toBe(4);
+        expect(snapshotState(client.processor)).toEqual(expectedState(counterStream(3)));
         expect(client.status).toBe('closed');
-        expect(await recorder.disconnected).toBe('server-closed');
-      } finally {
-        await client.close();
-        await server.close();
-      }
+        expect(await recorder.disconnected()).toBe('server-closed');
+      });
     });
 
-    it('resumes after a dropped link without losing or repeating a message, and the agent sees one connection', async (context) => {
-      const stream = counterStream(200);
-      const recorder = recordingAgent((connection) => {
-        for (const message of stream) connection.send(message);
-      });
-      const server = await harness.start(recorder.agent, { reconnectGraceMs: 60_000 });
-      if (!server.dropLink) {
-        await server.close();
-        context.skip();
-        return;
-      }
-      const transport = server.createTransport();
-      const client = new A2uiClient({ transport });
-      const received = countReceived(client);
-      let dropped = false;
-      client.subscribe(() => {
-        if (!dropped && received() >= 50) {
-          dropped = true;
-          void server.dropLink!(transport);
-        }
-      });
-      void client.connect().catch(() => {});
+    when(
+      'serverPush',
+      'delivers what the agent sends between turns without a client request',
+      async () => {
+        const recorder = recordingAgent((connection) => connection.send(createCounter));
+        await runCase(harness, recorder.agent, {}, async ({ client, received }) => {
+          await waitForClient(client, () => received() >= 1, 'the surface');
+          for (let index = 0; index < 5; index++)
+            recorder.connections[0]!.send(counterUpdate(index));
+          await waitForClient(client, () => received() >= 6, 'five pushes');
+          expect(snapshotState(client.processor)).toEqual(expectedState(counterStream(5)));
+        });
+      },
+    );
+
+    when('turnResults', "settles send() once the agent's answer is queued as events", async () => {
+      const agent: A2uiAgent = {
+        onConnect: (connection) => connection.send(buttonSurface),
+        async onAction(connection, event) {
+          await Promise.resolve();
+          connection.send({
+            version: 'v0.9',
+            updateDataModel: { surfaceId: 'form', path: '/answer', value: event.name },
+          });
+        },
+      };
+      const server = await harness.start(agent, { reconnectGraceMs: GRACE_LONG });
+      const transport = await server.createTransport();
       try {
-        await waitForClient(client, () => received() >= stream.length, 'the whole stream');
-        expect(dropped).toBe(true);
-        expect(received()).toBe(stream.length);
-        expect(snapshotState(client.processor)).toEqual(expectedState(stream));
-        expect(recorder.connects()).toBe(1);
+        const events = transport.events()[Symbol.asyncIterator]();
+        const received: TransportEvent[] = [];
+        let pendingNext: Promise<IteratorResult<TransportEvent>> | undefined;
+        /** Reads what is already queued, without waiting for anything new. */
+        const drain = async () => {
+          while (true) {
+            pendingNext ??= events.next();
+            const next = await Promise.race([
+              pendingNext,
+              new Promise<'empty'>((resolve) => setTimeout(() => resolve('empty'), 0)),
+            ]);
+            if (next === 'empty') return;
+            pendingNext = undefined;
+            if (next.done) return;
+            received.push(next.value);
+          }
+        };
+        const metadata = {
+          a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } },
+        };
+        await transport.send(action('first'), metadata);
+        await drain();
+        expect(valuesAt(received, '/answer')).toEqual(['first']);
+        await transport.send(action('second'), metadata);
+        await drain();
+        expect(valuesAt(received, '/answer')).toEqual(['first', 'second']);
       } finally {
-        await client.close();
+        await transport.close();
         await server.close();
       }
     });
-  });
-}
 
-/** Polls `condition` on the event loop's macrotask queue; the test timeout bounds it. */
-async function expectEventually(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+    when(
+      'no serverPush',
+      'delivers what the agent sent between turns with the next turn, in order, none lost',
+      async () => {
+        const recorder = recordingAgent((connection) => connection.send(buttonSurface));
+        await runCase(harness, recorder.agent, {}, async ({ client }) => {
+          await waitForClient(client, () => formReady(client), 'the form surface');
+          for (let index = 0; index < 3; index++)
+            recorder.connections[0]!.send({
+              version: 'v0.9',
+              updateDataModel: { surfaceId: 'form', path: `/pushed/${index}`, value: index },
+            });
+          await client.dispatchAction('form', 'root');
+          await waitForClient(
+            client,
+            () =>
+              (
+                client.processor.getSurface('form')!.dataModel.get('/pushed') as
+                  | unknown[]
+                  | undefined
+              )?.length === 3,
+            'the pushes',
+          );
+          expect(client.processor.getSurface('form')!.dataModel.get('/pushed')).toEqual([0, 1, 2]);
+        });
+      },
+    );
+
+    when(
+      'limits',
+      'refuses an oversized client message with a clear error, and the link survives',
+      async () => {
+        const recorder = recordingAgent((connection) => connection.send(buttonSurface));
+        await runCase(
+          harness,
+          recorder.agent,
+          { maxClientMessageBytes: 8_192 },
+          async ({ client }) => {
+            await waitForClient(client, () => formReady(client), 'the form surface');
+            const oversized = client.send(action('huge', { blob: 'x'.repeat(20_000) }));
+            await expect(oversized).rejects.toSatisfy(
+              (error: unknown) => codeOf(error) === 'MESSAGE_TOO_LARGE',
+            );
+            await client.send(action('small'));
+            await recorder.inboundCount(1);
+            expect(recorder.inbound.map((entry) => entry.action?.name)).toEqual(['small']);
+            recorder.connections[0]!.send({
+              version: 'v0.9',
+              updateDataModel: { surfaceId: 'form', path: '/after', value: true },
+            });
+            await client.send(action('again'));
+            await waitForClient(
+              client,
+              () => client.processor.getSurface('form')?.dataModel.get('/after') === true,
+              'a message after the refusal',
+            );
+            expect(client.status).not.toBe('closed');
+          },
+        );
+      },
+    );
+
+    when(
+      'resume',
+      'resumes after a dropped link without losing or repeating a message, and the agent sees one connection',
+      async () => {
+        const stream = counterStream(200);
+        const recorder = recordingAgent((connection) => {
+          for (const message of stream) connection.send(message);
+        });
+        await runCase(
+          harness,
+          recorder.agent,
+          { connect: false },
+          async ({ server, transport, client, received }) => {
+            const dropLink = required(server.dropLink, 'dropLink', 'resume');
+            let dropped = false;
+            client.subscribe(() => {
+              if (!dropped && received() >= 50) {
+                dropped = true;
+                void dropLink(transport);
+              }
+            });
+            void client.connect().catch(() => {});
+            await waitForClient(client, () => received() >= stream.length, 'the whole stream');
+            expect(dropped).toBe(true);
+            expect(received()).toBe(stream.length);
+            expect(snapshotState(client.processor)).toEqual(expectedState(stream));
+            expect(recorder.connections).toHaveLength(1);
+          },
+        );
+      },
+    );
+
+    when(
+      'resume',
+      "ends the connection with onDisconnect('grace-expired') when the client does not come back",
+      async () => {
+        const recorder = recordingAgent((connection) => connection.send(counterStream(2)));
+        await runCase(
+          harness,
+          recorder.agent,
+          { reconnectGraceMs: 100 },
+          async ({ server, transport, client, received }) => {
+            const severLink = required(server.severLink, 'severLink', 'resume');
+            await waitForClient(client, () => received() >= 3, 'the stream');
+            await severLink(transport);
+            expect(await recorder.disconnected()).toBe('grace-expired');
+            await eventually(async () => (await server.sessionCount()) === 0);
+          },
+        );
+      },
+    );
+
+    when(
+      'resume',
+      'resets after a gap the replay log no longer holds: a fresh onConnect, the old surfaces gone',
+      async () => {
+        const recorder = recordingAgent((connection, count) => {
+          if (count === 1) connection.send(counterStream(2));
+          else connection.send(buttonSurface);
+        });
+        await runCase(
+          harness,
+          recorder.agent,
+          { replayBufferEvents: 5 },
+          async ({ server, transport, client, received }) => {
+            const severLink = required(server.severLink, 'severLink', 'resume');
+            const restoreLink = required(server.restoreLink, 'restoreLink', 'resume');
+            const resets: string[] = [];
+            client.subscribe((event) => {
+              if (event.type === 'reset') resets.push(event.reason ?? '');
+            });
+            await waitForClient(client, () => received() >= 3, 'the first stream');
+            await severLink(transport);
+            for (let index = 10; index < 30; index++)
+              recorder.connections[0]!.send(counterUpdate(index));
+            await restoreLink(transport);
+            await recorder.until(() => recorder.connections.length === 2);
+            await waitForClient(client, () => formReady(client), 'the fresh session');
+            expect(resets).toHaveLength(1);
+            expect(snapshotState(client.processor)).toEqual(expectedState(buttonSurface));
+            expect(recorder.disconnects).toContain('reset');
+          },
+        );
+      },
+    );
+
+    when(
+      'auth',
+      "refuses another principal's resume and actions on a connection, and the owner is undisturbed",
+      async () => {
+        const recorder = recordingAgent((connection) => connection.send(buttonSurface));
+        await runCase(
+          harness,
+          recorder.agent,
+          { auth: true, principal: 'alice' },
+          async ({ server, transport, client }) => {
+            const hijack = required(server.hijack, 'hijack', 'auth');
+            await waitForClient(client, () => formReady(client), 'the form surface');
+            const outcome = await hijack(transport, 'mallory', action('stolen'));
+            expect(outcome).toEqual({ resume: 'FORBIDDEN', send: 'FORBIDDEN' });
+            expect(recorder.inbound).toHaveLength(0);
+            await client.dispatchAction('form', 'root');
+            await recorder.inboundCount(1);
+            recorder.connections[0]!.send({
+              version: 'v0.9',
+              updateDataModel: { surfaceId: 'form', path: '/still', value: 'mine' },
+            });
+            await client.dispatchAction('form', 'root');
+            await waitForClient(
+              client,
+              () => client.processor.getSurface('form')?.dataModel.get('/still') === 'mine',
+              "the owner's next message",
+            );
+            expect(recorder.connections).toHaveLength(1);
+            expect(recorder.disconnects).toEqual([]);
+          },
+        );
+      },
+    );
+  });
 }

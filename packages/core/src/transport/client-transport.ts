@@ -4,8 +4,12 @@
  */
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
 
-/** Link state reported by a transport. */
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+/**
+ * Link state reported by a transport: `connecting` (first link), `open`, `degraded` (the link is
+ * open but client messages cannot be delivered right now; they stay queued and are retried with
+ * backoff), `reconnecting` (the link dropped; messages are queued), `closed` (for good).
+ */
+export type ConnectionStatus = 'connecting' | 'open' | 'degraded' | 'reconnecting' | 'closed';
 
 /** One inbound event, in order. */
 export type TransportEvent =
@@ -22,9 +26,14 @@ export interface SendOptions {
 }
 
 /**
- * A client transport. `events()` is called once by the client; it yields until the transport is
- * closed. `send` delivers one client message with its metadata (§4) — beside the message, never
- * inside it.
+ * A client transport. `events()` is called once by the client and starts the link; it yields until
+ * the transport is closed. `send` delivers one client message with its metadata (§4) — beside the
+ * message, never inside it — exactly once, in order.
+ *
+ * Call order, the same for every transport: `send` may be called at any time before `close()`,
+ * also before `events()` and while the link is down; the message waits (bounded) and is
+ * delivered once a connection is open. Its promise settles when the server acknowledged it (for
+ * turn-based transports: once the agent's answer has been queued as events).
  */
 export interface ClientTransport {
   events(options?: { signal?: AbortSignal }): AsyncIterable<TransportEvent>;

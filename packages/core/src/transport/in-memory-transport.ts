@@ -1,143 +1,242 @@
 /**
- * A linked client/agent pair in one process (ARCHITECTURE §2 "In-memory transport"), for tests and
- * same-process embedding. Messages cross as JSON text, exactly as on a wire, so nothing is shared
- * by reference between client and agent.
+ * The in-memory transport (ARCHITECTURE §2): a client transport linked straight to a session host
+ * in the same process, for tests and same-process embedding. Messages cross as JSON text, exactly
+ * as on a wire, so nothing is shared by reference between client and agent; everything else —
+ * resume, resets, exactly-once delivery, turns, bounds — is the host's and the link kit's, as for
+ * a network transport.
  */
 import type { A2uiAgent, AgentInput } from '../agent/agent.js';
-import {
-  ConnectionSession,
-  type ConnectionSessionOptions,
-  type SessionSink,
-} from '../agent/connection-session.js';
 import { A2uiError } from '../errors/a2ui-error.js';
+import type { ConnectionSession, SessionSink } from '../host/connection-session.js';
+import {
+  createSessionHost,
+  type HostLink,
+  type SessionHost,
+  type SessionHostOptions,
+} from '../host/session-host.js';
+import type { ReconnectOptions } from '../link/backoff.js';
+import { LinkStatus } from '../link/link-status.js';
+import { Outbox, type OutboxDelivery } from '../link/outbox.js';
+import { SequenceTracker } from '../link/sequence-tracker.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
-import type { ClientTransport, TransportEvent } from './client-transport.js';
+import type { ClientTransport, SendOptions, TransportEvent } from './client-transport.js';
 import { createEventQueue, type EventQueue } from './event-queue.js';
 
-/** Options of {@link createInMemoryTransport}. */
-export interface InMemoryTransportOptions extends Omit<ConnectionSessionOptions, 'agent'> {
-  agent: A2uiAgent;
+/** Options of {@link createInMemoryTransport}: the agent (or a shared host) and the host's options. */
+export interface InMemoryTransportOptions extends Partial<Omit<SessionHostOptions, 'agent'>> {
+  /** The agent; a private session host is created for it. */
+  agent?: A2uiAgent;
+  /** A session host shared by several transports (then `agent` and the host options are unused). */
+  host?: SessionHost;
+  /** The principal this client is authenticated as (what `authenticate` would return). @default undefined */
+  principal?: unknown;
+  /** Most client messages waiting for delivery. @default 1000 */
+  maxQueuedMessages?: number;
+  /** Redelivery backoff after a refusal (a busy agent). @default `RECONNECT_DEFAULTS` */
+  reconnect?: ReconnectOptions;
 }
 
-/** A client transport wired straight to an agent session. */
+/** A client transport wired straight to a session host. */
 export interface InMemoryTransport extends ClientTransport {
-  /** The agent-side session (after `events()` was called). */
+  /** The session host serving this transport. */
+  readonly host: SessionHost;
+  /** The connection id (once `events()` opened it). */
+  readonly connectionId: string | undefined;
+  /** The agent-side session (while it lives). */
   readonly session: ConnectionSession | undefined;
   /**
-   * Drops the link as a network failure would: the session keeps buffering and the transport
-   * resumes from the last event it delivered when `reconnect()` is called.
+   * Drops the link as a network failure would: the connection keeps logging and the transport
+   * resumes from the last message it applied when {@link reconnect} is called.
    */
   drop(): void;
   /** Resumes a dropped link, replaying what was missed (or resetting if it was not kept). */
-  reconnect(): void;
+  reconnect(): Promise<void>;
   /**
    * Sends user text and host context to the agent's `onInput` (what AG-UI and A2A carry), as an
-   * in-process chat box would.
-   * @throws A2uiError `CONNECTION_CLOSED` when the connection is closed
+   * in-process chat box would. Resolves when the agent's turn for it is over.
+   * @throws A2uiError `CONNECTION_CLOSED` when the transport is closed
    */
   input(input: AgentInput, metadata?: ClientMessageMetadata): Promise<void>;
 }
 
+const toWire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
 /**
- * Creates an in-memory transport whose agent side is a {@link ConnectionSession}.
+ * Creates an in-memory transport. `send` resolves once the agent's turn for the message is over,
+ * with the messages of the turn already queued as events.
  *
  * @example
  * ```ts
  * const client = new A2uiClient({ transport: createInMemoryTransport({ agent }) });
- * client.connect();
+ * void client.connect();
  * ```
  */
 export function createInMemoryTransport(options: InMemoryTransportOptions): InMemoryTransport {
-  let session: ConnectionSession | undefined;
+  const host =
+    options.host ??
+    (() => {
+      if (!options.agent)
+        throw new A2uiError('INTERNAL_ERROR', 'createInMemoryTransport needs an agent or a host.');
+      return createSessionHost({ ...options, agent: options.agent });
+    })();
+  const principal = options.principal;
   let queue: EventQueue<TransportEvent> | undefined;
-  let sink: SessionSink | undefined;
-  let lastSeq = 0;
+  const pending: TransportEvent[] = [];
+  const push = (event: TransportEvent) => {
+    if (queue) queue.push(event);
+    else pending.push(event);
+  };
+  const status = new LinkStatus(push);
+  const sequence = new SequenceTracker();
+  let link: HostLink | undefined;
+  let currentSink: SessionSink | undefined;
+  let connectionId: string | undefined;
   let closed = false;
 
+  const outbox = new Outbox<{ message: ClientMessage; metadata: ClientMessageMetadata }>({
+    maxQueuedMessages: options.maxQueuedMessages,
+    backoff: options.reconnect,
+    onTrouble: (trouble) => status.trouble(trouble),
+    async deliver(batch, context): Promise<OutboxDelivery> {
+      const errors = new Map<string, A2uiError>();
+      for (const entry of batch) {
+        const wire = toWire(entry.item);
+        try {
+          await host.receive(context.connectionId, {
+            principal,
+            message: wire.message,
+            metadata: wire.metadata,
+            requestId: entry.id,
+            bytes: JSON.stringify(wire).length,
+            awaitTurn: true,
+          });
+        } catch (error) {
+          const known = A2uiError.isInstance(error) ? error : undefined;
+          if (known?.code === 'LIMIT_EXCEEDED' && known.data?.retryAfterMs !== undefined)
+            return {
+              kind: 'retry',
+              reason: known.message,
+              retryAfterMs: known.data.retryAfterMs as number,
+            };
+          errors.set(entry.id, known ?? new A2uiError('INTERNAL_ERROR', String(error)));
+        }
+      }
+      return { kind: 'answered', errors };
+    },
+  });
+
   const newSink = (): SessionSink => {
-    const current: SessionSink = {
-      deliver(entry) {
-        if (sink !== current) return;
-        lastSeq = entry.seq;
-        queue?.push({ type: 'messages', messages: entry.data });
+    const sink: SessionSink = {
+      open(info) {
+        if (currentSink !== sink) return;
+        if (info.reset !== undefined) {
+          sequence.reset();
+          outbox.reset();
+          push({ type: 'reset', reason: `The session could not be resumed (${info.reset}).` });
+        }
+        connectionId = info.connectionId;
+        outbox.setConnection(info.connectionId);
+        status.link(
+          'open',
+          info.resumed ? `Resumed; ${info.replayed} missed messages replayed.` : undefined,
+        );
       },
-      close() {
-        if (sink !== current) return;
-        sink = undefined;
-        queue?.push({
-          type: 'status',
-          status: 'closed',
-          reason: 'The agent closed the connection.',
-        });
+      deliver(entry) {
+        if (currentSink !== sink) return;
+        if (sequence.accept(entry.seq) === 'apply')
+          push({ type: 'messages', messages: entry.data });
+      },
+      close(reason) {
+        if (currentSink !== sink || reason === 'reset') return;
+        currentSink = undefined;
+        closed = true;
+        outbox.close();
+        status.link('closed', `The agent closed the connection (${reason}).`);
         queue?.end();
       },
     };
-    return current;
+    return sink;
   };
 
-  const startSession = (): void => {
-    session = new ConnectionSession(options);
-    sink = newSink();
-    session.attach(sink);
-    queue?.push({ type: 'status', status: 'open' });
-    void session.start();
+  const openLink = async (): Promise<void> => {
+    const sink = newSink();
+    currentSink = sink;
+    try {
+      link = await host.connect({
+        principal,
+        connectionId,
+        lastSeq: connectionId === undefined ? undefined : sequence.last,
+        sink,
+      });
+    } catch (error) {
+      currentSink = undefined;
+      closed = true;
+      outbox.close(error);
+      status.link('closed', error instanceof Error ? error.message : String(error));
+      queue?.fail(error);
+    }
   };
 
-  return {
+  const transport: InMemoryTransport = {
+    host,
+    get connectionId() {
+      return connectionId;
+    },
     get session() {
-      return session;
+      return connectionId === undefined ? undefined : host.session(connectionId);
     },
     events({ signal } = {}) {
       if (queue)
         throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
       queue = createEventQueue<TransportEvent>({ signal });
-      queue.push({ type: 'status', status: 'connecting' });
-      startSession();
+      for (const event of pending.splice(0)) queue.push(event);
+      signal?.addEventListener('abort', () => void transport.close(), { once: true });
+      status.link('connecting');
+      void openLink();
       return queue;
     },
-    async send(message: ClientMessage, metadata: ClientMessageMetadata) {
-      if (closed || !session || session.closed)
-        throw new A2uiError('CONNECTION_CLOSED', 'The in-memory connection is closed.');
-      const wire = JSON.parse(JSON.stringify({ message, metadata })) as {
-        message: ClientMessage;
-        metadata: ClientMessageMetadata;
-      };
-      session.receive(wire.message, wire.metadata);
+    send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
+      if (closed)
+        return Promise.reject(
+          new A2uiError('CONNECTION_CLOSED', 'The in-memory connection is closed.'),
+        );
+      return outbox.enqueue({ message, metadata }, sendOptions);
     },
     async input(input, metadata) {
-      if (closed || !session || session.closed)
+      if (closed || connectionId === undefined)
         throw new A2uiError('CONNECTION_CLOSED', 'The in-memory connection is closed.');
-      const wire = JSON.parse(JSON.stringify({ input, metadata: metadata ?? null })) as {
-        input: AgentInput;
-        metadata: ClientMessageMetadata | null;
-      };
-      await session.receiveInput(wire.input, wire.metadata ?? undefined).handled;
+      const wire = toWire({ input, metadata: metadata ?? null });
+      await host.input(connectionId, {
+        principal,
+        input: wire.input,
+        metadata: wire.metadata ?? undefined,
+        awaitTurn: true,
+      });
     },
     async close() {
       if (closed) return;
       closed = true;
-      session?.close('client-closed');
+      outbox.close();
+      currentSink = undefined;
+      if (connectionId !== undefined)
+        await host.disconnect(connectionId, { principal }).catch(() => {});
+      if (!options.host) await host.close();
+      status.link('closed', 'Closed by the client.');
       queue?.end();
     },
     drop() {
-      if (!session || !sink) return;
-      const dropped = sink;
-      sink = undefined;
-      session.detach(dropped);
-      queue?.push({ type: 'status', status: 'reconnecting', reason: 'link dropped' });
+      if (!link || !currentSink || closed) return;
+      const dropped = link;
+      currentSink = undefined;
+      link = undefined;
+      outbox.pause();
+      dropped.detach();
+      status.link('reconnecting', 'The link dropped.');
     },
-    reconnect() {
-      if (!session || closed || sink) return;
-      sink = newSink();
-      const result = session.attach(sink, { lastSeq });
-      if (result.ok) {
-        queue?.push({ type: 'status', status: 'open' });
-        return;
-      }
-      session.close('reset');
-      lastSeq = 0;
-      queue?.push({ type: 'reset', reason: 'The session could not be resumed.' });
-      startSession();
+    async reconnect() {
+      if (closed || currentSink) return;
+      await openLink();
     },
   };
+  return transport;
 }

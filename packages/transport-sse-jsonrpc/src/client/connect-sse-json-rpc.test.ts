@@ -8,21 +8,20 @@ import {
   BASIC_CATALOG_ID,
   type ClientMessage,
   type Connection,
+  computeBackoffDelay,
   type DisconnectReason,
   type ServerMessage,
 } from '@a2ui-ts/core';
+import { recordTransport, seededRandom } from '@a2ui-ts/core/testing';
+import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventually } from '../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { seededRandom } from '../../test/seeded-random.js';
-import { recordTransport } from '../../test/transport-recorder.js';
 import {
   fromRpcError,
   RPC_ERRORS,
   type RpcErrorName,
   toRpcError,
 } from '../protocol/json-rpc-errors.js';
-import { computeBackoffDelay } from './backoff.js';
 import { connectSseJsonRpc } from './connect-sse-json-rpc.js';
 
 const createSurface: ServerMessage = {
@@ -386,7 +385,7 @@ describe('connectSseJsonRpc', () => {
     );
     const queued = transport.send(actionMessage('stale'), metadata);
     record.connections[0]!.close();
-    await eventually(() => server!.app.registry.size === 0);
+    await eventually(() => server!.app.registry.size() === 0);
     proxy.setRefusing(false);
     await expect(queued).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
     await recording.until(() => recording.messages().length === 2);
@@ -631,19 +630,5 @@ describe('RPC_ERRORS', () => {
       expect([name, error.code, error.path]).toEqual([name, row.a2uiCode, '/params/x']);
     }
     expect(fromRpcError({ code: -31999, message: 'custom' }).code).toBe('TRANSPORT_ERROR');
-  });
-});
-
-describe('computeBackoffDelay', () => {
-  it('grows by the multiplier, caps at maxDelayMs and jitters within [base/2, base]', () => {
-    const options = { initialDelayMs: 100, maxDelayMs: 1000, multiplier: 2 };
-    expect(
-      [1, 2, 3, 4, 5, 6].map((attempt) =>
-        computeBackoffDelay(attempt, { ...options, random: () => 0.999999 }),
-      ),
-    ).toEqual([100, 200, 400, 800, 1000, 1000]);
-    expect(
-      [1, 2, 3].map((attempt) => computeBackoffDelay(attempt, { ...options, random: () => 0 })),
-    ).toEqual([50, 100, 200]);
   });
 });

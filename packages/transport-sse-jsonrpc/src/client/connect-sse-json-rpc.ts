@@ -1,8 +1,9 @@
 /**
  * The client connector (ARCHITECTURE §4 "SSE + JSON-RPC"): a `ClientTransport` reading the event
  * stream with `fetch` (so `Authorization` headers work) and `eventsource-parser`, resuming with
- * `Last-Event-ID` after any drop, and sending client messages as JSON-RPC calls that are retried
- * with the same id until the server acknowledges them (exactly once: the server drops repeats).
+ * `Last-Event-ID` after any drop, and sending client messages as JSON-RPC calls retried with the
+ * same id until the server acknowledges them. Reconnects, sequence checks, the outbox and the
+ * status are core's link kit; this file holds only the link and the codec.
  */
 import {
   A2uiError,
@@ -10,10 +11,22 @@ import {
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
+  createBackoff,
   createConnectionId,
   createEventQueue,
   type EventQueue,
+  type LinkAttempt,
+  type LinkOutcome,
+  LinkStatus,
+  Outbox,
+  type OutboxDelivery,
+  type OutboxEntry,
+  parseRetryAfter,
+  RECONNECT_DEFAULTS,
+  type ReconnectOptions,
+  runReconnectLoop,
   type SendOptions,
+  SequenceTracker,
   type TransportEvent,
 } from '@a2ui-ts/core';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
@@ -28,7 +41,6 @@ import {
   SSE_PATH,
   SSE_QUERY,
 } from '../protocol/wire.js';
-import { computeBackoffDelay, RECONNECT_DEFAULTS, type ReconnectOptions } from './backoff.js';
 
 /** Options of {@link connectSseJsonRpc}. Durations in milliseconds, sizes in bytes. */
 export interface SseJsonRpcClientOptions {
@@ -52,7 +64,7 @@ export interface SseJsonRpcClientOptions {
    * @default 45000
    */
   heartbeatTimeoutMs?: number;
-  /** Reconnect policy (exponential backoff with jitter). */
+  /** Reconnect and redelivery policy (exponential backoff with jitter). */
   reconnect?: ReconnectOptions;
   /** Uniform random numbers in [0, 1) for the jitter; seed it in tests. @default Math.random */
   random?: () => number;
@@ -66,6 +78,11 @@ export interface SseJsonRpcClientOptions {
   maxEventChars?: number;
   /** Creates JSON-RPC ids, which are also the idempotency keys. @default a random prefix + a counter */
   createRequestId?: () => string;
+  /**
+   * Subscribes to "reconnect now" signals while waiting to reconnect.
+   * @default the browser's `online` and `visibilitychange` events, where they exist
+   */
+  wake?: (listener: () => void) => () => void;
 }
 
 /** The transport returned by {@link connectSseJsonRpc}. */
@@ -90,34 +107,14 @@ export const SSE_JSON_RPC_CLIENT_DEFAULTS = {
   closeTimeoutMs: 2_000,
 } as const;
 
-interface Outgoing {
-  readonly id: string;
-  readonly method: string;
-  readonly params: Record<string, unknown>;
-  /** Bound when first transmitted (or at send time if a connection exists). */
-  connectionId: string | undefined;
-  /** Set while a POST carrying it is in flight. */
-  inFlight: boolean;
-  settled: boolean;
-  resolve(): void;
-  reject(error: unknown): void;
-}
+type Outgoing = { method: string; params: Record<string, unknown> };
 
-/** How one link attempt ended. */
-type LinkOutcome =
-  | {
-      kind: 'dropped';
-      reason: string;
-      /** The link delivered a new A2UI message or stayed open `stableAfterMs`: the backoff starts over. */
-      healthy?: boolean;
-      /** The server's `Retry-After` on a refused stream (503, 429). */
-      retryAfterMs?: number;
-    }
-  | { kind: 'closed'; reason: string }
-  | { kind: 'fatal'; error: A2uiError };
+/** Statuses a retry can fix: the server is overloaded, restarting, or the request timed out. */
+const isRetryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /**
- * Connects to an SSE + JSON-RPC server. The connection starts when `A2uiClient` calls `events()`.
+ * Connects to an SSE + JSON-RPC server. The link opens when `A2uiClient` calls `events()`;
+ * `send` may be called before, and waits for the connection.
  *
  * @param options - see {@link SseJsonRpcClientOptions}
  * @returns a `ClientTransport` with `connectionId`, `lastEventId`, `status` and `pendingMessages`
@@ -140,8 +137,6 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
   const random = options.random ?? Math.random;
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
-  const maxBatchLength = Math.max(1, options.maxBatchLength ?? defaults.maxBatchLength);
-  const maxQueuedMessages = options.maxQueuedMessages ?? defaults.maxQueuedMessages;
   const maxEventChars = options.maxEventChars ?? defaults.maxEventChars;
   // Ids must not repeat within a connection's de-duplication window: a random prefix per transport.
   const requestIdPrefix = createConnectionId();
@@ -151,68 +146,118 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
 
   const lifetime = new AbortController();
   let queue: EventQueue<TransportEvent> | undefined;
-  let status: ConnectionStatus = 'closed';
+  const status = new LinkStatus((event) => queue?.push(event));
+  const sequence = new SequenceTracker();
+  const backoff = createBackoff({ ...reconnect, random });
   let connectionId: string | undefined;
-  let lastSeq = 0;
-  let retryHintMs: number | undefined;
   let closed = false;
-  const outbox: Outgoing[] = [];
-  let posting = false;
-  let rpcFailures = 0;
-  let rpcRetryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** After a 413 on a batch, the next attempt sends one message per request. */
-  let splitNextBatch = false;
-
-  /**
-   * The server's `retry:` hint is the base delay, raised to `minRetryMs` (so `retry: 0` cannot
-   * disable the backoff), and is honoured even above `maxDelayMs`.
-   */
-  const backoffDelay = (attempt: number): number => {
-    const hint =
-      retryHintMs === undefined ? undefined : Math.max(retryHintMs, reconnect.minRetryMs);
-    return computeBackoffDelay(attempt, {
-      initialDelayMs: hint ?? reconnect.initialDelayMs,
-      maxDelayMs: Math.max(reconnect.maxDelayMs, hint ?? 0),
-      multiplier: reconnect.multiplier,
-      random,
-    });
-  };
-  /** When the current link got its `connected` event, and whether it delivered a new A2UI message. */
-  let linkOpenedAt: number | undefined;
-  let linkDeliveredMessage = false;
-
-  const setStatus = (next: ConnectionStatus, reason?: string, attempt?: number): void => {
-    status = next;
-    const event: TransportEvent = { type: 'status', status: next };
-    if (reason !== undefined) event.reason = reason;
-    if (attempt !== undefined) event.attempt = attempt;
-    queue?.push(event);
-  };
 
   const resolveHeaders = async (): Promise<Headers> => {
     const init = typeof options.headers === 'function' ? await options.headers() : options.headers;
     return new Headers(init);
   };
 
-  const settle = (entry: Outgoing, error?: unknown): void => {
-    if (entry.settled) return;
-    entry.settled = true;
-    const index = outbox.indexOf(entry);
-    if (index >= 0) outbox.splice(index, 1);
-    if (error === undefined) entry.resolve();
-    else entry.reject(error);
+  // ---- Client → server: JSON-RPC calls from the outbox ---------------------------------------
+
+  const outbox = new Outbox<Outgoing>({
+    maxQueuedMessages: options.maxQueuedMessages ?? defaults.maxQueuedMessages,
+    maxBatchLength: options.maxBatchLength ?? defaults.maxBatchLength,
+    createId: createRequestId,
+    backoff: { ...reconnect, random },
+    onTrouble: (trouble) => status.trouble(trouble),
+    deliver: (batch, context) => post(batch, context.connectionId, context.signal),
+  });
+
+  const post = async (
+    batch: readonly OutboxEntry<Outgoing>[],
+    target: string,
+    signal: AbortSignal,
+  ): Promise<OutboxDelivery> => {
+    const requests = batch.map((entry) => ({
+      jsonrpc: '2.0',
+      id: entry.id,
+      method: entry.item.method,
+      params: { connectionId: target, ...entry.item.params },
+    }));
+    const deadline = withDeadline(signal, requestTimeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      const headers = await resolveHeaders();
+      headers.set('Content-Type', 'application/json');
+      response = await doFetch(rpcUrl, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(requests.length === 1 ? requests[0] : requests),
+        signal: deadline.signal,
+        credentials: options.credentials,
+      });
+      text = await response.text();
+    } catch (error) {
+      // Not known whether the server got it: retry with the same ids, which it de-duplicates.
+      return { kind: 'retry', reason: `POST ${RPC_PATH} failed: ${describe(error)}` };
+    } finally {
+      deadline.clear();
+    }
+    const answers = parseJson<JsonRpcResponse | JsonRpcResponse[]>(text);
+    const byId = new Map<unknown, JsonRpcResponse>();
+    for (const answer of Array.isArray(answers) ? answers : answers ? [answers] : [])
+      byId.set(answer.id, answer);
+    if (isRetryableStatus(response.status) && !hasBusyAnswers(byId)) {
+      return {
+        kind: 'retry',
+        reason: `POST ${RPC_PATH} answered HTTP ${response.status}`,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+      };
+    }
+    if (response.status === 413 && batch.length > 1) return { kind: 'split' };
+    if (response.status === 204) return { kind: 'answered' };
+    const errors = new Map<string, A2uiError>();
+    if (!response.ok && !hasBusyAnswers(byId)) {
+      const error =
+        answers && !Array.isArray(answers) && 'error' in answers
+          ? fromRpcError(answers.error, { httpStatus: response.status })
+          : new A2uiError(
+              Object.values(RPC_ERRORS).find((row) => row.httpStatus === response.status)
+                ?.a2uiCode ?? 'TRANSPORT_ERROR',
+              `POST ${RPC_PATH} answered HTTP ${response.status}.`,
+            );
+      for (const entry of batch) errors.set(entry.id, error);
+      return { kind: 'answered', errors };
+    }
+    const busy = new Set<string>();
+    let busyRetryAfterMs: number | undefined;
+    for (const entry of batch) {
+      const answer = byId.get(entry.id);
+      if (!answer)
+        errors.set(
+          entry.id,
+          new A2uiError('TRANSPORT_ERROR', `The server did not answer request ${entry.id}.`),
+        );
+      else if ('error' in answer) {
+        if (answer.error.code === RPC_ERRORS.SERVER_BUSY.code) {
+          // The agent is busy: the same request, with the same id, after a backoff.
+          busy.add(entry.id);
+          const hint = (answer.error.data as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
+          if (typeof hint === 'number') busyRetryAfterMs = Math.max(busyRetryAfterMs ?? 0, hint);
+        } else errors.set(entry.id, fromRpcError(answer.error, { httpStatus: response.status }));
+      }
+    }
+    return {
+      kind: 'answered',
+      errors,
+      ...(busy.size > 0
+        ? { retry: { ids: busy, reason: 'the agent is busy', retryAfterMs: busyRetryAfterMs } }
+        : {}),
+    };
   };
 
-  const rejectWhere = (predicate: (entry: Outgoing) => boolean, error: A2uiError): void => {
-    for (const entry of [...outbox]) if (predicate(entry)) settle(entry, error);
-  };
+  // ---- Server → client: the event stream ------------------------------------------------------
 
-  // ---- Server → client: the event stream --------------------------------------------------
-
-  const runLink = async (): Promise<LinkOutcome> => {
+  const runLink = async (attempt: LinkAttempt): Promise<LinkOutcome> => {
     const link = new AbortController();
-    const abortLink = () => link.abort();
-    lifetime.signal.addEventListener('abort', abortLink, { once: true });
+    const stopLink = () => link.abort();
+    attempt.signal.addEventListener('abort', stopLink, { once: true });
     let heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
     let heartbeatExpired = false;
     let lastActivity = Date.now();
@@ -230,15 +275,10 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       heartbeatTimer = setTimeout(check, heartbeatTimeoutMs);
     }
     const heartbeatReason = `No data for ${heartbeatTimeoutMs} ms (heartbeat timeout).`;
-    linkOpenedAt = undefined;
-    linkDeliveredMessage = false;
-    const dropped = (reason: string): LinkOutcome => ({
-      kind: 'dropped',
-      reason,
-      healthy:
-        linkDeliveredMessage ||
-        (linkOpenedAt !== undefined && Date.now() - linkOpenedAt >= reconnect.stableAfterMs),
-    });
+    const dropped = (reason: string, retryAfterMs?: number): LinkOutcome =>
+      closed
+        ? { kind: 'closed', reason: 'Closed by the client.' }
+        : { kind: 'dropped', reason, retryAfterMs };
     try {
       let response: Response;
       try {
@@ -247,7 +287,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         let url = sseUrl;
         if (connectionId !== undefined) {
           url += `?${SSE_QUERY.connectionId}=${encodeURIComponent(connectionId)}`;
-          headers.set('Last-Event-ID', String(lastSeq));
+          headers.set('Last-Event-ID', String(sequence.last));
         }
         response = await doFetch(url, {
           headers,
@@ -256,15 +296,15 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           credentials: options.credentials,
         });
       } catch (error) {
-        if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
-        if (heartbeatExpired) return dropped(heartbeatReason);
-        return dropped(`Could not connect: ${describe(error)}`);
+        return dropped(
+          heartbeatExpired ? heartbeatReason : `Could not connect: ${describe(error)}`,
+        );
       }
       if (!response.ok || !response.body) {
         const detail = await readErrorMessage(response);
         const message = `GET ${SSE_PATH} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`;
-        if (response.status >= 500 || response.status === 408 || response.status === 429)
-          return { kind: 'dropped', reason: message, retryAfterMs: parseRetryAfter(response) };
+        if (isRetryableStatus(response.status))
+          return dropped(message, parseRetryAfter(response.headers.get('retry-after')));
         const code =
           response.status === 401
             ? 'UNAUTHORIZED'
@@ -287,12 +327,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           ),
         };
       }
-
       const parser = createParser({
         maxBufferSize: maxEventChars,
-        onRetry: (ms) => {
-          retryHintMs = ms;
-        },
+        onRetry: (ms) => backoff.setRetryHint(ms),
         onError: (error) => {
           // Unknown fields and bad `retry:` values are ignored, as an EventSource does.
           if (error.type === 'max-buffer-size-exceeded')
@@ -300,7 +337,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         },
         onEvent: (event) => {
           if (closeReason !== undefined || protocolError !== undefined) return;
-          const problem = handleEvent(event);
+          const problem = handleEvent(event, attempt);
           if (problem?.close !== undefined) closeReason = problem.close;
           if (problem?.error !== undefined) protocolError = problem.error;
         },
@@ -316,42 +353,41 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           if (closeReason !== undefined || protocolError !== undefined) break;
         }
       } catch (error) {
-        if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
-        if (heartbeatExpired) return dropped(heartbeatReason);
-        return dropped(`The link dropped: ${describe(error)}`);
+        return dropped(heartbeatExpired ? heartbeatReason : `The link dropped: ${describe(error)}`);
       } finally {
         reader.cancel().catch(() => {});
       }
       if (closeReason !== undefined) return { kind: 'closed', reason: closeReason };
-      if (protocolError !== undefined) return dropped(protocolError);
-      if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
-      return dropped('The server ended the stream.');
+      return dropped(protocolError ?? 'The server ended the stream.');
     } finally {
       clearTimeout(heartbeatTimer);
-      lifetime.signal.removeEventListener('abort', abortLink);
+      attempt.signal.removeEventListener('abort', stopLink);
       link.abort();
+      // While the link is down, client messages wait (the server is probably unreachable too).
+      outbox.pause();
     }
   };
 
   /** Applies one SSE event; returns why the link must end, if it must. */
   const handleEvent = (
     event: EventSourceMessage,
+    attempt: LinkAttempt,
   ): { close?: string; error?: string } | undefined => {
     switch (event.event) {
       case undefined:
       case 'message': {
         const seq = event.id === undefined ? Number.NaN : Number(event.id);
         if (Number.isSafeInteger(seq)) {
+          const verdict = sequence.accept(seq);
           // A replayed event already applied is dropped, so nothing is applied twice.
-          if (seq <= lastSeq) return undefined;
+          if (verdict === 'duplicate') return undefined;
           // Something between us and the server lost events: resume from the last one applied.
-          if (seq > lastSeq + 1)
+          if (verdict === 'gap')
             return {
-              error: `Event ${seq} arrived after event ${lastSeq}; resuming to fetch the missing ones.`,
+              error: `Event ${seq} arrived after event ${sequence.last}; resuming to fetch the missing ones.`,
             };
-          lastSeq = seq;
         }
-        linkDeliveredMessage = true;
+        attempt.delivered();
         queue?.push({ type: 'messages', messages: event.data });
         return undefined;
       }
@@ -361,15 +397,12 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           return { error: 'The connected event has no connectionId.' };
         if (!data.resumed && connectionId !== undefined && data.connectionId !== connectionId)
           resetSession('The server started a new session.');
-        if (!data.resumed) lastSeq = 0;
+        if (!data.resumed) sequence.reset();
         connectionId = data.connectionId;
-        linkOpenedAt ??= Date.now();
-        setStatus(
-          'open',
+        outbox.setConnection(connectionId);
+        attempt.opened(
           data.resumed ? `Resumed; ${data.replayed} missed events replayed.` : undefined,
         );
-        rpcFailures = 0;
-        pump();
         return undefined;
       }
       case SSE_EVENTS.reset: {
@@ -377,7 +410,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         resetSession(
           data?.reason === 'replay-gap'
             ? 'The events missed while the link was down are no longer buffered.'
-            : 'The server no longer knows this connection (expired or restarted).',
+            : data?.reason === 'owner-lost'
+              ? 'The server node that held this session is gone.'
+              : 'The server no longer knows this connection (expired or restarted).',
         );
         return undefined;
       }
@@ -391,197 +426,36 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   };
 
   const resetSession = (reason: string): void => {
-    const previous = connectionId;
     connectionId = undefined;
-    lastSeq = 0;
-    if (previous !== undefined) {
-      rejectWhere(
-        (entry) => entry.connectionId === previous && !entry.inFlight,
-        new A2uiError(
-          'CONNECTION_CLOSED',
-          'The session was reset before this message could be delivered; its surfaces are gone.',
-        ),
-      );
-    }
+    sequence.reset();
+    outbox.reset();
     queue?.push({ type: 'reset', reason });
   };
 
   const run = async (events: EventQueue<TransportEvent>): Promise<void> => {
-    setStatus('connecting');
-    let attempt = 0;
-    while (!closed) {
-      const outcome = await runLink();
-      if (closed) break;
-      if (outcome.kind === 'closed') {
-        finish(outcome.reason);
-        return;
-      }
-      if (outcome.kind === 'fatal') {
-        finish(outcome.error.message, outcome.error);
-        return;
-      }
-      // Only a link that proved healthy starts the backoff over: one that ends right after
-      // `connected` is a failed attempt, or a server could make the client reconnect in a loop.
-      if (outcome.healthy) attempt = 0;
-      attempt++;
-      if (attempt > reconnect.maxAttempts) {
-        finish(
-          `Gave up after ${reconnect.maxAttempts} reconnect attempts: ${outcome.reason}`,
-          new A2uiError(
-            'TRANSPORT_ERROR',
-            `Gave up after ${reconnect.maxAttempts} reconnect attempts: ${outcome.reason}`,
-          ),
-        );
-        return;
-      }
-      let delayMs = backoffDelay(attempt);
-      // A refusing server's `Retry-After` is a floor, within the delay cap.
-      if (outcome.retryAfterMs !== undefined)
-        delayMs = Math.max(delayMs, Math.min(outcome.retryAfterMs, reconnect.maxDelayMs));
-      setStatus(
-        'reconnecting',
-        `${outcome.reason.replace(/\.$/, '')}; retrying in ${delayMs} ms.`,
-        attempt,
-      );
-      await sleep(delayMs, lifetime.signal);
-    }
-    if (!events.ended) finish('Closed by the client.');
+    const end = await runReconnectLoop({
+      connect: runLink,
+      backoff,
+      stableAfterMs: reconnect.stableAfterMs,
+      onStatus: (next, reason, attempt) => status.link(next, reason, attempt),
+      signal: lifetime.signal,
+      wake: options.wake,
+    });
+    if (end.kind === 'fatal') finish(end.error.message, end.error);
+    // After close(), the server's `close` event answering the goodbye is not news.
+    else if (!events.ended) finish(closed ? 'Closed by the client.' : end.reason);
   };
 
   const finish = (reason: string, error?: A2uiError): void => {
-    if (queue?.ended && status === 'closed') return;
+    if (queue?.ended && status.status === 'closed') return;
     closed = true;
-    clearTimeout(rpcRetryTimer);
-    rejectWhere(
-      () => true,
+    outbox.close(
       error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`),
     );
-    if (status !== 'closed') setStatus('closed', reason);
+    if (status.status !== 'closed') status.link('closed', reason);
     if (error) queue?.fail(error);
     else queue?.end();
     lifetime.abort();
-  };
-
-  // ---- Client → server: JSON-RPC calls ------------------------------------------------------
-
-  const pump = (): void => {
-    if (posting || closed || status !== 'open' || connectionId === undefined || outbox.length === 0)
-      return;
-    clearTimeout(rpcRetryTimer);
-    rpcRetryTimer = undefined;
-    const current = connectionId;
-    const limit = splitNextBatch ? 1 : maxBatchLength;
-    const batch: Outgoing[] = [];
-    for (const entry of [...outbox]) {
-      if (batch.length >= limit) break;
-      entry.connectionId ??= current;
-      // A batch targets one connection; messages for a replaced one wait for their answer below.
-      if (entry.connectionId !== current) {
-        settle(
-          entry,
-          new A2uiError(
-            'CONNECTION_CLOSED',
-            'The session was reset before this message could be delivered; its surfaces are gone.',
-          ),
-        );
-        continue;
-      }
-      batch.push(entry);
-    }
-    if (batch.length === 0) return;
-    posting = true;
-    for (const entry of batch) entry.inFlight = true;
-    void post(batch).finally(() => {
-      posting = false;
-      for (const entry of batch) entry.inFlight = false;
-      pump();
-    });
-  };
-
-  const retryLater = (): void => {
-    rpcFailures++;
-    if (closed || status !== 'open') return; // the next `connected` event pumps again
-    const delayMs = backoffDelay(rpcFailures);
-    clearTimeout(rpcRetryTimer);
-    rpcRetryTimer = setTimeout(() => {
-      rpcRetryTimer = undefined;
-      pump();
-    }, delayMs);
-  };
-
-  const post = async (batch: Outgoing[]): Promise<void> => {
-    const requests = batch.map((entry) => ({
-      jsonrpc: '2.0',
-      id: entry.id,
-      method: entry.method,
-      params: { connectionId: entry.connectionId, ...entry.params },
-    }));
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), requestTimeoutMs);
-    const stop = () => timeout.abort();
-    lifetime.signal.addEventListener('abort', stop, { once: true });
-    let response: Response;
-    let text: string;
-    try {
-      const headers = await resolveHeaders();
-      headers.set('Content-Type', 'application/json');
-      response = await doFetch(rpcUrl, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(requests.length === 1 ? requests[0] : requests),
-        signal: timeout.signal,
-        credentials: options.credentials,
-      });
-      text = await response.text();
-    } catch {
-      // Not known whether the server got it: retry with the same ids, which it de-duplicates.
-      retryLater();
-      return;
-    } finally {
-      clearTimeout(timer);
-      lifetime.signal.removeEventListener('abort', stop);
-    }
-    if (response.status >= 500 || response.status === 408 || response.status === 429) {
-      retryLater();
-      return;
-    }
-    if (response.status === 413 && batch.length > 1) {
-      splitNextBatch = true;
-      return;
-    }
-    splitNextBatch = false;
-    rpcFailures = 0;
-    if (response.status === 204) {
-      for (const entry of batch) settle(entry);
-      return;
-    }
-    const body = parseJson<JsonRpcResponse | JsonRpcResponse[]>(text);
-    if (!response.ok) {
-      const error =
-        body && !Array.isArray(body) && 'error' in body
-          ? fromRpcError(body.error, { httpStatus: response.status })
-          : new A2uiError(
-              Object.values(RPC_ERRORS).find((row) => row.httpStatus === response.status)
-                ?.a2uiCode ?? 'TRANSPORT_ERROR',
-              `POST ${RPC_PATH} answered HTTP ${response.status}.`,
-            );
-      for (const entry of batch) settle(entry, error);
-      return;
-    }
-    const answers = new Map<unknown, JsonRpcResponse>();
-    for (const answer of Array.isArray(body) ? body : body ? [body] : [])
-      answers.set(answer.id, answer);
-    for (const entry of batch) {
-      const answer = answers.get(entry.id);
-      if (!answer)
-        settle(
-          entry,
-          new A2uiError('TRANSPORT_ERROR', `The server did not answer request ${entry.id}.`),
-        );
-      else if ('error' in answer)
-        settle(entry, fromRpcError(answer.error, { httpStatus: response.status }));
-      else settle(entry);
-    }
   };
 
   // ---- The transport ------------------------------------------------------------------------
@@ -596,28 +470,26 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const sayGoodbye = async (): Promise<void> => {
     if (closed) return;
     const id = connectionId;
-    const wasOpen = status === 'open';
+    const wasOpen = status.status === 'open' || status.status === 'degraded';
     // From here on nothing reconnects and nothing new is sent; the link stays up until the
     // server has the goodbye, so a dropped link does not start the grace period first.
     closed = true;
-    clearTimeout(rpcRetryTimer);
-    rejectWhere(() => true, new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
+    outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
     if (id !== undefined && wasOpen) await sendDisconnect(id);
     finish('Closed by the client.');
   };
 
   /** Tells the server, so the agent sees `client-closed` at once; retried on network failure until the deadline. */
   const sendDisconnect = async (id: string): Promise<void> => {
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), defaults.closeTimeoutMs);
+    const deadline = withDeadline(undefined, defaults.closeTimeoutMs);
     const body = JSON.stringify({
       jsonrpc: '2.0',
       id: createRequestId(),
       method: RPC_METHODS.disconnect,
       params: { connectionId: id },
     });
+    // A pooled connection may have died with a dropped link, hence more than one attempt.
     try {
-      // A pooled connection may have died with a dropped link, hence more than one attempt.
       for (let attempt = 1; attempt <= 3 && !deadline.signal.aborted; attempt++) {
         try {
           const headers = await resolveHeaders();
@@ -636,7 +508,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         }
       }
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
     }
   };
 
@@ -650,13 +522,13 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       return connectionId;
     },
     get lastEventId() {
-      return lastSeq;
+      return sequence.last;
     },
     get status() {
-      return status;
+      return status.status;
     },
     get pendingMessages() {
-      return outbox.length;
+      return outbox.pending;
     },
     events({ signal } = {}) {
       if (queue)
@@ -664,7 +536,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       const events = createEventQueue<TransportEvent>();
       queue = events;
       if (closed) {
-        setStatus('closed', 'Closed by the client.');
+        status.link('closed', 'Closed by the client.');
         events.end();
         return events;
       }
@@ -678,7 +550,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
             new A2uiError(
               'INTERNAL_ERROR',
               `The SSE + JSON-RPC transport failed: ${describe(error)}`,
-              { cause: error },
+              {
+                cause: error,
+              },
             ),
           );
         });
@@ -688,47 +562,44 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
       if (closed)
         return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
-      if (sendOptions.signal?.aborted)
-        return Promise.reject(new A2uiError('ABORTED', 'The send was aborted.'));
-      if (outbox.length >= maxQueuedMessages) {
-        return Promise.reject(
-          new A2uiError(
-            'LIMIT_EXCEEDED',
-            `${maxQueuedMessages} client messages are already waiting for delivery.`,
-          ),
-        );
-      }
       const isAction = 'action' in message;
       const params: Record<string, unknown> = isAction
         ? { action: message.action }
         : { error: message.error };
       if (metadata !== undefined) params.metadata = metadata;
-      return new Promise<void>((resolve, reject) => {
-        const entry: Outgoing = {
-          id: createRequestId(),
-          method: isAction ? RPC_METHODS.action : RPC_METHODS.error,
-          params,
-          connectionId,
-          inFlight: false,
-          settled: false,
-          resolve,
-          reject,
-        };
-        outbox.push(entry);
-        sendOptions.signal?.addEventListener(
-          'abort',
-          () => {
-            // Once on the wire it may have arrived: it stays queued until answered, only the caller stops waiting.
-            if (!entry.inFlight) settle(entry, new A2uiError('ABORTED', 'The send was aborted.'));
-            else entry.reject(new A2uiError('ABORTED', 'The send was aborted.'));
-          },
-          { once: true },
-        );
-        pump();
-      });
+      return outbox.enqueue(
+        { method: isAction ? RPC_METHODS.action : RPC_METHODS.error, params },
+        sendOptions,
+      );
     },
     close,
   };
+}
+
+/** A signal that aborts with `parent` or after `ms` (on the timers fake clocks control); `clear()` it. */
+function withDeadline(
+  parent: AbortSignal | undefined,
+  ms: number,
+): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const timer = setTimeout(abort, ms);
+  parent?.addEventListener('abort', abort, { once: true });
+  if (parent?.aborted) abort();
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', abort);
+    },
+  };
+}
+
+/** True when the answers include the busy refusal (retried per request, not per call). */
+function hasBusyAnswers(answers: ReadonlyMap<unknown, JsonRpcResponse>): boolean {
+  for (const answer of answers.values())
+    if ('error' in answer && answer.error.code === RPC_ERRORS.SERVER_BUSY.code) return true;
+  return false;
 }
 
 function parseJson<T>(text: string): T | undefined {
@@ -745,13 +616,6 @@ function describe(error: unknown): string {
   return `${error.message}${cause}`;
 }
 
-/** `Retry-After` in delta-seconds (the form servers send on 503 / 429), as milliseconds. */
-function parseRetryAfter(response: Response): number | undefined {
-  const value = response.headers.get('retry-after')?.trim();
-  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
-  return Number(value) * 1000;
-}
-
 async function readErrorMessage(response: Response): Promise<string | undefined> {
   try {
     const body = parseJson<{ error?: { message?: unknown } }>(await response.text());
@@ -759,21 +623,4 @@ async function readErrorMessage(response: Response): Promise<string | undefined>
   } catch {
     return undefined;
   }
-}
-
-/** Waits `ms`, or less if `signal` aborts; leaves no timer behind. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -17,7 +17,10 @@ export type RpcErrorName =
   | 'FORBIDDEN'
   | 'UNAUTHORIZED'
   | 'REQUEST_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE';
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'MESSAGE_TOO_LARGE'
+  | 'SERVER_BUSY'
+  | 'REQUEST_TIMEOUT';
 
 /** One row of {@link RPC_ERRORS}. */
 export interface RpcErrorRow {
@@ -87,6 +90,30 @@ export const RPC_ERRORS: Readonly<Record<RpcErrorName, RpcErrorRow>> = {
     httpStatus: 415,
     a2uiCode: 'TRANSPORT_ERROR',
   },
+  /** One client message of a batch is larger than the server's `maxClientMessageBytes`. */
+  MESSAGE_TOO_LARGE: {
+    code: -32004,
+    message: 'Message too large',
+    httpStatus: 200,
+    a2uiCode: 'MESSAGE_TOO_LARGE',
+  },
+  /**
+   * The connection's agent has `maxQueuedClientMessages` waiting: come back after
+   * `data.retryAfterMs`. HTTP 503 with `Retry-After` when no request of the call was accepted.
+   */
+  SERVER_BUSY: {
+    code: -32005,
+    message: 'Server busy',
+    httpStatus: 503,
+    a2uiCode: 'LIMIT_EXCEEDED',
+  },
+  /** The body did not arrive within `bodyTimeoutMs`. */
+  REQUEST_TIMEOUT: {
+    code: -32006,
+    message: 'Request timeout',
+    httpStatus: 408,
+    a2uiCode: 'TIMEOUT',
+  },
 };
 
 /** Which row answers an `A2uiError` raised while handling a request. */
@@ -96,7 +123,9 @@ const FROM_A2UI_CODE: Partial<Record<A2uiErrorCode, RpcErrorName>> = {
   CONNECTION_CLOSED: 'CONNECTION_NOT_FOUND',
   FORBIDDEN: 'FORBIDDEN',
   UNAUTHORIZED: 'UNAUTHORIZED',
-  MESSAGE_TOO_LARGE: 'REQUEST_TOO_LARGE',
+  MESSAGE_TOO_LARGE: 'MESSAGE_TOO_LARGE',
+  LIMIT_EXCEEDED: 'SERVER_BUSY',
+  TIMEOUT: 'REQUEST_TIMEOUT',
 };
 
 /** Options of {@link toRpcError}. */

@@ -8,10 +8,10 @@ import {
   type ServerMessage,
 } from '@a2ui-ts/core';
 import { createDeferred } from '@a2ui-ts/core/testing';
+import { eventually } from '@a2ui-ts/core/testing/node';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../test/event-stream-reader.js';
-import { eventually } from '../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { serveSseJsonRpc } from '../node.js';
 import { createSseJsonRpcServer } from './create-sse-json-rpc-server.js';
@@ -236,7 +236,7 @@ describe('GET /sse', () => {
     await record.until(() => record.disconnects.length === 1);
     expect(record.disconnects).toEqual([{ id: connectionId, reason: 'reset' }]);
     expect(record.connections).toHaveLength(2);
-    expect(server.app.registry.size).toBe(1);
+    expect(server.app.registry.size()).toBe(1);
     resumed.close();
   });
 
@@ -293,7 +293,7 @@ describe('GET /sse', () => {
     const { stream } = await connectStream(server.node.url);
     await eventually(() => failures.length > 0);
     expect(String(failures[0])).toContain('agent bug');
-    expect(server.app.registry.size).toBe(1);
+    expect(server.app.registry.size()).toBe(1);
     stream.close();
   });
 
@@ -545,7 +545,7 @@ describe('POST /rpc', () => {
       },
     });
     record.connections[0]!.close();
-    await eventually(() => server!.app.registry.size === 0);
+    await eventually(() => server!.app.registry.size() === 0);
     const ended = await rpc(url, {
       jsonrpc: '2.0',
       id: 2,
@@ -665,7 +665,7 @@ describe('POST /rpc', () => {
     await post.body?.cancel();
     const head = await fetch(`${url}/sse`, { method: 'HEAD' });
     expect([head.status, head.headers.get('content-type')]).toEqual([200, 'text/event-stream']);
-    expect(server!.app.registry.size).toBe(1);
+    expect(server!.app.registry.size()).toBe(1);
     stream.close();
   });
 
@@ -779,7 +779,7 @@ describe('authentication and principal binding', () => {
     expect(own.json.result).toEqual({ accepted: true });
     record.connections[0]!.send(update(5));
     await stream.next((event) => event.id === '2');
-    expect(server.app.registry.size).toBe(1);
+    expect(server.app.registry.size()).toBe(1);
     stream.close();
   });
 

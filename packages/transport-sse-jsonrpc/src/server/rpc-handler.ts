@@ -1,19 +1,11 @@
 /**
- * The JSON-RPC 2.0 side of the binding (`POST {base}/rpc`): validates each request of a single
- * call or a batch, routes `a2ui.action` / `a2ui.error` / `a2ui.disconnect` to the connection's
- * session, and answers with the codes of {@link RPC_ERRORS}. A bad request never affects another
- * request of the same batch, nor another connection.
+ * The JSON-RPC 2.0 codec of the binding (`POST {base}/rpc`): checks each request of a single call
+ * or a batch, hands `a2ui.action` / `a2ui.error` / `a2ui.disconnect` to the session host, and
+ * answers with the codes of {@link RPC_ERRORS}. A bad request never affects another request of
+ * the same batch, nor another connection. Requests of a batch reach the agent in order; after a
+ * busy refusal the rest of the batch is refused too, so nothing overtakes a message that waits.
  */
-import {
-  type ClientMessage,
-  type ClientMessageMetadata,
-  type ConnectionRegistry,
-  isConnectionId,
-  type ValidationIssue,
-  validateClientCapabilities,
-  validateClientDataModel,
-  validateClientMessage,
-} from '@a2ui-ts/core';
+import { A2uiError, isConnectionId, type SessionHost } from '@a2ui-ts/core';
 import { type RpcErrorName, rpcErrorNameOf, toRpcError } from '../protocol/json-rpc-errors.js';
 import {
   type JsonRpcId,
@@ -24,15 +16,21 @@ import {
 
 /** What the handler needs from the server. */
 export interface RpcHandlerContext {
-  readonly registry: ConnectionRegistry;
-  isSamePrincipal(bound: unknown, current: unknown): boolean;
+  readonly host: SessionHost;
   /** Most requests in one batch. */
   readonly maxBatchLength: number;
+  /** Size of the whole body, in bytes (the size of a single request). */
+  readonly bodyBytes: number;
+  /** The exact JSON text of each request id, by request (ids are compared by their text). */
+  readonly idText: (request: Record<string, unknown>) => string | undefined;
 }
 
-type ParamsResult =
-  | { ok: true; connectionId: string; message?: ClientMessage; metadata?: ClientMessageMetadata }
-  | { ok: false; detail: string; path: string; issues?: ValidationIssue[] };
+/** The answer to a call, and whether every request of it was refused as busy. */
+export interface RpcCallResult {
+  readonly body: JsonRpcResponse | JsonRpcResponse[] | undefined;
+  /** Set when no request was accepted because the agent is busy: answer HTTP 503. */
+  readonly busyRetryAfterMs?: number;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -40,176 +38,201 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isJsonRpcId = (value: unknown): value is JsonRpcId =>
   value === null ||
   typeof value === 'string' ||
-  (typeof value === 'number' && Number.isFinite(value));
+  (typeof value === 'number' && Number.isFinite(value)) ||
+  // A number beyond double precision, kept as its text by the lossless parse.
+  (typeof value === 'object' && value !== null && 'isLosslessNumber' in value);
+
+type RequestOutcome = { response: JsonRpcResponse | undefined; busyRetryAfterMs?: number };
 
 /**
  * Answers a parsed JSON-RPC payload from a client authenticated as `principal`.
- * @returns the response body, or `undefined` when every request was a notification
+ * @returns the response body (`undefined` when every request was a notification)
  */
-export function handleRpcPayload(
+export async function handleRpcPayload(
   payload: unknown,
   principal: unknown,
   context: RpcHandlerContext,
-): JsonRpcResponse | JsonRpcResponse[] | undefined {
-  if (!Array.isArray(payload)) return handleRequest(payload, principal, context);
-  if (payload.length === 0) return errorResponse(null, 'INVALID_REQUEST', 'empty batch');
+): Promise<RpcCallResult> {
+  if (!Array.isArray(payload)) {
+    const outcome = await handleRequest(payload, principal, context, context.bodyBytes);
+    return { body: outcome.response, busyRetryAfterMs: outcome.busyRetryAfterMs };
+  }
+  if (payload.length === 0) return { body: errorResponse(null, 'INVALID_REQUEST', 'empty batch') };
   if (payload.length > context.maxBatchLength) {
-    return errorResponse(
-      null,
-      'INVALID_REQUEST',
-      `a batch holds at most ${context.maxBatchLength} requests`,
-      {
-        maxBatchLength: context.maxBatchLength,
-      },
-    );
+    return {
+      body: errorResponse(
+        null,
+        'INVALID_REQUEST',
+        `a batch holds at most ${context.maxBatchLength} requests`,
+        { maxBatchLength: context.maxBatchLength },
+      ),
+    };
   }
   const responses: JsonRpcResponse[] = [];
+  let busy: { retryAfterMs: number; detail: string } | undefined;
+  let accepted = 0;
   for (const request of payload) {
-    const response = handleRequest(request, principal, context);
-    if (response) responses.push(response);
+    if (busy && isRecord(request) && isDelivery(request.method)) {
+      if ('id' in request)
+        responses.push(
+          errorResponse(idOf(request), 'SERVER_BUSY', busy.detail, {
+            retryAfterMs: busy.retryAfterMs,
+          }),
+        );
+      continue;
+    }
+    const outcome = await handleRequest(
+      request,
+      principal,
+      context,
+      JSON.stringify(request).length,
+    );
+    if (outcome.busyRetryAfterMs !== undefined) {
+      busy = {
+        retryAfterMs: outcome.busyRetryAfterMs,
+        detail: 'an earlier message of this batch waits for the agent',
+      };
+    } else accepted++;
+    if (outcome.response) responses.push(outcome.response);
   }
-  return responses.length > 0 ? responses : undefined;
+  return {
+    body: responses.length > 0 ? responses : undefined,
+    busyRetryAfterMs: busy && accepted === 0 ? busy.retryAfterMs : undefined,
+  };
 }
 
-function handleRequest(
+const isDelivery = (method: unknown) =>
+  method === RPC_METHODS.action || method === RPC_METHODS.error;
+
+const idOf = (request: Record<string, unknown>): JsonRpcId =>
+  isJsonRpcId(request.id) ? (request.id as JsonRpcId) : null;
+
+async function handleRequest(
   request: unknown,
   principal: unknown,
   context: RpcHandlerContext,
-): JsonRpcResponse | undefined {
+  bytes: number,
+): Promise<RequestOutcome> {
   if (!isRecord(request))
-    return errorResponse(null, 'INVALID_REQUEST', 'a request must be an object', { path: '' });
+    return {
+      response: errorResponse(null, 'INVALID_REQUEST', 'a request must be an object', { path: '' }),
+    };
   const id = request.id;
-  const responseId = isJsonRpcId(id) ? id : null;
+  const responseId = idOf(request);
   if (request.jsonrpc !== '2.0')
-    return errorResponse(responseId, 'INVALID_REQUEST', 'jsonrpc must be "2.0"', {
-      path: '/jsonrpc',
-    });
+    return {
+      response: errorResponse(responseId, 'INVALID_REQUEST', 'jsonrpc must be "2.0"', {
+        path: '/jsonrpc',
+      }),
+    };
   if (id !== undefined && !isJsonRpcId(id)) {
-    return errorResponse(null, 'INVALID_REQUEST', 'id must be a string, a number or null', {
-      path: '/id',
-    });
+    return {
+      response: errorResponse(null, 'INVALID_REQUEST', 'id must be a string, a number or null', {
+        path: '/id',
+      }),
+    };
   }
   if (typeof request.method !== 'string')
-    return errorResponse(responseId, 'INVALID_REQUEST', 'method must be a string', {
-      path: '/method',
-    });
+    return {
+      response: errorResponse(responseId, 'INVALID_REQUEST', 'method must be a string', {
+        path: '/method',
+      }),
+    };
   if (request.params !== undefined && !isRecord(request.params) && !Array.isArray(request.params)) {
-    return errorResponse(responseId, 'INVALID_REQUEST', 'params must be an object or an array', {
-      path: '/params',
-    });
+    return {
+      response: errorResponse(
+        responseId,
+        'INVALID_REQUEST',
+        'params must be an object or an array',
+        {
+          path: '/params',
+        },
+      ),
+    };
   }
   // A request without an id is a notification: it is processed but never answered, not even with an error.
-  const answer = (response: JsonRpcResponse): JsonRpcResponse | undefined =>
-    'id' in request ? response : undefined;
+  const answer = (response: JsonRpcResponse, busyRetryAfterMs?: number): RequestOutcome => ({
+    response: 'id' in request ? response : undefined,
+    busyRetryAfterMs,
+  });
   const method = request.method;
-  if (
-    method !== RPC_METHODS.action &&
-    method !== RPC_METHODS.error &&
-    method !== RPC_METHODS.disconnect
-  ) {
+  if (!isDelivery(method) && method !== RPC_METHODS.disconnect)
     return answer(errorResponse(responseId, 'METHOD_NOT_FOUND', JSON.stringify(method)));
-  }
-  const params = readParams(method, request.params);
-  if (!params.ok) {
-    const data: Record<string, unknown> = { path: params.path };
-    if (params.issues) data.issues = params.issues;
+  const params = request.params;
+  if (!isRecord(params))
+    return answer(invalidParams(responseId, '/params', 'must be an object (params by name)'));
+  const connectionId = params.connectionId;
+  if (typeof connectionId !== 'string')
+    return answer(invalidParams(responseId, '/params/connectionId', 'must be a string'));
+  if (!isConnectionId(connectionId))
     return answer(
-      errorResponse(
+      invalidParams(
         responseId,
-        'INVALID_PARAMS',
-        `${params.path || '/params'}: ${params.detail}`,
-        data,
+        '/params/connectionId',
+        'must be a connection id (22 base64url characters)',
       ),
     );
-  }
-  const session = context.registry.get(params.connectionId);
-  if (!session || session.closed) {
-    return answer(
-      errorResponse(responseId, 'CONNECTION_NOT_FOUND', undefined, {
-        connectionId: params.connectionId,
-      }),
-    );
-  }
-  if (!context.isSamePrincipal(session.principal, principal)) {
-    return answer(
-      errorResponse(responseId, 'FORBIDDEN', 'the connection belongs to another principal'),
-    );
-  }
-  if (!params.message) {
-    session.close('client-closed');
-    return answer({ jsonrpc: '2.0', id: responseId, result: { closed: true } });
-  }
+  const kind = method === RPC_METHODS.action ? 'action' : 'error';
+  if (isDelivery(method) && !(kind in params))
+    return answer(invalidParams(responseId, `/params/${kind}`, 'is required'));
   try {
-    // The JSON-RPC id is the idempotency key: a retried request is accepted once.
-    const requestId = id === undefined ? undefined : JSON.stringify(id);
-    const { accepted } = session.receive(params.message, params.metadata, { requestId });
-    const result: RpcAcceptedResult = accepted
-      ? { accepted: true }
-      : { accepted: true, duplicate: true };
+    if (method === RPC_METHODS.disconnect) {
+      await context.host.disconnect(connectionId, { principal });
+      return answer({ jsonrpc: '2.0', id: responseId, result: { closed: true } });
+    }
+    // The JSON-RPC id, as its exact text, is the idempotency key: a retried request is delivered once.
+    const { duplicate } = await context.host.receive(connectionId, {
+      principal,
+      message: { version: 'v0.9', [kind]: params[kind] },
+      metadata: params.metadata,
+      requestId: context.idText(request),
+      bytes,
+    });
+    const result: RpcAcceptedResult = duplicate
+      ? { accepted: true, duplicate: true }
+      : { accepted: true };
     return answer({ jsonrpc: '2.0', id: responseId, result });
   } catch (error) {
-    return answer(
-      errorResponse(
-        responseId,
-        rpcErrorNameOf(error),
-        error instanceof Error ? error.message : undefined,
-      ),
-    );
+    return answer(...toErrorAnswer(error, responseId, kind, connectionId));
   }
 }
 
-function readParams(method: string, params: unknown): ParamsResult {
-  if (!isRecord(params))
-    return { ok: false, detail: 'must be an object (params by name)', path: '/params' };
-  const connectionId = params.connectionId;
-  if (typeof connectionId !== 'string')
-    return { ok: false, detail: 'must be a string', path: '/params/connectionId' };
-  if (!isConnectionId(connectionId)) {
-    return {
-      ok: false,
-      detail: 'must be a connection id (22 base64url characters)',
-      path: '/params/connectionId',
-    };
-  }
-  if (method === RPC_METHODS.disconnect) return { ok: true, connectionId };
-  const kind = method === RPC_METHODS.action ? 'action' : 'error';
-  if (!(kind in params)) return { ok: false, detail: 'is required', path: `/params/${kind}` };
-  const message = { version: 'v0.9', [kind]: params[kind] };
-  const issues = validateClientMessage(message);
-  if (issues.length > 0) {
-    const located = issues.map((issue) => ({
-      ...issue,
-      path: `/params${issue.path.startsWith(`/${kind}`) ? issue.path : `/${kind}`}`,
-    }));
-    const first = located[0]!;
-    return { ok: false, detail: first.message, path: first.path, issues: located };
-  }
-  const metadata = params.metadata;
-  if (metadata !== undefined) {
-    if (!isRecord(metadata))
-      return { ok: false, detail: 'must be an object', path: '/params/metadata' };
-    const checks: Array<[string, (value: unknown) => ValidationIssue[]]> = [
-      ['a2uiClientCapabilities', validateClientCapabilities],
-      ['a2uiClientDataModel', validateClientDataModel],
-    ];
-    for (const [key, validate] of checks) {
-      if (metadata[key] === undefined) continue;
-      const found = validate(metadata[key]);
-      if (found.length > 0) {
-        const located = found.map((issue) => ({
-          ...issue,
-          path: `/params/metadata/${key}${issue.path}`,
-        }));
-        return { ok: false, detail: located[0]!.message, path: located[0]!.path, issues: located };
-      }
+/** The JSON-RPC error for an `A2uiError` the host raised, with the busy hint when it is one. */
+function toErrorAnswer(
+  error: unknown,
+  id: JsonRpcId,
+  kind: 'action' | 'error',
+  connectionId: string,
+): [JsonRpcResponse, number?] {
+  const name = rpcErrorNameOf(error);
+  const known = A2uiError.isInstance(error) ? error : undefined;
+  if (name === 'INVALID_PARAMS' && known) {
+    // Host paths point into `{<kind>, metadata}`; on this wire those are under `/params`.
+    const path = `/params${known.path ? known.path : `/${kind}`}`;
+    const data: Record<string, unknown> = { path };
+    if (Array.isArray(known.data?.issues)) {
+      data.issues = (known.data.issues as Array<{ path: string }>).map((issue) => ({
+        ...issue,
+        path: `/params${issue.path || `/${kind}`}`,
+      }));
     }
+    if (known.data?.field === 'requestId')
+      return [errorResponse(id, 'INVALID_REQUEST', known.message, { path: '/id' })];
+    return [errorResponse(id, 'INVALID_PARAMS', `${path}: ${known.message}`, data)];
   }
-  return {
-    ok: true,
-    connectionId,
-    message: message as unknown as ClientMessage,
-    metadata: metadata as ClientMessageMetadata | undefined,
-  };
+  if (name === 'CONNECTION_NOT_FOUND')
+    return [errorResponse(id, 'CONNECTION_NOT_FOUND', undefined, { connectionId })];
+  if (name === 'FORBIDDEN')
+    return [errorResponse(id, 'FORBIDDEN', 'the connection belongs to another principal')];
+  if (name === 'SERVER_BUSY') {
+    const retryAfterMs = Number(known?.data?.retryAfterMs ?? 1_000);
+    return [errorResponse(id, 'SERVER_BUSY', known?.message, { retryAfterMs }), retryAfterMs];
+  }
+  return [errorResponse(id, name, error instanceof Error ? error.message : undefined, known?.data)];
+}
+
+function invalidParams(id: JsonRpcId, path: string, detail: string): JsonRpcResponse {
+  return errorResponse(id, 'INVALID_PARAMS', `${path}: ${detail}`, { path });
 }
 
 /** A JSON-RPC error response. */

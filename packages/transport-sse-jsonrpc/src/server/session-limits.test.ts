@@ -9,7 +9,7 @@ import {
   BASIC_CATALOG_ID,
   createMemoryReplayLog,
   type DisconnectReason,
-  type ReplayLog,
+  type MemoryReplayLog,
 } from '@a2ui-ts/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -24,7 +24,7 @@ const PAYLOAD = 'x'.repeat(64 * 1024);
 
 function setup(extra: Partial<SseJsonRpcServerOptions> = {}) {
   const disconnects: Array<{ id: string; reason: DisconnectReason }> = [];
-  const logs: ReplayLog[] = [];
+  const logs: MemoryReplayLog[] = [];
   const agent: A2uiAgent = {
     onConnect(connection) {
       connection.send([
@@ -104,7 +104,8 @@ async function open(
   };
 }
 
-const replayBytes = (logs: ReplayLog[]) => logs.reduce((sum, log) => sum + log.size.bytes, 0);
+const replayBytes = (logs: MemoryReplayLog[]) =>
+  logs.reduce((sum, log) => sum + log.size().bytes, 0);
 
 describe('maxSessions', () => {
   it('holds under many open-and-abort requests: sessions and replay memory stay bounded', async () => {
@@ -135,7 +136,7 @@ describe('maxSessions', () => {
     expect(fourth.response.status).toBe(200);
     await Promise.resolve();
     expect(disconnects).toEqual([{ id: detachedOld.connectionId, reason: 'grace-expired' }]);
-    const live = new Set([...app.registry.values()].map((session) => session.id));
+    const live = new Set([...app.host.sessions()].map((session) => session.id));
     expect(live).toEqual(
       new Set([attached.connectionId, detachedNew.connectionId, fourth.connectionId]),
     );
@@ -208,10 +209,10 @@ describe('maxSessionsPerPrincipal', () => {
     expect(replacement.response.status).toBe(200);
     await Promise.resolve();
     expect(disconnects).toEqual([{ id: alice[0]!.connectionId, reason: 'grace-expired' }]);
-    expect(app.registry.get(bob.connectionId!)?.closed).toBe(false);
+    expect(app.host.session(bob.connectionId!)?.closed).toBe(false);
     // Many open-and-abort requests by Alice keep her at two sessions.
     for (let i = 0; i < 50; i++) await (await open(app, { token: 'alice' })).abort();
-    const aliceSessions = [...app.registry.values()].filter(
+    const aliceSessions = [...app.host.sessions()].filter(
       (session) => session.principal === 'alice',
     );
     expect(aliceSessions).toHaveLength(2);

@@ -1,11 +1,17 @@
 /**
- * One live `GET {base}/sse` response: the `SessionSink` a `ConnectionSession` writes to. Events are
+ * One live `GET {base}/sse` response: the `SessionSink` the session host writes to. Events are
  * coalesced per microtask into one chunk, and the bytes the client has not read yet are bounded
  * (the slow-reader policy in the README): past `maxBufferedBytes` the link is dropped and the
  * client must resume from the replay log.
  */
-import type { ConnectionSession, DisconnectReason, ReplayEntry, SessionSink } from '@a2ui-ts/core';
-import { SSE_EVENTS } from '../protocol/wire.js';
+import type {
+  DisconnectReason,
+  HostLink,
+  LinkOpenInfo,
+  ReplayEntry,
+  SessionSink,
+} from '@a2ui-ts/core';
+import { type ConnectedEventData, SSE_EVENTS } from '../protocol/wire.js';
 
 const encoder = new TextEncoder();
 
@@ -19,6 +25,8 @@ export type SseLinkEnd = 'cancelled' | 'overflow' | 'closed';
 export interface SseLinkOptions {
   /** Unsent bytes above which the link is dropped. */
   maxBufferedBytes: number;
+  /** The `retry:` hint written with the `connected` event, in milliseconds. */
+  retryMs: number;
   /**
    * Destroys the underlying connection at once (on Node, the socket). Without it an overflowing
    * link errors its stream, which every runtime turns into an aborted response.
@@ -40,8 +48,8 @@ export const KEEP_ALIVE_COMMENT = ': ping\n\n';
 export class SseLink implements SessionSink {
   /** The response body. */
   readonly stream: ReadableStream<Uint8Array>;
-  /** The session this link is attached to (replaced on a reset). */
-  session: ConnectionSession | undefined;
+  /** The connection this link is bound to, once the host bound it. */
+  hostLink: HostLink | undefined;
   /** Most unsent bytes seen on this link. */
   peakBufferedBytes = 0;
   readonly #options: SseLinkOptions;
@@ -80,6 +88,25 @@ export class SseLink implements SessionSink {
     return Math.max(0, -(this.#controller.desiredSize ?? 0)) + this.#pendingChars;
   }
 
+  /**
+   * Bound to a connection: `event: reset` first when the one asked for could not be resumed, then
+   * the `retry:` hint and `event: connected`. Held with everything after it until {@link uncork}, so
+   * that a resume's replay is measured as one piece.
+   */
+  open(info: LinkOpenInfo): void {
+    this.cork();
+    if (info.reset !== undefined)
+      this.write(formatSseEvent(SSE_EVENTS.reset, JSON.stringify({ reason: info.reset })));
+    const data: ConnectedEventData = {
+      connectionId: info.connectionId,
+      resumed: info.resumed,
+      replayed: info.replayed,
+    };
+    this.write(
+      `retry: ${this.#options.retryMs}\n${formatSseEvent(SSE_EVENTS.connected, JSON.stringify(data))}`,
+    );
+  }
+
   deliver(entry: ReplayEntry): void {
     this.write(formatSseEvent(undefined, entry.data, entry.seq));
   }
@@ -113,12 +140,6 @@ export class SseLink implements SessionSink {
   /** Holds writes until {@link uncork}, so a header event can still be put first. */
   cork(): void {
     this.#corked = true;
-  }
-
-  /** Puts `text` before everything held since {@link cork}. */
-  prepend(text: string): void {
-    this.#pending.unshift(text);
-    this.#pendingChars += text.length;
   }
 
   /** Sends what was held. Its size is allowed on top of `maxBufferedBytes`, as a replay cannot be split. */

@@ -7,6 +7,7 @@ import { useLinkState } from '../use-demo-connection.js';
 const LABELS = {
   connecting: 'Connecting…',
   open: 'Connected',
+  degraded: 'Connected — messages waiting',
   reconnecting: 'Reconnecting…',
   closed: 'Disconnected',
 } as const;
@@ -31,6 +32,9 @@ export function ConnectionBadge({ client }: ConnectionBadgeProps) {
     >
       <span className="status-dot" aria-hidden="true" />
       {LABELS[link.status]}
+      {link.status === 'degraded' && link.reason && (
+        <span className="visually-hidden">: {link.reason}</span>
+      )}
       {count > 0 && (
         <span className="status-count">
           {' '}

@@ -1,34 +1,68 @@
 /**
- * A loopback TCP proxy for fault injection: `drop()` resets every connection through it (RST, no
- * polite close), as a broken network would; `setTarget()` points it at a restarted server.
+ * A loopback TCP proxy for fault injection (Node only): `drop()` resets every connection through
+ * it (RST, no polite close), as a broken network would; `setBlackhole(true)` silently discards
+ * every byte in both directions while the sockets stay open (no FIN, no RST), as a laptop that
+ * slept or a dead NAT entry does; `setRefusing(true)` resets new connections; `setTarget()` points
+ * it at a restarted server.
  */
 
 import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Socket } from 'node:net';
 
+/** A running proxy. */
 export interface TcpProxy {
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
+  readonly port: number;
   /** Connections currently open through the proxy. */
   readonly connections: number;
+  /** Connections accepted so far. */
+  readonly accepted: number;
   /** Resets every open connection (both sides). */
   drop(): void;
   /** Refuses (resets) new connections while true. */
   setRefusing(refusing: boolean): void;
+  /** While true, bytes in both directions are discarded and nothing is closed. */
+  setBlackhole(blackhole: boolean): void;
   /** Forwards new connections to another port. */
   setTarget(port: number): void;
   close(): Promise<void>;
 }
 
+/**
+ * Starts a proxy on 127.0.0.1, port 0, forwarding to `targetPort` on 127.0.0.1.
+ *
+ * @example
+ * ```ts
+ * const proxy = await createTcpProxy(server.port);
+ * const transport = connectSseJsonRpc({ url: proxy.url });
+ * proxy.drop(); // the client must resume
+ * ```
+ */
 export async function createTcpProxy(targetPort: number): Promise<TcpProxy> {
   let target = targetPort;
   let refusing = false;
+  let blackhole = false;
+  let accepted = 0;
   const pairs = new Set<[Socket, Socket]>();
+  const forward = (from: Socket, to: Socket) => {
+    from.on('data', (chunk) => {
+      if (blackhole) return;
+      if (!to.write(chunk)) {
+        from.pause();
+        to.once('drain', () => from.resume());
+      }
+    });
+    from.on('end', () => {
+      if (!blackhole) to.end();
+    });
+  };
   const server = createServer((client) => {
     if (refusing) {
       client.resetAndDestroy();
       return;
     }
+    accepted++;
     const upstream = connect(target, '127.0.0.1');
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
@@ -39,8 +73,8 @@ export async function createTcpProxy(targetPort: number): Promise<TcpProxy> {
     };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -53,15 +87,22 @@ export async function createTcpProxy(targetPort: number): Promise<TcpProxy> {
   };
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     get connections() {
       return pairs.size;
+    },
+    get accepted() {
+      return accepted;
     },
     drop,
     setRefusing(value) {
       refusing = value;
     },
-    setTarget(port) {
-      target = port;
+    setBlackhole(value) {
+      blackhole = value;
+    },
+    setTarget(next) {
+      target = next;
     },
     async close() {
       drop();

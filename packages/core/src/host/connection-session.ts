@@ -1,0 +1,744 @@
+/**
+ * The server side of one connection, on the node that runs its agent: sequencing and the replay
+ * log, links (a streaming link, second readers, links of other nodes), the grace period, turns,
+ * in-order and idempotent delivery of client input to the agent with bounds on what waits, host
+ * tool calls, and cleanup. The {@link SessionHost} creates these; bindings talk to the host.
+ */
+
+import type {
+  A2uiAgent,
+  AgentInput,
+  Connection,
+  DisconnectReason,
+  HostTool,
+  HostToolCall,
+  HostToolResult,
+} from '../agent/agent.js';
+import { createConnectionId } from '../agent/connection-id.js';
+import { A2uiError } from '../errors/a2ui-error.js';
+import { getServerMessageKind, isRecord } from '../protocol/guards.js';
+import type {
+  ClientCapabilities,
+  ClientDataModel,
+  ClientMessage,
+  ClientMessageMetadata,
+  ServerMessage,
+} from '../protocol/messages.js';
+import { utf8ByteLength } from '../validation/parse-messages.js';
+import { getBuiltinCatalogValidator } from '../validation/validator-registry.js';
+import {
+  createMemoryReplayLog,
+  type MaybePromise,
+  type ReplayEntry,
+  type ReplayLog,
+} from './replay-log.js';
+import { RequestIdMemory } from './request-ids.js';
+import { type TurnOutcome, type TurnResult, TurnTracker } from './turn.js';
+
+/** Why a fresh session replaced the one a client asked for. */
+export type ResetReason =
+  /** The connection id is unknown here (expired, evicted, or the server restarted). */
+  | 'unknown-connection'
+  /** The messages the client missed are no longer kept. */
+  | 'replay-gap'
+  /** The node that ran the connection is gone (scale-out). */
+  | 'owner-lost';
+
+/** What a link is told once it is bound to a connection, before any message reaches it. */
+export interface LinkOpenInfo {
+  readonly connectionId: string;
+  /** True when the link continues the connection the client asked for. */
+  readonly resumed: boolean;
+  /** Messages replayed from the log before live ones (0 on a new connection). */
+  readonly replayed: number;
+  /** Set when the client asked to resume a connection that could not be, and got a new one. */
+  readonly reset?: ResetReason;
+}
+
+/** Where a session's messages go while a link is attached (an SSE response, a WebSocket). */
+export interface SessionSink {
+  /** Called once, before any delivery. */
+  open?(info: LinkOpenInfo): void;
+  /** Delivers one message, in `seq` order; must not throw. */
+  deliver(entry: ReplayEntry): void;
+  /** The connection ended, or a newer link replaced this one (`reset`): close the link. */
+  close(reason: DisconnectReason): void;
+  /** Carries a host tool call (AG-UI). Without it, `callHostTool` rejects with `NOT_SUPPORTED`. */
+  deliverToolCall?(call: HostToolCall): void;
+}
+
+/** Checks an outgoing message; returns a problem or `undefined`. */
+export type OutgoingValidator = (
+  message: unknown,
+  catalogId: string | undefined,
+) => { path: string; message: string } | undefined;
+
+/** Bounds on what one connection holds. Sizes in bytes (UTF-16 code units of JSON text). */
+export interface SessionLimits {
+  /** Largest outgoing message (UTF-8); `send` throws `MESSAGE_TOO_LARGE` above. @default 1048576 */
+  maxMessageBytes?: number;
+  /** Request ids remembered to drop retried duplicates. @default 1000 */
+  maxRememberedRequests?: number;
+  /** Bytes of remembered request ids (their text + 64 per id). @default 262144 */
+  maxRememberedRequestBytes?: number;
+  /**
+   * Client messages (and inputs) waiting for the agent, which handles one at a time. Beyond it,
+   * receiving refuses with `LIMIT_EXCEEDED` (`data.retryAfterMs`) at once. @default 100
+   */
+  maxQueuedClientMessages?: number;
+  /** Bytes of the client messages waiting for the agent (one message is always admitted). @default 4194304 */
+  maxQueuedClientBytes?: number;
+  /** The retry hint given with a `LIMIT_EXCEEDED` refusal of a busy connection. @default 1000 */
+  busyRetryAfterMs?: number;
+}
+
+/** Defaults of {@link SessionLimits} and the grace period, in one place. */
+export const SESSION_DEFAULTS = {
+  reconnectGraceMs: 30_000,
+  maxMessageBytes: 1_048_576,
+  maxRememberedRequests: 1_000,
+  maxRememberedRequestBytes: 262_144,
+  maxQueuedClientMessages: 100,
+  maxQueuedClientBytes: 4_194_304,
+  busyRetryAfterMs: 1_000,
+} as const;
+
+/** Options of {@link ConnectionSession}. */
+export interface ConnectionSessionOptions extends SessionLimits {
+  agent: A2uiAgent;
+  /** @default a fresh `createConnectionId()` */
+  id?: string;
+  /** What `authenticate(request)` returned. */
+  principal?: unknown;
+  /** Must be empty: a session numbers its messages from 1. @default a memory log with `DEFAULT_REPLAY_LOG_LIMITS` */
+  replayLog?: ReplayLog;
+  /**
+   * How long the session lives with no link, no waiting reader and no request before the agent's
+   * `onDisconnect('grace-expired')` runs. @default 30000
+   */
+  reconnectGraceMs?: number;
+  /**
+   * Validation of outgoing messages, with the catalog of their surface when known. `false` checks
+   * only the envelope.
+   * @default the v0.9 schema with the basic or minimal catalog when the surface uses one
+   */
+  validateOutgoing?: OutgoingValidator | false;
+  /** Called once when the session ends (the host forgets it here). */
+  onClosed?: (session: ConnectionSession, reason: DisconnectReason) => void;
+  /** Called when the last link detaches (the host records the last seq here). */
+  onDetached?: (session: ConnectionSession) => void;
+  /** Receives errors thrown by agent hooks and failed replay-log writes. @default console.error */
+  onAgentError?: (error: unknown, session: ConnectionSession) => void;
+}
+
+/** Result of {@link ConnectionSession.attach}. */
+export type AttachResult =
+  | { ok: true; replayed: number }
+  /** The messages after `lastSeq` are gone (or were never sent): the caller must reset the client. */
+  | { ok: false };
+
+/** Result of delivering client input to the agent. */
+export interface ReceiveResult {
+  /** True when the request id was seen before: nothing new reached the agent. */
+  readonly duplicate: boolean;
+  /** Settles when the agent's turn for this input is over (for a duplicate: the original's). */
+  readonly turn: Promise<TurnResult>;
+}
+
+/** Options of {@link ConnectionSession.receive}. */
+export interface ReceiveOptions {
+  /** Idempotency key: a repeated id is not delivered again. Compared by exact text. */
+  requestId?: string;
+  /** Size of the input as received, for `maxQueuedClientBytes`. @default its JSON length */
+  bytes?: number;
+}
+
+/** Result of {@link ConnectionSession.read}. */
+export type ReadResult =
+  | { ok: true; entries: ReplayEntry[]; lastSeq: number }
+  /** Messages after `afterSeq` are no longer kept (or were never sent): the reader must reset. */
+  | { ok: false; lastSeq: number };
+
+/** Options of {@link ConnectionSession.read}. */
+export interface ReadOptions {
+  /** When nothing is there yet, wait up to this long for a message. @default 0 */
+  waitMs?: number;
+  /** Most entries returned. @default all */
+  limit?: number;
+  /** Stops waiting (resolves with what there is). */
+  signal?: AbortSignal;
+}
+
+/** The default outgoing check: the full schema when the surface uses a built-in catalog. */
+const validateWithBuiltinCatalog: OutgoingValidator = (message, catalogId) =>
+  catalogId === undefined
+    ? undefined
+    : getBuiltinCatalogValidator(catalogId)?.validateServerMessage(message)[0];
+
+const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | undefined)?.then === 'function';
+
+interface PendingToolCall {
+  resolve(result: HostToolResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * One agent connection, and the {@link Connection} its agent sees.
+ *
+ * @example
+ * ```ts
+ * const session = new ConnectionSession({ agent });
+ * await session.attach({ deliver: (entry) => write(entry.data), close: () => end() });
+ * await session.start(); // the onConnect turn
+ * ```
+ */
+export class ConnectionSession implements Connection {
+  readonly id: string;
+  readonly principal: unknown;
+  readonly #agent: A2uiAgent;
+  readonly #log: ReplayLog;
+  readonly #graceMs: number;
+  readonly #maxMessageBytes: number;
+  readonly #maxQueued: number;
+  readonly #maxQueuedBytes: number;
+  readonly #busyRetryAfterMs: number;
+  readonly #validate: OutgoingValidator | undefined;
+  readonly #options: ConnectionSessionOptions;
+  readonly #onAgentError: (error: unknown, session: ConnectionSession) => void;
+  readonly #abort = new AbortController();
+  readonly #requests: RequestIdMemory;
+  readonly #surfaceCatalogs = new Map<string, string>();
+  readonly #remoteLinks = new Map<string, string>();
+  readonly #readWaiters = new Set<() => void>();
+  readonly #toolCalls = new Map<string, PendingToolCall>();
+  #sink: SessionSink | undefined;
+  #attachGeneration = 0;
+  #graceTimer: ReturnType<typeof setTimeout> | undefined;
+  #waitingReaders = 0;
+  #chain: Promise<void> = Promise.resolve();
+  #queued = 0;
+  #queuedBytes = 0;
+  #currentTurn: TurnTracker | undefined;
+  #seq = 0;
+  #capabilities: ClientCapabilities | undefined;
+  #dataModel: ClientDataModel | undefined;
+  #hostTools: readonly HostTool[] = [];
+  #toolCallCounter = 0;
+
+  constructor(options: ConnectionSessionOptions) {
+    const defaults = SESSION_DEFAULTS;
+    this.#options = options;
+    this.id = options.id ?? createConnectionId();
+    this.principal = options.principal;
+    this.#agent = options.agent;
+    this.#log = options.replayLog ?? createMemoryReplayLog();
+    this.#graceMs = options.reconnectGraceMs ?? defaults.reconnectGraceMs;
+    this.#maxMessageBytes = options.maxMessageBytes ?? defaults.maxMessageBytes;
+    this.#maxQueued = Math.max(
+      1,
+      options.maxQueuedClientMessages ?? defaults.maxQueuedClientMessages,
+    );
+    this.#maxQueuedBytes = options.maxQueuedClientBytes ?? defaults.maxQueuedClientBytes;
+    this.#busyRetryAfterMs = options.busyRetryAfterMs ?? defaults.busyRetryAfterMs;
+    this.#requests = new RequestIdMemory({
+      maxCount: Math.max(1, options.maxRememberedRequests ?? defaults.maxRememberedRequests),
+      maxBytes: options.maxRememberedRequestBytes ?? defaults.maxRememberedRequestBytes,
+    });
+    this.#validate =
+      options.validateOutgoing === false
+        ? undefined
+        : (options.validateOutgoing ?? validateWithBuiltinCatalog);
+    this.#onAgentError =
+      options.onAgentError ??
+      ((error) => {
+        console.error(`[a2ui] agent hook failed on connection ${this.id}:`, error);
+      });
+  }
+
+  // ---- The Connection the agent sees ----------------------------------------------------------
+
+  get clientCapabilities(): ClientCapabilities | undefined {
+    return this.#capabilities;
+  }
+
+  get clientDataModel(): ClientDataModel | undefined {
+    return this.#dataModel;
+  }
+
+  get hostTools(): readonly HostTool[] {
+    return this.#hostTools;
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  get closed(): boolean {
+    return this.#abort.signal.aborted;
+  }
+
+  send(messages: ServerMessage | readonly ServerMessage[]): void {
+    if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
+    const list = Array.isArray(messages) ? messages : [messages as ServerMessage];
+    // Serialise and check every message before sending any, so a bad batch sends nothing.
+    const encoded = list.map((message, index) =>
+      this.#encode(message, list.length > 1 ? index : undefined),
+    );
+    const entries = encoded.map(
+      (data, index): ReplayEntry => ({ seq: ++this.#seq, data, message: list[index]! }),
+    );
+    const appended = this.#log.append(entries);
+    if (isPromise(appended)) appended.catch((error) => this.#onAgentError(error, this));
+    const sink = this.#sink;
+    if (sink) for (const entry of entries) sink.deliver(entry);
+    if (this.#readWaiters.size > 0) for (const wake of [...this.#readWaiters]) wake();
+  }
+
+  endTurn(): void {
+    const turn = this.#currentTurn;
+    this.#currentTurn = undefined;
+    turn?.end(this.#seq, 'completed');
+  }
+
+  callHostTool(
+    call: { name: string; args: unknown },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<HostToolResult> {
+    if (this.closed)
+      return Promise.reject(new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`));
+    const sink = this.#sink;
+    if (!sink?.deliverToolCall) {
+      return Promise.reject(
+        new A2uiError(
+          'NOT_SUPPORTED',
+          `This transport carries no host tool calls (asked for "${call.name}").`,
+        ),
+      );
+    }
+    if (options.signal?.aborted)
+      return Promise.reject(new A2uiError('ABORTED', 'The tool call was aborted.'));
+    const id = `${this.id}-tool-${++this.#toolCallCounter}`;
+    const result = new Promise<HostToolResult>((resolve, reject) => {
+      const onAbort = () => {
+        this.#toolCalls.delete(id);
+        reject(new A2uiError('ABORTED', 'The tool call was aborted.'));
+      };
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => options.signal?.removeEventListener('abort', onAbort);
+      this.#toolCalls.set(id, {
+        resolve: (value) => {
+          done();
+          resolve(value);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      });
+    });
+    sink.deliverToolCall({ id, name: call.name, args: call.args });
+    this.endTurn();
+    return result;
+  }
+
+  close(reason: DisconnectReason = 'server-closed'): void {
+    if (this.closed) return;
+    this.#clearGrace();
+    this.#abort.abort();
+    const sink = this.#sink;
+    this.#sink = undefined;
+    sink?.close(reason);
+    for (const wake of [...this.#readWaiters]) wake();
+    const calls = [...this.#toolCalls.values()];
+    this.#toolCalls.clear();
+    for (const call of calls)
+      call.reject(new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} closed (${reason}).`));
+    this.#currentTurn?.end(this.#seq, 'closed');
+    this.#currentTurn = undefined;
+    const ended = this.#log.end(reason);
+    if (isPromise(ended)) ended.catch((error) => this.#onAgentError(error, this));
+    this.#requests.clear();
+    this.#surfaceCatalogs.clear();
+    this.#remoteLinks.clear();
+    // onDisconnect runs after every hook already accepted, then the session is forgotten.
+    void this.#enqueue(() => this.#agent.onDisconnect?.(this, reason), 0, new TurnTracker()).then(
+      () => this.#options.onClosed?.(this, reason),
+    );
+  }
+
+  // ---- What the host and bindings use ---------------------------------------------------------
+
+  /** True while a streaming link (a sink) is attached on this node. */
+  get attached(): boolean {
+    return this.#sink !== undefined;
+  }
+
+  /** Links of other nodes following this connection from the shared log. */
+  get remoteLinks(): number {
+    return this.#remoteLinks.size;
+  }
+
+  /** Sequence number of the last message sent. */
+  get lastSeq(): number {
+    return this.#seq;
+  }
+
+  /** True while the grace timer runs (no link, no reader). */
+  get pendingGrace(): boolean {
+    return this.#graceTimer !== undefined;
+  }
+
+  /** Client messages and inputs waiting for the agent, and their bytes. */
+  get queued(): { messages: number; bytes: number } {
+    return { messages: this.#queued, bytes: this.#queuedBytes };
+  }
+
+  /** Remembered request ids and their bytes. */
+  get rememberedRequests(): { count: number; bytes: number } {
+    return this.#requests.size;
+  }
+
+  /** Host tool calls awaiting their result. */
+  get pendingToolCalls(): number {
+    return this.#toolCalls.size;
+  }
+
+  /** The replay log (for diagnostics and leak tests). */
+  get replayLog(): ReplayLog {
+    return this.#log;
+  }
+
+  /** Runs the agent's `onConnect`: the first turn. */
+  start(): Promise<TurnResult> {
+    const tracker = new TurnTracker();
+    void this.#enqueue(() => this.#agent.onConnect?.(this), 0, tracker);
+    return tracker.done;
+  }
+
+  /**
+   * Attaches a streaming link. With `lastSeq`, first replays every message after it (resume); the
+   * link's `open` is called before anything is delivered. Replaces (closes with `reset`) a link
+   * that is still attached. Messages sent while the replay is read reach the link after it.
+   */
+  async attach(
+    sink: SessionSink,
+    options: { lastSeq?: number; reset?: ResetReason } = {},
+  ): Promise<AttachResult> {
+    if (this.closed) return { ok: false };
+    const lastSeq = options.lastSeq;
+    if (lastSeq !== undefined && (lastSeq > this.#seq || lastSeq < 0)) return { ok: false };
+    const generation = ++this.#attachGeneration;
+    // Until the replay is read, live messages are held so that they follow it in order.
+    const held: ReplayEntry[] = [];
+    const holding: SessionSink = { deliver: (entry) => held.push(entry), close: () => {} };
+    const previous = this.#sink;
+    let replay: ReplayEntry[] = [];
+    if (lastSeq !== undefined && lastSeq < this.#seq) {
+      this.#sink = holding;
+      const read = this.#log.read(lastSeq);
+      const missed = isPromise(read) ? await read : read;
+      if (generation !== this.#attachGeneration || this.closed) return { ok: false };
+      if (missed === undefined) {
+        this.#sink = previous;
+        if (previous) for (const entry of held) previous.deliver(entry);
+        return { ok: false };
+      }
+      replay = missed;
+    }
+    this.#sink = sink;
+    this.#clearGrace();
+    if (previous && previous !== sink) previous.close('reset');
+    const replayedThrough = replay.at(-1)?.seq ?? lastSeq ?? 0;
+    const live = held.filter((entry) => entry.seq > replayedThrough);
+    sink.open?.({
+      connectionId: this.id,
+      resumed: lastSeq !== undefined && options.reset === undefined,
+      replayed: replay.length,
+      ...(options.reset ? { reset: options.reset } : {}),
+    });
+    for (const entry of replay) sink.deliver(entry);
+    for (const entry of live) sink.deliver(entry);
+    return { ok: true, replayed: replay.length };
+  }
+
+  /** Detaches `sink` (its link dropped); with nothing else attached, the grace period starts. */
+  detach(sink: SessionSink): void {
+    if (this.#sink !== sink) return;
+    this.#sink = undefined;
+    this.#afterDetach();
+  }
+
+  /** A link of node `node` follows this connection from the shared log. */
+  attachRemote(linkId: string, node: string): void {
+    if (this.closed) return;
+    this.#remoteLinks.set(linkId, node);
+    this.#clearGrace();
+  }
+
+  detachRemote(linkId: string): void {
+    if (!this.#remoteLinks.delete(linkId)) return;
+    this.#afterDetach();
+  }
+
+  /** Node `node` is gone: its links are. */
+  detachNode(node: string): void {
+    let removed = false;
+    for (const [linkId, owner] of this.#remoteLinks)
+      if (owner === node) removed = this.#remoteLinks.delete(linkId) || removed;
+    if (removed) this.#afterDetach();
+  }
+
+  /** A request arrived for this connection: with no link attached, the grace period starts over. */
+  touch(): void {
+    if (this.closed || this.#hasReader()) return;
+    this.#startGrace();
+  }
+
+  /**
+   * Hands a client message to the agent, after earlier ones. A repeated `requestId` is not
+   * delivered again: the result names the original turn.
+   * @throws A2uiError `CONNECTION_CLOSED` after close; `LIMIT_EXCEEDED` (with `data.retryAfterMs`)
+   *   when `maxQueuedClientMessages` / `maxQueuedClientBytes` are reached
+   */
+  receive(
+    message: ClientMessage,
+    metadata: ClientMessageMetadata | undefined,
+    options: ReceiveOptions = {},
+  ): ReceiveResult {
+    return this.#admit(
+      options,
+      () => JSON.stringify(message).length,
+      () => {
+        if ('action' in message) return this.#agent.onAction?.(this, message.action, metadata);
+        return this.#agent.onError?.(this, message.error, metadata);
+      },
+      metadata,
+    );
+  }
+
+  /**
+   * Hands user text and host context to the agent's `onInput`, after earlier client messages.
+   * @throws as {@link receive}
+   */
+  receiveInput(
+    input: AgentInput,
+    metadata: ClientMessageMetadata | undefined,
+    options: ReceiveOptions = {},
+  ): ReceiveResult {
+    return this.#admit(
+      options,
+      () => JSON.stringify(input).length,
+      () => {
+        if (input.tools) this.#hostTools = input.tools;
+        return this.#agent.onInput?.(this, input, metadata);
+      },
+      metadata,
+    );
+  }
+
+  /**
+   * Resolves the agent's pending `callHostTool` whose call `result.toolCallId` names. The turn
+   * that follows starts now and ends when the waiting hook settles or ends its turn.
+   * @returns the continuation turn, or `undefined` when no such call is pending
+   */
+  resolveHostToolCall(result: HostToolResult): Promise<TurnResult> | undefined {
+    const pending = this.#toolCalls.get(result.toolCallId);
+    if (!pending || this.closed) return undefined;
+    this.#toolCalls.delete(result.toolCallId);
+    this.endTurn();
+    const tracker = new TurnTracker();
+    tracker.start(this.#seq);
+    this.#currentTurn = tracker;
+    pending.resolve(result);
+    return tracker.done;
+  }
+
+  /**
+   * Reads the messages after `afterSeq` from the log — a second reader beside any link (long poll):
+   * with `waitMs`, waits until one exists. A waiting reader keeps the connection out of its grace
+   * period.
+   * @throws A2uiError `CONNECTION_CLOSED` when the connection is closed
+   */
+  async read(afterSeq: number, options: ReadOptions = {}): Promise<ReadResult> {
+    if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
+    if (afterSeq > this.#seq || afterSeq < 0) return { ok: false, lastSeq: this.#seq };
+    const waitMs = options.waitMs ?? 0;
+    if (afterSeq === this.#seq && waitMs > 0 && !options.signal?.aborted) {
+      this.#waitingReaders++;
+      this.#clearGrace();
+      try {
+        await this.#waitForMessage(afterSeq, waitMs, options.signal);
+      } finally {
+        this.#waitingReaders--;
+        if (!this.closed && !this.#hasReader()) this.#startGrace();
+      }
+    }
+    if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
+    const read = this.#log.read(afterSeq, { limit: options.limit });
+    const entries = isPromise(read) ? await read : read;
+    if (entries === undefined) return { ok: false, lastSeq: this.#seq };
+    return { ok: true, entries, lastSeq: this.#seq };
+  }
+
+  /** The client has every message through `seq`: the log may drop them. */
+  acknowledge(seq: number): MaybePromise<void> {
+    if (this.closed || seq <= 0) return;
+    return this.#log.trim(Math.min(seq, this.#seq));
+  }
+
+  // ---- Internals --------------------------------------------------------------------------------
+
+  #admit(
+    options: ReceiveOptions,
+    measure: () => number,
+    hook: () => void | Promise<void>,
+    metadata: ClientMessageMetadata | undefined,
+  ): ReceiveResult {
+    if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
+    const { requestId } = options;
+    if (requestId !== undefined) {
+      const original = this.#requests.get(requestId);
+      if (original) return { duplicate: true, turn: original };
+    }
+    const bytes = options.bytes ?? measure();
+    if (
+      this.#queued >= this.#maxQueued ||
+      (this.#queued > 0 && this.#queuedBytes + bytes > this.#maxQueuedBytes)
+    ) {
+      throw new A2uiError(
+        'LIMIT_EXCEEDED',
+        `The agent is busy: ${this.#queued} client messages (${this.#queuedBytes} bytes) are already waiting; retry later.`,
+        { data: { retryAfterMs: this.#busyRetryAfterMs } },
+      );
+    }
+    this.touch();
+    const tracker = new TurnTracker();
+    void this.#enqueue(
+      () => {
+        // The metadata of the message being handled, not of a later one still waiting.
+        if (metadata?.a2uiClientCapabilities) this.#capabilities = metadata.a2uiClientCapabilities;
+        if (metadata?.a2uiClientDataModel) this.#dataModel = metadata.a2uiClientDataModel;
+        return hook();
+      },
+      bytes,
+      tracker,
+    );
+    if (requestId !== undefined) this.#requests.remember(requestId, tracker.done);
+    return { duplicate: false, turn: tracker.done };
+  }
+
+  /** Hooks accepted before a close still run: the client was told they were accepted. */
+  #enqueue(hook: () => void | Promise<void>, bytes: number, tracker: TurnTracker): Promise<void> {
+    this.#queued++;
+    this.#queuedBytes += bytes;
+    const run = async (): Promise<void> => {
+      this.#queued--;
+      this.#queuedBytes -= bytes;
+      this.#currentTurn = tracker;
+      tracker.start(this.#seq);
+      let outcome: TurnOutcome = 'completed';
+      try {
+        await hook();
+      } catch (error) {
+        outcome = 'failed';
+        this.#onAgentError(error, this);
+      } finally {
+        const final: TurnOutcome = this.closed && outcome === 'completed' ? 'closed' : outcome;
+        // A continuation turn (after a host tool result) ends with the hook that was waiting.
+        this.#currentTurn?.end(this.#seq, final);
+        this.#currentTurn = undefined;
+        tracker.end(this.#seq, final);
+      }
+    };
+    this.#chain = this.#chain.then(run);
+    return this.#chain;
+  }
+
+  #hasReader(): boolean {
+    return this.#sink !== undefined || this.#remoteLinks.size > 0 || this.#waitingReaders > 0;
+  }
+
+  #afterDetach(): void {
+    if (this.closed || this.#hasReader()) return;
+    this.#startGrace();
+    this.#options.onDetached?.(this);
+  }
+
+  #startGrace(): void {
+    this.#clearGrace();
+    this.#graceTimer = setTimeout(() => {
+      this.#graceTimer = undefined;
+      this.close('grace-expired');
+    }, this.#graceMs);
+  }
+
+  #clearGrace(): void {
+    if (this.#graceTimer !== undefined) {
+      clearTimeout(this.#graceTimer);
+      this.#graceTimer = undefined;
+    }
+  }
+
+  #waitForMessage(
+    afterSeq: number,
+    waitMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.#readWaiters.delete(wake);
+        signal?.removeEventListener('abort', finish);
+        resolve();
+      };
+      const wake = () => {
+        if (this.#seq > afterSeq || this.closed) finish();
+      };
+      const timer = setTimeout(finish, waitMs);
+      this.#readWaiters.add(wake);
+      signal?.addEventListener('abort', finish, { once: true });
+    });
+  }
+
+  #encode(message: ServerMessage, index: number | undefined): string {
+    const at = index === undefined ? '' : ` (message ${index})`;
+    const kind = getServerMessageKind(message);
+    if (!isRecord(message) || message.version !== 'v0.9' || !kind) {
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        `Not a v0.9 server message${at}: it needs "version": "v0.9" and one of createSurface, updateComponents, updateDataModel, deleteSurface.`,
+        { path: '' },
+      );
+    }
+    const body = (message as unknown as Record<string, Record<string, unknown>>)[kind]!;
+    const surfaceId = typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
+    const catalogId =
+      kind === 'createSurface' && typeof body.catalogId === 'string'
+        ? body.catalogId
+        : surfaceId
+          ? this.#surfaceCatalogs.get(surfaceId)
+          : undefined;
+    const problem = this.#validate?.(message, catalogId);
+    if (problem) {
+      throw new A2uiError('VALIDATION_FAILED', `${problem.message}${at}`, {
+        path: problem.path,
+        surfaceId,
+      });
+    }
+    const data = JSON.stringify(message);
+    const bytes = utf8ByteLength(data, this.#maxMessageBytes);
+    if (bytes > this.#maxMessageBytes) {
+      throw new A2uiError(
+        'MESSAGE_TOO_LARGE',
+        `Message${at} is larger than ${this.#maxMessageBytes} bytes.`,
+        { surfaceId },
+      );
+    }
+    if (surfaceId !== undefined) {
+      if (kind === 'createSurface' && catalogId) this.#surfaceCatalogs.set(surfaceId, catalogId);
+      if (kind === 'deleteSurface') this.#surfaceCatalogs.delete(surfaceId);
+    }
+    return data;
+  }
+}

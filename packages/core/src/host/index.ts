@@ -1,0 +1,62 @@
+export type {
+  ConnectionRecord,
+  ConnectionRegistry,
+  MemoryConnectionRegistry,
+} from './connection-registry.js';
+export { createMemoryConnectionRegistry } from './connection-registry.js';
+export type {
+  AttachResult,
+  ConnectionSessionOptions,
+  LinkOpenInfo,
+  OutgoingValidator,
+  ReadOptions,
+  ReadResult,
+  ReceiveOptions,
+  ReceiveResult,
+  ResetReason,
+  SessionLimits,
+  SessionSink,
+} from './connection-session.js';
+export { ConnectionSession, SESSION_DEFAULTS } from './connection-session.js';
+export type { HttpErrorResponse } from './http-errors.js';
+export { HTTP_STATUS_BY_CODE, toHttpError } from './http-errors.js';
+export type { InboundCheck, InboundLimits } from './inbound.js';
+export { checkClientMessage, checkMetadata, INBOUND_DEFAULTS } from './inbound.js';
+export type { Authenticate, AuthenticationResult } from './principal.js';
+export { defaultIsSamePrincipal, defaultPrincipalKey, runAuthenticate } from './principal.js';
+export type { ReadRequestBodyOptions, ReadRequestBodyResult } from './read-request-body.js';
+export { DEFAULT_BODY_TIMEOUT_MS, readRequestBody } from './read-request-body.js';
+export type {
+  MaybePromise,
+  MemoryReplayLog,
+  ReplayEntry,
+  ReplayLog,
+  ReplayLogLimits,
+  ReplayLogListener,
+  ReplayLogSize,
+} from './replay-log.js';
+export { createMemoryReplayLog, DEFAULT_REPLAY_LOG_LIMITS } from './replay-log.js';
+export type { RequestIdLimits } from './request-ids.js';
+export { REQUEST_ID_OVERHEAD_BYTES } from './request-ids.js';
+export type {
+  ConnectOptions,
+  HostInputOptions,
+  HostLink,
+  HostReadOptions,
+  HostReceiveOptions,
+  HostReceiveResult,
+  OpenOptions,
+  OpenResult,
+  RequestContext,
+  SessionHostOptions,
+  SessionHostStats,
+} from './session-host.js';
+export { createSessionHost, SESSION_HOST_DEFAULTS, SessionHost } from './session-host.js';
+export type {
+  RoutedRequest,
+  RoutedRequestHandler,
+  RoutedResponse,
+  SessionRouter,
+} from './session-router.js';
+export { createLocalSessionRouter } from './session-router.js';
+export type { TurnOutcome, TurnResult } from './turn.js';

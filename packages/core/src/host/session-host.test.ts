@@ -1,0 +1,487 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { A2uiAgent, Connection, DisconnectReason } from '../agent/agent.js';
+import { A2uiError } from '../errors/a2ui-error.js';
+import type { ServerMessage } from '../protocol/messages.js';
+import { createMemoryCluster } from '../testing/memory-cluster.js';
+import type { LinkOpenInfo, SessionSink } from './connection-session.js';
+import { createSessionHost, type SessionHost, type SessionHostOptions } from './session-host.js';
+
+const update = (value: unknown): ServerMessage => ({
+  version: 'v0.9',
+  updateDataModel: { surfaceId: 's', path: '/v', value },
+});
+
+const actionMessage = (name = 'go', context: Record<string, unknown> = {}) => ({
+  version: 'v0.9',
+  action: {
+    name,
+    surfaceId: 's',
+    sourceComponentId: 'b',
+    timestamp: '2026-01-01T00:00:00Z',
+    context,
+  },
+});
+
+function recordingSink() {
+  const opened: LinkOpenInfo[] = [];
+  const values: unknown[] = [];
+  const seqs: number[] = [];
+  const closed: DisconnectReason[] = [];
+  const sink: SessionSink = {
+    open: (info) => opened.push(info),
+    deliver: (entry) => {
+      seqs.push(entry.seq);
+      values.push(
+        (JSON.parse(entry.data) as { updateDataModel?: { value: unknown } }).updateDataModel?.value,
+      );
+    },
+    close: (reason) => closed.push(reason),
+  };
+  return { sink, opened, values, seqs, closed };
+}
+
+function recordingAgent(extra: Partial<A2uiAgent> = {}) {
+  const connections: Connection[] = [];
+  const actions: string[] = [];
+  const disconnects: DisconnectReason[] = [];
+  const agent: A2uiAgent = {
+    onConnect(connection) {
+      connections.push(connection);
+      connection.send(update(`hello ${connections.length}`));
+    },
+    onAction(connection, action) {
+      actions.push(action.name);
+      connection.send(update(`did ${action.name}`));
+    },
+    onDisconnect: (_connection, reason) => void disconnects.push(reason),
+    ...extra,
+  };
+  return { agent, connections, actions, disconnects };
+}
+
+const hosts: SessionHost[] = [];
+function host(options: SessionHostOptions): SessionHost {
+  const created = createSessionHost(options);
+  hosts.push(created);
+  return created;
+}
+
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const created of hosts.splice(0)) await created.close();
+});
+
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return 'accepted';
+  } catch (error) {
+    return A2uiError.isInstance(error) ? error.code : String(error);
+  }
+};
+
+describe('SessionHost: streaming links', () => {
+  it('opens a connection, tells the link before the first message, and records its owner', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent });
+    const link = recordingSink();
+    const opened = await sessions.connect({ principal: undefined, sink: link.sink });
+    await vi.waitFor(() => expect(link.values).toEqual(['hello 1']));
+    expect(link.opened).toEqual([
+      { connectionId: opened.connectionId, resumed: false, replayed: 0 },
+    ]);
+    expect(await sessions.registry.get(opened.connectionId)).toMatchObject({
+      id: opened.connectionId,
+      owner: sessions.nodeId,
+    });
+  });
+
+  it('resumes with a replay for the same principal, and refuses another principal without disturbing the owner', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent, authenticate: () => 'unused' });
+    const first = recordingSink();
+    const link = await sessions.connect({ principal: 'alice', sink: first.sink });
+    await vi.waitFor(() => expect(first.seqs).toEqual([1]));
+    link.detach();
+    recorder.connections[0]!.send([update(2), update(3)]);
+    expect(
+      await codeOf(
+        sessions.connect({
+          principal: 'mallory',
+          connectionId: link.connectionId,
+          lastSeq: 0,
+          sink: recordingSink().sink,
+        }),
+      ),
+    ).toBe('FORBIDDEN');
+    const second = recordingSink();
+    const resumed = await sessions.connect({
+      principal: 'alice',
+      connectionId: link.connectionId,
+      lastSeq: 1,
+      sink: second.sink,
+    });
+    expect(resumed).toMatchObject({ resumed: true, replayed: 2 });
+    expect(second.seqs).toEqual([2, 3]);
+    expect(recorder.connections).toHaveLength(1);
+    expect(recorder.disconnects).toEqual([]);
+  });
+
+  it('resets an unknown connection and a replay gap with a fresh onConnect, closing what it replaces', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent, replayBuffer: { maxEvents: 2 } });
+    const unknown = recordingSink();
+    const fresh = await sessions.connect({
+      principal: undefined,
+      connectionId: 'AAAAAAAAAAAAAAAAAAAAAA',
+      lastSeq: 7,
+      sink: unknown.sink,
+    });
+    expect(fresh.reset).toBe('unknown-connection');
+    expect(unknown.opened[0]).toMatchObject({ resumed: false, reset: 'unknown-connection' });
+    fresh.detach();
+    for (let index = 0; index < 5; index++) recorder.connections[0]!.send(update(index));
+    const gap = recordingSink();
+    const replaced = await sessions.connect({
+      principal: undefined,
+      connectionId: fresh.connectionId,
+      lastSeq: 1,
+      sink: gap.sink,
+    });
+    expect(replaced.reset).toBe('replay-gap');
+    expect(replaced.connectionId).not.toBe(fresh.connectionId);
+    await vi.waitFor(() => expect(gap.values).toEqual(['hello 2']));
+    expect(recorder.disconnects).toEqual(['reset']);
+    expect(sessions.stats().sessions).toBe(1);
+  });
+
+  it('evicts the oldest connection without a link to admit a new one, and refuses when every one has a link', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({
+      agent: recorder.agent,
+      maxSessions: 2,
+      sessionLimitRetryAfterMs: 1234,
+    });
+    const a = await sessions.connect({ principal: undefined, sink: recordingSink().sink });
+    await sessions.connect({ principal: undefined, sink: recordingSink().sink });
+    a.detach();
+    await sessions.connect({ principal: undefined, sink: recordingSink().sink });
+    await vi.waitFor(() => expect(recorder.disconnects).toEqual(['grace-expired']));
+    expect(sessions.session(a.connectionId)).toBeUndefined();
+    const refused = sessions.connect({ principal: undefined, sink: recordingSink().sink });
+    await expect(refused).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      data: { retryAfterMs: 1234 },
+    });
+    expect(sessions.stats()).toMatchObject({ sessions: 2, evictedSessions: 1, refusedSessions: 1 });
+  });
+
+  it('caps connections per principal when it authenticates', async () => {
+    const sessions = host({
+      agent: recordingAgent().agent,
+      authenticate: () => 'unused',
+      maxSessionsPerPrincipal: 1,
+    });
+    await sessions.connect({ principal: { user: 'ada' }, sink: recordingSink().sink });
+    expect(
+      await codeOf(sessions.connect({ principal: { user: 'ada' }, sink: recordingSink().sink })),
+    ).toBe('LIMIT_EXCEEDED');
+    expect(
+      await codeOf(sessions.connect({ principal: { user: 'bob' }, sink: recordingSink().sink })),
+    ).toBe('accepted');
+  });
+
+  it('refuses new connections once closing, with a 503 hint', async () => {
+    const sessions = host({ agent: recordingAgent().agent });
+    await sessions.close();
+    await expect(
+      sessions.connect({ principal: undefined, sink: recordingSink().sink }),
+    ).rejects.toMatchObject({
+      code: 'CONNECTION_CLOSED',
+      data: { httpStatus: 503 },
+    });
+  });
+});
+
+describe('SessionHost: client messages', () => {
+  it('validates the message and its metadata, pointing at the bad field, and delivers valid ones once', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent });
+    const { connectionId } = await sessions.open({ principal: undefined });
+    const bad = await sessions
+      .receive(connectionId, {
+        principal: undefined,
+        message: { version: 'v0.9', action: { name: 1 } },
+        bytes: 50,
+      })
+      .catch((error: A2uiError) => error);
+    expect(bad).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      path: expect.stringMatching(/^\/action/),
+    });
+    expect((bad as A2uiError).data?.issues).toEqual(expect.any(Array));
+
+    let deep: unknown = {};
+    for (let level = 0; level < 200_000; level++) deep = { deeper: deep };
+    const tooDeep = await sessions
+      .receive(connectionId, {
+        principal: undefined,
+        message: actionMessage(),
+        metadata: { extra: deep },
+        bytes: 100,
+      })
+      .catch((error: A2uiError) => error);
+    expect(tooDeep).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      path: expect.stringMatching(/^\/metadata\/extra/),
+    });
+
+    expect(
+      await codeOf(
+        sessions.receive(connectionId, {
+          principal: undefined,
+          message: actionMessage(),
+          bytes: 2_000_000,
+        }),
+      ),
+    ).toBe('MESSAGE_TOO_LARGE');
+    expect(
+      await codeOf(
+        sessions.receive(connectionId, {
+          principal: undefined,
+          message: actionMessage(),
+          requestId: 'x'.repeat(1_000),
+          bytes: 100,
+        }),
+      ),
+    ).toBe('VALIDATION_FAILED');
+
+    const first = await sessions.receive(connectionId, {
+      principal: undefined,
+      message: actionMessage('once'),
+      requestId: '"r1"',
+      bytes: 100,
+      awaitTurn: true,
+    });
+    const again = await sessions.receive(connectionId, {
+      principal: undefined,
+      message: actionMessage('once'),
+      requestId: '"r1"',
+      bytes: 100,
+      awaitTurn: true,
+    });
+    expect(first.duplicate).toBe(false);
+    expect(again).toEqual({ duplicate: true, turn: first.turn });
+    expect(recorder.actions).toEqual(['once']);
+  });
+
+  it('serves a turn-based client: the first turn, the turn of each action, and long polls for pushes', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent });
+    const opened = await sessions.open({ principal: 'p', awaitTurn: true });
+    expect(opened).toMatchObject({
+      created: true,
+      turn: { startSeq: 0, endSeq: 1, outcome: 'completed' },
+    });
+    const result = await sessions.receive(opened.connectionId, {
+      principal: 'p',
+      message: actionMessage('search'),
+      bytes: 100,
+      awaitTurn: true,
+    });
+    expect(result.turn).toEqual({ startSeq: 1, endSeq: 2, outcome: 'completed' });
+    const read = await sessions.read(opened.connectionId, { principal: 'p', afterSeq: 0 });
+    expect(read.ok && read.entries.map((entry) => entry.seq)).toEqual([1, 2]);
+    const poll = sessions.read(opened.connectionId, {
+      principal: 'p',
+      afterSeq: 2,
+      waitMs: 60_000,
+    });
+    recorder.connections[0]!.send(update('pushed'));
+    const pushed = await poll;
+    expect(pushed.ok && pushed.entries.map((entry) => entry.seq)).toEqual([3]);
+    await sessions.acknowledge(opened.connectionId, { principal: 'p', seq: 3 });
+    expect(await sessions.read(opened.connectionId, { principal: 'p', afterSeq: 1 })).toEqual({
+      ok: false,
+      lastSeq: 3,
+    });
+    expect(await codeOf(sessions.read(opened.connectionId, { principal: 'q', afterSeq: 0 }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(await codeOf(sessions.read('unknown', { principal: 'p', afterSeq: 0 }))).toBe(
+      'CONNECTION_CLOSED',
+    );
+    await sessions.disconnect(opened.connectionId, { principal: 'p' });
+    await vi.waitFor(() => expect(recorder.disconnects).toEqual(['client-closed']));
+  });
+
+  it('reuses a connection opened with a chosen id for its principal only', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent });
+    expect(await sessions.open({ principal: 'p', id: 'thread-1' })).toMatchObject({
+      connectionId: 'thread-1',
+      created: true,
+    });
+    expect(await sessions.open({ principal: 'p', id: 'thread-1' })).toMatchObject({
+      created: false,
+    });
+    expect(await codeOf(sessions.open({ principal: 'q', id: 'thread-1' }))).toBe('FORBIDDEN');
+    expect(await codeOf(sessions.open({ principal: 'p', id: '' }))).toBe('VALIDATION_FAILED');
+    expect(recorder.connections).toHaveLength(1);
+  });
+
+  it('passes user input and host tools to onInput, and tool results to the waiting hook', async () => {
+    const calls: string[] = [];
+    const sessions = host({
+      agent: {
+        async onInput(connection, input) {
+          connection.send(update(`heard ${input.text}`));
+          const result = await connection.callHostTool({
+            name: connection.hostTools[0]!.name,
+            args: {},
+          });
+          connection.send(update(`tool said ${result.content}`));
+        },
+      },
+    });
+    const link = recordingSink();
+    link.sink.deliverToolCall = (call) => calls.push(call.id);
+    const opened = await sessions.connect({ principal: undefined, sink: link.sink });
+    const first = await sessions.input(opened.connectionId, {
+      principal: undefined,
+      input: { text: 'hi', tools: [{ name: 'tz', description: 'Time zone', parameters: {} }] },
+      awaitTurn: true,
+    });
+    expect(first.turn).toMatchObject({ endSeq: 1 });
+    expect(calls).toHaveLength(1);
+    const next = await sessions.toolResult(opened.connectionId, {
+      principal: undefined,
+      result: { toolCallId: calls[0]!, content: 'UTC' },
+      awaitTurn: true,
+    });
+    expect(next.turn).toEqual({ startSeq: 1, endSeq: 2, outcome: 'completed' });
+    expect(link.values).toEqual(['heard hi', 'tool said UTC']);
+    expect(
+      await codeOf(
+        sessions.toolResult(opened.connectionId, {
+          principal: undefined,
+          result: { toolCallId: 'nope', content: '' },
+        }),
+      ),
+    ).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('SessionHost: several nodes over shared stores', () => {
+  function twoNodes(agent: A2uiAgent) {
+    const cluster = createMemoryCluster();
+    const errors: unknown[] = [];
+    const shared = {
+      registry: cluster.registry,
+      createReplayLog: cluster.createReplayLog,
+      onAgentError: (error: unknown) => errors.push(error),
+    };
+    const a = host({ agent, ...shared, router: cluster.router('a') });
+    const b = host({ agent, ...shared, router: cluster.router('b') });
+    return { cluster, a, b, errors };
+  }
+
+  it('delivers an action posted to another node to the owner once, with its turn', async () => {
+    const recorder = recordingAgent();
+    const { a, b, errors } = twoNodes(recorder.agent);
+    const link = recordingSink();
+    const opened = await a.connect({ principal: 'p', sink: link.sink });
+    const request = {
+      principal: 'p',
+      message: actionMessage('via-b'),
+      requestId: 'r',
+      bytes: 100,
+      awaitTurn: true,
+    };
+    const result = await b.receive(opened.connectionId, request);
+    const repeated = await b.receive(opened.connectionId, request);
+    expect(result).toEqual({
+      duplicate: false,
+      turn: { startSeq: 1, endSeq: 2, outcome: 'completed' },
+    });
+    expect(repeated.duplicate).toBe(true);
+    expect(recorder.actions).toEqual(['via-b']);
+    expect(link.values).toEqual(['hello 1', 'did via-b']);
+    expect(await codeOf(b.receive(opened.connectionId, { ...request, principal: 'q' }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('follows a connection from the shared log on a node that does not own it, and keeps the owner out of its grace period', async () => {
+    const recorder = recordingAgent();
+    const { a, b, errors } = twoNodes(recorder.agent);
+    const first = recordingSink();
+    const onA = await a.connect({ principal: 'p', sink: first.sink });
+    await vi.waitFor(() => expect(first.seqs).toEqual([1]));
+    onA.detach();
+    recorder.connections[0]!.send(update('missed'));
+    const second = recordingSink();
+    const onB = await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 1,
+      sink: second.sink,
+    });
+    expect(onB).toMatchObject({ resumed: true, replayed: 1 });
+    recorder.connections[0]!.send(update('live'));
+    expect(second.values).toEqual(['missed', 'live']);
+    expect(a.session(onA.connectionId)!.pendingGrace).toBe(false);
+    expect(b.stats().followerLinks).toBe(1);
+    onB.detach();
+    await vi.waitFor(() => expect(a.session(onA.connectionId)!.pendingGrace).toBe(true));
+    // A long poll through B sees what A sends.
+    const poll = b.read(onA.connectionId, { principal: 'p', afterSeq: 3, waitMs: 60_000 });
+    recorder.connections[0]!.send(update('polled'));
+    const polled = await poll;
+    expect(polled.ok && polled.entries.map((entry) => entry.seq)).toEqual([4]);
+    await b.disconnect(onA.connectionId, { principal: 'p' });
+    await vi.waitFor(() => expect(recorder.disconnects).toEqual(['client-closed']));
+    expect(errors).toEqual([]);
+  });
+
+  it('resets a client of a dead node onto a live one, explicitly, with a fresh onConnect', async () => {
+    const recorder = recordingAgent();
+    const { cluster, a, b } = twoNodes(recorder.agent);
+    const first = recordingSink();
+    const onA = await a.connect({ principal: 'p', sink: first.sink });
+    await vi.waitFor(() => expect(first.seqs).toEqual([1]));
+    cluster.kill('a');
+    expect(
+      await codeOf(
+        b.receive(onA.connectionId, { principal: 'p', message: actionMessage(), bytes: 100 }),
+      ),
+    ).toBe('CONNECTION_CLOSED');
+    const second = recordingSink();
+    const onB = await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 1,
+      sink: second.sink,
+    });
+    expect(onB.reset).toBe('owner-lost');
+    await vi.waitFor(() => expect(second.values).toEqual(['hello 2']));
+    expect(await cluster.registry.get(onA.connectionId)).toBeUndefined();
+  });
+
+  it('drops the links of a node that died, so the owner starts its grace period', async () => {
+    const recorder = recordingAgent();
+    const { cluster, a, b } = twoNodes(recorder.agent);
+    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    onA.detach();
+    await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 0,
+      sink: recordingSink().sink,
+    });
+    expect(a.session(onA.connectionId)!.pendingGrace).toBe(false);
+    cluster.kill('b');
+    expect(a.session(onA.connectionId)!.pendingGrace).toBe(true);
+  });
+});

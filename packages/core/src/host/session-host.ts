@@ -1,0 +1,1003 @@
+/**
+ * The session host (ARCHITECTURE §2 "Session host"): the one place where a server binding's
+ * session rules live. A binding parses its wire format, authenticates with
+ * {@link SessionHost.authenticate}, and hands everything else here: opening and resuming
+ * connections (or resetting them), principal binding, caps with eviction, grace periods,
+ * validation of inbound client messages and their metadata, idempotent receive, turns, second
+ * readers, acknowledgements and every bound on what a client can make the server hold.
+ *
+ * Connections the host does not run itself (another node's, with a shared registry, replay log and
+ * router) are served through the same methods: messages are forwarded to the owner, links follow
+ * the shared log.
+ */
+import type { A2uiAgent, AgentInput, DisconnectReason, HostToolResult } from '../agent/agent.js';
+import { createConnectionId } from '../agent/connection-id.js';
+import { A2uiError } from '../errors/a2ui-error.js';
+import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
+import { validateClientMessage } from '../validation/validate-messages.js';
+import type { ValidationIssue } from '../validation/validation-issue.js';
+import type { ConnectionRecord, ConnectionRegistry } from './connection-registry.js';
+import { createMemoryConnectionRegistry } from './connection-registry.js';
+import {
+  type AttachResult,
+  ConnectionSession,
+  type OutgoingValidator,
+  type ReadResult,
+  type ResetReason,
+  SESSION_DEFAULTS,
+  type SessionLimits,
+  type SessionSink,
+} from './connection-session.js';
+import { checkMetadata, INBOUND_DEFAULTS, type InboundLimits } from './inbound.js';
+import {
+  type Authenticate,
+  type AuthenticationResult,
+  defaultIsSamePrincipal,
+  defaultPrincipalKey,
+  runAuthenticate,
+} from './principal.js';
+import {
+  createMemoryReplayLog,
+  DEFAULT_REPLAY_LOG_LIMITS,
+  type MaybePromise,
+  type ReplayEntry,
+  type ReplayLog,
+  type ReplayLogLimits,
+} from './replay-log.js';
+import {
+  createLocalSessionRouter,
+  type RoutedRequest,
+  type RoutedResponse,
+  type SessionRouter,
+} from './session-router.js';
+import type { TurnResult } from './turn.js';
+
+/** Options of {@link createSessionHost}. Durations in milliseconds, sizes in bytes. */
+export interface SessionHostOptions extends SessionLimits, InboundLimits {
+  /** The agent that handles every connection. */
+  agent: A2uiAgent;
+  /**
+   * Authenticates a request and returns its principal, which a new connection is bound to; later
+   * requests on it must come from the same principal ({@link isSamePrincipal}). Return
+   * `undefined`, `null` or `false`, or throw `A2uiError('UNAUTHORIZED')`, to refuse with 401; throw
+   * `A2uiError('FORBIDDEN')` for 403. Bindings call it through {@link SessionHost.authenticate}.
+   * @default none: every request is accepted and connections have no principal
+   */
+  authenticate?: Authenticate;
+  /** Whether a request's principal owns a connection bound to `bound`. @default `defaultIsSamePrincipal` */
+  isSamePrincipal?: (bound: unknown, current: unknown) => boolean;
+  /**
+   * Groups connections by principal for {@link maxSessionsPerPrincipal}; keep it consistent with
+   * {@link isSamePrincipal}. @default `defaultPrincipalKey`
+   */
+  principalKey?: (principal: unknown) => unknown;
+  /**
+   * Most live connections this node runs (with a link or in their grace period). A new one beyond
+   * it first evicts the oldest connection without a link (its agent sees
+   * `onDisconnect('grace-expired')`); when every connection has a link, opening is refused with
+   * `LIMIT_EXCEEDED` (`data.retryAfterMs`). Resumes of live connections are never refused.
+   * @default 10000
+   */
+  maxSessions?: number;
+  /**
+   * Most live connections of one principal (by {@link principalKey}), with the same eviction.
+   * Applies only with {@link authenticate}. @default 100
+   */
+  maxSessionsPerPrincipal?: number;
+  /** Retry hint of a refusal by a session cap. @default 5000 */
+  sessionLimitRetryAfterMs?: number;
+  /**
+   * How long a connection lives with no link, no waiting reader and no request before its agent's
+   * `onDisconnect('grace-expired')`. @default 30000
+   */
+  reconnectGraceMs?: number;
+  /** Replay log of each connection, for resume. @default `{ maxEvents: 1000, maxBytes: 4194304 }` */
+  replayBuffer?: ReplayLogLimits;
+  /**
+   * Opens the replay log of a connection (the scale-out seam): an empty one for a new connection,
+   * the same shared one when another node follows it. @default a memory log sized by `replayBuffer`
+   */
+  createReplayLog?: (connectionId: string) => ReplayLog;
+  /** Records of live connections (the scale-out seam). @default a new memory registry */
+  registry?: ConnectionRegistry;
+  /** Reaches the nodes that own other connections (the scale-out seam). @default this node alone */
+  router?: SessionRouter;
+  /** Deadline of a request forwarded to another node that does not wait for a turn. @default 10000 */
+  routeTimeoutMs?: number;
+  /**
+   * Validation of outgoing messages with the catalog of their surface (e.g. a custom catalog's);
+   * `false` checks only the envelope. @default the schema of the built-in catalogs
+   */
+  validateOutgoing?: OutgoingValidator | false;
+  /** Receives errors thrown by agent hooks, and failed store writes. @default console.error */
+  onAgentError?: (error: unknown, connectionId: string) => void;
+}
+
+/** Defaults of {@link SessionHostOptions}, in one place. */
+export const SESSION_HOST_DEFAULTS = {
+  ...SESSION_DEFAULTS,
+  ...INBOUND_DEFAULTS,
+  maxSessions: 10_000,
+  maxSessionsPerPrincipal: 100,
+  sessionLimitRetryAfterMs: 5_000,
+  replayBuffer: DEFAULT_REPLAY_LOG_LIMITS,
+  routeTimeoutMs: 10_000,
+} as const;
+
+/** A streaming link bound to a connection, as {@link SessionHost.connect} returns it. */
+export interface HostLink {
+  readonly connectionId: string;
+  /** True when the link continues the connection the client asked for. */
+  readonly resumed: boolean;
+  /** Messages replayed before live ones. */
+  readonly replayed: number;
+  /** Set when the client asked for a connection that could not be resumed. */
+  readonly reset?: ResetReason;
+  /** The link dropped (the client went away): the connection waits out its grace period. */
+  detach(): void;
+}
+
+/** Options of {@link SessionHost.connect}. */
+export interface ConnectOptions {
+  /** What `authenticate` returned for the request. */
+  principal: unknown;
+  /** The connection to resume; without it a new one is opened. */
+  connectionId?: string;
+  /** Last `seq` the client applied; messages after it are replayed. @default 0 */
+  lastSeq?: number;
+  /** Where the connection's messages go. */
+  sink: SessionSink;
+}
+
+/** Options of {@link SessionHost.open}. */
+export interface OpenOptions {
+  principal: unknown;
+  /**
+   * An id chosen by the binding (an AG-UI `threadId`, an A2A `contextId`): an existing connection
+   * with it is reused when the principal owns it. The binding keeps such ids unguessable or
+   * authenticated. At most 256 characters. @default a fresh random id
+   */
+  id?: string;
+  /** Resolve only once the `onConnect` turn is over, with it. @default false */
+  awaitTurn?: boolean;
+  /** Stops waiting for the turn (the turn goes on). */
+  signal?: AbortSignal;
+}
+
+/** Result of {@link SessionHost.open}. */
+export interface OpenResult {
+  readonly connectionId: string;
+  /** False when an existing connection was reused (no `onConnect`). */
+  readonly created: boolean;
+  /** The `onConnect` turn, with `awaitTurn` on a created connection. */
+  readonly turn?: TurnResult;
+}
+
+/** What every request on an existing connection says about itself. */
+export interface RequestContext {
+  /** What `authenticate` returned for the request. */
+  principal: unknown;
+}
+
+/** Options of {@link SessionHost.receive}. */
+export interface HostReceiveOptions extends RequestContext {
+  /** The v0.9 client message (`{version, action}` or `{version, error}`), as parsed. */
+  message: unknown;
+  /** Its metadata, as parsed. */
+  metadata?: unknown;
+  /** Idempotency key: a retried request is delivered once. At most `maxRequestIdLength` characters. */
+  requestId?: string;
+  /** Size of the message and its metadata as received, in bytes. */
+  bytes: number;
+  /** Resolve only once the agent's turn for it is over, with the turn. @default false */
+  awaitTurn?: boolean;
+  /** Stops waiting for the turn (the turn goes on; the message stays delivered). */
+  signal?: AbortSignal;
+}
+
+/** Options of {@link SessionHost.input}. */
+export interface HostInputOptions extends RequestContext {
+  input: AgentInput;
+  metadata?: unknown;
+  requestId?: string;
+  bytes?: number;
+  awaitTurn?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Result of {@link SessionHost.receive} and {@link SessionHost.input}. */
+export interface HostReceiveResult {
+  /** True when the request id was seen before: the agent did not get it again. */
+  readonly duplicate: boolean;
+  /** With `awaitTurn`: the turn (for a duplicate, the original's), unless `signal` stopped the wait. */
+  readonly turn?: TurnResult;
+}
+
+/** Options of {@link SessionHost.read}. */
+export interface HostReadOptions extends RequestContext {
+  afterSeq: number;
+  /** Wait up to this long for a message when none is there. @default 0 */
+  waitMs?: number;
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+/** Counters for monitoring and leak tests. */
+export interface SessionHostStats {
+  /** Connections this node runs. */
+  sessions: number;
+  /** Streaming links attached on this node (its own connections). */
+  links: number;
+  /** Links on this node following other nodes' connections. */
+  followerLinks: number;
+  /** Connections in their grace period. */
+  graceTimers: number;
+  /** Connections without a link closed early to make room (session caps). */
+  evictedSessions: number;
+  /** New connections refused because a cap was reached and nothing could be evicted. */
+  refusedSessions: number;
+  /** Client messages waiting for their agents, and their bytes. */
+  queuedClientMessages: number;
+  queuedClientBytes: number;
+  /** Request ids remembered for de-duplication, and their bytes. */
+  rememberedRequests: number;
+  rememberedRequestBytes: number;
+  /** Host tool calls awaiting a result. */
+  pendingToolCalls: number;
+}
+
+const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | undefined)?.then === 'function';
+
+/** Awaits `turn` unless `signal` aborts first. */
+async function waitForTurn(
+  turn: Promise<TurnResult>,
+  signal: AbortSignal | undefined,
+): Promise<TurnResult | undefined> {
+  if (!signal) return turn;
+  if (signal.aborted) return undefined;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([turn, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
+  }
+}
+
+const closedError = (connectionId: string) =>
+  new A2uiError('CONNECTION_CLOSED', `Unknown or expired connection ${connectionId}.`, {
+    data: { connectionId },
+  });
+
+const forbiddenError = () =>
+  new A2uiError('FORBIDDEN', 'The connection belongs to another principal.');
+
+/** A refusal carried over the router as data. */
+function toRoutedError(error: unknown): RoutedResponse {
+  const known = A2uiError.isInstance(error)
+    ? error
+    : new A2uiError('INTERNAL_ERROR', error instanceof Error ? error.message : String(error));
+  return {
+    ok: false,
+    error: {
+      code: known.code,
+      message: known.message,
+      ...(known.data ? { data: known.data } : {}),
+    },
+  };
+}
+
+function fromRouted(response: RoutedResponse): { duplicate?: boolean; turn?: TurnResult } {
+  if (response.ok) return response;
+  throw new A2uiError(response.error.code, response.error.message, { data: response.error.data });
+}
+
+/**
+ * The session host of one node. Create it with {@link createSessionHost}.
+ */
+export class SessionHost {
+  /** This node's id (the `owner` of the connections it creates). */
+  readonly nodeId: string;
+  /** Records of live connections. */
+  readonly registry: ConnectionRegistry;
+  readonly #options: SessionHostOptions;
+  readonly #router: SessionRouter;
+  readonly #createReplayLog: (connectionId: string) => ReplayLog;
+  readonly #isSamePrincipal: (bound: unknown, current: unknown) => boolean;
+  readonly #principalKey: (principal: unknown) => unknown;
+  readonly #perPrincipal: boolean;
+  readonly #maxSessions: number;
+  readonly #maxSessionsPerPrincipal: number;
+  /** Live sessions of this node, oldest first (Maps keep insertion order). */
+  readonly #sessions = new Map<string, ConnectionSession>();
+  readonly #byPrincipal = new Map<unknown, Set<ConnectionSession>>();
+  readonly #followers = new Set<() => void>();
+  #stopListening: MaybePromise<() => MaybePromise<void>>;
+  #stopNodeDown: (() => void) | undefined;
+  #closing = false;
+  #evicted = 0;
+  #refused = 0;
+
+  constructor(options: SessionHostOptions) {
+    const defaults = SESSION_HOST_DEFAULTS;
+    this.#options = options;
+    this.#router = options.router ?? createLocalSessionRouter();
+    this.nodeId = this.#router.nodeId;
+    this.registry = options.registry ?? createMemoryConnectionRegistry();
+    const replayBuffer = options.replayBuffer ?? defaults.replayBuffer;
+    this.#createReplayLog = options.createReplayLog ?? (() => createMemoryReplayLog(replayBuffer));
+    this.#isSamePrincipal = options.isSamePrincipal ?? defaultIsSamePrincipal;
+    this.#principalKey = options.principalKey ?? defaultPrincipalKey;
+    this.#perPrincipal = options.authenticate !== undefined;
+    this.#maxSessions = Math.max(1, options.maxSessions ?? defaults.maxSessions);
+    this.#maxSessionsPerPrincipal = Math.max(
+      1,
+      options.maxSessionsPerPrincipal ?? defaults.maxSessionsPerPrincipal,
+    );
+    this.#stopListening = this.#router.listen((request) => this.#handleRouted(request));
+    this.#stopNodeDown = this.#router.onNodeDown?.((node) => {
+      for (const session of this.#sessions.values()) session.detachNode(node);
+    });
+  }
+
+  /**
+   * Runs the `authenticate` option on `request` (see {@link runAuthenticate}).
+   * @returns the principal, or the error to refuse with (`UNAUTHORIZED`, `FORBIDDEN`, `INTERNAL_ERROR`)
+   */
+  authenticate(request: Request): Promise<AuthenticationResult> {
+    return runAuthenticate(this.#options.authenticate, request);
+  }
+
+  /**
+   * Binds a streaming link (SSE response, WebSocket) to a connection: resumes `connectionId` by
+   * replaying every message after `lastSeq`, or opens a new connection — also when the one asked
+   * for cannot be resumed, in which case the link's `open` names the `reset` reason and the agent
+   * gets a fresh `onConnect`. A connection of another live node is followed from the shared log.
+   *
+   * @throws A2uiError `FORBIDDEN` (another principal's connection), `LIMIT_EXCEEDED` (session caps,
+   *   `data.retryAfterMs`), `CONNECTION_CLOSED` (the host is closing, `data.httpStatus` 503)
+   */
+  async connect(options: ConnectOptions): Promise<HostLink> {
+    this.#assertOpen();
+    const { principal, connectionId, sink } = options;
+    const lastSeq = options.lastSeq ?? 0;
+    if (connectionId === undefined) return this.#startLinked(sink, principal);
+    const local = this.#sessions.get(connectionId);
+    if (local && !local.closed) {
+      if (!this.#isSamePrincipal(local.principal, principal)) throw forbiddenError();
+      const attached = await local.attach(sink, { lastSeq });
+      if (attached.ok) return this.#linkOf(local, sink, true, attached);
+      // The replacement takes the place of the connection it closes: no cap is crossed.
+      local.close('reset');
+      return this.#startLinked(sink, principal, 'replay-gap', true);
+    }
+    const record = await this.registry.get(connectionId);
+    if (record && record.owner !== this.nodeId) {
+      if (!this.#isSamePrincipal(record.principal, principal)) throw forbiddenError();
+      if (await this.#router.isAlive(record.owner)) {
+        const followed = await this.#follow(record, lastSeq, sink);
+        if (followed) return followed;
+        await this.#forwardQuietly(record.owner, { type: 'disconnect', connectionId });
+        return this.#startLinked(sink, principal, 'replay-gap');
+      }
+      await this.registry.delete(connectionId);
+      return this.#startLinked(sink, principal, 'owner-lost');
+    }
+    if (record) await this.registry.delete(connectionId);
+    return this.#startLinked(sink, principal, 'unknown-connection');
+  }
+
+  /**
+   * Opens a connection without a link (REST `connect`, a new A2A context or AG-UI thread), or
+   * reuses the one named by `id`. Its grace period runs from now; every request restarts it.
+   *
+   * @throws A2uiError `FORBIDDEN`, `LIMIT_EXCEEDED`, `CONNECTION_CLOSED` as {@link connect};
+   *   `VALIDATION_FAILED` for an `id` that is empty or longer than 256 characters
+   */
+  async open(options: OpenOptions): Promise<OpenResult> {
+    this.#assertOpen();
+    const { id, principal } = options;
+    if (id !== undefined) {
+      if (typeof id !== 'string' || id.length === 0 || id.length > 256) {
+        throw new A2uiError('VALIDATION_FAILED', 'A connection id has 1 to 256 characters.');
+      }
+      const local = this.#sessions.get(id);
+      if (local && !local.closed) {
+        if (!this.#isSamePrincipal(local.principal, principal)) throw forbiddenError();
+        local.touch();
+        return { connectionId: id, created: false };
+      }
+      const record = await this.registry.get(id);
+      if (record && record.owner !== this.nodeId && (await this.#router.isAlive(record.owner))) {
+        if (!this.#isSamePrincipal(record.principal, principal)) throw forbiddenError();
+        await this.#forwardQuietly(record.owner, { type: 'touch', connectionId: id });
+        return { connectionId: id, created: false };
+      }
+    }
+    const key = this.#admit(principal);
+    const session = await this.#create(principal, key, id);
+    session.touch();
+    const turn = session.start();
+    const result = options.awaitTurn ? await waitForTurn(turn, options.signal) : undefined;
+    return { connectionId: session.id, created: true, ...(result ? { turn: result } : {}) };
+  }
+
+  /**
+   * Validates a client message and its metadata, and hands it to the agent of `connectionId`
+   * after earlier ones; a repeated `requestId` is acknowledged without a second delivery.
+   *
+   * @throws A2uiError `VALIDATION_FAILED` (`path` into `{<kind>, metadata}`, `data.issues`; also
+   *   for a request id longer than `maxRequestIdLength`, `data.field: 'requestId'`),
+   *   `MESSAGE_TOO_LARGE` (above `maxClientMessageBytes`), `CONNECTION_CLOSED` (unknown or
+   *   expired), `FORBIDDEN`, `LIMIT_EXCEEDED` (the agent is busy: `data.retryAfterMs`)
+   */
+  async receive(connectionId: string, options: HostReceiveOptions): Promise<HostReceiveResult> {
+    const { message, metadata } = this.#checkInbound(options);
+    return this.#deliver(connectionId, options, {
+      type: 'receive',
+      connectionId,
+      message,
+      metadata,
+      requestId: options.requestId,
+      bytes: options.bytes,
+      awaitTurn: options.awaitTurn ?? false,
+    });
+  }
+
+  /**
+   * Hands user text and host context to the agent's `onInput` (AG-UI, A2A).
+   * @throws as {@link receive}
+   */
+  async input(connectionId: string, options: HostInputOptions): Promise<HostReceiveResult> {
+    this.#checkRequestId(options.requestId);
+    const checked = checkMetadata(options.metadata, this.#options, options.bytes);
+    if (!checked.ok) throw this.#invalid(checked.issues);
+    return this.#deliver(connectionId, options, {
+      type: 'input',
+      connectionId,
+      input: options.input,
+      metadata: checked.metadata,
+      requestId: options.requestId,
+      bytes: options.bytes ?? JSON.stringify(options.input).length,
+      awaitTurn: options.awaitTurn ?? false,
+    });
+  }
+
+  /**
+   * Delivers the result of a host tool call the agent is waiting for (AG-UI: a `tool` message of
+   * the next run). With `awaitTurn`, resolves with the turn that follows.
+   * @throws A2uiError `VALIDATION_FAILED` when no call with that id is pending, and as {@link receive}
+   */
+  async toolResult(
+    connectionId: string,
+    options: RequestContext & { result: HostToolResult; awaitTurn?: boolean; signal?: AbortSignal },
+  ): Promise<{ turn?: TurnResult }> {
+    return this.#deliver(connectionId, options, {
+      type: 'tool-result',
+      connectionId,
+      result: options.result,
+      awaitTurn: options.awaitTurn ?? false,
+    });
+  }
+
+  /**
+   * Reads the messages after `afterSeq` — a second reader beside any link (long poll): with
+   * `waitMs`, waits for one when none is there. `ok: false` means the client missed messages that
+   * are no longer kept, and must reset.
+   * @throws A2uiError `CONNECTION_CLOSED`, `FORBIDDEN`
+   */
+  async read(connectionId: string, options: HostReadOptions): Promise<ReadResult> {
+    const local = this.#sessions.get(connectionId);
+    if (local && !local.closed) {
+      if (!this.#isSamePrincipal(local.principal, options.principal)) throw forbiddenError();
+      local.touch();
+      return local.read(options.afterSeq, options);
+    }
+    const record = await this.#remoteRecord(connectionId, options.principal);
+    await this.#forwardQuietly(record.owner, { type: 'touch', connectionId });
+    return this.#readRemote(connectionId, options);
+  }
+
+  /**
+   * The client has every message through `seq`: the replay log may drop them.
+   * @throws A2uiError `CONNECTION_CLOSED`, `FORBIDDEN`
+   */
+  async acknowledge(
+    connectionId: string,
+    options: RequestContext & { seq: number },
+  ): Promise<void> {
+    const local = this.#sessions.get(connectionId);
+    if (local && !local.closed) {
+      if (!this.#isSamePrincipal(local.principal, options.principal)) throw forbiddenError();
+      await local.acknowledge(options.seq);
+      return;
+    }
+    await this.#remoteRecord(connectionId, options.principal);
+    await this.#createReplayLog(connectionId).trim(options.seq);
+  }
+
+  /**
+   * The client is leaving: the agent sees `onDisconnect('client-closed')` at once.
+   * @throws A2uiError `CONNECTION_CLOSED`, `FORBIDDEN`
+   */
+  async disconnect(connectionId: string, options: RequestContext): Promise<void> {
+    const local = this.#sessions.get(connectionId);
+    if (local && !local.closed) {
+      if (!this.#isSamePrincipal(local.principal, options.principal)) throw forbiddenError();
+      local.close('client-closed');
+      return;
+    }
+    const record = await this.#remoteRecord(connectionId, options.principal);
+    fromRouted(
+      await this.#router.forward(
+        record.owner,
+        { type: 'disconnect', connectionId },
+        { timeoutMs: this.#routeTimeoutMs },
+      ),
+    );
+  }
+
+  /** The live session of `connectionId` on this node (advanced bindings and tests). */
+  session(connectionId: string): ConnectionSession | undefined {
+    const session = this.#sessions.get(connectionId);
+    return session && !session.closed ? session : undefined;
+  }
+
+  /** Live sessions of this node, oldest first. */
+  sessions(): IterableIterator<ConnectionSession> {
+    return this.#sessions.values();
+  }
+
+  stats(): SessionHostStats {
+    const stats: SessionHostStats = {
+      sessions: this.#sessions.size,
+      links: 0,
+      followerLinks: this.#followers.size,
+      graceTimers: 0,
+      evictedSessions: this.#evicted,
+      refusedSessions: this.#refused,
+      queuedClientMessages: 0,
+      queuedClientBytes: 0,
+      rememberedRequests: 0,
+      rememberedRequestBytes: 0,
+      pendingToolCalls: 0,
+    };
+    for (const session of this.#sessions.values()) {
+      if (session.attached) stats.links++;
+      if (session.pendingGrace) stats.graceTimers++;
+      const queued = session.queued;
+      stats.queuedClientMessages += queued.messages;
+      stats.queuedClientBytes += queued.bytes;
+      const remembered = session.rememberedRequests;
+      stats.rememberedRequests += remembered.count;
+      stats.rememberedRequestBytes += remembered.bytes;
+      stats.pendingToolCalls += session.pendingToolCalls;
+    }
+    return stats;
+  }
+
+  /** Whether {@link close} was called. */
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  /**
+   * Closes every connection this node runs (agents see `server-closed`, links are closed), stops
+   * following other nodes' connections and answering forwarded requests. Later `connect`/`open`
+   * are refused with `CONNECTION_CLOSED` (HTTP 503).
+   */
+  async close(): Promise<void> {
+    if (this.#closing) return;
+    this.#closing = true;
+    for (const session of [...this.#sessions.values()]) session.close('server-closed');
+    for (const stop of [...this.#followers]) stop();
+    this.#stopNodeDown?.();
+    const stop = await this.#stopListening;
+    await stop();
+  }
+
+  // ---- Internals ------------------------------------------------------------------------------
+
+  get #routeTimeoutMs(): number {
+    return this.#options.routeTimeoutMs ?? SESSION_HOST_DEFAULTS.routeTimeoutMs;
+  }
+
+  #assertOpen(): void {
+    if (this.#closing) {
+      throw new A2uiError('CONNECTION_CLOSED', 'The server is shutting down.', {
+        data: { httpStatus: 503 },
+      });
+    }
+  }
+
+  #invalid(issues: readonly ValidationIssue[]): A2uiError {
+    const first = issues[0]!;
+    return new A2uiError('VALIDATION_FAILED', first.message, {
+      path: first.path,
+      data: { issues: [...issues] },
+    });
+  }
+
+  #checkRequestId(requestId: string | undefined): void {
+    const max = this.#options.maxRequestIdLength ?? INBOUND_DEFAULTS.maxRequestIdLength;
+    if (requestId !== undefined && requestId.length > max) {
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        `A request id has at most ${max} characters (this one has ${requestId.length}).`,
+        { data: { field: 'requestId', maxRequestIdLength: max } },
+      );
+    }
+  }
+
+  #checkInbound(options: HostReceiveOptions): {
+    message: ClientMessage;
+    metadata: ClientMessageMetadata | undefined;
+  } {
+    const maxBytes = this.#options.maxClientMessageBytes ?? INBOUND_DEFAULTS.maxClientMessageBytes;
+    if (options.bytes > maxBytes) {
+      throw new A2uiError(
+        'MESSAGE_TOO_LARGE',
+        `The client message is ${options.bytes} bytes; at most ${maxBytes} are accepted.`,
+        { data: { maxClientMessageBytes: maxBytes } },
+      );
+    }
+    this.#checkRequestId(options.requestId);
+    const issues = validateClientMessage(options.message);
+    if (issues.length > 0) throw this.#invalid(issues);
+    const checked = checkMetadata(options.metadata, this.#options, options.bytes);
+    if (!checked.ok) throw this.#invalid(checked.issues);
+    return { message: options.message as ClientMessage, metadata: checked.metadata };
+  }
+
+  /** Runs a routed request here, or forwards it to the owner of its connection. */
+  async #deliver(
+    connectionId: string,
+    context: RequestContext & { signal?: AbortSignal },
+    request: Extract<RoutedRequest, { type: 'receive' | 'input' | 'tool-result' }>,
+  ): Promise<HostReceiveResult> {
+    const local = this.#sessions.get(connectionId);
+    if (local && !local.closed) {
+      if (!this.#isSamePrincipal(local.principal, context.principal)) throw forbiddenError();
+      const result = this.#runLocally(local, request);
+      const turn = request.awaitTurn ? await waitForTurn(result.turn, context.signal) : undefined;
+      return { duplicate: result.duplicate, ...(turn ? { turn } : {}) };
+    }
+    const record = await this.#remoteRecord(connectionId, context.principal);
+    const response = await this.#router.forward(record.owner, request, {
+      signal: context.signal,
+      timeoutMs: request.awaitTurn ? undefined : this.#routeTimeoutMs,
+    });
+    const answer = fromRouted(response);
+    return { duplicate: answer.duplicate ?? false, ...(answer.turn ? { turn: answer.turn } : {}) };
+  }
+
+  #runLocally(
+    session: ConnectionSession,
+    request: Extract<RoutedRequest, { type: 'receive' | 'input' | 'tool-result' }>,
+  ): { duplicate: boolean; turn: Promise<TurnResult> } {
+    if (request.type === 'receive')
+      return session.receive(request.message, request.metadata, {
+        requestId: request.requestId,
+        bytes: request.bytes,
+      });
+    if (request.type === 'input')
+      return session.receiveInput(request.input, request.metadata, {
+        requestId: request.requestId,
+        bytes: request.bytes,
+      });
+    const turn = session.resolveHostToolCall(request.result);
+    if (!turn) {
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        `No host tool call "${request.result.toolCallId}" is waiting for a result.`,
+        { path: '/toolCallId' },
+      );
+    }
+    return { duplicate: false, turn };
+  }
+
+  /** The record of a connection another live node runs, after the principal check. */
+  async #remoteRecord(connectionId: string, principal: unknown): Promise<ConnectionRecord> {
+    const record = await this.registry.get(connectionId);
+    if (!record || record.owner === this.nodeId) throw closedError(connectionId);
+    if (!this.#isSamePrincipal(record.principal, principal)) throw forbiddenError();
+    if (!(await this.#router.isAlive(record.owner))) throw closedError(connectionId);
+    return record;
+  }
+
+  async #handleRouted(request: RoutedRequest): Promise<RoutedResponse> {
+    try {
+      const session = this.#sessions.get(request.connectionId);
+      if (!session || session.closed) throw closedError(request.connectionId);
+      switch (request.type) {
+        case 'receive':
+        case 'input':
+        case 'tool-result': {
+          const result = this.#runLocally(session, request);
+          const turn = request.awaitTurn ? await result.turn : undefined;
+          return { ok: true, duplicate: result.duplicate, ...(turn ? { turn } : {}) };
+        }
+        case 'link':
+          if (request.attached) session.attachRemote(request.linkId, request.node);
+          else session.detachRemote(request.linkId);
+          return { ok: true };
+        case 'touch':
+          session.touch();
+          return { ok: true };
+        case 'disconnect':
+          session.close('client-closed');
+          return { ok: true };
+      }
+    } catch (error) {
+      return toRoutedError(error);
+    }
+  }
+
+  async #forwardQuietly(owner: string, request: RoutedRequest): Promise<void> {
+    try {
+      await this.#router.forward(owner, request, { timeoutMs: this.#routeTimeoutMs });
+    } catch (error) {
+      this.#reportError(error, request.connectionId);
+    }
+  }
+
+  #reportError(error: unknown, connectionId: string): void {
+    if (this.#options.onAgentError) this.#options.onAgentError(error, connectionId);
+    else console.error(`[a2ui] session host error on connection ${connectionId}:`, error);
+  }
+
+  /**
+   * Makes room for one more connection of `principal` under both caps, evicting the oldest
+   * connections without a link if needed; refuses (having evicted nothing) when that is not enough.
+   */
+  #admit(principal: unknown, replacing = false): unknown {
+    const key = this.#perPrincipal ? this.#principalKey(principal) : undefined;
+    if (replacing) return key;
+    const victims: ConnectionSession[] = [];
+    const group = this.#byPrincipal.get(key);
+    if (this.#perPrincipal && (group?.size ?? 0) >= this.#maxSessionsPerPrincipal) {
+      const victim = oldestDetached(group!);
+      if (!victim) return this.#refuse();
+      victims.push(victim);
+    }
+    if (this.#sessions.size - victims.length >= this.#maxSessions) {
+      const victim = oldestDetached(this.#sessions.values(), victims[0]);
+      if (!victim) return this.#refuse();
+      victims.push(victim);
+    }
+    for (const victim of victims) {
+      this.#evicted++;
+      victim.close('grace-expired');
+    }
+    return key;
+  }
+
+  #refuse(): never {
+    this.#refused++;
+    throw new A2uiError('LIMIT_EXCEEDED', 'Too many open connections; retry later.', {
+      data: {
+        retryAfterMs:
+          this.#options.sessionLimitRetryAfterMs ?? SESSION_HOST_DEFAULTS.sessionLimitRetryAfterMs,
+      },
+    });
+  }
+
+  async #create(principal: unknown, key: unknown, id?: string): Promise<ConnectionSession> {
+    const options = this.#options;
+    const connectionId = id ?? createConnectionId();
+    const session = new ConnectionSession({
+      agent: options.agent,
+      id: connectionId,
+      principal,
+      replayLog: this.#createReplayLog(connectionId),
+      reconnectGraceMs: options.reconnectGraceMs,
+      maxMessageBytes: options.maxMessageBytes,
+      maxRememberedRequests: options.maxRememberedRequests,
+      maxRememberedRequestBytes: options.maxRememberedRequestBytes,
+      maxQueuedClientMessages: options.maxQueuedClientMessages,
+      maxQueuedClientBytes: options.maxQueuedClientBytes,
+      busyRetryAfterMs: options.busyRetryAfterMs,
+      validateOutgoing: options.validateOutgoing,
+      onAgentError: (error) => this.#reportError(error, connectionId),
+      onDetached: (detached) => {
+        this.#writeRecord(detached);
+      },
+      onClosed: () => {
+        const deleted = this.registry.delete(connectionId);
+        if (isPromise(deleted)) deleted.catch((error) => this.#reportError(error, connectionId));
+      },
+    });
+    this.#track(session, key);
+    const written = this.#writeRecord(session);
+    if (isPromise(written)) await written;
+    return session;
+  }
+
+  #writeRecord(session: ConnectionSession): MaybePromise<void> {
+    const written = this.registry.set({
+      id: session.id,
+      principal: session.principal,
+      owner: this.nodeId,
+      createdAt: Date.now(),
+      lastSeq: session.lastSeq,
+    });
+    if (isPromise(written)) return written.catch((error) => this.#reportError(error, session.id));
+  }
+
+  #track(session: ConnectionSession, key: unknown): void {
+    this.#sessions.set(session.id, session);
+    const group = this.#byPrincipal.get(key) ?? new Set<ConnectionSession>();
+    this.#byPrincipal.set(key, group);
+    group.add(session);
+    // A session leaves the caps the moment it closes, before its agent's onDisconnect has run.
+    session.signal.addEventListener(
+      'abort',
+      () => {
+        if (this.#sessions.get(session.id) === session) this.#sessions.delete(session.id);
+        group.delete(session);
+        if (group.size === 0 && this.#byPrincipal.get(key) === group) this.#byPrincipal.delete(key);
+      },
+      { once: true },
+    );
+  }
+
+  async #startLinked(
+    sink: SessionSink,
+    principal: unknown,
+    reset?: ResetReason,
+    replacing = false,
+  ): Promise<HostLink> {
+    const key = this.#admit(principal, replacing);
+    const session = await this.#create(principal, key);
+    const attached = await session.attach(sink, reset ? { reset } : {});
+    void session.start();
+    return this.#linkOf(session, sink, false, attached, reset);
+  }
+
+  #linkOf(
+    session: ConnectionSession,
+    sink: SessionSink,
+    resumed: boolean,
+    attached: AttachResult,
+    reset?: ResetReason,
+  ): HostLink {
+    return {
+      connectionId: session.id,
+      resumed,
+      replayed: attached.ok ? attached.replayed : 0,
+      ...(reset ? { reset } : {}),
+      detach: () => session.detach(sink),
+    };
+  }
+
+  /** A link on this node following a connection another node runs, from the shared log. */
+  async #follow(
+    record: ConnectionRecord,
+    lastSeq: number,
+    sink: SessionSink,
+  ): Promise<HostLink | undefined> {
+    const log = this.#createReplayLog(record.id);
+    const held: ReplayEntry[] = [];
+    let delivered = lastSeq;
+    let live = false;
+    let stopped = false;
+    const linkId = createConnectionId();
+    const deliver = (entry: ReplayEntry) => {
+      if (entry.seq <= delivered) return;
+      delivered = entry.seq;
+      sink.deliver(entry);
+    };
+    let unsubscribe = (): void => {};
+    const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
+      unsubscribe();
+      this.#followers.delete(stop);
+      void this.#forwardQuietly(record.owner, {
+        type: 'link',
+        connectionId: record.id,
+        linkId,
+        node: this.nodeId,
+        attached: false,
+      });
+    };
+    // Subscribed before reading, so nothing appended in between is missed (duplicates are skipped).
+    unsubscribe = log.subscribe({
+      onAppend: (entries) => {
+        if (!live) held.push(...entries);
+        else for (const entry of entries) deliver(entry);
+      },
+      onEnd: (reason: DisconnectReason) => {
+        const wasLive = live;
+        stop();
+        if (wasLive) sink.close(reason);
+      },
+    });
+    const [missed, logLast] = await Promise.all([log.read(lastSeq), log.lastSeq()]);
+    if (stopped || missed === undefined || lastSeq > logLast) {
+      stopped = true;
+      unsubscribe();
+      return undefined;
+    }
+    this.#followers.add(stop);
+    await this.#forwardQuietly(record.owner, {
+      type: 'link',
+      connectionId: record.id,
+      linkId,
+      node: this.nodeId,
+      attached: true,
+    });
+    sink.open?.({ connectionId: record.id, resumed: true, replayed: missed.length });
+    for (const entry of missed) deliver(entry);
+    live = true;
+    for (const entry of held) deliver(entry);
+    held.length = 0;
+    return {
+      connectionId: record.id,
+      resumed: true,
+      replayed: missed.length,
+      detach: stop,
+    };
+  }
+
+  async #readRemote(connectionId: string, options: HostReadOptions): Promise<ReadResult> {
+    const log = this.#createReplayLog(connectionId);
+    const readNow = async (): Promise<ReadResult> => {
+      const [entries, lastSeq] = await Promise.all([
+        log.read(options.afterSeq, { limit: options.limit }),
+        log.lastSeq(),
+      ]);
+      if (entries === undefined || options.afterSeq > lastSeq) return { ok: false, lastSeq };
+      return { ok: true, entries, lastSeq };
+    };
+    const first = await readNow();
+    const waitMs = options.waitMs ?? 0;
+    if (!first.ok || first.entries.length > 0 || waitMs <= 0 || options.signal?.aborted)
+      return first;
+    await new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        options.signal?.removeEventListener('abort', finish);
+        resolve();
+      };
+      const timer = setTimeout(finish, waitMs);
+      const unsubscribe = log.subscribe({ onAppend: finish, onEnd: finish });
+      options.signal?.addEventListener('abort', finish, { once: true });
+    });
+    return readNow();
+  }
+}
+
+function oldestDetached(
+  sessions: Iterable<ConnectionSession>,
+  except?: ConnectionSession,
+): ConnectionSession | undefined {
+  for (const session of sessions)
+    if (session !== except && !session.attached && session.remoteLinks === 0 && !session.closed)
+      return session;
+  return undefined;
+}
+
+/**
+ * Creates the session host a server binding delegates to.
+ *
+ * @param options - the agent, hooks, stores and bounds; see {@link SessionHostOptions}
+ * @returns the {@link SessionHost}
+ *
+ * @example
+ * ```ts
+ * const host = createSessionHost({ agent, authenticate: (request) => userOf(request) });
+ * // In a GET /sse handler:
+ * const auth = await host.authenticate(request);
+ * const link = await host.connect({ principal: auth.principal, connectionId, lastSeq, sink });
+ * request.signal.addEventListener('abort', () => link.detach());
+ * ```
+ */
+export function createSessionHost(options: SessionHostOptions): SessionHost {
+  return new SessionHost(options);
+}

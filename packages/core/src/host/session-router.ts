@@ -1,0 +1,105 @@
+/**
+ * How a session host hands a request for a connection it does not run to the node that runs it
+ * (ARCHITECTURE §3 item 7). One node needs none of it: the default router knows only itself. A
+ * shared implementation (Redis streams or pub/sub) lets any node take any request.
+ */
+import type { AgentInput, HostToolResult } from '../agent/agent.js';
+import { createConnectionId } from '../agent/connection-id.js';
+import { A2uiError } from '../errors/a2ui-error.js';
+import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
+import type { MaybePromise } from './replay-log.js';
+import type { TurnResult } from './turn.js';
+
+/** What a client asked for, on its way to the owner of its connection. Already validated. */
+export type RoutedRequest =
+  | {
+      readonly type: 'receive';
+      readonly connectionId: string;
+      readonly message: ClientMessage;
+      readonly metadata: ClientMessageMetadata | undefined;
+      readonly requestId: string | undefined;
+      /** Size of the message and its metadata as received, in bytes. */
+      readonly bytes: number;
+      /** Answer only once the agent's turn is over (and include it). */
+      readonly awaitTurn: boolean;
+    }
+  | {
+      readonly type: 'input';
+      readonly connectionId: string;
+      readonly input: AgentInput;
+      readonly metadata: ClientMessageMetadata | undefined;
+      readonly requestId: string | undefined;
+      readonly bytes: number;
+      readonly awaitTurn: boolean;
+    }
+  | {
+      readonly type: 'tool-result';
+      readonly connectionId: string;
+      readonly result: HostToolResult;
+      readonly awaitTurn: boolean;
+    }
+  /** A link of another node follows this connection from the shared log (or stopped doing so). */
+  | {
+      readonly type: 'link';
+      readonly connectionId: string;
+      readonly linkId: string;
+      readonly node: string;
+      readonly attached: boolean;
+    }
+  | { readonly type: 'touch'; readonly connectionId: string }
+  | { readonly type: 'disconnect'; readonly connectionId: string };
+
+/** The owner's answer. Errors travel as codes, so the asking node raises the same `A2uiError`. */
+export type RoutedResponse =
+  | { readonly ok: true; readonly duplicate?: boolean; readonly turn?: TurnResult }
+  | {
+      readonly ok: false;
+      readonly error: {
+        readonly code: A2uiError['code'];
+        readonly message: string;
+        readonly data?: Record<string, unknown>;
+      };
+    };
+
+/** Handles requests forwarded to this node. */
+export type RoutedRequestHandler = (request: RoutedRequest) => Promise<RoutedResponse>;
+
+/** The cluster as one session host sees it. */
+export interface SessionRouter {
+  /** This node's id (the `owner` of the connections it creates). */
+  readonly nodeId: string;
+  /**
+   * Sends `request` to node `owner` and resolves with its answer.
+   * @throws A2uiError `CONNECTION_CLOSED` when the owner is gone, `TIMEOUT`, `ABORTED`
+   */
+  forward(
+    owner: string,
+    request: RoutedRequest,
+    options?: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<RoutedResponse>;
+  /** Starts answering requests forwarded to this node; returns how to stop. */
+  listen(handler: RoutedRequestHandler): MaybePromise<() => MaybePromise<void>>;
+  /** Whether node `id` is alive (its lease is current). */
+  isAlive(id: string): MaybePromise<boolean>;
+  /** Calls `listener` with the id of each node whose lease expired. Returns the unsubscribe function. */
+  onNodeDown?(listener: (id: string) => void): () => void;
+}
+
+/**
+ * The router of a host that runs alone: every connection is its own, nothing is forwarded.
+ *
+ * @param nodeId - @default a random id
+ */
+export function createLocalSessionRouter(nodeId: string = createConnectionId()): SessionRouter {
+  return {
+    nodeId,
+    forward: async (owner) => {
+      throw new A2uiError(
+        'CONNECTION_CLOSED',
+        `Node ${owner} is not reachable: this host runs alone (no shared router).`,
+      );
+    },
+    listen: () => () => {},
+    isAlive: (id) => id === nodeId,
+  };
+}

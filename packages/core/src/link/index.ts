@@ -1,0 +1,14 @@
+export type { Backoff, BackoffDelayOptions, BackoffOptions, ReconnectOptions } from './backoff.js';
+export {
+  computeBackoffDelay,
+  createBackoff,
+  parseRetryAfter,
+  RECONNECT_DEFAULTS,
+} from './backoff.js';
+export { LinkStatus } from './link-status.js';
+export type { OutboxDelivery, OutboxEntry, OutboxOptions, OutboxTrouble } from './outbox.js';
+export { OUTBOX_DEFAULTS, Outbox } from './outbox.js';
+export type { LinkAttempt, LinkOutcome, LoopEnd, ReconnectLoopOptions } from './reconnect-loop.js';
+export { listenForBrowserWake, runReconnectLoop, sleep } from './reconnect-loop.js';
+export type { SequenceVerdict } from './sequence-tracker.js';
+export { SequenceTracker } from './sequence-tracker.js';

@@ -1,0 +1,340 @@
+/**
+ * The idempotent outbox of a client transport (ARCHITECTURE §2 "Link kit"): client messages wait
+ * here, bounded, until the server acknowledges them. Each keeps the id it was first sent with, so
+ * a retry after a lost answer is recognised by the server and delivered once. One batch is in
+ * flight at a time (messages reach the agent in order), and a refused or failed delivery is
+ * retried only after a real backoff — never at once, whatever the server answers.
+ */
+
+import { createConnectionId } from '../agent/connection-id.js';
+import { A2uiError } from '../errors/a2ui-error.js';
+import { type Backoff, type BackoffOptions, createBackoff } from './backoff.js';
+
+/** One queued client message. */
+export interface OutboxEntry<T> {
+  /** The idempotency key, the same on every attempt. */
+  readonly id: string;
+  readonly item: T;
+  /** The connection it belongs to: set when it was queued on an open connection, or when first sent. */
+  readonly connectionId: string | undefined;
+}
+
+/** How one delivery attempt of a batch ended. */
+export type OutboxDelivery =
+  /**
+   * The server answered for the batch: entries in `errors` were refused with that error, entries
+   * in `retry` were refused for now (a busy agent) and are sent again after a backoff, the rest
+   * were delivered.
+   */
+  | {
+      readonly kind: 'answered';
+      readonly errors?: ReadonlyMap<string, A2uiError>;
+      readonly retry?: {
+        readonly ids: ReadonlySet<string>;
+        readonly reason: string;
+        readonly retryAfterMs?: number;
+      };
+    }
+  /**
+   * Nothing is known to have arrived (network error, timeout) or the server refused for now (5xx,
+   * 408, 429, a busy agent): the same entries are sent again, with the same ids, after a backoff.
+   */
+  | { readonly kind: 'retry'; readonly reason: string; readonly retryAfterMs?: number }
+  /** The batch was too large for the server: it is sent again one message per request. */
+  | { readonly kind: 'split' };
+
+/** Why deliveries are failing, for the transport's status. */
+export interface OutboxTrouble {
+  readonly reason: string;
+  /** When the next attempt is made. */
+  readonly retryInMs: number;
+  /** Failed attempts in a row. */
+  readonly attempt: number;
+  /** Messages waiting. */
+  readonly pending: number;
+}
+
+/** Options of {@link Outbox}. */
+export interface OutboxOptions<T> {
+  /** Sends `batch` (all of one connection) once and says how it went; must not throw. */
+  deliver(
+    batch: readonly OutboxEntry<T>[],
+    context: { readonly connectionId: string; readonly signal: AbortSignal },
+  ): Promise<OutboxDelivery>;
+  /** Most messages waiting; `enqueue` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
+  maxQueuedMessages?: number;
+  /** Most messages in one delivery. @default 100 */
+  maxBatchLength?: number;
+  /** Creates the idempotency keys. @default a random prefix per outbox + a counter */
+  createId?: () => string;
+  /** Redelivery backoff (defaults: `RECONNECT_DEFAULTS`); `maxAttempts` does not apply. */
+  backoff?: BackoffOptions;
+  /** Told when deliveries start failing (with why and when the next try is) and when they recover (`undefined`). */
+  onTrouble?(trouble: OutboxTrouble | undefined): void;
+}
+
+/** Defaults of {@link OutboxOptions}. */
+export const OUTBOX_DEFAULTS = { maxQueuedMessages: 1_000, maxBatchLength: 100 } as const;
+
+interface Pending<T> {
+  entry: { id: string; item: T; connectionId: string | undefined };
+  inFlight: boolean;
+  settled: boolean;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The outbox. `enqueue` resolves once the server acknowledged the message; the transport says
+ * when a connection is open with {@link setConnection}.
+ *
+ * @example
+ * ```ts
+ * const outbox = new Outbox<ClientMessage>({ deliver: (batch, { connectionId, signal }) => post(batch, connectionId, signal) });
+ * outbox.setConnection(connectionId); // the link is open
+ * await outbox.enqueue(message);      // delivered exactly once
+ * ```
+ */
+export class Outbox<T> {
+  readonly #options: OutboxOptions<T>;
+  readonly #backoff: Backoff;
+  readonly #maxQueued: number;
+  readonly #maxBatch: number;
+  readonly #createId: () => string;
+  readonly #lifetime = new AbortController();
+  #queue: Pending<T>[] = [];
+  #connectionId: string | undefined;
+  /** False while the link is down: messages wait, still bound to the connection. */
+  #ready = false;
+  #inFlight = false;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #splitNext = false;
+  #failing = false;
+  #closed = false;
+  #attempts = 0;
+
+  constructor(options: OutboxOptions<T>) {
+    this.#options = options;
+    this.#backoff = createBackoff({ ...options.backoff, maxAttempts: Number.POSITIVE_INFINITY });
+    this.#maxQueued = options.maxQueuedMessages ?? OUTBOX_DEFAULTS.maxQueuedMessages;
+    this.#maxBatch = Math.max(1, options.maxBatchLength ?? OUTBOX_DEFAULTS.maxBatchLength);
+    const prefix = createConnectionId();
+    let counter = 0;
+    this.#createId = options.createId ?? (() => `${prefix}-${++counter}`);
+  }
+
+  /** Messages not yet acknowledged. */
+  get pending(): number {
+    return this.#queue.length;
+  }
+
+  /** True while deliveries fail and a retry is scheduled. */
+  get failing(): boolean {
+    return this.#failing;
+  }
+
+  /** Delivery attempts made so far (for tests and diagnostics). */
+  get attempts(): number {
+    return this.#attempts;
+  }
+
+  /**
+   * Queues `item`; resolves when the server acknowledged it.
+   * @throws A2uiError `LIMIT_EXCEEDED` (queue full), `CONNECTION_CLOSED` (closed, or the connection
+   *   was reset before it could be delivered), `ABORTED` (`signal`), or the server's refusal
+   */
+  enqueue(item: T, options: { signal?: AbortSignal } = {}): Promise<void> {
+    if (this.#closed)
+      return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
+    if (options.signal?.aborted)
+      return Promise.reject(new A2uiError('ABORTED', 'The send was aborted.'));
+    if (this.#queue.length >= this.#maxQueued) {
+      return Promise.reject(
+        new A2uiError(
+          'LIMIT_EXCEEDED',
+          `${this.#maxQueued} client messages are already waiting for delivery.`,
+          { data: { maxQueuedMessages: this.#maxQueued } },
+        ),
+      );
+    }
+    return new Promise<void>((resolve, reject) => {
+      const pending: Pending<T> = {
+        entry: { id: this.#createId(), item, connectionId: this.#connectionId },
+        inFlight: false,
+        settled: false,
+        resolve,
+        reject,
+      };
+      this.#queue.push(pending);
+      options.signal?.addEventListener(
+        'abort',
+        () => {
+          const error = new A2uiError('ABORTED', 'The send was aborted.');
+          // Once on the wire it may have arrived: it stays queued until answered; only the caller stops waiting.
+          if (pending.inFlight) pending.reject(error);
+          else this.#settle(pending, error);
+        },
+        { once: true },
+      );
+      this.#pump();
+    });
+  }
+
+  /**
+   * The link is open on `connectionId`: deliveries may go. Messages bound to another connection
+   * are rejected with `CONNECTION_CLOSED`: their surfaces are gone.
+   */
+  setConnection(connectionId: string): void {
+    if (this.#closed) return;
+    const changed = connectionId !== this.#connectionId;
+    const previous = this.#connectionId;
+    this.#connectionId = connectionId;
+    this.#ready = true;
+    if (changed && previous !== undefined) this.#rejectBoundTo(previous);
+    // A new connection is worth trying at once; a resumed one keeps its backoff.
+    if (changed && this.#retryTimer !== undefined) {
+      clearTimeout(this.#retryTimer);
+      this.#retryTimer = undefined;
+    }
+    this.#pump();
+  }
+
+  /**
+   * The link is down: messages wait. Those sent now still belong to the connection the link
+   * will resume.
+   */
+  pause(): void {
+    this.#ready = false;
+  }
+
+  /**
+   * The connection was replaced (reset): messages bound to it and not on the wire are rejected;
+   * the others wait for the next connection.
+   */
+  reset(): void {
+    const previous = this.#connectionId;
+    this.#connectionId = undefined;
+    this.#ready = false;
+    if (previous !== undefined) this.#rejectBoundTo(previous);
+  }
+
+  /** Rejects every message with `error` and stops. */
+  close(error: unknown = new A2uiError('CONNECTION_CLOSED', 'The transport was closed.')): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+    this.#lifetime.abort();
+    for (const pending of [...this.#queue]) this.#settle(pending, error);
+  }
+
+  #rejectBoundTo(connectionId: string): void {
+    const error = new A2uiError(
+      'CONNECTION_CLOSED',
+      'The session was reset before this message could be delivered; its surfaces are gone.',
+    );
+    for (const pending of [...this.#queue])
+      if (pending.entry.connectionId === connectionId && !pending.inFlight)
+        this.#settle(pending, error);
+  }
+
+  #settle(pending: Pending<T>, error?: unknown): void {
+    if (pending.settled) return;
+    pending.settled = true;
+    const index = this.#queue.indexOf(pending);
+    if (index >= 0) this.#queue.splice(index, 1);
+    if (error === undefined) pending.resolve();
+    else pending.reject(error);
+  }
+
+  #pump(): void {
+    const connectionId = this.#connectionId;
+    if (
+      this.#closed ||
+      this.#inFlight ||
+      this.#retryTimer !== undefined ||
+      !this.#ready ||
+      connectionId === undefined ||
+      this.#queue.length === 0
+    )
+      return;
+    const limit = this.#splitNext ? 1 : this.#maxBatch;
+    const batch: Pending<T>[] = [];
+    for (const pending of [...this.#queue]) {
+      if (batch.length >= limit) break;
+      pending.entry.connectionId ??= connectionId;
+      if (pending.entry.connectionId !== connectionId) {
+        this.#settle(
+          pending,
+          new A2uiError(
+            'CONNECTION_CLOSED',
+            'The session was reset before this message could be delivered; its surfaces are gone.',
+          ),
+        );
+        continue;
+      }
+      batch.push(pending);
+    }
+    if (batch.length === 0) return;
+    this.#inFlight = true;
+    this.#attempts++;
+    for (const pending of batch) pending.inFlight = true;
+    const entries = batch.map((pending) => pending.entry as OutboxEntry<T>);
+    void this.#options
+      .deliver(entries, { connectionId, signal: this.#lifetime.signal })
+      .catch(
+        (error: unknown): OutboxDelivery => ({
+          kind: 'retry',
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      )
+      .then((delivery) => {
+        this.#inFlight = false;
+        for (const pending of batch) pending.inFlight = false;
+        if (this.#closed) return;
+        this.#handle(batch, delivery);
+        this.#pump();
+      });
+  }
+
+  #handle(batch: readonly Pending<T>[], delivery: OutboxDelivery): void {
+    if (delivery.kind === 'split') {
+      this.#splitNext = true;
+      return;
+    }
+    if (delivery.kind === 'retry') {
+      this.#scheduleRetry(delivery.reason, delivery.retryAfterMs);
+      return;
+    }
+    this.#splitNext = false;
+    const retry = delivery.retry;
+    for (const pending of batch) {
+      if (retry?.ids.has(pending.entry.id)) continue;
+      this.#settle(pending, delivery.errors?.get(pending.entry.id));
+    }
+    if (retry && retry.ids.size > 0) {
+      this.#scheduleRetry(retry.reason, retry.retryAfterMs);
+      return;
+    }
+    this.#backoff.succeed();
+    if (this.#failing) {
+      this.#failing = false;
+      this.#options.onTrouble?.(undefined);
+    }
+  }
+
+  #scheduleRetry(reason: string, retryAfterMs: number | undefined): void {
+    const retryInMs = this.#backoff.fail(retryAfterMs);
+    this.#failing = true;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      this.#pump();
+    }, retryInMs);
+    this.#options.onTrouble?.({
+      reason,
+      retryInMs,
+      attempt: this.#backoff.attempt,
+      pending: this.#queue.length,
+    });
+  }
+}
