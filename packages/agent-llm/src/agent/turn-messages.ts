@@ -34,10 +34,13 @@ export function describeModelError(error: unknown): string {
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   let text: string;
   if (APICallError.isInstance(cause)) {
-    text =
-      cause.statusCode === undefined
-        ? cause.message
-        : `the provider answered HTTP ${cause.statusCode}: ${cause.message}`;
+    if (cause.statusCode !== undefined && cause.statusCode >= 300)
+      text = `the provider answered HTTP ${cause.statusCode}: ${cause.message}`;
+    else {
+      // A 200 whose body broke off or could not be read: say what broke, not "HTTP 200".
+      const inner = cause.cause instanceof Error ? cause.cause.message : undefined;
+      text = `the provider's response broke off${inner ? ` (${inner})` : ''}`;
+    }
   } else text = cause instanceof Error ? cause.message : String(cause);
   if (RetryError.isInstance(error)) text = `${text} (after ${error.errors.length} attempts)`;
   const flat = text.replace(/\s+/g, ' ').trim();

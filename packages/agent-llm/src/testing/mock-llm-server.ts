@@ -189,7 +189,9 @@ async function answer(
     if (response.destroyed) return;
     if (reply.pause && index === reply.pause.afterEvents) await reply.pause.until;
     if (reply.cutAfterEvents !== undefined && index === reply.cutAfterEvents) {
-      response.destroy();
+      // Flush what was written, then close the socket mid-response (no chunked terminator):
+      // the client reads the events so far, then a broken body.
+      response.socket?.end();
       return;
     }
     response.write(formatSseEvent(event));
