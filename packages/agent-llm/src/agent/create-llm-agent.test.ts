@@ -5,6 +5,7 @@ import {
   createDefaultCatalogs,
   type HostToolResult,
   MessageProcessor,
+  minimalCatalog,
 } from '@a2ui-ts/core';
 import { createDeferred } from '@a2ui-ts/core/testing';
 import { APICallError, tool } from 'ai';
@@ -512,6 +513,22 @@ describe('createLlmAgent: conversation', () => {
 });
 
 describe('createLlmAgent: failures and cancellation', () => {
+  it('does not ask the model for a catalog the client cannot render', async () => {
+    const { test, model, status, outcomes } = await setup([renderStep(weatherCard())], {
+      catalog: minimalCatalog,
+    });
+    // The test client declares basic and minimal; pretend it only had basic.
+    await test.transport.input(
+      { text: 'Weather' },
+      { a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } } },
+    );
+    expect(model.calls).toHaveLength(0);
+    expect(status()).toBe(
+      `This client cannot render the catalog scripted-model uses (${minimalCatalog.catalogId}).`,
+    );
+    expect(outcomes()).toEqual(['failed']);
+  });
+
   it('reports a provider error to the user and keeps serving', async () => {
     const { test, status, outcomes } = await setup([
       [

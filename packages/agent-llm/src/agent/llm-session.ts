@@ -166,6 +166,14 @@ export class LlmSession {
         ...(error === undefined ? {} : { error }),
       });
     this.#emit({ type: 'turn-start', connectionId, trigger });
+    const supported = this.#connection.clientCapabilities?.['v0.9']?.supportedCatalogIds;
+    const catalogId = this.#setup.catalog.catalogId;
+    if (supported && !supported.includes(catalogId)) {
+      // Asking the model would only produce surfaces this client refuses (CATALOG_NOT_FOUND).
+      this.surface.status(`This client cannot render the catalog ${label} uses (${catalogId}).`);
+      end('failed');
+      return;
+    }
     const waitMs = this.#limiter?.take() ?? 0;
     if (waitMs > 0) {
       this.surface.status(`Too many requests: try again in ${Math.ceil(waitMs / 1000)} s.`);
