@@ -579,6 +579,18 @@ describe('createLlmAgent: failures and cancellation', () => {
     expect(test.received.length).toBe(receivedBefore);
   });
 
+  it('gives up on a provider that goes silent, tells the user, and keeps serving', async () => {
+    const silent = controlledStream();
+    const { test, status, outcomes } = await setup([silent.readable, renderStep(weatherCard())], {
+      idleTimeoutMs: 30,
+    });
+    silent.push(...renderStep(weatherCard()).slice(0, 3));
+    await test.transport.input({ text: 'Weather' });
+    expect(status()).toBe('The model call failed: scripted-model sent nothing for 30 ms');
+    await test.transport.input({ text: 'Weather' });
+    expect(outcomes()).toEqual(['failed', 'rendered']);
+  });
+
   it('renders what streamed before a cut-off call and asks for the rest', async () => {
     const parts = renderStep(weatherCard(), { chunkSize: 7 });
     const lastDelta = parts.findLastIndex((part) => part.type === 'tool-input-delta');

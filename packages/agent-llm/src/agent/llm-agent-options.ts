@@ -90,6 +90,14 @@ export interface LlmAgentOptions {
   agentSurface?: AgentSurfaceOptions;
   /** Settings of every model call. */
   callSettings?: LlmCallSettings;
+  /**
+   * Longest silence of the provider within a call, in milliseconds, before the call is given up
+   * (the user is told).
+   * @default 60000
+   */
+  idleTimeoutMs?: number;
+  /** Longest model call (one step), in milliseconds. @default 300000 */
+  callTimeoutMs?: number;
   /** Largest message sent, in UTF-8 bytes (keep it at or below the transport's). @default 1048576 */
   maxMessageBytes?: number;
   /** Receives what the agent does, for logs and metrics. Must not throw. */
@@ -149,4 +157,6 @@ export const DEFAULT_LLM_AGENT_OPTIONS = {
   toolChoice: 'required',
   hostTools: true,
   maxMessageBytes: 1_048_576,
+  idleTimeoutMs: 60_000,
+  callTimeoutMs: 300_000,
 } as const satisfies Partial<LlmAgentOptions>;

@@ -4,16 +4,17 @@
  * while they stream, feed tool results and validation failures back, stop on a valid UI, a text
  * answer, `maxAttempts` failed renders or `maxSteps` model calls.
  */
-import type {
-  ActionEvent,
-  AgentInput,
-  Catalog,
-  CatalogValidator,
-  ClientError,
-  ClientMessageMetadata,
-  Connection,
-  HostContextEntry,
-  ServerMessage,
+import {
+  A2uiError,
+  type ActionEvent,
+  type AgentInput,
+  type Catalog,
+  type CatalogValidator,
+  type ClientError,
+  type ClientMessageMetadata,
+  type Connection,
+  type HostContextEntry,
+  type ServerMessage,
 } from '@a2ui-ts/core';
 import {
   type ModelMessage,
@@ -55,6 +56,8 @@ export interface LlmAgentSetup {
   readonly progressive: boolean;
   readonly toolChoice: 'required' | 'auto';
   readonly maxMessageBytes: number;
+  readonly idleTimeoutMs: number;
+  readonly callTimeoutMs: number;
   readonly history: HistoryLimits | undefined;
   readonly rateLimit: RateLimit | false | undefined;
   readonly agentSurface: AgentSurfaceOptions | undefined;
@@ -277,6 +280,7 @@ export class LlmSession {
       tools,
       toolChoice: setup.toolChoice,
       abortSignal: signal,
+      timeout: { chunkMs: setup.idleTimeoutMs, stepMs: setup.callTimeoutMs },
       experimental_context: context,
       // Errors arrive as stream parts and are reported to the user; no console noise.
       onError: () => {},
@@ -337,7 +341,15 @@ export class LlmSession {
         case 'error':
           throw part.error;
         case 'abort':
-          return { aborted: true, messages: [], renders, toolCalls, finishReason, usage };
+          if (signal.aborted)
+            return { aborted: true, messages: [], renders, toolCalls, finishReason, usage };
+          // Not the client: one of the call's own timeouts.
+          throw new A2uiError(
+            'TIMEOUT',
+            part.reason?.startsWith('Chunk')
+              ? `${setup.label} sent nothing for ${setup.idleTimeoutMs} ms`
+              : `${setup.label} took longer than ${setup.callTimeoutMs} ms`,
+          );
       }
     }
     const response = await result.response;

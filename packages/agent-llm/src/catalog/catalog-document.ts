@@ -39,6 +39,11 @@ export interface SchemaTarget {
  *
  * @throws A2uiError `NOT_SUPPORTED` when the catalog has no `schema` (a model can only be told
  *   about a catalog whose JSON Schema it can read) or the schema has no `components` object
+ *
+ * @example
+ * ```ts
+ * Object.keys(readCatalogDocument(minimalCatalog).components); // ['Text', 'Row', 'Column', …]
+ * ```
  */
 export function readCatalogDocument(catalog: Catalog): CatalogDocument {
   const schema = catalog.schema;

@@ -23,7 +23,14 @@ export type ReferenceIndex = ReadonlyMap<string, readonly ReferenceSlot[]>;
 
 const MAX_DEPTH = 12;
 
-/** Finds the reference slots of every component type of `document`. */
+/**
+ * Finds the reference slots of every component type of `document`.
+ *
+ * @example
+ * ```ts
+ * createReferenceIndex(readCatalogDocument(basicCatalog)).get('Card'); // [{ path: ['child'], kind: 'id' }]
+ * ```
+ */
 export function createReferenceIndex(document: CatalogDocument): ReferenceIndex {
   const index = new Map<string, ReferenceSlot[]>();
   for (const [type, schema] of Object.entries(document.components)) {
@@ -77,6 +84,11 @@ function walk(
 /**
  * The component ids `component` references through `slots`, in property order. A template
  * (`{componentId, path}`) contributes its `componentId`.
+ *
+ * @example
+ * ```ts
+ * referencedIds({ id: 'row', component: 'Row', children: ['a', 'b'] }, index.get('Row')!); // ['a', 'b']
+ * ```
  */
 export function referencedIds(component: unknown, slots: readonly ReferenceSlot[]): string[] {
   const ids: string[] = [];

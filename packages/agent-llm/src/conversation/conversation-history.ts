@@ -27,12 +27,26 @@ export const DEFAULT_HISTORY_LIMITS: Required<Omit<HistoryLimits, 'countTokens'>
 /**
  * A rough token estimate (about four characters per token for English text and JSON), enough to
  * bound a history without a provider-specific tokenizer.
+ *
+ * @example
+ * ```ts
+ * estimateTokens({ role: 'user', content: 'Hello there' }); // 4
+ * ```
  */
 export function estimateTokens(message: ModelMessage): number {
   return Math.ceil(JSON.stringify(message.content).length / 4);
 }
 
-/** A bounded, append-only model conversation. */
+/**
+ * A bounded, append-only model conversation.
+ *
+ * @example
+ * ```ts
+ * const history = new ConversationHistory({ maxMessages: 20 });
+ * history.append({ role: 'user', content: 'A weather card' });
+ * streamText({ model, messages: [...history.messages] });
+ * ```
+ */
 export class ConversationHistory {
   readonly #maxMessages: number;
   readonly #maxTokens: number;

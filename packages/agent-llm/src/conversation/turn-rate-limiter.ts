@@ -13,7 +13,16 @@ export interface RateLimit {
 
 export const DEFAULT_RATE_LIMIT: Required<RateLimit> = { maxTurns: 20, windowMs: 60_000 };
 
-/** Sliding-window counter of turns. */
+/**
+ * Sliding-window counter of turns.
+ *
+ * @example
+ * ```ts
+ * const limiter = new TurnRateLimiter({ maxTurns: 5, windowMs: 60_000 });
+ * const waitMs = limiter.take();
+ * if (waitMs > 0) tellUser(`Try again in ${Math.ceil(waitMs / 1000)} s.`);
+ * ```
+ */
 export class TurnRateLimiter {
   readonly #maxTurns: number;
   readonly #windowMs: number;

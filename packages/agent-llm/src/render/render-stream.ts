@@ -32,7 +32,15 @@ export interface RenderOutcome {
   readonly issues: readonly RenderIssue[];
 }
 
-/** What the model reads back: `{ok, applied, surfaces, errors?}`. */
+/**
+ * What the model reads back: `{ok, applied, surfaces, errors?, next?}`.
+ *
+ * @example
+ * ```ts
+ * renderResult({ ok: true, sent: 3, surfaceIds: ['weather'], issues: [] });
+ * // { ok: true, applied: 3, surfaces: ['weather'] }
+ * ```
+ */
 export function renderResult(outcome: RenderOutcome): Record<string, unknown> {
   const result: Record<string, unknown> = {
     ok: outcome.ok,
@@ -54,7 +62,16 @@ type Unit =
 const MESSAGE_PATH = '$.messages.*';
 const COMPONENT_PATH = '$.messages.*.updateComponents.components.*';
 
-/** The progressive renderer of one tool call. */
+/**
+ * The progressive renderer of one tool call.
+ *
+ * @example
+ * ```ts
+ * const stream = new RenderStream({ mirror, send: (messages) => connection.send(messages) });
+ * for await (const delta of argumentDeltas) stream.write(delta); // sends as pieces complete
+ * const outcome = stream.finish(JSON.parse(allArguments)); // the tool result: renderResult(outcome)
+ * ```
+ */
 export class RenderStream {
   readonly #mirror: SurfaceMirror;
   readonly #send: (messages: ServerMessage[]) => void;

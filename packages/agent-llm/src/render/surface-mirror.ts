@@ -63,7 +63,18 @@ export interface SurfaceMirrorOptions {
 
 const MAX_DESCRIBED_CHARS = 4000;
 
-/** The model's surfaces as the client has them. */
+/**
+ * The model's surfaces as the client has them.
+ *
+ * @example
+ * ```ts
+ * const mirror = new SurfaceMirror({ catalog: basicCatalog, validator: basicCatalog.validator!,
+ *   references: createReferenceIndex(readCatalogDocument(basicCatalog)),
+ *   reservedSurfaceIds: new Set(['llm-agent']), maxMessageBytes: 1_048_576 });
+ * const { messages, issues } = mirror.accept(message, '/messages/0');
+ * connection.send(messages); // issues go back to the model
+ * ```
+ */
 export class SurfaceMirror {
   readonly #options: SurfaceMirrorOptions;
   readonly #processor: MessageProcessor;

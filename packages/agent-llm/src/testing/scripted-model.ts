@@ -95,7 +95,14 @@ export interface ScriptedStepOptions {
 
 let nextCallId = 0;
 
-/** The stream parts of one model call that writes `text` and/or makes tool calls. */
+/**
+ * The stream parts of one model call that writes `text` and/or makes tool calls.
+ *
+ * @example
+ * ```ts
+ * scriptedStep({ text: 'Looking.', toolCalls: [{ toolName: 'search', input: { q: 'Lyon' } }] });
+ * ```
+ */
 export function scriptedStep(options: ScriptedStepOptions): LanguageModelV3StreamPart[] {
   const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   if (options.text) {
@@ -136,7 +143,14 @@ export function scriptedStep(options: ScriptedStepOptions): LanguageModelV3Strea
   return parts;
 }
 
-/** A step whose only output is a `render_a2ui` call with `messages`, streamed in pieces. */
+/**
+ * A step whose only output is a `render_a2ui` call with `messages`, streamed in pieces.
+ *
+ * @example
+ * ```ts
+ * createScriptedModel([renderStep(messages, { chunkSize: 8 })]);
+ * ```
+ */
 export function renderStep(
   messages: readonly unknown[],
   options: Omit<ScriptedToolCall, 'toolName' | 'input'> & { text?: string } = {},

@@ -44,7 +44,14 @@ export function formatSseEvent(event: WireEvent): string {
   return `${event.event ? `event: ${event.event}\n` : ''}data: ${data}\n\n`;
 }
 
-/** The events that stream `content` in `wire`. */
+/**
+ * The events that stream `content` in `wire`.
+ *
+ * @example
+ * ```ts
+ * encodeReply('anthropic-messages', { text: 'Hi' }).map(formatSseEvent).join('');
+ * ```
+ */
 export function encodeReply(
   wire: LlmWireFormat,
   content: MockReplyContent,

@@ -14,6 +14,12 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  * tool, an app tool) or that no provider would accept is left out, so app tools win a clash.
  *
  * @returns the tools and the names that were left out
+ *
+ * @example
+ * ```ts
+ * const { tools } = createHostTools(connection, new Set(['render_a2ui']));
+ * streamText({ model, tools: { ...tools, ...appTools } });
+ * ```
  */
 export function createHostTools(
   connection: Connection,
