@@ -251,6 +251,11 @@ describe.each(CASES)('$provider over $wire', (entry) => {
     expect(first!.url).toBe(entry.path);
     if (entry.auth) expect(first!.headers[entry.auth[0]]).toBe(entry.auth[1]);
     expect(entry.toolNames(first!.body).sort()).toEqual(['getWeather', 'render_a2ui']);
+    if (entry.wire === 'openai-responses') {
+      // The Responses API makes function tools strict unless told; the catalog schema is not strict-mode JSON Schema.
+      const render = first!.body.tools.find((entry: Body) => entry.name === 'render_a2ui');
+      expect(render.strict).toBe(false);
+    }
     expect(entry.requiredToolChoice(first!.body)).toEqual(REQUIRED_TOOL_CHOICE[entry.wire]);
     expect(entry.system(first!.body)).toContain('# Rules of A2UI v0.9');
     // The result travels as JSON text inside the wire's tool-result shape.

@@ -91,6 +91,9 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     renderTool: tool({
       description: RENDER_TOOL_DESCRIPTION,
       inputSchema: jsonSchema<{ messages: unknown[] }>(renderToolSchema as never),
+      // The catalog schema uses oneOf, $ref and optional properties, which providers' strict
+      // modes (OpenAI's) refuse; core validates the arguments instead.
+      strict: false,
     }),
     appTools,
     hostTools: options.hostTools ?? DEFAULT_LLM_AGENT_OPTIONS.hostTools,

@@ -69,6 +69,8 @@ export interface LlmAgentSetup {
 type Trigger = 'input' | 'action' | 'client-error';
 
 const MAX_HOST_CONTEXT_CHARS = 4000;
+/** New characters of a text reply before the agent surface is updated. */
+const REPLY_UPDATE_CHARS = 32;
 
 /** The LLM agent's state and turns for one connection. */
 export class LlmSession {
@@ -134,18 +136,7 @@ export class LlmSession {
   /** An error the client reports; only those about the model's surfaces are the model's to fix. */
   async handleError(error: ClientError): Promise<void> {
     if (!this.mirror.has(error.surfaceId)) return;
-    if (this.#attempts >= this.#setup.maxAttempts) {
-      this.#giveUp(`the client still reports: ${error.message}`);
-      this.#emit({
-        type: 'turn-end',
-        connectionId: this.#connection.id,
-        outcome: 'gave-up',
-        modelCalls: 0,
-        usage: { inputTokens: 0, outputTokens: 0 },
-      });
-      return;
-    }
-    await this.#turn('client-error', describeClientError(error));
+    await this.#turn('client-error', describeClientError(error), error);
   }
 
   async #request(trigger: Trigger, content: string): Promise<void> {
@@ -154,7 +145,7 @@ export class LlmSession {
   }
 
   /** One turn: model calls until a valid UI, a text answer or a limit. */
-  async #turn(trigger: Trigger, content: string): Promise<void> {
+  async #turn(trigger: Trigger, content: string, clientError?: ClientError): Promise<void> {
     const connectionId = this.#connection.id;
     const { label, maxSteps, maxAttempts } = this.#setup;
     const usage = { inputTokens: 0, outputTokens: 0 };
@@ -177,6 +168,12 @@ export class LlmSession {
       end('failed');
       return;
     }
+    if (clientError && this.#attempts >= maxAttempts) {
+      // The budget of this request is spent: no more model calls for it.
+      this.#giveUp(`the client still reports: ${clientError.message}`);
+      end('gave-up');
+      return;
+    }
     const waitMs = this.#limiter?.take() ?? 0;
     if (waitMs > 0) {
       this.surface.status(`Too many requests: try again in ${Math.ceil(waitMs / 1000)} s.`);
@@ -187,6 +184,13 @@ export class LlmSession {
     this.surface.reply('');
     const signal = this.#connection.signal;
     let reply = '';
+    let shown = 0;
+    // Text streams in tokens; update the surface every few words, not on every token.
+    const showReply = (force: boolean) => {
+      if (reply.length === shown || (!force && reply.length - shown < REPLY_UPDATE_CHARS)) return;
+      shown = reply.length;
+      this.surface.reply(reply);
+    };
     const corrections = () => Math.max(0, this.#attempts - 1);
     try {
       for (let step = 1; step <= maxSteps; step++) {
@@ -199,9 +203,11 @@ export class LlmSession {
         modelCalls++;
         this.#emit({ type: 'model-call', connectionId, step });
         const call = await this.#modelCall(signal, (text) => {
+          if (text === undefined) return showReply(true);
           reply += text;
-          this.surface.reply(reply);
+          showReply(false);
         });
+        showReply(true);
         usage.inputTokens += call.usage.inputTokens;
         usage.outputTokens += call.usage.outputTokens;
         if (call.aborted) return end('aborted');
@@ -258,7 +264,8 @@ export class LlmSession {
   /** One streamed model call, rendering `render_a2ui` calls as they stream. */
   async #modelCall(
     signal: AbortSignal,
-    onText: (text: string) => void,
+    /** Each text delta; `undefined` when a text part ends. */
+    onText: (text: string | undefined) => void,
   ): Promise<{
     aborted: boolean;
     messages: ModelMessage[];
@@ -303,6 +310,9 @@ export class LlmSession {
       switch (part.type) {
         case 'text-delta':
           onText(part.text);
+          break;
+        case 'text-end':
+          onText(undefined);
           break;
         case 'tool-input-start':
           if (part.toolName === RENDER_TOOL_NAME) streamFor(part.id);

@@ -38,7 +38,7 @@ export function createHostTools(
 }
 
 function hostTool(connection: Connection, host: HostTool) {
-  return dynamicTool({
+  const hostDefined = dynamicTool({
     description: host.description,
     inputSchema: jsonSchema(
       host.parameters && typeof host.parameters === 'object' ? host.parameters : { type: 'object' },
@@ -54,4 +54,6 @@ function hostTool(connection: Connection, host: HostTool) {
       return result.content;
     },
   });
+  // The host's JSON Schema is whatever it declared; a provider's strict mode may refuse it.
+  return { ...hostDefined, strict: false };
 }
