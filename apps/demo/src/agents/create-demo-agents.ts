@@ -65,7 +65,7 @@ export function describeUnavailableAgents(
           id: 'llm',
           label: 'LLM (not configured)',
           description:
-            'Set A2UI_LLM_PROVIDER and A2UI_LLM_MODEL (plus A2UI_LLM_API_KEY for hosted models, or A2UI_LLM_BASE_URL for a local Ollama or LM Studio) and restart the demo; see the README.',
+            'Set A2UI_LLM_PROVIDER (openai, anthropic, google, azure, ollama, lmstudio, openai-compatible…) and A2UI_LLM_MODEL — plus A2UI_LLM_API_KEY for a hosted model, or A2UI_LLM_BASE_URL for another server — and restart the demo; see the README.',
         },
   ];
 }
