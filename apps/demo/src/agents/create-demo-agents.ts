@@ -1,9 +1,11 @@
 /**
  * The agents the demo server offers, in picker order.
  */
+
+import { type LlmEnvironment, type LlmModelFromEnv, llmModelFromEnv } from '@a2ui-ts/agent-llm';
 import type { DemoAgent, DemoLogger } from './demo-agent.js';
 import { createGalleryAgent } from './gallery-agent.js';
-import { createLlmAgent, type LlmEnvironment, llmOptionsFromEnv } from './llm/llm-agent.js';
+import { createDemoLlmAgent } from './llm/llm-agent.js';
 import { createRestaurantAgent } from './restaurant-agent.js';
 
 /** Options of {@link createDemoAgents}. */
@@ -14,8 +16,8 @@ export interface DemoAgentsOptions {
 }
 
 /**
- * The restaurant booking agent, the example gallery and, when `A2UI_LLM_BASE_URL` and
- * `A2UI_LLM_MODEL` are set, the LLM agent.
+ * The restaurant booking agent, the example gallery and, when the `A2UI_LLM_*` variables
+ * configure a model (`llmModelFromEnv`), the LLM agent.
  */
 export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
   const logger = options.logger;
@@ -35,13 +37,13 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       agent: createGalleryAgent({ logger }),
     },
   ];
-  const llm = llmOptionsFromEnv(options.env ?? process.env);
-  if (llm) {
+  const llm = configuredModel(options.env ?? process.env);
+  if (llm && 'model' in llm) {
     agents.push({
       id: 'llm',
-      label: `LLM (${llm.model})`,
-      description: `Generates UIs with ${llm.model} at ${new URL(llm.baseUrl).host}, validated by core before anything renders.`,
-      agent: createLlmAgent({ ...llm, logger }),
+      label: `LLM (${llm.modelId})`,
+      description: `Generates UIs with ${llm.modelId} via ${llm.provider}${llm.baseUrl ? ` at ${new URL(llm.baseUrl).host}` : ''}, streamed and validated by core before anything renders; it can search the demo's restaurants.`,
+      agent: createDemoLlmAgent({ model: llm.model, label: llm.modelId, logger }),
     });
   }
   return agents;
@@ -54,13 +56,25 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
 export function describeUnavailableAgents(
   env: LlmEnvironment = process.env,
 ): Array<{ id: string; label: string; description: string }> {
-  if (llmOptionsFromEnv(env)) return [];
+  const llm = configuredModel(env);
+  if (llm && 'model' in llm) return [];
   return [
-    {
-      id: 'llm',
-      label: 'LLM (not configured)',
-      description:
-        'Set A2UI_LLM_BASE_URL and A2UI_LLM_MODEL (for example a local Ollama) and restart the demo; see the README.',
-    },
+    llm
+      ? { id: 'llm', label: 'LLM (misconfigured)', description: `${llm.problem} See the README.` }
+      : {
+          id: 'llm',
+          label: 'LLM (not configured)',
+          description:
+            'Set A2UI_LLM_PROVIDER (openai, anthropic, google, azure, ollama, lmstudio, openai-compatible…) and A2UI_LLM_MODEL — plus A2UI_LLM_API_KEY for a hosted model, or A2UI_LLM_BASE_URL for another server — and restart the demo; see the README.',
+        },
   ];
+}
+
+/** The configured model, `{problem}` when the configuration is unusable, `undefined` when unset. */
+function configuredModel(env: LlmEnvironment): LlmModelFromEnv | { problem: string } | undefined {
+  try {
+    return llmModelFromEnv(env);
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
 }
