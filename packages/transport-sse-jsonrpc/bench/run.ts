@@ -1,8 +1,9 @@
 /**
  * Server → client throughput and latency of the SSE + JSON-RPC transport over loopback, side by
- * side in the same run with a raw Hono `streamSSE` endpoint writing the same payloads (the
- * baseline). The server runs in a child process, the reading client here. Prints a Markdown section
- * and writes it into docs/benchmarks.md ("SSE + JSON-RPC transport").
+ * side in the same run with: a hand-written `node:http` SSE writer (the strongest baseline), a raw
+ * Hono `streamSSE` endpoint, and this transport as it was before the session host (an earlier
+ * commit, extracted by `baseline-tree.ts`). Servers run in child processes, the reading client here.
+ * Prints a Markdown section and writes it into docs/benchmarks.md ("SSE + JSON-RPC transport").
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
+import { extractBaselineTree } from './baseline-tree.js';
 
 const BURST_MESSAGES = 50_000;
 const BURST_ROUNDS = 7;
@@ -17,12 +19,21 @@ const PACED_MESSAGES = 1_000;
 const PACED_ROUNDS = 3;
 const SECTION_TITLE = '## SSE + JSON-RPC transport';
 
-type Endpoint = 'raw' | 'a2ui';
-const PATHS: Record<Endpoint, string> = { raw: '/raw/sse', a2ui: '/a2ui/sse' };
+type Endpoint = 'node' | 'raw' | 'before' | 'a2ui';
+const PATHS: Record<Endpoint, string> = {
+  node: '/raw/sse',
+  raw: '/raw/sse',
+  before: '/a2ui/sse',
+  a2ui: '/a2ui/sse',
+};
 const NAMES: Record<Endpoint, string> = {
-  raw: 'raw Hono `streamSSE` (baseline)',
+  node: 'hand-written `node:http` writer, one write per tick (baseline)',
+  raw: 'raw Hono `streamSSE`',
+  before: '`@a2ui-ts/transport-sse-jsonrpc` before the session host',
   a2ui: '`@a2ui-ts/transport-sse-jsonrpc`',
 };
+/** Where each endpoint is served (filled in once the servers print their URLs). */
+const BASES: Partial<Record<Endpoint, string>> = {};
 
 interface Round {
   elapsedMs: number;
@@ -33,12 +44,8 @@ interface Round {
 const now = () => performance.timeOrigin + performance.now();
 
 /** Reads `n` data-model updates from one endpoint, as a client would: parse every event and its JSON. */
-async function measure(
-  base: string,
-  endpoint: Endpoint,
-  n: number,
-  mode: 'burst' | 'paced',
-): Promise<Round> {
+async function measure(endpoint: Endpoint, n: number, mode: 'burst' | 'paced'): Promise<Round> {
+  const base = BASES[endpoint]!;
   const latenciesMs = new Float64Array(n);
   let received = 0;
   let bytes = 0;
@@ -90,42 +97,64 @@ const median = (values: number[]): number =>
 const fmt = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-// The server: a child process with the same loader flags as this one (tsx, source condition).
-const child = spawn(
-  process.execPath,
-  [...process.execArgv, fileURLToPath(new URL('./server.ts', import.meta.url))],
-  {
+/** Starts a bench server script in a child process with this process's loader flags; resolves with the lines it prints. */
+async function startServer(script: string, lines: number) {
+  const child = spawn(process.execPath, [...process.execArgv, script], {
     stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
+  });
+  const urls = await new Promise<string[]>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server ${script} exited with ${code}`)));
+    const seen: string[] = [];
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      seen.push(line);
+      if (seen.length === lines) resolve(seen);
+    });
+  });
+  return { child, urls };
+}
+
 const loadAtStart = loadavg()[0]!;
-const base = await new Promise<string>((resolve, reject) => {
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  createInterface({ input: child.stdout! }).once('line', resolve);
-});
+const baseline = extractBaselineTree();
+const current = await startServer(fileURLToPath(new URL('./server.ts', import.meta.url)), 2);
+BASES.a2ui = current.urls[0];
+BASES.raw = current.urls[0];
+BASES.node = current.urls[1];
+const previous = baseline
+  ? await startServer(baseline.serverScript, 1).catch((error: Error) => {
+      current.child.kill('SIGTERM');
+      baseline.dispose();
+      throw error;
+    })
+  : undefined;
+if (previous) BASES.before = previous.urls[0];
+const endpoints = (['node', 'raw', 'before', 'a2ui'] as const).filter(
+  (endpoint) => BASES[endpoint],
+);
 
 try {
-  // Warm-up: JIT both paths on both sides.
-  for (const endpoint of ['raw', 'a2ui'] as const) await measure(base, endpoint, 10_000, 'burst');
+  // Warm-up: JIT every path on both sides.
+  for (const endpoint of endpoints) await measure(endpoint, 10_000, 'burst');
 
-  const burst: Record<Endpoint, Round[]> = { raw: [], a2ui: [] };
+  const burst: Record<Endpoint, Round[]> = { node: [], raw: [], before: [], a2ui: [] };
   for (let round = 0; round < BURST_ROUNDS; round++) {
-    // Alternate the order so neither endpoint always runs on a warmer machine.
-    const order: Endpoint[] = round % 2 === 0 ? ['raw', 'a2ui'] : ['a2ui', 'raw'];
+    // Rotate the order so no endpoint always runs on a warmer (or busier) machine.
+    const order = endpoints.map((_, index) => endpoints[(index + round) % endpoints.length]!);
     for (const endpoint of order)
-      burst[endpoint].push(await measure(base, endpoint, BURST_MESSAGES, 'burst'));
+      burst[endpoint].push(await measure(endpoint, BURST_MESSAGES, 'burst'));
   }
-  const paced: Record<Endpoint, Round[]> = { raw: [], a2ui: [] };
+  const paced: Record<Endpoint, Round[]> = { node: [], raw: [], before: [], a2ui: [] };
   for (let round = 0; round < PACED_ROUNDS; round++) {
-    for (const endpoint of ['raw', 'a2ui'] as const)
-      paced[endpoint].push(await measure(base, endpoint, PACED_MESSAGES, 'paced'));
+    for (const endpoint of endpoints)
+      paced[endpoint].push(await measure(endpoint, PACED_MESSAGES, 'paced'));
   }
 
   const throughput = (endpoint: Endpoint) =>
     median(burst[endpoint].map((round) => BURST_MESSAGES / (round.elapsedMs / 1000)));
   const megabytes = (endpoint: Endpoint) =>
     median(burst[endpoint].map((round) => round.bytes / 1e6 / (round.elapsedMs / 1000)));
-  const ratio = throughput('a2ui') / throughput('raw');
+  const ratio = throughput('a2ui') / throughput('node');
+  const rawRatio = throughput('a2ui') / throughput('raw');
+  const beforeRatio = previous ? throughput('a2ui') / throughput('before') : undefined;
   const burstLatency = (endpoint: Endpoint, fraction: number) =>
     percentile(concat(burst[endpoint]), fraction);
   const pacedLatency = (endpoint: Endpoint, fraction: number) =>
@@ -137,31 +166,31 @@ try {
   const section = [
     SECTION_TITLE,
     '',
-    `Measured by \`pnpm --filter @a2ui-ts/transport-sse-jsonrpc bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine adds noise to both columns alike). The server (both endpoints, one process) runs in a child process; the client — \`fetch\` + \`eventsource-parser\` + \`JSON.parse\` of every message, identical for both — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire). Latency = receive time − send time, across processes on one machine.`,
+    `Measured by \`pnpm --filter @a2ui-ts/transport-sse-jsonrpc bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine adds noise to every column alike). The servers run in child processes (the "before" one from commit \`${baseline?.rev ?? 'n/a'}\`, extracted with \`git archive\`); the client — \`fetch\` + \`eventsource-parser\` + \`JSON.parse\` of every message, identical for all — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire). Latency = receive time − send time, across processes on one machine.`,
     '',
     `### Throughput: ${fmt(BURST_MESSAGES)} messages as fast as each endpoint takes them`,
     '',
-    `Median of ${BURST_ROUNDS} rounds after a warm-up, endpoints alternating. The baseline awaits each \`writeSSE\`; the agent behind this transport calls \`connection.send\` and yields to I/O every 64 messages.`,
+    `Median of ${BURST_ROUNDS} rounds after a warm-up, the order of endpoints rotating. The \`node:http\` baseline and the agent behind this transport both yield to I/O every 64 messages; the Hono baseline awaits each \`writeSSE\`.`,
     '',
     '| Endpoint | messages/s | MB/s | latency p50 ms | latency p99 ms |',
     '|---|---:|---:|---:|---:|',
-    ...(['raw', 'a2ui'] as const).map(
+    ...endpoints.map(
       (endpoint) =>
         `| ${NAMES[endpoint]} | ${fmt(throughput(endpoint))} | ${fmt(megabytes(endpoint), 1)} | ${fmt(burstLatency(endpoint, 0.5), 1)} | ${fmt(burstLatency(endpoint, 0.99), 1)} |`,
     ),
     '',
-    `**Throughput: ${fmt(ratio, 2)}× the raw baseline** (goal ≥ 0.8×). Under a burst the reader is the bottleneck, so latency there is mostly the reader's backlog, not the transport; the paced run below measures the transport itself.`,
+    `**Throughput: ${fmt(ratio, 2)}× the hand-written \`node:http\` baseline** (goal ≥ 0.8×), ${fmt(rawRatio, 2)}× raw Hono \`streamSSE\`${beforeRatio === undefined ? '' : `, ${fmt(beforeRatio, 2)}× the same transport before the session host (1.00 = no change)`}. Under a burst the reader is the bottleneck, so latency there is mostly the reader's backlog, not the transport; the paced run below measures the transport itself.`,
     '',
     `### Latency: one message per millisecond (${fmt(PACED_MESSAGES)} messages × ${PACED_ROUNDS} rounds)`,
     '',
     '| Endpoint | p50 ms | p99 ms |',
     '|---|---:|---:|',
-    ...(['raw', 'a2ui'] as const).map(
+    ...endpoints.map(
       (endpoint) =>
         `| ${NAMES[endpoint]} | ${fmt(pacedLatency(endpoint, 0.5), 3)} | ${fmt(pacedLatency(endpoint, 0.99), 3)} |`,
     ),
     '',
-    `p50 ratio (baseline ÷ this transport, higher is better): ${fmt(pacedLatency('raw', 0.5) / pacedLatency('a2ui', 0.5), 2)}×; p99: ${fmt(pacedLatency('raw', 0.99) / pacedLatency('a2ui', 0.99), 2)}×.`,
+    `p50 ratio (\`node:http\` baseline ÷ this transport, higher is better): ${fmt(pacedLatency('node', 0.5) / pacedLatency('a2ui', 0.5), 2)}×; p99: ${fmt(pacedLatency('node', 0.99) / pacedLatency('a2ui', 0.99), 2)}×.`,
     '',
     'Per message this transport also checks the v0.9 envelope and the size limit, numbers the event, and appends it to the replay buffer (what makes resume possible); it coalesces the events written in one tick into one chunk, which the baseline does not.',
     '',
@@ -185,5 +214,7 @@ try {
   }
   writeFileSync(docs, `${current.trimEnd()}\n`);
 } finally {
-  child.kill('SIGTERM');
+  current.child.kill('SIGTERM');
+  previous?.child.kill('SIGTERM');
+  baseline?.dispose();
 }

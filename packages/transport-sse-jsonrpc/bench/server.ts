@@ -1,9 +1,13 @@
 /**
- * The benchmark's server process: this transport under `/a2ui`, and the baseline — a raw Hono
- * `streamSSE` endpoint writing the same payloads — under `/raw`. Both stream `n` messages to each
- * client; `mode=burst` as fast as the transport takes them, `mode=paced` one per millisecond.
- * Prints its URL on stdout.
+ * The benchmark's server process: this transport under `/a2ui`, and two baselines writing the same
+ * payloads — a raw Hono `streamSSE` endpoint under `/raw`, and a hand-written `node:http` SSE writer
+ * (on a second port, `/raw/sse`) that serialises each message and coalesces the frames of one tick
+ * into one write, with no framework, validation, sequencing or replay log at all. Each streams `n`
+ * messages to each client; `mode=burst` as fast as it can, `mode=paced` one per millisecond.
+ * Prints the Hono server's URL, then the `node:http` server's, one per line.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { BASIC_CATALOG_ID, type ServerMessage } from '@a2ui-ts/core';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -87,8 +91,49 @@ app.get('/raw/sse', (c) => {
   });
 });
 
+/** The strongest baseline: frames written straight to the socket, one write per tick. */
+const nodeServer = createServer((request, response) => {
+  const { n, mode } = scenarioOf(new Request(`http://localhost${request.url}`));
+  response.writeHead(200, {
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-cache',
+    Connection: 'keep-alive',
+  });
+  let closed = false;
+  request.on('close', () => {
+    closed = true;
+  });
+  let pending: string[] = [];
+  let flushQueued = false;
+  const write = (frame: string) => {
+    pending.push(frame);
+    if (flushQueued) return;
+    flushQueued = true;
+    queueMicrotask(() => {
+      flushQueued = false;
+      const chunk = pending.join('');
+      pending = [];
+      response.write(chunk);
+    });
+  };
+  void (async () => {
+    write(
+      `id: 1\ndata: ${JSON.stringify({ version: 'v0.9', createSurface: { surfaceId: 'bench', catalogId: BASIC_CATALOG_ID } })}\n\n`,
+    );
+    for (let index = 0; index < n; index++) {
+      if (closed) return;
+      write(`id: ${index + 2}\ndata: ${JSON.stringify(message(index))}\n\n`);
+      if (mode === 'paced' || index % BURST_SLICE === BURST_SLICE - 1) await pause(mode);
+    }
+  })();
+});
+await new Promise<void>((resolve) => nodeServer.listen(0, '127.0.0.1', resolve));
+
 const server = await serveSseJsonRpc(app);
 process.stdout.write(`${server.url}\n`);
+process.stdout.write(`http://127.0.0.1:${(nodeServer.address() as AddressInfo).port}\n`);
 process.on('SIGTERM', () => {
+  nodeServer.closeAllConnections();
+  nodeServer.close();
   void server.close().then(() => process.exit(0));
 });

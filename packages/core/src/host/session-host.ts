@@ -10,7 +10,7 @@
  * router) are served through the same methods: messages are forwarded to the owner, links follow
  * the shared log.
  */
-import type { A2uiAgent, AgentInput, DisconnectReason, HostToolResult } from '../agent/agent.js';
+import type { A2uiAgent, AgentInput, HostToolResult } from '../agent/agent.js';
 import { createConnectionId } from '../agent/connection-id.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
@@ -40,7 +40,6 @@ import {
   createMemoryReplayLog,
   DEFAULT_REPLAY_LOG_LIMITS,
   type MaybePromise,
-  type ReplayEntry,
   type ReplayLog,
   type ReplayLogLimits,
 } from './replay-log.js';
@@ -50,6 +49,8 @@ import {
   type RoutedResponse,
   type SessionRouter,
 } from './session-router.js';
+import { SessionTable } from './session-table.js';
+import { followLog, readLog } from './shared-log-reader.js';
 import type { TurnResult } from './turn.js';
 
 /** Options of {@link createSessionHost}. Durations in milliseconds, sizes in bytes. */
@@ -308,19 +309,13 @@ export class SessionHost {
   readonly #router: SessionRouter;
   readonly #createReplayLog: (connectionId: string) => ReplayLog;
   readonly #isSamePrincipal: (bound: unknown, current: unknown) => boolean;
-  readonly #principalKey: (principal: unknown) => unknown;
-  readonly #perPrincipal: boolean;
-  readonly #maxSessions: number;
-  readonly #maxSessionsPerPrincipal: number;
-  /** Live sessions of this node, oldest first (Maps keep insertion order). */
-  readonly #sessions = new Map<string, ConnectionSession>();
-  readonly #byPrincipal = new Map<unknown, Set<ConnectionSession>>();
+  /** The connections this node runs, with the session caps. */
+  readonly #sessions: SessionTable;
+  /** Links of this node following other nodes' connections (their stop functions). */
   readonly #followers = new Set<() => void>();
   #stopListening: MaybePromise<() => MaybePromise<void>>;
   #stopNodeDown: (() => void) | undefined;
   #closing = false;
-  #evicted = 0;
-  #refused = 0;
 
   constructor(options: SessionHostOptions) {
     const defaults = SESSION_HOST_DEFAULTS;
@@ -331,13 +326,16 @@ export class SessionHost {
     const replayBuffer = options.replayBuffer ?? defaults.replayBuffer;
     this.#createReplayLog = options.createReplayLog ?? (() => createMemoryReplayLog(replayBuffer));
     this.#isSamePrincipal = options.isSamePrincipal ?? defaultIsSamePrincipal;
-    this.#principalKey = options.principalKey ?? defaultPrincipalKey;
-    this.#perPrincipal = options.authenticate !== undefined;
-    this.#maxSessions = Math.max(1, options.maxSessions ?? defaults.maxSessions);
-    this.#maxSessionsPerPrincipal = Math.max(
-      1,
-      options.maxSessionsPerPrincipal ?? defaults.maxSessionsPerPrincipal,
-    );
+    this.#sessions = new SessionTable({
+      maxSessions: Math.max(1, options.maxSessions ?? defaults.maxSessions),
+      maxSessionsPerPrincipal: Math.max(
+        1,
+        options.maxSessionsPerPrincipal ?? defaults.maxSessionsPerPrincipal,
+      ),
+      perPrincipal: options.authenticate !== undefined,
+      principalKey: options.principalKey ?? defaultPrincipalKey,
+      retryAfterMs: options.sessionLimitRetryAfterMs ?? defaults.sessionLimitRetryAfterMs,
+    });
     this.#stopListening = this.#router.listen((request) => this.#handleRouted(request));
     this.#stopNodeDown = this.#router.onNodeDown?.((node) => {
       for (const session of this.#sessions.values()) session.detachNode(node);
@@ -367,7 +365,7 @@ export class SessionHost {
     const lastSeq = options.lastSeq ?? 0;
     if (connectionId === undefined) return this.#startLinked(sink, principal);
     const local = this.#sessions.get(connectionId);
-    if (local && !local.closed) {
+    if (local) {
       if (!this.#isSamePrincipal(local.principal, principal)) throw forbiddenError();
       const attached = await local.attach(sink, { lastSeq });
       if (attached.ok) return this.#linkOf(local, sink, true, attached);
@@ -406,7 +404,7 @@ export class SessionHost {
         throw new A2uiError('VALIDATION_FAILED', 'A connection id has 1 to 256 characters.');
       }
       const local = this.#sessions.get(id);
-      if (local && !local.closed) {
+      if (local) {
         if (!this.#isSamePrincipal(local.principal, principal)) throw forbiddenError();
         local.touch();
         return { connectionId: id, created: false };
@@ -418,7 +416,7 @@ export class SessionHost {
         return { connectionId: id, created: false };
       }
     }
-    const key = this.#admit(principal);
+    const key = this.#sessions.admit(principal);
     const session = await this.#create(principal, key, id);
     session.touch();
     const turn = session.start();
@@ -492,14 +490,14 @@ export class SessionHost {
    */
   async read(connectionId: string, options: HostReadOptions): Promise<ReadResult> {
     const local = this.#sessions.get(connectionId);
-    if (local && !local.closed) {
+    if (local) {
       if (!this.#isSamePrincipal(local.principal, options.principal)) throw forbiddenError();
       local.touch();
       return local.read(options.afterSeq, options);
     }
     const record = await this.#remoteRecord(connectionId, options.principal);
     await this.#forwardQuietly(record.owner, { type: 'touch', connectionId });
-    return this.#readRemote(connectionId, options);
+    return readLog(this.#createReplayLog(connectionId), options.afterSeq, options);
   }
 
   /**
@@ -511,7 +509,7 @@ export class SessionHost {
     options: RequestContext & { seq: number },
   ): Promise<void> {
     const local = this.#sessions.get(connectionId);
-    if (local && !local.closed) {
+    if (local) {
       if (!this.#isSamePrincipal(local.principal, options.principal)) throw forbiddenError();
       await local.acknowledge(options.seq);
       return;
@@ -526,7 +524,7 @@ export class SessionHost {
    */
   async disconnect(connectionId: string, options: RequestContext): Promise<void> {
     const local = this.#sessions.get(connectionId);
-    if (local && !local.closed) {
+    if (local) {
       if (!this.#isSamePrincipal(local.principal, options.principal)) throw forbiddenError();
       local.close('client-closed');
       return;
@@ -543,8 +541,7 @@ export class SessionHost {
 
   /** The live session of `connectionId` on this node (advanced bindings and tests). */
   session(connectionId: string): ConnectionSession | undefined {
-    const session = this.#sessions.get(connectionId);
-    return session && !session.closed ? session : undefined;
+    return this.#sessions.get(connectionId);
   }
 
   /** Live sessions of this node, oldest first. */
@@ -558,8 +555,8 @@ export class SessionHost {
       links: 0,
       followerLinks: this.#followers.size,
       graceTimers: 0,
-      evictedSessions: this.#evicted,
-      refusedSessions: this.#refused,
+      evictedSessions: this.#sessions.counters.evicted,
+      refusedSessions: this.#sessions.counters.refused,
       queuedClientMessages: 0,
       queuedClientBytes: 0,
       rememberedRequests: 0,
@@ -660,7 +657,7 @@ export class SessionHost {
     request: Extract<RoutedRequest, { type: 'receive' | 'input' | 'tool-result' }>,
   ): Promise<HostReceiveResult> {
     const local = this.#sessions.get(connectionId);
-    if (local && !local.closed) {
+    if (local) {
       if (!this.#isSamePrincipal(local.principal, context.principal)) throw forbiddenError();
       const result = this.#runLocally(local, request);
       const turn = request.awaitTurn ? await waitForTurn(result.turn, context.signal) : undefined;
@@ -712,7 +709,7 @@ export class SessionHost {
   async #handleRouted(request: RoutedRequest): Promise<RoutedResponse> {
     try {
       const session = this.#sessions.get(request.connectionId);
-      if (!session || session.closed) throw closedError(request.connectionId);
+      if (!session) throw closedError(request.connectionId);
       switch (request.type) {
         case 'receive':
         case 'input':
@@ -750,42 +747,6 @@ export class SessionHost {
     else console.error(`[a2ui] session host error on connection ${connectionId}:`, error);
   }
 
-  /**
-   * Makes room for one more connection of `principal` under both caps, evicting the oldest
-   * connections without a link if needed; refuses (having evicted nothing) when that is not enough.
-   */
-  #admit(principal: unknown, replacing = false): unknown {
-    const key = this.#perPrincipal ? this.#principalKey(principal) : undefined;
-    if (replacing) return key;
-    const victims: ConnectionSession[] = [];
-    const group = this.#byPrincipal.get(key);
-    if (this.#perPrincipal && (group?.size ?? 0) >= this.#maxSessionsPerPrincipal) {
-      const victim = oldestDetached(group!);
-      if (!victim) return this.#refuse();
-      victims.push(victim);
-    }
-    if (this.#sessions.size - victims.length >= this.#maxSessions) {
-      const victim = oldestDetached(this.#sessions.values(), victims[0]);
-      if (!victim) return this.#refuse();
-      victims.push(victim);
-    }
-    for (const victim of victims) {
-      this.#evicted++;
-      victim.close('grace-expired');
-    }
-    return key;
-  }
-
-  #refuse(): never {
-    this.#refused++;
-    throw new A2uiError('LIMIT_EXCEEDED', 'Too many open connections; retry later.', {
-      data: {
-        retryAfterMs:
-          this.#options.sessionLimitRetryAfterMs ?? SESSION_HOST_DEFAULTS.sessionLimitRetryAfterMs,
-      },
-    });
-  }
-
   async #create(principal: unknown, key: unknown, id?: string): Promise<ConnectionSession> {
     const options = this.#options;
     const connectionId = id ?? createConnectionId();
@@ -811,7 +772,7 @@ export class SessionHost {
         if (isPromise(deleted)) deleted.catch((error) => this.#reportError(error, connectionId));
       },
     });
-    this.#track(session, key);
+    this.#sessions.track(session, key);
     const written = this.#writeRecord(session);
     if (isPromise(written)) await written;
     return session;
@@ -822,27 +783,10 @@ export class SessionHost {
       id: session.id,
       principal: session.principal,
       owner: this.nodeId,
-      createdAt: Date.now(),
+      createdAt: this.#sessions.createdAt(session),
       lastSeq: session.lastSeq,
     });
     if (isPromise(written)) return written.catch((error) => this.#reportError(error, session.id));
-  }
-
-  #track(session: ConnectionSession, key: unknown): void {
-    this.#sessions.set(session.id, session);
-    const group = this.#byPrincipal.get(key) ?? new Set<ConnectionSession>();
-    this.#byPrincipal.set(key, group);
-    group.add(session);
-    // A session leaves the caps the moment it closes, before its agent's onDisconnect has run.
-    session.signal.addEventListener(
-      'abort',
-      () => {
-        if (this.#sessions.get(session.id) === session) this.#sessions.delete(session.id);
-        group.delete(session);
-        if (group.size === 0 && this.#byPrincipal.get(key) === group) this.#byPrincipal.delete(key);
-      },
-      { once: true },
-    );
   }
 
   async #startLinked(
@@ -851,7 +795,7 @@ export class SessionHost {
     reset?: ResetReason,
     replacing = false,
   ): Promise<HostLink> {
-    const key = this.#admit(principal, replacing);
+    const key = this.#sessions.admit(principal, replacing);
     const session = await this.#create(principal, key);
     const attached = await session.attach(sink, reset ? { reset } : {});
     void session.start();
@@ -880,107 +824,31 @@ export class SessionHost {
     lastSeq: number,
     sink: SessionSink,
   ): Promise<HostLink | undefined> {
-    const log = this.#createReplayLog(record.id);
-    const held: ReplayEntry[] = [];
-    let delivered = lastSeq;
-    let live = false;
-    let stopped = false;
     const linkId = createConnectionId();
-    const deliver = (entry: ReplayEntry) => {
-      if (entry.seq <= delivered) return;
-      delivered = entry.seq;
-      sink.deliver(entry);
-    };
-    let unsubscribe = (): void => {};
-    const stop = (): void => {
-      if (stopped) return;
-      stopped = true;
-      unsubscribe();
-      this.#followers.delete(stop);
-      void this.#forwardQuietly(record.owner, {
-        type: 'link',
-        connectionId: record.id,
-        linkId,
-        node: this.nodeId,
-        attached: false,
-      });
-    };
-    // Subscribed before reading, so nothing appended in between is missed (duplicates are skipped).
-    unsubscribe = log.subscribe({
-      onAppend: (entries) => {
-        if (!live) held.push(...entries);
-        else for (const entry of entries) deliver(entry);
-      },
-      onEnd: (reason: DisconnectReason) => {
-        const wasLive = live;
-        stop();
-        if (wasLive) sink.close(reason);
-      },
-    });
-    const [missed, logLast] = await Promise.all([log.read(lastSeq), log.lastSeq()]);
-    if (stopped || missed === undefined || lastSeq > logLast) {
-      stopped = true;
-      unsubscribe();
-      return undefined;
-    }
-    this.#followers.add(stop);
-    await this.#forwardQuietly(record.owner, {
+    const presence = (attached: boolean): RoutedRequest => ({
       type: 'link',
       connectionId: record.id,
       linkId,
       node: this.nodeId,
-      attached: true,
+      attached,
     });
-    sink.open?.({ connectionId: record.id, resumed: true, replayed: missed.length });
-    for (const entry of missed) deliver(entry);
-    live = true;
-    for (const entry of held) deliver(entry);
-    held.length = 0;
-    return {
+    let stop = (): void => {};
+    const followed = await followLog(this.#createReplayLog(record.id), {
       connectionId: record.id,
-      resumed: true,
-      replayed: missed.length,
-      detach: stop,
-    };
-  }
-
-  async #readRemote(connectionId: string, options: HostReadOptions): Promise<ReadResult> {
-    const log = this.#createReplayLog(connectionId);
-    const readNow = async (): Promise<ReadResult> => {
-      const [entries, lastSeq] = await Promise.all([
-        log.read(options.afterSeq, { limit: options.limit }),
-        log.lastSeq(),
-      ]);
-      if (entries === undefined || options.afterSeq > lastSeq) return { ok: false, lastSeq };
-      return { ok: true, entries, lastSeq };
-    };
-    const first = await readNow();
-    const waitMs = options.waitMs ?? 0;
-    if (!first.ok || first.entries.length > 0 || waitMs <= 0 || options.signal?.aborted)
-      return first;
-    await new Promise<void>((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        unsubscribe();
-        options.signal?.removeEventListener('abort', finish);
-        resolve();
-      };
-      const timer = setTimeout(finish, waitMs);
-      const unsubscribe = log.subscribe({ onAppend: finish, onEnd: finish });
-      options.signal?.addEventListener('abort', finish, { once: true });
+      lastSeq,
+      sink,
+      // The owner counts this link, so its connection stays out of its grace period.
+      beforeOpen: () => this.#forwardQuietly(record.owner, presence(true)),
+      onStop: () => {
+        this.#followers.delete(stop);
+        void this.#forwardQuietly(record.owner, presence(false));
+      },
     });
-    return readNow();
+    if (!followed) return undefined;
+    stop = followed.stop;
+    this.#followers.add(stop);
+    return { connectionId: record.id, resumed: true, replayed: followed.replayed, detach: stop };
   }
-}
-
-function oldestDetached(
-  sessions: Iterable<ConnectionSession>,
-  except?: ConnectionSession,
-): ConnectionSession | undefined {
-  for (const session of sessions)
-    if (session !== except && !session.attached && session.remoteLinks === 0 && !session.closed)
-      return session;
-  return undefined;
 }
 
 /**

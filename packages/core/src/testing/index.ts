@@ -13,5 +13,5 @@ export type {
 export { describeTransportConformance } from './transport-conformance.js';
 export type { TransportRecording } from './transport-recorder.js';
 export { recordTransport } from './transport-recorder.js';
-export type { Deferred } from './wait-for.js';
-export { createDeferred, waitForClient } from './wait-for.js';
+export type { ChangeNotifier, Deferred } from './wait-for.js';
+export { createChangeNotifier, createDeferred, waitForClient } from './wait-for.js';

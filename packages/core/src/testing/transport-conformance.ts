@@ -34,7 +34,7 @@ import { MessageProcessor } from '../state/message-processor.js';
 import { snapshotState } from '../state/snapshot.js';
 import type { ClientTransport, TransportEvent } from '../transport/client-transport.js';
 import { EXAMPLE_STREAMS } from './example-streams.js';
-import { waitForClient } from './wait-for.js';
+import { createChangeNotifier, waitForClient } from './wait-for.js';
 
 /** What a transport can do; each enables a group of cases. */
 export interface TransportCapabilities {
@@ -126,10 +126,7 @@ function recordingAgent(
   const inbound: RecordedInbound[] = [];
   const disconnects: DisconnectReason[] = [];
   const connections: Connection[] = [];
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of [...listeners]) listener();
-  };
+  const { notify, until } = createChangeNotifier();
   const agent: A2uiAgent = {
     async onConnect(connection) {
       connections.push(connection);
@@ -149,17 +146,6 @@ function recordingAgent(
       notify();
     },
   };
-  const until = (condition: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (condition()) {
-          listeners.delete(check);
-          resolve();
-        }
-      };
-      listeners.add(check);
-      check();
-    });
   return {
     agent,
     inbound,

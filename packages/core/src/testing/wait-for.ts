@@ -39,3 +39,36 @@ export function createDeferred<T = void>(): Deferred<T> {
   });
   return { promise, resolve, reject };
 }
+
+/** A condition to wait for, re-checked whenever the owner says something changed. */
+export interface ChangeNotifier {
+  /** Something changed: re-check every waiting condition. */
+  notify(): void;
+  /** Resolves once `condition()` holds (checked now and after every `notify`). */
+  until(condition: () => boolean): Promise<void>;
+}
+
+/**
+ * Creates a {@link ChangeNotifier}: record events in a test double, call `notify()`, and await
+ * `until(() => events.length === 3)` — event-driven, never a sleep.
+ */
+export function createChangeNotifier(): ChangeNotifier {
+  const listeners = new Set<() => void>();
+  return {
+    notify() {
+      for (const listener of [...listeners]) listener();
+    },
+    until(condition) {
+      return new Promise<void>((resolve) => {
+        const check = () => {
+          if (condition()) {
+            listeners.delete(check);
+            resolve();
+          }
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}

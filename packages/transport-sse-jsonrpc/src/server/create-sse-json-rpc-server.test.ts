@@ -7,7 +7,7 @@ import {
   isConnectionId,
   type ServerMessage,
 } from '@a2ui-ts/core';
-import { createDeferred } from '@a2ui-ts/core/testing';
+import { createChangeNotifier, createDeferred } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,10 +42,7 @@ function recorder(onConnect?: (connection: Connection) => void) {
   const actions: Array<{ name: string; metadata: unknown }> = [];
   const errors: unknown[] = [];
   const disconnects: Array<{ id: string; reason: DisconnectReason }> = [];
-  const listeners = new Set<() => void>();
-  const changed = () => {
-    for (const listener of [...listeners]) listener();
-  };
+  const { notify: changed, until } = createChangeNotifier();
   const agent: A2uiAgent = {
     onConnect(connection) {
       connections.push(connection);
@@ -65,17 +62,6 @@ function recorder(onConnect?: (connection: Connection) => void) {
       changed();
     },
   };
-  const until = (condition: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (condition()) {
-          listeners.delete(check);
-          resolve();
-        }
-      };
-      listeners.add(check);
-      check();
-    });
   return { agent, connections, actions, errors, disconnects, until };
 }
 
