@@ -31,6 +31,7 @@ import {
   type SurfaceRuntime,
 } from '../provider/renderer-context.js';
 import type { A2uiComponent, A2uiNode } from '../registry/a2ui-component.js';
+import { isBuiltin } from '../registry/builtin-components.js';
 import { UnknownComponent } from './unknown-component.js';
 
 /**
@@ -257,18 +258,6 @@ function BoundComponent({
   ) : (
     element
   );
-}
-
-const builtins = new WeakSet<A2uiComponent>();
-
-/** Marks built-in implementations, which render without a per-component error boundary. */
-export function markBuiltin<T extends A2uiComponent>(component: T): T {
-  builtins.add(component);
-  return component;
-}
-
-function isBuiltin(component: A2uiComponent): boolean {
-  return builtins.has(component);
 }
 
 function reportMissingImplementation(runtime: SurfaceRuntime, type: string): void {
