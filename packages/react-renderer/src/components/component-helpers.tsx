@@ -15,15 +15,19 @@ export interface RootAttributes {
 
 /**
  * Root attributes of a component: `a2ui-<kind>` plus `extra` classes, `data-a2ui-id`, and
- * `weight` as `flex: <weight> 1 0%` (with `min-width/height: 0` so content cannot overflow it).
+ * `weight` as `flex: <weight> 1 0%` with the class `a2ui-weighted` (the stylesheet lets it shrink
+ * below its content, except in a Row of weighted panes, which wraps instead).
  */
 export function rootAttributes(id: string, props: CommonProps, className: string): RootAttributes {
-  const attributes: RootAttributes = { className, 'data-a2ui-id': id };
   const weight = props.weight;
   if (typeof weight === 'number' && Number.isFinite(weight) && weight >= 0) {
-    attributes.style = { flex: `${weight} 1 0%`, minWidth: 0, minHeight: 0 };
+    return {
+      className: `${className} a2ui-weighted`,
+      'data-a2ui-id': id,
+      style: { flex: `${weight} 1 0%` },
+    };
   }
-  return attributes;
+  return { className, 'data-a2ui-id': id };
 }
 
 /** Joins class names, skipping empty ones. */

@@ -43,10 +43,10 @@ interface Session {
 
 async function open(
   path = '/',
-  options: { colorScheme?: 'light' | 'dark' } = {},
+  options: { colorScheme?: 'light' | 'dark'; width?: number } = {},
 ): Promise<Session> {
   const context = await launched.browser.newContext({
-    viewport: { width: 900, height: 900 },
+    viewport: { width: options.width ?? 900, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
   });
   const session: Session = {
@@ -120,6 +120,56 @@ describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
     expect(session.pageErrors).toEqual([]);
     expect(session.consoleErrors).toEqual([]);
     await page.screenshot({ path: join(ARTIFACTS, 'gallery-light.png'), fullPage: true });
+    await session.context.close();
+  });
+
+  it('at 390 px no word or number is split across lines and nothing overflows sideways', async () => {
+    const session = await open('/', { width: 390 });
+    const { page } = session;
+    // Every pair of neighbouring word characters (letters, digits, and the , . of a number
+    // between digits) must sit on one line: a line break between them split a word or number.
+    const splits = await page.evaluate(() => {
+      const word = /[\p{L}\p{N}]/u;
+      const found: string[] = [];
+      const walker = document.createTreeWalker(
+        document.getElementById('app')!,
+        NodeFilter.SHOW_TEXT,
+      );
+      const range = document.createRange();
+      const topOf = (node: Text, index: number) => {
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        return range.getClientRects()[0]?.top;
+      };
+      for (
+        let node = walker.nextNode() as Text | null;
+        node;
+        node = walker.nextNode() as Text | null
+      ) {
+        if (node.parentElement?.closest('.a2ui-sr-only, script, style')) continue;
+        const text = node.data;
+        for (let index = 0; index + 1 < text.length; index++) {
+          const here = text[index]!;
+          const next = text[index + 1]!;
+          const inNumber = /[,.]/.test(next) && /\d/.test(here) && /\d/.test(text[index + 2] ?? '');
+          if (!(word.test(here) && (word.test(next) || inNumber))) continue;
+          const a = topOf(node, index);
+          const b = topOf(node, inNumber ? index + 2 : index + 1);
+          if (a !== undefined && b !== undefined && Math.abs(a - b) > 2) {
+            const start = text.lastIndexOf(' ', index) + 1;
+            const end = text.indexOf(' ', index + 1);
+            found.push(text.slice(start, end === -1 ? undefined : end));
+          }
+        }
+      }
+      return found;
+    });
+    await page.screenshot({ path: join(ARTIFACTS, 'gallery-390.png'), fullPage: true });
+    expect(splits).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
     await session.context.close();
   });
 
