@@ -23,10 +23,20 @@ export interface DemoHarness {
   browser: LaunchedBrowser;
   logs: LogRecord[];
   /** A fresh page (with console errors collected) at `path`. */
-  open(path: string, viewport?: { width: number; height: number }): Promise<OpenedPage>;
+  open(
+    path: string,
+    viewport?: { width: number; height: number },
+    options?: OpenOptions,
+  ): Promise<OpenedPage>;
   /** Saves a screenshot to `artifacts/demo/<name>.png`. */
   screenshot(target: Page | Locator, name: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How {@link DemoHarness.open} sets up the page. */
+export interface OpenOptions {
+  /** `prefers-color-scheme` of the page (the demo starts in that theme). @default 'light' */
+  colorScheme?: 'light' | 'dark';
 }
 
 /** A page and what went wrong in it. */
@@ -61,8 +71,11 @@ export async function startHarness(options: HarnessOptions): Promise<DemoHarness
     server,
     browser,
     logs,
-    async open(path, viewport = { width: 1280, height: 900 }) {
-      const page = await browser.browser.newPage({ viewport });
+    async open(path, viewport = { width: 1280, height: 900 }, openOptions = {}) {
+      const page = await browser.browser.newPage({
+        viewport,
+        colorScheme: openOptions.colorScheme ?? 'light',
+      });
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       page.on('console', (message) => {

@@ -103,6 +103,28 @@ describe('example gallery in Chromium', () => {
     await page.close();
   });
 
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`brings a newly created surface into view at ${viewport.width} px`, async () => {
+      const { page, pageErrors } = await harness.open('/?agent=gallery', viewport);
+      const example = examples.find((entry) => entry.file === '36_modal.json')!;
+      // The last example of the list: playing it leaves the window scrolled down to its button.
+      await playExample(page, example);
+      const [surfaceId] = surfacesOf(example.messages);
+      await page.getByTestId(`surface-${surfaceId}`).waitFor();
+      await page.waitForFunction((id) => {
+        const card = document.querySelector(`[data-testid="surface-${id}"]`);
+        const top = card?.getBoundingClientRect().top;
+        return top !== undefined && top >= 0 && top < window.innerHeight / 2;
+      }, surfaceId);
+      await harness.screenshot(page, `gallery-revealed-${viewport.width}`);
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('rejects a pasted invalid stream, lists every error and renders nothing broken', async () => {
     const { page, pageErrors } = await harness.open('/?agent=gallery');
     await page
