@@ -4,6 +4,7 @@
  */
 import type { A2uiClient, Surface } from '@a2ui-ts/core';
 import { useEffect, useState } from 'react';
+import { CLIENT_TRANSPORTS } from './client-transports.js';
 import { ConnectionBadge } from './components/connection-badge.js';
 import { Inspector } from './components/inspector.js';
 import { StreamUploadPanel } from './components/stream-upload-panel.js';
@@ -19,6 +20,41 @@ interface DemoConfig {
 }
 
 type Theme = 'light' | 'dark';
+
+interface Choice {
+  id: string;
+  label: string;
+  description?: string;
+}
+
+/**
+ * What to pick for a `?agent=` / `?transport=` request and, when it cannot be honoured, a
+ * sentence saying so (instead of silently showing something else).
+ */
+export function resolveChoice(
+  kind: 'agent' | 'transport',
+  requested: string,
+  available: readonly Choice[],
+  unavailable: readonly Choice[],
+): { id: string; notice: string | undefined } {
+  const fallback = available[0];
+  if (available.some((entry) => entry.id === requested) || !fallback)
+    return { id: available.length > 0 ? requested : '', notice: undefined };
+  if (requested === '') return { id: fallback.id, notice: undefined };
+  const instead = `showing ${fallback.label} instead`;
+  const off = unavailable.find((entry) => entry.id === requested);
+  if (off) {
+    return {
+      id: fallback.id,
+      notice: `The ${kind} “${off.label}” is not available${off.description ? ` (${off.description})` : ''}; ${instead}.`,
+    };
+  }
+  const names = available.map((entry) => entry.label).join(', ');
+  return {
+    id: fallback.id,
+    notice: `There is no ${kind} “${requested}” (available: ${names}); ${instead}.`,
+  };
+}
 
 function initialTheme(): Theme {
   const stored = localStorage.getItem('a2ui-demo-theme');
@@ -67,6 +103,7 @@ export function App() {
     () => new URLSearchParams(window.location.search).get('transport') ?? '',
   );
   const [theme, setTheme] = useState<Theme>(initialTheme);
+  const [notices, setNotices] = useState<string[]>([]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -77,16 +114,26 @@ export function App() {
       })
       .then((loaded) => {
         setConfig(loaded);
-        setAgentId((current) =>
-          loaded.agents.some((agent) => agent.id === current)
-            ? current
-            : (loaded.agents[0]?.id ?? ''),
+        const params = new URLSearchParams(window.location.search);
+        const agent = resolveChoice(
+          'agent',
+          params.get('agent') ?? '',
+          loaded.agents,
+          loaded.unavailableAgents,
         );
-        setTransportId((current) =>
-          loaded.transports.some((entry) => entry.id === current)
-            ? current
-            : (loaded.transports[0]?.id ?? ''),
+        // A transport the server offers but this client cannot speak is as unusable as none.
+        const usable = loaded.transports.filter((entry) =>
+          CLIENT_TRANSPORTS.some((factory) => factory.id === entry.id),
         );
+        const transport = resolveChoice(
+          'transport',
+          params.get('transport') ?? '',
+          usable,
+          loaded.transports.filter((entry) => !usable.includes(entry)),
+        );
+        setAgentId(agent.id);
+        setTransportId(transport.id);
+        setNotices([agent.notice, transport.notice].filter((notice) => notice !== undefined));
       })
       .catch((error: Error) => {
         if (!controller.signal.aborted) setConfigError(error.message);
@@ -151,7 +198,11 @@ export function App() {
               disabled={!config}
             >
               {config?.transports.map((entry) => (
-                <option key={entry.id} value={entry.id}>
+                <option
+                  key={entry.id}
+                  value={entry.id}
+                  disabled={!CLIENT_TRANSPORTS.some((factory) => factory.id === entry.id)}
+                >
                   {entry.label}
                 </option>
               ))}
@@ -170,6 +221,18 @@ export function App() {
           </button>
         </div>
       </header>
+      {notices.map((notice) => (
+        <p key={notice} className="notice" role="status" data-testid="selection-notice">
+          <span>{notice}</span>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => setNotices((current) => current.filter((entry) => entry !== notice))}
+          >
+            Dismiss
+          </button>
+        </p>
+      ))}
       {agent && <p className="agent-description">{agent.description}</p>}
       {configError && (
         <p role="alert" className="text-error">

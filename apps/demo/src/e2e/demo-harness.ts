@@ -49,6 +49,8 @@ export interface OpenedPage {
 /** Options of {@link startHarness}. */
 export interface HarnessOptions {
   agents: readonly DemoAgent[];
+  /** Agents the config lists as not available. @default none */
+  unavailableAgents?: Array<{ id: string; label: string; description: string }>;
   /** Installs middleware before any route (fault injection). */
   configure?: (app: Hono) => void;
 }
@@ -62,6 +64,7 @@ export async function startHarness(options: HarnessOptions): Promise<DemoHarness
     port: 0,
     clientDir: inject('demoClientDir'),
     agents: options.agents,
+    unavailableAgents: options.unavailableAgents,
     configure: options.configure,
     logger: (event, fields) => logs.push({ event, ...fields }),
   });
