@@ -20,13 +20,16 @@ describe('demo client bundle', () => {
   // development checks, which are several times larger).
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'a2ui-demo-bundle-'));
+    // vitest runs with NODE_ENV=test, which would make the React plugin emit development JSX.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
     await build({
       configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
       mode: 'production',
       logLevel: 'warn',
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: { outDir: dir, emptyOutDir: true, reportCompressedSize: false },
     });
+    process.env.NODE_ENV = nodeEnv;
   });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
