@@ -111,7 +111,9 @@ describe('demo server over SSE + JSON-RPC', () => {
     );
     const surface = client.processor.getSurface('booking-search')!;
     surface.dataModel.set('/search/query', 'Paris');
-    surface.dataModel.set('/search/date', '2026-06-12');
+    // The agent refuses dates in the past.
+    const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    surface.dataModel.set('/search/date', inTwoWeeks);
     await client.dispatchAction('booking-search', 'search-button');
     await waitForClient(
       client,
