@@ -350,6 +350,15 @@ function minimalPaths(paths: ReadonlySet<string>): string[] {
   return kept;
 }
 
+/** Length of the array a `-` pointer under a surface's data model appends to. */
+function lengthAt(state: unknown, surfaceId: string, data: readonly string[]): number {
+  const parent = valueAt(
+    surfacesOf(state)[surfaceId],
+    pointerOf(['dataModel', ...data.slice(0, -1)]),
+  );
+  return Array.isArray(parent) ? parent.length : 0;
+}
+
 function valueAt(root: unknown, path: string): unknown {
   let current = root;
   for (const segment of parsePointer(path)) {

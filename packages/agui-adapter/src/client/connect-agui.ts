@@ -259,6 +259,12 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         runError = { code: event.code, message: event.message };
       },
     };
+    let failure: Error | undefined;
+    subscriber.onRunFailed = ({ error }) => {
+      failure = error;
+      // Handled here: no `console.error` from the agent, and `runAgent` resolves.
+      return { stopPropagation: true };
+    };
     lastResponse = undefined;
     try {
       await applyHeaders();
@@ -271,6 +277,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         },
         subscriber,
       );
+      if (failure) throw failure;
     } catch (error) {
       const status = (error as { status?: unknown }).status;
       if (typeof status === 'number') {
@@ -285,7 +292,9 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
               typeof payload?.error?.message === 'string'
                 ? payload.error.message
                 : `The AG-UI endpoint answered HTTP ${status}.`,
-            retryAfterMs: parseRetryAfter((lastResponse as Response | undefined)?.headers.get('retry-after')),
+            retryAfterMs: parseRetryAfter(
+              (lastResponse as Response | undefined)?.headers.get('retry-after'),
+            ),
           },
           toolCalls: [],
         };
@@ -394,6 +403,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   // ---- The link: the first run opens the thread ---------------------------------------------
 
   const runLink = async (attempt: LinkAttempt): Promise<LinkOutcome> => {
+    if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
     const first = await exclusive(() => runOnce(opened ? {} : { [FORWARDED_PROPS.resync]: true }));
     const outcome = first.outcome;
     if (outcome.kind !== 'finished') {
@@ -472,8 +482,9 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       if (closed) return;
       closed = true;
       outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
-      // Tells the server, so the agent sees `client-closed` at once; bounded by a deadline.
-      if (opened) {
+      // Tells the server, so the agent sees `client-closed` at once: after the run under way (the
+      // first one may still be opening the thread), within a deadline.
+      if (queue) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([
           exclusive(() => runOnce({ [FORWARDED_PROPS.disconnect]: true })).catch(() => {}),

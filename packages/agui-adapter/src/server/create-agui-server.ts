@@ -74,6 +74,13 @@ export interface AgUiServerOptions extends Omit<SessionHostOptions, 'onAgentErro
    * @default 1800000 (30 minutes)
    */
   reconnectGraceMs?: number;
+  /**
+   * `activity` mode: how many bytes of appended messages a surface's activity message takes before
+   * it is replaced by a compact snapshot of the surface (so a client never re-reads an ever
+   * growing list). `Infinity` keeps every message as sent.
+   * @default the size of the surface's last snapshot (the list stays within twice the surface)
+   */
+  compactActivityAfterBytes?: number;
   /** Interval of the `: keepalive` comment on a silent run. @default 15000 */
   keepAliveIntervalMs?: number;
   /** Largest request body (it echoes the client's state). Larger ones get HTTP 413. @default 8388608 */
@@ -290,7 +297,17 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     });
     c.req.raw.signal.addEventListener('abort', () => stream.abort(), { once: true });
     stream.start(input.threadId, input.runId);
-    const run = new Run({ host, mode, principal, threadId, input, request, stream, controller });
+    const run = new Run({
+      host,
+      mode,
+      principal,
+      threadId,
+      input,
+      request,
+      stream,
+      controller,
+      compactAfterBytes: options.compactActivityAfterBytes,
+    });
 
     // Before the stream is handed out, everything that refuses with an HTTP status has run.
     let created = false;
@@ -464,6 +481,7 @@ interface RunOptions {
   request: RunRequest;
   stream: RunStream;
   controller: AbortController;
+  compactAfterBytes: number | undefined;
 }
 
 /** One run: its sink on the thread's connection, and the turns it delivers. */
@@ -514,6 +532,7 @@ class Run implements SessionSink {
       runId: input.runId,
       clientState: input.state,
       resync: request.resync || reset,
+      compactAfterBytes: this.#options.compactAfterBytes,
       emit: (event) => stream.emit(event),
     });
     this.#emitter.begin();

@@ -44,6 +44,11 @@ export interface EmitterRun {
   readonly clientState: unknown;
   /** The client asked for every surface whole (`forwardedProps.a2uiResync`). */
   readonly resync: boolean;
+  /**
+   * Activity mode: appended bytes after which a surface's activity message is replaced by a
+   * compact snapshot. @default the size of its last snapshot
+   */
+  readonly compactAfterBytes?: number;
   emit(event: BaseEvent): void;
 }
 
@@ -151,18 +156,24 @@ class ActivityEmitter implements SurfaceEmitter {
   deliver(message: ServerMessage, bytes: number): void {
     const { thread } = this.#run;
     const { surfaceId, operations } = applyServerMessage(thread.surfaces, message, '');
-    if (surfaceId === undefined || operations.length === 0) return;
+    if (surfaceId === undefined) return;
     const record = thread.activity.get(surfaceId);
-    if ('deleteSurface' in message) {
-      if (!record) return;
-      thread.activity.delete(surfaceId);
-      this.#append(surfaceId, message);
+    const exists = Object.hasOwn(thread.surfaces, surfaceId);
+    if (!record) {
+      // A surface the client does not hold yet arrives whole; messages for unknown ones go nowhere.
+      if (exists && operations.length > 0) this.#snapshot(surfaceId);
       return;
     }
-    if (!record || record.appendedBytes + bytes > record.snapshotBytes) {
+    if ('deleteSurface' in message && !exists) thread.activity.delete(surfaceId);
+    else if (
+      exists &&
+      record.appendedBytes + bytes > (this.#run.compactAfterBytes ?? record.snapshotBytes)
+    ) {
       this.#snapshot(surfaceId);
       return;
     }
+    // Every message for a surface the client holds is appended as sent, even one that changes
+    // nothing here: the client's processor answers it as the spec says (e.g. SURFACE_EXISTS).
     record.appendedBytes += bytes;
     this.#append(surfaceId, message);
   }
