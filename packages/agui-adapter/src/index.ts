@@ -7,7 +7,7 @@
  * @module
  */
 
-export type { ConnectAgUiOptions, AgUiFrontendTool, AgUiTransport } from './client/connect-agui.js';
+export type { AgUiFrontendTool, AgUiTransport, ConnectAgUiOptions } from './client/connect-agui.js';
 export { AGUI_CLIENT_DEFAULTS, connectAgUi } from './client/connect-agui.js';
 export {
   A2UI_ACTIVITY_TYPE,

@@ -93,11 +93,20 @@ export class A2uiEventReader {
         if (area === 'components' && segments.length >= 4) {
           addTo(touched.components, surfaceId, segments[3]!);
         } else if (area === 'dataModel') {
-          // An array's elements shift on add and remove: its parent goes whole.
+          // An array's elements shift on an insert or a removal: its parent goes whole. An
+          // append (at the length, or `-`) is a write at that index.
           const data = segments.slice(3);
-          const inArray =
-            data.length > 0 && (moves || operation.op !== 'replace') && isIndexLike(data.at(-1)!);
-          addTo(touched.data, surfaceId, pointerOf(inArray ? data.slice(0, -1) : data));
+          const last = data.at(-1);
+          let target = data;
+          if (last !== undefined && isIndexLike(last) && (moves || operation.op !== 'replace')) {
+            const length = lengthAt(before, surfaceId, data);
+            if (length !== undefined) {
+              const appends =
+                !moves && operation.op === 'add' && (last === '-' || Number(last) === length);
+              target = appends ? [...data.slice(0, -1), String(length)] : data.slice(0, -1);
+            }
+          }
+          addTo(touched.data, surfaceId, pointerOf(target));
         } else touched.surfaces.add(surfaceId);
       }
     }
@@ -351,12 +360,12 @@ function minimalPaths(paths: ReadonlySet<string>): string[] {
 }
 
 /** Length of the array a `-` pointer under a surface's data model appends to. */
-function lengthAt(state: unknown, surfaceId: string, data: readonly string[]): number {
+function lengthAt(state: unknown, surfaceId: string, data: readonly string[]): number | undefined {
   const parent = valueAt(
     surfacesOf(state)[surfaceId],
     pointerOf(['dataModel', ...data.slice(0, -1)]),
   );
-  return Array.isArray(parent) ? parent.length : 0;
+  return Array.isArray(parent) ? parent.length : undefined;
 }
 
 function valueAt(root: unknown, path: string): unknown {

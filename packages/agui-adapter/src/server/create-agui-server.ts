@@ -13,16 +13,16 @@
  */
 import {
   A2uiError,
-  checkClientMessage,
   type ConnectionSession,
+  checkClientMessage,
   createSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   defaultPrincipalKey,
   type HostLink,
   type HostToolCall,
   isRecord,
-  readRequestBody,
   type ReplayEntry,
+  readRequestBody,
   SESSION_HOST_DEFAULTS,
   type ServerMessage,
   type SessionHost,
