@@ -48,7 +48,7 @@ export async function runPeer(
       },
       onRunFailed: ({ error: cause }) => {
         failure = cause;
-        return { stopPropagation: true };
+        return { stopPropagation: true } as never;
       },
     });
   } catch (cause) {

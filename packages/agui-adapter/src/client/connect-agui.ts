@@ -262,8 +262,9 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     let failure: Error | undefined;
     subscriber.onRunFailed = ({ error }) => {
       failure = error;
-      // Handled here: no `console.error` from the agent, and `runAgent` resolves.
-      return { stopPropagation: true };
+      // Handled here: no `console.error` from the agent, and `runAgent` resolves. The runtime
+      // honours `stopPropagation` from `onRunFailed` although its type leaves it out.
+      return { stopPropagation: true } as never;
     };
     lastResponse = undefined;
     try {

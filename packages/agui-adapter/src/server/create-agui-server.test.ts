@@ -316,7 +316,8 @@ describe('runs of a thread', () => {
           .filter((message) => message.role === 'activity')
           .flatMap(
             (message) =>
-              (message as { content: { a2ui_operations: unknown[] } }).content.a2ui_operations,
+              (message as unknown as { content: { a2ui_operations: unknown[] } }).content
+                .a2ui_operations,
           );
         expect(operations.at(-1)).toMatchObject({
           updateDataModel: { surfaceId: 'form', path: '/step', value: 2 },
