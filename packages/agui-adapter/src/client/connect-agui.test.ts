@@ -12,6 +12,7 @@ import {
   snapshotState,
 } from '@a2ui-ts/core';
 import { EXAMPLE_STREAMS, waitForClient } from '@a2ui-ts/core/testing';
+import { eventually } from '@a2ui-ts/core/testing/node';
 import { serveSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc/node';
 import { EventEncoder } from '@ag-ui/encoder';
 import { Hono } from 'hono';
@@ -193,6 +194,49 @@ describe('frontend tools', () => {
     expect(client.processor.getSurface('clock')!.dataModel.get('/confirm')).toBe('declined');
     expect(server.app.stats().pendingToolCalls).toBe(0);
     expect(transport.agent.messages.filter((message) => message.role === 'tool')).toHaveLength(2);
+  });
+});
+
+describe('polling', () => {
+  it('collects what the agent sent between runs with an empty run once the thread was idle', async () => {
+    let connection: Parameters<NonNullable<A2uiAgent['onConnect']>>[0] | undefined;
+    const server = await serve({
+      mode: 'state',
+      agent: {
+        onConnect(opened) {
+          connection = opened;
+          opened.send({
+            version: 'v0.9',
+            createSurface: { surfaceId: 'live', catalogId: BASIC_CATALOG_ID },
+          });
+        },
+      },
+    });
+    const transport = connectAgUi({
+      url: server.url,
+      pollIntervalMs: 20,
+      reconnect: FAST_RECONNECT,
+    });
+    const client = clientOf(transport);
+    await waitForClient(
+      client,
+      () => client.processor.getSurface('live') !== undefined,
+      'the surface',
+    );
+    connection!.send({
+      version: 'v0.9',
+      updateDataModel: { surfaceId: 'live', path: '/pushed', value: 1 },
+    });
+    await waitForClient(
+      client,
+      () => client.processor.getSurface('live')!.dataModel.get('/pushed') === 1,
+      'the push',
+    );
+    expect(transport.runs).toBeGreaterThan(1);
+    await client.close();
+    // The closing run ended the thread; no poll brought it back.
+    await eventually(() => server.app.stats().sessions === 0);
+    expect(transport.status).toBe('closed');
   });
 });
 

@@ -31,6 +31,7 @@ import {
   runReconnectLoop,
   type SendOptions,
   type ServerMessage,
+  sleep,
   type TransportEvent,
 } from '@a2ui-ts/core';
 import { type AbstractAgent, type AgentSubscriber, HttpAgent } from '@ag-ui/client';
@@ -74,6 +75,13 @@ export interface ConnectAgUiOptions {
   tools?: readonly AgUiFrontendTool[];
   /** Context entries sent with every run (`RunAgentInput.context`). @default none */
   context?: readonly HostContextEntry[];
+  /**
+   * AG-UI has no server push: what an agent sends between runs arrives with the next run. With
+   * this set, a run without input is started whenever the thread was idle this long, so such
+   * updates show up anyway. 0 never polls.
+   * @default 0
+   */
+  pollIntervalMs?: number;
   /** Most runs started in a row by frontend tool results, before waiting for the user. @default 10 */
   maxToolRounds?: number;
   /** Closes the transport when it aborts. */
@@ -108,6 +116,7 @@ export interface AgUiTransport extends ClientTransport {
 /** Defaults of {@link ConnectAgUiOptions}, in one place. */
 export const AGUI_CLIENT_DEFAULTS = {
   maxToolRounds: 10,
+  pollIntervalMs: 0,
   maxQueuedMessages: 1_000,
   /** How long `close()` waits for the run that ends the thread. */
   closeTimeoutMs: 2_000,
@@ -179,12 +188,25 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   let generation = 0;
   let runs = 0;
   let opened = false;
+  /** When the last run ended (or started, while one is under way), for polling. */
+  let lastActivity = Date.now();
+  let running = 0;
+  const pollIntervalMs = options.pollIntervalMs ?? defaults.pollIntervalMs;
   /** Resolves when the link must end (closed by either side, or a fatal refusal). */
   let endLink: ((outcome: LinkOutcome) => void) | undefined;
   /** Runs go one at a time, as an `HttpAgent` runs one at a time. */
   let chain: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
-    const next = chain.then(task, task);
+    const tracked = async () => {
+      running++;
+      try {
+        return await task();
+      } finally {
+        running--;
+        lastActivity = Date.now();
+      }
+    };
+    const next = chain.then(tracked, tracked);
     chain = next.catch(() => {});
     return next;
   };
@@ -446,10 +468,27 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         endLink = undefined;
         resolve(end);
       };
+      if (pollIntervalMs > 0) void poll(attempt.signal);
       const stop = () => endLink?.({ kind: 'closed', reason: 'Closed by the client.' });
       if (attempt.signal.aborted) stop();
       else attempt.signal.addEventListener('abort', stop, { once: true });
     });
+  };
+
+  /** Starts a run without input whenever the thread was idle for `pollIntervalMs`. */
+  const poll = async (signal: AbortSignal): Promise<void> => {
+    while (!closed && !signal.aborted && endLink) {
+      const idleMs = Date.now() - lastActivity;
+      if (running > 0 || idleMs < pollIntervalMs) {
+        await sleep(Math.max(1, pollIntervalMs - (running > 0 ? 0 : idleMs)), signal);
+        continue;
+      }
+      const polled = await exclusive(() => runOnce({})).catch(() => undefined);
+      if (!polled) continue;
+      handleEnd(polled.outcome);
+      if (polled.outcome.kind === 'finished' && polled.toolCalls.length > 0)
+        await exclusive(() => followToolCalls(polled.toolCalls)).catch(() => {});
+    }
   };
 
   const run = async (events: EventQueue<TransportEvent>): Promise<void> => {
