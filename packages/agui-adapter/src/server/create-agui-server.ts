@@ -534,6 +534,7 @@ class Run implements SessionSink {
       resync: request.resync || reset,
       compactAfterBytes: this.#options.compactAfterBytes,
       emit: (event) => stream.emit(event),
+      emitJson: (json) => stream.emitJson(json),
     });
     this.#emitter.begin();
     this.replaced = false;
@@ -552,8 +553,7 @@ class Run implements SessionSink {
     const thread = this.#thread;
     if (!thread || this.#options.stream.ended) return;
     thread.deliveredSeq = Math.max(thread.deliveredSeq, entry.seq);
-    // A copy the emitters may keep: the agent's own object may change after `send`.
-    this.#emitter?.deliver(JSON.parse(entry.data) as ServerMessage, entry.data.length);
+    this.#emitter?.deliver(ownCopy(entry), entry.data);
   }
 
   deliverToolCall(call: HostToolCall): void {
@@ -683,6 +683,19 @@ class Run implements SessionSink {
     this.#link?.detach();
     this.#link = undefined;
   }
+}
+
+/**
+ * The message of `entry` as the emitters may keep it: the agent's own object may change after
+ * `send`, so anything holding objects is a copy parsed from the JSON that was sent; an update of a
+ * primitive value (the common case) is read as it is.
+ */
+function ownCopy(entry: ReplayEntry): ServerMessage {
+  const message = entry.message as { updateDataModel?: { value?: unknown } } | undefined;
+  const value = message?.updateDataModel?.value;
+  if (message?.updateDataModel && (value === null || typeof value !== 'object'))
+    return message as ServerMessage;
+  return JSON.parse(entry.data) as ServerMessage;
 }
 
 /** Awaits `promise` unless `signal` aborts first; false when it did. */

@@ -15,6 +15,7 @@ import {
 import { EXAMPLE_STREAMS } from '@a2ui-ts/core/testing';
 import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
 import { HttpAgent, runHttpRequest, transformHttpEventStream, verifyEvents } from '@ag-ui/client';
+import { EventEncoder } from '@ag-ui/encoder';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { PEERS, runPeer, typesOf } from '../../test/peers.js';
@@ -304,6 +305,22 @@ describe('protobuf', () => {
       expect(events[0]!.type).toBe('RUN_STARTED');
       expect(events.at(-1)!.type).toBe('RUN_FINISHED');
       expect(events.length).toBeGreaterThan(2);
+    },
+  );
+
+  it.each(['state', 'activity', 'tool-result'] as const)(
+    '%s mode: every SSE frame is byte for byte what @ag-ui/encoder writes for its event',
+    async (mode) => {
+      const server = await serve({ agent: streaming(ALL), mode });
+      const response = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ threadId: 't', runId: 'r', messages: [], state: {} }),
+      });
+      const frames = (await response.text()).split(/(?<=\n\n)/);
+      expect(frames.length).toBeGreaterThan(ALL.length / 2);
+      const encoder = new EventEncoder();
+      for (const frame of frames) expect(encoder.encodeSSE(JSON.parse(frame.slice(6)))).toBe(frame);
     },
   );
 

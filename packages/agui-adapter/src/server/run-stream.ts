@@ -4,12 +4,19 @@
  * verifier checks (digest `ag-ui.md` §3.7): `RUN_STARTED` first, then exactly one `RUN_FINISHED`
  * or one `RUN_ERROR`, nothing after. Keep-alive comments go out while the run is silent (SSE only:
  * protobuf has no comments). The bytes the client has not read are bounded.
+ *
+ * SSE frames are `data: <JSON>\n\n` exactly as `EventEncoder.encodeSSE` writes them (the events
+ * built here never hold the optional `null`s it strips, so `JSON.stringify` is the same text), and
+ * the frames of one tick go out as one chunk.
  */
 import { type BaseEvent, EventType } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import { PROTOBUF_MEDIA_TYPE } from '../protocol/constants.js';
 
 const textEncoder = new TextEncoder();
+
+/** Pending SSE text above this many characters is flushed at once, not at the end of the tick. */
+const FLUSH_THRESHOLD_CHARS = 64 * 1024;
 
 /** The SSE comment sent while a run is silent. */
 export const KEEP_ALIVE_COMMENT = ': keepalive\n\n';
@@ -49,6 +56,9 @@ export class RunStream {
   #wroteSinceTick = false;
   #events = 0;
   #bytes = 0;
+  #pending: string[] = [];
+  #pendingChars = 0;
+  #flushQueued = false;
 
   constructor(options: RunStreamOptions) {
     this.#options = options;
@@ -90,6 +100,13 @@ export class RunStream {
     this.#write(event);
   }
 
+  /** Writes one event of the run's body given as its JSON text (composed without re-serialising). */
+  emitJson(json: string): void {
+    if (!this.#started || this.#ended) return;
+    if (this.#protobuf) this.#write(JSON.parse(json) as BaseEvent);
+    else this.#writeText(`data: ${json}\n\n`);
+  }
+
   /** Writes `RUN_FINISHED` and ends the stream. */
   finish(threadId: string, runId: string): void {
     if (!this.#started || this.#ended) return;
@@ -107,7 +124,7 @@ export class RunStream {
   /** Keep-alive: a comment unless something was written since the last tick. */
   tick(): void {
     if (!this.#wroteSinceTick && !this.#protobuf && this.#started && !this.#ended)
-      this.#enqueue(textEncoder.encode(KEEP_ALIVE_COMMENT));
+      this.#queueText(KEEP_ALIVE_COMMENT);
     this.#wroteSinceTick = false;
   }
 
@@ -117,12 +134,42 @@ export class RunStream {
   }
 
   #write(event: BaseEvent): void {
-    const bytes = this.#protobuf
-      ? this.#encoder.encodeBinary(event)
-      : textEncoder.encode(this.#encoder.encodeSSE(event));
+    if (!this.#protobuf) {
+      this.#writeText(`data: ${JSON.stringify(event)}\n\n`);
+      return;
+    }
+    const bytes = this.#encoder.encodeBinary(event);
     this.#events++;
     this.#bytes += bytes.byteLength;
     this.#wroteSinceTick = true;
+    this.#enqueue(bytes);
+  }
+
+  #writeText(frame: string): void {
+    this.#events++;
+    this.#wroteSinceTick = true;
+    this.#queueText(frame);
+  }
+
+  #queueText(text: string): void {
+    if (this.#ended) return;
+    this.#pending.push(text);
+    this.#pendingChars += text.length;
+    if (this.#pendingChars >= FLUSH_THRESHOLD_CHARS) this.#flush();
+    else if (!this.#flushQueued) {
+      this.#flushQueued = true;
+      queueMicrotask(() => this.#flush());
+    }
+  }
+
+  #flush(): void {
+    this.#flushQueued = false;
+    if (this.#ended || this.#pending.length === 0) return;
+    const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
+    this.#pending = [];
+    this.#pendingChars = 0;
+    const bytes = textEncoder.encode(text);
+    this.#bytes += bytes.byteLength;
     this.#enqueue(bytes);
   }
 
@@ -138,6 +185,8 @@ export class RunStream {
 
   #close(end: RunStreamEnd): void {
     if (this.#ended) return;
+    this.#flush();
+    if (this.#ended) return;
     this.#end(end);
     this.#controller.close();
   }
@@ -145,6 +194,8 @@ export class RunStream {
   #end(end: RunStreamEnd): void {
     if (this.#ended) return;
     this.#ended = true;
+    this.#pending = [];
+    this.#pendingChars = 0;
     this.#options.onEnd(this, end);
   }
 }

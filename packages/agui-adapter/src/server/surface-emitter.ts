@@ -50,14 +50,16 @@ export interface EmitterRun {
    */
   readonly compactAfterBytes?: number;
   emit(event: BaseEvent): void;
+  /** Emits an event given as its JSON text. */
+  emitJson(json: string): void;
 }
 
 /** Turns one run's A2UI messages into events. */
 export interface SurfaceEmitter {
   /** Before the run's first message. */
   begin(): void;
-  /** One message, as the connection sent it (`bytes`: its JSON length). */
-  deliver(message: ServerMessage, bytes: number): void;
+  /** One message, as the connection sent it: the object, and its JSON text. */
+  deliver(message: ServerMessage, data: string): void;
   /** Before the run's terminal event. */
   end(): void;
 }
@@ -153,8 +155,9 @@ class ActivityEmitter implements SurfaceEmitter {
     for (const surfaceId of Object.keys(thread.surfaces)) this.#snapshot(surfaceId);
   }
 
-  deliver(message: ServerMessage, bytes: number): void {
+  deliver(message: ServerMessage, data: string): void {
     const { thread } = this.#run;
+    const bytes = data.length;
     const { surfaceId, operations } = applyServerMessage(thread.surfaces, message, '');
     if (surfaceId === undefined) return;
     const record = thread.activity.get(surfaceId);
@@ -175,7 +178,7 @@ class ActivityEmitter implements SurfaceEmitter {
     // Every message for a surface the client holds is appended as sent, even one that changes
     // nothing here: the client's processor answers it as the spec says (e.g. SURFACE_EXISTS).
     record.appendedBytes += bytes;
-    this.#append(surfaceId, message);
+    this.#append(surfaceId, data);
   }
 
   end(): void {}
@@ -196,13 +199,11 @@ class ActivityEmitter implements SurfaceEmitter {
     } as BaseEvent);
   }
 
-  #append(surfaceId: string, message: ServerMessage): void {
-    this.#run.emit({
-      type: EventType.ACTIVITY_DELTA,
-      messageId: activityMessageId(surfaceId),
-      activityType: A2UI_ACTIVITY_TYPE,
-      patch: [{ op: 'add', path: `/${A2UI_OPERATIONS_KEY}/-`, value: message }],
-    } as BaseEvent);
+  /** An append of the message as sent: its JSON text goes into the event as it is. */
+  #append(surfaceId: string, data: string): void {
+    this.#run.emitJson(
+      `{"type":"${EventType.ACTIVITY_DELTA}","messageId":${JSON.stringify(activityMessageId(surfaceId))},"activityType":"${A2UI_ACTIVITY_TYPE}","patch":[{"op":"add","path":"/${A2UI_OPERATIONS_KEY}/-","value":${data}}]}`,
+    );
   }
 }
 
