@@ -78,7 +78,8 @@ export interface AgUiServerOptions extends Omit<SessionHostOptions, 'onAgentErro
    * `activity` mode: how many bytes of appended messages a surface's activity message takes before
    * it is replaced by a compact snapshot of the surface (so a client never re-reads an ever
    * growing list). `Infinity` keeps every message as sent.
-   * @default the size of the surface's last snapshot (the list stays within twice the surface)
+   * @default the larger of the surface's last snapshot and 16 KiB (the list stays within twice
+   *   the surface, plus 16 KiB)
    */
   compactActivityAfterBytes?: number;
   /** Interval of the `: keepalive` comment on a silent run. @default 15000 */

@@ -9,7 +9,7 @@
  * - `activity` — per surface one activity message `a2ui-surface-<surfaceId>` (`activityType:
  *   "a2ui-surface"`, `content.a2ui_operations`): an `ACTIVITY_SNAPSHOT` of the whole surface when
  *   the client does not hold it, then `ACTIVITY_DELTA` appends; once the appended messages outgrow
- *   the snapshot, a fresh compact snapshot replaces them.
+ *   the snapshot (and 16 KiB), a fresh compact snapshot replaces them.
  * - `tool-result` — at the end of the run, per surface it changed, a backend tool call
  *   `a2ui_surface` and its `TOOL_CALL_RESULT` carrying `{a2ui_operations}` (the whole surface),
  *   which `@ag-ui/a2ui-middleware` paints and which stays in the conversation history.
@@ -46,7 +46,7 @@ export interface EmitterRun {
   readonly resync: boolean;
   /**
    * Activity mode: appended bytes after which a surface's activity message is replaced by a
-   * compact snapshot. @default the size of its last snapshot
+   * compact snapshot. @default the larger of its last snapshot's size and 16 KiB
    */
   readonly compactAfterBytes?: number;
   emit(event: BaseEvent): void;
@@ -72,6 +72,9 @@ export function createSurfaceEmitter(mode: AgUiOutputMode, run: EmitterRun): Sur
 }
 
 const SURFACES_POINTER = `/${STATE_SURFACES_KEY}`;
+
+/** Activity appends below this many bytes never trigger a compact snapshot (small surfaces). */
+export const MIN_COMPACT_AFTER_BYTES = 16_384;
 
 class StateEmitter implements SurfaceEmitter {
   readonly #run: EmitterRun;
@@ -170,7 +173,8 @@ class ActivityEmitter implements SurfaceEmitter {
     if ('deleteSurface' in message && !exists) thread.activity.delete(surfaceId);
     else if (
       exists &&
-      record.appendedBytes + bytes > (this.#run.compactAfterBytes ?? record.snapshotBytes)
+      record.appendedBytes + bytes >
+        (this.#run.compactAfterBytes ?? Math.max(record.snapshotBytes, MIN_COMPACT_AFTER_BYTES))
     ) {
       this.#snapshot(surfaceId);
       return;
