@@ -384,6 +384,33 @@ describe('runs of a thread', () => {
     expect(typesOf(last).at(-1)).toBe('RUN_FINISHED');
   });
 
+  it('starts the thread over when what the agent sent between runs outgrew the replay log', async () => {
+    const rec = recorder();
+    const server = await serve({ agent: rec.agent, mode: 'state', replayBuffer: { maxEvents: 5 } });
+    const client = new HttpAgent({ url: server.url });
+    await runPeer(client);
+    for (let index = 0; index < 20; index++)
+      rec.connections[0]!.send({
+        version: 'v0.9',
+        updateDataModel: { surfaceId: 'form', path: '/n', value: index },
+      });
+    const next = await runPeer(client);
+    expect(next.failure).toBeUndefined();
+    expect(next.events.find((event) => event.type === 'CUSTOM')).toMatchObject({
+      name: 'a2ui.reset',
+    });
+    expect(typesOf(next).at(-1)).toBe('RUN_FINISHED');
+    expect(rec.connections).toHaveLength(2);
+    expect(rec.connections[0]!.closed).toBe(true);
+    // The client holds the new thread's surfaces, and the thread keeps its id.
+    const surfaces = (client.state as { surfaces: Record<string, { dataModel: unknown }> })
+      .surfaces;
+    expect(Object.keys(surfaces)).toEqual(['form']);
+    expect(surfaces.form!.dataModel).toEqual({});
+    expect(rec.connections[1]!.id).toBe(rec.connections[0]!.id);
+    await eventually(() => server.app.stats().sessions === 1);
+  });
+
   it('runs the runs of one thread one after another', async () => {
     const gate = createDeferred<void>();
     const order: string[] = [];

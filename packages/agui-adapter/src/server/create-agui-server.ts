@@ -311,50 +311,55 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     });
 
     // Before the stream is handed out, everything that refuses with an HTTP status has run.
-    let created = false;
-    let onConnect: Promise<TurnResult | undefined> | undefined;
-    const attached = new Promise<void>((resolve, reject) => {
-      const opened = host.open({
-        principal,
-        id: threadId,
-        awaitTurn: true,
-        signal: controller.signal,
-        onCreated: async (connectionId) => {
-          created = true;
-          const thread = adoptThread(connectionId);
-          await run.attach(thread, 0, known !== undefined || isContinuation(request, mode));
-          resolve();
+    /**
+     * Opens the thread's connection; a new one gets the run attached before its `onConnect`
+     * turn, which the run then waits for (without holding the response back).
+     */
+    const openThread = (reset: boolean) =>
+      new Promise<{ created: boolean; onConnect?: Promise<TurnResult | undefined> }>(
+        (resolve, reject) => {
+          let onConnect: Promise<TurnResult | undefined> | undefined;
+          const opened = host.open({
+            principal,
+            id: threadId,
+            awaitTurn: true,
+            signal: controller.signal,
+            onCreated: async (connectionId) => {
+              const continued = reset || known !== undefined || isContinuation(request, mode);
+              await run.attach(adoptThread(connectionId), 0, continued);
+              resolve({ created: true, onConnect });
+            },
+          });
+          onConnect = opened.then(
+            (result) => result.turn,
+            () => undefined,
+          );
+          opened.then((result) => {
+            if (!result.created) resolve({ created: false });
+          }, reject);
         },
-      });
-      onConnect = opened.then(
-        (result) => result.turn,
-        () => undefined,
       );
-      opened.then((result) => {
-        if (!result.created) resolve();
-      }, reject);
-    });
-    await attached;
-    if (!created) {
+    let opened = await openThread(false);
+    if (!opened.created) {
       const thread = known ?? adoptThread(threadId);
       run.checkSurface(thread);
-      await run.attach(thread, thread.deliveredSeq, false);
-      if (run.replaced) {
-        // The messages this client missed were no longer kept: the thread starts over.
+      const missed = await host.read(threadId, {
+        principal,
+        afterSeq: thread.deliveredSeq,
+        limit: 1,
+      });
+      if (missed.ok) await run.attach(thread, thread.deliveredSeq, false);
+      if (!missed.ok || run.replaced) {
+        // What this client missed is no longer kept: the thread starts over, with a fresh onConnect.
         threads.delete(threadId);
-        await host.open({
-          principal,
-          id: threadId,
-          onCreated: async (connectionId) => {
-            await run.attach(adoptThread(connectionId), 0, true);
-          },
-        });
+        host.session(threadId)?.close('reset');
+        opened = await openThread(true);
       }
     }
     streams.add(stream);
     updateKeepAlive();
     void run
-      .execute(created ? onConnect : undefined)
+      .execute(opened.onConnect)
       .catch((error: unknown) => run.fail(error))
       .finally(done);
     return new Response(stream.body, {
