@@ -6,6 +6,7 @@
 import {
   type A2uiAgent,
   type ActionEvent,
+  type AgentInput,
   BASIC_CATALOG_ID,
   type Connection,
   type DisconnectReason,
@@ -221,6 +222,46 @@ describe('refusals before the stream', () => {
     await runPeer(alice, { forwardedProps: { a2uiAction: action('mine') } });
     expect(actions.map((event) => event.name)).toEqual(['mine']);
     expect(connections[0]!.closed).toBe(false);
+  });
+});
+
+describe('input', () => {
+  it('gives the agent new user text, tools, context, the host’s own state and sendDataModel data models', async () => {
+    const inputs: AgentInput[] = [];
+    const metadata: unknown[] = [];
+    const rec = recorder({
+      onConnect(connection) {
+        connection.send([
+          {
+            version: 'v0.9',
+            createSurface: { surfaceId: 'form', catalogId: BASIC_CATALOG_ID, sendDataModel: true },
+          },
+          ...form.slice(1),
+        ]);
+      },
+      onInput: (_connection, input) => void inputs.push(input),
+      onAction: (_connection, _action, meta) => void metadata.push(meta?.a2uiClientDataModel),
+    });
+    const server = await serve({ agent: rec.agent, mode: 'state' });
+    const client = new HttpAgent({ url: server.url, initialState: { cart: ['tea'] } });
+    const tools = [{ name: 'getTimeZone', description: 'zone', parameters: { type: 'object' } }];
+    const context = [{ description: 'page', value: '/checkout' }];
+    client.addMessage({ id: 'u1', role: 'user', content: [{ type: 'text', text: 'Hello' }] });
+    await runPeer(client, { tools, context, forwardedProps: { locale: 'fr' } });
+    expect(inputs).toEqual([
+      { text: 'Hello', tools, context, state: { cart: ['tea'] }, extras: { locale: 'fr' } },
+    ]);
+    // The same input again: nothing new for onInput. The page edited the form's data in state.
+    const state = structuredClone(client.state) as { surfaces: { form: { dataModel: unknown } } };
+    state.surfaces.form.dataModel = { typed: 'Ada' };
+    client.setState(state);
+    await runPeer(client, {
+      tools,
+      context,
+      forwardedProps: { locale: 'fr', a2uiAction: action('send') },
+    });
+    expect(inputs).toHaveLength(1);
+    expect(metadata).toEqual([{ version: 'v0.9', surfaces: { form: { typed: 'Ada' } } }]);
   });
 });
 
