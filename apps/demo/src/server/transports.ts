@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { type AgUiOutputMode, createAgUiServer } from '@a2ui-ts/agui-adapter';
 import { type A2uiAgent, type OutgoingValidator, validateServerMessage } from '@a2ui-ts/core';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
 import type { Hono } from 'hono';
@@ -51,7 +52,25 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
       return { close: () => server.close() };
     },
   },
+  aguiTransport('agui-state', 'AG-UI (state)', 'state'),
+  aguiTransport('agui-activity', 'AG-UI (activity)', 'activity'),
 ];
+
+/**
+ * The AG-UI endpoint in one output mode: `POST <basePath>` with `RunAgentInput`, what an AG-UI
+ * `HttpAgent` (or CopilotKit) points its `url` at. A thread lives 30 minutes without a run.
+ */
+function aguiTransport(id: string, label: string, mode: AgUiOutputMode): ServerTransport {
+  return {
+    id,
+    label,
+    mount(app, { agent, validateOutgoing, onAgentError }) {
+      const server = createAgUiServer({ agent, mode, validateOutgoing, onAgentError });
+      app.route('/', server);
+      return { close: () => server.close() };
+    },
+  };
+}
 
 /**
  * Validates outgoing messages with core against the catalog their surface was created with, so a
