@@ -211,9 +211,9 @@ describe('docs/wire-formats.md, WebSocket', () => {
         super(url, protocols);
         this.addEventListener('message', (event) => received.push(String(event.data)));
       }
-      override send(...args: Parameters<WebSocket['send']>): void {
-        sent.push(String(args[0]));
-        super.send(...args);
+      override send(data: string, ...rest: never[]): void {
+        sent.push(data);
+        super.send(data, ...rest);
       }
     }
     const transport = connectWs({

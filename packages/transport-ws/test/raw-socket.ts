@@ -28,12 +28,15 @@ export interface RawSocketOptions {
   protocols?: string[];
   headers?: Record<string, string>;
   origin?: string;
+  /** Answer pings (as every WebSocket does). @default true */
+  autoPong?: boolean;
 }
 
 export function openRawSocket(url: string, options: RawSocketOptions = {}): RawSocket {
   const ws = new WebSocket(url, options.protocols ?? [WS_SUBPROTOCOL], {
     headers: options.headers,
     origin: options.origin,
+    autoPong: options.autoPong ?? true,
   });
   const frames: string[] = [];
   const waiters = new Set<() => void>();

@@ -310,8 +310,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
         new A2uiError('MESSAGE_TOO_LARGE', 'The server closed the socket: the frame is too large.'),
       );
       retryIds.clear();
-    }
-    if (lost === batch.length) return { kind: 'retry', reason: retryReason };
+    } else if (lost === batch.length) return { kind: 'retry', reason: retryReason };
     return {
       kind: 'answered',
       errors,

@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
+  A2uiError,
   type ConnectionSession,
   createSessionHost,
   INBOUND_DEFAULTS,
@@ -310,9 +311,9 @@ export function createWsServer(options: WsServerOptions): WsServer {
         bindSocket(bound, ws, socket, principal);
       });
     } catch (error) {
-      const refusal = HandshakeRefusal.of(error);
-      if (refusal.status >= 500 && refusal.code === 'INTERNAL_ERROR') reportError(error);
-      writeRefusal(socket, refusal);
+      // Refusals are the client's business; anything else thrown here is a bug worth a log line.
+      if (!(error instanceof HandshakeRefusal) && !A2uiError.isInstance(error)) reportError(error);
+      writeRefusal(socket, HandshakeRefusal.of(error));
     } finally {
       pendingUpgrades--;
     }
