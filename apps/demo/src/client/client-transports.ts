@@ -4,6 +4,7 @@
  */
 import type { ClientTransport } from '@a2ui-ts/core';
 import { connectSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc';
+import { connectWs } from '@a2ui-ts/transport-ws';
 
 /** Connects to an agent served at `url` over one transport. */
 export interface ClientTransportFactory {
@@ -15,4 +16,9 @@ export interface ClientTransportFactory {
 /** Client transports by id. */
 export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
   { id: 'sse-jsonrpc', connect: (url) => connectSseJsonRpc({ url, heartbeatTimeoutMs: 45_000 }) },
+  {
+    id: 'ws',
+    // The page's own origin, as ws: or wss:; the browser's WebSocket.
+    connect: (url) => connectWs({ url: new URL(url, location.href).href.replace(/^http/, 'ws') }),
+  },
 ];

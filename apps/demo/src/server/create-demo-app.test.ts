@@ -37,7 +37,10 @@ describe('createDemoApp', () => {
         { id: 'gallery', label: 'Example gallery', description: expect.any(String) },
       ],
       unavailableAgents: [],
-      transports: [{ id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' }],
+      transports: [
+        { id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' },
+        { id: 'ws', label: 'WebSocket' },
+      ],
     });
     await close();
   });
