@@ -6,12 +6,11 @@
  * the document's.
  */
 import { readFileSync } from 'node:fs';
-import { connect as connectTcp } from 'node:net';
 import { BASIC_CATALOG_ID, type Connection, type ServerMessage } from '@a2ui-ts/core';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { openRawSocket } from '../test/raw-socket.js';
+import { openRawSocket, rawHandshake } from '../test/raw-socket.js';
 import { connectWs } from './client/connect-ws.js';
 import { serveWs, type WsNodeServer } from './server/attach-ws-server.js';
 import { createWsServer, type WsServer } from './server/create-ws-server.js';
@@ -136,17 +135,8 @@ describe('docs/wire-formats.md, WebSocket', () => {
   });
 
   it('the handshake: the response head, byte for byte', async () => {
-    const socket = connectTcp(node.port, '127.0.0.1');
-    let text = '';
-    socket.setEncoding('latin1');
-    const head = new Promise<string>((resolve) => {
-      socket.on('data', (chunk: string) => {
-        text += chunk;
-        const end = text.indexOf('\r\n\r\n');
-        if (end >= 0) resolve(text.slice(0, end + 4));
-      });
-    });
-    socket.write(
+    const head = await rawHandshake(
+      node.port,
       [
         'GET /a2ui/ws HTTP/1.1',
         'Host: 127.0.0.1',
@@ -156,12 +146,10 @@ describe('docs/wire-formats.md, WebSocket', () => {
         'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
         'Sec-WebSocket-Version: 13',
         'Sec-WebSocket-Protocol: a2ui.v0.9',
-        '',
-        '',
-      ].join('\r\n'),
+      ],
+      'head',
     );
-    expect(await head).toBe(block('ws-handshake-response').replaceAll('\n', '\r\n'));
-    socket.destroy();
+    expect(head).toBe(block('ws-handshake-response').replaceAll('\n', '\r\n'));
   });
 
   let connectionId: string;
@@ -330,16 +318,8 @@ describe('docs/wire-formats.md, WebSocket', () => {
     const server = await serveWs(
       createWsServer({ basePath: '/a2ui', agent: {}, allowedOrigins: ['https://app.example.com'] }),
     );
-    const socket = connectTcp(server.port, '127.0.0.1');
-    let text = '';
-    socket.setEncoding('latin1');
-    const response = new Promise<string>((resolve) => {
-      socket.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      socket.on('end', () => resolve(text));
-    });
-    socket.write(
+    const response = await rawHandshake(
+      server.port,
       [
         'GET /a2ui/ws HTTP/1.1',
         'Host: 127.0.0.1',
@@ -348,13 +328,11 @@ describe('docs/wire-formats.md, WebSocket', () => {
         'Connection: Upgrade',
         'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
         'Sec-WebSocket-Version: 13',
-        '',
-        '',
-      ].join('\r\n'),
+      ],
+      'end',
     );
     const [head, body] = block('ws-refused-origin').trimEnd().split('\n\n');
-    expect(await response).toBe(`${head!.replaceAll('\n', '\r\n')}\r\n\r\n${body}`);
-    socket.destroy();
+    expect(response).toBe(`${head!.replaceAll('\n', '\r\n')}\r\n\r\n${body}`);
     await server.close();
     expect(server.server.listening).toBe(false);
   });

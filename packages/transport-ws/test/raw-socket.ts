@@ -3,6 +3,7 @@
  * of a refused handshake — each awaited by event, never by time.
  */
 import type { IncomingMessage } from 'node:http';
+import { connect as connectTcp } from 'node:net';
 import { WebSocket } from 'ws';
 import { WS_SUBPROTOCOL } from '../src/protocol/wire.js';
 
@@ -121,4 +122,32 @@ export function openRawSocket(url: string, options: RawSocketOptions = {}): RawS
     closed,
     close: (code, reason) => ws.close(code, reason),
   };
+}
+
+/**
+ * Writes a handshake of `lines` (CRLF-joined) on a raw TCP socket and resolves with the response
+ * head (`until: 'head'`, up to the blank line) or the whole response once the server ends it.
+ */
+export function rawHandshake(
+  port: number,
+  lines: readonly string[],
+  until: 'head' | 'end',
+): Promise<string> {
+  const socket = connectTcp(port, '127.0.0.1');
+  let text = '';
+  socket.setEncoding('latin1');
+  socket.on('error', () => {});
+  return new Promise<string>((resolve) => {
+    const done = (value: string) => {
+      socket.destroy();
+      resolve(value);
+    };
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf('\r\n\r\n');
+      if (until === 'head' && end >= 0) done(text.slice(0, end + 4));
+    });
+    socket.on('end', () => done(text));
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+  });
 }

@@ -5,44 +5,15 @@
  * the heartbeat and probe timeouts under test.
  */
 import type { AddressInfo } from 'node:net';
-import {
-  A2uiClient,
-  A2uiError,
-  BASIC_CATALOG_ID,
-  type ClientMessage,
-  type Connection,
-  type DisconnectReason,
-  type ServerMessage,
-} from '@a2ui-ts/core';
+import { A2uiClient, A2uiError, type Connection, type DisconnectReason } from '@a2ui-ts/core';
 import { createDeferred, recordTransport } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { FAST_RECONNECT, startTestServer, type TestServer } from '../../test/harness.js';
+import { action, metadata, set, surface } from '../../test/messages.js';
 import { formatConnectedFrame } from '../protocol/frames.js';
 import { connectWs } from './connect-ws.js';
-
-const surface: ServerMessage = {
-  version: 'v0.9',
-  createSurface: { surfaceId: 'main', catalogId: BASIC_CATALOG_ID },
-};
-const set = (path: string, value: unknown): ServerMessage => ({
-  version: 'v0.9',
-  updateDataModel: { surfaceId: 'main', path, value },
-});
-const action = (name: string, context: Record<string, unknown> = {}): ClientMessage => ({
-  version: 'v0.9',
-  action: {
-    name,
-    surfaceId: 'main',
-    sourceComponentId: 'send',
-    timestamp: new Date().toISOString(),
-    context,
-  },
-});
-const metadata = {
-  a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } },
-};
 
 let server: TestServer | undefined;
 const cleanups: Array<() => unknown> = [];

@@ -410,7 +410,11 @@ export function connectWs(options: WsClientOptions): WsTransport {
               return;
             }
             waiters.set(id, answer);
-            socket.send(frame);
+            try {
+              socket.send(frame);
+            } catch (error) {
+              link.abandon(`Could not send: ${describe(error)}`);
+            }
           });
         },
         abandon(reason) {

@@ -3,42 +3,17 @@
  * resume parameters, caps), every frame and close code, the heartbeat, and bad input that must
  * never disturb another socket.
  */
-import { connect as connectTcp } from 'node:net';
-import {
-  A2uiError,
-  type ActionEvent,
-  BASIC_CATALOG_ID,
-  type Connection,
-  type DisconnectReason,
-  type ServerMessage,
-} from '@a2ui-ts/core';
+import { A2uiError, type ActionEvent, type Connection, type DisconnectReason } from '@a2ui-ts/core';
 import { createDeferred } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { openRawSocket, type RawSocket } from '../../test/raw-socket.js';
+import { action, set, surface } from '../../test/messages.js';
+import { openRawSocket, type RawSocket, rawHandshake } from '../../test/raw-socket.js';
 import { bearerProtocol } from '../protocol/bearer-token.js';
 import { WS_SUBPROTOCOL } from '../protocol/wire.js';
 import type { WsServerOptions } from './create-ws-server.js';
 
-const surface: ServerMessage = {
-  version: 'v0.9',
-  createSurface: { surfaceId: 'main', catalogId: BASIC_CATALOG_ID },
-};
-const set = (path: string, value: unknown): ServerMessage => ({
-  version: 'v0.9',
-  updateDataModel: { surfaceId: 'main', path, value },
-});
-const action = (name: string) => ({
-  version: 'v0.9',
-  action: {
-    name,
-    surfaceId: 'main',
-    sourceComponentId: 'send',
-    timestamp: '2026-01-15T12:00:00.000Z',
-    context: {},
-  },
-});
 const envelope = (id: string, name: string) => JSON.stringify({ id, message: action(name) });
 
 let server: TestServer | undefined;
@@ -241,20 +216,18 @@ describe('handshake', () => {
 
   it('refuses a handshake that is not a WebSocket one before opening a connection', async () => {
     const recorder = await start();
-    const socket = connectTcp(server!.node.port, '127.0.0.1');
-    let text = '';
-    socket.setEncoding('latin1');
-    const response = new Promise<string>((resolve) => {
-      socket.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      socket.on('end', () => resolve(text));
-    });
-    socket.write(
-      'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    const response = await rawHandshake(
+      server!.node.port,
+      [
+        'GET /ws HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Connection: Upgrade',
+        'Upgrade: websocket',
+        'Sec-WebSocket-Version: 13',
+      ],
+      'end',
     );
-    expect(await response).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n[\s\S]*"VALIDATION_FAILED"/);
-    socket.destroy();
+    expect(response).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n[\s\S]*"VALIDATION_FAILED"/);
     expect(recorder.connections).toHaveLength(0);
   });
 

@@ -236,6 +236,8 @@ export function createWsServer(options: WsServerOptions): WsServer {
       reply: (frame) => link.send(frame),
       open: () => link.end === undefined,
       onError: reportError,
+      pause: () => ws.pause(),
+      resume: () => ws.resume(),
     });
     ws.on('message', (data, isBinary) => {
       link.markAlive();

@@ -26,7 +26,19 @@ export interface InboundContext {
   readonly open: () => boolean;
   /** Receives failures that are not the client's fault. */
   readonly onError: (error: unknown) => void;
+  /** Stops reading the socket: too many frames wait (backpressure on a flooding client). */
+  readonly pause: () => void;
+  /** Reads the socket again. */
+  readonly resume: () => void;
 }
+
+/**
+ * Frames (and their bytes) that may wait to be handled before the socket stops being read. Local
+ * sessions take a frame in a microtask; these bound a client that floods a socket whose frames
+ * wait on something slower (another node, a store).
+ */
+const MAX_WAITING_FRAMES = 256;
+const MAX_WAITING_BYTES = 4 * 1_048_576;
 
 /**
  * Busy-refused ids remembered per socket. A client retries from the first refused message, so
@@ -50,6 +62,9 @@ export class InboundFrames {
   /** Ids refused as busy since the last accepted message; `undefined` when not busy. */
   #busy: Set<string> | undefined;
   #busyRetryAfterMs = 1_000;
+  #waitingFrames = 0;
+  #waitingBytes = 0;
+  #paused = false;
 
   constructor(context: InboundContext) {
     this.#context = context;
@@ -57,17 +72,40 @@ export class InboundFrames {
 
   /** Queues one text frame of `bytes` bytes (UTF-8, as received). */
   push(text: string, bytes: number): void {
+    this.#waitingFrames++;
+    this.#waitingBytes += bytes;
+    if (
+      !this.#paused &&
+      (this.#waitingFrames > MAX_WAITING_FRAMES || this.#waitingBytes > MAX_WAITING_BYTES)
+    ) {
+      this.#paused = true;
+      this.#context.pause();
+    }
     this.#chain = this.#chain.then(async () => {
-      if (!this.#context.open()) return;
-      let answer: string | undefined;
       try {
-        answer = await this.#handle(text, bytes);
-      } catch (error) {
-        this.#context.onError(error);
-        answer = formatErrorFrame(undefined, toErrorFrameBody(error, 'frame'));
+        if (!this.#context.open()) return;
+        let answer: string | undefined;
+        try {
+          answer = await this.#handle(text, bytes);
+        } catch (error) {
+          this.#context.onError(error);
+          answer = formatErrorFrame(undefined, toErrorFrameBody(error, 'frame'));
+        }
+        if (answer !== undefined && this.#context.open()) this.#context.reply(answer);
+      } finally {
+        this.#waitingFrames--;
+        this.#waitingBytes -= bytes;
+        if (this.#paused && this.#waitingFrames === 0) {
+          this.#paused = false;
+          this.#context.resume();
+        }
       }
-      if (answer !== undefined && this.#context.open()) this.#context.reply(answer);
     });
+  }
+
+  /** Frames received and not handled yet. */
+  get waiting(): number {
+    return this.#waitingFrames;
   }
 
   async #handle(text: string, bytes: number): Promise<string | undefined> {
