@@ -410,3 +410,69 @@ describe('connectWs', () => {
     raw.terminate();
   });
 });
+
+/** A socket the test drives by hand: what the client sends, and what it receives when. */
+class FakeSocket {
+  static last: FakeSocket | undefined;
+  readyState = 0;
+  readonly sent: string[] = [];
+  closedWith: number | undefined;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
+  onerror: ((event: { message?: string }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code = 1005) {
+    this.closedWith = code;
+  }
+  receive(data: string) {
+    this.readyState = 1;
+    this.onmessage?.({ data });
+  }
+}
+
+describe('connectWs heartbeat, on a fake clock', () => {
+  it('follows the interval the server announces: at least two of them, and none when it sends none', async () => {
+    vi.useFakeTimers();
+    const open = async (heartbeatIntervalMs: number) => {
+      const transport = connectWs({
+        url: 'ws://server.test',
+        WebSocket: FakeSocket,
+        heartbeatTimeoutMs: 100,
+        wake: () => () => {},
+      });
+      const recording = recordTransport(transport);
+      await vi.advanceTimersByTimeAsync(0);
+      const socket = FakeSocket.last!;
+      socket.receive(
+        formatConnectedFrame({
+          connectionId: CONNECTION_ID,
+          resumed: false,
+          replayed: 0,
+          heartbeatIntervalMs,
+        }),
+      );
+      return { transport, recording, socket };
+    };
+
+    const silent = await open(0);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(silent.socket.closedWith).toBeUndefined();
+
+    const slow = await open(1_000);
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(slow.socket.closedWith).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(slow.socket.closedWith).toBe(4001);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(slow.recording.statuses()).toContainEqual(
+      expect.stringContaining('No frame for 3000 ms (heartbeat timeout)'),
+    );
+    for (const { transport } of [silent, slow]) void transport.close();
+    await vi.advanceTimersByTimeAsync(5_000);
+  });
+});

@@ -100,8 +100,9 @@ export interface WsClientOptions {
   signal?: AbortSignal;
   /**
    * A socket that receives no frame (no message, no `heartbeat`) for this long is dead: it is
-   * dropped and the connection resumed on a new one. Keep it above twice the server's
-   * `pingIntervalMs`; 0 disables it. @default 45000
+   * dropped and the connection resumed on a new one. Also the deadline of the handshake. Once
+   * connected, it is raised to twice the server's announced heartbeat interval (+ 1 s) if that is
+   * longer, and switched off if the server sends no heartbeats; 0 disables it. @default 45000
    */
   heartbeatTimeoutMs?: number;
   /**
@@ -445,15 +446,23 @@ export function connectWs(options: WsClientOptions): WsTransport {
       attempt.signal.addEventListener('abort', onAbort, { once: true });
 
       // The heartbeat also covers a server that accepts the TCP connection but never answers.
-      if (heartbeatTimeoutMs > 0) {
+      // Once connected it follows the server's announced interval: never shorter than two of
+      // them (it writes at least that often), and off when the server sends no heartbeats.
+      let timeoutMs = heartbeatTimeoutMs;
+      if (timeoutMs > 0) {
         const check = () => {
+          if (timeoutMs <= 0) return;
           const idle = Date.now() - lastActivity;
-          if (idle >= heartbeatTimeoutMs)
-            link.abandon(`No frame for ${heartbeatTimeoutMs} ms (heartbeat timeout).`);
-          else heartbeatTimer = setTimeout(check, heartbeatTimeoutMs - idle);
+          if (idle >= timeoutMs) link.abandon(`No frame for ${timeoutMs} ms (heartbeat timeout).`);
+          else heartbeatTimer = setTimeout(check, timeoutMs - idle);
         };
-        heartbeatTimer = setTimeout(check, heartbeatTimeoutMs);
+        heartbeatTimer = setTimeout(check, timeoutMs);
       }
+      const followServerHeartbeat = (intervalMs: number) => {
+        if (timeoutMs <= 0) return;
+        timeoutMs = intervalMs > 0 ? Math.max(heartbeatTimeoutMs, 2 * intervalMs + 1_000) : 0;
+        if (timeoutMs === 0) clearTimeout(heartbeatTimer);
+      };
 
       unsubscribeWake = wake(() => {
         if (settled || closed) return;
@@ -503,6 +512,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
             connectionId = data.connectionId;
             heartbeatIntervalMs =
               typeof data.heartbeatIntervalMs === 'number' ? data.heartbeatIntervalMs : 0;
+            followServerHeartbeat(heartbeatIntervalMs);
             connected = true;
             current = link;
             outbox.setConnection(connectionId);
