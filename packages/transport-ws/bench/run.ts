@@ -188,11 +188,11 @@ try {
   const section = [
     SECTION_TITLE,
     '',
-    `Measured by \`pnpm --filter @a2ui-ts/transport-ws bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine adds noise to both columns alike). The server (both endpoints, one process, one port) runs in a child process; the client — a \`ws\` socket that tells control frames apart and \`JSON.parse\`s every message, identical for both — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire), serialized with \`JSON.stringify\` at send time by both. Latency = receive time − send time, across processes on one machine.`,
+    `Measured by \`pnpm --filter @a2ui-ts/transport-ws bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine adds noise to both columns alike). The server (both endpoints, one process, one port) runs in a child process; the client — a \`ws\` socket that tells control frames apart and \`JSON.parse\`s every message, identical for both — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire), as the agent's \`connection.send(message)\` behind this transport, and pre-serialized for the baseline (a template that only fills in the send time, checked to give the same bytes). Latency = receive time − send time, across processes on one machine.`,
     '',
     `### Throughput: ${fmt(BURST_MESSAGES)} messages as fast as each endpoint takes them`,
     '',
-    `Median of ${BURST_ROUNDS} rounds after a warm-up, endpoints alternating. Both yield to I/O every 64 messages: the baseline calls \`ws.send\` in a loop, the agent behind this transport \`connection.send\`.`,
+    `Median of ${BURST_ROUNDS} rounds after a warm-up, endpoints alternating. Both yield to I/O every 64 messages: the baseline calls \`ws.send(frame)\` in a loop, the agent behind this transport \`connection.send(message)\` (which validates, serializes, numbers and logs each message).`,
     '',
     '| Endpoint | messages/s | MB/s | latency p50 ms | latency p99 ms |',
     '|---|---:|---:|---:|---:|',

@@ -1,7 +1,6 @@
 /**
  * The benchmark's server process: this transport at `/a2ui/ws`, and the baseline — a raw `ws`
- * server sending the same payloads, serialized the same way, with no protocol around them — at
- * `/raw`, both on the upgrades of one Node HTTP server. Each socket gets `n` messages;
+ * server sending the same frames, pre-serialized, with no protocol around them — at `/raw`, both on the upgrades of one Node HTTP server. Each socket gets `n` messages;
  * `mode=burst` as fast as the transport takes them, `mode=paced` one per millisecond,
  * `mode=idle` one surface and one update, then nothing (the memory scenario). `GET /memory`
  * collects garbage and answers `process.memoryUsage()`. Prints its URL on stdout.
@@ -53,15 +52,36 @@ const pause = (mode: Scenario['mode']) =>
     mode === 'paced' ? setTimeout(resolve, 1) : setImmediate(resolve),
   );
 
+/**
+ * The baseline's frames: the bytes `JSON.stringify(message(index))` gives, already serialized —
+ * only the send time is filled in (the test below checks they are the same bytes).
+ */
+const SURFACE_FRAME = JSON.stringify(surface);
+const frame = (index: number): string =>
+  `{"version":"v0.9","updateDataModel":{"surfaceId":"bench","path":"/items/${index}","value":{"sentAt":${now()},"text":"${text}"}}}`;
+{
+  const check = JSON.parse(frame(7));
+  check.updateDataModel.value.sentAt = 0;
+  const expected = message(7) as { updateDataModel: { value: { sentAt: number } } };
+  expected.updateDataModel.value.sentAt = 0;
+  if (JSON.stringify(check) !== JSON.stringify(expected))
+    throw new Error('The baseline frames differ from the messages.');
+}
+
 /** Sends the scenario through `send`, which returns false once the socket is gone. */
-async function stream({ n, mode }: Scenario, send: (message: ServerMessage) => boolean) {
-  if (!send(surface)) return;
+async function stream<T>(
+  { n, mode }: Scenario,
+  first: T,
+  next: (index: number) => T,
+  send: (item: T) => boolean,
+) {
+  if (!send(first)) return;
   if (mode === 'idle') {
-    send(message(0));
+    send(next(0));
     return;
   }
   for (let index = 0; index < n; index++) {
-    if (!send(message(index))) return;
+    if (!send(next(index))) return;
     if (mode === 'paced' || index % BURST_SLICE === BURST_SLICE - 1) await pause(mode);
   }
 }
@@ -75,7 +95,7 @@ const a2ui = createWsServer({
   authenticate: (request) => scenarioOf(request.url),
   agent: {
     async onConnect(connection) {
-      await stream(connection.principal as Scenario, (next) => {
+      await stream(connection.principal as Scenario, surface, message, (next) => {
         if (connection.closed) return false;
         connection.send(next);
         return true;
@@ -101,9 +121,9 @@ const server = createServer((request, response) => {
 server.on('upgrade', (request, socket, head) => {
   if (!request.url?.startsWith('/raw')) return;
   raw.handleUpgrade(request, socket, head, (ws) => {
-    void stream(scenarioOf(request.url!), (next) => {
+    void stream(scenarioOf(request.url!), SURFACE_FRAME, frame, (next) => {
       if (ws.readyState !== ws.OPEN) return false;
-      ws.send(JSON.stringify(next));
+      ws.send(next);
       return true;
     });
   });

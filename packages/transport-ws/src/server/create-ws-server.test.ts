@@ -6,7 +6,7 @@
 import { A2uiError, type ActionEvent, type Connection, type DisconnectReason } from '@a2ui-ts/core';
 import { createDeferred } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { action, set, surface } from '../../test/messages.js';
 import { openRawSocket, type RawSocket, rawHandshake } from '../../test/raw-socket.js';
@@ -160,10 +160,17 @@ describe('handshake', () => {
       403,
       { code: 'FORBIDDEN', message: 'This user may not use the agent.' },
     ]);
+    // A crashing hook is logged (by the session host) and answered 500, hiding what crashed.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const crashed = await openRawSocket(url, {
       protocols: [WS_SUBPROTOCOL, bearerProtocol('crash')],
     }).refusal;
-    expect([crashed.status, JSON.parse(crashed.body).error.code]).toEqual([500, 'INTERNAL_ERROR']);
+    expect([crashed.status, JSON.parse(crashed.body).error]).toEqual([
+      500,
+      { code: 'INTERNAL_ERROR', message: 'Authentication failed with an internal error.' },
+    ]);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
     expect(recorder.connections).toHaveLength(4);
   });
 
