@@ -5,6 +5,7 @@
 import { type AgUiFrontendTool, connectAgUi } from '@a2ui-ts/agui-adapter';
 import type { ClientTransport } from '@a2ui-ts/core';
 import { connectSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc';
+import { connectWs } from '@a2ui-ts/transport-ws';
 
 /** Connects to an agent served at `url` over one transport. */
 export interface ClientTransportFactory {
@@ -16,6 +17,11 @@ export interface ClientTransportFactory {
 /** Client transports by id. */
 export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
   { id: 'sse-jsonrpc', connect: (url) => connectSseJsonRpc({ url, heartbeatTimeoutMs: 45_000 }) },
+  {
+    id: 'ws',
+    // The page's own origin, as ws: or wss:; the browser's WebSocket.
+    connect: (url) => connectWs({ url: new URL(url, location.href).href.replace(/^http/, 'ws') }),
+  },
   { id: 'agui-state', connect: (url) => connectAgUiDemo(url) },
   { id: 'agui-activity', connect: (url) => connectAgUiDemo(url) },
 ];

@@ -41,6 +41,7 @@ describe('createDemoApp', () => {
       unavailableAgents: [],
       transports: [
         { id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' },
+        { id: 'ws', label: 'WebSocket' },
         { id: 'agui-state', label: 'AG-UI (state)' },
         { id: 'agui-activity', label: 'AG-UI (activity)' },
       ],

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { type AgUiOutputMode, createAgUiServer } from '@a2ui-ts/agui-adapter';
 import { type A2uiAgent, type OutgoingValidator, validateServerMessage } from '@a2ui-ts/core';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
+import { createWsServer } from '@a2ui-ts/transport-ws/server';
 import type { Hono } from 'hono';
 
 /** What a mount receives. */
@@ -50,6 +51,15 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
       const server = createSseJsonRpcServer({ agent, validateOutgoing, onAgentError });
       app.route('/', server);
       return { close: () => server.close() };
+    },
+  },
+  {
+    id: 'ws',
+    label: 'WebSocket',
+    mount(_app, { basePath, agent, validateOutgoing, onAgentError }) {
+      // Sockets at `${basePath}/ws`, on the upgrades of the demo's Node server (no Hono route).
+      const server = createWsServer({ agent, basePath, validateOutgoing, onAgentError });
+      return { close: () => server.close(), upgrade: (...args) => server.upgrade(...args) };
     },
   },
   aguiTransport('agui-state', 'AG-UI (state)', 'state'),
