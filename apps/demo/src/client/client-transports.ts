@@ -3,6 +3,7 @@
  * Adding a transport is one entry here.
  */
 import type { ClientTransport } from '@a2ui-ts/core';
+import { connectRest } from '@a2ui-ts/transport-rest';
 import { connectSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc';
 
 /** Connects to an agent served at `url` over one transport. */
@@ -15,4 +16,5 @@ export interface ClientTransportFactory {
 /** Client transports by id. */
 export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
   { id: 'sse-jsonrpc', connect: (url) => connectSseJsonRpc({ url, heartbeatTimeoutMs: 45_000 }) },
+  { id: 'rest', connect: (url) => connectRest({ url }) },
 ];

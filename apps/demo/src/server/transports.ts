@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type A2uiAgent, type OutgoingValidator, validateServerMessage } from '@a2ui-ts/core';
+import { createRestServer } from '@a2ui-ts/transport-rest';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
 import type { Hono } from 'hono';
 
@@ -47,6 +48,16 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
     label: 'SSE + JSON-RPC',
     mount(app, { agent, validateOutgoing, onAgentError }) {
       const server = createSseJsonRpcServer({ agent, validateOutgoing, onAgentError });
+      app.route('/', server);
+      return { close: () => server.close() };
+    },
+  },
+  {
+    id: 'rest',
+    label: 'REST',
+    // Each action answered with the agent's turn; its live updates (the countdowns) by long poll.
+    mount(app, { agent, validateOutgoing, onAgentError }) {
+      const server = createRestServer({ agent, validateOutgoing, onAgentError });
       app.route('/', server);
       return { close: () => server.close() };
     },
