@@ -2,7 +2,7 @@
  * `@a2ui-ts/transport-rest` — A2UI v0.9 over plain HTTP: every client request (connect, action,
  * error) is answered with the agent's turn, a long poll carries what the agent pushes between
  * turns, and retried POSTs with the same idempotency key are delivered once. The server binding
- * is a Web-standard Hono app; the Node listener is in `@a2ui-ts/transport-rest/node`.
+ * is a Web-standard Hono app (on Node, serve it with `@hono/node-server`).
  *
  * @module
  */

@@ -105,6 +105,27 @@ describe('connectRest', () => {
     expect(recorder.connections).toHaveLength(1);
   });
 
+  it('notices a network that went silent by the poll’s deadline, and polls again once it is back', async () => {
+    const recorder = echoAgent();
+    const server = await start({ agent: recorder.agent });
+    const { transport, proxy } = await server.connectThroughProxy({
+      pollWaitMs: 20,
+      requestTimeoutMs: 50,
+    });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    // No reset, no close: the bytes just stop, both ways.
+    proxy.setBlackhole(true);
+    await recording.until(() => statusNames(recording).includes('reconnecting'));
+    recorder.connections[0]!.send(update('/while', 'silent'));
+    proxy.setBlackhole(false);
+    proxy.drop();
+    await recording.until(() => recording.messages().length === 2);
+    expect(recording.messages()[1]).toEqual(update('/while', 'silent'));
+    expect(statusNames(recording).at(-1)).toBe('open');
+    expect(recorder.connections).toHaveLength(1);
+  });
+
   it("waits at least a poll's Retry-After before polling again", async () => {
     const recorder = echoAgent();
     const polls: number[] = [];

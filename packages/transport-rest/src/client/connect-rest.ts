@@ -314,8 +314,11 @@ export function connectRest(options: RestClientOptions): RestTransport {
     };
   };
 
-  /** `POST /connect`: a new connection and its first turn. */
-  const open = async (signal: AbortSignal): Promise<Step> => {
+  /**
+   * `POST /connect`: a new connection and its first turn. `opened` is called once the connection
+   * exists, before its messages are queued.
+   */
+  const open = async (signal: AbortSignal, opened: () => void): Promise<Step> => {
     connectKey ??= createRequestId();
     const what = `POST ${REST_PATHS.connect}`;
     const result = await exchange(url(REST_PATHS.connect), http, {
@@ -332,16 +335,16 @@ export function connectRest(options: RestClientOptions): RestTransport {
       replaces = undefined;
       connectionId = answer.connectionId;
       sequence.reset();
+      if (!answer.closed) opened();
       const delivered = apply(answer);
       if (answer.closed) endByServer(answer.closed);
-      else outbox.setConnection(answer.connectionId);
       return { kind: 'applied', delivered };
     }
     return failed(result, what);
   };
 
-  /** One `GET /messages`: what arrived after the last applied `seq`. */
-  const poll = async (signal: AbortSignal, waitMs: number): Promise<Step> => {
+  /** One `GET /messages`: what arrived after the last applied `seq`; `opened` as for {@link open}. */
+  const poll = async (signal: AbortSignal, waitMs: number, opened: () => void): Promise<Step> => {
     const target = connectionId!;
     const what = `GET ${REST_PATHS.messages}`;
     const query = `${REST_QUERY.connectionId}=${encodeURIComponent(target)}&${REST_QUERY.after}=${sequence.last}&${REST_QUERY.waitMs}=${waitMs}`;
@@ -367,6 +370,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
             reason: 'Another poll of this connection superseded this one.',
           },
         };
+      if (!answer.closed) opened();
       const delivered = apply(answer);
       if (answer.closed) endByServer(answer.closed);
       return { kind: 'applied', delivered };
@@ -385,6 +389,13 @@ export function connectRest(options: RestClientOptions): RestTransport {
     stopPoll = stop;
     let isOpen = false;
     let resetsWithoutProgress = 0;
+    /** The connection answered: client messages may go, and the status says so (once per link). */
+    const markOpen = (reason?: string) => {
+      outbox.setConnection(connectionId!);
+      if (isOpen) return;
+      isOpen = true;
+      attempt.opened(reason);
+    };
     try {
       while (true) {
         if (serverClosed !== undefined) return { kind: 'closed', reason: serverClosed };
@@ -393,8 +404,10 @@ export function connectRest(options: RestClientOptions): RestTransport {
         const resumed = connectionId !== undefined;
         // A resumed link first polls without waiting, so that it knows at once it is back.
         const step = resumed
-          ? await poll(link.signal, isOpen ? pollWaitMs : 0)
-          : await open(link.signal);
+          ? await poll(link.signal, isOpen ? pollWaitMs : 0, () => {
+              if (!isOpen) markOpen('Polling again.');
+            })
+          : await open(link.signal, () => markOpen());
         if (step.kind === 'end') return step.outcome;
         if (step.kind === 'reset') {
           // A server that resets every new connection at once must not be asked again at once.
@@ -405,11 +418,6 @@ export function connectRest(options: RestClientOptions): RestTransport {
         if (step.delivered) {
           resetsWithoutProgress = 0;
           attempt.delivered();
-        }
-        if (!isOpen && serverClosed === undefined && connectionId !== undefined) {
-          isOpen = true;
-          outbox.setConnection(connectionId);
-          attempt.opened(resumed ? 'Polling again.' : undefined);
         }
       }
     } finally {
