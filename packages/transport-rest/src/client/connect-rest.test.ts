@@ -88,6 +88,25 @@ describe('connectRest', () => {
     expect(transport.lastSeq).toBe(3);
   });
 
+  it('settles send with what a turn longer than turnTimeoutMs sent so far; the rest arrives by poll', async () => {
+    const finish = createDeferred<void>();
+    const recorder = echoAgent({
+      async onAction(connection) {
+        connection.send(update('/step', 1));
+        await finish.promise;
+        connection.send(update('/step', 2));
+      },
+    });
+    const server = await start({ agent: recorder.agent, turnTimeoutMs: 50 });
+    const transport = server.connect();
+    const recording = recordTransport(transport);
+    await transport.send({ version: 'v0.9', action: action('slow') }, capabilities);
+    expect(valuesAt(recording.messages(), '/step')).toEqual([1]);
+    finish.resolve();
+    await recording.until(() => valuesAt(recording.messages(), '/step').length === 2);
+    expect(recording.messages()).toEqual([createMain, update('/step', 1), update('/step', 2)]);
+  });
+
   it('reports connecting, open, reconnecting while polls fail, and open again', async () => {
     const recorder = echoAgent();
     const server = await start({ agent: recorder.agent });
