@@ -72,7 +72,11 @@ export interface RestClientOptions {
   requestTimeoutMs?: number;
   /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
   maxQueuedMessages?: number;
-  /** Largest answer accepted; a larger one counts as a failed request. @default 8388608 */
+  /**
+   * Largest answer accepted; a larger one counts as a failed request. A turn or poll answer holds
+   * at most what the connection's replay log keeps: keep this above the server's
+   * `replayBuffer.maxBytes` (4 MiB by default). @default 8388608
+   */
   maxResponseBytes?: number;
   /** Creates idempotency keys (`Idempotency-Key`). @default a random prefix + a counter */
   createRequestId?: () => string;
