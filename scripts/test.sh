@@ -1,23 +1,34 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need (Debian Chromium for browser tests,
-# pnpm 12.4.2), installs from the lockfile, then typechecks, lints and runs every test.
+# curl for the REST walkthrough, pnpm 12.4.2), installs from the lockfile, then typechecks, lints
+# and runs every test.
 set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
 
+# Installs a Debian package the tests need (as root, or with sudo), or says why they cannot run.
+install_debian_package() {
+  local package=$1 needed_by=$2 otherwise=$3
+  local run_as=()
+  if [ "$(id -u)" != 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      echo "$needed_by: install the Debian package '$package'$otherwise." >&2
+      exit 1
+    fi
+    run_as=(sudo)
+  fi
+  echo "Installing Debian $package ($needed_by)…"
+  "${run_as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${run_as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
+}
+
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ ! -x "$chromium_path" ]; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "Installing Debian chromium for the browser tests…"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  elif command -v sudo >/dev/null 2>&1; then
-    sudo DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "Browser tests need Chromium: install the Debian package 'chromium' or set CHROMIUM_PATH." >&2
-    exit 1
-  fi
+  install_debian_package chromium "Browser tests need Chromium" " or set CHROMIUM_PATH"
+fi
+# The REST package's README walkthrough runs as printed, with curl.
+if ! command -v curl >/dev/null 2>&1; then
+  install_debian_package curl "The REST walkthrough test needs curl" ""
 fi
 
 if command -v pnpm >/dev/null 2>&1 && [ "$(pnpm --version)" = "12.4.2" ]; then

@@ -11,6 +11,7 @@ import { createManualScheduler } from '../agents/scheduler.js';
 import { createDemoApp } from './create-demo-app.js';
 import { createJsonLogger } from './json-logger.js';
 import { type DemoServer, startDemoServer } from './start-demo-server.js';
+import { SERVER_TRANSPORTS } from './transports.js';
 
 describe('demo agents', () => {
   it('offer the LLM agent only when it is configured', () => {
@@ -39,13 +40,11 @@ describe('createDemoApp', () => {
         { id: 'time-zone', label: 'Time zone (frontend tool)', description: expect.any(String) },
       ],
       unavailableAgents: [],
-      transports: [
-        { id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' },
-        { id: 'ws', label: 'WebSocket' },
-        { id: 'agui-state', label: 'AG-UI (state)' },
-        { id: 'agui-activity', label: 'AG-UI (activity)' },
-      ],
+      transports: SERVER_TRANSPORTS.map(({ id, label }) => ({ id, label })),
     });
+    expect(SERVER_TRANSPORTS.map(({ id }) => id)).toEqual(
+      expect.arrayContaining(['sse-jsonrpc', 'rest']),
+    );
     await close();
   });
 

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type AgUiOutputMode, createAgUiServer } from '@a2ui-ts/agui-adapter';
 import { type A2uiAgent, type OutgoingValidator, validateServerMessage } from '@a2ui-ts/core';
+import { createRestServer } from '@a2ui-ts/transport-rest';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
 import { createWsServer } from '@a2ui-ts/transport-ws/server';
 import type { Hono } from 'hono';
@@ -60,6 +61,16 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
       // Sockets at `${basePath}/ws`, on the upgrades of the demo's Node server (no Hono route).
       const server = createWsServer({ agent, basePath, validateOutgoing, onAgentError });
       return { close: () => server.close(), upgrade: (...args) => server.upgrade(...args) };
+    },
+  },
+  {
+    id: 'rest',
+    label: 'REST',
+    // Each action answered with the agent's turn; its live updates (the countdowns) by long poll.
+    mount(app, { agent, validateOutgoing, onAgentError }) {
+      const server = createRestServer({ agent, validateOutgoing, onAgentError });
+      app.route('/', server);
+      return { close: () => server.close() };
     },
   },
   aguiTransport('agui-state', 'AG-UI (state)', 'state'),

@@ -379,6 +379,11 @@ export class ConnectionSession implements Connection {
     return this.#remoteLinks.size;
   }
 
+  /** Second readers (long polls) waiting for a message right now. */
+  get waitingReaders(): number {
+    return this.#waitingReaders;
+  }
+
   /** Sequence number of the last message sent. */
   get lastSeq(): number {
     return this.#seq;

@@ -24,7 +24,11 @@ export type { InboundCheck, InboundLimits } from './inbound.js';
 export { checkClientMessage, checkMetadata, INBOUND_DEFAULTS } from './inbound.js';
 export type { Authenticate, AuthenticationResult } from './principal.js';
 export { defaultIsSamePrincipal, defaultPrincipalKey, runAuthenticate } from './principal.js';
-export type { ReadRequestBodyOptions, ReadRequestBodyResult } from './read-request-body.js';
+export type {
+  ReadableBody,
+  ReadRequestBodyOptions,
+  ReadRequestBodyResult,
+} from './read-request-body.js';
 export { DEFAULT_BODY_TIMEOUT_MS, readRequestBody } from './read-request-body.js';
 export type {
   MaybePromise,

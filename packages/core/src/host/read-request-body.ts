@@ -23,10 +23,17 @@ export type ReadRequestBodyResult =
   | { readonly ok: true; readonly text: string; readonly bytes: number }
   | { readonly ok: false; readonly reason: 'too-large' | 'invalid-utf8' | 'timeout' | 'aborted' };
 
+/** What {@link readRequestBody} reads: a `Request`, or a `Response`. */
+export type ReadableBody = Pick<Request, 'headers' | 'body'> &
+  Partial<Pick<Request, 'arrayBuffer'>>;
+
 /**
- * Reads `request`'s body.
+ * Reads `request`'s body (or a `Response`'s: a client bounding what a server answers). A body
+ * whose `Content-Length` is within the limit is read whole with the runtime's own reader (the
+ * HTTP framing ends it there; on Node, Hono's adapter then never builds a Web stream) and its size
+ * checked again; a body without one is streamed and cut off as soon as it grows past the limit.
  *
- * @param request - a Web-standard `Request`
+ * @param request - a Web-standard `Request` or `Response`
  * @param options - `maxBytes`, `timeoutMs` (default 10000), `signal`
  * @returns the text and its size in bytes, or why it was refused (`too-large` → 413,
  *   `timeout` → 408, `invalid-utf8` → a parse error)
@@ -38,15 +45,12 @@ export type ReadRequestBodyResult =
  * ```
  */
 export async function readRequestBody(
-  request: Request,
+  request: ReadableBody,
   options: ReadRequestBodyOptions,
 ): Promise<ReadRequestBodyResult> {
   const { maxBytes } = options;
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) return { ok: false, reason: 'too-large' };
-  const body = request.body;
-  if (!body) return { ok: true, text: '', bytes: 0 };
-  const reader = body.getReader();
   const timeoutMs = options.timeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   let stop: ((reason: 'timeout' | 'aborted') => void) | undefined;
   const stopped = new Promise<'timeout' | 'aborted'>((resolve) => {
@@ -56,33 +60,56 @@ export async function readRequestBody(
   const onAbort = () => stop!('aborted');
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
   try {
-    while (true) {
-      const next = await Promise.race([reader.read(), stopped]);
-      if (typeof next === 'string') {
-        await reader.cancel().catch(() => {});
-        return { ok: false, reason: next };
-      }
-      if (next.done) break;
-      total += next.value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => {});
-        return { ok: false, reason: 'too-large' };
-      }
-      chunks.push(next.value);
+    if (declared !== null && /^\d{1,15}$/.test(declared) && request.arrayBuffer) {
+      const whole = request.arrayBuffer();
+      // Past the deadline the read may go on (bounded by the declared length); its end is dropped.
+      whole.catch(() => {});
+      const next = await Promise.race([whole, stopped]);
+      if (typeof next === 'string') return { ok: false, reason: next };
+      if (next.byteLength > maxBytes) return { ok: false, reason: 'too-large' };
+      return decode(new Uint8Array(next));
     }
+    return await readStream(request.body, maxBytes, stopped);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
-  const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks, total);
+}
+
+/** Reads a stream whole, refusing it once it grows past `maxBytes` or when `stopped` settles. */
+async function readStream(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  stopped: Promise<'timeout' | 'aborted'>,
+): Promise<ReadRequestBodyResult> {
+  if (!body) return { ok: true, text: '', bytes: 0 };
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  while (true) {
+    const next = await Promise.race([reader.read(), stopped]);
+    if (typeof next === 'string') {
+      await reader.cancel().catch(() => {});
+      return { ok: false, reason: next };
+    }
+    if (next.done) break;
+    total += next.value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return { ok: false, reason: 'too-large' };
+    }
+    chunks.push(next.value);
+  }
+  return decode(chunks.length === 1 ? chunks[0]! : concat(chunks, total));
+}
+
+function decode(bytes: Uint8Array): ReadRequestBodyResult {
   try {
     return {
       ok: true,
       text: new TextDecoder('utf-8', { fatal: true }).decode(bytes),
-      bytes: total,
+      bytes: bytes.byteLength,
     };
   } catch {
     return { ok: false, reason: 'invalid-utf8' };

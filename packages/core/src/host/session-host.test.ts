@@ -176,6 +176,23 @@ describe('SessionHost: streaming links', () => {
     expect(sessions.stats()).toMatchObject({ sessions: 2, evictedSessions: 1, refusedSessions: 1 });
   });
 
+  it('does not evict a linkless connection while a reader waits on it (a long poll is its link)', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent, maxSessions: 1 });
+    const polled = await sessions.open({ principal: undefined, awaitTurn: true });
+    const poll = sessions.read(polled.connectionId, {
+      principal: undefined,
+      afterSeq: 1,
+      waitMs: 60_000,
+    });
+    expect(await codeOf(sessions.open({ principal: undefined }))).toBe('LIMIT_EXCEEDED');
+    recorder.connections[0]!.send(update('pushed'));
+    await poll;
+    // Between polls it has no reader: now the cap may evict it.
+    expect(await codeOf(sessions.open({ principal: undefined }))).toBe('accepted');
+    await vi.waitFor(() => expect(recorder.disconnects).toEqual(['grace-expired']));
+  });
+
   it('caps connections per principal when it authenticates', async () => {
     const sessions = host({
       agent: recordingAgent().agent,

@@ -74,7 +74,7 @@ export interface SessionHostOptions extends SessionLimits, InboundLimits {
   principalKey?: (principal: unknown) => unknown;
   /**
    * Most live connections this node runs (with a link or in their grace period). A new one beyond
-   * it first evicts the oldest connection without a link (its agent sees
+   * it first evicts the oldest connection without a link or a waiting reader (its agent sees
    * `onDisconnect('grace-expired')`); when every connection has a link, opening is refused with
    * `LIMIT_EXCEEDED` (`data.retryAfterMs`). Resumes of live connections are never refused.
    * @default 10000

@@ -115,7 +115,14 @@ function oldestDetached(
   except?: ConnectionSession,
 ): ConnectionSession | undefined {
   for (const session of sessions)
-    if (session !== except && !session.attached && session.remoteLinks === 0 && !session.closed)
+    if (
+      session !== except &&
+      !session.attached &&
+      session.remoteLinks === 0 &&
+      // A long poll waiting on a linkless connection (REST) is its client's link.
+      session.waitingReaders === 0 &&
+      !session.closed
+    )
       return session;
   return undefined;
 }

@@ -6,6 +6,8 @@ export {
   RECONNECT_DEFAULTS,
 } from './backoff.js';
 export { LinkStatus } from './link-status.js';
+export type { LinkTransport, LinkTransportOptions } from './link-transport.js';
+export { createLinkTransport, withDeadline } from './link-transport.js';
 export type { OutboxDelivery, OutboxEntry, OutboxOptions, OutboxTrouble } from './outbox.js';
 export { OUTBOX_DEFAULTS, Outbox } from './outbox.js';
 export type { LinkAttempt, LinkOutcome, LoopEnd, ReconnectLoopOptions } from './reconnect-loop.js';

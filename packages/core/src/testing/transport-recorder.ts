@@ -5,7 +5,7 @@ export interface TransportRecording {
   readonly events: TransportEvent[];
   /** Status events as `status` or `status: reason`. */
   statuses(): string[];
-  /** JSON text of every `messages` event, parsed. */
+  /** Every message of every `messages` event, in order: JSON text parsed, arrays flattened. */
   messages(): unknown[];
   until(condition: (events: readonly TransportEvent[]) => boolean): Promise<void>;
   /** Settles when the iteration ends (rejects with the transport's failure). */
@@ -40,9 +40,12 @@ export function recordTransport(
           : [],
       ),
     messages: () =>
-      events.flatMap((event) =>
-        event.type === 'messages' ? [JSON.parse(event.messages as string)] : [],
-      ),
+      events.flatMap((event) => {
+        if (event.type !== 'messages') return [];
+        const input =
+          typeof event.messages === 'string' ? JSON.parse(event.messages) : event.messages;
+        return Array.isArray(input) ? input : [input];
+      }),
     until(condition) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -1,0 +1,184 @@
+/**
+ * One HTTP exchange with a REST server, as both the transport (`connectRest`) and the one-shot
+ * helpers (`restTurn`, `restPoll`) make it: headers, a deadline, a bounded answer, and the
+ * mapping of refusals back to `A2uiError` codes.
+ */
+import {
+  A2uiError,
+  type A2uiErrorCode,
+  HTTP_STATUS_BY_CODE,
+  parseRetryAfter,
+  readRequestBody,
+  withDeadline,
+} from '@a2ui-ts/core';
+import type {
+  RestConnectAnswer,
+  RestErrorBody,
+  RestMessagesAnswer,
+  RestPollAnswer,
+} from '../protocol/wire.js';
+import { IDEMPOTENCY_KEY_HEADER } from '../protocol/wire.js';
+
+/** Headers of every request, or a (possibly async) function asked before each one. */
+export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+
+/** How requests are made, shared by every exchange of a client. */
+export interface HttpOptions {
+  readonly headers?: HeadersOption;
+  readonly fetch?: typeof fetch;
+  readonly credentials?: RequestCredentials;
+  /** Largest answer read, in bytes. */
+  readonly maxResponseBytes: number;
+}
+
+/** One exchange: the server's answer, or why there was none. */
+export type Exchange =
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      /** The parsed JSON body (`undefined` when it is not JSON). */
+      readonly body: unknown;
+      /** `Retry-After`, in milliseconds. */
+      readonly retryAfterMs: number | undefined;
+    }
+  /** No answer: network error, deadline, or an answer too large to read. */
+  | { readonly kind: 'failed'; readonly reason: string };
+
+/** Statuses a retry can fix: the server is overloaded, restarting, or the request timed out. */
+export const isRetryableStatus = (status: number): boolean =>
+  status >= 500 || status === 408 || status === 429;
+
+/**
+ * Makes one request: `POST` with a JSON body (and an idempotency key), or `GET`.
+ *
+ * @param url - the full URL
+ * @param init - `body` (JSON-encoded here), `idempotencyKey`, `signal`, `timeoutMs`
+ */
+export async function exchange(
+  url: string,
+  http: HttpOptions,
+  init: { body?: unknown; idempotencyKey?: string; signal?: AbortSignal; timeoutMs: number },
+): Promise<Exchange> {
+  const deadline = withDeadline(init.signal, init.timeoutMs);
+  try {
+    const headers = new Headers(
+      typeof http.headers === 'function' ? await http.headers() : http.headers,
+    );
+    if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+    if (init.idempotencyKey !== undefined) headers.set(IDEMPOTENCY_KEY_HEADER, init.idempotencyKey);
+    const doFetch = http.fetch ?? globalThis.fetch;
+    const response = await doFetch(url, {
+      method: init.body === undefined ? 'GET' : 'POST',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: deadline.signal,
+      credentials: http.credentials,
+      cache: 'no-store',
+    });
+    const read = await readRequestBody(response, {
+      maxBytes: http.maxResponseBytes,
+      timeoutMs: 0,
+      signal: deadline.signal,
+    });
+    if (!read.ok) {
+      await response.body?.cancel().catch(() => {});
+      return {
+        kind: 'failed',
+        reason:
+          read.reason === 'too-large'
+            ? `The answer is larger than ${http.maxResponseBytes} bytes.`
+            : `The answer could not be read (${read.reason}).`,
+      };
+    }
+    return {
+      kind: 'answer',
+      status: response.status,
+      body: parseJson(read.text),
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+    };
+  } catch (error) {
+    return { kind: 'failed', reason: describe(error) };
+  } finally {
+    deadline.clear();
+  }
+}
+
+/**
+ * The `A2uiError` a refusal stands for: the code of its JSON body when it is one of ours, else
+ * the code the status stands for; `path`, `data.httpStatus` and `data.issues` carried over.
+ */
+export function errorOfAnswer(status: number, body: unknown, what: string): A2uiError {
+  const error = (body as Partial<RestErrorBody> | undefined)?.error;
+  const known = error && typeof error.code === 'string' ? toA2uiCode(error.code) : undefined;
+  const code =
+    known ??
+    (Object.entries(HTTP_STATUS_BY_CODE).find(([, value]) => value === status)?.[0] as
+      | A2uiErrorCode
+      | undefined) ??
+    'TRANSPORT_ERROR';
+  const detail = typeof error?.message === 'string' ? `: ${error.message}` : '';
+  return new A2uiError(code, `${what} answered HTTP ${status}${detail}`, {
+    path: typeof error?.path === 'string' ? error.path : undefined,
+    data: {
+      httpStatus: status,
+      ...(error?.code !== undefined ? { serverCode: error.code } : {}),
+      ...(Array.isArray(error?.issues) ? { issues: error.issues } : {}),
+    },
+  });
+}
+
+/** The codes a server refuses HTTP requests with (`toHttpError`'s table), to tell ours from a proxy's. */
+const HTTP_ERROR_CODES = new Set<string>(Object.keys(HTTP_STATUS_BY_CODE));
+
+function toA2uiCode(code: string): A2uiErrorCode | undefined {
+  if (HTTP_ERROR_CODES.has(code)) return code as A2uiErrorCode;
+  // The binding's own HTTP-level codes.
+  if (code === 'UNSUPPORTED_MEDIA_TYPE' || code === 'METHOD_NOT_ALLOWED') return 'TRANSPORT_ERROR';
+  return undefined;
+}
+
+const isSeq = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** The answer of a turn or a poll, checked; `undefined` when it is not one. */
+export function parseMessagesAnswer(body: unknown): RestPollAnswer | undefined {
+  const answer = body as Partial<RestPollAnswer> | undefined;
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  if (!Array.isArray(answer.messages) || !isSeq(answer.seq)) return undefined;
+  if (answer.seq < answer.messages.length) return undefined;
+  return {
+    messages: answer.messages,
+    seq: answer.seq,
+    more: answer.more === true,
+    ...(typeof answer.closed === 'string' ? { closed: answer.closed } : {}),
+    ...(answer.reset === 'replay-gap' ? { reset: answer.reset } : {}),
+    ...(answer.superseded === true ? { superseded: true as const } : {}),
+  };
+}
+
+/** The answer of `POST {base}/connect`, checked. */
+export function parseConnectAnswer(body: unknown): RestConnectAnswer | undefined {
+  const answer = parseMessagesAnswer(body);
+  const connectionId = (body as Partial<RestConnectAnswer>).connectionId;
+  if (!answer || typeof connectionId !== 'string' || connectionId === '') return undefined;
+  return { connectionId, ...answer };
+}
+
+/** Numbers the messages of an answer: `messages[i]` has `seq − messages.length + 1 + i`. */
+export function firstSeqOf(answer: RestMessagesAnswer): number {
+  return answer.seq - answer.messages.length + 1;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}

@@ -1,0 +1,213 @@
+/**
+ * Lost responses: the server handles a request and answers, then the TCP link is reset before the
+ * answer reaches the client (the fault proxy's `drop()` from a middleware that runs after the
+ * route). The client retries with the same idempotency key; the agent must see each request once
+ * and the client apply each message once — for a lost connect, a lost turn answer, a lost poll,
+ * and all of them at seeded random points of a longer exchange.
+ */
+import {
+  type A2uiAgent,
+  A2uiClient,
+  BASIC_CATALOG_ID,
+  type ServerMessage,
+  snapshotState,
+} from '@a2ui-ts/core';
+import { recordTransport, seededRandom, waitForClient } from '@a2ui-ts/core/testing';
+import { createTcpProxy, eventually, type TcpProxy } from '@a2ui-ts/core/testing/node';
+import type { Hono } from 'hono';
+import { afterEach, describe, expect, it } from 'vitest';
+import { action, capabilities, createMain, echoAgent, update } from '../test/fixtures.js';
+import { FAST_RECONNECT, startTestServer, type TestServer } from '../test/harness.js';
+import { connectRest } from './client/connect-rest.js';
+
+let server: TestServer | undefined;
+let proxy: TcpProxy | undefined;
+afterEach(async () => {
+  await proxy?.close();
+  await server?.close();
+  server = undefined;
+  proxy = undefined;
+});
+
+/** Drops the link after the server answered each request `shouldDrop` picks. */
+function dropAfterAnswer(shouldDrop: (path: string, method: string) => boolean) {
+  return (parent: Hono) => {
+    parent.use('*', async (c, next) => {
+      await next();
+      if (shouldDrop(c.req.path, c.req.method)) proxy?.drop();
+    });
+  };
+}
+
+async function startBehindProxy(agent: A2uiAgent, configure: (parent: Hono) => void) {
+  server = await startTestServer({ agent, configure, reconnectGraceMs: 60_000 });
+  proxy = await createTcpProxy(server.node.port);
+  return connectRest({ url: proxy.url, reconnect: FAST_RECONNECT });
+}
+
+/** `true` the first time `path` is answered, then never. */
+function once(target: string) {
+  let done = false;
+  return (path: string) => {
+    if (done || path !== target) return false;
+    done = true;
+    return true;
+  };
+}
+
+describe('lost responses', () => {
+  it('a lost connect answer: the retry with the same key gets the same connection, onConnect ran once', async () => {
+    const recorder = echoAgent();
+    const transport = await startBehindProxy(recorder.agent, dropAfterAnswer(once('/connect')));
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    expect(recorder.connections).toHaveLength(1);
+    expect(transport.connectionId).toBe(recorder.connections[0]!.id);
+    expect(server!.app.stats().sessions).toBe(1);
+    await transport.close();
+  });
+
+  it('a lost turn answer: the retried POST is not delivered again and its answer is applied once', async () => {
+    const recorder = echoAgent();
+    const transport = await startBehindProxy(recorder.agent, dropAfterAnswer(once('/action')));
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    await transport.send({ version: 'v0.9', action: action('once') }, capabilities);
+    expect(recorder.actions).toEqual(['once']);
+    expect(recording.messages()).toEqual([createMain, update('/last', 'once')]);
+    await transport.close();
+  });
+
+  it('a lost poll answer: the next poll asks from the same seq, and each push is applied once', async () => {
+    const recorder = echoAgent();
+    let dropPolls = false;
+    const transport = await startBehindProxy(
+      recorder.agent,
+      dropAfterAnswer((path) => {
+        if (path !== '/messages' || !dropPolls) return false;
+        dropPolls = false;
+        return true;
+      }),
+    );
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    await eventually(() => server!.app.stats().polls === 1);
+    dropPolls = true;
+    recorder.connections[0]!.send([update('/a', 1), update('/b', 2)]);
+    await recording.until(() => recording.messages().length === 3);
+    recorder.connections[0]!.send(update('/c', 3));
+    await recording.until(() => recording.messages().length === 4);
+    expect(dropPolls).toBe(false);
+    expect(recording.messages()).toEqual([
+      createMain,
+      update('/a', 1),
+      update('/b', 2),
+      update('/c', 3),
+    ]);
+    await transport.close();
+  });
+});
+
+const CHUNK = 20;
+const CHUNKS = 10;
+const surface: ServerMessage = {
+  version: 'v0.9',
+  createSurface: { surfaceId: 'counter', catalogId: BASIC_CATALOG_ID },
+};
+const value = (index: number): ServerMessage => ({
+  version: 'v0.9',
+  updateDataModel: { surfaceId: 'counter', path: `/values/${index}`, value: index },
+});
+const tick = (index: number): ServerMessage => ({
+  version: 'v0.9',
+  updateDataModel: { surfaceId: 'counter', path: `/ticks/t${index}`, value: index },
+});
+
+/**
+ * Each `more` action is answered with the next chunk of values (its turn), and followed by a push
+ * (a tick) between turns: a lost or repeated action, or a lost push, changes what the client ends with.
+ */
+function chunkedAgent() {
+  const requests: number[] = [];
+  let connects = 0;
+  const agent: A2uiAgent = {
+    onConnect(connection) {
+      connects++;
+      connection.send([surface, ...Array.from({ length: CHUNK }, (_, index) => value(index))]);
+    },
+    onAction(connection, event) {
+      const next = event.context.next as number;
+      requests.push(next);
+      connection.send(Array.from({ length: CHUNK }, (_, offset) => value(next + offset)));
+      setImmediate(() => {
+        if (!connection.closed) connection.send(tick(next / CHUNK));
+      });
+    },
+  };
+  return { agent, requests, connects: () => connects };
+}
+
+it('loses and repeats nothing when answers of every kind are lost at seeded random points (20 trials)', async () => {
+  const expected = new A2uiClient().processor;
+  expected.process([
+    surface,
+    ...Array.from({ length: CHUNK * CHUNKS }, (_, index) => value(index)),
+    ...Array.from({ length: CHUNKS - 1 }, (_, index) => tick(index + 1)),
+  ]);
+  let drops = 0;
+  for (let trial = 0; trial < 20; trial++) {
+    const random = seededRandom(1_000 + trial);
+    const chunked = chunkedAgent();
+    const transport = await startBehindProxy(
+      chunked.agent,
+      dropAfterAnswer(() => {
+        const drop = random() < 0.25;
+        if (drop) drops++;
+        return drop;
+      }),
+    );
+    const client = new A2uiClient({ transport });
+    let applied = 0;
+    let asked = CHUNK;
+    const valuesSeen = () =>
+      ((client.processor.getSurface('counter')?.dataModel.get('/values') as unknown[]) ?? [])
+        .length;
+    const ticksSeen = () =>
+      Object.keys((client.processor.getSurface('counter')?.dataModel.get('/ticks') as object) ?? {})
+        .length;
+    client.subscribe((event) => {
+      if (event.type !== 'received') return;
+      applied += event.result.applied;
+      // A whole chunk is in: ask for the next one.
+      if (valuesSeen() === asked && asked < CHUNK * CHUNKS) {
+        // Its answer may still be on its way (retried) when the poll has brought everything.
+        client
+          .send({
+            version: 'v0.9',
+            action: { ...action('more', { next: asked }), surfaceId: 'counter' },
+          })
+          .catch(() => {});
+        asked += CHUNK;
+      }
+    });
+    void client.connect().catch(() => {});
+    await waitForClient(
+      client,
+      () => valuesSeen() === CHUNK * CHUNKS && ticksSeen() === CHUNKS - 1,
+      `trial ${trial}: every chunk and tick`,
+    );
+    expect(chunked.connects()).toBe(1);
+    expect(chunked.requests).toEqual(
+      Array.from({ length: CHUNKS - 1 }, (_, index) => (index + 1) * CHUNK),
+    );
+    expect(applied).toBe(1 + CHUNK * CHUNKS + CHUNKS - 1);
+    expect(snapshotState(client.processor)).toEqual(snapshotState(expected));
+    await client.close();
+    await proxy!.close();
+    await server!.close();
+    proxy = undefined;
+    server = undefined;
+  }
+  // About a quarter of some 25 answers per trial.
+  expect(drops).toBeGreaterThan(50);
+}, 60_000);
