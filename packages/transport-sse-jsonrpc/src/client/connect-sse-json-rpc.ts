@@ -13,21 +13,18 @@ import {
   type ConnectionStatus,
   createBackoff,
   createConnectionId,
-  createEventQueue,
-  type EventQueue,
+  createLinkTransport,
   type LinkAttempt,
   type LinkOutcome,
-  LinkStatus,
   Outbox,
   type OutboxDelivery,
   type OutboxEntry,
   parseRetryAfter,
   RECONNECT_DEFAULTS,
   type ReconnectOptions,
-  runReconnectLoop,
   type SendOptions,
   SequenceTracker,
-  type TransportEvent,
+  withDeadline,
 } from '@a2ui-ts/core';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { fromRpcError, RPC_ERRORS } from '../protocol/json-rpc-errors.js';
@@ -145,13 +142,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const createRequestId =
     options.createRequestId ?? (() => `${requestIdPrefix}-${++requestCounter}`);
 
-  const lifetime = new AbortController();
-  let queue: EventQueue<TransportEvent> | undefined;
-  const status = new LinkStatus((event) => queue?.push(event));
   const sequence = new SequenceTracker();
   const backoff = createBackoff({ ...reconnect, random });
   let connectionId: string | undefined;
-  let closed = false;
   /** Sends waiting for the messages of their turn to be applied: released on apply, reset or close. */
   const turnWaiters = new Set<() => void>();
   const releaseTurnWaiters = () => {
@@ -161,7 +154,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const appliedThrough = (target: string, seq: number): Promise<void> =>
     new Promise((resolve) => {
       const check = () => {
-        if (closed || connectionId !== target || sequence.last >= seq) {
+        if (shell.closed || connectionId !== target || sequence.last >= seq) {
           turnWaiters.delete(check);
           resolve();
         }
@@ -182,7 +175,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     maxBatchLength: options.maxBatchLength ?? defaults.maxBatchLength,
     createId: createRequestId,
     backoff: { ...reconnect, random },
-    onTrouble: (trouble) => status.trouble(trouble),
+    onTrouble: (trouble) => shell.status.trouble(trouble),
     deliver: (batch, context) => post(batch, context.connectionId, context.signal),
   });
 
@@ -301,7 +294,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     }
     const heartbeatReason = `No data for ${heartbeatTimeoutMs} ms (heartbeat timeout).`;
     const dropped = (reason: string, retryAfterMs?: number): LinkOutcome =>
-      closed
+      shell.closed
         ? { kind: 'closed', reason: 'Closed by the client.' }
         : { kind: 'dropped', reason, retryAfterMs };
     try {
@@ -413,7 +406,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
             };
         }
         attempt.delivered();
-        queue?.push({ type: 'messages', messages: event.data });
+        shell.push({ type: 'messages', messages: event.data });
         if (turnWaiters.size > 0) releaseTurnWaiters();
         return undefined;
       }
@@ -456,55 +449,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     sequence.reset();
     outbox.reset();
     releaseTurnWaiters();
-    queue?.push({ type: 'reset', reason });
-  };
-
-  const run = async (events: EventQueue<TransportEvent>): Promise<void> => {
-    const end = await runReconnectLoop({
-      connect: runLink,
-      backoff,
-      stableAfterMs: reconnect.stableAfterMs,
-      onStatus: (next, reason, attempt) => status.link(next, reason, attempt),
-      signal: lifetime.signal,
-      wake: options.wake,
-    });
-    if (end.kind === 'fatal') finish(end.error.message, end.error);
-    // After close(), the server's `close` event answering the goodbye is not news.
-    else if (!events.ended) finish(closed ? 'Closed by the client.' : end.reason);
-  };
-
-  const finish = (reason: string, error?: A2uiError): void => {
-    if (queue?.ended && status.status === 'closed') return;
-    closed = true;
-    outbox.close(
-      error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`),
-    );
-    if (status.status !== 'closed') status.link('closed', reason);
-    if (error) queue?.fail(error);
-    else queue?.end();
-    lifetime.abort();
-  };
-
-  // ---- The transport ------------------------------------------------------------------------
-
-  let closing: Promise<void> | undefined;
-  /** Every caller of `close()` waits for the same goodbye. */
-  const close = (): Promise<void> => {
-    closing ??= sayGoodbye();
-    return closing;
-  };
-
-  const sayGoodbye = async (): Promise<void> => {
-    if (closed) return;
-    const id = connectionId;
-    const wasOpen = status.status === 'open' || status.status === 'degraded';
-    // From here on nothing reconnects and nothing new is sent; the link stays up until the
-    // server has the goodbye, so a dropped link does not start the grace period first.
-    closed = true;
-    releaseTurnWaiters();
-    outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
-    if (id !== undefined && wasOpen) await sendDisconnect(id);
-    finish('Closed by the client.');
+    shell.push({ type: 'reset', reason });
   };
 
   /** Tells the server, so the agent sees `client-closed` at once; retried on network failure until the deadline. */
@@ -540,10 +485,25 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     }
   };
 
-  if (options.signal) {
-    if (options.signal.aborted) closed = true;
-    else options.signal.addEventListener('abort', () => void close(), { once: true });
-  }
+  const shell = createLinkTransport({
+    name: 'SSE + JSON-RPC',
+    connect: runLink,
+    backoff,
+    stableAfterMs: reconnect.stableAfterMs,
+    wake: options.wake,
+    signal: options.signal,
+    // The link stays up until the server has the goodbye, so a dropped link does not start the
+    // grace period first.
+    goodbye: async () => {
+      const state = shell.status.status;
+      if (connectionId !== undefined && (state === 'open' || state === 'degraded'))
+        await sendDisconnect(connectionId);
+    },
+    onClose: (error) => {
+      releaseTurnWaiters();
+      outbox.close(error);
+    },
+  });
 
   return {
     get connectionId() {
@@ -553,42 +513,14 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       return sequence.last;
     },
     get status() {
-      return status.status;
+      return shell.status.status;
     },
     get pendingMessages() {
       return outbox.pending;
     },
-    events({ signal } = {}) {
-      if (queue)
-        throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
-      const events = createEventQueue<TransportEvent>();
-      queue = events;
-      if (closed) {
-        status.link('closed', 'Closed by the client.');
-        events.end();
-        return events;
-      }
-      // The consumer stopping is the end of this transport: nothing else reads its events.
-      signal?.addEventListener('abort', () => void close(), { once: true });
-      if (signal?.aborted) void close();
-      else {
-        run(events).catch((error: unknown) => {
-          finish(
-            'The transport failed.',
-            new A2uiError(
-              'INTERNAL_ERROR',
-              `The SSE + JSON-RPC transport failed: ${describe(error)}`,
-              {
-                cause: error,
-              },
-            ),
-          );
-        });
-      }
-      return events;
-    },
+    events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (closed)
+      if (shell.closed)
         return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
       const isAction = 'action' in message;
       const params: Record<string, unknown> = isAction
@@ -600,26 +532,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         sendOptions,
       );
     },
-    close,
-  };
-}
-
-/** A signal that aborts with `parent` or after `ms` (on the timers fake clocks control); `clear()` it. */
-function withDeadline(
-  parent: AbortSignal | undefined,
-  ms: number,
-): { signal: AbortSignal; clear(): void } {
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  const timer = setTimeout(abort, ms);
-  parent?.addEventListener('abort', abort, { once: true });
-  if (parent?.aborted) abort();
-  return {
-    signal: controller.signal,
-    clear() {
-      clearTimeout(timer);
-      parent?.removeEventListener('abort', abort);
-    },
+    close: shell.close,
   };
 }
 
