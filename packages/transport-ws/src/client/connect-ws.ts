@@ -14,21 +14,17 @@ import {
   type ConnectionStatus,
   createBackoff,
   createConnectionId,
-  createEventQueue,
-  type EventQueue,
+  createLinkTransport,
   type LinkAttempt,
   type LinkOutcome,
-  LinkStatus,
   listenForBrowserWake,
   Outbox,
   type OutboxDelivery,
   type OutboxEntry,
   RECONNECT_DEFAULTS,
   type ReconnectOptions,
-  runReconnectLoop,
   type SendOptions,
   SequenceTracker,
-  type TransportEvent,
   utf8ByteLength,
 } from '@a2ui-ts/core';
 import { bearerProtocol } from '../protocol/bearer-token.js';
@@ -232,14 +228,10 @@ export function connectWs(options: WsClientOptions): WsTransport {
   const createRequestId =
     options.createRequestId ?? (() => `${requestIdPrefix}-${++requestCounter}`);
 
-  const lifetime = new AbortController();
-  let queue: EventQueue<TransportEvent> | undefined;
-  const status = new LinkStatus((event) => queue?.push(event));
   const sequence = new SequenceTracker();
   const backoff = createBackoff({ ...reconnect, random });
   let connectionId: string | undefined;
   let current: OpenLink | undefined;
-  let closed = false;
   /** Set when a wake-up replaced the socket: the next reconnect does not wait for the backoff. */
   let reconnectNow = false;
 
@@ -250,7 +242,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
     maxBatchLength: options.maxBatchLength ?? defaults.maxBatchLength,
     createId: createRequestId,
     backoff: { ...reconnect, random },
-    onTrouble: (trouble) => status.trouble(trouble),
+    onTrouble: (trouble) => shell.status.trouble(trouble),
     deliver: (batch, context) => deliver(batch, context.connectionId),
   });
 
@@ -398,7 +390,9 @@ export function connectWs(options: WsClientOptions): WsTransport {
       };
 
       const dropped = (reason: string): LinkOutcome =>
-        closed ? { kind: 'closed', reason: 'Closed by the client.' } : { kind: 'dropped', reason };
+        shell.closed
+          ? { kind: 'closed', reason: 'Closed by the client.' }
+          : { kind: 'dropped', reason };
 
       const link: OpenLink = {
         get connectionId() {
@@ -465,7 +459,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
       };
 
       unsubscribeWake = wake(() => {
-        if (settled || closed) return;
+        if (settled || shell.closed) return;
         const silentMs = Date.now() - lastActivity;
         // The server writes at least every two intervals; longer means the socket is gone.
         const silentLimitMs = heartbeatIntervalMs > 0 ? 2 * heartbeatIntervalMs + 1_000 : 0;
@@ -563,7 +557,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
         // One socket is ordered and lossless: its n-th message is the connection's next one.
         sequence.accept(sequence.last + 1);
         attempt.delivered();
-        queue?.push({ type: 'messages', messages: data });
+        shell.push({ type: 'messages', messages: data });
         scheduleSeqAck();
       };
       socket.onerror = (event) => {
@@ -582,7 +576,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
         wasConnected: boolean,
         error: string | undefined,
       ): LinkOutcome => {
-        if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
+        if (shell.closed) return { kind: 'closed', reason: 'Closed by the client.' };
         if (code === WS_CLOSE_CODES.normal || code === WS_CLOSE_CODES.goingAway)
           return {
             kind: 'closed',
@@ -624,7 +618,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
     connectionId = undefined;
     sequence.reset();
     outbox.reset();
-    queue?.push({ type: 'reset', reason });
+    shell.push({ type: 'reset', reason });
   };
 
   /** The loop's wake-up signals, plus "at once" after a wake-up replaced the socket. */
@@ -636,52 +630,19 @@ export function connectWs(options: WsClientOptions): WsTransport {
     return wake(listener);
   };
 
-  const run = async (events: EventQueue<TransportEvent>): Promise<void> => {
-    const end = await runReconnectLoop({
-      connect: runLink,
-      backoff,
-      stableAfterMs: reconnect.stableAfterMs,
-      onStatus: (next, reason, attempt) => status.link(next, reason, attempt),
-      signal: lifetime.signal,
-      wake: loopWake,
-    });
-    if (end.kind === 'fatal') finish(end.error.message, end.error);
-    else if (!events.ended) finish(closed ? 'Closed by the client.' : end.reason);
-  };
-
-  const finish = (reason: string, error?: A2uiError): void => {
-    if (queue?.ended && status.status === 'closed') return;
-    closed = true;
-    outbox.close(
-      error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`),
-    );
-    if (status.status !== 'closed') status.link('closed', reason);
-    if (error) queue?.fail(error);
-    else queue?.end();
-    lifetime.abort();
-  };
-
-  // ---- The transport ------------------------------------------------------------------------
-
-  let closing: Promise<void> | undefined;
-  /** Every caller of `close()` waits for the same goodbye. */
-  const close = (): Promise<void> => {
-    closing ??= (async () => {
-      if (closed) return;
-      // From here on nothing reconnects and nothing new is sent; the goodbye (close code 1000)
-      // tells the server, so the agent sees `client-closed` at once.
-      closed = true;
-      outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
+  const shell = createLinkTransport({
+    name: 'WebSocket',
+    connect: runLink,
+    backoff,
+    stableAfterMs: reconnect.stableAfterMs,
+    wake: loopWake,
+    signal: options.signal,
+    // The goodbye (close code 1000) tells the server, so the agent sees `client-closed` at once.
+    goodbye: async () => {
       await current?.leave(defaults.closeTimeoutMs);
-      finish('Closed by the client.');
-    })();
-    return closing;
-  };
-
-  if (options.signal) {
-    if (options.signal.aborted) closed = true;
-    else options.signal.addEventListener('abort', () => void close(), { once: true });
-  }
+    },
+    onClose: (error) => outbox.close(error),
+  });
 
   return {
     get connectionId() {
@@ -691,42 +652,18 @@ export function connectWs(options: WsClientOptions): WsTransport {
       return sequence.last;
     },
     get status() {
-      return status.status;
+      return shell.status.status;
     },
     get pendingMessages() {
       return outbox.pending;
     },
-    events({ signal } = {}) {
-      if (queue)
-        throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
-      const events = createEventQueue<TransportEvent>();
-      queue = events;
-      if (closed) {
-        status.link('closed', 'Closed by the client.');
-        events.end();
-        return events;
-      }
-      // The consumer stopping is the end of this transport: nothing else reads its events.
-      signal?.addEventListener('abort', () => void close(), { once: true });
-      if (signal?.aborted) void close();
-      else {
-        run(events).catch((error: unknown) => {
-          finish(
-            'The transport failed.',
-            new A2uiError('INTERNAL_ERROR', `The WebSocket transport failed: ${describe(error)}`, {
-              cause: error,
-            }),
-          );
-        });
-      }
-      return events;
-    },
+    events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (closed)
+      if (shell.closed)
         return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
       return outbox.enqueue({ message, metadata }, sendOptions);
     },
-    close,
+    close: shell.close,
   };
 }
 
