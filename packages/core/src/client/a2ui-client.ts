@@ -29,6 +29,7 @@ import type {
   ConnectionStatus,
   TransportEvent,
 } from '../transport/client-transport.js';
+import { findDepthViolation } from '../validation/find-depth-violation.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
 /** Options of {@link A2uiClient}. */
@@ -255,7 +256,8 @@ export class A2uiClient {
    * Refused while any of the component's checks fails (§8.4).
    *
    * @returns `true` when the action ran or was sent, `false` when checks blocked it
-   * @throws A2uiError `SURFACE_NOT_FOUND`, `VALIDATION_FAILED` (no usable action), transport errors
+   * @throws A2uiError `SURFACE_NOT_FOUND`, `VALIDATION_FAILED` (no usable action), `LIMIT_EXCEEDED`
+   *   (the resolved context is nested deeper than `limits.maxDepth`; nothing is sent), transport errors
    */
   async dispatchAction(
     surfaceId: string,
@@ -273,6 +275,18 @@ export class A2uiClient {
       this.#openUrl(safe);
     };
     if (isEventAction(action)) {
+      const resolved = context.resolveContext(action.event.context, { openUrl });
+      // What the server's check (validateClientMessage) would refuse is never sent: a context
+      // value nested deeper than the data model may be (literal objects around a binding).
+      const { maxDepth } = this.processor.limits;
+      const tooDeep = findDepthViolation(resolved, maxDepth + 1);
+      if (tooDeep) {
+        throw new A2uiError(
+          'LIMIT_EXCEEDED',
+          `The context of action "${action.event.name}" of "${sourceComponentId}" is nested deeper than ${maxDepth} levels (maxDepth); it was not sent.`,
+          { surfaceId, path: `/action/context${tooDeep.path}` },
+        );
+      }
       const message: ActionMessage = {
         version: A2UI_VERSION,
         action: {
@@ -280,7 +294,7 @@ export class A2uiClient {
           surfaceId,
           sourceComponentId,
           timestamp: new Date().toISOString(),
-          context: context.resolveContext(action.event.context, { openUrl }),
+          context: resolved,
         },
       };
       await this.send(message, { signal: options.signal });

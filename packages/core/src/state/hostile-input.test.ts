@@ -1,0 +1,141 @@
+/**
+ * Hostile input found while attacking wave 1 (issue 13): each case gets a clear error, bounded
+ * cost, and the state before it intact.
+ */
+import { describe, expect, it } from 'vitest';
+import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
+import { A2uiClient } from '../client/a2ui-client.js';
+import { BASIC_CATALOG_ID } from '../protocol/constants.js';
+import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
+import type { ClientTransport } from '../transport/client-transport.js';
+import { validateClientDataModel, validateClientMessage } from '../validation/validate-messages.js';
+import { DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
+import { MessageProcessor } from './message-processor.js';
+
+const create = (surfaceId: string, sendDataModel = false) => ({
+  version: 'v0.9',
+  createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, sendDataModel },
+});
+const setData = (surfaceId: string, path: string, value?: unknown) => ({
+  version: 'v0.9',
+  updateDataModel: { surfaceId, path, ...(value === undefined ? {} : { value }) },
+});
+const pathOf = (segments: number) =>
+  `/${Array.from({ length: segments }, (_, i) => `k${i}`).join('/')}`;
+
+/** A root Button whose event action carries `context`. */
+const goButton = (context: Record<string, unknown>) => ({
+  version: 'v0.9',
+  updateComponents: {
+    surfaceId: 's',
+    components: [
+      { id: 'root', component: 'Button', child: 't', action: { event: { name: 'go', context } } },
+      { id: 't', component: 'Text', text: 'Go' },
+    ],
+  },
+});
+
+function recordingTransport(): ClientTransport & {
+  sent: Array<{ message: ClientMessage; metadata: ClientMessageMetadata }>;
+} {
+  const sent: Array<{ message: ClientMessage; metadata: ClientMessageMetadata }> = [];
+  return {
+    sent,
+    async *events() {},
+    async send(message, metadata) {
+      sent.push({ message, metadata });
+    },
+    async close() {},
+  };
+}
+
+describe('a data-model path deeper than the depth limit', () => {
+  const { maxDepth } = DEFAULT_DATA_MODEL_LIMITS;
+
+  it.each([maxDepth + 1, 500, 3_000, 100_000])(
+    'of %i segments is refused with LIMIT_EXCEEDED and changes nothing',
+    (segments) => {
+      const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+      processor.process([create('s'), setData('s', '/kept', 1)]);
+      const before = processor.getSurface('s')!.dataModel.getSnapshot();
+      const { errors } = processor.process(JSON.stringify(setData('s', pathOf(segments), 1)));
+      expect(errors).toEqual([
+        {
+          code: 'LIMIT_EXCEEDED',
+          surfaceId: 's',
+          path: pathOf(maxDepth + 1),
+          message: expect.stringContaining(`${maxDepth}`),
+        },
+      ]);
+      expect(processor.getSurface('s')!.dataModel.getSnapshot()).toBe(before);
+    },
+  );
+
+  it(`of exactly ${maxDepth} segments is applied`, () => {
+    const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+    const { errors } = processor.process([create('s'), setData('s', pathOf(maxDepth), 'deep')]);
+    expect(errors).toEqual([]);
+    expect(processor.getSurface('s')!.dataModel.get(pathOf(maxDepth))).toBe('deep');
+  });
+
+  it('deleting at such a path is refused the same way', () => {
+    const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+    processor.process(create('s'));
+    expect(processor.process(setData('s', pathOf(maxDepth + 1))).errors).toMatchObject([
+      { code: 'LIMIT_EXCEEDED', path: pathOf(maxDepth + 1) },
+    ]);
+  });
+
+  it('never recurses per segment: a raised limit takes a 20,000-segment path', () => {
+    const processor = new MessageProcessor({
+      catalogs: createDefaultCatalogs(),
+      limits: { maxDepth: 200_000, maxMessageBytes: 10_000_000 },
+    });
+    processor.process(create('s'));
+    expect(processor.process(setData('s', pathOf(20_000), 1)).errors).toEqual([]);
+    expect(processor.getSurface('s')!.dataModel.get(pathOf(20_000))).toBe(1);
+    expect(processor.process(setData('s', pathOf(20_000), 2)).errors).toEqual([]);
+    expect(processor.process(setData('s', pathOf(20_000))).errors).toEqual([]);
+    expect(processor.getSurface('s')!.dataModel.get(pathOf(20_000))).toBeUndefined();
+  });
+});
+
+describe('the client never sends what its server will refuse', () => {
+  it('a data model filled to the depth limit passes the server metadata check', async () => {
+    const transport = recordingTransport();
+    const client = new A2uiClient({ transport });
+    const { maxDepth } = DEFAULT_DATA_MODEL_LIMITS;
+    const deepest = pathOf(maxDepth);
+    // The deepest the messages allow: the path to the limit, and an object value at its end.
+    const { errors } = client.process([
+      create('s', true),
+      setData('s', pathOf(maxDepth - 1), {}),
+      setData('s', deepest, 'x'),
+      goButton({ all: { path: '/' } }),
+    ]);
+    expect(errors).toEqual([]);
+    expect(await client.dispatchAction('s', 'root')).toBe(true);
+    const [{ message, metadata }] = transport.sent as [(typeof transport.sent)[number]];
+    // What the SSE + JSON-RPC server checks on every a2ui.action request.
+    expect(validateClientMessage(message)).toEqual([]);
+    expect(validateClientDataModel(metadata.a2uiClientDataModel)).toEqual([]);
+  });
+
+  it('an action context nested deeper than the server accepts is refused, not sent', async () => {
+    const transport = recordingTransport();
+    const client = new A2uiClient({ transport });
+    const { maxDepth } = DEFAULT_DATA_MODEL_LIMITS;
+    client.process([
+      create('s'),
+      setData('s', pathOf(maxDepth), 'x'),
+      // Literal arrays around a binding of the whole (64-deep) model.
+      goButton({ wrap: [[{ path: '/' }]] }),
+    ]);
+    await expect(client.dispatchAction('s', 'root')).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      surfaceId: 's',
+      path: expect.stringMatching(/^\/action\/context\/wrap\/0\/0\//),
+    });
+    expect(transport.sent).toEqual([]);
+  });
+});
