@@ -5,7 +5,7 @@
  */
 import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
-import { findDepthViolation } from '../validation/find-depth-violation.js';
+import { findJsonViolation } from '../validation/find-depth-violation.js';
 import { formatPointer, isArrayIndex, parsePointer } from './json-pointer.js';
 import { type Listener, Notifier } from './notifier.js';
 
@@ -135,7 +135,8 @@ export class DataModel {
    * with `undefined` resets it to `{}`.
    *
    * @throws A2uiError `INVALID_PATH` (bad pointer), `DATA_ERROR` (through a primitive, non-index
-   *   segment on an array), `LIMIT_EXCEEDED` (depth or array index caps). The model is unchanged.
+   *   segment on an array, a non-finite number in `value`), `LIMIT_EXCEEDED` (depth or array index
+   *   caps). The model is unchanged.
    */
   set(path: string, value: unknown): void {
     this.setAt(parsePointer(path), value);
@@ -153,12 +154,16 @@ export class DataModel {
       );
     }
     if (value !== undefined) {
-      const tooDeep = findDepthViolation(value, maxDepth - segments.length);
-      if (tooDeep) {
+      const violation = findJsonViolation(value, maxDepth - segments.length);
+      if (violation) {
+        const path = (segments.length === 0 ? '' : formatPointer(segments)) + violation.path;
+        if (violation.keyword !== 'maxDepth') {
+          throw new A2uiError('DATA_ERROR', violation.message, { path });
+        }
         throw new A2uiError(
           'LIMIT_EXCEEDED',
           `Data model depth exceeds the limit of ${maxDepth} (path segments plus the value's nesting).`,
-          { path: (segments.length === 0 ? '' : formatPointer(segments)) + tooDeep.path },
+          { path },
         );
       }
     }

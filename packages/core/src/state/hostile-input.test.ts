@@ -139,3 +139,72 @@ describe('the client never sends what its server will refuse', () => {
     expect(transport.sent).toEqual([]);
   });
 });
+
+describe('a number literal beyond double range', () => {
+  const line = (json: string) =>
+    `{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/n","value":${json}}}`;
+
+  it.each([
+    ['1e999', '/updateDataModel/value'],
+    ['-1e999', '/updateDataModel/value'],
+    ['{"a":[1,2,1e999]}', '/updateDataModel/value/a/2'],
+  ])(
+    '%s in a data-model value is VALIDATION_FAILED at its pointer, nothing stored',
+    (json, path) => {
+      const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+      processor.process([create('s'), setData('s', '/n', 1)]);
+      const { errors } = processor.process(line(json));
+      expect(errors).toEqual([
+        {
+          code: 'VALIDATION_FAILED',
+          surfaceId: 's',
+          path,
+          message: expect.stringContaining('finite'),
+        },
+      ]);
+      expect(processor.getSurface('s')!.dataModel.get('/n')).toBe(1);
+    },
+  );
+
+  it('in a component property rejects that updateComponents at the property', () => {
+    const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+    processor.process(create('s'));
+    const { errors } = processor.process(
+      '{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Slider","value":{"path":"/v"},"max":1e999}]}}',
+    );
+    expect(errors).toMatchObject([
+      { code: 'VALIDATION_FAILED', surfaceId: 's', path: '/updateComponents/components/0/max' },
+    ]);
+    expect(processor.getSurface('s')!.components.size).toBe(0);
+  });
+
+  it('never reaches the data model even without validation, nor from in-process writes', () => {
+    const processor = new MessageProcessor({ catalogs: createDefaultCatalogs(), validate: false });
+    processor.process(create('s'));
+    expect(processor.process(line('[1e999]')).errors).toMatchObject([
+      { code: 'DATA_ERROR', surfaceId: 's', path: '/n/0' },
+    ]);
+    const model = processor.getSurface('s')!.dataModel;
+    expect(() => model.set('/x', Number.NaN)).toThrowError(
+      expect.objectContaining({ code: 'DATA_ERROR', path: '/x' }),
+    );
+    expect(model.getSnapshot()).toEqual({});
+  });
+
+  it('is refused by the client-message and metadata validators too', () => {
+    const action = {
+      version: 'v0.9',
+      action: {
+        name: 'go',
+        surfaceId: 's',
+        sourceComponentId: 'b',
+        timestamp: '2026-01-15T12:00:00Z',
+        context: { n: Number.POSITIVE_INFINITY },
+      },
+    };
+    expect(validateClientMessage(action)).toMatchObject([{ path: '/action/context/n' }]);
+    expect(
+      validateClientDataModel({ version: 'v0.9', surfaces: { s: { n: Number.NaN } } }),
+    ).toMatchObject([{ path: '/surfaces/s/n' }]);
+  });
+});

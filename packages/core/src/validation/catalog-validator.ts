@@ -11,7 +11,7 @@ import {
   jsonTypeOf,
   quoteValue,
 } from './diagnose-schema.js';
-import { DEFAULT_MAX_DEPTH, findDepthViolation } from './find-depth-violation.js';
+import { DEFAULT_MAX_DEPTH, findJsonViolation } from './find-depth-violation.js';
 import { schemas as commonSchemas } from './generated/common.js';
 import { validatorRuntime } from './generated/runtime.js';
 import {
@@ -304,7 +304,7 @@ export function createPrecompiledCatalogValidator(
         ],
       };
     }
-    const tooDeep = findDepthViolation(component, DEFAULT_MAX_DEPTH);
+    const tooDeep = findJsonViolation(component, DEFAULT_MAX_DEPTH);
     if (tooDeep) return { status: 'invalid', issues: [tooDeep] };
     const type = component.component;
     if (typeof type !== 'string') {
@@ -378,14 +378,14 @@ export function createPrecompiledCatalogValidator(
     hasComponent,
     checkComponent,
     validateServerMessage(message, options = {}) {
-      const tooDeep = findDepthViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+      const tooDeep = findJsonViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
       if (tooDeep) return [tooDeep];
       if (module.serverMessage(message)) return [];
       const errors = module.serverMessage.errors;
       return explainFailure(explainServerMessage(message), errors, message);
     },
     validateTheme(theme) {
-      const tooDeep = findDepthViolation(theme, DEFAULT_MAX_DEPTH);
+      const tooDeep = findJsonViolation(theme, DEFAULT_MAX_DEPTH);
       if (tooDeep) return [tooDeep];
       if (module.theme(theme)) return [];
       const errors = module.theme.errors;

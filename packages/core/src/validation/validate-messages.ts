@@ -3,7 +3,7 @@ import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import { isRecord } from '../protocol/guards.js';
 import { type CatalogValidator, envelopeIssues, explainFailure } from './catalog-validator.js';
 import { diagnoseSchema, type FormatDefinition, type JsonSchema } from './diagnose-schema.js';
-import { DEFAULT_MAX_DEPTH, findDepthViolation } from './find-depth-violation.js';
+import { DEFAULT_MAX_DEPTH, findJsonViolation } from './find-depth-violation.js';
 import * as common from './generated/common.js';
 import { validatorRuntime } from './generated/runtime.js';
 import {
@@ -170,7 +170,7 @@ export function validateClientMessage(
   message: unknown,
   options: ValidateOptions = {},
 ): ValidationIssue[] {
-  const tooDeep = findDepthViolation(
+  const tooDeep = findJsonViolation(
     message,
     (options.maxDepth ?? DEFAULT_MAX_DEPTH) + CLIENT_MESSAGE_ENVELOPE_DEPTH,
   );
@@ -200,7 +200,7 @@ function validateWith(
   value: unknown,
   maxDepth: number,
 ): ValidationIssue[] {
-  const tooDeep = findDepthViolation(value, maxDepth);
+  const tooDeep = findJsonViolation(value, maxDepth);
   if (tooDeep) return [tooDeep];
   if (validate(value)) return [];
   const errors = validate.errors;
