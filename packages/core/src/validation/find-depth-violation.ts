@@ -59,30 +59,19 @@ function walk(value: unknown, maxDepth: number, json: boolean): ValidationIssue 
   while (values.length > 0) {
     const current = values.pop()!;
     const depth = depths.pop()!;
-    if (Array.isArray(current)) {
-      for (let index = 0; index < current.length; index++) {
-        const child: unknown = current[index];
-        if (typeof child === 'object') {
-          if (child === null) continue;
-          if (depth >= maxDepth) return locate(value, maxDepth, json);
-          values.push(child);
-          depths.push(depth + 1);
-        } else if (json && typeof child === 'number' && !Number.isFinite(child)) {
-          return locate(value, maxDepth, json);
-        }
-      }
-    } else {
-      const record = current as Record<string, unknown>;
-      for (const key of Object.keys(record)) {
-        const child = record[key];
-        if (typeof child === 'object') {
-          if (child === null) continue;
-          if (depth >= maxDepth) return locate(value, maxDepth, json);
-          values.push(child);
-          depths.push(depth + 1);
-        } else if (json && typeof child === 'number' && !Number.isFinite(child)) {
-          return locate(value, maxDepth, json);
-        }
+    const items = Array.isArray(current) ? (current as unknown[]) : undefined;
+    const keys = items === undefined ? Object.keys(current) : undefined;
+    const count = items === undefined ? keys!.length : items.length;
+    for (let index = 0; index < count; index++) {
+      const child: unknown =
+        items === undefined ? (current as Record<string, unknown>)[keys![index]!] : items[index];
+      if (typeof child === 'object') {
+        if (child === null) continue;
+        if (depth >= maxDepth) return locate(value, maxDepth, json);
+        values.push(child);
+        depths.push(depth + 1);
+      } else if (json && typeof child === 'number' && !Number.isFinite(child)) {
+        return locate(value, maxDepth, json);
       }
     }
   }
