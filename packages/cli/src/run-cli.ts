@@ -7,18 +7,19 @@ import {
   type ClientError,
   createCatalog,
   createDefaultCatalogs,
+  findDepthViolation,
   MessageProcessor,
   snapshotState,
 } from '@a2ui-ts/core';
 import { compileCatalogValidator, generateCatalogValidatorModule } from '@a2ui-ts/core/compile';
-import { isReadFailure, type ReadItem, readMessages } from './read-messages.js';
+import { isReadFailure, type ReadItem, type ReadMessage, readMessages } from './read-messages.js';
 
 /** Where the command reads and writes; `process` streams by default. */
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Reads standard input to the end. */
-  readStdin: () => Promise<string>;
+  /** Reads standard input to the end: raw bytes (checked as UTF-8), or text already decoded. */
+  readStdin: () => Promise<Uint8Array | string>;
 }
 
 const USAGE = `Usage:
@@ -64,8 +65,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function readSource(source: string, io: CliIo): Promise<string> {
-  return source === '-' ? io.readStdin() : readFile(source, 'utf8');
+async function readSource(source: string, io: CliIo): Promise<Uint8Array | string> {
+  return source === '-' ? io.readStdin() : readFile(source);
 }
 
 async function loadCatalogs(paths: readonly string[]) {
@@ -102,12 +103,24 @@ function checkSource(
       continue;
     }
     const where = `${name} message ${item.number}${item.line === undefined ? '' : ` (line ${item.line})`}`;
-    // As JSON text, so the size limit (maxMessageBytes) applies exactly as on a wire.
-    for (const error of processor.process(JSON.stringify(item.value)).errors) {
+    for (const error of processor.process(asReceived(item, processor)).errors) {
       problems.push({ ...error, message: `${where}: ${error.message}` });
     }
   }
   return problems;
+}
+
+/**
+ * A message as a client would receive it: JSON text, so the size limit (maxMessageBytes) applies
+ * exactly as on a wire. A line is passed as read; a message of a `.json` document is serialised
+ * again, unless it is nested too deep to be valid (serialising it could overflow the stack: the
+ * processor reports the value itself).
+ */
+function asReceived(item: ReadMessage, processor: MessageProcessor): unknown {
+  if (item.text !== undefined) return item.text;
+  // One level more than a message allows still fails validation, with the processor's wording.
+  if (findDepthViolation(item.value, processor.limits.maxDepth + 1)) return item.value;
+  return JSON.stringify(item.value);
 }
 
 async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {

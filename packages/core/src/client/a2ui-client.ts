@@ -354,7 +354,11 @@ export class A2uiClient {
 
   #reportToAgent(error: ClientError): void {
     if (!this.#transport || this.#status === 'closed' || !this.#reporter.admit(error)) return;
-    const message: ErrorMessage = { version: A2UI_VERSION, error };
+    // The schema requires surfaceId on the wire; "" says that no surface is concerned.
+    const message: ErrorMessage = {
+      version: A2UI_VERSION,
+      error: { ...error, surfaceId: error.surfaceId ?? '' },
+    };
     // Reporting is best effort: a failed report must not surface as an unhandled rejection.
     this.send(message).catch(() => {});
   }

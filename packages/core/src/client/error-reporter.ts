@@ -44,7 +44,7 @@ export class ErrorReporter {
   /** True when `error` should be sent now; records it either way. */
   admit(error: ClientError): boolean {
     if (!this.#options.enabled) return false;
-    const key = `${error.code}\u0000${error.surfaceId}\u0000${String(error.path ?? '')}\u0000${error.message}`;
+    const key = `${error.code}\u0000${error.surfaceId ?? ''}\u0000${String(error.path ?? '')}\u0000${error.message}`;
     if (this.#seen.has(key)) return false;
     this.#seen.add(key);
     if (this.#seen.size > this.#options.maxRemembered) {

@@ -182,7 +182,7 @@ describe('a number literal beyond double range', () => {
     const processor = new MessageProcessor({ catalogs: createDefaultCatalogs(), validate: false });
     processor.process(create('s'));
     expect(processor.process(line('[1e999]')).errors).toMatchObject([
-      { code: 'DATA_ERROR', surfaceId: 's', path: '/n/0' },
+      { code: 'VALIDATION_FAILED', surfaceId: 's', path: '/updateDataModel/value/0' },
     ]);
     const model = processor.getSurface('s')!.dataModel;
     expect(() => model.set('/x', Number.NaN)).toThrowError(
@@ -206,5 +206,32 @@ describe('a number literal beyond double range', () => {
     expect(
       validateClientDataModel({ version: 'v0.9', surfaces: { s: { n: Number.NaN } } }),
     ).toMatchObject([{ path: '/surfaces/s/n' }]);
+  });
+});
+
+describe('an error about no surface', () => {
+  it.each([
+    ['not JSON', 'not json', 'INVALID_JSON'],
+    ['too large', `"${'x'.repeat(100)}"`, 'MESSAGE_TOO_LARGE'],
+    ['not an object', '42', 'VALIDATION_FAILED'],
+    ['without a message type', '{"version":"v0.9"}', 'VALIDATION_FAILED'],
+  ])('(%s) leaves surfaceId out', (_, input, code) => {
+    const processor = new MessageProcessor({ limits: { maxMessageBytes: 50 } });
+    const { errors } = processor.process(input);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.code).toBe(code);
+    expect(errors[0]).not.toHaveProperty('surfaceId');
+  });
+
+  it('still reaches the agent in the form the schema requires', async () => {
+    const transport = recordingTransport();
+    const client = new A2uiClient({ transport });
+    void client.connect();
+    client.process('{oops');
+    await client.until(() => transport.sent.length === 1);
+    const { message } = transport.sent[0]!;
+    expect(message).toMatchObject({ error: { code: 'INVALID_JSON', surfaceId: '' } });
+    expect(validateClientMessage(message)).toEqual([]);
+    await client.close();
   });
 });

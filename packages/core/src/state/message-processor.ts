@@ -22,6 +22,7 @@ import type {
   UpdateComponents,
   UpdateDataModel,
 } from '../protocol/messages.js';
+import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ValidationIssue } from '../validation/index.js';
 import { type DataModelLimits, DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
 import { encodeSegment, parsePointer } from './json-pointer.js';
@@ -138,17 +139,14 @@ export class MessageProcessor {
     let applied = 0;
     let parsed: ReturnType<typeof parseMessageInput>;
     try {
-      parsed = parseMessageInput(input, {
-        maxMessageBytes: this.#limits.maxMessageBytes,
-        maxDepth: this.#limits.maxDepth,
-      });
+      parsed = parseMessageInput(input, { maxMessageBytes: this.#limits.maxMessageBytes });
     } catch (error) {
       // Only in-process callers can get here (a throwing getter or Proxy); JSON text cannot.
       this.#report(toClientError(error, undefined));
       return { applied, errors };
     }
     if (!parsed.success) {
-      for (const issue of parsed.errors) this.#report(issueToError(issue, ''));
+      for (const issue of parsed.errors) this.#report(issueToError(issue));
       return { applied, errors };
     }
     this.notifier.batch(() => {
@@ -226,6 +224,14 @@ export class MessageProcessor {
   }
 
   #apply(message: unknown): void {
+    // Before any recursive code (the validators, JSON.stringify) sees the message: too deep, or a
+    // number JSON cannot carry (`1e999` parses as Infinity), whether or not validation is on.
+    const violation = findJsonViolation(message, this.#limits.maxDepth);
+    if (violation) {
+      const kind = getServerMessageKind(message);
+      const surfaceId = kind && readSurfaceId((message as Record<string, unknown>)[kind]);
+      throw validationFailure(surfaceId, violation.path, violation.message);
+    }
     const kind = this.#checkEnvelope(message);
     const body = (message as Record<ServerMessageKind, Record<string, unknown>>)[kind];
     switch (kind) {
@@ -247,10 +253,10 @@ export class MessageProcessor {
   /** Shape checks that do not depend on a catalog; enough to route the message safely. */
   #checkEnvelope(message: unknown): ServerMessageKind {
     if (!isRecord(message))
-      throw validationFailure('', '', 'A server message must be a JSON object.');
+      throw validationFailure(undefined, '', 'A server message must be a JSON object.');
     const kinds = SERVER_MESSAGE_KINDS.filter((kind) => kind in message);
     if (message.version !== A2UI_VERSION) {
-      const surfaceId = kinds.length === 1 ? readSurfaceId(message[kinds[0]!]) : '';
+      const surfaceId = kinds.length === 1 ? readSurfaceId(message[kinds[0]!]) : undefined;
       throw validationFailure(
         surfaceId,
         '/version',
@@ -261,7 +267,7 @@ export class MessageProcessor {
     }
     if (kinds.length !== 1) {
       throw validationFailure(
-        '',
+        undefined,
         '',
         kinds.length === 0
           ? `A server message needs exactly one of ${SERVER_MESSAGE_KINDS.join(', ')}.`
@@ -270,10 +276,11 @@ export class MessageProcessor {
     }
     const kind = kinds[0]!;
     const body = message[kind];
-    if (!isRecord(body)) throw validationFailure('', `/${kind}`, `"${kind}" must be an object.`);
+    if (!isRecord(body))
+      throw validationFailure(undefined, `/${kind}`, `"${kind}" must be an object.`);
     if (typeof body.surfaceId !== 'string') {
       throw validationFailure(
-        '',
+        undefined,
         `/${kind}/surfaceId`,
         `"${kind}.surfaceId" is required and must be a string.`,
       );
@@ -489,12 +496,20 @@ export class MessageProcessor {
   }
 }
 
-function readSurfaceId(body: unknown): string {
-  return isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : '';
+function readSurfaceId(body: unknown): string | undefined {
+  return isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
 }
 
-function validationFailure(surfaceId: string, path: string, message: string): MessageFailure {
-  return new MessageFailure({ code: VALIDATION_FAILED, surfaceId, path, message });
+/** `surfaceId` as a field, left out when no surface is concerned (input that is not JSON, …). */
+const surfaceField = (surfaceId: string | undefined): { surfaceId?: string } =>
+  surfaceId === undefined ? {} : { surfaceId };
+
+function validationFailure(
+  surfaceId: string | undefined,
+  path: string,
+  message: string,
+): MessageFailure {
+  return new MessageFailure({ code: VALIDATION_FAILED, ...surfaceField(surfaceId), path, message });
 }
 
 function issueFailure(surfaceId: string, issue: ValidationIssue): MessageFailure {
@@ -510,20 +525,21 @@ function genericFailure(
   return new MessageFailure({ code, surfaceId, message, ...extra });
 }
 
-function issueToError(issue: ValidationIssue, surfaceId: string): ClientError {
+/** An error about the input as a whole (not JSON, too large, too deep): no surface is known. */
+function issueToError(issue: ValidationIssue): ClientError {
   const code =
     issue.keyword === 'INVALID_JSON' || issue.keyword === 'MESSAGE_TOO_LARGE'
       ? issue.keyword
       : VALIDATION_FAILED;
   return code === VALIDATION_FAILED
-    ? { code, surfaceId, path: issue.path, message: issue.message }
-    : { code, surfaceId, message: issue.message };
+    ? { code, path: issue.path, message: issue.message }
+    : { code, message: issue.message };
 }
 
 function toClientError(error: unknown, message: unknown): ClientError {
   if (error instanceof MessageFailure) return error.clientError;
   const failure = toA2uiError(error);
-  let surfaceId = '';
+  let surfaceId: string | undefined;
   try {
     const kind = getServerMessageKind(message);
     if (kind) surfaceId = readSurfaceId((message as Record<string, unknown>)[kind]);
@@ -533,10 +549,10 @@ function toClientError(error: unknown, message: unknown): ClientError {
   if (failure.code === VALIDATION_FAILED) {
     return {
       code: VALIDATION_FAILED,
-      surfaceId,
+      ...surfaceField(surfaceId),
       path: failure.path ?? '',
       message: failure.message,
     };
   }
-  return { code: failure.code, surfaceId, message: failure.message };
+  return { code: failure.code, ...surfaceField(surfaceId), message: failure.message };
 }

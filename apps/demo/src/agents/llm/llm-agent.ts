@@ -216,7 +216,7 @@ export function createLlmAgent(options: LlmAgentOptions): A2uiAgent {
     onError(connection, error) {
       const state = states.get(connection.id);
       // Only errors about what the model rendered are the model's to fix.
-      if (!state?.rendered.has(error.surfaceId)) return;
+      if (!state?.rendered.has(error.surfaceId ?? '')) return;
       void converse(
         connection,
         state,
