@@ -3,7 +3,7 @@
  * input), a screened pattern (its length and the size of the program it compiles to), and a cache
  * of compiled patterns bounded by bytes. A pattern an agent sends must not freeze the page
  * (ARCHITECTURE §5): without the screen, 1,000 characters of `a{999}` take about half a second and
- * 12 MB to compile.
+ * 12 MB to compile, and a first match of `[a-z]{999}` repeated ten times about two seconds.
  */
 import { RE2JS } from 're2js';
 import { A2uiError } from '../errors/a2ui-error.js';
@@ -23,14 +23,15 @@ export interface RegexLimits {
   /**
    * Largest program a pattern may compile to, in RE2 instructions (RE2's "program size": one per
    * literal character or class, counted repetition multiplying its operand). It is estimated from
-   * the pattern before compiling, so an oversized one costs nothing. Compiling takes about 2.5 µs
-   * and 80 bytes per instruction.
-   * @default 10000
+   * the pattern before compiling, so an oversized one costs nothing. The first match builds RE2's
+   * DFA, whose cost grows with this size: at 1,000 instructions, compiling and a first match on
+   * 10,000 characters take under 100 ms and about 1 MB; at 10,000, about 2 s and 8 MB.
+   * @default 1000
    */
   maxRegexProgramSize?: number;
   /**
-   * Memory the cache of compiled patterns may hold, in bytes (estimated from each program's size);
-   * the least recently used patterns are dropped first.
+   * Memory the cache of compiled patterns may hold, in bytes (estimated from each program's size,
+   * including the DFA a match builds); the least recently used patterns are dropped first.
    * @default 4194304 (4 MiB)
    */
   maxRegexCacheBytes?: number;
@@ -40,7 +41,7 @@ export interface RegexLimits {
 export const DEFAULT_REGEX_LIMITS: Required<RegexLimits> = {
   maxRegexInputLength: 10_000,
   maxRegexPatternLength: 1000,
-  maxRegexProgramSize: 10_000,
+  maxRegexProgramSize: 1000,
   maxRegexCacheBytes: 4 * 1024 * 1024,
 };
 
@@ -48,6 +49,14 @@ export const DEFAULT_REGEX_LIMITS: Required<RegexLimits> = {
 const BYTES_PER_INSTRUCTION = 100;
 /** Fixed heap cost of one cache entry (the pattern object, its matchers, the map entry). */
 const BYTES_PER_ENTRY = 2048;
+/** re2js caps the DFA of one pattern at 8 MiB; it grows about as the program size squared. */
+const MAX_DFA_BYTES = 8 * 1024 * 1024;
+
+/** Estimated heap bytes a cached pattern holds once it has matched. */
+function cachedBytes(pattern: string, instructions: number): number {
+  const dfa = Math.min(MAX_DFA_BYTES, instructions * instructions);
+  return BYTES_PER_ENTRY + 2 * pattern.length + BYTES_PER_INSTRUCTION * instructions + dfa;
+}
 
 /** `\k<` preceded by an even number of backslashes (so not itself escaped). */
 const NAMED_BACKREFERENCE = /(?:^|[^\\])(?:\\\\)*\\k</;
@@ -234,7 +243,7 @@ export function createRegexFunction(limits: RegexLimits = {}): FunctionImplement
       return {
         ok: false,
         error: patternError(
-          `would compile to about ${estimate} instructions, more than ${options.maxRegexProgramSize} (maxRegexProgramSize); use smaller repetition counts`,
+          `would compile to about ${estimate} instructions, more than ${options.maxRegexProgramSize} (maxRegexProgramSize); use smaller repetition counts, or the length function for a length limit`,
           pattern,
         ),
       };
@@ -270,11 +279,7 @@ export function createRegexFunction(limits: RegexLimits = {}): FunctionImplement
     if (!compiled) {
       compiled = compile(pattern);
       const instructions = compiled.ok ? compiled.regex.programSize() : 0;
-      cache.set(
-        pattern,
-        compiled,
-        BYTES_PER_ENTRY + 2 * pattern.length + BYTES_PER_INSTRUCTION * instructions,
-      );
+      cache.set(pattern, compiled, cachedBytes(pattern, instructions));
     }
     if (!compiled.ok) throw compiled.error;
     return compiled.regex;
