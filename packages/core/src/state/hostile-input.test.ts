@@ -3,11 +3,11 @@
  * cost, and the state before it intact.
  */
 import { describe, expect, it } from 'vitest';
+import { ComponentBinding } from '../binding/component-binding.js';
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import { A2uiClient } from '../client/a2ui-client.js';
+import { createRecordingTransport } from '../client/test-recording-transport.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
-import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
-import type { ClientTransport } from '../transport/client-transport.js';
 import { validateClientDataModel, validateClientMessage } from '../validation/validate-messages.js';
 import { DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
 import { MessageProcessor } from './message-processor.js';
@@ -34,20 +34,6 @@ const goButton = (context: Record<string, unknown>) => ({
     ],
   },
 });
-
-function recordingTransport(): ClientTransport & {
-  sent: Array<{ message: ClientMessage; metadata: ClientMessageMetadata }>;
-} {
-  const sent: Array<{ message: ClientMessage; metadata: ClientMessageMetadata }> = [];
-  return {
-    sent,
-    async *events() {},
-    async send(message, metadata) {
-      sent.push({ message, metadata });
-    },
-    async close() {},
-  };
-}
 
 describe('a data-model path deeper than the depth limit', () => {
   const { maxDepth } = DEFAULT_DATA_MODEL_LIMITS;
@@ -102,7 +88,7 @@ describe('a data-model path deeper than the depth limit', () => {
 
 describe('the client never sends what its server will refuse', () => {
   it('a data model filled to the depth limit passes the server metadata check', async () => {
-    const transport = recordingTransport();
+    const transport = createRecordingTransport();
     const client = new A2uiClient({ transport });
     const { maxDepth } = DEFAULT_DATA_MODEL_LIMITS;
     const deepest = pathOf(maxDepth);
@@ -122,7 +108,7 @@ describe('the client never sends what its server will refuse', () => {
   });
 
   it('an action context nested deeper than the server accepts is refused, not sent', async () => {
-    const transport = recordingTransport();
+    const transport = createRecordingTransport();
     const client = new A2uiClient({ transport });
     const { maxDepth } = DEFAULT_DATA_MODEL_LIMITS;
     client.process([
@@ -224,7 +210,7 @@ describe('an error about no surface', () => {
   });
 
   it('still reaches the agent in the form the schema requires', async () => {
-    const transport = recordingTransport();
+    const transport = createRecordingTransport();
     const client = new A2uiClient({ transport });
     void client.connect();
     client.process('{oops');
@@ -233,5 +219,140 @@ describe('an error about no surface', () => {
     expect(message).toMatchObject({ error: { code: 'INVALID_JSON', surfaceId: '' } });
     expect(validateClientMessage(message)).toEqual([]);
     await client.close();
+  });
+});
+
+describe('a call of a function the catalog does not define', () => {
+  const components = [
+    {
+      id: 'root',
+      component: 'Column',
+      children: ['share', 'email', 'note'],
+    },
+    {
+      id: 'share',
+      component: 'Button',
+      child: 'label',
+      action: { functionCall: { call: 'shareSheet', args: { url: 'https://example.com' } } },
+    },
+    { id: 'label', component: 'Text', text: 'Share' },
+    {
+      id: 'email',
+      component: 'TextField',
+      label: 'Email',
+      value: { path: '/email' },
+      checks: [
+        { condition: { call: 'isCorporateEmail', args: {} }, message: 'Use your work email' },
+      ],
+    },
+    { id: 'note', component: 'Text', text: { call: 'translate', args: {} } },
+  ];
+  const update = {
+    version: 'v0.9',
+    updateComponents: { surfaceId: 's', components },
+  };
+
+  it('applies the message and reports VALIDATION_FAILED once per function, at its pointer', () => {
+    const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+    processor.process(create('s'));
+    const first = processor.process(update);
+    expect(first.applied).toBe(1);
+    expect(first.errors).toEqual([
+      {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 's',
+        path: '/updateComponents/components/1/action/functionCall/call',
+        message: expect.stringContaining('"shareSheet"'),
+      },
+      {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 's',
+        path: '/updateComponents/components/3/checks/0/condition/call',
+        message: expect.stringContaining('"isCorporateEmail"'),
+      },
+      {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 's',
+        path: '/updateComponents/components/4/text/call',
+        message: expect.stringContaining('"translate"'),
+      },
+    ]);
+    expect([...processor.getSurface('s')!.components.values()].map((record) => record.id)).toEqual([
+      'root',
+      'share',
+      'label',
+      'email',
+      'note',
+    ]);
+    expect(processor.process(update).errors).toEqual([]);
+  });
+
+  it('still rejects a component that is wrong in another way too', () => {
+    const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+    processor.process(create('s'));
+    const { applied, errors } = processor.process({
+      version: 'v0.9',
+      updateComponents: {
+        surfaceId: 's',
+        components: [
+          { id: 'root', component: 'Button', child: 5, action: { functionCall: { call: 'nope' } } },
+        ],
+      },
+    });
+    expect(applied).toBe(0);
+    expect(errors).toMatchObject([
+      { code: 'VALIDATION_FAILED', path: '/updateComponents/components/0/child' },
+    ]);
+    expect(processor.getSurface('s')!.components.size).toBe(0);
+  });
+
+  it('makes the button inert with a reason, and invoking it a clear error reported to the agent', async () => {
+    const transport = createRecordingTransport();
+    const client = new A2uiClient({ transport });
+    void client.connect();
+    client.process([create('s'), update]);
+    const surface = client.processor.getSurface('s')!;
+    const binding = new ComponentBinding(
+      surface.components.get('share')!,
+      client.getDataContext('s'),
+    );
+    expect(binding.getSnapshot().validation).toEqual({
+      isValid: false,
+      messages: ['This action is not available (unknown function "shareSheet").'],
+    });
+    await expect(
+      client.dispatchAction('s', 'share', {
+        dataContext: binding.context,
+        validation: binding.getSnapshot().validation,
+      }),
+    ).rejects.toMatchObject({
+      code: 'EXPRESSION_ERROR',
+      message: expect.stringContaining('shareSheet'),
+    });
+    await expect(client.dispatchAction('s', 'share')).rejects.toMatchObject({
+      code: 'EXPRESSION_ERROR',
+    });
+    const sent = transport.sent.map(({ message }) => message);
+    expect(sent.filter((message) => 'action' in message)).toEqual([]);
+    const reported = sent.flatMap((message) => ('error' in message ? [message.error] : []));
+    // The three degradations at message time, then the refused action, once.
+    expect(reported.map((error) => error.code)).toEqual([
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      'EXPRESSION_ERROR',
+    ]);
+    await client.close();
+  });
+
+  it('a check calling one fails with its message, and a value calling one is empty', () => {
+    const client = new A2uiClient();
+    client.process([create('s'), update]);
+    const surface = client.processor.getSurface('s')!;
+    const bind = (id: string) =>
+      new ComponentBinding(surface.components.get(id)!, client.getDataContext('s')).getSnapshot();
+    expect(bind('email').validation).toEqual({ isValid: false, messages: ['Use your work email'] });
+    expect(bind('note').props.text).toBeUndefined();
+    expect(bind('label').validation.isValid).toBe(true);
   });
 });

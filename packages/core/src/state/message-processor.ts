@@ -58,6 +58,12 @@ export interface MessageProcessorOptions {
    */
   validate?: boolean;
   limits?: ProcessorLimits;
+  /**
+   * Distinct errors remembered for de-duplication (oldest forgotten first): `onError` listeners
+   * (and so the agent) hear each distinct error once, by code, surface, path and message.
+   * @default 1000
+   */
+  maxRememberedErrors?: number;
 }
 
 /** Outcome of {@link MessageProcessor.process}. */
@@ -105,6 +111,9 @@ export class MessageProcessor {
   readonly #errorListeners = new Set<ErrorListener>();
   /** Errors of the `process` call under way, including those of degraded (applied) messages. */
   #batchErrors: ClientError[] | undefined;
+  /** Keys of the errors listeners heard, oldest first (the one de-duplication of every error). */
+  readonly #heard = new Set<string>();
+  readonly #maxRememberedErrors: number;
 
   constructor(options: MessageProcessorOptions = {}) {
     this.catalogs =
@@ -112,6 +121,7 @@ export class MessageProcessor {
         ? options.catalogs
         : new CatalogRegistry(options.catalogs ?? []);
     this.#validate = options.validate ?? true;
+    this.#maxRememberedErrors = options.maxRememberedErrors ?? 1000;
     this.#limits = { ...DEFAULT_PROCESSOR_LIMITS, ...options.limits };
   }
 
@@ -181,7 +191,12 @@ export class MessageProcessor {
     };
   }
 
-  /** Calls `listener` for every error `process` reports (validation, state, data). */
+  /**
+   * Calls `listener` for each distinct error (by code, surface, path and message) that `process`
+   * or {@link reportError} reports: validation, state, data, binding and renderer errors alike.
+   * A repeat is left out (it is still in that call's `ProcessResult.errors`); after `reset()`,
+   * errors are news again.
+   */
   onError(listener: ErrorListener): () => void {
     const entry: ErrorListener = (error) => listener(error);
     this.#errorListeners.add(entry);
@@ -206,6 +221,7 @@ export class MessageProcessor {
 
   /** Deletes every surface (a transport `reset`, or the end of a session). */
   reset(): void {
+    this.#heard.clear();
     this.notifier.batch(() => {
       for (const surface of this.#surfaceList) surface.dispose();
       this.#surfaces.clear();
@@ -213,13 +229,21 @@ export class MessageProcessor {
     });
   }
 
-  /** Reports an error raised outside `process` (e.g. by binding) through the error listeners. */
+  /**
+   * Reports an error raised outside `process` (a binding, a renderer) through the error
+   * listeners, once per distinct error.
+   */
   reportError(error: ClientError): void {
     this.#report(error);
   }
 
   #report(error: ClientError): void {
     this.#batchErrors?.push(error);
+    const key = `${error.code}\u0000${error.surfaceId ?? ''}\u0000${String(error.path ?? '')}\u0000${error.message}`;
+    if (this.#heard.has(key)) return;
+    this.#heard.add(key);
+    if (this.#heard.size > this.#maxRememberedErrors)
+      this.#heard.delete(this.#heard.values().next().value!);
     for (const listener of [...this.#errorListeners]) listener(error);
   }
 
@@ -368,8 +392,9 @@ export class MessageProcessor {
 
   /**
    * Full-schema validation with graceful degradation (ARCHITECTURE §2): unknown component types
-   * are kept (the renderer shows a fallback) and unknown properties dropped, each reported once;
-   * any other problem rejects the whole message.
+   * are kept (the renderer shows a fallback), unknown properties dropped, and calls of functions
+   * the catalog does not define kept (they evaluate to nothing; an action calling one is inert),
+   * each reported once per surface; any other problem rejects the whole message.
    */
   #validateComponents(surface: Surface, body: UpdateComponents): ComponentInstance[] {
     const validator = surface.catalog.validator;
@@ -401,12 +426,16 @@ export class MessageProcessor {
           );
           return component;
         case 'unknown-properties':
-          for (const property of check.properties) {
+          this.#reportUnknownProperties(surface, component, path, check.properties);
+          return check.sanitized as ComponentInstance;
+        case 'unknown-functions':
+          this.#reportUnknownProperties(surface, component, path, check.properties);
+          for (const call of check.functions) {
             this.#reportOnce(
               surface,
-              Surface.unknownPropertyTopic(component.component, property),
-              `${path}/${encodeSegment(property)}`,
-              `Unknown property "${property}" on ${component.component}; it was ignored.`,
+              Surface.unknownFunctionTopic(call.name),
+              path + call.path,
+              `Unknown function "${call.name}" in catalog ${surface.catalogId}; the component was applied, the call evaluates to nothing and an action calling it cannot run.`,
             );
           }
           return check.sanitized as ComponentInstance;
@@ -417,6 +446,22 @@ export class MessageProcessor {
         first ? { ...first, path: path + first.path } : { path, message: 'Invalid component.' },
       );
     });
+  }
+
+  #reportUnknownProperties(
+    surface: Surface,
+    component: ComponentInstance,
+    path: string,
+    properties: readonly string[],
+  ): void {
+    for (const property of properties) {
+      this.#reportOnce(
+        surface,
+        Surface.unknownPropertyTopic(component.component, property),
+        `${path}/${encodeSegment(property)}`,
+        `Unknown property "${property}" on ${component.component}; it was ignored.`,
+      );
+    }
   }
 
   #checkComponentShapes(body: UpdateComponents): ComponentInstance[] {

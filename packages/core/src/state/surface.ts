@@ -52,8 +52,9 @@ export class Surface {
   }
 
   /**
-   * Records that the problem `topic` was reported; true the first time only, so the processor and
-   * a renderer together report each problem of a surface once.
+   * Records that the problem `topic` was reported; true the first time only, so that the
+   * processor reports each degradation of a surface (an unknown component type, property or
+   * function) once, however many messages repeat it.
    */
   claimReport(topic: string): boolean {
     if (this.#reported.has(topic)) return false;
@@ -69,6 +70,11 @@ export class Surface {
   /** The {@link claimReport} topic of an unknown property of a component type. */
   static unknownPropertyTopic(type: string, property: string): string {
     return `unknown-property:${type}.${property}`;
+  }
+
+  /** The {@link claimReport} topic of a call of a function the catalog does not define. */
+  static unknownFunctionTopic(name: string): string {
+    return `unknown-function:${name}`;
   }
 
   /** Drops components, data and every subscription (§2.4). */

@@ -51,7 +51,10 @@ export interface PrecompiledCatalogModule {
 /**
  * Verdict of {@link CatalogValidator.checkComponent}, shaped for the spec's graceful-degradation
  * rules (digest §10.1): an unknown type renders a fallback; unknown properties are dropped and the
- * rest applied; anything else rejects the component. Issue paths are relative to the component.
+ * rest applied; a call of a function the catalog does not define is kept, like an unknown type
+ * (the official renderers render such a component: the call evaluates to nothing, an action
+ * calling it cannot run); anything else rejects the component. Issue paths are relative to the
+ * component.
  */
 export type ComponentCheck =
   | { status: 'valid' }
@@ -61,6 +64,19 @@ export type ComponentCheck =
       /** Property names the component's schema does not declare. */
       properties: string[];
       /** The component without those properties; it passes the schema. */
+      sanitized: Record<string, unknown>;
+      issues: ValidationIssue[];
+    }
+  | {
+      status: 'unknown-functions';
+      /** Every call of an unknown function: its name and the pointer of its `call` member. */
+      functions: Array<{ name: string; path: string }>;
+      /** Property names the component's schema does not declare (dropped), possibly none. */
+      properties: string[];
+      /**
+       * The component without the unknown properties. Nothing else is wrong with it: the schema
+       * walk found no problem but the unknown functions (whose arguments it cannot judge).
+       */
       sanitized: Record<string, unknown>;
       issues: ValidationIssue[];
     }
@@ -215,6 +231,37 @@ export function envelopeIssues(
   return { issues, kind };
 }
 
+/**
+ * The unknown-function calls `issues` consist of, or `undefined` when anything else is wrong too
+ * (or nothing at all was found): only then does a component degrade instead of failing.
+ */
+function unknownFunctionCalls(
+  issues: readonly ValidationIssue[],
+  component: Record<string, unknown>,
+): Array<{ name: string; path: string }> | undefined {
+  if (issues.length === 0) return undefined;
+  const calls: Array<{ name: string; path: string }> = [];
+  for (const issue of issues) {
+    if (issue.keyword !== 'call') return undefined;
+    const name = valueAt(component, issue.path);
+    if (typeof name !== 'string') return undefined;
+    calls.push({ name, path: issue.path });
+  }
+  return calls;
+}
+
+/** The value at a JSON Pointer inside `value` (own properties only), or `undefined`. */
+function valueAt(value: unknown, pointer: string): unknown {
+  let current = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
+      return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
 /** Guarantees at least one issue for an invalid value. */
 export function explainFailure(
   explained: ValidationIssue[] | undefined,
@@ -331,25 +378,40 @@ export function createPrecompiledCatalogValidator(
     const declared = declaredFor(type);
     const unknown =
       declared.size > 0 ? Object.keys(component).filter((key) => !declared.has(key)) : [];
-    if (unknown.length > 0) {
-      const sanitized = Object.fromEntries(
-        Object.entries(component).filter(([key]) => declared.has(key)),
-      );
-      if (validate(sanitized)) {
-        const allowed = [...declared].join(', ');
-        return {
-          status: 'unknown-properties',
-          properties: unknown,
-          sanitized,
-          issues: unknown.map((name) => ({
-            path: appendPointer('', name),
-            keyword: 'unevaluatedProperties',
-            message: `Unknown property "${name}" on component "${type}". Allowed properties: ${allowed}.`,
-          })),
-        };
-      }
+    const sanitized =
+      unknown.length > 0
+        ? Object.fromEntries(Object.entries(component).filter(([key]) => declared.has(key)))
+        : component;
+    const allowed = [...declared].join(', ');
+    const propertyIssues = unknown.map((name) => ({
+      path: appendPointer('', name),
+      keyword: 'unevaluatedProperties',
+      message: `Unknown property "${name}" on component "${type}". Allowed properties: ${allowed}.`,
+    }));
+    if (unknown.length > 0 && validate(sanitized)) {
+      return {
+        status: 'unknown-properties',
+        properties: unknown,
+        sanitized,
+        issues: propertyIssues,
+      };
     }
-    const issues = diagnose(componentSchemas[type], component, '', CATALOG_ALIAS_SCHEMA_ID);
+    const schema = componentSchemas[type];
+    const remaining = diagnose(schema, sanitized, '', CATALOG_ALIAS_SCHEMA_ID);
+    const functions = remaining && unknownFunctionCalls(remaining, sanitized);
+    if (functions) {
+      return {
+        status: 'unknown-functions',
+        functions,
+        properties: unknown,
+        sanitized,
+        issues: [...propertyIssues, ...remaining!],
+      };
+    }
+    const issues =
+      sanitized === component
+        ? remaining
+        : diagnose(schema, component, '', CATALOG_ALIAS_SCHEMA_ID);
     return { status: 'invalid', issues: explainFailure(issues, errors, component) };
   }
 

@@ -34,9 +34,6 @@ export interface A2UISurfaceProps {
 
 const PRIMARY_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** Distinct renderer errors remembered per surface for de-duplication. */
-const MAX_REMEMBERED_REPORTS = 1000;
-
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
 function contrastingColor(hex: string): string {
   const channel = (offset: number): number => {
@@ -70,27 +67,11 @@ export function surfaceThemeAttributes(
   };
 }
 
-/** Remembers keys up to a bound; `admit` is true the first time a key is seen. */
-function createOnceSet(): { admit(key: string): boolean } {
-  const seen = new Set<string>();
-  return {
-    admit(key) {
-      if (seen.has(key)) return false;
-      seen.add(key);
-      // Bounded: a long-lived surface with ever-new URLs must not grow this set forever.
-      if (seen.size > MAX_REMEMBERED_REPORTS) seen.delete(seen.values().next().value!);
-      return true;
-    },
-  };
-}
-
 function createReporter(
   surface: Surface,
   report: (error: ClientError) => void,
 ): SurfaceRuntime['report'] {
-  const once = createOnceSet();
   return (error) => {
-    if (!once.admit(`${error.code}\u0000${error.path ?? ''}\u0000${error.message}`)) return;
     const { surfaceId } = surface;
     const clientError: ClientError =
       error.code === 'VALIDATION_FAILED'
@@ -102,6 +83,7 @@ function createReporter(
             ...(error.path === undefined ? {} : { path: error.path }),
           };
     // Components report while rendering; listeners of the processor must not run inside render.
+    // De-duplication is the processor's (one set for every error, whoever raised it).
     queueMicrotask(() => {
       if (!surface.disposed) report(clientError);
     });
@@ -110,17 +92,16 @@ function createReporter(
 
 /**
  * The client's binding host with its error channel made render-safe: bindings evaluate while
- * React renders, so expression errors are de-duplicated per surface and delivered after render.
+ * React renders, so expression errors are delivered after render (and de-duplicated by the
+ * processor, like every error).
  */
 function renderSafeHost(host: BindingHost, surface: Surface): BindingHost {
-  const once = createOnceSet();
   return {
     surfaceId: host.surfaceId,
     dataModel: host.dataModel,
     functions: host.functions,
     locale: host.locale,
     reportError(error) {
-      if (!once.admit(`${error.code}\u0000${error.path ?? ''}\u0000${error.message}`)) return;
       queueMicrotask(() => {
         if (!surface.disposed) host.reportError(error);
       });

@@ -5,11 +5,11 @@
  */
 import {
   type ChildReference,
+  ComponentBinding,
   type ComponentRecord,
   DataContext,
   isDataBinding,
   isRecord,
-  Surface,
 } from '@a2ui-ts/core';
 import {
   Component,
@@ -23,7 +23,6 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { ComponentBinding } from '../binding/component-binding.js';
 import {
   type RenderBudget,
   ScopeContext,
@@ -223,6 +222,7 @@ function BoundComponent({
     () =>
       new ComponentBinding(record, new DataContext(runtime.host, scope), {
         maxTemplateItems: runtime.options.maxTemplateItems,
+        unavailableActionMessage: runtime.options.strings.actionUnavailable,
       }),
     [record, scope, runtime],
   );
@@ -272,9 +272,10 @@ function isBuiltin(component: A2uiComponent): boolean {
 }
 
 function reportMissingImplementation(runtime: SurfaceRuntime, type: string): void {
-  // Shares the processor's once-per-surface set, so an unknown type is reported exactly once
-  // whether the processor or the renderer noticed it first.
-  if (!runtime.surface.claimReport(Surface.unknownTypeTopic(type))) return;
+  // A type its catalog does not define is the processor's to report (it checks every component
+  // against the catalog's validator); only a catalog type without an implementation is ours.
+  const validator = runtime.surface.catalog.validator;
+  if (validator && !validator.hasComponent(type)) return;
   runtime.report({
     code: 'VALIDATION_FAILED',
     path: '',
@@ -358,9 +359,12 @@ function createNode(
     },
     async dispatchAction(property = 'action') {
       try {
+        // The binding already resolved the data context and evaluated the checks (kept current
+        // by its subscriptions): the client does not evaluate them again.
         return await client.dispatchAction(surface.surfaceId, record.id, {
-          scope,
           action: properties[property],
+          dataContext: context,
+          validation: binding.getSnapshot().validation,
         });
       } catch (error) {
         options.onActionError(error, {
