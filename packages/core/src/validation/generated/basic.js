@@ -246,11 +246,13 @@ return errors === 0;
 }
 validate63.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
+const schema31 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
+const schema32 = {"type":"object","required":["call"],"properties":{"call":{"enum":["required","regex","length","numeric","email","formatString","formatNumber","formatCurrency","formatDate","pluralize","openUrl","and","or","not"]}},"allOf":[{"if":{"properties":{"call":{"const":"required"}}},"then":{"$ref":"#/functions/required"}},{"if":{"properties":{"call":{"const":"regex"}}},"then":{"$ref":"#/functions/regex"}},{"if":{"properties":{"call":{"const":"length"}}},"then":{"$ref":"#/functions/length"}},{"if":{"properties":{"call":{"const":"numeric"}}},"then":{"$ref":"#/functions/numeric"}},{"if":{"properties":{"call":{"const":"email"}}},"then":{"$ref":"#/functions/email"}},{"if":{"properties":{"call":{"const":"formatString"}}},"then":{"$ref":"#/functions/formatString"}},{"if":{"properties":{"call":{"const":"formatNumber"}}},"then":{"$ref":"#/functions/formatNumber"}},{"if":{"properties":{"call":{"const":"formatCurrency"}}},"then":{"$ref":"#/functions/formatCurrency"}},{"if":{"properties":{"call":{"const":"formatDate"}}},"then":{"$ref":"#/functions/formatDate"}},{"if":{"properties":{"call":{"const":"pluralize"}}},"then":{"$ref":"#/functions/pluralize"}},{"if":{"properties":{"call":{"const":"openUrl"}}},"then":{"$ref":"#/functions/openUrl"}},{"if":{"properties":{"call":{"const":"and"}}},"then":{"$ref":"#/functions/and"}},{"if":{"properties":{"call":{"const":"or"}}},"then":{"$ref":"#/functions/or"}},{"if":{"properties":{"call":{"const":"not"}}},"then":{"$ref":"#/functions/not"}}]};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -260,41 +262,89 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.path === undefined) && (missing0 = "path")){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
+if(data.call !== undefined){
 const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "path")){
-validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if("required" !== data.call){
+validate69.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.args !== undefined){
+let data1 = data.args;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if((data1.value === undefined) && (missing1 = "value")){
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+for(const key0 in data1){
+if(!(key0 === "value")){
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs1 === errors){
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-validate67.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.returnType !== undefined){
+const _errs5 = errors;
+if("boolean" !== data.returnType){
+validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+for(const key1 in data){
+if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
+validate69.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
 }
 }
 }
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate67.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
-const schema33 = {"type":"object","required":["call"],"properties":{"call":{"enum":["required","regex","length","numeric","email","formatString","formatNumber","formatCurrency","formatDate","pluralize","openUrl","and","or","not"]}},"allOf":[{"if":{"properties":{"call":{"const":"required"}}},"then":{"$ref":"#/functions/required"}},{"if":{"properties":{"call":{"const":"regex"}}},"then":{"$ref":"#/functions/regex"}},{"if":{"properties":{"call":{"const":"length"}}},"then":{"$ref":"#/functions/length"}},{"if":{"properties":{"call":{"const":"numeric"}}},"then":{"$ref":"#/functions/numeric"}},{"if":{"properties":{"call":{"const":"email"}}},"then":{"$ref":"#/functions/email"}},{"if":{"properties":{"call":{"const":"formatString"}}},"then":{"$ref":"#/functions/formatString"}},{"if":{"properties":{"call":{"const":"formatNumber"}}},"then":{"$ref":"#/functions/formatNumber"}},{"if":{"properties":{"call":{"const":"formatCurrency"}}},"then":{"$ref":"#/functions/formatCurrency"}},{"if":{"properties":{"call":{"const":"formatDate"}}},"then":{"$ref":"#/functions/formatDate"}},{"if":{"properties":{"call":{"const":"pluralize"}}},"then":{"$ref":"#/functions/pluralize"}},{"if":{"properties":{"call":{"const":"openUrl"}}},"then":{"$ref":"#/functions/openUrl"}},{"if":{"properties":{"call":{"const":"and"}}},"then":{"$ref":"#/functions/and"}},{"if":{"properties":{"call":{"const":"or"}}},"then":{"$ref":"#/functions/or"}},{"if":{"properties":{"call":{"const":"not"}}},"then":{"$ref":"#/functions/not"}}]};
+const wrapper0 = {validate: validate66};
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -316,8 +366,8 @@ return false;
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
-if("required" !== data.call){
-validate71.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"}];
+if("regex" !== data.call){
+validate71.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -332,16 +382,42 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
-if((data1.value === undefined) && (missing1 = "value")){
+if(((data1.value === undefined) && (missing1 = "value")) || ((data1.pattern === undefined) && (missing1 = "pattern"))){
 validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
+if(data1.value !== undefined){
+const _errs4 = errors;
+if(!(wrapper0.validate(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.pattern !== undefined){
+const _errs5 = errors;
+if(typeof data1.pattern !== "string"){
+validate71.errors = [{instancePath:instancePath+"/args/pattern",schemaPath:"#/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 for(const key0 in data1){
-if(!(key0 === "value")){
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if((key0 !== "value") && (key0 !== "pattern")){
+validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
+}
+}
 }
 }
 }
@@ -358,12 +434,12 @@ var valid0 = true;
 }
 if(valid0){
 if(data.returnType !== undefined){
-const _errs5 = errors;
+const _errs8 = errors;
 if("boolean" !== data.returnType){
 validate71.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
-var valid0 = _errs5 === errors;
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
@@ -391,7 +467,6 @@ return errors === 0;
 }
 validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const wrapper0 = {validate: validate66};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -413,8 +488,8 @@ return false;
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
-if("regex" !== data.call){
-validate73.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"}];
+if("length" !== data.call){
+validate73.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -426,43 +501,131 @@ if(valid0){
 if(data.args !== undefined){
 let data1 = data.args;
 const _errs2 = errors;
-if(errors === _errs2){
+const _errs4 = errors;
+let valid1 = false;
+const _errs5 = errors;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
-if(((data1.value === undefined) && (missing1 = "value")) || ((data1.pattern === undefined) && (missing1 = "pattern"))){
-validate73.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+if((data1.min === undefined) && (missing1 = "min")){
+const err0 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+valid1 = valid1 || _valid0;
+const _errs6 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing2;
+if((data1.max === undefined) && (missing2 = "max")){
+const err1 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const err2 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate73.errors = vErrors;
+return false;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === _errs2){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing3;
+if((data1.value === undefined) && (missing3 = "value")){
+validate73.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
-const _errs4 = errors;
+const _errs7 = errors;
 if(!(wrapper0.validate(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs4 === errors;
+var valid2 = _errs7 === errors;
 }
 else {
-var valid1 = true;
+var valid2 = true;
 }
-if(valid1){
-if(data1.pattern !== undefined){
-const _errs5 = errors;
-if(typeof data1.pattern !== "string"){
-validate73.errors = [{instancePath:instancePath+"/args/pattern",schemaPath:"#/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(valid2){
+if(data1.min !== undefined){
+let data3 = data1.min;
+const _errs8 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+validate73.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+if(errors === _errs8){
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+validate73.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid2 = _errs8 === errors;
 }
 else {
-var valid1 = true;
+var valid2 = true;
 }
-if(valid1){
+if(valid2){
+if(data1.max !== undefined){
+let data4 = data1.max;
+const _errs10 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+validate73.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs10){
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+validate73.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid2 = _errs10 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
 for(const key0 in data1){
-if((key0 !== "value") && (key0 !== "pattern")){
+if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
 validate73.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
+}
 }
 }
 }
@@ -481,12 +644,12 @@ var valid0 = true;
 }
 if(valid0){
 if(data.returnType !== undefined){
-const _errs8 = errors;
+const _errs13 = errors;
 if("boolean" !== data.returnType){
 validate73.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -514,6 +677,297 @@ return errors === 0;
 }
 validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const wrapper2 = {validate: validate67};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate77.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.path === undefined) && (missing0 = "path")){
+validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate77.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate77.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate76.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = true;
+const _errs1 = errors;
+if(!(typeof data == "number")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(!(typeof data == "number")){
+validate76.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = wrapper2.validate.evaluated.props;
+var items0 = wrapper2.validate.evaluated.items;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("number" !== data.returnType){
+validate76.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate76.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate76.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate76.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate76.errors = vErrors;
+return false;
+}
+validate76.errors = vErrors;
+evaluated0.props = props0;
+evaluated0.items = items0;
+return errors === 0;
+}
+validate76.evaluated = {"dynamicProps":true,"dynamicItems":true};
+
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -535,8 +989,8 @@ return false;
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
-if("length" !== data.call){
-validate75.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"}];
+if("numeric" !== data.call){
+validate75.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -615,8 +1069,8 @@ return false;
 else {
 if(data1.value !== undefined){
 const _errs7 = errors;
-if(!(wrapper0.validate(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+if(!(validate76(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -626,19 +1080,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data1.min !== undefined){
-let data3 = data1.min;
 const _errs8 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-validate75.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(!(typeof data1.min == "number")){
+validate75.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs8){
-if(typeof data3 == "number"){
-if(data3 < 0 || isNaN(data3)){
-validate75.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
 }
 var valid2 = _errs8 === errors;
 }
@@ -647,19 +1092,10 @@ var valid2 = true;
 }
 if(valid2){
 if(data1.max !== undefined){
-let data4 = data1.max;
 const _errs10 = errors;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-validate75.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+if(!(typeof data1.max == "number")){
+validate75.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
-}
-if(errors === _errs10){
-if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-validate75.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
 }
 var valid2 = _errs10 === errors;
 }
@@ -724,144 +1160,11 @@ return errors === 0;
 }
 validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const wrapper2 = {validate: validate69};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(!(typeof data == "number")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
-const _errs5 = errors;
-if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = wrapper2.validate.evaluated.props;
-var items0 = wrapper2.validate.evaluated.items;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("number" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-}
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate78.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate78.errors = vErrors;
-evaluated0.props = props0;
-evaluated0.items = items0;
-return errors === 0;
-}
-validate78.evaluated = {"dynamicProps":true,"dynamicItems":true};
-
-
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -872,206 +1175,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.call !== undefined){
-const _errs1 = errors;
-if("numeric" !== data.call){
-validate77.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.args !== undefined){
-let data1 = data.args;
-const _errs2 = errors;
-const _errs4 = errors;
-let valid1 = false;
-const _errs5 = errors;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.min === undefined) && (missing1 = "min")){
-const err0 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/0/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-const _errs6 = errors;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing2;
-if((data1.max === undefined) && (missing2 = "max")){
-const err1 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const err2 = {instancePath:instancePath+"/args",schemaPath:"#/properties/args/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate77.errors = vErrors;
-return false;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === _errs2){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing3;
-if((data1.value === undefined) && (missing3 = "value")){
-validate77.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
-return false;
-}
-else {
-if(data1.value !== undefined){
-const _errs7 = errors;
-if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.min !== undefined){
-const _errs8 = errors;
-if(!(typeof data1.min == "number")){
-validate77.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.max !== undefined){
-const _errs10 = errors;
-if(!(typeof data1.max == "number")){
-validate77.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-for(const key0 in data1){
-if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
-validate77.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate77.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.returnType !== undefined){
-const _errs13 = errors;
-if("boolean" !== data.returnType){
-validate77.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-for(const key1 in data){
-if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate77.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate77.errors = vErrors;
-return errors === 0;
-}
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate82.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate81.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("email" !== data.call){
-validate82.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"}];
+validate81.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1087,7 +1198,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate82.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate81.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1105,7 +1216,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate82.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate81.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1114,7 +1225,7 @@ break;
 }
 }
 else {
-validate82.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate81.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1127,7 +1238,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("boolean" !== data.returnType){
-validate82.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate81.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1138,7 +1249,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate82.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate81.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1149,20 +1260,20 @@ break;
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate82.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate81.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1173,14 +1284,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate83.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatString" !== data.call){
-validate84.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"}];
+validate83.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1196,7 +1307,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate84.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate83.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1214,7 +1325,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate84.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate83.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1223,7 +1334,7 @@ break;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate83.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1236,7 +1347,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("string" !== data.returnType){
-validate84.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate83.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1247,7 +1358,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate84.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate83.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1258,20 +1369,20 @@ break;
 }
 }
 else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate84.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1279,11 +1390,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1293,43 +1403,36 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
+if(typeof data !== "boolean"){
+validate88.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+valid0 = _valid0;
+ifClause0 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
 const _errs5 = errors;
-if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = wrapper2.validate.evaluated.props;
-var items0 = wrapper2.validate.evaluated.items;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
 const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("boolean" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1339,24 +1442,138 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = wrapper2.validate.evaluated.props;
+var items0 = wrapper2.validate.evaluated.items;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("boolean" !== data.returnType){
+validate88.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate88.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate88.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -1367,43 +1584,48 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err6];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err6);
 }
 errors++;
-validate89.errors = vErrors;
+validate88.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
+errors++;
+validate88.errors = vErrors;
+return false;
 }
-}
-validate89.errors = vErrors;
+validate88.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate89.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate88.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate85.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1414,14 +1636,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate85.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatNumber" !== data.call){
-validate86.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"}];
+validate85.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1437,14 +1659,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate86.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate85.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate76(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1455,8 +1677,8 @@ var valid1 = true;
 if(valid1){
 if(data1.decimals !== undefined){
 const _errs5 = errors;
-if(!(validate78(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate76(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -1467,8 +1689,8 @@ var valid1 = true;
 if(valid1){
 if(data1.grouping !== undefined){
 const _errs6 = errors;
-if(!(validate89(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate88(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1479,7 +1701,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "decimals")) && (key0 !== "grouping")){
-validate86.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate85.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1490,7 +1712,7 @@ break;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate85.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1503,7 +1725,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("string" !== data.returnType){
-validate86.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate85.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -1514,7 +1736,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate86.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate85.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1525,20 +1747,20 @@ break;
 }
 }
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate86.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate92.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1549,14 +1771,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate93.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatCurrency" !== data.call){
-validate93.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"}];
+validate92.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1572,14 +1794,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.currency === undefined) && (missing1 = "currency")) || ((data1.value === undefined) && (missing1 = "value"))){
-validate93.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate92.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate76(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1602,8 +1824,8 @@ var valid1 = true;
 if(valid1){
 if(data1.decimals !== undefined){
 const _errs6 = errors;
-if(!(validate78(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate76(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1614,8 +1836,8 @@ var valid1 = true;
 if(valid1){
 if(data1.grouping !== undefined){
 const _errs7 = errors;
-if(!(validate89(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate88(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -1626,7 +1848,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if((((key0 !== "value") && (key0 !== "currency")) && (key0 !== "decimals")) && (key0 !== "grouping")){
-validate93.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate92.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1638,7 +1860,7 @@ break;
 }
 }
 else {
-validate93.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate92.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1651,7 +1873,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs9 = errors;
 if("string" !== data.returnType){
-validate93.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate92.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1662,7 +1884,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate93.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate92.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1673,186 +1895,14 @@ break;
 }
 }
 else {
-validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate93.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate99.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs3 = errors;
-if(!(typeof data == "number")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-const _errs5 = errors;
-if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
-const _errs7 = errors;
-if(!(Array.isArray(data))){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
-const _errs9 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-var props0 = true;
-}
-const _errs10 = errors;
-if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = wrapper2.validate.evaluated.props;
-var items0 = wrapper2.validate.evaluated.items;
-}
-var _valid0 = _errs10 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate99.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate99.errors = vErrors;
-evaluated0.props = props0;
-evaluated0.items = items0;
-return errors === 0;
-}
-validate99.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1865,18 +1915,397 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs0 = errors;
+let valid0 = true;
+const _errs1 = errors;
+if(typeof data !== "string"){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+validate98.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(!(typeof data == "number")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+if(!(typeof data == "number")){
+validate98.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid2 = true;
+const _errs13 = errors;
+if(typeof data !== "boolean"){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+if(typeof data !== "boolean"){
+validate98.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var _valid2 = _errs15 === errors;
+valid2 = _valid2;
+ifClause2 = "then";
+}
+else {
+const _errs17 = errors;
+const _errs18 = errors;
+let valid3 = true;
+const _errs19 = errors;
+if(!(Array.isArray(data))){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid3 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid3){
+const _errs21 = errors;
+if(!(Array.isArray(data))){
+validate98.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+var _valid3 = _errs21 === errors;
+valid3 = _valid3;
+ifClause3 = "then";
+}
+else {
+const _errs23 = errors;
+const _errs24 = errors;
+let valid4 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid4 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid4){
+const _errs27 = errors;
+if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = wrapper2.validate.evaluated.props;
+var items0 = wrapper2.validate.evaluated.items;
+}
+var _valid4 = _errs27 === errors;
+valid4 = _valid4;
+ifClause4 = "then";
+}
+else {
+const _errs28 = errors;
+const _errs29 = errors;
+let valid5 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid5 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause5;
+if(_valid5){
+const _errs32 = errors;
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs32 === errors;
+valid5 = _valid5;
+if(valid5){
+var props1 = true;
+}
+ifClause5 = "then";
+}
+else {
+var _valid5 = false;
+validate98.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid5 = _valid5;
+ifClause5 = "else";
+}
+if(!valid5){
+const err8 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate98.errors = vErrors;
+return false;
+}
+var _valid4 = _errs28 === errors;
+valid4 = _valid4;
+if(valid4){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause4 = "else";
+}
+if(!valid4){
+const err9 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+validate98.errors = vErrors;
+return false;
+}
+var _valid3 = _errs23 === errors;
+valid3 = _valid3;
+ifClause3 = "else";
+}
+if(!valid3){
+const err10 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+validate98.errors = vErrors;
+return false;
+}
+var _valid2 = _errs17 === errors;
+valid2 = _valid2;
+ifClause2 = "else";
+}
+if(!valid2){
+const err11 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate98.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid1 = _valid1;
+ifClause1 = "else";
+}
+if(!valid1){
+const err12 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+validate98.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate98.errors = vErrors;
+return false;
+}
+validate98.errors = vErrors;
+evaluated0.props = props0;
+evaluated0.items = items0;
+return errors === 0;
+}
+validate98.evaluated = {"dynamicProps":true,"dynamicItems":true};
+
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate97.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate97.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatDate" !== data.call){
-validate98.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"}];
+validate97.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1892,14 +2321,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.format === undefined) && (missing1 = "format")) || ((data1.value === undefined) && (missing1 = "value"))){
-validate98.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate97.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate99(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate98(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1922,7 +2351,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if((key0 !== "value") && (key0 !== "format")){
-validate98.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate97.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1932,7 +2361,7 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate97.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1945,7 +2374,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs7 = errors;
 if("string" !== data.returnType){
-validate98.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate97.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1956,7 +2385,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate98.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate97.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1967,20 +2396,20 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate97.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate98.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1991,14 +2420,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("pluralize" !== data.call){
-validate103.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"}];
+validate102.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2014,14 +2443,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.value === undefined) && (missing1 = "value")) || ((data1.other === undefined) && (missing1 = "other"))){
-validate103.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate102.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate76(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2104,7 +2533,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(((((((key0 !== "value") && (key0 !== "zero")) && (key0 !== "one")) && (key0 !== "two")) && (key0 !== "few")) && (key0 !== "many")) && (key0 !== "other")){
-validate103.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate102.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2119,7 +2548,7 @@ break;
 }
 }
 else {
-validate103.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate102.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2132,7 +2561,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs12 = errors;
 if("string" !== data.returnType){
-validate103.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate102.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -2143,7 +2572,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate103.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate102.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2154,20 +2583,20 @@ break;
 }
 }
 else {
-validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate103.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2178,14 +2607,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate105.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("openUrl" !== data.call){
-validate106.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"}];
+validate105.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2201,14 +2630,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.url === undefined) && (missing1 = "url")){
-validate106.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate105.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs4 = errors;
 for(const key0 in data1){
 if(!(key0 === "url")){
-validate106.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate105.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2221,12 +2650,12 @@ if(errors === _errs5){
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-validate106.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+validate105.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate105.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2236,7 +2665,7 @@ return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate105.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2249,7 +2678,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs7 = errors;
 if("void" !== data.returnType){
-validate106.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "void"},message:"must be equal to constant"}];
+validate105.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "void"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2260,7 +2689,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate106.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate105.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2271,20 +2700,20 @@ break;
 }
 }
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate106.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2295,14 +2724,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("and" !== data.call){
-validate108.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"}];
+validate107.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2318,7 +2747,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate108.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate107.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2328,7 +2757,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 if(data2.length < 2){
-validate108.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+validate107.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
 return false;
 }
 else {
@@ -2336,8 +2765,8 @@ var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate89(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate88(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -2348,7 +2777,7 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate107.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2360,7 +2789,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "values"){
-validate108.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate107.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2369,7 +2798,7 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2382,7 +2811,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("boolean" !== data.returnType){
-validate108.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate107.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2393,7 +2822,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate108.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate107.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2404,20 +2833,20 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate108.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2428,14 +2857,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("or" !== data.call){
-validate111.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"}];
+validate110.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2451,7 +2880,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate111.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate110.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2461,7 +2890,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 if(data2.length < 2){
-validate111.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+validate110.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
 return false;
 }
 else {
@@ -2469,8 +2898,8 @@ var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate89(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate88(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -2481,7 +2910,7 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate110.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2493,7 +2922,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "values"){
-validate111.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate110.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2502,7 +2931,7 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate110.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2515,7 +2944,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("boolean" !== data.returnType){
-validate111.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate110.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2526,7 +2955,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate111.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate110.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2537,20 +2966,20 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate111.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2561,14 +2990,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("not" !== data.call){
-validate114.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"}];
+validate113.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2584,14 +3013,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate114.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate113.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate89(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate88(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2602,7 +3031,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate114.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate113.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2611,7 +3040,7 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2624,7 +3053,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("boolean" !== data.returnType){
-validate114.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate113.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2635,7 +3064,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate114.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate113.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2646,20 +3075,20 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate114.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate68.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2696,8 +3125,8 @@ vErrors = null;
 }
 if(_valid0){
 const _errs5 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2715,7 +3144,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2750,8 +3179,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs10 = errors;
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -2769,7 +3198,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2813,8 +3242,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs15 = errors;
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
@@ -2832,7 +3261,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -2876,8 +3305,8 @@ vErrors = null;
 }
 if(_valid3){
 const _errs20 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs20 === errors;
@@ -2895,7 +3324,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -2939,8 +3368,8 @@ vErrors = null;
 }
 if(_valid4){
 const _errs25 = errors;
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs25 === errors;
@@ -2958,7 +3387,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -3002,8 +3431,8 @@ vErrors = null;
 }
 if(_valid5){
 const _errs30 = errors;
-if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs30 === errors;
@@ -3021,7 +3450,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -3065,8 +3494,8 @@ vErrors = null;
 }
 if(_valid6){
 const _errs35 = errors;
-if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs35 === errors;
@@ -3084,7 +3513,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -3128,8 +3557,8 @@ vErrors = null;
 }
 if(_valid7){
 const _errs40 = errors;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs40 === errors;
@@ -3147,7 +3576,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -3191,8 +3620,8 @@ vErrors = null;
 }
 if(_valid8){
 const _errs45 = errors;
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var _valid8 = _errs45 === errors;
@@ -3210,7 +3639,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -3254,8 +3683,8 @@ vErrors = null;
 }
 if(_valid9){
 const _errs50 = errors;
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 var _valid9 = _errs50 === errors;
@@ -3273,7 +3702,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -3317,8 +3746,8 @@ vErrors = null;
 }
 if(_valid10){
 const _errs55 = errors;
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 var _valid10 = _errs55 === errors;
@@ -3336,7 +3765,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -3380,8 +3809,8 @@ vErrors = null;
 }
 if(_valid11){
 const _errs60 = errors;
-if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 var _valid11 = _errs60 === errors;
@@ -3399,7 +3828,7 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs56 === errors;
@@ -3443,8 +3872,8 @@ vErrors = null;
 }
 if(_valid12){
 const _errs65 = errors;
-if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 var _valid12 = _errs65 === errors;
@@ -3462,7 +3891,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -3506,8 +3935,8 @@ vErrors = null;
 }
 if(_valid13){
 const _errs70 = errors;
-if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 var _valid13 = _errs70 === errors;
@@ -3525,7 +3954,7 @@ else {
 vErrors.push(err27);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs66 === errors;
@@ -3557,7 +3986,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.call === undefined) && (missing0 = "call")){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3568,28 +3997,28 @@ props0.call = true;
 if(data.call !== undefined){
 let data14 = data.call;
 if(!((((((((((((((data14 === "required") || (data14 === "regex")) || (data14 === "length")) || (data14 === "numeric")) || (data14 === "email")) || (data14 === "formatString")) || (data14 === "formatNumber")) || (data14 === "formatCurrency")) || (data14 === "formatDate")) || (data14 === "pluralize")) || (data14 === "openUrl")) || (data14 === "and")) || (data14 === "or")) || (data14 === "not"))){
-validate70.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema33.properties.call.enum},message:"must be equal to one of the allowed values"}];
+validate68.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema32.properties.call.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate70.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate68.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3597,11 +4026,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3611,13 +4039,33 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
+if(typeof data !== "string"){
+validate117.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
 if(!(typeof data == "number")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3626,19 +4074,34 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
+vErrors = null;
 }
-const _errs5 = errors;
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+if(!(typeof data == "number")){
+validate117.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid2 = true;
+const _errs13 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3647,19 +4110,34 @@ vErrors.push(err2);
 }
 errors++;
 }
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors = null;
 }
-const _errs7 = errors;
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+if(typeof data !== "boolean"){
+validate117.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var _valid2 = _errs15 === errors;
+valid2 = _valid2;
+ifClause2 = "then";
+}
+else {
+const _errs17 = errors;
+const _errs18 = errors;
+let valid3 = true;
+const _errs19 = errors;
 if(!(Array.isArray(data))){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3668,50 +4146,158 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
+var _valid3 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
+vErrors = null;
 }
-const _errs9 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
 }
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
+let ifClause3;
+if(_valid3){
+const _errs21 = errors;
+if(!(Array.isArray(data))){
+validate117.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+var _valid3 = _errs21 === errors;
+valid3 = _valid3;
+ifClause3 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-var props0 = true;
+const _errs23 = errors;
+const _errs24 = errors;
+let valid4 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
 }
-const _errs10 = errors;
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid4 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid4){
+const _errs27 = errors;
 if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = wrapper2.validate.evaluated.props;
+var props0 = wrapper2.validate.evaluated.props;
 var items0 = wrapper2.validate.evaluated.items;
 }
-var _valid0 = _errs10 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
+var _valid4 = _errs27 === errors;
+valid4 = _valid4;
+ifClause4 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
+const _errs28 = errors;
+const _errs29 = errors;
+let valid5 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid5 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause5;
+if(_valid5){
+const _errs32 = errors;
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs32 === errors;
+valid5 = _valid5;
+if(valid5){
+var props1 = true;
+}
+ifClause5 = "then";
+}
+else {
+var _valid5 = false;
+validate117.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid5 = _valid5;
+ifClause5 = "else";
+}
+if(!valid5){
+const err8 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate117.errors = vErrors;
+return false;
+}
+var _valid4 = _errs28 === errors;
+valid4 = _valid4;
+if(valid4){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -3722,46 +4308,96 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause4 = "else";
 }
-}
-}
-}
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid4){
+const err9 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err9];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err9);
 }
 errors++;
-validate118.errors = vErrors;
+validate117.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid3 = _errs23 === errors;
+valid3 = _valid3;
+ifClause3 = "else";
+}
+if(!valid3){
+const err10 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-vErrors = null;
+vErrors.push(err10);
 }
+errors++;
+validate117.errors = vErrors;
+return false;
 }
+var _valid2 = _errs17 === errors;
+valid2 = _valid2;
+ifClause2 = "else";
 }
-validate118.errors = vErrors;
+if(!valid2){
+const err11 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate117.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid1 = _valid1;
+ifClause1 = "else";
+}
+if(!valid1){
+const err12 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+validate117.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate117.errors = vErrors;
+return false;
+}
+validate117.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate118.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate117.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3772,12 +4408,12 @@ const _errs1 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs2 = errors;
-if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate70.evaluated.props;
+var props0 = validate68.evaluated.props;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0){
@@ -3793,7 +4429,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate69.errors = vErrors;
+validate67.errors = vErrors;
 return false;
 }
 else {
@@ -3811,7 +4447,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.call === undefined) && (missing0 = "call")){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3824,7 +4460,7 @@ props0.returnType = true;
 if(data.call !== undefined){
 const _errs3 = errors;
 if(typeof data.call !== "string"){
-validate69.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -3844,8 +4480,8 @@ const _errs8 = errors;
 const _errs9 = errors;
 let valid3 = false;
 const _errs10 = errors;
-if(!(validate118(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate117(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -3872,7 +4508,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate69.errors = vErrors;
+validate67.errors = vErrors;
 return false;
 }
 else {
@@ -3893,7 +4529,7 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3907,11 +4543,11 @@ if(data.returnType !== undefined){
 let data3 = data.returnType;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "string") || (data3 === "number")) || (data3 === "boolean")) || (data3 === "array")) || (data3 === "object")) || (data3 === "any")) || (data3 === "void"))){
-validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema32.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
+validate67.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema31.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs13 === errors;
@@ -3924,15 +4560,15 @@ var valid1 = true;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate69.errors = vErrors;
+validate67.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate69.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate67.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3946,11 +4582,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3960,42 +4595,36 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
+if(typeof data !== "string"){
+validate66.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+valid0 = _valid0;
+ifClause0 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
 const _errs5 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate69.evaluated.props;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
 const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("string" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4005,24 +4634,137 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate67.evaluated.props;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("string" !== data.returnType){
+validate66.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate66.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate66.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -4033,30 +4775,35 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err6];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err6);
 }
 errors++;
 validate66.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
-}
+errors++;
+validate66.errors = vErrors;
+return false;
 }
 validate66.errors = vErrors;
 evaluated0.props = props0;
@@ -4915,27 +5662,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data)){
-var valid1 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate63(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(Array.isArray(data))){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4944,112 +5674,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var items0 = true;
-}
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.componentId === undefined) && (missing0 = "componentId")) || ((data.path === undefined) && (missing0 = "path"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-else {
-const _errs6 = errors;
-for(const key0 in data){
-if(!((key0 === "componentId") || (key0 === "path"))){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-break;
-}
-}
-if(_errs6 === errors){
-if(data.componentId !== undefined){
-const _errs7 = errors;
-if(!(validate63(data.componentId, {instancePath:instancePath+"/componentId",parentData:data,parentDataProperty:"componentId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.path !== undefined){
-const _errs8 = errors;
-if(typeof data.path !== "string"){
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/oneOf/1/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate156.errors = vErrors;
-return false;
-}
-else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
@@ -5059,6 +5684,170 @@ else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data)){
+var valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(!(validate63(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate156.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var items0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = true;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.componentId === undefined) && (missing0 = "componentId")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs10 = errors;
+if(errors === _errs10){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if(((data.componentId === undefined) && (missing1 = "componentId")) || ((data.path === undefined) && (missing1 = "path"))){
+validate156.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs12 = errors;
+for(const key0 in data){
+if(!((key0 === "componentId") || (key0 === "path"))){
+validate156.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs12 === errors){
+if(data.componentId !== undefined){
+const _errs13 = errors;
+if(!(validate63(data.componentId, {instancePath:instancePath+"/componentId",parentData:data,parentDataProperty:"componentId",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.path !== undefined){
+const _errs14 = errors;
+if(typeof data.path !== "string"){
+validate156.errors = [{instancePath:instancePath+"/path",schemaPath:"#/else/then/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+else {
+validate156.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs10 === errors;
+valid2 = _valid1;
+if(valid2){
+var props0 = true;
+}
+ifClause1 = "then";
+}
+else {
+var _valid1 = false;
+validate156.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid2 = _valid1;
+ifClause1 = "else";
+}
+if(!valid2){
+const err3 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate156.errors = vErrors;
+return false;
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate156.errors = vErrors;
+return false;
 }
 validate156.errors = vErrors;
 evaluated0.props = props0;
@@ -5915,11 +6704,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5929,42 +6717,36 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
+if(typeof data !== "boolean"){
+validate198.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+valid0 = _valid0;
+ifClause0 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
 const _errs5 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate69.evaluated.props;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
 const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("boolean" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5974,24 +6756,137 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate67.evaluated.props;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("boolean" !== data.returnType){
+validate198.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate198.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate198.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -6002,30 +6897,35 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err6];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err6);
 }
 errors++;
 validate198.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
-}
+errors++;
+validate198.errors = vErrors;
+return false;
 }
 validate198.errors = vErrors;
 evaluated0.props = props0;
@@ -6159,14 +7059,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.event === undefined) && (missing0 = "event")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6175,11 +7074,9 @@ vErrors.push(err0);
 }
 errors++;
 }
+}
 else {
-const _errs3 = errors;
-for(const key0 in data){
-if(!(key0 === "event")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6187,206 +7084,9 @@ else {
 vErrors.push(err1);
 }
 errors++;
-break;
-}
-}
-if(_errs3 === errors){
-if(data.event !== undefined){
-let data0 = data.event;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.name === undefined) && (missing1 = "name")){
-const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-const _errs6 = errors;
-for(const key1 in data0){
-if(!((key1 === "name") || (key1 === "context"))){
-const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-break;
-}
-}
-if(_errs6 === errors){
-if(data0.name !== undefined){
-const _errs7 = errors;
-if(typeof data0.name !== "string"){
-const err4 = {instancePath:instancePath+"/event/name",schemaPath:"#/oneOf/0/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.context !== undefined){
-let data2 = data0.context;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key2 in data2){
-const _errs12 = errors;
-if(!(validate118(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs12 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/event/context",schemaPath:"#/oneOf/0/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props1 = true;
-}
-const _errs13 = errors;
-if(errors === _errs13){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.functionCall === undefined) && (missing2 = "functionCall")){
-const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-const _errs15 = errors;
-for(const key3 in data){
-if(!(key3 === "functionCall")){
-const err9 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-break;
-}
-}
-if(_errs15 === errors){
-if(data.functionCall !== undefined){
-if(!(validate69(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props1 !== true){
-props1 = true;
-}
-}
-}
-if(!valid0){
-const err11 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate205.errors = vErrors;
-return false;
-}
-else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
@@ -6396,6 +7096,236 @@ else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.event === undefined) && (missing1 = "event")){
+validate205.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(key0 === "event")){
+validate205.errors = [{instancePath,schemaPath:"#/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.event !== undefined){
+let data0 = data.event;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing2;
+if((data0.name === undefined) && (missing2 = "name")){
+validate205.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs8 = errors;
+for(const key1 in data0){
+if(!((key1 === "name") || (key1 === "context"))){
+validate205.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs8 === errors){
+if(data0.name !== undefined){
+const _errs9 = errors;
+if(typeof data0.name !== "string"){
+validate205.errors = [{instancePath:instancePath+"/event/name",schemaPath:"#/then/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.context !== undefined){
+let data2 = data0.context;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key2 in data2){
+const _errs14 = errors;
+if(!(validate117(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs14 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate205.errors = [{instancePath:instancePath+"/event/context",schemaPath:"#/then/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate205.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+}
+else {
+validate205.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props1 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs15 = errors;
+const _errs16 = errors;
+let valid4 = true;
+const _errs17 = errors;
+if(errors === _errs17){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.functionCall === undefined) && (missing3 = "functionCall")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid1 = _errs17 === errors;
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs19 = errors;
+if(errors === _errs19){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.functionCall === undefined) && (missing4 = "functionCall")){
+validate205.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+const _errs21 = errors;
+for(const key3 in data){
+if(!(key3 === "functionCall")){
+validate205.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs21 === errors){
+if(data.functionCall !== undefined){
+if(!(validate67(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+}
+else {
+validate205.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs19 === errors;
+valid4 = _valid1;
+if(valid4){
+var props3 = true;
+}
+ifClause1 = "then";
+}
+else {
+var _valid1 = false;
+validate205.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid1;
+ifClause1 = "else";
+}
+if(!valid4){
+const err4 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate205.errors = vErrors;
+return false;
+}
+var _valid0 = _errs15 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props1 !== true && props3 !== undefined){
+if(props3 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props3);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err5 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate205.errors = vErrors;
+return false;
 }
 validate205.errors = vErrors;
 evaluated0.props = props1;
@@ -6738,8 +7668,8 @@ var valid1 = true;
 if(valid1){
 if(data.value !== undefined){
 const _errs8 = errors;
-if(!(validate89(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate88(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -6793,17 +7723,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data)){
-var valid1 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(typeof data[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(Array.isArray(data))){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6812,14 +7735,57 @@ vErrors.push(err0);
 }
 errors++;
 }
-var valid1 = _errs3 === errors;
+var _valid0 = _errs1 === errors;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data)){
+var valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data[i0] !== "string"){
+validate230.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/then/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
 if(!valid1){
 break;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+validate230.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var items0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs7 = errors;
+const _errs8 = errors;
+let valid2 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6829,44 +7795,8 @@ vErrors.push(err1);
 errors++;
 }
 }
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var items0 = true;
-}
-const _errs5 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs6 = errors;
-const _errs7 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate69.evaluated.props;
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-const _errs8 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("array" !== data.returnType){
-const err2 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6876,24 +7806,126 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-var valid2 = _errs8 === errors;
-if(valid2){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+var _valid1 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs11 = errors;
+const _errs12 = errors;
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate67.evaluated.props;
+}
+var valid3 = _errs12 === errors;
+if(valid3){
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("array" !== data.returnType){
+validate230.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid3 = _errs13 === errors;
+if(valid3){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs11 === errors;
+valid2 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs15 = errors;
+const _errs16 = errors;
+let valid5 = true;
+const _errs17 = errors;
+if(errors === _errs17){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs17 === errors;
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs19 = errors;
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs19 === errors;
+valid5 = _valid2;
+if(valid5){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate230.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid5 = _valid2;
+ifClause2 = "else";
+}
+if(!valid5){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate230.errors = vErrors;
+return false;
+}
+var _valid1 = _errs15 === errors;
+valid2 = _valid1;
+if(valid2){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -6904,30 +7936,35 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid2){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err6];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err6);
 }
 errors++;
 validate230.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs7 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
-}
+errors++;
+validate230.errors = vErrors;
+return false;
 }
 validate230.errors = vErrors;
 evaluated0.props = props0;
@@ -7262,8 +8299,8 @@ var valid1 = true;
 if(valid1){
 if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate78(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate76(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs12 === errors;
@@ -9310,79 +10347,14 @@ if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs1 = errors;
-let valid0 = false;
-let passing0 = null;
 const _errs2 = errors;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props0 = true;
-}
+let valid1 = true;
 const _errs3 = errors;
-if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs4 = errors;
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs5 = errors;
-if(!(validate255(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.createSurface === undefined) && (missing0 = "createSurface")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9390,19 +10362,304 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate52.errors = vErrors;
-return false;
+}
 }
 else {
-errors = _errs1;
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs5 = errors;
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid1 = _valid0;
+if(valid1){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = true;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.updateComponents === undefined) && (missing1 = "updateComponents")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs10 = errors;
+if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs10 === errors;
+valid2 = _valid1;
+if(valid2){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid3 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.updateDataModel === undefined) && (missing2 = "updateDataModel")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs15 === errors;
+valid3 = _valid2;
+if(valid3){
+var props2 = true;
+}
+ifClause2 = "then";
+}
+else {
+const _errs16 = errors;
+const _errs17 = errors;
+let valid4 = true;
+const _errs18 = errors;
+if(errors === _errs18){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.deleteSurface === undefined) && (missing3 = "deleteSurface")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid3 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid3){
+const _errs20 = errors;
+if(!(validate255(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs20 === errors;
+valid4 = _valid3;
+if(valid4){
+var props3 = true;
+}
+ifClause3 = "then";
+}
+else {
+var _valid3 = false;
+validate52.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid3;
+ifClause3 = "else";
+}
+if(!valid4){
+const err8 = {instancePath,schemaPath:"#/allOf/0/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate52.errors = vErrors;
+return false;
+}
+var _valid2 = _errs16 === errors;
+valid3 = _valid2;
+if(valid3){
+if(props2 !== true && props3 !== undefined){
+if(props3 === true){
+props2 = true;
+}
+else {
+props2 = props2 || {};
+Object.assign(props2, props3);
+}
+}
+}
+ifClause2 = "else";
+}
+if(!valid3){
+const err9 = {instancePath,schemaPath:"#/allOf/0/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+validate52.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid2 = _valid1;
+if(valid2){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid2){
+const err10 = {instancePath,schemaPath:"#/allOf/0/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+validate52.errors = vErrors;
+return false;
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+if(valid1){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid1){
+const err11 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate52.errors = vErrors;
+return false;
 }
 validate52.errors = vErrors;
 evaluated0.props = props0;
@@ -11309,8 +12566,8 @@ var valid1 = true;
 if(valid1){
 if(data.value !== undefined){
 const _errs8 = errors;
-if(!(validate89(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate88(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -11679,8 +12936,8 @@ var valid1 = true;
 if(valid1){
 if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate78(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate76(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs12 === errors;

@@ -204,60 +204,13 @@ return errors === 0;
 }
 validate63.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate67.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.path === undefined) && (missing0 = "path")){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "path")){
-validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-validate67.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate67.errors = vErrors;
-return errors === 0;
-}
-validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema32 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
+const schema31 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
 const wrapper0 = {validate: validate66};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -268,14 +221,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("capitalize" !== data.call){
-validate71.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "capitalize"},message:"must be equal to constant"}];
+validate69.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "capitalize"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -291,7 +244,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -309,7 +262,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -318,7 +271,7 @@ break;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -331,7 +284,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("string" !== data.returnType){
-validate71.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -342,7 +295,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate71.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate69.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -353,20 +306,20 @@ break;
 }
 }
 else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate71.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate68.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -377,8 +330,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -396,7 +349,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 else {
@@ -410,18 +363,65 @@ vErrors = null;
 }
 }
 }
-validate70.errors = vErrors;
+validate68.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate70.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate68.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const wrapper1 = {validate: validate69};
+const wrapper1 = {validate: validate67};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate73.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.path === undefined) && (missing0 = "path")){
+validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate73.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -429,11 +429,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -443,13 +442,33 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
+if(typeof data !== "string"){
+validate72.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
 if(!(typeof data == "number")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -458,19 +477,34 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
+vErrors = null;
 }
-const _errs5 = errors;
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+if(!(typeof data == "number")){
+validate72.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid2 = true;
+const _errs13 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -479,19 +513,34 @@ vErrors.push(err2);
 }
 errors++;
 }
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors = null;
 }
-const _errs7 = errors;
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+if(typeof data !== "boolean"){
+validate72.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var _valid2 = _errs15 === errors;
+valid2 = _valid2;
+ifClause2 = "then";
+}
+else {
+const _errs17 = errors;
+const _errs18 = errors;
+let valid3 = true;
+const _errs19 = errors;
 if(!(Array.isArray(data))){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -500,50 +549,158 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
+var _valid3 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
+vErrors = null;
 }
-const _errs9 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
 }
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
+let ifClause3;
+if(_valid3){
+const _errs21 = errors;
+if(!(Array.isArray(data))){
+validate72.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+var _valid3 = _errs21 === errors;
+valid3 = _valid3;
+ifClause3 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-var props0 = true;
+const _errs23 = errors;
+const _errs24 = errors;
+let valid4 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
 }
-const _errs10 = errors;
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid4 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid4){
+const _errs27 = errors;
 if(!(wrapper1.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper1.validate.errors : vErrors.concat(wrapper1.validate.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = wrapper1.validate.evaluated.props;
+var props0 = wrapper1.validate.evaluated.props;
 var items0 = wrapper1.validate.evaluated.items;
 }
-var _valid0 = _errs10 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
+var _valid4 = _errs27 === errors;
+valid4 = _valid4;
+ifClause4 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
+const _errs28 = errors;
+const _errs29 = errors;
+let valid5 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid5 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause5;
+if(_valid5){
+const _errs32 = errors;
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
+}
+var _valid5 = _errs32 === errors;
+valid5 = _valid5;
+if(valid5){
+var props1 = true;
+}
+ifClause5 = "then";
+}
+else {
+var _valid5 = false;
+validate72.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid5 = _valid5;
+ifClause5 = "else";
+}
+if(!valid5){
+const err8 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate72.errors = vErrors;
+return false;
+}
+var _valid4 = _errs28 === errors;
+valid4 = _valid4;
+if(valid4){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -554,46 +711,96 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause4 = "else";
 }
-}
-}
-}
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid4){
+const err9 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err9];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err9);
 }
 errors++;
-validate74.errors = vErrors;
+validate72.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid3 = _errs23 === errors;
+valid3 = _valid3;
+ifClause3 = "else";
+}
+if(!valid3){
+const err10 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-vErrors = null;
+vErrors.push(err10);
 }
+errors++;
+validate72.errors = vErrors;
+return false;
 }
+var _valid2 = _errs17 === errors;
+valid2 = _valid2;
+ifClause2 = "else";
 }
-validate74.errors = vErrors;
+if(!valid2){
+const err11 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate72.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid1 = _valid1;
+ifClause1 = "else";
+}
+if(!valid1){
+const err12 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+validate72.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate72.errors = vErrors;
+return false;
+}
+validate72.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate74.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate72.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -604,12 +811,12 @@ const _errs1 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs2 = errors;
-if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate70.evaluated.props;
+var props0 = validate68.evaluated.props;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0){
@@ -625,7 +832,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate69.errors = vErrors;
+validate67.errors = vErrors;
 return false;
 }
 else {
@@ -643,7 +850,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.call === undefined) && (missing0 = "call")){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -656,7 +863,7 @@ props0.returnType = true;
 if(data.call !== undefined){
 const _errs3 = errors;
 if(typeof data.call !== "string"){
-validate69.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -676,8 +883,8 @@ const _errs8 = errors;
 const _errs9 = errors;
 let valid3 = false;
 const _errs10 = errors;
-if(!(validate74(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate72(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -704,7 +911,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate69.errors = vErrors;
+validate67.errors = vErrors;
 return false;
 }
 else {
@@ -725,7 +932,7 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -739,11 +946,11 @@ if(data.returnType !== undefined){
 let data3 = data.returnType;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "string") || (data3 === "number")) || (data3 === "boolean")) || (data3 === "array")) || (data3 === "object")) || (data3 === "any")) || (data3 === "void"))){
-validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema32.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
+validate67.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema31.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs13 === errors;
@@ -756,15 +963,15 @@ var valid1 = true;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate69.errors = vErrors;
+validate67.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate69.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate67.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -778,11 +985,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -792,42 +998,36 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
+if(typeof data !== "string"){
+validate66.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+valid0 = _valid0;
+ifClause0 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
 const _errs5 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate69.evaluated.props;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
 const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("string" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -837,24 +1037,137 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate67.evaluated.props;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("string" !== data.returnType){
+validate66.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate66.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate66.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -865,30 +1178,35 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err6];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err6);
 }
 errors++;
 validate66.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
-}
+errors++;
+validate66.errors = vErrors;
+return false;
 }
 validate66.errors = vErrors;
 evaluated0.props = props0;
@@ -1148,27 +1466,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data)){
-var valid1 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate63(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(Array.isArray(data))){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1177,112 +1478,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var items0 = true;
-}
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.componentId === undefined) && (missing0 = "componentId")) || ((data.path === undefined) && (missing0 = "path"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-else {
-const _errs6 = errors;
-for(const key0 in data){
-if(!((key0 === "componentId") || (key0 === "path"))){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-break;
-}
-}
-if(_errs6 === errors){
-if(data.componentId !== undefined){
-const _errs7 = errors;
-if(!(validate63(data.componentId, {instancePath:instancePath+"/componentId",parentData:data,parentDataProperty:"componentId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.path !== undefined){
-const _errs8 = errors;
-if(typeof data.path !== "string"){
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/oneOf/1/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate89.errors = vErrors;
-return false;
-}
-else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
@@ -1292,6 +1488,170 @@ else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data)){
+var valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(!(validate63(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate89.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var items0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = true;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.componentId === undefined) && (missing0 = "componentId")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs10 = errors;
+if(errors === _errs10){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if(((data.componentId === undefined) && (missing1 = "componentId")) || ((data.path === undefined) && (missing1 = "path"))){
+validate89.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs12 = errors;
+for(const key0 in data){
+if(!((key0 === "componentId") || (key0 === "path"))){
+validate89.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs12 === errors){
+if(data.componentId !== undefined){
+const _errs13 = errors;
+if(!(validate63(data.componentId, {instancePath:instancePath+"/componentId",parentData:data,parentDataProperty:"componentId",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.path !== undefined){
+const _errs14 = errors;
+if(typeof data.path !== "string"){
+validate89.errors = [{instancePath:instancePath+"/path",schemaPath:"#/else/then/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+else {
+validate89.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs10 === errors;
+valid2 = _valid1;
+if(valid2){
+var props0 = true;
+}
+ifClause1 = "then";
+}
+else {
+var _valid1 = false;
+validate89.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid2 = _valid1;
+ifClause1 = "else";
+}
+if(!valid2){
+const err3 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate89.errors = vErrors;
+return false;
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate89.errors = vErrors;
+return false;
 }
 validate89.errors = vErrors;
 evaluated0.props = props0;
@@ -1562,11 +1922,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1576,42 +1935,36 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
+if(typeof data !== "boolean"){
+validate104.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+valid0 = _valid0;
+ifClause0 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
 const _errs5 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate69.evaluated.props;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
 const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("boolean" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1621,24 +1974,137 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate67.evaluated.props;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("boolean" !== data.returnType){
+validate104.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate104.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate104.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -1649,30 +2115,35 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err6];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err6);
 }
 errors++;
 validate104.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
-}
+errors++;
+validate104.errors = vErrors;
+return false;
 }
 validate104.errors = vErrors;
 evaluated0.props = props0;
@@ -1826,14 +2297,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.event === undefined) && (missing0 = "event")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1842,11 +2312,9 @@ vErrors.push(err0);
 }
 errors++;
 }
+}
 else {
-const _errs3 = errors;
-for(const key0 in data){
-if(!(key0 === "event")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1854,206 +2322,9 @@ else {
 vErrors.push(err1);
 }
 errors++;
-break;
-}
-}
-if(_errs3 === errors){
-if(data.event !== undefined){
-let data0 = data.event;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.name === undefined) && (missing1 = "name")){
-const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-const _errs6 = errors;
-for(const key1 in data0){
-if(!((key1 === "name") || (key1 === "context"))){
-const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-break;
-}
-}
-if(_errs6 === errors){
-if(data0.name !== undefined){
-const _errs7 = errors;
-if(typeof data0.name !== "string"){
-const err4 = {instancePath:instancePath+"/event/name",schemaPath:"#/oneOf/0/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.context !== undefined){
-let data2 = data0.context;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key2 in data2){
-const _errs12 = errors;
-if(!(validate74(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs12 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/event/context",schemaPath:"#/oneOf/0/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
 }
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props1 = true;
-}
-const _errs13 = errors;
-if(errors === _errs13){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.functionCall === undefined) && (missing2 = "functionCall")){
-const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-const _errs15 = errors;
-for(const key3 in data){
-if(!(key3 === "functionCall")){
-const err9 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-break;
-}
-}
-if(_errs15 === errors){
-if(data.functionCall !== undefined){
-if(!(validate69(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props1 !== true){
-props1 = true;
-}
-}
-}
-if(!valid0){
-const err11 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate112.errors = vErrors;
-return false;
-}
-else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
@@ -2063,6 +2334,236 @@ else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.event === undefined) && (missing1 = "event")){
+validate112.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(key0 === "event")){
+validate112.errors = [{instancePath,schemaPath:"#/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs5 === errors){
+if(data.event !== undefined){
+let data0 = data.event;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing2;
+if((data0.name === undefined) && (missing2 = "name")){
+validate112.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs8 = errors;
+for(const key1 in data0){
+if(!((key1 === "name") || (key1 === "context"))){
+validate112.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs8 === errors){
+if(data0.name !== undefined){
+const _errs9 = errors;
+if(typeof data0.name !== "string"){
+validate112.errors = [{instancePath:instancePath+"/event/name",schemaPath:"#/then/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.context !== undefined){
+let data2 = data0.context;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key2 in data2){
+const _errs14 = errors;
+if(!(validate72(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs14 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate112.errors = [{instancePath:instancePath+"/event/context",schemaPath:"#/then/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate112.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+}
+else {
+validate112.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var props1 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs15 = errors;
+const _errs16 = errors;
+let valid4 = true;
+const _errs17 = errors;
+if(errors === _errs17){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.functionCall === undefined) && (missing3 = "functionCall")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid1 = _errs17 === errors;
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs19 = errors;
+if(errors === _errs19){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.functionCall === undefined) && (missing4 = "functionCall")){
+validate112.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+const _errs21 = errors;
+for(const key3 in data){
+if(!(key3 === "functionCall")){
+validate112.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs21 === errors){
+if(data.functionCall !== undefined){
+if(!(validate67(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+}
+else {
+validate112.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs19 === errors;
+valid4 = _valid1;
+if(valid4){
+var props3 = true;
+}
+ifClause1 = "then";
+}
+else {
+var _valid1 = false;
+validate112.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid1;
+ifClause1 = "else";
+}
+if(!valid4){
+const err4 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate112.errors = vErrors;
+return false;
+}
+var _valid0 = _errs15 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props1 !== true && props3 !== undefined){
+if(props3 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props3);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err5 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate112.errors = vErrors;
+return false;
 }
 validate112.errors = vErrors;
 evaluated0.props = props1;
@@ -3056,79 +3557,14 @@ if(!(data && typeof data == "object" && !Array.isArray(data))){
 validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs1 = errors;
-let valid0 = false;
-let passing0 = null;
 const _errs2 = errors;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props0 = true;
-}
+let valid1 = true;
 const _errs3 = errors;
-if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs4 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs5 = errors;
-if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.createSurface === undefined) && (missing0 = "createSurface")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3136,19 +3572,304 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate52.errors = vErrors;
-return false;
+}
 }
 else {
-errors = _errs1;
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs5 = errors;
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid1 = _valid0;
+if(valid1){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = true;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.updateComponents === undefined) && (missing1 = "updateComponents")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs10 = errors;
+if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs10 === errors;
+valid2 = _valid1;
+if(valid2){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid3 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.updateDataModel === undefined) && (missing2 = "updateDataModel")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs15 === errors;
+valid3 = _valid2;
+if(valid3){
+var props2 = true;
+}
+ifClause2 = "then";
+}
+else {
+const _errs16 = errors;
+const _errs17 = errors;
+let valid4 = true;
+const _errs18 = errors;
+if(errors === _errs18){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.deleteSurface === undefined) && (missing3 = "deleteSurface")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid3 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid3){
+const _errs20 = errors;
+if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs20 === errors;
+valid4 = _valid3;
+if(valid4){
+var props3 = true;
+}
+ifClause3 = "then";
+}
+else {
+var _valid3 = false;
+validate52.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid3;
+ifClause3 = "else";
+}
+if(!valid4){
+const err8 = {instancePath,schemaPath:"#/allOf/0/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate52.errors = vErrors;
+return false;
+}
+var _valid2 = _errs16 === errors;
+valid3 = _valid2;
+if(valid3){
+if(props2 !== true && props3 !== undefined){
+if(props3 === true){
+props2 = true;
+}
+else {
+props2 = props2 || {};
+Object.assign(props2, props3);
+}
+}
+}
+ifClause2 = "else";
+}
+if(!valid3){
+const err9 = {instancePath,schemaPath:"#/allOf/0/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+validate52.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid2 = _valid1;
+if(valid2){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid2){
+const err10 = {instancePath,schemaPath:"#/allOf/0/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+validate52.errors = vErrors;
+return false;
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+if(valid1){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid1){
+const err11 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate52.errors = vErrors;
+return false;
 }
 validate52.errors = vErrors;
 evaluated0.props = props0;
