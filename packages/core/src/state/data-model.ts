@@ -74,8 +74,12 @@ export class DataModel {
   #subscriptions = newNode(undefined, '');
   #subscriptionCount = 0;
   #disposed = false;
-  /** Containers copied during the batch `#ownedEpoch`, which that batch may change in place. */
-  #owned = new WeakSet<object>();
+  /**
+   * Containers copied during the batch `#ownedEpoch`, which that batch may change in place. A
+   * plain Set, cleared when the next batch writes: a WeakSet per batch costs the garbage
+   * collector far more than holding the last batch's copies a little longer.
+   */
+  #owned: Set<object> | undefined;
   #ownedEpoch = -1;
   /** Set by a write that changed an owned container in place (its identity says nothing). */
   #changedInPlace = false;
@@ -86,7 +90,9 @@ export class DataModel {
       maxArrayIndex: options.maxArrayIndex ?? DEFAULT_DATA_MODEL_LIMITS.maxArrayIndex,
     };
     this.#notifier = options.notifier ?? new Notifier();
-    if (initial !== undefined) this.set('/', initial);
+    // The usual empty start needs no checks, and nobody can have subscribed to hear of it.
+    if (isRecord(initial) && Object.keys(initial).length === 0) this.#root = initial;
+    else if (initial !== undefined) this.set('/', initial);
   }
 
   /** Increments on every change; a cheap way to see that something changed. */
@@ -227,6 +233,7 @@ export class DataModel {
   /** Drops every subscription and refuses further writes (§2.4 `deleteSurface`). */
   dispose(): void {
     this.#disposed = true;
+    this.#owned = undefined;
     this.#subscriptions = newNode(undefined, '');
     this.#subscriptionCount = 0;
   }
@@ -357,16 +364,17 @@ export class DataModel {
     const batching = this.#notifier.batching;
     if (batching) {
       if (this.#ownedEpoch !== this.#notifier.epoch) {
-        this.#owned = new WeakSet();
+        if (this.#owned) this.#owned.clear();
+        else this.#owned = new Set();
         this.#ownedEpoch = this.#notifier.epoch;
       }
-      if (this.#owned.has(container)) {
+      if (this.#owned!.has(container)) {
         this.#changedInPlace = true;
         return container;
       }
     }
     const copy = (Array.isArray(container) ? container.slice() : { ...container }) as T;
-    if (batching) this.#owned.add(copy);
+    if (batching) this.#owned!.add(copy);
     return copy;
   }
 

