@@ -4,7 +4,7 @@
  * subscribers. Prints a Markdown section and writes it into docs/benchmarks.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
   A2uiMessageSchema,
@@ -24,6 +24,7 @@ import {
 import { EXAMPLE_STREAMS } from '../src/testing/example-streams.js';
 
 const ROUNDS = 7;
+const loadAtStart = loadavg()[0] ?? 0;
 
 /**
  * Median of `ROUNDS` timed runs of `fn`, in milliseconds, after one warm-up run. `setup` runs
@@ -171,12 +172,17 @@ const updateRows = subscriberCounts.map(
   (count) => [count, updateCost(count, 'ours'), updateCost(count, 'web_core')] as const,
 );
 
+/** Earlier figures of this same bench, kept by hand: what each change bought. */
+const HISTORY = [
+  'Before issue 13 (commit 66f98da), this bench on the same machine: **2.11–2.24× web_core** with validation on, `JSON.parse` 17–18% of the pipeline. What moved it: Ajv validates each `oneOf` union against the one branch a value can match (the `Dynamic*` unions on nearly every component property, the server-message union; verdicts proved unchanged), inlines leaf `$ref`s, one allocation-free walk per message for depth and non-finite numbers (the validators told it ran, instead of three walks), and fewer allocations per message in the processor.',
+].join('\n');
+
 const fmt = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const section = [
   '## Core (`@a2ui-ts/core`)',
   '',
-  `Measured by \`pnpm --filter @a2ui-ts/core bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; median of ${ROUNDS} runs after a warm-up.`,
+  `Measured by \`pnpm --filter @a2ui-ts/core bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine slows both sides alike; the ratios are what to read).`,
   '',
   `### Parse + validate + apply throughput`,
   '',
@@ -188,9 +194,11 @@ const section = [
   '',
   `**Ratio with validation on: ${fmt(validatedRatio, 2)}× web_core** (goal ≥ 4×). Without validation: ${fmt(rawRatio, 2)}×. \`JSON.parse\` alone is ${fmt(parseShare * 100, 0)}% of the validated pipeline's time.`,
   '',
+  HISTORY,
+  '',
   '### Data-model update cost vs unrelated subscribers',
   '',
-  `${fmt(UPDATES)} writes to \`/target\` while N subscribers watch \`/unrelated/<i>/value\`.`,
+  `${fmt(UPDATES)} writes to \`/target\` while N subscribers watch \`/unrelated/<i>/value\`; median of ${ROUNDS} runs after a warm-up.`,
   '',
   '| Unrelated subscribers | a2ui-ts µs/update | web_core µs/update |',
   '|---:|---:|---:|',

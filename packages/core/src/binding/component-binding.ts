@@ -64,7 +64,7 @@ const defaultUnavailableMessage = (name: string): string =>
  * isAction({ event: { name: 'submit' } }); // true
  * ```
  */
-export function isAction(value: unknown): boolean {
+function isAction(value: unknown): boolean {
   return isEventAction(value) || (isRecord(value) && isFunctionCall(value.functionCall));
 }
 
@@ -76,7 +76,7 @@ export function isAction(value: unknown): boolean {
  * @param functions - the surface catalog's functions by name
  * @returns the unknown names, empty when every action can run
  */
-export function findUnavailableActionFunctions(
+function findUnavailableActionFunctions(
   properties: Readonly<Record<string, unknown>>,
   functions: ReadonlyMap<string, unknown>,
 ): string[] {

@@ -30,7 +30,7 @@ import type {
   ConnectionStatus,
   TransportEvent,
 } from '../transport/client-transport.js';
-import { findDepthViolation } from '../validation/find-depth-violation.js';
+import { findJsonViolation } from '../validation/find-depth-violation.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
 /** Options of {@link A2uiClient}. */
@@ -294,8 +294,9 @@ export class A2uiClient {
    *
    * @returns `true` when the action ran or was sent, `false` when checks blocked it
    * @throws A2uiError `SURFACE_NOT_FOUND`, `VALIDATION_FAILED` (no usable action),
-   *   `EXPRESSION_ERROR` (the action calls an unknown function), `LIMIT_EXCEEDED` (the resolved
-   *   context is nested deeper than `limits.maxDepth`; nothing is sent), transport errors
+   *   `EXPRESSION_ERROR` (the action calls an unknown function, or its context resolved to a
+   *   non-finite number; nothing is sent), `LIMIT_EXCEEDED` (the resolved context is nested
+   *   deeper than `limits.maxDepth`; nothing is sent), transport errors
    */
   async dispatchAction(
     surfaceId: string,
@@ -328,14 +329,16 @@ export class A2uiClient {
     if (isEventAction(action)) {
       const resolved = context.resolveContext(action.event.context, { openUrl });
       // What the server's check (validateClientMessage) would refuse is never sent: a context
-      // value nested deeper than the data model may be (literal objects around a binding).
+      // value nested deeper than the data model may be (literal arrays around a binding), or a
+      // number JSON cannot carry (only a function can return one: the data model holds none).
       const { maxDepth } = this.processor.limits;
-      const tooDeep = findDepthViolation(resolved, maxDepth + 1);
-      if (tooDeep) {
+      const violation = findJsonViolation(resolved, maxDepth + 1);
+      if (violation) {
+        const tooDeep = violation.keyword === 'maxDepth';
         throw new A2uiError(
-          'LIMIT_EXCEEDED',
-          `The context of action "${action.event.name}" of "${sourceComponentId}" is nested deeper than ${maxDepth} levels (maxDepth); it was not sent.`,
-          { surfaceId, path: `/action/context${tooDeep.path}` },
+          tooDeep ? 'LIMIT_EXCEEDED' : 'EXPRESSION_ERROR',
+          `The context of action "${action.event.name}" of "${sourceComponentId}" ${tooDeep ? `is nested deeper than ${maxDepth} levels (maxDepth)` : 'holds a number JSON cannot carry'}; it was not sent.`,
+          { surfaceId, path: `/action/context${violation.path}` },
         );
       }
       const message: ActionMessage = {

@@ -5,6 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as checks from '../binding/checks.js';
 import { ComponentBinding } from '../binding/component-binding.js';
+import { extendCatalog } from '../catalog/catalog.js';
+import { basicCatalog } from '../catalog/default-catalogs.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import type { ClientError } from '../protocol/messages.js';
 import { A2uiClient } from './a2ui-client.js';
@@ -80,6 +82,24 @@ describe('dispatchAction with a binding’s resolved values', () => {
     expect(await client.dispatchAction('s', 'go', { scope: '/items/0' })).toBe(false);
     expect(await client.dispatchAction('s', 'go', { scope: '/items/1' })).toBe(true);
     expect(transport.sent).toHaveLength(1);
+  });
+});
+
+describe('dispatchAction never sends what the server would refuse', () => {
+  it('refuses a context holding a number JSON cannot carry (from a function)', async () => {
+    const transport = createRecordingTransport();
+    const catalog = extendCatalog(basicCatalog, {
+      functions: [{ name: 'ratio', returnType: 'number', execute: () => Number.NaN }],
+    });
+    const client = new A2uiClient({ transport, catalogs: [catalog] });
+    client.process(stream);
+    await expect(
+      client.dispatchAction('s', 'go', {
+        scope: '/items/0',
+        action: { event: { name: 'pick', context: { ratio: { call: 'ratio' } } } },
+      }),
+    ).rejects.toMatchObject({ code: 'EXPRESSION_ERROR', path: '/action/context/ratio' });
+    expect(transport.sent).toEqual([]);
   });
 });
 
