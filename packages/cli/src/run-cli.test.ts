@@ -280,6 +280,17 @@ describe('a2ui on hostile input', () => {
     expect(replayed.errors).toMatchObject([{ code: 'VALIDATION_FAILED', surfaceId: 's' }]);
   });
 
+  it('reports a number beyond double range in a .json document, not a silent null', async () => {
+    const document = `[${createLine},{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/n","value":1e999}}]`;
+    const result = await run(['validate', '-'], document);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.lines[0]!)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      surfaceId: 's',
+      path: '/updateDataModel/value',
+    });
+  });
+
   it('reports bytes that are not UTF-8 with their byte offset, and reads the other lines', async () => {
     const encoder = new TextEncoder();
     const first = encoder.encode(`${createLine}\n`);

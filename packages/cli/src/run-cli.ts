@@ -7,7 +7,7 @@ import {
   type ClientError,
   createCatalog,
   createDefaultCatalogs,
-  findDepthViolation,
+  findJsonViolation,
   MessageProcessor,
   snapshotState,
 } from '@a2ui-ts/core';
@@ -113,13 +113,13 @@ function checkSource(
 /**
  * A message as a client would receive it: JSON text, so the size limit (maxMessageBytes) applies
  * exactly as on a wire. A line is passed as read; a message of a `.json` document is serialised
- * again, unless it is nested too deep to be valid (serialising it could overflow the stack: the
- * processor reports the value itself).
+ * again, unless that would change or break it: a value nested too deep (serialising it could
+ * overflow the stack) or a number beyond double range (`1e999` parses as Infinity and would be
+ * serialised as null). The processor reports the value itself then.
  */
 function asReceived(item: ReadMessage, processor: MessageProcessor): unknown {
   if (item.text !== undefined) return item.text;
-  // One level more than a message allows still fails validation, with the processor's wording.
-  if (findDepthViolation(item.value, processor.limits.maxDepth + 1)) return item.value;
+  if (findJsonViolation(item.value, processor.limits.maxDepth)) return item.value;
   return JSON.stringify(item.value);
 }
 
