@@ -2,7 +2,13 @@
  * Renders one surface from its `root` component (spec §5.2), with its theme (§9 Theme), a
  * loading state until `root` arrives and a diagnostic when it never does.
  */
-import { type BindingHost, type ClientError, ROOT_COMPONENT_ID, type Surface } from '@a2ui-ts/core';
+import {
+  type A2uiError,
+  type BindingHost,
+  type ClientError,
+  ROOT_COMPONENT_ID,
+  type Surface,
+} from '@a2ui-ts/core';
 import {
   Component,
   type CSSProperties,
@@ -67,13 +73,38 @@ export function surfaceThemeAttributes(
   };
 }
 
+/**
+ * Delivers `deliver(item)` for each queued item after the current render, in one microtask per
+ * burst however many arrive (a tree cut off at its budget reports once per cut instance). Nothing
+ * is delivered once the surface is disposed. De-duplication is the processor's: one set for every
+ * error, whoever raised it.
+ */
+function createDeferred<T>(surface: Surface, deliver: (item: T) => void): (item: T) => void {
+  let queue: T[] | undefined;
+  return (item) => {
+    if (queue) {
+      queue.push(item);
+      return;
+    }
+    queue = [item];
+    // Components report while rendering; listeners of the processor must not run inside render.
+    queueMicrotask(() => {
+      const items = queue!;
+      queue = undefined;
+      if (surface.disposed) return;
+      for (const queued of items) deliver(queued);
+    });
+  };
+}
+
 function createReporter(
   surface: Surface,
   report: (error: ClientError) => void,
 ): SurfaceRuntime['report'] {
+  const deferred = createDeferred(surface, report);
   return (error) => {
     const { surfaceId } = surface;
-    const clientError: ClientError =
+    deferred(
       error.code === 'VALIDATION_FAILED'
         ? { code: 'VALIDATION_FAILED', surfaceId, path: error.path ?? '', message: error.message }
         : {
@@ -81,12 +112,8 @@ function createReporter(
             surfaceId,
             message: error.message,
             ...(error.path === undefined ? {} : { path: error.path }),
-          };
-    // Components report while rendering; listeners of the processor must not run inside render.
-    // De-duplication is the processor's (one set for every error, whoever raised it).
-    queueMicrotask(() => {
-      if (!surface.disposed) report(clientError);
-    });
+          },
+    );
   };
 }
 
@@ -101,11 +128,7 @@ function renderSafeHost(host: BindingHost, surface: Surface): BindingHost {
     dataModel: host.dataModel,
     functions: host.functions,
     locale: host.locale,
-    reportError(error) {
-      queueMicrotask(() => {
-        if (!surface.disposed) host.reportError(error);
-      });
-    },
+    reportError: createDeferred(surface, (error: A2uiError) => host.reportError(error)),
   };
 }
 
