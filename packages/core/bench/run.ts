@@ -225,6 +225,8 @@ if (start === -1) {
   current = `${current.trimEnd()}\n\n${section}`;
 } else {
   const next = current.indexOf('\n## ', start + 1);
-  current = current.slice(0, start) + section + (next === -1 ? '' : current.slice(next + 1));
+  current =
+    current.slice(0, start) +
+    (next === -1 ? section : `${section.trimEnd()}\n\n${current.slice(next + 1)}`);
 }
 writeFileSync(docs, `${current.trimEnd()}\n`);
