@@ -1,8 +1,8 @@
 /**
  * What `a2ui validate` reports for a source: the problems of every message, in file order.
  */
-import type { ClientError, MessageProcessor } from '@a2ui-ts/core';
-import { isReadFailure, type ReadItem } from './read-messages.js';
+import { type ClientError, findJsonViolation, type MessageProcessor } from '@a2ui-ts/core';
+import { isReadFailure, type ReadItem, type ReadMessage } from './read-messages.js';
 
 /**
  * Runs every message of `items` (from {@link readMessages}) through `processor`, in file order,
@@ -10,8 +10,8 @@ import { isReadFailure, type ReadItem } from './read-messages.js';
  * errors with `<name> message <n> (line <l>): ` before the message. This is exactly what
  * `a2ui validate` prints, one object per line; the demo's paste panel shows the same list.
  *
- * Each message is processed as JSON text, so the processor's size limit (`maxMessageBytes`)
- * applies exactly as on a wire.
+ * Each message is processed as a client would receive it: JSON text, so the processor's size
+ * limit (`maxMessageBytes`) applies exactly as on a wire (see {@link asReceived}).
  *
  * @param items - the messages and unreadable parts of one source
  * @param name - the source as the messages should name it (a file name, `stdin`, `pasted`)
@@ -35,9 +35,21 @@ export function checkMessages(
       continue;
     }
     const where = `${name} message ${item.number}${item.line === undefined ? '' : ` (line ${item.line})`}`;
-    for (const error of processor.process(JSON.stringify(item.value)).errors) {
+    for (const error of processor.process(asReceived(item, processor)).errors) {
       problems.push({ ...error, message: `${where}: ${error.message}` });
     }
   }
   return problems;
+}
+
+/**
+ * A message as a client would receive it: JSON text. A line is passed as read; a message of a
+ * `.json` document is serialised again, unless that would change or break it: a value nested too
+ * deep (serialising it could overflow the stack) or a number beyond double range (`1e999` parses
+ * as Infinity and would be serialised as null). The processor reports the value itself then.
+ */
+function asReceived(item: ReadMessage, processor: MessageProcessor): unknown {
+  if (item.text !== undefined) return item.text;
+  if (findJsonViolation(item.value, processor.limits.maxDepth)) return item.value;
+  return JSON.stringify(item.value);
 }

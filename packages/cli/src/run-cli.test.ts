@@ -11,7 +11,7 @@ const exampleFiles = ['basic', 'minimal'].flatMap((folder) =>
   readdirSync(`${examples}${folder}`).map((file) => `${examples}${folder}/${file}`),
 );
 
-async function run(args: string[], stdin = '') {
+async function run(args: string[], stdin: string | Uint8Array = '') {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
@@ -44,7 +44,8 @@ describe('a2ui validate', () => {
         path: '/updateComponents/components/0/text',
         message: expect.stringContaining('message 2 (line 2)'),
       },
-      { code: 'INVALID_JSON', surfaceId: '', message: expect.stringContaining('mixed.jsonl:3') },
+      // No surface is concerned: surfaceId is left out.
+      { code: 'INVALID_JSON', message: expect.stringContaining('mixed.jsonl:3') },
       {
         code: 'VALIDATION_FAILED',
         surfaceId: 's',
@@ -225,7 +226,8 @@ describe('the a2ui binary', () => {
     const invalid = node(['validate', here('fixtures/mixed.jsonl')]);
     expect(invalid.status).toBe(1);
     expect(invalid.stdout.trim().split('\n')).toHaveLength(3);
-  });
+    // Two Node processes compiling TypeScript on start: a loaded 2-core machine needs the room.
+  }, 60_000);
 });
 
 describe('a2ui limits and encodings', () => {
@@ -249,5 +251,98 @@ describe('a2ui limits and encodings', () => {
     });
     const result = await run(['validate', '-'], `\uFEFF${line}`);
     expect(result.code).toBe(0);
+  });
+});
+
+describe('a2ui on hostile input', () => {
+  const catalogId = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+  const createLine = JSON.stringify({
+    version: 'v0.9',
+    createSurface: { surfaceId: 's', catalogId },
+  });
+  const fineLine = JSON.stringify({
+    version: 'v0.9',
+    updateDataModel: { surfaceId: 's', path: '/fine', value: 1 },
+  });
+  const badLine = JSON.stringify({
+    version: 'v0.9',
+    updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 5 }] },
+  });
+  const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+  const deepLine = `{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/deep","value":${deep}}}`;
+
+  it('validate reports a value nested 5,000 deep as a spec error for its line, and goes on', async () => {
+    const result = await run(
+      ['validate', '-'],
+      [createLine, deepLine, fineLine, badLine].join('\n'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.lines.map((line) => JSON.parse(line))).toEqual([
+      {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 's',
+        path: expect.stringMatching(/^\/updateDataModel\/value\/0\//),
+        message: expect.stringContaining('message 2 (line 2)'),
+      },
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        path: '/updateComponents/components/0/text',
+        message: expect.stringContaining('message 4 (line 4)'),
+      }),
+    ]);
+    expect(result.stderr).toBe('a2ui: 1 source, 4 messages, 2 problems\n');
+  });
+
+  it('replay keeps the state of the other lines, and a deep message in a .json document too', async () => {
+    const lines = await run(['replay', '-'], [createLine, deepLine, fineLine].join('\n'));
+    const state = JSON.parse(lines.stdout);
+    expect(state.surfaces.s.dataModel).toEqual({ fine: 1 });
+    expect(state.errors).toMatchObject([{ code: 'VALIDATION_FAILED', surfaceId: 's' }]);
+    const document = `[${createLine},${deepLine},${fineLine}]`;
+    const replayed = JSON.parse((await run(['replay', '-'], document)).stdout);
+    expect(replayed.surfaces.s.dataModel).toEqual({ fine: 1 });
+    expect(replayed.errors).toMatchObject([{ code: 'VALIDATION_FAILED', surfaceId: 's' }]);
+  });
+
+  it('reports a number beyond double range in a .json document, not a silent null', async () => {
+    const document = `[${createLine},{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/n","value":1e999}}]`;
+    const result = await run(['validate', '-'], document);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.lines[0]!)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      surfaceId: 's',
+      path: '/updateDataModel/value',
+    });
+  });
+
+  it('reports bytes that are not UTF-8 with their byte offset, and reads the other lines', async () => {
+    const encoder = new TextEncoder();
+    const first = encoder.encode(`${createLine}\n`);
+    // A valid JSON line but for one byte: 0xFF can start no UTF-8 sequence.
+    const broken = encoder.encode(
+      '{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/x","value":"a_b"}}\n',
+    );
+    broken[broken.indexOf(0x5f)] = 0xff;
+    const last = encoder.encode(badLine);
+    const input = new Uint8Array([...first, ...broken, ...last]);
+    const byteOffset = first.length + broken.indexOf(0xff);
+    const result = await run(['validate', '-'], input);
+    expect(result.code).toBe(1);
+    expect(result.lines.map((line) => JSON.parse(line))).toEqual([
+      {
+        code: 'INVALID_JSON',
+        byteOffset,
+        message: expect.stringMatching(new RegExp(`stdin:2: byte ${byteOffset} \\(0xFF\\)`)),
+      },
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining('line 3'),
+      }),
+    ]);
+    const document = await run(
+      ['validate', '-'],
+      new Uint8Array([0x7b, 0x22, 0xc0, 0xaf, 0x22, 0x7d]),
+    );
+    expect(JSON.parse(document.lines[0]!)).toMatchObject({ code: 'INVALID_JSON', byteOffset: 2 });
   });
 });

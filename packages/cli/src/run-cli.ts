@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import {
   createCatalog,
   createDefaultCatalogs,
+  findJsonViolation,
   MessageProcessor,
   snapshotState,
 } from '@a2ui-ts/core';
@@ -17,8 +18,8 @@ import { isReadFailure, readMessages } from './read-messages.js';
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Reads standard input to the end. */
-  readStdin: () => Promise<string>;
+  /** Reads standard input to the end: raw bytes (checked as UTF-8), or text already decoded. */
+  readStdin: () => Promise<Uint8Array | string>;
 }
 
 const USAGE = `Usage:
@@ -64,8 +65,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function readSource(source: string, io: CliIo): Promise<string> {
-  return source === '-' ? io.readStdin() : readFile(source, 'utf8');
+async function readSource(source: string, io: CliIo): Promise<Uint8Array | string> {
+  return source === '-' ? io.readStdin() : readFile(source);
 }
 
 async function loadCatalogs(paths: readonly string[]) {

@@ -7,8 +7,12 @@
  * @module
  */
 
-export type { BindingSnapshot, ComponentBindingOptions } from './binding/component-binding.js';
-export { ComponentBinding } from './binding/component-binding.js';
+// The binding moved to core (framework-free); re-exported so existing imports keep working.
+export {
+  type BindingSnapshot,
+  ComponentBinding,
+  type ComponentBindingOptions,
+} from '@a2ui-ts/core';
 export type { AudioPlayerProps } from './components/audio-player.js';
 export { BASIC_COMPONENTS, MINIMAL_COMPONENTS } from './components/basic-components.js';
 export type { ButtonProps } from './components/button.js';

@@ -7,6 +7,7 @@ import type { FunctionContext, FunctionImplementation } from '../functions/funct
 import { isDataBinding, isFunctionCall, isRecord, setOwn } from '../protocol/guards.js';
 import type { DataModel } from '../state/data-model.js';
 import { resolvePointer } from '../state/json-pointer.js';
+import { DataObserver } from './data-observer.js';
 
 /** What a {@link DataContext} needs from its surface. */
 export interface BindingHost {
@@ -119,45 +120,18 @@ export class DataContext {
 
   /**
    * Evaluates `value` now and again whenever a path it read changes; calls `onChange` only when
-   * the result differs (`Object.is`). Literals are never subscribed.
+   * the result differs (`Object.is`). Literals are never subscribed. A {@link DataObserver} with
+   * one listener; use the observer itself to subscribe lazily (as `ComponentBinding` does).
    */
   watch(value: unknown, onChange: () => void): DynamicWatch {
     if (!isDynamic(value)) {
       return { get: () => value, dispose: () => {} };
     }
-    const subscriptions = new Map<string, () => void>();
-    let current: unknown;
-    let disposed = false;
-    const run = (): void => {
-      const dependencies = new Set<string>();
-      current = this.evaluate(value, { dependencies });
-      for (const [path, unsubscribe] of subscriptions) {
-        if (!dependencies.has(path)) {
-          unsubscribe();
-          subscriptions.delete(path);
-        }
-      }
-      for (const path of dependencies) {
-        if (!subscriptions.has(path))
-          subscriptions.set(path, this.host.dataModel.subscribe(path, onDependencyChange));
-      }
-    };
-    const onDependencyChange = (): void => {
-      if (disposed) return;
-      const previous = current;
-      run();
-      if (!Object.is(previous, current)) onChange();
-    };
-    run();
-    return {
-      get: () => current,
-      dispose: () => {
-        if (disposed) return;
-        disposed = true;
-        for (const unsubscribe of subscriptions.values()) unsubscribe();
-        subscriptions.clear();
-      },
-    };
+    const observer = new DataObserver(this.host.dataModel, (dependencies) =>
+      this.evaluate(value, { dependencies }),
+    );
+    const unsubscribe = observer.subscribe(onChange);
+    return { get: observer.getSnapshot, dispose: unsubscribe };
   }
 
   #evaluate(value: unknown, options: EvaluateOptions, depth: number): unknown {

@@ -2,8 +2,9 @@
  * `A2uiClient` = a `MessageProcessor` + one `ClientTransport` (ARCHITECTURE §2 "Client side").
  */
 
-import { evaluateChecks } from '../binding/checks.js';
+import { type CheckResult, evaluateChecks } from '../binding/checks.js';
 import { type BindingHost, DataContext } from '../binding/data-context.js';
+import { findUnknownFunctions } from '../binding/unknown-functions.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogRegistry } from '../catalog/catalog-registry.js';
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
@@ -29,6 +30,7 @@ import type {
   ConnectionStatus,
   TransportEvent,
 } from '../transport/client-transport.js';
+import { findJsonViolation } from '../validation/find-depth-violation.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
 /** Options of {@link A2uiClient}. */
@@ -68,8 +70,21 @@ export type ClientEvent =
 
 /** Options of {@link A2uiClient.dispatchAction}. */
 export interface DispatchActionOptions {
-  /** Data scope of the component instance (template items have their own). @default "/" */
+  /**
+   * Data scope of the component instance (template items have their own); ignored when
+   * `dataContext` is given. @default "/"
+   */
   scope?: string;
+  /**
+   * The data context to resolve the action in, already built for the instance (a
+   * `ComponentBinding`'s `context`). @default `getDataContext(surfaceId, scope)`
+   */
+  dataContext?: DataContext;
+  /**
+   * The component's checks as already evaluated (a `ComponentBinding`'s snapshot `validation`,
+   * which its subscriptions keep current): not evaluated again. @default evaluated now
+   */
+  validation?: CheckResult;
   /** The action to run; @default the component's `action` property */
   action?: unknown;
   signal?: AbortSignal;
@@ -114,6 +129,7 @@ export class A2uiClient {
       catalogs: options.catalogs ?? createDefaultCatalogs(),
       validate: options.validate,
       limits: options.limits,
+      maxRememberedErrors: options.errorReporting?.maxRemembered,
     });
     this.locale = options.locale;
     this.urlPolicy = options.urlPolicy ?? DEFAULT_URL_POLICY;
@@ -174,17 +190,37 @@ export class A2uiClient {
    * ```ts
    * await client.until(() => client.processor.getSurface('main')?.components.has('root') ?? false);
    * ```
-   * @throws A2uiError `ABORTED` when `signal` aborts, `CONNECTION_CLOSED` when the link ends first
+   * @param options - `signal` stops waiting; `timeoutMs` is the longest wait in milliseconds
+   *   (@default no limit)
+   * @throws A2uiError `ABORTED` when `signal` aborts, `TIMEOUT` when `timeoutMs` passes first,
+   *   `CONNECTION_CLOSED` when the link ends first
    */
-  until(condition: () => boolean, options: { signal?: AbortSignal } = {}): Promise<void> {
+  until(
+    condition: () => boolean,
+    options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<void> {
     return new Promise((resolve, reject) => {
-      const { signal } = options;
+      const { signal, timeoutMs } = options;
       if (condition()) {
         resolve();
         return;
       }
+      const timer =
+        timeoutMs === undefined || !Number.isFinite(timeoutMs)
+          ? undefined
+          : setTimeout(
+              () =>
+                finish(
+                  new A2uiError(
+                    'TIMEOUT',
+                    `The awaited state was not reached within ${timeoutMs} ms (timeoutMs).`,
+                  ),
+                ),
+              Math.max(0, timeoutMs),
+            );
       const finish = (error?: A2uiError) => {
         unsubscribe();
+        if (timer !== undefined) clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         if (error) reject(error);
         else resolve();
@@ -252,20 +288,38 @@ export class A2uiClient {
   /**
    * Runs the action of `sourceComponentId` as a user gesture (§8.5): an `event` action is resolved
    * in `scope` now, stamped and sent; a `functionCall` action runs locally (it may `openUrl`).
-   * Refused while any of the component's checks fails (§8.4).
+   * Refused while any of the component's checks fails (§8.4). An action that calls a function the
+   * surface's catalog does not define is not run at all (nothing is sent): that is an
+   * `EXPRESSION_ERROR`, reported to the agent and thrown.
    *
    * @returns `true` when the action ran or was sent, `false` when checks blocked it
-   * @throws A2uiError `SURFACE_NOT_FOUND`, `VALIDATION_FAILED` (no usable action), transport errors
+   * @throws A2uiError `SURFACE_NOT_FOUND`, `VALIDATION_FAILED` (no usable action),
+   *   `EXPRESSION_ERROR` (the action calls an unknown function, or its context resolved to a
+   *   non-finite number; nothing is sent), `LIMIT_EXCEEDED` (the resolved context is nested
+   *   deeper than `limits.maxDepth`; nothing is sent), transport errors
    */
   async dispatchAction(
     surfaceId: string,
     sourceComponentId: string,
     options: DispatchActionOptions = {},
   ): Promise<boolean> {
-    const context = this.getDataContext(surfaceId, options.scope);
+    const context = options.dataContext ?? this.getDataContext(surfaceId, options.scope);
     const component = this.processor.getSurface(surfaceId)?.components.get(sourceComponentId);
-    if (component && !evaluateChecks(component.properties.checks, context).isValid) return false;
     const action = options.action ?? component?.properties.action;
+    const unknown = findUnknownFunctions(action, context.host.functions);
+    if (unknown.length > 0) {
+      const failure = new A2uiError(
+        'EXPRESSION_ERROR',
+        `The action of "${sourceComponentId}" calls ${unknown.map((name) => `"${name}"`).join(', ')}, which the catalog of surface "${surfaceId}" does not define; it was not run.`,
+        { surfaceId, data: { functions: unknown } },
+      );
+      context.host.reportError(failure);
+      throw failure;
+    }
+    const validation =
+      options.validation ??
+      (component ? evaluateChecks(component.properties.checks, context) : undefined);
+    if (validation && !validation.isValid) return false;
     const openUrl = (url: string) => {
       const safe = this.urlPolicy.sanitize(url);
       if (safe === undefined)
@@ -273,6 +327,20 @@ export class A2uiClient {
       this.#openUrl(safe);
     };
     if (isEventAction(action)) {
+      const resolved = context.resolveContext(action.event.context, { openUrl });
+      // What the server's check (validateClientMessage) would refuse is never sent: a context
+      // value nested deeper than the data model may be (literal arrays around a binding), or a
+      // number JSON cannot carry (only a function can return one: the data model holds none).
+      const { maxDepth } = this.processor.limits;
+      const violation = findJsonViolation(resolved, maxDepth + 1);
+      if (violation) {
+        const tooDeep = violation.keyword === 'maxDepth';
+        throw new A2uiError(
+          tooDeep ? 'LIMIT_EXCEEDED' : 'EXPRESSION_ERROR',
+          `The context of action "${action.event.name}" of "${sourceComponentId}" ${tooDeep ? `is nested deeper than ${maxDepth} levels (maxDepth)` : 'holds a number JSON cannot carry'}; it was not sent.`,
+          { surfaceId, path: `/action/context${violation.path}` },
+        );
+      }
       const message: ActionMessage = {
         version: A2UI_VERSION,
         action: {
@@ -280,7 +348,7 @@ export class A2uiClient {
           surfaceId,
           sourceComponentId,
           timestamp: new Date().toISOString(),
-          context: context.resolveContext(action.event.context, { openUrl }),
+          context: resolved,
         },
       };
       await this.send(message, { signal: options.signal });
@@ -339,8 +407,12 @@ export class A2uiClient {
   }
 
   #reportToAgent(error: ClientError): void {
-    if (!this.#transport || this.#status === 'closed' || !this.#reporter.admit(error)) return;
-    const message: ErrorMessage = { version: A2UI_VERSION, error };
+    if (!this.#transport || this.#status === 'closed' || !this.#reporter.admit()) return;
+    // The schema requires surfaceId on the wire; "" says that no surface is concerned.
+    const message: ErrorMessage = {
+      version: A2UI_VERSION,
+      error: { ...error, surfaceId: error.surfaceId ?? '' },
+    };
     // Reporting is best effort: a failed report must not surface as an unhandled rejection.
     this.send(message).catch(() => {});
   }
@@ -370,8 +442,8 @@ export class A2uiClient {
         this.#setStatus(event.status, event.reason);
         return;
       case 'reset':
+        // Forgets the errors seen too: after a reset they are news again.
         this.processor.reset();
-        this.#reporter.clear();
         this.#emit({ type: 'reset', reason: event.reason });
         return;
     }

@@ -1,10 +1,10 @@
 /**
- * De-duplicates and rate-limits the errors a client reports to its agent, so a broken binding
- * re-evaluated on every keystroke is reported once, and a flood cannot saturate the link.
+ * Rate-limits the errors a client reports to its agent, so a flood cannot saturate the link.
+ * Each distinct error reaches it once: the processor de-duplicates every error, whoever raised it
+ * (a message, a binding, the renderer), before anyone hears of it.
  */
-import type { ClientError } from '../protocol/messages.js';
 
-/** Options of {@link ErrorReporter}. */
+/** Options of {@link ErrorReporter} (and the `errorReporting` option of `A2uiClient`). */
 export interface ErrorReportingOptions {
   /** Send errors to the agent at all. @default true */
   enabled?: boolean;
@@ -12,7 +12,10 @@ export interface ErrorReportingOptions {
   maxErrors?: number;
   /** Window length in milliseconds. @default 60000 */
   intervalMs?: number;
-  /** Distinct errors remembered for de-duplication (oldest forgotten first). @default 1000 */
+  /**
+   * Distinct errors remembered for de-duplication (oldest forgotten first): the processor's
+   * `maxRememberedErrors`, which `A2uiClient` sets from it. @default 1000
+   */
   maxRemembered?: number;
 }
 
@@ -23,10 +26,9 @@ export const DEFAULT_ERROR_REPORTING: Required<ErrorReportingOptions> = {
   maxRemembered: 1000,
 };
 
-/** Decides which errors are worth sending. */
+/** Decides whether an error may be sent now. */
 export class ErrorReporter {
   readonly #options: Required<ErrorReportingOptions>;
-  readonly #seen = new Set<string>();
   #sentTimes: number[] = [];
   #dropped = 0;
   readonly #now: () => number;
@@ -41,15 +43,9 @@ export class ErrorReporter {
     return this.#dropped;
   }
 
-  /** True when `error` should be sent now; records it either way. */
-  admit(error: ClientError): boolean {
+  /** True when an error should be sent now (enabled, and under `maxErrors` per `intervalMs`). */
+  admit(): boolean {
     if (!this.#options.enabled) return false;
-    const key = `${error.code}\u0000${error.surfaceId}\u0000${String(error.path ?? '')}\u0000${error.message}`;
-    if (this.#seen.has(key)) return false;
-    this.#seen.add(key);
-    if (this.#seen.size > this.#options.maxRemembered) {
-      this.#seen.delete(this.#seen.values().next().value!);
-    }
     const now = this.#now();
     this.#sentTimes = this.#sentTimes.filter((time) => now - time < this.#options.intervalMs);
     if (this.#sentTimes.length >= this.#options.maxErrors) {
@@ -58,10 +54,5 @@ export class ErrorReporter {
     }
     this.#sentTimes.push(now);
     return true;
-  }
-
-  /** Forgets what was seen (after a reset, the same errors are news again). */
-  clear(): void {
-    this.#seen.clear();
   }
 }

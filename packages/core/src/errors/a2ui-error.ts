@@ -31,9 +31,11 @@ export type A2uiErrorCode =
   | 'CONNECTION_CLOSED'
   /** The peer is not authenticated. */
   | 'UNAUTHORIZED'
+  /** An HTTP route was asked with a method it does not serve (HTTP 405, with `Allow`). */
+  | 'METHOD_NOT_ALLOWED'
   /** The authenticated principal does not own the connection. */
   | 'FORBIDDEN'
-  /** A deadline passed. */
+  /** A deadline passed: `A2uiClient.until`'s `timeoutMs`; a renderer's `rootTimeoutMs`. */
   | 'TIMEOUT'
   /** The transport or peer cannot do what was asked (e.g. host tool calls over plain A2UI). */
   | 'NOT_SUPPORTED'

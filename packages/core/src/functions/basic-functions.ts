@@ -10,30 +10,36 @@
  * states and that do not change the result (`minItems: 2` of `and`/`or`, "at least one of
  * min/max") are left to message validation (digest §10.3); unknown arguments are ignored.
  */
-import { RE2JS } from 're2js';
 import { toBoolean, toDisplayString, toNumberOrNaN } from '../binding/coercion.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import { formatDate } from './format-date.js';
 import { DEFAULT_FORMAT_STRING_MAX_DEPTH, formatString } from './format-string.js';
+import {
+  type Args,
+  argumentError,
+  requiredArgument,
+  requiredString,
+  textArgument,
+  typeName,
+} from './function-arguments.js';
 import type { FunctionContext, FunctionImplementation } from './function-types.js';
+import { createRegexFunction, DEFAULT_REGEX_LIMITS, type RegexLimits } from './regex-function.js';
 import { DEFAULT_URL_POLICY, type UrlPolicy } from './url-policy.js';
 
 /** Default of {@link BasicFunctionsOptions.maxRegexInputLength}. */
-export const DEFAULT_MAX_REGEX_INPUT_LENGTH = 10_000;
+export const DEFAULT_MAX_REGEX_INPUT_LENGTH = DEFAULT_REGEX_LIMITS.maxRegexInputLength;
 
-/** Options of {@link createBasicFunctions}. */
-export interface BasicFunctionsOptions {
+/**
+ * Options of {@link createBasicFunctions}. The `regex` limits (`maxRegexInputLength`,
+ * `maxRegexPatternLength`, `maxRegexProgramSize`, `maxRegexCacheBytes`) are those of
+ * {@link RegexLimits}.
+ */
+export interface BasicFunctionsOptions extends RegexLimits {
   /**
    * The policy `openUrl` applies before calling `FunctionContext.openUrl`.
    * @default DEFAULT_URL_POLICY (absolute http: and https: URLs only)
    */
   urlPolicy?: UrlPolicy;
-  /**
-   * Longest `regex` input in UTF-16 code units; a longer value does not match (`false`). Matching
-   * is linear-time (RE2), so this only bounds the work one keystroke can cost.
-   * @default 10000
-   */
-  maxRegexInputLength?: number;
   /**
    * Nesting limit of `formatString` templates, also applied to `formatString` calls nested
    * through data (a template that interpolates itself).
@@ -50,52 +56,6 @@ export interface BasicFunctionsOptions {
 // ---------------------------------------------------------------------------------------------
 // Argument checks (internal)
 // ---------------------------------------------------------------------------------------------
-
-type Args = Record<string, unknown>;
-
-/**
- * An `EXPRESSION_ERROR` about one argument of one function.
- * @internal
- */
-export function argumentError(functionName: string, argument: string, message: string): A2uiError {
-  return new A2uiError('EXPRESSION_ERROR', `${functionName}: argument '${argument}' ${message}.`, {
-    data: { function: functionName, argument },
-  });
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'array' : typeof value;
-}
-
-function requiredArgument(functionName: string, args: Args, argument: string): unknown {
-  const value = args[argument];
-  if (value === undefined || value === null)
-    throw argumentError(functionName, argument, 'is required');
-  return value;
-}
-
-function requiredString(functionName: string, args: Args, argument: string): string {
-  const value = requiredArgument(functionName, args, argument);
-  if (typeof value !== 'string') {
-    throw argumentError(functionName, argument, `must be a string, got ${typeName(value)}`);
-  }
-  return value;
-}
-
-/**
- * A data argument used as text: strings as they are, `null`/`undefined` as `""`, numbers and
- * booleans in their display form. Objects and arrays are refused: their JSON is never the text a
- * check or formatter means to look at.
- * @internal
- */
-export function textArgument(functionName: string, args: Args, argument: string): string {
-  const value = args[argument];
-  if (typeof value === 'object' && value !== null) {
-    throw argumentError(functionName, argument, `must be a string, got ${typeName(value)}`);
-  }
-  return toDisplayString(value);
-}
 
 interface NumberConstraints {
   integer?: boolean;
@@ -193,52 +153,6 @@ const required: FunctionImplementation = {
     return !(Array.isArray(value) && value.length === 0);
   },
 };
-
-const MAX_CACHED_PATTERNS = 200;
-/** `\k<` preceded by an even number of backslashes (so not itself escaped). */
-const NAMED_BACKREFERENCE = /(?:^|[^\\])(?:\\\\)*\\k</;
-const compiledPatterns = new Map<string, RE2JS>();
-
-function compilePattern(pattern: string): RE2JS {
-  return remember(compiledPatterns, pattern, MAX_CACHED_PATTERNS, () => {
-    // translateRegExp reads a named backreference `\k<name>` as the letter k; refuse it instead of
-    // silently matching something else.
-    if (NAMED_BACKREFERENCE.test(pattern)) {
-      throw new A2uiError(
-        'EXPRESSION_ERROR',
-        "regex: argument 'pattern' uses a named backreference (\\k<name>), which RE2 does not support.",
-        { data: { function: 'regex', argument: 'pattern', pattern } },
-      );
-    }
-    try {
-      // translateRegExp maps JavaScript spellings RE2 lacks (`\u00e9`, `(?<name>…)`, `\cJ`)
-      // onto RE2 syntax, since agents write patterns for `new RegExp`.
-      return RE2JS.compile(RE2JS.translateRegExp(pattern));
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new A2uiError(
-        'EXPRESSION_ERROR',
-        `regex: argument 'pattern' is invalid or uses syntax RE2 does not support (backreferences, lookaround): ${reason}.`,
-        { cause: error, data: { function: 'regex', argument: 'pattern', pattern } },
-      );
-    }
-  });
-}
-
-function createRegex(maxInputLength: number): FunctionImplementation {
-  return {
-    name: 'regex',
-    returnType: 'boolean',
-    execute(args) {
-      const pattern = requiredString('regex', args, 'pattern');
-      const compiled = compilePattern(pattern);
-      const value = textArgument('regex', args, 'value');
-      if (value.length > maxInputLength) return false;
-      // Like `RegExp#test`: a match anywhere, anchors only when the pattern has them.
-      return compiled.test(value);
-    },
-  };
-}
 
 function countCodePoints(text: string): number {
   let count = 0;
@@ -489,7 +403,8 @@ const not: FunctionImplementation = {
  * - `required`: false for `null`, `undefined`, `""` and `[]`; `0` and `false` are present.
  * - `regex`: RE2 syntax (linear time, no backreferences or lookaround), JavaScript spellings
  *   translated; matches anywhere like `RegExp#test`; inputs longer than `maxRegexInputLength`
- *   do not match.
+ *   do not match; patterns longer than `maxRegexPatternLength` or estimated to compile above
+ *   `maxRegexProgramSize` are errors; compiled patterns are cached within `maxRegexCacheBytes`.
  * - `length`: strings in Unicode code points, arrays in elements; `min`/`max` inclusive.
  * - `numeric`: numbers and decimal strings; anything else (including empty) is `false`.
  * - `email`: a simple pattern; at most 254 characters.
@@ -515,11 +430,10 @@ const not: FunctionImplementation = {
 export function createBasicFunctions(
   options: BasicFunctionsOptions = {},
 ): readonly FunctionImplementation[] {
-  const maxRegexInputLength = options.maxRegexInputLength ?? DEFAULT_MAX_REGEX_INPUT_LENGTH;
   const formatStringMaxDepth = options.formatStringMaxDepth ?? DEFAULT_FORMAT_STRING_MAX_DEPTH;
   return Object.freeze([
     required,
-    createRegex(maxRegexInputLength),
+    createRegexFunction(options),
     length,
     numeric,
     email,

@@ -31,6 +31,12 @@ export {
 export type { FunctionContext, FunctionImplementation } from './function-types.js';
 export { MINIMAL_FUNCTIONS } from './minimal-functions.js';
 export {
+  createRegexFunction,
+  DEFAULT_REGEX_LIMITS,
+  estimateRegexProgramSize,
+  type RegexLimits,
+} from './regex-function.js';
+export {
   createUrlPolicy,
   DEFAULT_URL_POLICY,
   type UrlPolicy,

@@ -1,7 +1,8 @@
 /**
  * The one function of the v0.9 minimal catalog (digest §10.4, `catalogs/minimal/catalog.json`).
  */
-import { createIntl, textArgument } from './basic-functions.js';
+import { createIntl } from './basic-functions.js';
+import { textArgument } from './function-arguments.js';
 import type { FunctionImplementation } from './function-types.js';
 
 /**

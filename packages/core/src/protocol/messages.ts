@@ -156,7 +156,12 @@ export interface ActionEvent {
 /** `VALIDATION_FAILED` error (§3.2). */
 export interface ValidationFailedError {
   code: 'VALIDATION_FAILED';
-  surfaceId: string;
+  /**
+   * The surface concerned. Left out of what the processor reports when there is none (input that
+   * is not JSON, a batch nested too deep); an {@link ErrorMessage} always carries it (`""` then),
+   * as `client_to_server.json` requires.
+   */
+  surfaceId?: string;
   /** JSON Pointer into the offending message. */
   path: string;
   message: string;
@@ -164,7 +169,8 @@ export interface ValidationFailedError {
 /** Any other error code (§3.2), extra fields allowed. */
 export interface GenericClientError {
   code: string;
-  surfaceId: string;
+  /** As {@link ValidationFailedError.surfaceId}. */
+  surfaceId?: string;
   message: string;
   [field: string]: unknown;
 }
@@ -176,7 +182,8 @@ export interface ActionMessage {
 }
 export interface ErrorMessage {
   version: typeof A2UI_VERSION;
-  error: ClientError;
+  /** The error; on the wire `surfaceId` is required (`""` when no surface is concerned). */
+  error: ClientError & { surfaceId: string };
 }
 /** One of the two client→server messages (§3). */
 export type ClientMessage = ActionMessage | ErrorMessage;

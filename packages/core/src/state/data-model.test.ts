@@ -75,6 +75,13 @@ describe('DataModel reads and writes (digest §7.1, §7.2)', () => {
     expect(() => model.set('/a/b', { c: { d: { e: 1 } } })).toThrowError(
       expect.objectContaining({ code: 'LIMIT_EXCEEDED' }),
     );
+    // A primitive at the end of a too-long path is as deep as any value there.
+    expect(() => model.set('/a/b/c/d/e', 1)).toThrowError(
+      expect.objectContaining({ code: 'LIMIT_EXCEEDED', path: '/a/b/c/d/e' }),
+    );
+    model.set('/a/b/c/d', 1);
+    expect(model.get('/a/b/c/d')).toBe(1);
+    model.delete('/a');
     expect(model.getSnapshot()).toEqual({});
   });
 

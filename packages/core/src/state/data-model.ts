@@ -5,14 +5,16 @@
  */
 import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
-import { findDepthViolation } from '../validation/find-depth-violation.js';
+import { findJsonViolation } from '../validation/find-depth-violation.js';
 import { formatPointer, isArrayIndex, parsePointer } from './json-pointer.js';
 import { type Listener, Notifier } from './notifier.js';
 
 /** Limits of a {@link DataModel}. */
 export interface DataModelLimits {
   /**
-   * Deepest nesting of the model, counting path segments plus the depth of the written value.
+   * Deepest nesting of the model, in levels of objects and arrays: a write's path segments plus
+   * the nesting of its value may not exceed it (so a path has at most this many segments). A
+   * model within it always passes `validateClientDataModel` with the same `maxDepth`.
    * @default 64
    */
   maxDepth?: number;
@@ -72,8 +74,12 @@ export class DataModel {
   #subscriptions = newNode(undefined, '');
   #subscriptionCount = 0;
   #disposed = false;
-  /** Containers copied during the batch `#ownedEpoch`, which that batch may change in place. */
-  #owned = new WeakSet<object>();
+  /**
+   * Containers copied during the batch `#ownedEpoch`, which that batch may change in place. A
+   * plain Set, cleared when the next batch writes: a WeakSet per batch costs the garbage
+   * collector far more than holding the last batch's copies a little longer.
+   */
+  #owned: Set<object> | undefined;
   #ownedEpoch = -1;
   /** Set by a write that changed an owned container in place (its identity says nothing). */
   #changedInPlace = false;
@@ -84,7 +90,9 @@ export class DataModel {
       maxArrayIndex: options.maxArrayIndex ?? DEFAULT_DATA_MODEL_LIMITS.maxArrayIndex,
     };
     this.#notifier = options.notifier ?? new Notifier();
-    if (initial !== undefined) this.set('/', initial);
+    // The usual empty start needs no checks, and nobody can have subscribed to hear of it.
+    if (isRecord(initial) && Object.keys(initial).length === 0) this.#root = initial;
+    else if (initial !== undefined) this.set('/', initial);
   }
 
   /** Increments on every change; a cheap way to see that something changed. */
@@ -133,7 +141,8 @@ export class DataModel {
    * with `undefined` resets it to `{}`.
    *
    * @throws A2uiError `INVALID_PATH` (bad pointer), `DATA_ERROR` (through a primitive, non-index
-   *   segment on an array), `LIMIT_EXCEEDED` (depth or array index caps). The model is unchanged.
+   *   segment on an array, a non-finite number in `value`), `LIMIT_EXCEEDED` (depth or array index
+   *   caps). The model is unchanged.
    */
   set(path: string, value: unknown): void {
     this.setAt(parsePointer(path), value);
@@ -142,13 +151,25 @@ export class DataModel {
   /** {@link set} with already-parsed segments. */
   setAt(segments: readonly string[], value: unknown): void {
     this.#assertUsable();
+    const { maxDepth } = this.#limits;
+    if (segments.length > maxDepth) {
+      throw new A2uiError(
+        'LIMIT_EXCEEDED',
+        `Data model path has ${segments.length} segments; the depth limit is ${maxDepth} (maxDepth).`,
+        { path: formatPointer(segments.slice(0, maxDepth + 1)) },
+      );
+    }
     if (value !== undefined) {
-      const tooDeep = findDepthViolation(value, this.#limits.maxDepth - segments.length);
-      if (tooDeep) {
+      const violation = findJsonViolation(value, maxDepth - segments.length);
+      if (violation) {
+        const path = (segments.length === 0 ? '' : formatPointer(segments)) + violation.path;
+        if (violation.keyword !== 'maxDepth') {
+          throw new A2uiError('DATA_ERROR', violation.message, { path });
+        }
         throw new A2uiError(
           'LIMIT_EXCEEDED',
-          `Data model depth exceeds the limit of ${this.#limits.maxDepth} (path segments plus the value's nesting).`,
-          { path: (segments.length === 0 ? '' : formatPointer(segments)) + tooDeep.path },
+          `Data model depth exceeds the limit of ${maxDepth} (path segments plus the value's nesting).`,
+          { path },
         );
       }
     }
@@ -160,7 +181,7 @@ export class DataModel {
     // A null root (`updateDataModel` of `/` with `null`) is vivified like any null intermediate.
     const root = this.#root ?? (isArrayIndex(segments[0]!) ? [] : {});
     this.#changedInPlace = false;
-    const next = this.#write(root, segments, 0, value);
+    const next = this.#write(root, segments, value);
     if (next !== this.#root || this.#changedInPlace) this.#commit(next, segments);
   }
 
@@ -212,6 +233,7 @@ export class DataModel {
   /** Drops every subscription and refuses further writes (§2.4 `deleteSurface`). */
   dispose(): void {
     this.#disposed = true;
+    this.#owned = undefined;
     this.#subscriptions = newNode(undefined, '');
     this.#subscriptionCount = 0;
   }
@@ -236,62 +258,100 @@ export class DataModel {
     }
   }
 
-  #write(container: unknown, segments: readonly string[], index: number, value: unknown): unknown {
-    const segment = segments[index]!;
-    const last = index === segments.length - 1;
-    if (Array.isArray(container)) {
-      if (!isArrayIndex(segment)) {
+  /**
+   * The new root after writing `value` at `segments` below `root`, copying every container on the
+   * path that changes. Two loops rather than recursion, so no path length can exhaust the stack:
+   * down to find (or create) the containers, up to write the new children into copies of them.
+   */
+  #write(root: unknown, segments: readonly string[], value: unknown): unknown {
+    const last = segments.length - 1;
+    const containers: Array<unknown[] | Record<string, unknown>> = [];
+    /** Index of the first container created by this write (it needs no copy). */
+    let firstCreated = segments.length;
+    let container: unknown = root;
+    for (let index = 0; ; index++) {
+      const segment = segments[index]!;
+      if (Array.isArray(container)) {
+        if (!isArrayIndex(segment)) {
+          throw new A2uiError(
+            'DATA_ERROR',
+            `Segment "${segment}" addresses an array and must be an index.`,
+            { path: formatPointer(segments.slice(0, index + 1)) },
+          );
+        }
+        if (Number(segment) > this.#limits.maxArrayIndex) {
+          throw new A2uiError(
+            'LIMIT_EXCEEDED',
+            `Array index ${segment} exceeds the limit of ${this.#limits.maxArrayIndex}.`,
+            { path: formatPointer(segments.slice(0, index + 1)) },
+          );
+        }
+      } else if (!isRecord(container)) {
         throw new A2uiError(
           'DATA_ERROR',
-          `Segment "${segment}" addresses an array and must be an index.`,
-          {
-            path: formatPointer(segments.slice(0, index + 1)),
-          },
+          `Cannot write through a ${container === null ? 'null' : typeof container} value.`,
+          { path: formatPointer(segments.slice(0, index)) },
         );
       }
-      const position = Number(segment);
-      if (position > this.#limits.maxArrayIndex) {
+      containers.push(container);
+      if (index === last) break;
+      const current = childOf(container, segment);
+      if (current === undefined || current === null) {
+        // Vivify: an array where the next segment is an index, else an object.
+        container = isArrayIndex(segments[index + 1]!) ? [] : {};
+        if (firstCreated > index) firstCreated = index + 1;
+      } else if (typeof current !== 'object') {
         throw new A2uiError(
-          'LIMIT_EXCEEDED',
-          `Array index ${position} exceeds the limit of ${this.#limits.maxArrayIndex}.`,
+          'DATA_ERROR',
+          `Cannot create "${segments[index + 1]}" inside a ${typeof current} value.`,
           { path: formatPointer(segments.slice(0, index + 1)) },
         );
-      }
-      const current = container[position];
-      const next = this.#descend(current, segments, index, value);
-      if (Object.is(current, next) && (position < container.length || next !== undefined))
-        return container;
-      const copy = this.#writable(container);
-      if (last && value === undefined) {
-        if (position < copy.length) copy[position] = undefined;
       } else {
-        copy[position] = next;
+        container = current;
       }
-      return copy;
     }
-    if (isRecord(container)) {
-      const has = Object.hasOwn(container, segment);
-      const current = has ? container[segment] : undefined;
-      if (last && value === undefined) {
-        if (!has) return container;
-        const copy = this.#writable(container);
-        delete copy[segment];
-        return copy;
+    let next: unknown = value;
+    for (let index = last; index >= 0; index--) {
+      const target = containers[index]!;
+      const segment = segments[index]!;
+      const created = index >= firstCreated;
+      if (Array.isArray(target)) {
+        const position = Number(segment);
+        if (Object.is(target[position], next) && (position < target.length || next !== undefined)) {
+          next = target;
+          continue;
+        }
+        const copy = created ? target : this.#writable(target);
+        if (index === last && value === undefined) {
+          if (position < copy.length) copy[position] = undefined;
+        } else {
+          copy[position] = next;
+        }
+        next = copy;
+        continue;
       }
-      const next = this.#descend(current, segments, index, value);
-      if (has && Object.is(current, next)) return container;
-      const copy = this.#writable(container);
+      const record = target as Record<string, unknown>;
+      const has = Object.hasOwn(record, segment);
+      if (index === last && value === undefined) {
+        if (!has) {
+          next = record;
+          continue;
+        }
+        const copy = this.#writable(record);
+        delete copy[segment];
+        next = copy;
+        continue;
+      }
+      if (has && Object.is(record[segment], next)) {
+        next = record;
+        continue;
+      }
+      const copy = created ? record : this.#writable(record);
       // Segments are never "__proto__" (parsePointer refuses it), so plain assignment is safe.
       copy[segment] = next;
-      return copy;
+      next = copy;
     }
-    throw new A2uiError(
-      'DATA_ERROR',
-      `Cannot write through a ${container === null ? 'null' : typeof container} value.`,
-      {
-        path: formatPointer(segments.slice(0, index)),
-      },
-    );
+    return next;
   }
 
   /**
@@ -304,38 +364,18 @@ export class DataModel {
     const batching = this.#notifier.batching;
     if (batching) {
       if (this.#ownedEpoch !== this.#notifier.epoch) {
-        this.#owned = new WeakSet();
+        if (this.#owned) this.#owned.clear();
+        else this.#owned = new Set();
         this.#ownedEpoch = this.#notifier.epoch;
       }
-      if (this.#owned.has(container)) {
+      if (this.#owned!.has(container)) {
         this.#changedInPlace = true;
         return container;
       }
     }
     const copy = (Array.isArray(container) ? container.slice() : { ...container }) as T;
-    if (batching) this.#owned.add(copy);
+    if (batching) this.#owned!.add(copy);
     return copy;
-  }
-
-  /** The new value of `segments[index]`: `value` itself at the end of the path, else a copy written below. */
-  #descend(current: unknown, segments: readonly string[], index: number, value: unknown): unknown {
-    if (index === segments.length - 1) return value;
-    const container = this.#vivify(current, isArrayIndex(segments[index + 1]!), segments, index);
-    return this.#write(container, segments, index + 1, value);
-  }
-
-  #vivify(current: unknown, asArray: boolean, segments: readonly string[], index: number): unknown {
-    if (current === undefined || current === null) return asArray ? [] : {};
-    if (typeof current !== 'object') {
-      throw new A2uiError(
-        'DATA_ERROR',
-        `Cannot create "${segments[index + 1]}" inside a ${typeof current} value.`,
-        {
-          path: formatPointer(segments.slice(0, index + 1)),
-        },
-      );
-    }
-    return current;
   }
 
   #commit(root: unknown, segments: readonly string[]): void {
@@ -363,4 +403,10 @@ export class DataModel {
     }
     return affected;
   }
+}
+
+/** The child `segment` of a container (own properties only), or `undefined`. */
+function childOf(container: unknown[] | Record<string, unknown>, segment: string): unknown {
+  if (Array.isArray(container)) return container[Number(segment)];
+  return Object.hasOwn(container, segment) ? container[segment] : undefined;
 }

@@ -1,9 +1,7 @@
 /**
  * Normalises what a processor is given — JSON text, one message, an array, `{messages}`, or a
- * sample file — into a list of messages, refusing oversized or hostile-deep input before any
- * recursive code sees it.
+ * sample file — into a list of messages, refusing oversized text before it is parsed.
  */
-import { findDepthViolation } from '../validation/find-depth-violation.js';
 import { toMessageList } from '../validation/message-list.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, decodeJsonText } from '../validation/parse-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
@@ -12,8 +10,6 @@ import type { ValidationIssue } from '../validation/validation-issue.js';
 export interface MessageInputOptions {
   /** Largest JSON text accepted, in UTF-8 bytes. @default 1048576 */
   maxMessageBytes?: number;
-  /** Deepest nesting of objects and arrays inside one message. @default 64 */
-  maxDepth?: number;
 }
 
 /** The messages of the input, or why there are none; issue `keyword`s name the error code. */
@@ -29,9 +25,11 @@ const CODES: Record<string, string> = {
 
 /**
  * Turns `input` into a message list (spec §1): an array is a batch, `{messages: [...]}` is the
- * list wrapper (and a sample file), anything else is one message. Strings are parsed as JSON.
- * Issues carry their error code in `keyword`: `INVALID_JSON`, `MESSAGE_TOO_LARGE` or
- * `VALIDATION_FAILED` (nested deeper than `maxDepth`, path of the first too-deep container).
+ * list wrapper (and a sample file), anything else is one message. Strings are parsed as JSON
+ * (`JSON.parse` does not recurse, so any nesting parses). Issues carry their error code in
+ * `keyword`: `INVALID_JSON` or `MESSAGE_TOO_LARGE`. Nothing in a message is looked at: check each
+ * message's nesting (`findJsonViolation`) before any recursive code sees it, as
+ * `MessageProcessor` does, so the problem is reported with the message's surface.
  */
 export function parseMessageInput(
   input: unknown,
@@ -49,8 +47,5 @@ export function parseMessageInput(
     }
     value = decoded.value;
   }
-  // One level more than a message allows: the batch array or wrapper around it.
-  const deep = findDepthViolation(value, (options.maxDepth ?? 64) + 2);
-  if (deep) return { success: false, errors: [{ ...deep, keyword: 'VALIDATION_FAILED' }] };
   return { success: true, value: toMessageList(value) };
 }

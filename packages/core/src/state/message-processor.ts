@@ -22,6 +22,7 @@ import type {
   UpdateComponents,
   UpdateDataModel,
 } from '../protocol/messages.js';
+import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ValidationIssue } from '../validation/index.js';
 import { type DataModelLimits, DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
 import { encodeSegment, parsePointer } from './json-pointer.js';
@@ -57,6 +58,12 @@ export interface MessageProcessorOptions {
    */
   validate?: boolean;
   limits?: ProcessorLimits;
+  /**
+   * Distinct errors remembered for de-duplication (oldest forgotten first): `onError` listeners
+   * (and so the agent) hear each distinct error once, by code, surface, path and message.
+   * @default 1000
+   */
+  maxRememberedErrors?: number;
 }
 
 /** Outcome of {@link MessageProcessor.process}. */
@@ -66,6 +73,9 @@ export interface ProcessResult {
   /** One spec `error` object per problem, ready to send to the agent (§3.2). */
   readonly errors: readonly ClientError[];
 }
+
+/** `#apply` has checked the whole message's nesting and numbers before any validator runs. */
+const JSON_CHECKED = Object.freeze({ jsonChecked: true });
 
 /** A failure while applying one message; carries the spec error. */
 class MessageFailure extends Error {
@@ -104,6 +114,9 @@ export class MessageProcessor {
   readonly #errorListeners = new Set<ErrorListener>();
   /** Errors of the `process` call under way, including those of degraded (applied) messages. */
   #batchErrors: ClientError[] | undefined;
+  /** Keys of the errors listeners heard, oldest first (the one de-duplication of every error). */
+  readonly #heard = new Set<string>();
+  readonly #maxRememberedErrors: number;
 
   constructor(options: MessageProcessorOptions = {}) {
     this.catalogs =
@@ -111,6 +124,7 @@ export class MessageProcessor {
         ? options.catalogs
         : new CatalogRegistry(options.catalogs ?? []);
     this.#validate = options.validate ?? true;
+    this.#maxRememberedErrors = options.maxRememberedErrors ?? 1000;
     this.#limits = { ...DEFAULT_PROCESSOR_LIMITS, ...options.limits };
   }
 
@@ -138,17 +152,14 @@ export class MessageProcessor {
     let applied = 0;
     let parsed: ReturnType<typeof parseMessageInput>;
     try {
-      parsed = parseMessageInput(input, {
-        maxMessageBytes: this.#limits.maxMessageBytes,
-        maxDepth: this.#limits.maxDepth,
-      });
+      parsed = parseMessageInput(input, { maxMessageBytes: this.#limits.maxMessageBytes });
     } catch (error) {
       // Only in-process callers can get here (a throwing getter or Proxy); JSON text cannot.
       this.#report(toClientError(error, undefined));
       return { applied, errors };
     }
     if (!parsed.success) {
-      for (const issue of parsed.errors) this.#report(issueToError(issue, ''));
+      for (const issue of parsed.errors) this.#report(issueToError(issue));
       return { applied, errors };
     }
     this.notifier.batch(() => {
@@ -183,7 +194,12 @@ export class MessageProcessor {
     };
   }
 
-  /** Calls `listener` for every error `process` reports (validation, state, data). */
+  /**
+   * Calls `listener` for each distinct error (by code, surface, path and message) that `process`
+   * or {@link reportError} reports: validation, state, data, binding and renderer errors alike.
+   * A repeat is left out (it is still in that call's `ProcessResult.errors`); after `reset()`,
+   * errors are news again.
+   */
   onError(listener: ErrorListener): () => void {
     const entry: ErrorListener = (error) => listener(error);
     this.#errorListeners.add(entry);
@@ -208,6 +224,7 @@ export class MessageProcessor {
 
   /** Deletes every surface (a transport `reset`, or the end of a session). */
   reset(): void {
+    this.#heard.clear();
     this.notifier.batch(() => {
       for (const surface of this.#surfaceList) surface.dispose();
       this.#surfaces.clear();
@@ -215,17 +232,33 @@ export class MessageProcessor {
     });
   }
 
-  /** Reports an error raised outside `process` (e.g. by binding) through the error listeners. */
+  /**
+   * Reports an error raised outside `process` (a binding, a renderer) through the error
+   * listeners, once per distinct error.
+   */
   reportError(error: ClientError): void {
     this.#report(error);
   }
 
   #report(error: ClientError): void {
     this.#batchErrors?.push(error);
+    const key = `${error.code}\u0000${error.surfaceId ?? ''}\u0000${String(error.path ?? '')}\u0000${error.message}`;
+    if (this.#heard.has(key)) return;
+    this.#heard.add(key);
+    if (this.#heard.size > this.#maxRememberedErrors)
+      this.#heard.delete(this.#heard.values().next().value!);
     for (const listener of [...this.#errorListeners]) listener(error);
   }
 
   #apply(message: unknown): void {
+    // Before any recursive code (the validators, JSON.stringify) sees the message: too deep, or a
+    // number JSON cannot carry (`1e999` parses as Infinity), whether or not validation is on.
+    const violation = findJsonViolation(message, this.#limits.maxDepth);
+    if (violation) {
+      const kind = getServerMessageKind(message);
+      const surfaceId = kind && readSurfaceId((message as Record<string, unknown>)[kind]);
+      throw validationFailure(surfaceId, violation.path, violation.message);
+    }
     const kind = this.#checkEnvelope(message);
     const body = (message as Record<ServerMessageKind, Record<string, unknown>>)[kind];
     switch (kind) {
@@ -247,10 +280,18 @@ export class MessageProcessor {
   /** Shape checks that do not depend on a catalog; enough to route the message safely. */
   #checkEnvelope(message: unknown): ServerMessageKind {
     if (!isRecord(message))
-      throw validationFailure('', '', 'A server message must be a JSON object.');
-    const kinds = SERVER_MESSAGE_KINDS.filter((kind) => kind in message);
+      throw validationFailure(undefined, '', 'A server message must be a JSON object.');
+    // One pass over the keys: a well-formed message has exactly `version` and its kind.
+    let extra: string | undefined;
+    const kinds: ServerMessageKind[] = [];
+    for (const key of Object.keys(message)) {
+      if (isServerMessageKind(key)) kinds.push(key);
+      else if (key !== 'version') extra ??= key;
+    }
+    if (kinds.length > 1)
+      kinds.sort((a, b) => SERVER_MESSAGE_KINDS.indexOf(a) - SERVER_MESSAGE_KINDS.indexOf(b));
     if (message.version !== A2UI_VERSION) {
-      const surfaceId = kinds.length === 1 ? readSurfaceId(message[kinds[0]!]) : '';
+      const surfaceId = kinds.length === 1 ? readSurfaceId(message[kinds[0]!]) : undefined;
       throw validationFailure(
         surfaceId,
         '/version',
@@ -261,7 +302,7 @@ export class MessageProcessor {
     }
     if (kinds.length !== 1) {
       throw validationFailure(
-        '',
+        undefined,
         '',
         kinds.length === 0
           ? `A server message needs exactly one of ${SERVER_MESSAGE_KINDS.join(', ')}.`
@@ -270,15 +311,15 @@ export class MessageProcessor {
     }
     const kind = kinds[0]!;
     const body = message[kind];
-    if (!isRecord(body)) throw validationFailure('', `/${kind}`, `"${kind}" must be an object.`);
+    if (!isRecord(body))
+      throw validationFailure(undefined, `/${kind}`, `"${kind}" must be an object.`);
     if (typeof body.surfaceId !== 'string') {
       throw validationFailure(
-        '',
+        undefined,
         `/${kind}/surfaceId`,
         `"${kind}.surfaceId" is required and must be a string.`,
       );
     }
-    const extra = Object.keys(message).find((key) => key !== 'version' && key !== kind);
     if (extra !== undefined) {
       throw validationFailure(
         body.surfaceId,
@@ -346,10 +387,10 @@ export class MessageProcessor {
     const components = this.#validate
       ? this.#validateComponents(surface, body)
       : this.#checkComponentShapes(body);
-    const added = new Set(
-      components.filter((component) => !surface.components.has(component.id)).map((c) => c.id),
-    ).size;
-    if (surface.components.size + added > this.#limits.maxComponentsPerSurface) {
+    if (
+      surface.components.size + countNew(surface, components) >
+      this.#limits.maxComponentsPerSurface
+    ) {
       throw genericFailure(
         'LIMIT_EXCEEDED',
         surfaceId,
@@ -361,8 +402,9 @@ export class MessageProcessor {
 
   /**
    * Full-schema validation with graceful degradation (ARCHITECTURE §2): unknown component types
-   * are kept (the renderer shows a fallback) and unknown properties dropped, each reported once;
-   * any other problem rejects the whole message.
+   * are kept (the renderer shows a fallback), unknown properties dropped, and calls of functions
+   * the catalog does not define kept (they evaluate to nothing; an action calling one is inert),
+   * each reported once per surface; any other problem rejects the whole message.
    */
   #validateComponents(surface: Surface, body: UpdateComponents): ComponentInstance[] {
     const validator = surface.catalog.validator;
@@ -378,13 +420,11 @@ export class MessageProcessor {
         `Unexpected property "${extra}" in updateComponents; it holds only "surfaceId" and "components".`,
       );
     }
-    const prefix = '/updateComponents/components/';
     return body.components.map((component, index) => {
-      const check = validator.checkComponent(component);
-      const path = `${prefix}${index}`;
+      const check = validator.checkComponent(component, JSON_CHECKED);
+      if (check.status === 'valid') return component;
+      const path = `/updateComponents/components/${index}`;
       switch (check.status) {
-        case 'valid':
-          return component;
         case 'unknown-type':
           this.#reportOnce(
             surface,
@@ -394,12 +434,16 @@ export class MessageProcessor {
           );
           return component;
         case 'unknown-properties':
-          for (const property of check.properties) {
+          this.#reportUnknownProperties(surface, component, path, check.properties);
+          return check.sanitized as ComponentInstance;
+        case 'unknown-functions':
+          this.#reportUnknownProperties(surface, component, path, check.properties);
+          for (const call of check.functions) {
             this.#reportOnce(
               surface,
-              Surface.unknownPropertyTopic(component.component, property),
-              `${path}/${encodeSegment(property)}`,
-              `Unknown property "${property}" on ${component.component}; it was ignored.`,
+              Surface.unknownFunctionTopic(call.name),
+              path + call.path,
+              `Unknown function "${call.name}" in catalog ${surface.catalogId}; the component was applied, the call evaluates to nothing and an action calling it cannot run.`,
             );
           }
           return check.sanitized as ComponentInstance;
@@ -410,6 +454,22 @@ export class MessageProcessor {
         first ? { ...first, path: path + first.path } : { path, message: 'Invalid component.' },
       );
     });
+  }
+
+  #reportUnknownProperties(
+    surface: Surface,
+    component: ComponentInstance,
+    path: string,
+    properties: readonly string[],
+  ): void {
+    for (const property of properties) {
+      this.#reportOnce(
+        surface,
+        Surface.unknownPropertyTopic(component.component, property),
+        `${path}/${encodeSegment(property)}`,
+        `Unknown property "${property}" on ${component.component}; it was ignored.`,
+      );
+    }
   }
 
   #checkComponentShapes(body: UpdateComponents): ComponentInstance[] {
@@ -479,7 +539,7 @@ export class MessageProcessor {
 
   #validateWith(catalog: Catalog, message: unknown, surfaceId: string): void {
     if (!this.#validate || !catalog.validator) return;
-    const issues = catalog.validator.validateServerMessage(message);
+    const issues = catalog.validator.validateServerMessage(message, JSON_CHECKED);
     if (issues.length > 0) throw issueFailure(surfaceId, issues[0]!);
   }
 
@@ -489,12 +549,37 @@ export class MessageProcessor {
   }
 }
 
-function readSurfaceId(body: unknown): string {
-  return isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : '';
+/** How many distinct ids of `components` the surface does not hold yet. */
+function countNew(surface: Surface, components: readonly ComponentInstance[]): number {
+  let added: Set<string> | undefined;
+  for (const { id } of components) {
+    if (surface.components.has(id)) continue;
+    added ??= new Set();
+    added.add(id);
+  }
+  return added?.size ?? 0;
 }
 
-function validationFailure(surfaceId: string, path: string, message: string): MessageFailure {
-  return new MessageFailure({ code: VALIDATION_FAILED, surfaceId, path, message });
+const isServerMessageKind = (key: string): key is ServerMessageKind =>
+  key === 'createSurface' ||
+  key === 'updateComponents' ||
+  key === 'updateDataModel' ||
+  key === 'deleteSurface';
+
+function readSurfaceId(body: unknown): string | undefined {
+  return isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
+}
+
+/** `surfaceId` as a field, left out when no surface is concerned (input that is not JSON, …). */
+const surfaceField = (surfaceId: string | undefined): { surfaceId?: string } =>
+  surfaceId === undefined ? {} : { surfaceId };
+
+function validationFailure(
+  surfaceId: string | undefined,
+  path: string,
+  message: string,
+): MessageFailure {
+  return new MessageFailure({ code: VALIDATION_FAILED, ...surfaceField(surfaceId), path, message });
 }
 
 function issueFailure(surfaceId: string, issue: ValidationIssue): MessageFailure {
@@ -510,20 +595,21 @@ function genericFailure(
   return new MessageFailure({ code, surfaceId, message, ...extra });
 }
 
-function issueToError(issue: ValidationIssue, surfaceId: string): ClientError {
+/** An error about the input as a whole (not JSON, too large, too deep): no surface is known. */
+function issueToError(issue: ValidationIssue): ClientError {
   const code =
     issue.keyword === 'INVALID_JSON' || issue.keyword === 'MESSAGE_TOO_LARGE'
       ? issue.keyword
       : VALIDATION_FAILED;
   return code === VALIDATION_FAILED
-    ? { code, surfaceId, path: issue.path, message: issue.message }
-    : { code, surfaceId, message: issue.message };
+    ? { code, path: issue.path, message: issue.message }
+    : { code, message: issue.message };
 }
 
 function toClientError(error: unknown, message: unknown): ClientError {
   if (error instanceof MessageFailure) return error.clientError;
   const failure = toA2uiError(error);
-  let surfaceId = '';
+  let surfaceId: string | undefined;
   try {
     const kind = getServerMessageKind(message);
     if (kind) surfaceId = readSurfaceId((message as Record<string, unknown>)[kind]);
@@ -533,10 +619,10 @@ function toClientError(error: unknown, message: unknown): ClientError {
   if (failure.code === VALIDATION_FAILED) {
     return {
       code: VALIDATION_FAILED,
-      surfaceId,
+      ...surfaceField(surfaceId),
       path: failure.path ?? '',
       message: failure.message,
     };
   }
-  return { code: failure.code, surfaceId, message: failure.message };
+  return { code: failure.code, ...surfaceField(surfaceId), message: failure.message };
 }

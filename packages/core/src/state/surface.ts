@@ -27,7 +27,7 @@ export class Surface {
   readonly components: ComponentStore;
   readonly dataModel: DataModel;
   #disposed = false;
-  readonly #reported = new Set<string>();
+  #reported: Set<string> | undefined;
 
   constructor(options: SurfaceOptions) {
     this.surfaceId = options.surfaceId;
@@ -52,10 +52,12 @@ export class Surface {
   }
 
   /**
-   * Records that the problem `topic` was reported; true the first time only, so the processor and
-   * a renderer together report each problem of a surface once.
+   * Records that the problem `topic` was reported; true the first time only, so that the
+   * processor reports each degradation of a surface (an unknown component type, property or
+   * function) once, however many messages repeat it.
    */
   claimReport(topic: string): boolean {
+    this.#reported ??= new Set();
     if (this.#reported.has(topic)) return false;
     this.#reported.add(topic);
     return true;
@@ -69,6 +71,11 @@ export class Surface {
   /** The {@link claimReport} topic of an unknown property of a component type. */
   static unknownPropertyTopic(type: string, property: string): string {
     return `unknown-property:${type}.${property}`;
+  }
+
+  /** The {@link claimReport} topic of a call of a function the catalog does not define. */
+  static unknownFunctionTopic(name: string): string {
+    return `unknown-function:${name}`;
   }
 
   /** Drops components, data and every subscription (§2.4). */

@@ -11,7 +11,7 @@ import {
   jsonTypeOf,
   quoteValue,
 } from './diagnose-schema.js';
-import { DEFAULT_MAX_DEPTH, findDepthViolation } from './find-depth-violation.js';
+import { DEFAULT_MAX_DEPTH, findJsonViolation } from './find-depth-violation.js';
 import { schemas as commonSchemas } from './generated/common.js';
 import { validatorRuntime } from './generated/runtime.js';
 import {
@@ -51,7 +51,10 @@ export interface PrecompiledCatalogModule {
 /**
  * Verdict of {@link CatalogValidator.checkComponent}, shaped for the spec's graceful-degradation
  * rules (digest §10.1): an unknown type renders a fallback; unknown properties are dropped and the
- * rest applied; anything else rejects the component. Issue paths are relative to the component.
+ * rest applied; a call of a function the catalog does not define is kept, like an unknown type
+ * (the official renderers render such a component: the call evaluates to nothing, an action
+ * calling it cannot run); anything else rejects the component. Issue paths are relative to the
+ * component.
  */
 export type ComponentCheck =
   | { status: 'valid' }
@@ -64,15 +67,35 @@ export type ComponentCheck =
       sanitized: Record<string, unknown>;
       issues: ValidationIssue[];
     }
+  | {
+      status: 'unknown-functions';
+      /** Every call of an unknown function: its name and the pointer of its `call` member. */
+      functions: Array<{ name: string; path: string }>;
+      /** Property names the component's schema does not declare (dropped), possibly none. */
+      properties: string[];
+      /**
+       * The component without the unknown properties. Nothing else is wrong with it: the schema
+       * walk found no problem but the unknown functions (whose arguments it cannot judge).
+       */
+      sanitized: Record<string, unknown>;
+      issues: ValidationIssue[];
+    }
   | { status: 'invalid'; issues: ValidationIssue[] };
 
-/** Options of {@link CatalogValidator.validateServerMessage}. */
+/** Options of {@link CatalogValidator.validateServerMessage} and `checkComponent`. */
 export interface CatalogValidateOptions {
   /**
    * Deepest allowed nesting of arrays/objects, checked before schema validation.
    * @default 64
    */
   maxDepth?: number;
+  /**
+   * The caller has already run `findJsonViolation(value, maxDepth)` on the value, or on the
+   * message that contains it, and it found nothing: the validator does not walk it again.
+   * `MessageProcessor` checks each message once this way.
+   * @default false
+   */
+  jsonChecked?: boolean;
 }
 
 /**
@@ -101,12 +124,14 @@ export interface CatalogValidator {
   /** True when the catalog defines a component of this type. */
   hasComponent(type: string): boolean;
   /** Classifies one component object of an `updateComponents` message (spec §2.2, §5.1). */
-  checkComponent(component: unknown): ComponentCheck;
+  checkComponent(component: unknown, options?: CatalogValidateOptions): ComponentCheck;
   /** Validates a `createSurface.theme` object; `[]` when valid. */
   validateTheme(theme: unknown): ValidationIssue[];
 }
 
 type ServerMessageKind = 'createSurface' | 'updateComponents' | 'updateDataModel' | 'deleteSurface';
+
+const VALID: ComponentCheck = Object.freeze({ status: 'valid' });
 
 const KIND_DEFINITIONS: Record<ServerMessageKind, string> = {
   createSurface: 'CreateSurfaceMessage',
@@ -215,6 +240,37 @@ export function envelopeIssues(
   return { issues, kind };
 }
 
+/**
+ * The unknown-function calls `issues` consist of, or `undefined` when anything else is wrong too
+ * (or nothing at all was found): only then does a component degrade instead of failing.
+ */
+function unknownFunctionCalls(
+  issues: readonly ValidationIssue[],
+  component: Record<string, unknown>,
+): Array<{ name: string; path: string }> | undefined {
+  if (issues.length === 0) return undefined;
+  const calls: Array<{ name: string; path: string }> = [];
+  for (const issue of issues) {
+    if (issue.keyword !== 'call') return undefined;
+    const name = valueAt(component, issue.path);
+    if (typeof name !== 'string') return undefined;
+    calls.push({ name, path: issue.path });
+  }
+  return calls;
+}
+
+/** The value at a JSON Pointer inside `value` (own properties only), or `undefined`. */
+function valueAt(value: unknown, pointer: string): unknown {
+  let current = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
+      return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
 /** Guarantees at least one issue for an invalid value. */
 export function explainFailure(
   explained: ValidationIssue[] | undefined,
@@ -291,7 +347,10 @@ export function createPrecompiledCatalogValidator(
     message: `Unknown component type ${quoteValue(type)} in catalog "${module.catalogId}". Available component types: ${componentTypes.join(', ')}.`,
   });
 
-  function checkComponent(component: unknown): ComponentCheck {
+  function checkComponent(
+    component: unknown,
+    options: CatalogValidateOptions = {},
+  ): ComponentCheck {
     if (!isRecord(component)) {
       return {
         status: 'invalid',
@@ -304,8 +363,10 @@ export function createPrecompiledCatalogValidator(
         ],
       };
     }
-    const tooDeep = findDepthViolation(component, DEFAULT_MAX_DEPTH);
-    if (tooDeep) return { status: 'invalid', issues: [tooDeep] };
+    if (!options.jsonChecked) {
+      const tooDeep = findJsonViolation(component, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+      if (tooDeep) return { status: 'invalid', issues: [tooDeep] };
+    }
     const type = component.component;
     if (typeof type !== 'string') {
       const issue: ValidationIssue =
@@ -325,31 +386,46 @@ export function createPrecompiledCatalogValidator(
     const validate = hasComponent(type) ? module.components[type] : undefined;
     if (!validate)
       return { status: 'unknown-type', issues: [unknownTypeIssue(type, '/component')] };
-    if (validate(component)) return { status: 'valid' };
+    if (validate(component)) return VALID;
     const errors = validate.errors;
 
     const declared = declaredFor(type);
     const unknown =
       declared.size > 0 ? Object.keys(component).filter((key) => !declared.has(key)) : [];
-    if (unknown.length > 0) {
-      const sanitized = Object.fromEntries(
-        Object.entries(component).filter(([key]) => declared.has(key)),
-      );
-      if (validate(sanitized)) {
-        const allowed = [...declared].join(', ');
-        return {
-          status: 'unknown-properties',
-          properties: unknown,
-          sanitized,
-          issues: unknown.map((name) => ({
-            path: appendPointer('', name),
-            keyword: 'unevaluatedProperties',
-            message: `Unknown property "${name}" on component "${type}". Allowed properties: ${allowed}.`,
-          })),
-        };
-      }
+    const sanitized =
+      unknown.length > 0
+        ? Object.fromEntries(Object.entries(component).filter(([key]) => declared.has(key)))
+        : component;
+    const allowed = [...declared].join(', ');
+    const propertyIssues = unknown.map((name) => ({
+      path: appendPointer('', name),
+      keyword: 'unevaluatedProperties',
+      message: `Unknown property "${name}" on component "${type}". Allowed properties: ${allowed}.`,
+    }));
+    if (unknown.length > 0 && validate(sanitized)) {
+      return {
+        status: 'unknown-properties',
+        properties: unknown,
+        sanitized,
+        issues: propertyIssues,
+      };
     }
-    const issues = diagnose(componentSchemas[type], component, '', CATALOG_ALIAS_SCHEMA_ID);
+    const schema = componentSchemas[type];
+    const remaining = diagnose(schema, sanitized, '', CATALOG_ALIAS_SCHEMA_ID);
+    const functions = remaining && unknownFunctionCalls(remaining, sanitized);
+    if (functions) {
+      return {
+        status: 'unknown-functions',
+        functions,
+        properties: unknown,
+        sanitized,
+        issues: [...propertyIssues, ...remaining!],
+      };
+    }
+    const issues =
+      sanitized === component
+        ? remaining
+        : diagnose(schema, component, '', CATALOG_ALIAS_SCHEMA_ID);
     return { status: 'invalid', issues: explainFailure(issues, errors, component) };
   }
 
@@ -378,14 +454,16 @@ export function createPrecompiledCatalogValidator(
     hasComponent,
     checkComponent,
     validateServerMessage(message, options = {}) {
-      const tooDeep = findDepthViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-      if (tooDeep) return [tooDeep];
+      if (!options.jsonChecked) {
+        const tooDeep = findJsonViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+        if (tooDeep) return [tooDeep];
+      }
       if (module.serverMessage(message)) return [];
       const errors = module.serverMessage.errors;
       return explainFailure(explainServerMessage(message), errors, message);
     },
     validateTheme(theme) {
-      const tooDeep = findDepthViolation(theme, DEFAULT_MAX_DEPTH);
+      const tooDeep = findJsonViolation(theme, DEFAULT_MAX_DEPTH);
       if (tooDeep) return [tooDeep];
       if (module.theme(theme)) return [];
       const errors = module.theme.errors;

@@ -5,7 +5,7 @@ import {
   type StandaloneValidateFunction,
 } from './catalog-validator.js';
 import { createA2uiAjv } from './create-ajv.js';
-import { discriminateCatalogUnions } from './discriminate-unions.js';
+import { discriminateCatalogUnions, routeUnions } from './discriminate-unions.js';
 import { schemas as commonSchemas } from './generated/common.js';
 import { componentSchemaRef, prepareCatalogSchema } from './prepare-catalog-schema.js';
 import { CATALOG_ALIAS_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
@@ -68,10 +68,11 @@ export function compileCatalogValidator(
     return validate;
   };
   try {
-    ajv.addSchema(commonSchemas.commonTypes);
+    // Ajv gets verdict-preserving rewrites of the unions; issues keep reading the originals.
+    ajv.addSchema(routeUnions(commonSchemas.commonTypes));
     for (const reference of options.references ?? []) ajv.addSchema(reference);
-    ajv.addSchema(discriminateCatalogUnions(prepared.schema));
-    ajv.addSchema(commonSchemas.serverToClient);
+    ajv.addSchema(routeUnions(discriminateCatalogUnions(prepared.schema)));
+    ajv.addSchema(routeUnions(commonSchemas.serverToClient));
     const components: Record<string, StandaloneValidateFunction> = {};
     for (const type of prepared.componentTypes)
       components[type] = compile(componentSchemaRef(type));

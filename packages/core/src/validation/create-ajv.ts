@@ -20,8 +20,9 @@ export interface CreateA2uiAjvOptions {
  * first error only (issues are worded by `diagnose-schema.ts`, so collecting every Ajv error would
  * only slow the valid path), and `ajv-formats` (`date-time`, `uri`, …).
  *
- * `inlineRefs: false` makes every `$ref` a shared function instead of an inlined copy, which keeps
- * the precompiled basic catalog ~5% smaller; verdicts are identical.
+ * `inlineRefs: true` (Ajv's default) inlines a `$ref` to a schema without references of its own
+ * instead of calling a shared function: component validation is about 20% faster, for 4% more
+ * code (1.3 KB gzip in the basic catalog); verdicts are identical.
  *
  * Compiling with it calls `new Function`, so do it in Node or at build time, never on a page with a
  * strict Content-Security-Policy.
@@ -36,7 +37,7 @@ export function createA2uiAjv(options: CreateA2uiAjvOptions = {}): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: false,
-    inlineRefs: false,
+    inlineRefs: true,
     ...(options.source ? { code: { source: true, esm: true, lines: true } } : {}),
   });
   addFormats(ajv);

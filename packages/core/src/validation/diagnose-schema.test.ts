@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ajvErrorsToIssues } from './ajv-errors-to-issues.js';
 import { diagnoseSchema, type JsonSchema } from './diagnose-schema.js';
-import { findDepthViolation } from './find-depth-violation.js';
+import { findDepthViolation, findJsonViolation } from './find-depth-violation.js';
 import { prepareCatalogSchema } from './prepare-catalog-schema.js';
 import { stripSchemaAnnotations } from './standalone-codegen.js';
 
@@ -228,6 +228,32 @@ describe('findDepthViolation', () => {
     expect(findDepthViolation([[[1]]], 2)?.path).toBe('/0/0');
     expect(findDepthViolation('flat', 0)).toBeUndefined();
     expect(findDepthViolation({ a: [{}], b: { 'x/y': { z: {} } } }, 3)?.path).toBe('/b/x~1y/z');
+  });
+
+  it('finds a cycle, and does not look at numbers', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(findDepthViolation(cyclic, 10)?.keyword).toBe('maxDepth');
+    expect(findDepthViolation({ n: Number.NaN }, 10)).toBeUndefined();
+  });
+});
+
+describe('findJsonViolation', () => {
+  it('reports the first non-finite number or too-deep container in document order', () => {
+    expect(findJsonViolation({ a: 1, b: [0, -0, 1e308] }, 8)).toBeUndefined();
+    expect(findJsonViolation(Number.POSITIVE_INFINITY, 8)).toMatchObject({
+      path: '',
+      keyword: 'type',
+    });
+    expect(findJsonViolation(JSON.parse('{"a":{"b":[1e999]},"c":-1e999}'), 8)?.path).toBe('/a/b/0');
+    expect(findJsonViolation({ a: [[[]]], b: Number.NaN }, 2)).toMatchObject({
+      path: '/a/0',
+      keyword: 'maxDepth',
+    });
+    expect(findJsonViolation({ a: Number.NaN, b: [[[]]] }, 2)).toMatchObject({
+      path: '/a',
+      keyword: 'type',
+    });
   });
 });
 

@@ -9,6 +9,7 @@
  * handed to Ajv is rewritten; issue wording keeps reading the original schema.
  */
 import { isRecord } from '../protocol/guards.js';
+import { createLocalResolver, mapSubschemas } from './schema-positions.js';
 
 /** Properties a schema (or one of its `allOf` parts) declares, with `required` names. */
 function discriminatorConst(
@@ -67,15 +68,7 @@ export function discriminateCatalogUnions(
 ): Record<string, unknown> {
   const defs = isRecord(schema.$defs) ? schema.$defs : undefined;
   if (!defs) return schema;
-  const resolve = (ref: string): unknown => {
-    if (!ref.startsWith('#/')) return undefined;
-    let current: unknown = schema;
-    for (const raw of ref.slice(2).split('/')) {
-      const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      current = isRecord(current) ? current[segment] : undefined;
-    }
-    return current;
-  };
+  const resolve = createLocalResolver(schema);
   return {
     ...schema,
     $defs: {
@@ -84,4 +77,133 @@ export function discriminateCatalogUnions(
       anyFunction: discriminate(defs.anyFunction, 'call', resolve),
     },
   };
+}
+
+/** What a `oneOf` branch certainly requires, enough to route a value to it. */
+interface BranchShape {
+  /** The JSON types it can accept; `undefined` when unknown (any). */
+  types: Set<string> | undefined;
+  /** Properties it requires (of an object). */
+  required: Set<string>;
+  /** Properties it allows, when `additionalProperties: false` closes it; `undefined` if open. */
+  closed: Set<string> | undefined;
+}
+
+type Resolve = (ref: string) => unknown;
+
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array']);
+
+/** The shape of `schema`, looking through local `$ref`s and `allOf`; `undefined` if unknowable. */
+function shapeOf(schema: unknown, resolve: Resolve, depth = 0): BranchShape | undefined {
+  if (depth > 8 || !isRecord(schema)) return undefined;
+  let types: Set<string> | undefined;
+  const required = new Set<string>();
+  let closed: Set<string> | undefined;
+  const narrow = (next: Set<string> | undefined): void => {
+    if (next === undefined) return;
+    types = types === undefined ? next : new Set([...types].filter((type) => next.has(type)));
+  };
+  if (schema.type !== undefined) {
+    const listed = Array.isArray(schema.type) ? schema.type : [schema.type];
+    narrow(new Set(listed.filter((type): type is string => typeof type === 'string')));
+  }
+  if (Array.isArray(schema.required)) {
+    for (const name of schema.required) if (typeof name === 'string') required.add(name);
+  }
+  if (schema.additionalProperties === false && schema.patternProperties === undefined) {
+    closed = new Set(isRecord(schema.properties) ? Object.keys(schema.properties) : []);
+  }
+  const parts: unknown[] = [];
+  if (typeof schema.$ref === 'string') {
+    const target = resolve(schema.$ref);
+    if (target === undefined) return undefined;
+    parts.push(target);
+  }
+  if (Array.isArray(schema.allOf)) parts.push(...schema.allOf);
+  for (const part of parts) {
+    const shape = shapeOf(part, resolve, depth + 1);
+    if (!shape) continue; // A part we cannot read only restricts further: ignore it.
+    narrow(shape.types);
+    for (const name of shape.required) required.add(name);
+    if (shape.closed)
+      closed = closed
+        ? new Set([...closed].filter((name) => shape.closed!.has(name)))
+        : shape.closed;
+  }
+  return { types, required, closed };
+}
+
+/**
+ * Rewrites `{oneOf: [...]}` as an `if`/`then`/`else` chain that validates a value against the one
+ * branch it can match, when that is provable: branches of distinct primitive JSON types are told
+ * apart by type; object branches by a property each requires that the others cannot hold (their
+ * `additionalProperties: false` excludes it), at most one branch being open. Any other union is
+ * returned as it is. Exactly the same values pass.
+ */
+function routeUnion(union: Record<string, unknown>, resolve: Resolve): unknown {
+  const branches = union.oneOf as unknown[];
+  const shapes = branches.map((branch) => shapeOf(branch, resolve));
+  const typed: Array<{ type: string; branch: unknown }> = [];
+  const objects: Array<{ shape: BranchShape; branch: unknown }> = [];
+  for (const [index, shape] of shapes.entries()) {
+    const type = shape?.types?.size === 1 ? [...shape.types][0]! : undefined;
+    if (shape === undefined || type === undefined) return union;
+    if (type === 'object') objects.push({ shape, branch: branches[index] });
+    else if (PRIMITIVE_TYPES.has(type)) typed.push({ type, branch: branches[index] });
+    else return union;
+  }
+  const typeNames = typed.map((entry) => entry.type);
+  if (new Set(typeNames).size !== typeNames.length) return union;
+  if (typeNames.includes('integer') && typeNames.includes('number')) return union;
+  // Object branches: a selector each, the open one (if any) tried first.
+  const open = objects.filter((entry) => entry.shape.closed === undefined);
+  if (open.length > 1) return union;
+  const ordered = [...open, ...objects.filter((entry) => entry.shape.closed !== undefined)];
+  const routes: Array<{ selector: string; branch: unknown }> = [];
+  for (const entry of ordered) {
+    // Every closed branch but this one must exclude the selector. The open branch need not: a
+    // closed branch is only tried once the open one's selector is absent, which fails it.
+    const others = objects.filter((other) => other !== entry && !open.includes(other));
+    const selector = [...entry.shape.required].find((name) =>
+      others.every((other) => !other.shape.closed!.has(name)),
+    );
+    if (selector === undefined) return union;
+    routes.push({ selector, branch: entry.branch });
+  }
+  // Built from the end: a value no branch can take fails, as it fails every branch of the oneOf.
+  let chain: unknown = false;
+  for (const { selector, branch } of routes.reverse()) {
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema if/then
+    chain = { if: { type: 'object', required: [selector] }, then: branch, else: chain };
+  }
+  for (const { type, branch } of typed.reverse()) {
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema if/then
+    chain = { if: { type }, then: branch, else: chain };
+  }
+  const { oneOf: _, ...rest } = union;
+  return Object.keys(rest).length === 0
+    ? chain
+    : { ...rest, allOf: [...((rest.allOf as unknown[]) ?? []), chain] };
+}
+
+/**
+ * A copy of a schema document in which every `oneOf` whose branches can be told apart cheaply
+ * (by JSON type, or by a property only one branch may hold) is rewritten to validate against
+ * that branch alone. Ajv checks every branch of a `oneOf` and builds error objects for each that
+ * fails; the `Dynamic*` unions (a literal, a `{path}` or a `{call}`) sit on almost every
+ * component property, and the server-message union on every message. The verdict is unchanged
+ * (a test compares both on the official examples and on generated values); issue wording keeps
+ * reading the original.
+ *
+ * @param document - a schema document; local `$ref`s (`#/…`) are resolved within it
+ * @returns the rewritten copy (the input is not modified)
+ */
+export function routeUnions<T extends object>(document: T): T {
+  const resolve = createLocalResolver(document);
+  const walk = (schema: unknown): unknown => {
+    if (!isRecord(schema)) return schema;
+    const copy = mapSubschemas(schema, walk);
+    return Array.isArray(copy.oneOf) && copy.oneOf.length > 1 ? routeUnion(copy, resolve) : copy;
+  };
+  return walk(document) as T;
 }

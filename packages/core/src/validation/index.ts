@@ -16,7 +16,11 @@ export type {
   StandaloneValidateFunction,
 } from './catalog-validator.js';
 export { createPrecompiledCatalogValidator } from './catalog-validator.js';
-export { DEFAULT_MAX_DEPTH, findDepthViolation } from './find-depth-violation.js';
+export {
+  DEFAULT_MAX_DEPTH,
+  findDepthViolation,
+  findJsonViolation,
+} from './find-depth-violation.js';
 /** Run-time helpers that precompiled validator modules import (`generateCatalogValidatorModule`). */
 export { validatorRuntime } from './generated/runtime.js';
 export {

@@ -189,12 +189,15 @@ describe('parseClientMessage / safeParseClientMessage', () => {
     );
     const wrong = safeParseClientMessage({ ...action, version: 'v1' });
     expect(wrong.success === false && wrong.errors[0]?.path).toBe('/version');
+    // maxDepth bounds each context value; the message, action and context levels are envelope.
+    const fits = { ...action, action: { ...action.action, context: { a: { b: { c: {} } } } } };
+    expect(safeParseClientMessage(fits, { maxDepth: 3 }).success).toBe(true);
     const deep = safeParseClientMessage(
-      { ...action, action: { ...action.action, context: { a: { b: { c: {} } } } } },
+      { ...action, action: { ...action.action, context: { a: { b: { c: { d: {} } } } } } },
       { maxDepth: 3 },
     );
     expect(deep.success === false && deep.errors[0]).toMatchObject({
-      path: '/action/context/a',
+      path: '/action/context/a/b/c/d',
       keyword: 'maxDepth',
     });
   });

@@ -5,9 +5,10 @@
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createA2uiAjv } from './create-ajv.js';
-import { discriminateCatalogUnions } from './discriminate-unions.js';
+import { discriminateCatalogUnions, routeUnions } from './discriminate-unions.js';
 import { componentSchemaRef, type PreparedCatalogSchema } from './prepare-catalog-schema.js';
 import { CATALOG_ALIAS_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
+import { mapSubschemas } from './schema-positions.js';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -22,31 +23,6 @@ const ANNOTATIONS = new Set([
   'readOnly',
   'writeOnly',
 ]);
-const SCHEMA_KEYWORDS = new Set([
-  'additionalProperties',
-  'unevaluatedProperties',
-  'additionalItems',
-  'unevaluatedItems',
-  'items',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-]);
-const SCHEMA_MAP_KEYWORDS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  // A2UI catalog documents keep component and function schemas in these two maps.
-  'components',
-  'functions',
-]);
-const SCHEMA_ARRAY_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
-
 const isRecord = (value: unknown): value is SchemaObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -66,22 +42,7 @@ const isRecord = (value: unknown): value is SchemaObject =>
 export function stripSchemaAnnotations<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map((item) => stripSchemaAnnotations(item)) as T;
   if (!isRecord(schema)) return schema;
-  const result: SchemaObject = {};
-  for (const [keyword, value] of Object.entries(schema)) {
-    if (ANNOTATIONS.has(keyword)) continue;
-    if (SCHEMA_MAP_KEYWORDS.has(keyword) && isRecord(value)) {
-      result[keyword] = Object.fromEntries(
-        Object.entries(value).map(([name, sub]) => [name, stripSchemaAnnotations(sub)]),
-      );
-    } else if (SCHEMA_ARRAY_KEYWORDS.has(keyword) && Array.isArray(value)) {
-      result[keyword] = value.map((sub) => stripSchemaAnnotations(sub));
-    } else if (SCHEMA_KEYWORDS.has(keyword) && (isRecord(value) || typeof value === 'boolean')) {
-      result[keyword] = stripSchemaAnnotations(value);
-    } else {
-      result[keyword] = value;
-    }
-  }
-  return result as T;
+  return mapSubschemas(schema, stripSchemaAnnotations, (keyword) => !ANNOTATIONS.has(keyword)) as T;
 }
 
 /** Options shared by the module generators. */
@@ -164,10 +125,11 @@ export function generateCatalogModuleSource(
 ): string {
   const { prepared } = inputs;
   const ajv = createA2uiAjv({ source: true });
-  ajv.addSchema(inputs.commonTypes as SchemaObject);
+  // Ajv gets verdict-preserving rewrites of the unions; issues keep reading the originals.
+  ajv.addSchema(routeUnions(inputs.commonTypes as SchemaObject));
   for (const reference of inputs.references ?? []) ajv.addSchema(reference as SchemaObject);
-  ajv.addSchema(discriminateCatalogUnions(prepared.schema));
-  ajv.addSchema(inputs.serverToClient as SchemaObject);
+  ajv.addSchema(routeUnions(discriminateCatalogUnions(prepared.schema)));
+  ajv.addSchema(routeUnions(inputs.serverToClient as SchemaObject));
   const refs: Record<string, string> = {
     serverMessage: SERVER_TO_CLIENT_SCHEMA_ID,
     theme: `${CATALOG_ALIAS_SCHEMA_ID}#/$defs/theme`,

@@ -409,6 +409,22 @@ describe('metadata validators', () => {
     ]);
   });
 
+  it('bound the depth of each surface data model as DataModel counts it', () => {
+    const nested = (levels: number): unknown => {
+      let value: unknown = {};
+      for (let level = 1; level < levels; level++) value = { a: value };
+      return value;
+    };
+    const metadata = (levels: number) => ({ version: 'v0.9', surfaces: { s1: nested(levels) } });
+    expect(validateClientDataModel(metadata(64))).toEqual([]);
+    expect(validateClientDataModel(metadata(65))[0]).toMatchObject({ keyword: 'maxDepth' });
+    expect(validateClientDataModel(metadata(4), { maxDepth: 4 })).toEqual([]);
+    expect(validateClientDataModel(metadata(5), { maxDepth: 4 })[0]).toMatchObject({
+      path: '/surfaces/s1/a/a/a/a',
+      keyword: 'maxDepth',
+    });
+  });
+
   it('validate server capabilities', () => {
     expect(
       validateServerCapabilities({

@@ -3,7 +3,7 @@ import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import { isRecord } from '../protocol/guards.js';
 import { type CatalogValidator, envelopeIssues, explainFailure } from './catalog-validator.js';
 import { diagnoseSchema, type FormatDefinition, type JsonSchema } from './diagnose-schema.js';
-import { DEFAULT_MAX_DEPTH, findDepthViolation } from './find-depth-violation.js';
+import { DEFAULT_MAX_DEPTH, findJsonViolation } from './find-depth-violation.js';
 import * as common from './generated/common.js';
 import { validatorRuntime } from './generated/runtime.js';
 import {
@@ -41,11 +41,22 @@ export interface ValidateServerMessageOptions {
 /** Options of the catalog-independent validators. */
 export interface ValidateOptions {
   /**
-   * Deepest allowed nesting of arrays/objects, checked before schema validation.
+   * Deepest allowed nesting of arrays/objects, checked before schema validation. It counts what
+   * the value carries, not its envelope, so that whatever a client's `DataModel` with the same
+   * `maxDepth` holds passes: a data model of one surface (`validateClientDataModel`), an action
+   * context value (`validateClientMessage`).
    * @default 64
    */
   maxDepth?: number;
 }
+
+/**
+ * Levels of envelope around what a client message carries: the message, its `action` (or
+ * `error`) object and the action's `context` object.
+ */
+const CLIENT_MESSAGE_ENVELOPE_DEPTH = 3;
+/** Levels of envelope around a surface's data model: `a2uiClientDataModel` and its `surfaces`. */
+const CLIENT_DATA_MODEL_ENVELOPE_DEPTH = 2;
 
 const formats = validatorRuntime.fullFormats as Readonly<Record<string, FormatDefinition>>;
 
@@ -145,7 +156,8 @@ export function validateServerMessage(
  * Validates one client→server message (spec §3, `client_to_server.json`): `action` or `error`.
  *
  * @param message - A parsed JSON value.
- * @param options - See {@link ValidateOptions}.
+ * @param options - See {@link ValidateOptions}; `maxDepth` bounds each `action.context` value
+ *   (the message, `action` and `context` levels are not counted).
  * @returns `[]` when valid, else issues with JSON Pointers into `message`.
  *
  * @example
@@ -158,7 +170,10 @@ export function validateClientMessage(
   message: unknown,
   options: ValidateOptions = {},
 ): ValidationIssue[] {
-  const tooDeep = findDepthViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const tooDeep = findJsonViolation(
+    message,
+    (options.maxDepth ?? DEFAULT_MAX_DEPTH) + CLIENT_MESSAGE_ENVELOPE_DEPTH,
+  );
   if (tooDeep) return [tooDeep];
   if (common.clientMessage(message)) return [];
   const errors = common.clientMessage.errors;
@@ -183,9 +198,9 @@ function validateWith(
   schema: { readonly [keyword: string]: unknown },
   baseUri: string,
   value: unknown,
-  options: ValidateOptions,
+  maxDepth: number,
 ): ValidationIssue[] {
-  const tooDeep = findDepthViolation(value, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const tooDeep = findJsonViolation(value, maxDepth);
   if (tooDeep) return [tooDeep];
   if (validate(value)) return [];
   const errors = validate.errors;
@@ -214,7 +229,7 @@ export function validateClientCapabilities(
     common.schemas.clientCapabilities,
     CLIENT_CAPABILITIES_SCHEMA_ID,
     value,
-    options,
+    options.maxDepth ?? DEFAULT_MAX_DEPTH,
   );
 }
 
@@ -223,7 +238,8 @@ export function validateClientCapabilities(
  * `{version: "v0.9", surfaces: {<surfaceId>: {…}}}`.
  *
  * @param value - A parsed JSON value.
- * @param options - See {@link ValidateOptions}.
+ * @param options - See {@link ValidateOptions}; `maxDepth` bounds each surface's data model as
+ *   `DataModel` counts it (the metadata object and `surfaces` are not counted).
  * @returns `[]` when valid, else issues with JSON Pointers into `value`.
  *
  * @example
@@ -240,7 +256,7 @@ export function validateClientDataModel(
     common.schemas.clientDataModel,
     CLIENT_DATA_MODEL_SCHEMA_ID,
     value,
-    options,
+    (options.maxDepth ?? DEFAULT_MAX_DEPTH) + CLIENT_DATA_MODEL_ENVELOPE_DEPTH,
   );
 }
 
@@ -266,6 +282,6 @@ export function validateServerCapabilities(
     common.schemas.serverCapabilities,
     SERVER_CAPABILITIES_SCHEMA_ID,
     value,
-    options,
+    options.maxDepth ?? DEFAULT_MAX_DEPTH,
   );
 }

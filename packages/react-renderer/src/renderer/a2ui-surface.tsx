@@ -2,7 +2,13 @@
  * Renders one surface from its `root` component (spec §5.2), with its theme (§9 Theme), a
  * loading state until `root` arrives and a diagnostic when it never does.
  */
-import { type BindingHost, type ClientError, ROOT_COMPONENT_ID, type Surface } from '@a2ui-ts/core';
+import {
+  type A2uiError,
+  type BindingHost,
+  type ClientError,
+  ROOT_COMPONENT_ID,
+  type Surface,
+} from '@a2ui-ts/core';
 import {
   Component,
   type CSSProperties,
@@ -33,9 +39,6 @@ export interface A2UISurfaceProps {
 }
 
 const PRIMARY_COLOR = /^#[0-9a-fA-F]{6}$/;
-
-/** Distinct renderer errors remembered per surface for de-duplication. */
-const MAX_REMEMBERED_REPORTS = 1000;
 
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
 function contrastingColor(hex: string): string {
@@ -70,17 +73,27 @@ export function surfaceThemeAttributes(
   };
 }
 
-/** Remembers keys up to a bound; `admit` is true the first time a key is seen. */
-function createOnceSet(): { admit(key: string): boolean } {
-  const seen = new Set<string>();
-  return {
-    admit(key) {
-      if (seen.has(key)) return false;
-      seen.add(key);
-      // Bounded: a long-lived surface with ever-new URLs must not grow this set forever.
-      if (seen.size > MAX_REMEMBERED_REPORTS) seen.delete(seen.values().next().value!);
-      return true;
-    },
+/**
+ * Delivers `deliver(item)` for each queued item after the current render, in one microtask per
+ * burst however many arrive (a tree cut off at its budget reports once per cut instance). Nothing
+ * is delivered once the surface is disposed. De-duplication is the processor's: one set for every
+ * error, whoever raised it.
+ */
+function createDeferred<T>(surface: Surface, deliver: (item: T) => void): (item: T) => void {
+  let queue: T[] | undefined;
+  return (item) => {
+    if (queue) {
+      queue.push(item);
+      return;
+    }
+    queue = [item];
+    // Components report while rendering; listeners of the processor must not run inside render.
+    queueMicrotask(() => {
+      const items = queue!;
+      queue = undefined;
+      if (surface.disposed) return;
+      for (const queued of items) deliver(queued);
+    });
   };
 }
 
@@ -88,11 +101,10 @@ function createReporter(
   surface: Surface,
   report: (error: ClientError) => void,
 ): SurfaceRuntime['report'] {
-  const once = createOnceSet();
+  const deferred = createDeferred(surface, report);
   return (error) => {
-    if (!once.admit(`${error.code}\u0000${error.path ?? ''}\u0000${error.message}`)) return;
     const { surfaceId } = surface;
-    const clientError: ClientError =
+    deferred(
       error.code === 'VALIDATION_FAILED'
         ? { code: 'VALIDATION_FAILED', surfaceId, path: error.path ?? '', message: error.message }
         : {
@@ -100,31 +112,23 @@ function createReporter(
             surfaceId,
             message: error.message,
             ...(error.path === undefined ? {} : { path: error.path }),
-          };
-    // Components report while rendering; listeners of the processor must not run inside render.
-    queueMicrotask(() => {
-      if (!surface.disposed) report(clientError);
-    });
+          },
+    );
   };
 }
 
 /**
  * The client's binding host with its error channel made render-safe: bindings evaluate while
- * React renders, so expression errors are de-duplicated per surface and delivered after render.
+ * React renders, so expression errors are delivered after render (and de-duplicated by the
+ * processor, like every error).
  */
 function renderSafeHost(host: BindingHost, surface: Surface): BindingHost {
-  const once = createOnceSet();
   return {
     surfaceId: host.surfaceId,
     dataModel: host.dataModel,
     functions: host.functions,
     locale: host.locale,
-    reportError(error) {
-      if (!once.admit(`${error.code}\u0000${error.path ?? ''}\u0000${error.message}`)) return;
-      queueMicrotask(() => {
-        if (!surface.disposed) host.reportError(error);
-      });
-    },
+    reportError: createDeferred(surface, (error: A2uiError) => host.reportError(error)),
   };
 }
 

@@ -4,12 +4,13 @@
  * properties in its data scope.
  */
 import {
+  type BindingSnapshot,
   type ChildReference,
+  ComponentBinding,
   type ComponentRecord,
   DataContext,
   isDataBinding,
   isRecord,
-  Surface,
 } from '@a2ui-ts/core';
 import {
   Component,
@@ -22,7 +23,6 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { type BindingSnapshot, ComponentBinding } from '../binding/component-binding.js';
 import {
   type RenderBudget,
   ScopeContext,
@@ -161,6 +161,7 @@ class NodeStore {
       const binding = record
         ? new ComponentBinding(record, new DataContext(host, this.#scope), {
             maxTemplateItems: options.maxTemplateItems,
+            unavailableActionMessage: options.strings.actionUnavailable,
           })
         : null;
       this.#view = {
@@ -304,9 +305,10 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
 });
 
 function reportMissingImplementation(runtime: SurfaceRuntime, type: string): void {
-  // Shares the processor's once-per-surface set, so an unknown type is reported exactly once
-  // whether the processor or the renderer noticed it first.
-  if (!runtime.surface.claimReport(Surface.unknownTypeTopic(type))) return;
+  // A type its catalog does not define is the processor's to report (it checks every component
+  // against the catalog's validator); only a catalog type without an implementation is ours.
+  const validator = runtime.surface.catalog.validator;
+  if (validator && !validator.hasComponent(type)) return;
   runtime.report({
     code: 'VALIDATION_FAILED',
     path: '',
@@ -390,9 +392,12 @@ function createNode(
     },
     async dispatchAction(property = 'action') {
       try {
+        // The binding already resolved the data context and evaluated the checks (kept current
+        // by its subscriptions): the client does not evaluate them again.
         return await client.dispatchAction(surface.surfaceId, record.id, {
-          scope,
           action: properties[property],
+          dataContext: context,
+          validation: binding.getSnapshot().validation,
         });
       } catch (error) {
         options.onActionError(error, {

@@ -15,6 +15,11 @@ export interface RendererStrings {
   readonly tooManyComponents: string;
   /** Shown instead of a component that contains itself (a reference cycle). */
   readonly referenceCycle: (componentId: string) => string;
+  /**
+   * Why a Button is disabled when its action calls a function this client does not have (the
+   * first message of its `validation`).
+   */
+  readonly actionUnavailable: (functionName: string) => string;
   /** Shown when a surface still has no `root` after `rootTimeoutMs`. */
   readonly rootTimeout: (surfaceId: string, timeoutMs: number) => string;
   /** Accessible name of the Modal's close button. */
@@ -36,6 +41,8 @@ export const DEFAULT_RENDERER_STRINGS: RendererStrings = {
   renderFailed: (componentId) => `"${componentId}" could not be shown.`,
   tooManyComponents: 'Not rendered: too many components',
   referenceCycle: (componentId) => `"${componentId}" contains itself and is not rendered.`,
+  actionUnavailable: (functionName) =>
+    `This action is not available (unknown function "${functionName}").`,
   rootTimeout: (surfaceId, timeoutMs) =>
     `Surface "${surfaceId}" has no root component after ${Math.round(timeoutMs / 1000)} s; nothing can be shown yet.`,
   close: 'Close',

@@ -107,7 +107,7 @@ describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
     const session = await open();
     const { page } = session;
     const state = await page.evaluate(() => window.__gallery);
-    expect(state.errors.filter((error) => !error.surfaceId.startsWith('xss'))).toEqual([]);
+    expect(state.errors.filter((error) => !error.surfaceId?.startsWith('xss'))).toEqual([]);
     const surfaces = await page.locator('.a2ui-surface').count();
     expect(surfaces).toBe(16);
     expect(await page.locator('.a2ui-placeholder, .a2ui-fallback, .a2ui-diagnostic').count()).toBe(
@@ -314,7 +314,7 @@ describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
     expect(violations.filter((violation) => !violation.includes('xss'))).toEqual([]);
     expect(await page.locator('.a2ui-surface').count()).toBe(16);
     const errors = await page.evaluate(() =>
-      window.__gallery.errors.filter((error) => !error.surfaceId.startsWith('xss')),
+      window.__gallery.errors.filter((error) => !error.surfaceId?.startsWith('xss')),
     );
     expect(errors).toEqual([]);
     expect(session.pageErrors).toEqual([]);

@@ -3,95 +3,14 @@
 // Copyright Google LLC, Apache-2.0: see ../schemas/NOTICE.md.
 /* eslint-disable */
 import { validatorRuntime } from "./runtime.js";
-export const serverMessage = validate52;
-const pattern3 = new RegExp("^#[0-9a-fA-F]{6}$", "u");
+export const serverMessage = validate20;
+const pattern4 = new RegExp("^#[0-9a-fA-F]{6}$", "u");
 const formats0 = validatorRuntime.fullFormats.uri;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.primaryColor !== undefined){
-let data0 = data.primaryColor;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-validate55.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.iconUrl !== undefined){
-let data1 = data.iconUrl;
-const _errs4 = errors;
-if(errors === _errs4){
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(!(formats0(data1))){
-validate55.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.agentDisplayName !== undefined){
-const _errs6 = errors;
-if(typeof data.agentDisplayName !== "string"){
-validate55.errors = [{instancePath:instancePath+"/agentDisplayName",schemaPath:"#/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -102,14 +21,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.createSurface === undefined) && (missing0 = "createSurface")) || ((data.version === undefined) && (missing0 = "version"))){
-validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "createSurface"))){
-validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -118,7 +37,7 @@ if(_errs1 === errors){
 if(data.version !== undefined){
 const _errs2 = errors;
 if("v0.9" !== data.version){
-validate53.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate21.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -134,14 +53,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.catalogId === undefined) && (missing1 = "catalogId"))){
-validate53.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key1 in data1){
 if(!((((key1 === "surfaceId") || (key1 === "catalogId")) || (key1 === "theme")) || (key1 === "sendDataModel"))){
-validate53.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -150,7 +69,7 @@ if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
 const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-validate53.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -162,7 +81,7 @@ if(valid1){
 if(data1.catalogId !== undefined){
 const _errs8 = errors;
 if(typeof data1.catalogId !== "string"){
-validate53.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -172,10 +91,73 @@ var valid1 = true;
 }
 if(valid1){
 if(data1.theme !== undefined){
+let data4 = data1.theme;
 const _errs10 = errors;
-if(!(validate55(data1.theme, {instancePath:instancePath+"/createSurface/theme",parentData:data1,parentDataProperty:"theme",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.primaryColor !== undefined){
+let data5 = data4.primaryColor;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+validate21.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.iconUrl !== undefined){
+let data6 = data4.iconUrl;
+const _errs16 = errors;
+if(errors === _errs16){
+if(errors === _errs16){
+if(typeof data6 === "string"){
+if(!(formats0(data6))){
+validate21.errors = [{instancePath:instancePath+"/createSurface/theme/iconUrl",schemaPath:"catalog.json#/$defs/theme/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/createSurface/theme/iconUrl",schemaPath:"catalog.json#/$defs/theme/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid3 = _errs16 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.agentDisplayName !== undefined){
+const _errs18 = errors;
+if(typeof data4.agentDisplayName !== "string"){
+validate21.errors = [{instancePath:instancePath+"/createSurface/theme/agentDisplayName",schemaPath:"catalog.json#/$defs/theme/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs18 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/createSurface/theme",schemaPath:"catalog.json#/$defs/theme/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 var valid1 = _errs10 === errors;
 }
@@ -184,12 +166,12 @@ var valid1 = true;
 }
 if(valid1){
 if(data1.sendDataModel !== undefined){
-const _errs11 = errors;
+const _errs20 = errors;
 if(typeof data1.sendDataModel !== "boolean"){
-validate53.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate21.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid1 = _errs11 === errors;
+var valid1 = _errs20 === errors;
 }
 else {
 var valid1 = true;
@@ -201,7 +183,7 @@ var valid1 = true;
 }
 }
 else {
-validate53.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -215,91 +197,25 @@ var valid0 = true;
 }
 }
 else {
-validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate53.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema24 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Image","Icon","Video","AudioPlayer","Row","Column","List","Card","Tabs","Modal","Divider","Button","TextField","CheckBox","ChoicePicker","Slider","DateTimeInput"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Image"}}},"then":{"$ref":"#/components/Image"}},{"if":{"properties":{"component":{"const":"Icon"}}},"then":{"$ref":"#/components/Icon"}},{"if":{"properties":{"component":{"const":"Video"}}},"then":{"$ref":"#/components/Video"}},{"if":{"properties":{"component":{"const":"AudioPlayer"}}},"then":{"$ref":"#/components/AudioPlayer"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"List"}}},"then":{"$ref":"#/components/List"}},{"if":{"properties":{"component":{"const":"Card"}}},"then":{"$ref":"#/components/Card"}},{"if":{"properties":{"component":{"const":"Tabs"}}},"then":{"$ref":"#/components/Tabs"}},{"if":{"properties":{"component":{"const":"Modal"}}},"then":{"$ref":"#/components/Modal"}},{"if":{"properties":{"component":{"const":"Divider"}}},"then":{"$ref":"#/components/Divider"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}},{"if":{"properties":{"component":{"const":"CheckBox"}}},"then":{"$ref":"#/components/CheckBox"}},{"if":{"properties":{"component":{"const":"ChoicePicker"}}},"then":{"$ref":"#/components/ChoicePicker"}},{"if":{"properties":{"component":{"const":"Slider"}}},"then":{"$ref":"#/components/Slider"}},{"if":{"properties":{"component":{"const":"DateTimeInput"}}},"then":{"$ref":"#/components/DateTimeInput"}}]};
-const schema25 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false};
+const schema36 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Image","Icon","Video","AudioPlayer","Row","Column","List","Card","Tabs","Modal","Divider","Button","TextField","CheckBox","ChoicePicker","Slider","DateTimeInput"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Image"}}},"then":{"$ref":"#/components/Image"}},{"if":{"properties":{"component":{"const":"Icon"}}},"then":{"$ref":"#/components/Icon"}},{"if":{"properties":{"component":{"const":"Video"}}},"then":{"$ref":"#/components/Video"}},{"if":{"properties":{"component":{"const":"AudioPlayer"}}},"then":{"$ref":"#/components/AudioPlayer"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"List"}}},"then":{"$ref":"#/components/List"}},{"if":{"properties":{"component":{"const":"Card"}}},"then":{"$ref":"#/components/Card"}},{"if":{"properties":{"component":{"const":"Tabs"}}},"then":{"$ref":"#/components/Tabs"}},{"if":{"properties":{"component":{"const":"Modal"}}},"then":{"$ref":"#/components/Modal"}},{"if":{"properties":{"component":{"const":"Divider"}}},"then":{"$ref":"#/components/Divider"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}},{"if":{"properties":{"component":{"const":"CheckBox"}}},"then":{"$ref":"#/components/CheckBox"}},{"if":{"properties":{"component":{"const":"ChoicePicker"}}},"then":{"$ref":"#/components/ChoicePicker"}},{"if":{"properties":{"component":{"const":"Slider"}}},"then":{"$ref":"#/components/Slider"}},{"if":{"properties":{"component":{"const":"DateTimeInput"}}},"then":{"$ref":"#/components/DateTimeInput"}}]};
+const schema37 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false};
+const schema43 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
+const schema44 = {"type":"object","required":["call"],"properties":{"call":{"enum":["required","regex","length","numeric","email","formatString","formatNumber","formatCurrency","formatDate","pluralize","openUrl","and","or","not"]}},"allOf":[{"if":{"properties":{"call":{"const":"required"}}},"then":{"$ref":"#/functions/required"}},{"if":{"properties":{"call":{"const":"regex"}}},"then":{"$ref":"#/functions/regex"}},{"if":{"properties":{"call":{"const":"length"}}},"then":{"$ref":"#/functions/length"}},{"if":{"properties":{"call":{"const":"numeric"}}},"then":{"$ref":"#/functions/numeric"}},{"if":{"properties":{"call":{"const":"email"}}},"then":{"$ref":"#/functions/email"}},{"if":{"properties":{"call":{"const":"formatString"}}},"then":{"$ref":"#/functions/formatString"}},{"if":{"properties":{"call":{"const":"formatNumber"}}},"then":{"$ref":"#/functions/formatNumber"}},{"if":{"properties":{"call":{"const":"formatCurrency"}}},"then":{"$ref":"#/functions/formatCurrency"}},{"if":{"properties":{"call":{"const":"formatDate"}}},"then":{"$ref":"#/functions/formatDate"}},{"if":{"properties":{"call":{"const":"pluralize"}}},"then":{"$ref":"#/functions/pluralize"}},{"if":{"properties":{"call":{"const":"openUrl"}}},"then":{"$ref":"#/functions/openUrl"}},{"if":{"properties":{"call":{"const":"and"}}},"then":{"$ref":"#/functions/and"}},{"if":{"properties":{"call":{"const":"or"}}},"then":{"$ref":"#/functions/or"}},{"if":{"properties":{"call":{"const":"not"}}},"then":{"$ref":"#/functions/not"}}]};
+const wrapper0 = {validate: validate30};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-validate63.errors = vErrors;
-return errors === 0;
-}
-validate63.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate67.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.path === undefined) && (missing0 = "path")){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "path")){
-validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-validate67.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate67.errors = vErrors;
-return errors === 0;
-}
-validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema32 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
-const schema33 = {"type":"object","required":["call"],"properties":{"call":{"enum":["required","regex","length","numeric","email","formatString","formatNumber","formatCurrency","formatDate","pluralize","openUrl","and","or","not"]}},"allOf":[{"if":{"properties":{"call":{"const":"required"}}},"then":{"$ref":"#/functions/required"}},{"if":{"properties":{"call":{"const":"regex"}}},"then":{"$ref":"#/functions/regex"}},{"if":{"properties":{"call":{"const":"length"}}},"then":{"$ref":"#/functions/length"}},{"if":{"properties":{"call":{"const":"numeric"}}},"then":{"$ref":"#/functions/numeric"}},{"if":{"properties":{"call":{"const":"email"}}},"then":{"$ref":"#/functions/email"}},{"if":{"properties":{"call":{"const":"formatString"}}},"then":{"$ref":"#/functions/formatString"}},{"if":{"properties":{"call":{"const":"formatNumber"}}},"then":{"$ref":"#/functions/formatNumber"}},{"if":{"properties":{"call":{"const":"formatCurrency"}}},"then":{"$ref":"#/functions/formatCurrency"}},{"if":{"properties":{"call":{"const":"formatDate"}}},"then":{"$ref":"#/functions/formatDate"}},{"if":{"properties":{"call":{"const":"pluralize"}}},"then":{"$ref":"#/functions/pluralize"}},{"if":{"properties":{"call":{"const":"openUrl"}}},"then":{"$ref":"#/functions/openUrl"}},{"if":{"properties":{"call":{"const":"and"}}},"then":{"$ref":"#/functions/and"}},{"if":{"properties":{"call":{"const":"or"}}},"then":{"$ref":"#/functions/or"}},{"if":{"properties":{"call":{"const":"not"}}},"then":{"$ref":"#/functions/not"}}]};
-
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -310,111 +226,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.call !== undefined){
-const _errs1 = errors;
-if("required" !== data.call){
-validate71.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.args !== undefined){
-let data1 = data.args;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.value === undefined) && (missing1 = "value")){
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-for(const key0 in data1){
-if(!(key0 === "value")){
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.returnType !== undefined){
-const _errs5 = errors;
-if("boolean" !== data.returnType){
-validate71.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-for(const key1 in data){
-if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate71.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate71.errors = vErrors;
-return errors === 0;
-}
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const wrapper0 = {validate: validate66};
-
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate73.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("regex" !== data.call){
-validate73.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"}];
+validate33.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -430,7 +249,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.value === undefined) && (missing1 = "value")) || ((data1.pattern === undefined) && (missing1 = "pattern"))){
-validate73.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -449,7 +268,7 @@ if(valid1){
 if(data1.pattern !== undefined){
 const _errs5 = errors;
 if(typeof data1.pattern !== "string"){
-validate73.errors = [{instancePath:instancePath+"/args/pattern",schemaPath:"#/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/args/pattern",schemaPath:"#/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -460,7 +279,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if((key0 !== "value") && (key0 !== "pattern")){
-validate73.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -470,7 +289,7 @@ break;
 }
 }
 else {
-validate73.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -483,7 +302,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("boolean" !== data.returnType){
-validate73.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate33.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -494,7 +313,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate73.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate33.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -505,20 +324,20 @@ break;
 }
 }
 else {
-validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate73.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -529,14 +348,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("length" !== data.call){
-validate75.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"}];
+validate35.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -591,7 +410,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate75.errors = vErrors;
+validate35.errors = vErrors;
 return false;
 }
 else {
@@ -609,7 +428,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing3;
 if((data1.value === undefined) && (missing3 = "value")){
-validate75.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate35.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
@@ -629,13 +448,13 @@ if(data1.min !== undefined){
 let data3 = data1.min;
 const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-validate75.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate35.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs8){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate75.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate35.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -650,13 +469,13 @@ if(data1.max !== undefined){
 let data4 = data1.max;
 const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-validate75.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate35.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs10){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate75.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate35.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -669,7 +488,7 @@ var valid2 = true;
 if(valid2){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
-validate75.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate35.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -680,7 +499,7 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -693,7 +512,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs13 = errors;
 if("boolean" !== data.returnType){
-validate75.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate35.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -704,7 +523,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate75.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate35.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -715,21 +534,21 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate75.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const wrapper2 = {validate: validate69};
+const wrapper2 = {validate: validate31};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -737,11 +556,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(!(typeof data == "number")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -751,43 +569,36 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
+if(!(typeof data == "number")){
+validate38.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+valid0 = _valid0;
+ifClause0 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
 const _errs5 = errors;
-if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = wrapper2.validate.evaluated.props;
-var items0 = wrapper2.validate.evaluated.items;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
 const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("number" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant"};
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -797,24 +608,166 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = wrapper2.validate.evaluated.props;
+var items0 = wrapper2.validate.evaluated.items;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("number" !== data.returnType){
+validate38.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate38.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs20 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate38.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs20 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate38.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate38.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate38.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate38.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -825,43 +778,48 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err6];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err6);
 }
 errors++;
-validate78.errors = vErrors;
+validate38.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
+errors++;
+validate38.errors = vErrors;
+return false;
 }
-}
-validate78.errors = vErrors;
+validate38.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate78.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate38.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -872,14 +830,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("numeric" !== data.call){
-validate77.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"}];
+validate37.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -934,7 +892,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate77.errors = vErrors;
+validate37.errors = vErrors;
 return false;
 }
 else {
@@ -952,14 +910,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing3;
 if((data1.value === undefined) && (missing3 = "value")){
-validate77.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate37.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs7 = errors;
-if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate38(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -971,7 +929,7 @@ if(valid2){
 if(data1.min !== undefined){
 const _errs8 = errors;
 if(!(typeof data1.min == "number")){
-validate77.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate37.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -983,7 +941,7 @@ if(valid2){
 if(data1.max !== undefined){
 const _errs10 = errors;
 if(!(typeof data1.max == "number")){
-validate77.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate37.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -994,7 +952,7 @@ var valid2 = true;
 if(valid2){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
-validate77.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate37.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1005,7 +963,7 @@ break;
 }
 }
 else {
-validate77.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate37.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1018,7 +976,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs13 = errors;
 if("boolean" !== data.returnType){
-validate77.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate37.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -1029,7 +987,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate77.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate37.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1040,20 +998,20 @@ break;
 }
 }
 else {
-validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate77.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1064,14 +1022,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("email" !== data.call){
-validate82.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"}];
+validate41.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1087,7 +1045,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate82.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate41.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1105,7 +1063,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate82.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate41.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1114,7 +1072,7 @@ break;
 }
 }
 else {
-validate82.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate41.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1127,7 +1085,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("boolean" !== data.returnType){
-validate82.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate41.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1138,7 +1096,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate82.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate41.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1149,20 +1107,20 @@ break;
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate82.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1173,14 +1131,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatString" !== data.call){
-validate84.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"}];
+validate43.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1196,7 +1154,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate84.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate43.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1214,7 +1172,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate84.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate43.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1223,7 +1181,7 @@ break;
 }
 }
 else {
-validate84.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1236,7 +1194,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("string" !== data.returnType){
-validate84.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate43.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1247,7 +1205,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate84.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate43.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1258,20 +1216,20 @@ break;
 }
 }
 else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate84.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1279,11 +1237,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1293,43 +1250,36 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
+if(typeof data !== "boolean"){
+validate48.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+valid0 = _valid0;
+ifClause0 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
 const _errs5 = errors;
-if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = wrapper2.validate.evaluated.props;
-var items0 = wrapper2.validate.evaluated.items;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
 const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("boolean" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1339,24 +1289,166 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = wrapper2.validate.evaluated.props;
+var items0 = wrapper2.validate.evaluated.items;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("boolean" !== data.returnType){
+validate48.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate48.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs20 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate48.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs20 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate48.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate48.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate48.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate48.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -1367,43 +1459,48 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err6];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err6);
 }
 errors++;
-validate89.errors = vErrors;
+validate48.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
+errors++;
+validate48.errors = vErrors;
+return false;
 }
-}
-validate89.errors = vErrors;
+validate48.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate89.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate48.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate86.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1414,14 +1511,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatNumber" !== data.call){
-validate86.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"}];
+validate45.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1437,14 +1534,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate86.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate45.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate38(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1455,8 +1552,8 @@ var valid1 = true;
 if(valid1){
 if(data1.decimals !== undefined){
 const _errs5 = errors;
-if(!(validate78(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate38(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -1467,8 +1564,8 @@ var valid1 = true;
 if(valid1){
 if(data1.grouping !== undefined){
 const _errs6 = errors;
-if(!(validate89(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate48(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1479,7 +1576,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "decimals")) && (key0 !== "grouping")){
-validate86.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate45.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1490,7 +1587,7 @@ break;
 }
 }
 else {
-validate86.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate45.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1503,7 +1600,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("string" !== data.returnType){
-validate86.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate45.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -1514,7 +1611,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate86.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate45.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1525,20 +1622,20 @@ break;
 }
 }
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate86.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1549,14 +1646,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate93.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatCurrency" !== data.call){
-validate93.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"}];
+validate51.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1572,14 +1669,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.currency === undefined) && (missing1 = "currency")) || ((data1.value === undefined) && (missing1 = "value"))){
-validate93.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate38(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1602,8 +1699,8 @@ var valid1 = true;
 if(valid1){
 if(data1.decimals !== undefined){
 const _errs6 = errors;
-if(!(validate78(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate38(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1614,8 +1711,8 @@ var valid1 = true;
 if(valid1){
 if(data1.grouping !== undefined){
 const _errs7 = errors;
-if(!(validate89(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate48(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -1626,7 +1723,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if((((key0 !== "value") && (key0 !== "currency")) && (key0 !== "decimals")) && (key0 !== "grouping")){
-validate93.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1638,7 +1735,7 @@ break;
 }
 }
 else {
-validate93.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1651,7 +1748,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs9 = errors;
 if("string" !== data.returnType){
-validate93.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate51.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1662,7 +1759,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate93.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate51.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1673,20 +1770,20 @@ break;
 }
 }
 else {
-validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate93.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1694,11 +1791,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1708,13 +1804,33 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
+if(typeof data !== "string"){
+validate57.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
 if(!(typeof data == "number")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1723,19 +1839,34 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
+vErrors = null;
 }
-const _errs5 = errors;
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+if(!(typeof data == "number")){
+validate57.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid2 = true;
+const _errs13 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1744,19 +1875,34 @@ vErrors.push(err2);
 }
 errors++;
 }
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors = null;
 }
-const _errs7 = errors;
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+if(typeof data !== "boolean"){
+validate57.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var _valid2 = _errs15 === errors;
+valid2 = _valid2;
+ifClause2 = "then";
+}
+else {
+const _errs17 = errors;
+const _errs18 = errors;
+let valid3 = true;
+const _errs19 = errors;
 if(!(Array.isArray(data))){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1765,50 +1911,186 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
+var _valid3 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
+vErrors = null;
 }
-const _errs9 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
 }
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
+let ifClause3;
+if(_valid3){
+const _errs21 = errors;
+if(!(Array.isArray(data))){
+validate57.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+var _valid3 = _errs21 === errors;
+valid3 = _valid3;
+ifClause3 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-var props0 = true;
+const _errs23 = errors;
+const _errs24 = errors;
+let valid4 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
 }
-const _errs10 = errors;
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid4 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid4){
+const _errs27 = errors;
 if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = wrapper2.validate.evaluated.props;
+var props0 = wrapper2.validate.evaluated.props;
 var items0 = wrapper2.validate.evaluated.items;
 }
-var _valid0 = _errs10 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
+var _valid4 = _errs27 === errors;
+valid4 = _valid4;
+ifClause4 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
+const _errs28 = errors;
+const _errs29 = errors;
+let valid5 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid5 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause5;
+if(_valid5){
+const _errs32 = errors;
+const _errs33 = errors;
+if(errors === _errs33){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs35 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs35 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate57.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid5 = _errs32 === errors;
+valid5 = _valid5;
+if(valid5){
+var props1 = true;
+}
+ifClause5 = "then";
+}
+else {
+var _valid5 = false;
+validate57.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid5 = _valid5;
+ifClause5 = "else";
+}
+if(!valid5){
+const err8 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate57.errors = vErrors;
+return false;
+}
+var _valid4 = _errs28 === errors;
+valid4 = _valid4;
+if(valid4){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -1819,46 +2101,96 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause4 = "else";
 }
-}
-}
-}
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid4){
+const err9 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err9];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err9);
 }
 errors++;
-validate99.errors = vErrors;
+validate57.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid3 = _errs23 === errors;
+valid3 = _valid3;
+ifClause3 = "else";
+}
+if(!valid3){
+const err10 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-vErrors = null;
+vErrors.push(err10);
 }
+errors++;
+validate57.errors = vErrors;
+return false;
 }
+var _valid2 = _errs17 === errors;
+valid2 = _valid2;
+ifClause2 = "else";
 }
-validate99.errors = vErrors;
+if(!valid2){
+const err11 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate57.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid1 = _valid1;
+ifClause1 = "else";
+}
+if(!valid1){
+const err12 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+validate57.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate57.errors = vErrors;
+return false;
+}
+validate57.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate99.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate57.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1869,14 +2201,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatDate" !== data.call){
-validate98.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"}];
+validate56.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1892,14 +2224,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.format === undefined) && (missing1 = "format")) || ((data1.value === undefined) && (missing1 = "value"))){
-validate98.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate56.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate99(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate57(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1922,7 +2254,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if((key0 !== "value") && (key0 !== "format")){
-validate98.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate56.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1932,7 +2264,7 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate56.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1945,7 +2277,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs7 = errors;
 if("string" !== data.returnType){
-validate98.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate56.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1956,7 +2288,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate98.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate56.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1967,20 +2299,20 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate98.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1991,14 +2323,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("pluralize" !== data.call){
-validate103.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"}];
+validate60.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2014,14 +2346,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.value === undefined) && (missing1 = "value")) || ((data1.other === undefined) && (missing1 = "other"))){
-validate103.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate78(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate38(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2104,7 +2436,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(((((((key0 !== "value") && (key0 !== "zero")) && (key0 !== "one")) && (key0 !== "two")) && (key0 !== "few")) && (key0 !== "many")) && (key0 !== "other")){
-validate103.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2119,7 +2451,7 @@ break;
 }
 }
 else {
-validate103.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2132,7 +2464,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs12 = errors;
 if("string" !== data.returnType){
-validate103.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate60.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -2143,7 +2475,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate103.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate60.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2154,20 +2486,20 @@ break;
 }
 }
 else {
-validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate103.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2178,131 +2510,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.call !== undefined){
-const _errs1 = errors;
-if("openUrl" !== data.call){
-validate106.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.args !== undefined){
-let data1 = data.args;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.url === undefined) && (missing1 = "url")){
-validate106.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs4 = errors;
-for(const key0 in data1){
-if(!(key0 === "url")){
-validate106.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs4 === errors){
-if(data1.url !== undefined){
-let data2 = data1.url;
-const _errs5 = errors;
-if(errors === _errs5){
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(!(formats0(data2))){
-validate106.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
-return false;
-}
-}
-else {
-validate106.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/properties/args/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate106.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.returnType !== undefined){
-const _errs7 = errors;
-if("void" !== data.returnType){
-validate106.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "void"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-for(const key1 in data){
-if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate106.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate106.errors = vErrors;
-return errors === 0;
-}
-validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate108.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("and" !== data.call){
-validate108.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"}];
+validate63.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2318,7 +2533,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate108.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate63.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2328,7 +2543,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 if(data2.length < 2){
-validate108.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+validate63.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
 return false;
 }
 else {
@@ -2336,8 +2551,8 @@ var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate89(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate48(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -2348,7 +2563,7 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate63.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2360,7 +2575,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "values"){
-validate108.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate63.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2369,7 +2584,7 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2382,7 +2597,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("boolean" !== data.returnType){
-validate108.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate63.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2393,7 +2608,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate108.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate63.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2404,20 +2619,20 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate108.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate66.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2428,14 +2643,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("or" !== data.call){
-validate111.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"}];
+validate66.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2451,7 +2666,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate111.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate66.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2461,7 +2676,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 if(data2.length < 2){
-validate111.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+validate66.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
 return false;
 }
 else {
@@ -2469,8 +2684,8 @@ var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate89(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate48(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -2481,7 +2696,7 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate66.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2493,7 +2708,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "values"){
-validate111.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate66.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2502,7 +2717,7 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2515,7 +2730,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("boolean" !== data.returnType){
-validate111.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate66.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2526,7 +2741,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate111.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate66.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2537,20 +2752,20 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate111.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate69.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2561,14 +2776,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("not" !== data.call){
-validate114.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"}];
+validate69.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2584,14 +2799,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate114.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate89(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate48(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2602,7 +2817,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate114.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2611,7 +2826,7 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2624,7 +2839,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("boolean" !== data.returnType){
-validate114.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2635,7 +2850,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate114.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate69.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2646,20 +2861,20 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate114.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2696,9 +2911,86 @@ vErrors = null;
 }
 if(_valid0){
 const _errs5 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-errors = vErrors.length;
+const _errs6 = errors;
+if(errors === _errs6){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate32.errors = [{instancePath,schemaPath:"#/functions/required/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.call !== undefined){
+const _errs8 = errors;
+if("required" !== data.call){
+validate32.errors = [{instancePath:instancePath+"/call",schemaPath:"#/functions/required/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"}];
+return false;
+}
+var valid4 = _errs8 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.args !== undefined){
+let data2 = data.args;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if((data2.value === undefined) && (missing1 = "value")){
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/required/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+for(const key0 in data2){
+if(!(key0 === "value")){
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/required/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+}
+}
+else {
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/required/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs9 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.returnType !== undefined){
+const _errs12 = errors;
+if("boolean" !== data.returnType){
+validate32.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/functions/required/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+var valid4 = _errs12 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+for(const key1 in data){
+if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
+validate32.errors = [{instancePath,schemaPath:"#/functions/required/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate32.errors = [{instancePath,schemaPath:"#/functions/required/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 var _valid0 = _errs5 === errors;
 valid1 = _valid0;
@@ -2715,15 +3007,15 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
-const _errs6 = errors;
-const _errs7 = errors;
-let valid3 = true;
-const _errs8 = errors;
+const _errs14 = errors;
+const _errs15 = errors;
+let valid5 = true;
+const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("regex" !== data.call){
@@ -2738,29 +3030,29 @@ errors++;
 }
 }
 }
-var _valid1 = _errs8 === errors;
-errors = _errs7;
+var _valid1 = _errs16 === errors;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs7){
-vErrors.length = _errs7;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid1){
-const _errs10 = errors;
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+const _errs18 = errors;
+if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
-var _valid1 = _errs10 === errors;
-valid3 = _valid1;
-if(valid3){
+var _valid1 = _errs18 === errors;
+valid5 = _valid1;
+if(valid5){
 var props1 = true;
 }
 }
-if(!valid3){
+if(!valid5){
 const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2769,10 +3061,10 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs14 === errors;
 if(valid0){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -2783,10 +3075,10 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-const _errs11 = errors;
-const _errs12 = errors;
-let valid5 = true;
-const _errs13 = errors;
+const _errs19 = errors;
+const _errs20 = errors;
+let valid7 = true;
+const _errs21 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("length" !== data.call){
@@ -2801,29 +3093,29 @@ errors++;
 }
 }
 }
-var _valid2 = _errs13 === errors;
-errors = _errs12;
+var _valid2 = _errs21 === errors;
+errors = _errs20;
 if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
+if(_errs20){
+vErrors.length = _errs20;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs15 = errors;
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+const _errs23 = errors;
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
-var _valid2 = _errs15 === errors;
-valid5 = _valid2;
-if(valid5){
+var _valid2 = _errs23 === errors;
+valid7 = _valid2;
+if(valid7){
 var props2 = true;
 }
 }
-if(!valid5){
+if(!valid7){
 const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2832,10 +3124,10 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs19 === errors;
 if(valid0){
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -2846,10 +3138,10 @@ props0 = props0 || {};
 Object.assign(props0, props2);
 }
 }
-const _errs16 = errors;
-const _errs17 = errors;
-let valid7 = true;
-const _errs18 = errors;
+const _errs24 = errors;
+const _errs25 = errors;
+let valid9 = true;
+const _errs26 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("numeric" !== data.call){
@@ -2864,29 +3156,29 @@ errors++;
 }
 }
 }
-var _valid3 = _errs18 === errors;
-errors = _errs17;
+var _valid3 = _errs26 === errors;
+errors = _errs25;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs25){
+vErrors.length = _errs25;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid3){
-const _errs20 = errors;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+const _errs28 = errors;
+if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
-var _valid3 = _errs20 === errors;
-valid7 = _valid3;
-if(valid7){
+var _valid3 = _errs28 === errors;
+valid9 = _valid3;
+if(valid9){
 var props3 = true;
 }
 }
-if(!valid7){
+if(!valid9){
 const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err7];
@@ -2895,10 +3187,10 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs24 === errors;
 if(valid0){
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -2909,10 +3201,10 @@ props0 = props0 || {};
 Object.assign(props0, props3);
 }
 }
-const _errs21 = errors;
-const _errs22 = errors;
-let valid9 = true;
-const _errs23 = errors;
+const _errs29 = errors;
+const _errs30 = errors;
+let valid11 = true;
+const _errs31 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("email" !== data.call){
@@ -2927,29 +3219,29 @@ errors++;
 }
 }
 }
-var _valid4 = _errs23 === errors;
-errors = _errs22;
+var _valid4 = _errs31 === errors;
+errors = _errs30;
 if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
+if(_errs30){
+vErrors.length = _errs30;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid4){
-const _errs25 = errors;
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+const _errs33 = errors;
+if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
-var _valid4 = _errs25 === errors;
-valid9 = _valid4;
-if(valid9){
+var _valid4 = _errs33 === errors;
+valid11 = _valid4;
+if(valid11){
 var props4 = true;
 }
 }
-if(!valid9){
+if(!valid11){
 const err9 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err9];
@@ -2958,10 +3250,10 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs29 === errors;
 if(valid0){
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -2972,10 +3264,10 @@ props0 = props0 || {};
 Object.assign(props0, props4);
 }
 }
-const _errs26 = errors;
-const _errs27 = errors;
-let valid11 = true;
-const _errs28 = errors;
+const _errs34 = errors;
+const _errs35 = errors;
+let valid13 = true;
+const _errs36 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("formatString" !== data.call){
@@ -2990,29 +3282,29 @@ errors++;
 }
 }
 }
-var _valid5 = _errs28 === errors;
-errors = _errs27;
+var _valid5 = _errs36 === errors;
+errors = _errs35;
 if(vErrors !== null){
-if(_errs27){
-vErrors.length = _errs27;
+if(_errs35){
+vErrors.length = _errs35;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid5){
-const _errs30 = errors;
-if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+const _errs38 = errors;
+if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
-var _valid5 = _errs30 === errors;
-valid11 = _valid5;
-if(valid11){
+var _valid5 = _errs38 === errors;
+valid13 = _valid5;
+if(valid13){
 var props5 = true;
 }
 }
-if(!valid11){
+if(!valid13){
 const err11 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
@@ -3021,10 +3313,10 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs26 === errors;
+var valid0 = _errs34 === errors;
 if(valid0){
 if(props0 !== true && props5 !== undefined){
 if(props5 === true){
@@ -3035,10 +3327,10 @@ props0 = props0 || {};
 Object.assign(props0, props5);
 }
 }
-const _errs31 = errors;
-const _errs32 = errors;
-let valid13 = true;
-const _errs33 = errors;
+const _errs39 = errors;
+const _errs40 = errors;
+let valid15 = true;
+const _errs41 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("formatNumber" !== data.call){
@@ -3053,29 +3345,29 @@ errors++;
 }
 }
 }
-var _valid6 = _errs33 === errors;
-errors = _errs32;
+var _valid6 = _errs41 === errors;
+errors = _errs40;
 if(vErrors !== null){
-if(_errs32){
-vErrors.length = _errs32;
+if(_errs40){
+vErrors.length = _errs40;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid6){
-const _errs35 = errors;
-if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+const _errs43 = errors;
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
-var _valid6 = _errs35 === errors;
-valid13 = _valid6;
-if(valid13){
+var _valid6 = _errs43 === errors;
+valid15 = _valid6;
+if(valid15){
 var props6 = true;
 }
 }
-if(!valid13){
+if(!valid15){
 const err13 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err13];
@@ -3084,10 +3376,10 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs31 === errors;
+var valid0 = _errs39 === errors;
 if(valid0){
 if(props0 !== true && props6 !== undefined){
 if(props6 === true){
@@ -3098,10 +3390,10 @@ props0 = props0 || {};
 Object.assign(props0, props6);
 }
 }
-const _errs36 = errors;
-const _errs37 = errors;
-let valid15 = true;
-const _errs38 = errors;
+const _errs44 = errors;
+const _errs45 = errors;
+let valid17 = true;
+const _errs46 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("formatCurrency" !== data.call){
@@ -3116,29 +3408,29 @@ errors++;
 }
 }
 }
-var _valid7 = _errs38 === errors;
-errors = _errs37;
+var _valid7 = _errs46 === errors;
+errors = _errs45;
 if(vErrors !== null){
-if(_errs37){
-vErrors.length = _errs37;
+if(_errs45){
+vErrors.length = _errs45;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid7){
-const _errs40 = errors;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+const _errs48 = errors;
+if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
-var _valid7 = _errs40 === errors;
-valid15 = _valid7;
-if(valid15){
+var _valid7 = _errs48 === errors;
+valid17 = _valid7;
+if(valid17){
 var props7 = true;
 }
 }
-if(!valid15){
+if(!valid17){
 const err15 = {instancePath,schemaPath:"#/allOf/7/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err15];
@@ -3147,10 +3439,10 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs36 === errors;
+var valid0 = _errs44 === errors;
 if(valid0){
 if(props0 !== true && props7 !== undefined){
 if(props7 === true){
@@ -3161,10 +3453,10 @@ props0 = props0 || {};
 Object.assign(props0, props7);
 }
 }
-const _errs41 = errors;
-const _errs42 = errors;
-let valid17 = true;
-const _errs43 = errors;
+const _errs49 = errors;
+const _errs50 = errors;
+let valid19 = true;
+const _errs51 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("formatDate" !== data.call){
@@ -3179,29 +3471,29 @@ errors++;
 }
 }
 }
-var _valid8 = _errs43 === errors;
-errors = _errs42;
+var _valid8 = _errs51 === errors;
+errors = _errs50;
 if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
+if(_errs50){
+vErrors.length = _errs50;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid8){
-const _errs45 = errors;
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+const _errs53 = errors;
+if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
-var _valid8 = _errs45 === errors;
-valid17 = _valid8;
-if(valid17){
+var _valid8 = _errs53 === errors;
+valid19 = _valid8;
+if(valid19){
 var props8 = true;
 }
 }
-if(!valid17){
+if(!valid19){
 const err17 = {instancePath,schemaPath:"#/allOf/8/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err17];
@@ -3210,10 +3502,10 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs41 === errors;
+var valid0 = _errs49 === errors;
 if(valid0){
 if(props0 !== true && props8 !== undefined){
 if(props8 === true){
@@ -3224,10 +3516,10 @@ props0 = props0 || {};
 Object.assign(props0, props8);
 }
 }
-const _errs46 = errors;
-const _errs47 = errors;
-let valid19 = true;
-const _errs48 = errors;
+const _errs54 = errors;
+const _errs55 = errors;
+let valid21 = true;
+const _errs56 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("pluralize" !== data.call){
@@ -3242,29 +3534,29 @@ errors++;
 }
 }
 }
-var _valid9 = _errs48 === errors;
-errors = _errs47;
+var _valid9 = _errs56 === errors;
+errors = _errs55;
 if(vErrors !== null){
-if(_errs47){
-vErrors.length = _errs47;
+if(_errs55){
+vErrors.length = _errs55;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid9){
-const _errs50 = errors;
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+const _errs58 = errors;
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
-var _valid9 = _errs50 === errors;
-valid19 = _valid9;
-if(valid19){
+var _valid9 = _errs58 === errors;
+valid21 = _valid9;
+if(valid21){
 var props9 = true;
 }
 }
-if(!valid19){
+if(!valid21){
 const err19 = {instancePath,schemaPath:"#/allOf/9/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err19];
@@ -3273,10 +3565,10 @@ else {
 vErrors.push(err19);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs46 === errors;
+var valid0 = _errs54 === errors;
 if(valid0){
 if(props0 !== true && props9 !== undefined){
 if(props9 === true){
@@ -3287,10 +3579,10 @@ props0 = props0 || {};
 Object.assign(props0, props9);
 }
 }
-const _errs51 = errors;
-const _errs52 = errors;
-let valid21 = true;
-const _errs53 = errors;
+const _errs59 = errors;
+const _errs60 = errors;
+let valid23 = true;
+const _errs61 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("openUrl" !== data.call){
@@ -3305,29 +3597,127 @@ errors++;
 }
 }
 }
-var _valid10 = _errs53 === errors;
-errors = _errs52;
+var _valid10 = _errs61 === errors;
+errors = _errs60;
 if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
+if(_errs60){
+vErrors.length = _errs60;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid10){
-const _errs55 = errors;
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
-errors = vErrors.length;
+const _errs63 = errors;
+const _errs64 = errors;
+if(errors === _errs64){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if(((data.call === undefined) && (missing2 = "call")) || ((data.args === undefined) && (missing2 = "args"))){
+validate32.errors = [{instancePath,schemaPath:"#/functions/openUrl/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
 }
-var _valid10 = _errs55 === errors;
-valid21 = _valid10;
-if(valid21){
+else {
+if(data.call !== undefined){
+const _errs66 = errors;
+if("openUrl" !== data.call){
+validate32.errors = [{instancePath:instancePath+"/call",schemaPath:"#/functions/openUrl/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"}];
+return false;
+}
+var valid26 = _errs66 === errors;
+}
+else {
+var valid26 = true;
+}
+if(valid26){
+if(data.args !== undefined){
+let data15 = data.args;
+const _errs67 = errors;
+if(errors === _errs67){
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+let missing3;
+if((data15.url === undefined) && (missing3 = "url")){
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/openUrl/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+return false;
+}
+else {
+const _errs69 = errors;
+for(const key2 in data15){
+if(!(key2 === "url")){
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/openUrl/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs69 === errors){
+if(data15.url !== undefined){
+let data16 = data15.url;
+const _errs70 = errors;
+if(errors === _errs70){
+if(errors === _errs70){
+if(typeof data16 === "string"){
+if(!(formats0(data16))){
+validate32.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/functions/openUrl/properties/args/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+return false;
+}
+}
+else {
+validate32.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/functions/openUrl/properties/args/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/openUrl/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid26 = _errs67 === errors;
+}
+else {
+var valid26 = true;
+}
+if(valid26){
+if(data.returnType !== undefined){
+const _errs72 = errors;
+if("void" !== data.returnType){
+validate32.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/functions/openUrl/properties/returnType/const",keyword:"const",params:{allowedValue: "void"},message:"must be equal to constant"}];
+return false;
+}
+var valid26 = _errs72 === errors;
+}
+else {
+var valid26 = true;
+}
+if(valid26){
+for(const key3 in data){
+if(((key3 !== "call") && (key3 !== "args")) && (key3 !== "returnType")){
+validate32.errors = [{instancePath,schemaPath:"#/functions/openUrl/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key3},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate32.errors = [{instancePath,schemaPath:"#/functions/openUrl/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid10 = _errs63 === errors;
+valid23 = _valid10;
+if(valid23){
 var props10 = true;
 }
 }
-if(!valid21){
+if(!valid23){
 const err21 = {instancePath,schemaPath:"#/allOf/10/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err21];
@@ -3336,10 +3726,10 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs51 === errors;
+var valid0 = _errs59 === errors;
 if(valid0){
 if(props0 !== true && props10 !== undefined){
 if(props10 === true){
@@ -3350,10 +3740,10 @@ props0 = props0 || {};
 Object.assign(props0, props10);
 }
 }
-const _errs56 = errors;
-const _errs57 = errors;
-let valid23 = true;
-const _errs58 = errors;
+const _errs74 = errors;
+const _errs75 = errors;
+let valid28 = true;
+const _errs76 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("and" !== data.call){
@@ -3368,29 +3758,29 @@ errors++;
 }
 }
 }
-var _valid11 = _errs58 === errors;
-errors = _errs57;
+var _valid11 = _errs76 === errors;
+errors = _errs75;
 if(vErrors !== null){
-if(_errs57){
-vErrors.length = _errs57;
+if(_errs75){
+vErrors.length = _errs75;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid11){
-const _errs60 = errors;
-if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+const _errs78 = errors;
+if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
-var _valid11 = _errs60 === errors;
-valid23 = _valid11;
-if(valid23){
+var _valid11 = _errs78 === errors;
+valid28 = _valid11;
+if(valid28){
 var props11 = true;
 }
 }
-if(!valid23){
+if(!valid28){
 const err23 = {instancePath,schemaPath:"#/allOf/11/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err23];
@@ -3399,10 +3789,10 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs56 === errors;
+var valid0 = _errs74 === errors;
 if(valid0){
 if(props0 !== true && props11 !== undefined){
 if(props11 === true){
@@ -3413,10 +3803,10 @@ props0 = props0 || {};
 Object.assign(props0, props11);
 }
 }
-const _errs61 = errors;
-const _errs62 = errors;
-let valid25 = true;
-const _errs63 = errors;
+const _errs79 = errors;
+const _errs80 = errors;
+let valid30 = true;
+const _errs81 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("or" !== data.call){
@@ -3431,29 +3821,29 @@ errors++;
 }
 }
 }
-var _valid12 = _errs63 === errors;
-errors = _errs62;
+var _valid12 = _errs81 === errors;
+errors = _errs80;
 if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
+if(_errs80){
+vErrors.length = _errs80;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid12){
-const _errs65 = errors;
-if(!(validate111(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+const _errs83 = errors;
+if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
-var _valid12 = _errs65 === errors;
-valid25 = _valid12;
-if(valid25){
+var _valid12 = _errs83 === errors;
+valid30 = _valid12;
+if(valid30){
 var props12 = true;
 }
 }
-if(!valid25){
+if(!valid30){
 const err25 = {instancePath,schemaPath:"#/allOf/12/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err25];
@@ -3462,10 +3852,10 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs61 === errors;
+var valid0 = _errs79 === errors;
 if(valid0){
 if(props0 !== true && props12 !== undefined){
 if(props12 === true){
@@ -3476,10 +3866,10 @@ props0 = props0 || {};
 Object.assign(props0, props12);
 }
 }
-const _errs66 = errors;
-const _errs67 = errors;
-let valid27 = true;
-const _errs68 = errors;
+const _errs84 = errors;
+const _errs85 = errors;
+let valid32 = true;
+const _errs86 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.call !== undefined){
 if("not" !== data.call){
@@ -3494,29 +3884,29 @@ errors++;
 }
 }
 }
-var _valid13 = _errs68 === errors;
-errors = _errs67;
+var _valid13 = _errs86 === errors;
+errors = _errs85;
 if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
+if(_errs85){
+vErrors.length = _errs85;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid13){
-const _errs70 = errors;
-if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+const _errs88 = errors;
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
-var _valid13 = _errs70 === errors;
-valid27 = _valid13;
-if(valid27){
+var _valid13 = _errs88 === errors;
+valid32 = _valid13;
+if(valid32){
 var props13 = true;
 }
 }
-if(!valid27){
+if(!valid32){
 const err27 = {instancePath,schemaPath:"#/allOf/13/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err27];
@@ -3525,10 +3915,10 @@ else {
 vErrors.push(err27);
 }
 errors++;
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
-var valid0 = _errs66 === errors;
+var valid0 = _errs84 === errors;
 if(valid0){
 if(props0 !== true && props13 !== undefined){
 if(props13 === true){
@@ -3555,9 +3945,9 @@ Object.assign(props0, props13);
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.call === undefined) && (missing0 = "call")){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+let missing4;
+if((data.call === undefined) && (missing4 = "call")){
+validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
@@ -3566,30 +3956,30 @@ props0 = props0 || {};
 props0.call = true;
 }
 if(data.call !== undefined){
-let data14 = data.call;
-if(!((((((((((((((data14 === "required") || (data14 === "regex")) || (data14 === "length")) || (data14 === "numeric")) || (data14 === "email")) || (data14 === "formatString")) || (data14 === "formatNumber")) || (data14 === "formatCurrency")) || (data14 === "formatDate")) || (data14 === "pluralize")) || (data14 === "openUrl")) || (data14 === "and")) || (data14 === "or")) || (data14 === "not"))){
-validate70.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema33.properties.call.enum},message:"must be equal to one of the allowed values"}];
+let data21 = data.call;
+if(!((((((((((((((data21 === "required") || (data21 === "regex")) || (data21 === "length")) || (data21 === "numeric")) || (data21 === "email")) || (data21 === "formatString")) || (data21 === "formatNumber")) || (data21 === "formatCurrency")) || (data21 === "formatDate")) || (data21 === "pluralize")) || (data21 === "openUrl")) || (data21 === "and")) || (data21 === "or")) || (data21 === "not"))){
+validate32.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema44.properties.call.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate70.errors = vErrors;
+validate32.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate70.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate32.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3597,11 +3987,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3611,13 +4000,33 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
+if(typeof data !== "string"){
+validate73.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
 if(!(typeof data == "number")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3626,19 +4035,34 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
+vErrors = null;
 }
-const _errs5 = errors;
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+if(!(typeof data == "number")){
+validate73.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid2 = true;
+const _errs13 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3647,19 +4071,34 @@ vErrors.push(err2);
 }
 errors++;
 }
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors = null;
 }
-const _errs7 = errors;
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+if(typeof data !== "boolean"){
+validate73.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var _valid2 = _errs15 === errors;
+valid2 = _valid2;
+ifClause2 = "then";
+}
+else {
+const _errs17 = errors;
+const _errs18 = errors;
+let valid3 = true;
+const _errs19 = errors;
 if(!(Array.isArray(data))){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3668,50 +4107,186 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
+var _valid3 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
+vErrors = null;
 }
-const _errs9 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
 }
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
+let ifClause3;
+if(_valid3){
+const _errs21 = errors;
+if(!(Array.isArray(data))){
+validate73.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+var _valid3 = _errs21 === errors;
+valid3 = _valid3;
+ifClause3 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-var props0 = true;
+const _errs23 = errors;
+const _errs24 = errors;
+let valid4 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
 }
-const _errs10 = errors;
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid4 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid4){
+const _errs27 = errors;
 if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = wrapper2.validate.evaluated.props;
+var props0 = wrapper2.validate.evaluated.props;
 var items0 = wrapper2.validate.evaluated.items;
 }
-var _valid0 = _errs10 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
+var _valid4 = _errs27 === errors;
+valid4 = _valid4;
+ifClause4 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
+const _errs28 = errors;
+const _errs29 = errors;
+let valid5 = true;
+const _errs30 = errors;
+if(errors === _errs30){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid5 = _errs30 === errors;
+errors = _errs29;
+if(vErrors !== null){
+if(_errs29){
+vErrors.length = _errs29;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause5;
+if(_valid5){
+const _errs32 = errors;
+const _errs33 = errors;
+if(errors === _errs33){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate73.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs35 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate73.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs35 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate73.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate73.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid5 = _errs32 === errors;
+valid5 = _valid5;
+if(valid5){
+var props1 = true;
+}
+ifClause5 = "then";
+}
+else {
+var _valid5 = false;
+validate73.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid5 = _valid5;
+ifClause5 = "else";
+}
+if(!valid5){
+const err8 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate73.errors = vErrors;
+return false;
+}
+var _valid4 = _errs28 === errors;
+valid4 = _valid4;
+if(valid4){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -3722,46 +4297,96 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause4 = "else";
 }
-}
-}
-}
-}
-if(!valid0){
-const err4 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid4){
+const err9 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err9];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err9);
 }
 errors++;
-validate118.errors = vErrors;
+validate73.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid3 = _errs23 === errors;
+valid3 = _valid3;
+ifClause3 = "else";
+}
+if(!valid3){
+const err10 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err10];
 }
 else {
-vErrors = null;
+vErrors.push(err10);
 }
+errors++;
+validate73.errors = vErrors;
+return false;
 }
+var _valid2 = _errs17 === errors;
+valid2 = _valid2;
+ifClause2 = "else";
 }
-validate118.errors = vErrors;
+if(!valid2){
+const err11 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate73.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid1 = _valid1;
+ifClause1 = "else";
+}
+if(!valid1){
+const err12 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+validate73.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err13 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate73.errors = vErrors;
+return false;
+}
+validate73.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate118.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate73.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3772,12 +4397,12 @@ const _errs1 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs2 = errors;
-if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate70.evaluated.props;
+var props0 = validate32.evaluated.props;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0){
@@ -3793,7 +4418,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate69.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
 else {
@@ -3811,7 +4436,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.call === undefined) && (missing0 = "call")){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3824,7 +4449,7 @@ props0.returnType = true;
 if(data.call !== undefined){
 const _errs3 = errors;
 if(typeof data.call !== "string"){
-validate69.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -3844,8 +4469,8 @@ const _errs8 = errors;
 const _errs9 = errors;
 let valid3 = false;
 const _errs10 = errors;
-if(!(validate118(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate73(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -3872,7 +4497,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate69.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
 else {
@@ -3893,7 +4518,7 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3907,11 +4532,11 @@ if(data.returnType !== undefined){
 let data3 = data.returnType;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "string") || (data3 === "number")) || (data3 === "boolean")) || (data3 === "array")) || (data3 === "object")) || (data3 === "any")) || (data3 === "void"))){
-validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema32.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
+validate31.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema43.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs13 === errors;
@@ -3924,21 +4549,21 @@ var valid1 = true;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate69.errors = vErrors;
+validate31.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate69.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate31.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3946,11 +4571,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3960,42 +4584,36 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
+if(typeof data !== "string"){
+validate30.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+valid0 = _valid0;
+ifClause0 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
 const _errs5 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate69.evaluated.props;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
 const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("string" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4005,24 +4623,165 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate31.evaluated.props;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("string" !== data.returnType){
+validate30.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate30.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs20 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate30.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs20 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate30.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate30.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate30.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate30.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -4033,42 +4792,47 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err6];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err6);
 }
 errors++;
-validate66.errors = vErrors;
+validate30.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
+errors++;
+validate30.errors = vErrors;
+return false;
 }
-}
-validate66.errors = vErrors;
+validate30.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate66.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate30.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4079,8 +4843,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined){
 const _errs1 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4091,8 +4855,8 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined){
 const _errs2 = errors;
-if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -4103,20 +4867,20 @@ var valid0 = true;
 }
 }
 else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate65.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":{"label":true,"description":true},"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":{"label":true,"description":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4127,15 +4891,15 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.id !== undefined){
 const _errs1 = errors;
-if(!(validate63(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
+if(typeof data.id !== "string"){
+validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 var valid0 = _errs1 === errors;
 }
@@ -4144,12 +4908,12 @@ var valid0 = true;
 }
 if(valid0){
 if(data.accessibility !== undefined){
-const _errs2 = errors;
-if(!(validate65(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+const _errs4 = errors;
+if(!(validate29(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs2 === errors;
+var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
@@ -4158,50 +4922,20 @@ var valid0 = true;
 }
 }
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate62.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"id":true,"accessibility":true},"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":{"id":true,"accessibility":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate126.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate126.errors = vErrors;
-return errors === 0;
-}
-validate126.evaluated = {"props":{"weight":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4209,106 +4943,117 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate26.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate26.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
-validate60.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate26.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Text" !== data.component){
-validate60.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
+validate26.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.text !== undefined){
-const _errs6 = errors;
-if(!(validate66(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs10 = errors;
+if(!(validate30(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.variant !== undefined){
-let data2 = data.variant;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate60.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+let data3 = data.variant;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate26.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!(((((((data2 === "h1") || (data2 === "h2")) || (data2 === "h3")) || (data2 === "h4")) || (data2 === "h5")) || (data2 === "caption")) || (data2 === "body"))){
-validate60.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+if(!(((((((data3 === "h1") || (data3 === "h2")) || (data3 === "h3")) || (data3 === "h4")) || (data3 === "h5")) || (data3 === "caption")) || (data3 === "body"))){
+validate26.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid1 = _errs7 === errors;
+var valid3 = _errs11 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate60.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate26.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema53 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Image"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"fit":{"type":"string","enum":["contain","cover","fill","none","scaleDown"]},"variant":{"type":"string","enum":["icon","avatar","smallFeature","mediumFeature","largeFeature","header"]}},"required":["component","url"]}],"unevaluatedProperties":false};
+const schema69 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Image"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"fit":{"type":"string","enum":["contain","cover","fill","none","scaleDown"]},"variant":{"type":"string","enum":["icon","avatar","smallFeature","mediumFeature","largeFeature","header"]}},"required":["component","url"]}],"unevaluatedProperties":false};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
+const evaluated0 = validate82.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4316,96 +5061,107 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate82.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate82.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate130.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Image" !== data.component){
-validate130.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
+validate82.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.url !== undefined){
-const _errs6 = errors;
-if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.description !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.fit !== undefined){
-let data3 = data.fit;
-const _errs8 = errors;
-if(typeof data3 !== "string"){
-validate130.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data3 === "contain") || (data3 === "cover")) || (data3 === "fill")) || (data3 === "none")) || (data3 === "scaleDown"))){
-validate130.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data4 = data.variant;
 const _errs10 = errors;
+if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.description !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.fit !== undefined){
+let data4 = data.fit;
+const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate130.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((((data4 === "icon") || (data4 === "avatar")) || (data4 === "smallFeature")) || (data4 === "mediumFeature")) || (data4 === "largeFeature")) || (data4 === "header"))){
-validate130.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+if(!(((((data4 === "contain") || (data4 === "cover")) || (data4 === "fill")) || (data4 === "none")) || (data4 === "scaleDown"))){
+validate82.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema69.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid1 = _errs10 === errors;
+var valid3 = _errs12 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
+}
+if(valid3){
+if(data.variant !== undefined){
+let data5 = data.variant;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+validate82.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data5 === "icon") || (data5 === "avatar")) || (data5 === "smallFeature")) || (data5 === "mediumFeature")) || (data5 === "largeFeature")) || (data5 === "header"))){
+validate82.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema69.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
 }
 }
 }
@@ -4414,86 +5170,39 @@ var valid1 = true;
 }
 }
 else {
-validate130.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "fit")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate130.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate82.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate130.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema54 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"oneOf":[{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},{"type":"object","properties":{"svgPath":{"type":"string"}},"required":["svgPath"],"additionalProperties":false},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding"}]}},"required":["component","name"]}],"unevaluatedProperties":false};
+const schema71 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"oneOf":[{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},{"type":"object","properties":{"svgPath":{"type":"string"}},"required":["svgPath"],"additionalProperties":false},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding"}]}},"required":["component","name"]}],"unevaluatedProperties":false};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.path === undefined) && (missing0 = "path")){
-validate139.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "path")){
-validate139.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-validate139.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate139.errors = vErrors;
-return errors === 0;
-}
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate87.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4501,48 +5210,59 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate87.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate87.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.name === undefined) && (missing0 = "name"))){
-validate136.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate87.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Icon" !== data.component){
-validate136.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
+validate87.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.name !== undefined){
-let data1 = data.name;
-const _errs6 = errors;
-const _errs7 = errors;
-let valid2 = false;
+let data2 = data.name;
+const _errs10 = errors;
+const _errs11 = errors;
+let valid4 = false;
 let passing0 = null;
-const _errs8 = errors;
-if(typeof data1 !== "string"){
+const _errs12 = errors;
+if(typeof data2 !== "string"){
 const err0 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4552,8 +5272,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema54.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data2 === "accountCircle") || (data2 === "add")) || (data2 === "arrowBack")) || (data2 === "arrowForward")) || (data2 === "attachFile")) || (data2 === "calendarToday")) || (data2 === "call")) || (data2 === "camera")) || (data2 === "check")) || (data2 === "close")) || (data2 === "delete")) || (data2 === "download")) || (data2 === "edit")) || (data2 === "event")) || (data2 === "error")) || (data2 === "fastForward")) || (data2 === "favorite")) || (data2 === "favoriteOff")) || (data2 === "folder")) || (data2 === "help")) || (data2 === "home")) || (data2 === "info")) || (data2 === "locationOn")) || (data2 === "lock")) || (data2 === "lockOpen")) || (data2 === "mail")) || (data2 === "menu")) || (data2 === "moreVert")) || (data2 === "moreHoriz")) || (data2 === "notificationsOff")) || (data2 === "notifications")) || (data2 === "pause")) || (data2 === "payment")) || (data2 === "person")) || (data2 === "phone")) || (data2 === "photo")) || (data2 === "play")) || (data2 === "print")) || (data2 === "refresh")) || (data2 === "rewind")) || (data2 === "search")) || (data2 === "send")) || (data2 === "settings")) || (data2 === "share")) || (data2 === "shoppingCart")) || (data2 === "skipNext")) || (data2 === "skipPrevious")) || (data2 === "star")) || (data2 === "starHalf")) || (data2 === "starOff")) || (data2 === "stop")) || (data2 === "upload")) || (data2 === "visibility")) || (data2 === "visibilityOff")) || (data2 === "volumeDown")) || (data2 === "volumeMute")) || (data2 === "volumeOff")) || (data2 === "volumeUp")) || (data2 === "warning"))){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema71.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4562,16 +5282,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs12 === errors;
 if(_valid0){
-valid2 = true;
+valid4 = true;
 passing0 = 0;
 }
-const _errs10 = errors;
-if(errors === _errs10){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+const _errs14 = errors;
+if(errors === _errs14){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if((data1.svgPath === undefined) && (missing1 = "svgPath")){
+if((data2.svgPath === undefined) && (missing1 = "svgPath")){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4582,8 +5302,8 @@ vErrors.push(err2);
 errors++;
 }
 else {
-const _errs12 = errors;
-for(const key0 in data1){
+const _errs16 = errors;
+for(const key0 in data2){
 if(!(key0 === "svgPath")){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -4596,9 +5316,9 @@ errors++;
 break;
 }
 }
-if(_errs12 === errors){
-if(data1.svgPath !== undefined){
-if(typeof data1.svgPath !== "string"){
+if(_errs16 === errors){
+if(data2.svgPath !== undefined){
+if(typeof data2.svgPath !== "string"){
 const err4 = {instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/oneOf/1/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4623,39 +5343,24 @@ vErrors.push(err5);
 errors++;
 }
 }
-var _valid0 = _errs10 === errors;
-if(_valid0 && valid2){
-valid2 = false;
+var _valid0 = _errs14 === errors;
+if(_valid0 && valid4){
+valid4 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid0){
-valid2 = true;
+valid4 = true;
 passing0 = 1;
 var props0 = true;
 }
-const _errs15 = errors;
-if(!(validate139(data1, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs15 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-if(!valid2){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const _errs19 = errors;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing2;
+if((data2.path === undefined) && (missing2 = "path")){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4663,61 +5368,128 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate136.errors = vErrors;
+}
+else {
+const _errs22 = errors;
+for(const key1 in data2){
+if(!(key1 === "path")){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+break;
+}
+}
+if(_errs22 === errors){
+if(data2.path !== undefined){
+if(typeof data2.path !== "string"){
+const err8 = {instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid4){
+valid4 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid4 = true;
+passing0 = 2;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+}
+if(!valid4){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+validate87.errors = vErrors;
 return false;
 }
 else {
-errors = _errs7;
+errors = _errs11;
 if(vErrors !== null){
-if(_errs7){
-vErrors.length = _errs7;
+if(_errs11){
+vErrors.length = _errs11;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
 }
 else {
-validate136.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate87.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((key1 !== "component") && (key1 !== "name")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate136.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+for(const key2 in data){
+if(((((key2 !== "component") && (key2 !== "name")) && (key2 !== "weight")) && (key2 !== "id")) && (key2 !== "accessibility")){
+validate87.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate87.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate136.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4725,87 +5497,98 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate90.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate90.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate142.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate90.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Video" !== data.component){
-validate142.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
+validate90.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.url !== undefined){
-const _errs6 = errors;
-if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs10 = errors;
+if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
 }
 else {
-validate142.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate90.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "url")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate142.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate90.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate142.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4813,101 +5596,112 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate94.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate94.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate147.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate94.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("AudioPlayer" !== data.component){
-validate147.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
+validate94.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.url !== undefined){
-const _errs6 = errors;
-if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs10 = errors;
+if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.description !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs11 = errors;
+if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs7 === errors;
+var valid3 = _errs11 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate94.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate147.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate94.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate147.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema58 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+const schema78 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4915,27 +5709,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data)){
-var valid1 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate63(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(Array.isArray(data))){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4944,112 +5721,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var items0 = true;
-}
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.componentId === undefined) && (missing0 = "componentId")) || ((data.path === undefined) && (missing0 = "path"))){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-else {
-const _errs6 = errors;
-for(const key0 in data){
-if(!((key0 === "componentId") || (key0 === "path"))){
-const err2 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-break;
-}
-}
-if(_errs6 === errors){
-if(data.componentId !== undefined){
-const _errs7 = errors;
-if(!(validate63(data.componentId, {instancePath:instancePath+"/componentId",parentData:data,parentDataProperty:"componentId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.path !== undefined){
-const _errs8 = errors;
-if(typeof data.path !== "string"){
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/oneOf/1/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate156.errors = vErrors;
-return false;
-}
-else {
 errors = _errs0;
 if(vErrors !== null){
 if(_errs0){
@@ -5059,912 +5731,47 @@ else {
 vErrors = null;
 }
 }
-}
-validate156.errors = vErrors;
-evaluated0.props = props0;
-evaluated0.items = items0;
-return errors === 0;
-}
-validate156.evaluated = {"dynamicProps":true,"dynamicItems":true};
-
-
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate153.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate153.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs5 = errors;
-if("Row" !== data.component){
-validate153.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.children !== undefined){
-const _errs6 = errors;
-if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.justify !== undefined){
-let data2 = data.justify;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate153.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data2 === "center") || (data2 === "end")) || (data2 === "spaceAround")) || (data2 === "spaceBetween")) || (data2 === "spaceEvenly")) || (data2 === "start")) || (data2 === "stretch"))){
-validate153.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.align !== undefined){
-let data3 = data.align;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate153.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-validate153.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate153.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate153.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate153.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate153.errors = vErrors;
-return errors === 0;
-}
-validate153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema60 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
-
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate161.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate161.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs5 = errors;
-if("Column" !== data.component){
-validate161.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.children !== undefined){
-const _errs6 = errors;
-if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.justify !== undefined){
-let data2 = data.justify;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate161.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data2 === "start") || (data2 === "center")) || (data2 === "end")) || (data2 === "spaceBetween")) || (data2 === "spaceAround")) || (data2 === "spaceEvenly")) || (data2 === "stretch"))){
-validate161.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.align !== undefined){
-let data3 = data.align;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate161.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data3 === "center") || (data3 === "end")) || (data3 === "start")) || (data3 === "stretch"))){
-validate161.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate161.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate161.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate161.errors = vErrors;
-return errors === 0;
-}
-validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema61 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"List"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"direction":{"type":"string","enum":["vertical","horizontal"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
-
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate166.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate166.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs5 = errors;
-if("List" !== data.component){
-validate166.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.children !== undefined){
-const _errs6 = errors;
-if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.direction !== undefined){
-let data2 = data.direction;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate166.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "vertical") || (data2 === "horizontal"))){
-validate166.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.align !== undefined){
-let data3 = data.align;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate166.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-validate166.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate166.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate166.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate166.errors = vErrors;
-return errors === 0;
-}
-validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate174.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "string"){
-validate174.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-validate174.errors = vErrors;
-return errors === 0;
-}
-validate174.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate171.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
-validate171.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs5 = errors;
-if("Card" !== data.component){
-validate171.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.child !== undefined){
-const _errs6 = errors;
-if(!(validate174(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate171.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate171.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate171.errors = vErrors;
-return errors === 0;
-}
-validate171.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate177.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
-validate177.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs5 = errors;
-if("Tabs" !== data.component){
-validate177.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.tabs !== undefined){
-let data1 = data.tabs;
-const _errs6 = errors;
-if(errors === _errs6){
-if(Array.isArray(data1)){
-if(data1.length < 1){
-validate177.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
-}
-else {
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs8 = errors;
-if(errors === _errs8){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.title === undefined) && (missing1 = "title")) || ((data2.child === undefined) && (missing1 = "child"))){
-validate177.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs10 = errors;
-for(const key0 in data2){
-if(!((key0 === "title") || (key0 === "child"))){
-validate177.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs10 === errors){
-if(data2.title !== undefined){
-const _errs11 = errors;
-if(!(validate66(data2.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data2,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.child !== undefined){
-const _errs12 = errors;
-if(!(validate174(data2.child, {instancePath:instancePath+"/tabs/" + i0+"/child",parentData:data2,parentDataProperty:"child",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate177.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid2 = _errs8 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate177.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate177.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate177.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate177.errors = vErrors;
-return errors === 0;
-}
-validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate183.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
-validate183.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs5 = errors;
-if("Modal" !== data.component){
-validate183.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.trigger !== undefined){
-const _errs6 = errors;
-if(!(validate174(data.trigger, {instancePath:instancePath+"/trigger",parentData:data,parentDataProperty:"trigger",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.content !== undefined){
-const _errs7 = errors;
-if(!(validate174(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate183.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate183.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate183.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate183.errors = vErrors;
-return errors === 0;
-}
-validate183.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema66 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Divider"},"axis":{"type":"string","enum":["horizontal","vertical"]}},"required":["component"]}],"unevaluatedProperties":false};
-
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate189.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.component === undefined) && (missing0 = "component")){
-validate189.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs5 = errors;
-if("Divider" !== data.component){
-validate189.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.axis !== undefined){
-let data1 = data.axis;
-const _errs6 = errors;
-if(typeof data1 !== "string"){
-validate189.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data1 === "horizontal") || (data1 === "vertical"))){
-validate189.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema66.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate189.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate189.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate189.errors = vErrors;
-return errors === 0;
-}
-validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema67 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"variant":{"type":"string","enum":["default","primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"}},"required":["component","child","action"]}],"unevaluatedProperties":false};
-
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate198.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
+let ifClause0;
 if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
 const _errs3 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
+if(errors === _errs3){
+if(Array.isArray(data)){
+var valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data[i0] !== "string"){
+validate101.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate101.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
 }
 var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+valid0 = _valid0;
+if(valid0){
+var items0 = true;
+}
+ifClause0 = "then";
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs4 = errors;
-const _errs5 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate69.evaluated.props;
-}
-var valid1 = _errs5 === errors;
-if(valid1){
-const _errs6 = errors;
+const _errs8 = errors;
+const _errs9 = errors;
+let valid3 = true;
+const _errs10 = errors;
+if(errors === _errs10){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("boolean" !== data.returnType){
-const err1 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"};
+let missing0;
+if((data.componentId === undefined) && (missing0 = "componentId")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5974,24 +5781,1244 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs10 === errors;
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs12 = errors;
+if(errors === _errs12){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if(((data.componentId === undefined) && (missing1 = "componentId")) || ((data.path === undefined) && (missing1 = "path"))){
+validate101.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs14 = errors;
+for(const key0 in data){
+if(!((key0 === "componentId") || (key0 === "path"))){
+validate101.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs14 === errors){
+if(data.componentId !== undefined){
+const _errs15 = errors;
+if(typeof data.componentId !== "string"){
+validate101.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs15 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.path !== undefined){
+const _errs18 = errors;
+if(typeof data.path !== "string"){
+validate101.errors = [{instancePath:instancePath+"/path",schemaPath:"#/else/then/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs18 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+else {
+validate101.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs12 === errors;
+valid3 = _valid1;
+if(valid3){
+var props0 = true;
+}
+ifClause1 = "then";
+}
+else {
+var _valid1 = false;
+validate101.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid3 = _valid1;
+ifClause1 = "else";
+}
+if(!valid3){
+const err3 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+validate101.errors = vErrors;
+return false;
+}
+var _valid0 = _errs8 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate101.errors = vErrors;
+return false;
+}
+validate101.errors = vErrors;
+evaluated0.props = props0;
+evaluated0.items = items0;
+return errors === 0;
+}
+validate101.evaluated = {"dynamicProps":true,"dynamicItems":true};
+
+
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate99.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate99.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate99.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate99.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Row" !== data.component){
+validate99.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.children !== undefined){
+const _errs10 = errors;
+if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.justify !== undefined){
+let data3 = data.justify;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate99.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((((data3 === "center") || (data3 === "end")) || (data3 === "spaceAround")) || (data3 === "spaceBetween")) || (data3 === "spaceEvenly")) || (data3 === "start")) || (data3 === "stretch"))){
+validate99.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.align !== undefined){
+let data4 = data.align;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate99.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
+validate99.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate99.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate99.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate99.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate99.errors = vErrors;
+return errors === 0;
+}
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema83 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate104.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate104.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate104.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate104.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Column" !== data.component){
+validate104.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.children !== undefined){
+const _errs10 = errors;
+if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.justify !== undefined){
+let data3 = data.justify;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate104.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "spaceBetween")) || (data3 === "spaceAround")) || (data3 === "spaceEvenly")) || (data3 === "stretch"))){
+validate104.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema83.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.align !== undefined){
+let data4 = data.align;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate104.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "center") || (data4 === "end")) || (data4 === "start")) || (data4 === "stretch"))){
+validate104.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema83.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate104.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate104.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema85 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"List"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"direction":{"type":"string","enum":["vertical","horizontal"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate108.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate108.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate108.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate108.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("List" !== data.component){
+validate108.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.children !== undefined){
+const _errs10 = errors;
+if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.direction !== undefined){
+let data3 = data.direction;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate108.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data3 === "vertical") || (data3 === "horizontal"))){
+validate108.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema85.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.align !== undefined){
+let data4 = data.align;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate108.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
+validate108.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema85.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate108.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate108.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate112.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate112.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate112.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
+validate112.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Card" !== data.component){
+validate112.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.child !== undefined){
+const _errs10 = errors;
+if(typeof data.child !== "string"){
+validate112.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate112.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate112.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate115.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate115.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate115.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
+validate115.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Tabs" !== data.component){
+validate115.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.tabs !== undefined){
+let data2 = data.tabs;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data2)){
+if(data2.length < 1){
+validate115.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid4 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+const _errs12 = errors;
+if(errors === _errs12){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing1;
+if(((data3.title === undefined) && (missing1 = "title")) || ((data3.child === undefined) && (missing1 = "child"))){
+validate115.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs14 = errors;
+for(const key0 in data3){
+if(!((key0 === "title") || (key0 === "child"))){
+validate115.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs14 === errors){
+if(data3.title !== undefined){
+const _errs15 = errors;
+if(!(validate30(data3.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data3,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs15 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data3.child !== undefined){
+const _errs16 = errors;
+if(typeof data3.child !== "string"){
+validate115.errors = [{instancePath:instancePath+"/tabs/" + i0+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid5 = _errs16 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+else {
+validate115.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs12 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+else {
+validate115.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate115.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key1 in data){
+if(((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
+validate115.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate115.errors = vErrors;
+return errors === 0;
+}
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate119.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate119.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate119.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
+validate119.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Modal" !== data.component){
+validate119.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.trigger !== undefined){
+const _errs10 = errors;
+if(typeof data.trigger !== "string"){
+validate119.errors = [{instancePath:instancePath+"/trigger",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.content !== undefined){
+const _errs13 = errors;
+if(typeof data.content !== "string"){
+validate119.errors = [{instancePath:instancePath+"/content",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+else {
+validate119.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate119.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema97 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Divider"},"axis":{"type":"string","enum":["horizontal","vertical"]}},"required":["component"]}],"unevaluatedProperties":false};
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate122.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate122.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate122.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.component === undefined) && (missing0 = "component")){
+validate122.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Divider" !== data.component){
+validate122.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.axis !== undefined){
+let data2 = data.axis;
+const _errs10 = errors;
+if(typeof data2 !== "string"){
+validate122.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data2 === "horizontal") || (data2 === "vertical"))){
+validate122.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema97.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate122.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate122.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema99 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"variant":{"type":"string","enum":["default","primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"}},"required":["component","child","action"]}],"unevaluatedProperties":false};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate129.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = true;
+const _errs1 = errors;
+if(typeof data !== "boolean"){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
 if(_valid0){
-valid0 = true;
-passing0 = 2;
+const _errs3 = errors;
+if(typeof data !== "boolean"){
+validate129.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+const _errs10 = errors;
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate31.evaluated.props;
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("boolean" !== data.returnType){
+validate129.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = true;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs15 === errors;
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate129.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs20 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate129.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs20 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate129.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate129.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs17 === errors;
+valid4 = _valid2;
+if(valid4){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate129.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid2;
+ifClause2 = "else";
+}
+if(!valid4){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate129.errors = vErrors;
+return false;
+}
+var _valid1 = _errs13 === errors;
+valid1 = _valid1;
+if(valid1){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -6002,42 +7029,47 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err6];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err6);
 }
 errors++;
-validate198.errors = vErrors;
+validate129.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
+errors++;
+validate129.errors = vErrors;
+return false;
 }
-}
-validate198.errors = vErrors;
+validate129.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate198.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate129.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate197.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6048,14 +7080,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.condition === undefined) && (missing0 = "condition")) || ((data.message === undefined) && (missing0 = "message"))){
-validate197.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "condition") || (key0 === "message"))){
-validate197.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate128.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -6063,8 +7095,8 @@ break;
 if(_errs1 === errors){
 if(data.condition !== undefined){
 const _errs2 = errors;
-if(!(validate198(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate198.errors : vErrors.concat(validate198.errors);
+if(!(validate129(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6076,7 +7108,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate197.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate128.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -6089,20 +7121,20 @@ var valid0 = true;
 }
 }
 else {
-validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate197.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate197.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate196.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6120,8 +7152,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate197(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+if(!(validate128(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -6131,27 +7163,27 @@ break;
 }
 }
 else {
-validate196.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate127.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate196.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate196.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate196.evaluated = {"props":{"checks":true},"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":{"checks":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate205.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6159,14 +7191,13 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.event === undefined) && (missing0 = "event")){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6175,11 +7206,9 @@ vErrors.push(err0);
 }
 errors++;
 }
+}
 else {
-const _errs3 = errors;
-for(const key0 in data){
-if(!(key0 === "event")){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6187,55 +7216,65 @@ else {
 vErrors.push(err1);
 }
 errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.event === undefined) && (missing1 = "event")){
+validate134.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs5 = errors;
+for(const key0 in data){
+if(!(key0 === "event")){
+validate134.errors = [{instancePath,schemaPath:"#/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
 break;
 }
 }
-if(_errs3 === errors){
+if(_errs5 === errors){
 if(data.event !== undefined){
 let data0 = data.event;
-const _errs4 = errors;
-if(errors === _errs4){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.name === undefined) && (missing1 = "name")){
-const err2 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
 const _errs6 = errors;
+if(errors === _errs6){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing2;
+if((data0.name === undefined) && (missing2 = "name")){
+validate134.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs8 = errors;
 for(const key1 in data0){
 if(!((key1 === "name") || (key1 === "context"))){
-const err3 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate134.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
 break;
 }
 }
-if(_errs6 === errors){
+if(_errs8 === errors){
 if(data0.name !== undefined){
-const _errs7 = errors;
+const _errs9 = errors;
 if(typeof data0.name !== "string"){
-const err4 = {instancePath:instancePath+"/event/name",schemaPath:"#/oneOf/0/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
+validate134.errors = [{instancePath:instancePath+"/event/name",schemaPath:"#/then/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
+var valid2 = _errs9 === errors;
 }
 else {
 var valid2 = true;
@@ -6243,33 +7282,27 @@ var valid2 = true;
 if(valid2){
 if(data0.context !== undefined){
 let data2 = data0.context;
-const _errs9 = errors;
-if(errors === _errs9){
+const _errs11 = errors;
+if(errors === _errs11){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key2 in data2){
-const _errs12 = errors;
-if(!(validate118(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+const _errs14 = errors;
+if(!(validate73(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
-var valid3 = _errs12 === errors;
+var valid3 = _errs14 === errors;
 if(!valid3){
 break;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/event/context",schemaPath:"#/oneOf/0/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+validate134.errors = [{instancePath:instancePath+"/event/context",schemaPath:"#/then/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
-var valid2 = _errs9 === errors;
+var valid2 = _errs11 === errors;
 }
 else {
 var valid2 = true;
@@ -6279,14 +7312,8 @@ var valid2 = true;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/event",schemaPath:"#/oneOf/0/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+validate134.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
 }
@@ -6294,579 +7321,27 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+validate134.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
 }
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
 var props1 = true;
 }
-const _errs13 = errors;
-if(errors === _errs13){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.functionCall === undefined) && (missing2 = "functionCall")){
-const err8 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+ifClause0 = "then";
 }
 else {
 const _errs15 = errors;
-for(const key3 in data){
-if(!(key3 === "functionCall")){
-const err9 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-break;
-}
-}
-if(_errs15 === errors){
-if(data.functionCall !== undefined){
-if(!(validate69(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid0 = _errs13 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props1 !== true){
-props1 = true;
-}
-}
-}
-if(!valid0){
-const err11 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate205.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate205.errors = vErrors;
-evaluated0.props = props1;
-return errors === 0;
-}
-validate205.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate193.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
+const _errs16 = errors;
+let valid4 = true;
+const _errs17 = errors;
+if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
-validate193.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("Button" !== data.component){
-validate193.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.child !== undefined){
-const _errs7 = errors;
-if(!(validate174(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data2 = data.variant;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate193.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data2 === "default") || (data2 === "primary")) || (data2 === "borderless"))){
-validate193.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema67.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.action !== undefined){
-const _errs10 = errors;
-if(!(validate205(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate193.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate193.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate193.errors = vErrors;
-return errors === 0;
-}
-validate193.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema72 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"validationRegexp":{"type":"string"}},"required":["component","label"]}],"unevaluatedProperties":false};
-
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate210.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
-validate210.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("TextField" !== data.component){
-validate210.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs8 = errors;
-if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data3 = data.variant;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate210.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data3 === "longText") || (data3 === "number")) || (data3 === "shortText")) || (data3 === "obscured"))){
-validate210.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema72.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.validationRegexp !== undefined){
-const _errs11 = errors;
-if(typeof data.validationRegexp !== "string"){
-validate210.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate210.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate210.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate210.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate210.errors = vErrors;
-return errors === 0;
-}
-validate210.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate217.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate217.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("CheckBox" !== data.component){
-validate217.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs8 = errors;
-if(!(validate89(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate217.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate217.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate217.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate217.errors = vErrors;
-return errors === 0;
-}
-validate217.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema74 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"ChoicePicker"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["multipleSelection","mutuallyExclusive"]},"options":{"type":"array","items":{"type":"object","properties":{"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"type":"string"}},"required":["label","value"],"additionalProperties":false}},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicStringList"},"displayStyle":{"type":"string","enum":["checkbox","chips"]},"filterable":{"type":"boolean"}},"required":["component","options","value"]}],"unevaluatedProperties":false};
-
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate230.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data)){
-var valid1 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(typeof data[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var items0 = true;
-}
-const _errs5 = errors;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs6 = errors;
-const _errs7 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = validate69.evaluated.props;
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-const _errs8 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.returnType !== undefined){
-if("array" !== data.returnType){
-const err2 = {instancePath:instancePath+"/returnType",schemaPath:"#/oneOf/2/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"};
+let missing3;
+if((data.functionCall === undefined) && (missing3 = "functionCall")){
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6876,38 +7351,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-var valid2 = _errs8 === errors;
-if(valid2){
-if(props1 !== true){
-props1 = props1 || {};
-props1.returnType = true;
-}
-}
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-}
-}
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6915,32 +7360,116 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate230.errors = vErrors;
-return false;
 }
-else {
-errors = _errs0;
+}
+var _valid1 = _errs17 === errors;
+errors = _errs16;
 if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+if(_errs16){
+vErrors.length = _errs16;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause1;
+if(_valid1){
+const _errs19 = errors;
+if(errors === _errs19){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.functionCall === undefined) && (missing4 = "functionCall")){
+validate134.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
 }
-validate230.errors = vErrors;
-evaluated0.props = props0;
-evaluated0.items = items0;
+else {
+const _errs21 = errors;
+for(const key3 in data){
+if(!(key3 === "functionCall")){
+validate134.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs21 === errors){
+if(data.functionCall !== undefined){
+if(!(validate31(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+}
+else {
+validate134.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs19 === errors;
+valid4 = _valid1;
+if(valid4){
+var props3 = true;
+}
+ifClause1 = "then";
+}
+else {
+var _valid1 = false;
+validate134.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid4 = _valid1;
+ifClause1 = "else";
+}
+if(!valid4){
+const err4 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate134.errors = vErrors;
+return false;
+}
+var _valid0 = _errs15 === errors;
+valid0 = _valid0;
+if(valid0){
+if(props1 !== true && props3 !== undefined){
+if(props3 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props3);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid0){
+const err5 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate134.errors = vErrors;
+return false;
+}
+validate134.errors = vErrors;
+evaluated0.props = props1;
 return errors === 0;
 }
-validate230.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate134.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate224.evaluated;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6948,120 +7477,92 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate125.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate125.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
+const _errs8 = errors;
+if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.options === undefined) && (missing0 = "options"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate224.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
+validate125.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs6 = errors;
-if("ChoicePicker" !== data.component){
-validate224.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data2 = data.variant;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate224.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "multipleSelection") || (data2 === "mutuallyExclusive"))){
-validate224.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.options !== undefined){
-let data3 = data.options;
 const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs12 = errors;
-if(errors === _errs12){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if(((data4.label === undefined) && (missing1 = "label")) || ((data4.value === undefined) && (missing1 = "value"))){
-validate224.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+if("Button" !== data.component){
+validate125.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
 return false;
 }
-else {
-const _errs14 = errors;
-for(const key0 in data4){
-if(!((key0 === "label") || (key0 === "value"))){
-validate224.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs14 === errors){
-if(data4.label !== undefined){
-const _errs15 = errors;
-if(!(validate66(data4.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data4,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs15 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data4.value !== undefined){
-const _errs16 = errors;
-if(typeof data4.value !== "string"){
-validate224.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.child !== undefined){
+const _errs11 = errors;
+if(typeof data.child !== "string"){
+validate125.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.variant !== undefined){
+let data3 = data.variant;
+const _errs14 = errors;
+if(typeof data3 !== "string"){
+validate125.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data3 === "default") || (data3 === "primary")) || (data3 === "borderless"))){
+validate125.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema99.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.action !== undefined){
+const _errs16 = errors;
+if(!(validate134(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
 }
@@ -7072,248 +7573,42 @@ var valid3 = true;
 }
 }
 }
+}
 else {
-validate224.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate125.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate224.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs18 = errors;
-if(!(validate230(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs18 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.displayStyle !== undefined){
-let data8 = data.displayStyle;
-const _errs19 = errors;
-if(typeof data8 !== "string"){
-validate224.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data8 === "checkbox") || (data8 === "chips"))){
-validate224.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs19 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.filterable !== undefined){
-const _errs21 = errors;
-if(typeof data.filterable !== "boolean"){
-validate224.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid1 = _errs21 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate224.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "checks")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate224.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate224.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate224.errors = vErrors;
-return errors === 0;
-}
-validate224.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate235.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
-validate235.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("Slider" !== data.component){
-validate235.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.min !== undefined){
-const _errs8 = errors;
-if(!(typeof data.min == "number")){
-validate235.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.max !== undefined){
-const _errs10 = errors;
-if(!(typeof data.max == "number")){
-validate235.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs12 = errors;
-if(!(validate78(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs12 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate235.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
+var valid0 = _errs8 === errors;
 }
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate235.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate125.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate235.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate235.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate235.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const formats4 = validatorRuntime.fullFormats.date;
-const formats6 = validatorRuntime.fullFormats.time;
-const formats8 = validatorRuntime.fullFormats["date-time"];
+const schema107 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"validationRegexp":{"type":"string"}},"required":["component","label"]}],"unevaluatedProperties":false};
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate242.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7321,98 +7616,281 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate139.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate139.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
+const _errs8 = errors;
+if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))){
-validate242.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
+validate139.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs6 = errors;
-if("DateTimeInput" !== data.component){
-validate242.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.enableDate !== undefined){
-const _errs8 = errors;
-if(typeof data.enableDate !== "boolean"){
-validate242.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.enableTime !== undefined){
 const _errs10 = errors;
-if(typeof data.enableTime !== "boolean"){
-validate242.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if("TextField" !== data.component){
+validate139.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs10 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
-if(data.min !== undefined){
-let data4 = data.min;
-const _errs12 = errors;
-const _errs13 = errors;
-if(!(validate66(data4, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(valid3){
+if(data.label !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid2 = _errs13 === errors;
-if(valid2){
-const _errs14 = errors;
-const _errs15 = errors;
-let valid3 = true;
-const _errs16 = errors;
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.value !== undefined){
+const _errs12 = errors;
+if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.variant !== undefined){
+let data4 = data.variant;
+const _errs13 = errors;
 if(typeof data4 !== "string"){
+validate139.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "longText") || (data4 === "number")) || (data4 === "shortText")) || (data4 === "obscured"))){
+validate139.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema107.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.validationRegexp !== undefined){
+const _errs15 = errors;
+if(typeof data.validationRegexp !== "string"){
+validate139.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs15 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate139.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate139.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate145.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate145.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate145.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+if(valid0){
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
+validate145.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs10 = errors;
+if("CheckBox" !== data.component){
+validate145.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.label !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.value !== undefined){
+const _errs12 = errors;
+if(!(validate48(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+else {
+validate145.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate145.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema111 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"ChoicePicker"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["multipleSelection","mutuallyExclusive"]},"options":{"type":"array","items":{"type":"object","properties":{"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"type":"string"}},"required":["label","value"],"additionalProperties":false}},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicStringList"},"displayStyle":{"type":"string","enum":["checkbox","chips"]},"filterable":{"type":"boolean"}},"required":["component","options","value"]}],"unevaluatedProperties":false};
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate156.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = true;
+const _errs1 = errors;
+if(!(Array.isArray(data))){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -7422,25 +7900,810 @@ vErrors.push(err0);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
-errors = _errs15;
+var _valid0 = _errs1 === errors;
+errors = _errs0;
 if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(errors === _errs3){
+if(Array.isArray(data)){
+var valid1 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+const _errs5 = errors;
+if(typeof data[i0] !== "string"){
+validate156.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/then/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate156.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+if(valid0){
+var items0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs7 = errors;
+const _errs8 = errors;
+let valid2 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs11 = errors;
+const _errs12 = errors;
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate31.evaluated.props;
+}
+var valid3 = _errs12 === errors;
+if(valid3){
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.returnType !== undefined){
+if("array" !== data.returnType){
+validate156.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"}];
+return false;
+}
+}
+}
+var valid3 = _errs13 === errors;
+if(valid3){
+if(props0 !== true){
+props0 = props0 || {};
+props0.returnType = true;
+}
+}
+}
+var _valid1 = _errs11 === errors;
+valid2 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs15 = errors;
+const _errs16 = errors;
+let valid5 = true;
+const _errs17 = errors;
+if(errors === _errs17){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs17 === errors;
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs19 = errors;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate156.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs22 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate156.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs22 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate156.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate156.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs19 === errors;
+valid5 = _valid2;
+if(valid5){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate156.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid5 = _valid2;
+ifClause2 = "else";
+}
+if(!valid5){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate156.errors = vErrors;
+return false;
+}
+var _valid1 = _errs15 === errors;
+valid2 = _valid1;
+if(valid2){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid2){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate156.errors = vErrors;
+return false;
+}
+var _valid0 = _errs7 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate156.errors = vErrors;
+return false;
+}
+validate156.errors = vErrors;
+evaluated0.props = props0;
+evaluated0.items = items0;
+return errors === 0;
+}
+validate156.evaluated = {"dynamicProps":true,"dynamicItems":true};
+
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate151.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate151.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate151.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+if(valid0){
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.options === undefined) && (missing0 = "options"))) || ((data.value === undefined) && (missing0 = "value"))){
+validate151.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs10 = errors;
+if("ChoicePicker" !== data.component){
+validate151.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.label !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.variant !== undefined){
+let data3 = data.variant;
+const _errs12 = errors;
+if(typeof data3 !== "string"){
+validate151.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data3 === "multipleSelection") || (data3 === "mutuallyExclusive"))){
+validate151.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema111.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.options !== undefined){
+let data4 = data.options;
+const _errs14 = errors;
+if(errors === _errs14){
+if(Array.isArray(data4)){
+var valid4 = true;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+const _errs16 = errors;
+if(errors === _errs16){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+let missing1;
+if(((data5.label === undefined) && (missing1 = "label")) || ((data5.value === undefined) && (missing1 = "value"))){
+validate151.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs18 = errors;
+for(const key0 in data5){
+if(!((key0 === "label") || (key0 === "value"))){
+validate151.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs18 === errors){
+if(data5.label !== undefined){
+const _errs19 = errors;
+if(!(validate30(data5.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data5,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs19 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data5.value !== undefined){
+const _errs20 = errors;
+if(typeof data5.value !== "string"){
+validate151.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid5 = _errs20 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+else {
+validate151.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs16 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate151.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.value !== undefined){
+const _errs22 = errors;
+if(!(validate156(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs22 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.displayStyle !== undefined){
+let data9 = data.displayStyle;
+const _errs23 = errors;
+if(typeof data9 !== "string"){
+validate151.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data9 === "checkbox") || (data9 === "chips"))){
+validate151.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema111.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs23 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.filterable !== undefined){
+const _errs25 = errors;
+if(typeof data.filterable !== "boolean"){
+validate151.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs25 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate151.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key1 in data){
+if(((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "checks")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
+validate151.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate151.errors = vErrors;
+return errors === 0;
+}
+validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate160.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate160.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate160.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+if(valid0){
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
+validate160.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs10 = errors;
+if("Slider" !== data.component){
+validate160.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.label !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.min !== undefined){
+const _errs12 = errors;
+if(!(typeof data.min == "number")){
+validate160.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.max !== undefined){
+const _errs14 = errors;
+if(!(typeof data.max == "number")){
+validate160.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.value !== undefined){
+const _errs16 = errors;
+if(!(validate38(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs16 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate160.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate160.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate160.errors = vErrors;
+return errors === 0;
+}
+validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const formats4 = validatorRuntime.fullFormats.date;
+const formats6 = validatorRuntime.fullFormats.time;
+const formats8 = validatorRuntime.fullFormats["date-time"];
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate166.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate166.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate166.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+if(valid0){
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))){
+validate166.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs10 = errors;
+if("DateTimeInput" !== data.component){
+validate166.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.value !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.enableDate !== undefined){
+const _errs12 = errors;
+if(typeof data.enableDate !== "boolean"){
+validate166.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.enableTime !== undefined){
+const _errs14 = errors;
+if(typeof data.enableTime !== "boolean"){
+validate166.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.min !== undefined){
+let data5 = data.min;
+const _errs16 = errors;
+const _errs17 = errors;
+if(!(validate30(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs17 === errors;
+if(valid4){
+const _errs18 = errors;
+const _errs19 = errors;
+let valid5 = true;
+const _errs20 = errors;
+if(typeof data5 !== "string"){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs20 === errors;
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs18 = errors;
-const _errs19 = errors;
-let valid4 = false;
+const _errs22 = errors;
+const _errs23 = errors;
+let valid6 = false;
 let passing0 = null;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data5 === "string"){
+if(!(formats4.validate(data5))){
 const err1 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -7452,15 +8715,15 @@ errors++;
 }
 }
 }
-var _valid1 = _errs20 === errors;
+var _valid1 = _errs24 === errors;
 if(_valid1){
-valid4 = true;
+valid6 = true;
 passing0 = 0;
 }
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data4 === "string"){
-if(!(formats6.validate(data4))){
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data5 === "string"){
+if(!(formats6.validate(data5))){
 const err2 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7472,20 +8735,20 @@ errors++;
 }
 }
 }
-var _valid1 = _errs21 === errors;
-if(_valid1 && valid4){
-valid4 = false;
+var _valid1 = _errs25 === errors;
+if(_valid1 && valid6){
+valid6 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid1){
-valid4 = true;
+valid6 = true;
 passing0 = 1;
 }
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data4 === "string"){
-if(!(formats8.validate(data4))){
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data5 === "string"){
+if(!(formats8.validate(data5))){
 const err3 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -7497,19 +8760,19 @@ errors++;
 }
 }
 }
-var _valid1 = _errs22 === errors;
-if(_valid1 && valid4){
-valid4 = false;
+var _valid1 = _errs26 === errors;
+if(_valid1 && valid6){
+valid6 = false;
 passing0 = [passing0, 2];
 }
 else {
 if(_valid1){
-valid4 = true;
+valid6 = true;
 passing0 = 2;
 }
 }
 }
-if(!valid4){
+if(!valid6){
 const err4 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err4];
@@ -7518,24 +8781,24 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate242.errors = vErrors;
+validate166.errors = vErrors;
 return false;
 }
 else {
-errors = _errs19;
+errors = _errs23;
 if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+if(_errs23){
+vErrors.length = _errs23;
 }
 else {
 vErrors = null;
 }
 }
 }
-var _valid0 = _errs18 === errors;
-valid3 = _valid0;
+var _valid0 = _errs22 === errors;
+valid5 = _valid0;
 }
-if(!valid3){
+if(!valid5){
 const err5 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
@@ -7544,32 +8807,32 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate242.errors = vErrors;
+validate166.errors = vErrors;
 return false;
 }
-var valid2 = _errs14 === errors;
+var valid4 = _errs18 === errors;
 }
-var valid1 = _errs12 === errors;
+var valid3 = _errs16 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.max !== undefined){
-let data5 = data.max;
-const _errs23 = errors;
-const _errs24 = errors;
-if(!(validate66(data5, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+let data6 = data.max;
+const _errs27 = errors;
+const _errs28 = errors;
+if(!(validate30(data6, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid5 = _errs24 === errors;
-if(valid5){
-const _errs25 = errors;
-const _errs26 = errors;
-let valid6 = true;
-const _errs27 = errors;
-if(typeof data5 !== "string"){
+var valid7 = _errs28 === errors;
+if(valid7){
+const _errs29 = errors;
+const _errs30 = errors;
+let valid8 = true;
+const _errs31 = errors;
+if(typeof data6 !== "string"){
 const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
@@ -7579,25 +8842,25 @@ vErrors.push(err6);
 }
 errors++;
 }
-var _valid2 = _errs27 === errors;
-errors = _errs26;
+var _valid2 = _errs31 === errors;
+errors = _errs30;
 if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
+if(_errs30){
+vErrors.length = _errs30;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs29 = errors;
-const _errs30 = errors;
-let valid7 = false;
+const _errs33 = errors;
+const _errs34 = errors;
+let valid9 = false;
 let passing1 = null;
-const _errs31 = errors;
-if(errors === _errs31){
-if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data6 === "string"){
+if(!(formats4.validate(data6))){
 const err7 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -7609,15 +8872,15 @@ errors++;
 }
 }
 }
-var _valid3 = _errs31 === errors;
+var _valid3 = _errs35 === errors;
 if(_valid3){
-valid7 = true;
+valid9 = true;
 passing1 = 0;
 }
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data5 === "string"){
-if(!(formats6.validate(data5))){
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data6 === "string"){
+if(!(formats6.validate(data6))){
 const err8 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -7629,20 +8892,20 @@ errors++;
 }
 }
 }
-var _valid3 = _errs32 === errors;
-if(_valid3 && valid7){
-valid7 = false;
+var _valid3 = _errs36 === errors;
+if(_valid3 && valid9){
+valid9 = false;
 passing1 = [passing1, 1];
 }
 else {
 if(_valid3){
-valid7 = true;
+valid9 = true;
 passing1 = 1;
 }
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data5 === "string"){
-if(!(formats8.validate(data5))){
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data6 === "string"){
+if(!(formats8.validate(data6))){
 const err9 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -7654,19 +8917,19 @@ errors++;
 }
 }
 }
-var _valid3 = _errs33 === errors;
-if(_valid3 && valid7){
-valid7 = false;
+var _valid3 = _errs37 === errors;
+if(_valid3 && valid9){
+valid9 = false;
 passing1 = [passing1, 2];
 }
 else {
 if(_valid3){
-valid7 = true;
+valid9 = true;
 passing1 = 2;
 }
 }
 }
-if(!valid7){
+if(!valid9){
 const err10 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err10];
@@ -7675,24 +8938,24 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate242.errors = vErrors;
+validate166.errors = vErrors;
 return false;
 }
 else {
-errors = _errs30;
+errors = _errs34;
 if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
+if(_errs34){
+vErrors.length = _errs34;
 }
 else {
 vErrors = null;
 }
 }
 }
-var _valid2 = _errs29 === errors;
-valid6 = _valid2;
+var _valid2 = _errs33 === errors;
+valid8 = _valid2;
 }
-if(!valid6){
+if(!valid8){
 const err11 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
@@ -7701,27 +8964,27 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate242.errors = vErrors;
+validate166.errors = vErrors;
 return false;
 }
-var valid5 = _errs25 === errors;
+var valid7 = _errs29 === errors;
 }
-var valid1 = _errs23 === errors;
+var valid3 = _errs27 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.label !== undefined){
-const _errs34 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs38 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs34 === errors;
+var valid3 = _errs38 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
@@ -7732,11 +8995,11 @@ var valid1 = true;
 }
 }
 else {
-validate242.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate166.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs8 === errors;
 }
 }
 }
@@ -7744,27 +9007,27 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((((key0 !== "component") && (key0 !== "value")) && (key0 !== "enableDate")) && (key0 !== "enableTime")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "label")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate242.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate166.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate242.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate242.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate242.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7801,8 +9064,8 @@ vErrors = null;
 }
 if(_valid0){
 const _errs5 = errors;
-if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -7820,7 +9083,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -7855,8 +9118,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs10 = errors;
-if(!(validate130(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -7874,7 +9137,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -7918,8 +9181,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs15 = errors;
-if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
@@ -7937,7 +9200,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -7981,8 +9244,8 @@ vErrors = null;
 }
 if(_valid3){
 const _errs20 = errors;
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs20 === errors;
@@ -8000,7 +9263,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -8044,8 +9307,8 @@ vErrors = null;
 }
 if(_valid4){
 const _errs25 = errors;
-if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs25 === errors;
@@ -8063,7 +9326,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -8107,8 +9370,8 @@ vErrors = null;
 }
 if(_valid5){
 const _errs30 = errors;
-if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs30 === errors;
@@ -8126,7 +9389,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -8170,8 +9433,8 @@ vErrors = null;
 }
 if(_valid6){
 const _errs35 = errors;
-if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs35 === errors;
@@ -8189,7 +9452,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -8233,8 +9496,8 @@ vErrors = null;
 }
 if(_valid7){
 const _errs40 = errors;
-if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs40 === errors;
@@ -8252,7 +9515,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -8296,8 +9559,8 @@ vErrors = null;
 }
 if(_valid8){
 const _errs45 = errors;
-if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 var _valid8 = _errs45 === errors;
@@ -8315,7 +9578,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -8359,8 +9622,8 @@ vErrors = null;
 }
 if(_valid9){
 const _errs50 = errors;
-if(!(validate177(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 var _valid9 = _errs50 === errors;
@@ -8378,7 +9641,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -8422,8 +9685,8 @@ vErrors = null;
 }
 if(_valid10){
 const _errs55 = errors;
-if(!(validate183(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 var _valid10 = _errs55 === errors;
@@ -8441,7 +9704,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -8485,8 +9748,8 @@ vErrors = null;
 }
 if(_valid11){
 const _errs60 = errors;
-if(!(validate189(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var _valid11 = _errs60 === errors;
@@ -8504,7 +9767,7 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs56 === errors;
@@ -8548,8 +9811,8 @@ vErrors = null;
 }
 if(_valid12){
 const _errs65 = errors;
-if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 var _valid12 = _errs65 === errors;
@@ -8567,7 +9830,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -8611,8 +9874,8 @@ vErrors = null;
 }
 if(_valid13){
 const _errs70 = errors;
-if(!(validate210(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var _valid13 = _errs70 === errors;
@@ -8630,7 +9893,7 @@ else {
 vErrors.push(err27);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs66 === errors;
@@ -8674,8 +9937,8 @@ vErrors = null;
 }
 if(_valid14){
 const _errs75 = errors;
-if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 var _valid14 = _errs75 === errors;
@@ -8693,7 +9956,7 @@ else {
 vErrors.push(err29);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs71 === errors;
@@ -8737,8 +10000,8 @@ vErrors = null;
 }
 if(_valid15){
 const _errs80 = errors;
-if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var _valid15 = _errs80 === errors;
@@ -8756,7 +10019,7 @@ else {
 vErrors.push(err31);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs76 === errors;
@@ -8800,8 +10063,8 @@ vErrors = null;
 }
 if(_valid16){
 const _errs85 = errors;
-if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
+if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 var _valid16 = _errs85 === errors;
@@ -8819,7 +10082,7 @@ else {
 vErrors.push(err33);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs81 === errors;
@@ -8863,8 +10126,8 @@ vErrors = null;
 }
 if(_valid17){
 const _errs90 = errors;
-if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 var _valid17 = _errs90 === errors;
@@ -8882,7 +10145,7 @@ else {
 vErrors.push(err35);
 }
 errors++;
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var valid0 = _errs86 === errors;
@@ -8918,7 +10181,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.component === undefined) && (missing0 = "component")){
-validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8929,28 +10192,28 @@ props0.component = true;
 if(data.component !== undefined){
 let data18 = data.component;
 if(!((((((((((((((((((data18 === "Text") || (data18 === "Image")) || (data18 === "Icon")) || (data18 === "Video")) || (data18 === "AudioPlayer")) || (data18 === "Row")) || (data18 === "Column")) || (data18 === "List")) || (data18 === "Card")) || (data18 === "Tabs")) || (data18 === "Modal")) || (data18 === "Divider")) || (data18 === "Button")) || (data18 === "TextField")) || (data18 === "CheckBox")) || (data18 === "ChoicePicker")) || (data18 === "Slider")) || (data18 === "DateTimeInput"))){
-validate59.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema24.properties.component.enum},message:"must be equal to one of the allowed values"}];
+validate25.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema36.properties.component.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
 }
 }
 else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate59.errors = vErrors;
+validate25.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate59.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate25.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8961,14 +10224,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.updateComponents === undefined) && (missing0 = "updateComponents")) || ((data.version === undefined) && (missing0 = "version"))){
-validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateComponents"))){
-validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8977,7 +10240,7 @@ if(_errs1 === errors){
 if(data.version !== undefined){
 const _errs2 = errors;
 if("v0.9" !== data.version){
-validate58.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate24.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -8993,14 +10256,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.components === undefined) && (missing1 = "components"))){
-validate58.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate24.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key1 in data1){
 if(!((key1 === "surfaceId") || (key1 === "components"))){
-validate58.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate24.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9009,7 +10272,7 @@ if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
 const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-validate58.errors = [{instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -9024,7 +10287,7 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate58.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate24.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -9032,8 +10295,8 @@ var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
-if(!(validate59(data3[i0], {instancePath:instancePath+"/updateComponents/components/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate25(data3[i0], {instancePath:instancePath+"/updateComponents/components/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -9044,7 +10307,7 @@ break;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate24.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9058,7 +10321,7 @@ var valid1 = true;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate24.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9072,234 +10335,21 @@ var valid0 = true;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate58.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate253.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.updateDataModel === undefined) && (missing0 = "updateDataModel")) || ((data.version === undefined) && (missing0 = "version"))){
-validate253.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "version") || (key0 === "updateDataModel"))){
-validate253.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.version !== undefined){
-const _errs2 = errors;
-if("v0.9" !== data.version){
-validate253.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.updateDataModel !== undefined){
-let data1 = data.updateDataModel;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.surfaceId === undefined) && (missing1 = "surfaceId")){
-validate253.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs5 = errors;
-for(const key1 in data1){
-if(!(((key1 === "surfaceId") || (key1 === "path")) || (key1 === "value"))){
-validate253.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs5 === errors){
-if(data1.surfaceId !== undefined){
-const _errs6 = errors;
-if(typeof data1.surfaceId !== "string"){
-validate253.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.path !== undefined){
-const _errs8 = errors;
-if(typeof data1.path !== "string"){
-validate253.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.value !== undefined){
-const _errs10 = errors;
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate253.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate253.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate253.errors = vErrors;
-return errors === 0;
-}
-validate253.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate255.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.deleteSurface === undefined) && (missing0 = "deleteSurface")) || ((data.version === undefined) && (missing0 = "version"))){
-validate255.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "version") || (key0 === "deleteSurface"))){
-validate255.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.version !== undefined){
-const _errs2 = errors;
-if("v0.9" !== data.version){
-validate255.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deleteSurface !== undefined){
-let data1 = data.deleteSurface;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.surfaceId === undefined) && (missing1 = "surfaceId")){
-validate255.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs5 = errors;
-for(const key1 in data1){
-if(!(key1 === "surfaceId")){
-validate255.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs5 === errors){
-if(data1.surfaceId !== undefined){
-if(typeof data1.surfaceId !== "string"){
-validate255.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate255.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate255.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate255.errors = vErrors;
-return errors === 0;
-}
-validate255.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://a2ui.org/specification/v0_9/server_to_client.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate20.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9307,82 +10357,17 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-const _errs1 = errors;
-let valid0 = false;
-let passing0 = null;
 const _errs2 = errors;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-var props0 = true;
-}
+let valid1 = true;
 const _errs3 = errors;
-if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs4 = errors;
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-const _errs5 = errors;
-if(!(validate255(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate255.errors : vErrors.concat(validate255.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.createSurface === undefined) && (missing0 = "createSurface")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9390,32 +10375,492 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate52.errors = vErrors;
-return false;
+}
 }
 else {
-errors = _errs1;
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs5 = errors;
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
 }
-validate52.errors = vErrors;
+var _valid0 = _errs5 === errors;
+valid1 = _valid0;
+if(valid1){
+var props0 = true;
+}
+ifClause0 = "then";
+}
+else {
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = true;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.updateComponents === undefined) && (missing1 = "updateComponents")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs10 = errors;
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs10 === errors;
+valid2 = _valid1;
+if(valid2){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid3 = true;
+const _errs13 = errors;
+if(errors === _errs13){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.updateDataModel === undefined) && (missing2 = "updateDataModel")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs16){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if(((data.updateDataModel === undefined) && (missing3 = "updateDataModel")) || ((data.version === undefined) && (missing3 = "version"))){
+validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+return false;
+}
+else {
+const _errs18 = errors;
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "updateDataModel"))){
+validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs18 === errors){
+if(data.version !== undefined){
+const _errs19 = errors;
+if("v0.9" !== data.version){
+validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/UpdateDataModelMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid5 = _errs19 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.updateDataModel !== undefined){
+let data1 = data.updateDataModel;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing4;
+if((data1.surfaceId === undefined) && (missing4 = "surfaceId")){
+validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+const _errs22 = errors;
+for(const key1 in data1){
+if(!(((key1 === "surfaceId") || (key1 === "path")) || (key1 === "value"))){
+validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs22 === errors){
+if(data1.surfaceId !== undefined){
+const _errs23 = errors;
+if(typeof data1.surfaceId !== "string"){
+validate20.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs23 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data1.path !== undefined){
+const _errs25 = errors;
+if(typeof data1.path !== "string"){
+validate20.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid6 = _errs25 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data1.value !== undefined){
+const _errs27 = errors;
+var valid6 = _errs27 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid5 = _errs20 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs15 === errors;
+valid3 = _valid2;
+if(valid3){
+var props2 = true;
+}
+ifClause2 = "then";
+}
+else {
+const _errs29 = errors;
+const _errs30 = errors;
+let valid7 = true;
+const _errs31 = errors;
+if(errors === _errs31){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((data.deleteSurface === undefined) && (missing5 = "deleteSurface")){
+const err6 = {};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid3 = _errs31 === errors;
+errors = _errs30;
+if(vErrors !== null){
+if(_errs30){
+vErrors.length = _errs30;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause3;
+if(_valid3){
+const _errs33 = errors;
+const _errs34 = errors;
+if(errors === _errs34){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if(((data.deleteSurface === undefined) && (missing6 = "deleteSurface")) || ((data.version === undefined) && (missing6 = "version"))){
+validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+return false;
+}
+else {
+const _errs36 = errors;
+for(const key2 in data){
+if(!((key2 === "version") || (key2 === "deleteSurface"))){
+validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs36 === errors){
+if(data.version !== undefined){
+const _errs37 = errors;
+if("v0.9" !== data.version){
+validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid9 = _errs37 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data.deleteSurface !== undefined){
+let data6 = data.deleteSurface;
+const _errs38 = errors;
+if(errors === _errs38){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+let missing7;
+if((data6.surfaceId === undefined) && (missing7 = "surfaceId")){
+validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
+return false;
+}
+else {
+const _errs40 = errors;
+for(const key3 in data6){
+if(!(key3 === "surfaceId")){
+validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs40 === errors){
+if(data6.surfaceId !== undefined){
+if(typeof data6.surfaceId !== "string"){
+validate20.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid9 = _errs38 === errors;
+}
+else {
+var valid9 = true;
+}
+}
+}
+}
+}
+else {
+validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid3 = _errs33 === errors;
+valid7 = _valid3;
+if(valid7){
+var props3 = true;
+}
+ifClause3 = "then";
+}
+else {
+var _valid3 = false;
+validate20.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid7 = _valid3;
+ifClause3 = "else";
+}
+if(!valid7){
+const err8 = {instancePath,schemaPath:"#/allOf/0/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+validate20.errors = vErrors;
+return false;
+}
+var _valid2 = _errs29 === errors;
+valid3 = _valid2;
+if(valid3){
+if(props2 !== true && props3 !== undefined){
+if(props3 === true){
+props2 = true;
+}
+else {
+props2 = props2 || {};
+Object.assign(props2, props3);
+}
+}
+}
+ifClause2 = "else";
+}
+if(!valid3){
+const err9 = {instancePath,schemaPath:"#/allOf/0/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+validate20.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid2 = _valid1;
+if(valid2){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
+}
+else {
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid2){
+const err10 = {instancePath,schemaPath:"#/allOf/0/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+validate20.errors = vErrors;
+return false;
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+if(valid1){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid1){
+const err11 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate20.errors = vErrors;
+return false;
+}
+validate20.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate52.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate20.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const theme = validate257;
+export const theme = validate176;
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate257.evaluated;
+const evaluated0 = validate176.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9429,13 +10874,13 @@ let data0 = data.primaryColor;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-validate257.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
+if(!pattern4.test(data0)){
+validate176.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
 return false;
 }
 }
 else {
-validate257.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate176.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9452,12 +10897,12 @@ if(errors === _errs4){
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-validate257.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+validate176.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
 return false;
 }
 }
 else {
-validate257.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate176.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9471,7 +10916,7 @@ if(valid0){
 if(data.agentDisplayName !== undefined){
 const _errs6 = errors;
 if(typeof data.agentDisplayName !== "string"){
-validate257.errors = [{instancePath:instancePath+"/agentDisplayName",schemaPath:"#/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate176.errors = [{instancePath:instancePath+"/agentDisplayName",schemaPath:"#/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -9483,21 +10928,21 @@ var valid0 = true;
 }
 }
 else {
-validate257.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate257.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
-validate257.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_0 = validate258;
+export const component_0 = validate177;
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate258.evaluated;
+const evaluated0 = validate177.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9505,106 +10950,117 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate177.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate177.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
-validate258.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate177.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Text" !== data.component){
-validate258.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
+validate177.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.text !== undefined){
-const _errs6 = errors;
-if(!(validate66(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs10 = errors;
+if(!(validate30(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.variant !== undefined){
-let data2 = data.variant;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate258.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+let data3 = data.variant;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate177.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!(((((((data2 === "h1") || (data2 === "h2")) || (data2 === "h3")) || (data2 === "h4")) || (data2 === "h5")) || (data2 === "caption")) || (data2 === "body"))){
-validate258.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema25.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+if(!(((((((data3 === "h1") || (data3 === "h2")) || (data3 === "h3")) || (data3 === "h4")) || (data3 === "h5")) || (data3 === "caption")) || (data3 === "body"))){
+validate177.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid1 = _errs7 === errors;
+var valid3 = _errs11 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
 }
 }
 else {
-validate258.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate177.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate258.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate177.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate258.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate177.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate258.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
-validate258.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate177.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_1 = validate262;
+export const component_1 = validate180;
 
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate262.evaluated;
+const evaluated0 = validate180.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9612,96 +11068,107 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate180.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate180.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate262.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate180.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Image" !== data.component){
-validate262.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
+validate180.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.url !== undefined){
-const _errs6 = errors;
-if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.description !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.fit !== undefined){
-let data3 = data.fit;
-const _errs8 = errors;
-if(typeof data3 !== "string"){
-validate262.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data3 === "contain") || (data3 === "cover")) || (data3 === "fill")) || (data3 === "none")) || (data3 === "scaleDown"))){
-validate262.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data4 = data.variant;
 const _errs10 = errors;
+if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.description !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.fit !== undefined){
+let data4 = data.fit;
+const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate262.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate180.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((((data4 === "icon") || (data4 === "avatar")) || (data4 === "smallFeature")) || (data4 === "mediumFeature")) || (data4 === "largeFeature")) || (data4 === "header"))){
-validate262.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema53.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+if(!(((((data4 === "contain") || (data4 === "cover")) || (data4 === "fill")) || (data4 === "none")) || (data4 === "scaleDown"))){
+validate180.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema69.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid1 = _errs10 === errors;
+var valid3 = _errs12 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
+}
+if(valid3){
+if(data.variant !== undefined){
+let data5 = data.variant;
+const _errs14 = errors;
+if(typeof data5 !== "string"){
+validate180.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data5 === "icon") || (data5 === "avatar")) || (data5 === "smallFeature")) || (data5 === "mediumFeature")) || (data5 === "largeFeature")) || (data5 === "header"))){
+validate180.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema69.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
 }
 }
 }
@@ -9710,39 +11177,39 @@ var valid1 = true;
 }
 }
 else {
-validate262.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate180.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "fit")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate262.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate180.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate262.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate262.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
-validate262.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate180.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_2 = validate267;
+export const component_2 = validate184;
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate267.evaluated;
+const evaluated0 = validate184.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9750,48 +11217,59 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate184.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate184.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.name === undefined) && (missing0 = "name"))){
-validate267.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate184.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Icon" !== data.component){
-validate267.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
+validate184.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.name !== undefined){
-let data1 = data.name;
-const _errs6 = errors;
-const _errs7 = errors;
-let valid2 = false;
+let data2 = data.name;
+const _errs10 = errors;
+const _errs11 = errors;
+let valid4 = false;
 let passing0 = null;
-const _errs8 = errors;
-if(typeof data1 !== "string"){
+const _errs12 = errors;
+if(typeof data2 !== "string"){
 const err0 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
@@ -9801,8 +11279,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema54.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data2 === "accountCircle") || (data2 === "add")) || (data2 === "arrowBack")) || (data2 === "arrowForward")) || (data2 === "attachFile")) || (data2 === "calendarToday")) || (data2 === "call")) || (data2 === "camera")) || (data2 === "check")) || (data2 === "close")) || (data2 === "delete")) || (data2 === "download")) || (data2 === "edit")) || (data2 === "event")) || (data2 === "error")) || (data2 === "fastForward")) || (data2 === "favorite")) || (data2 === "favoriteOff")) || (data2 === "folder")) || (data2 === "help")) || (data2 === "home")) || (data2 === "info")) || (data2 === "locationOn")) || (data2 === "lock")) || (data2 === "lockOpen")) || (data2 === "mail")) || (data2 === "menu")) || (data2 === "moreVert")) || (data2 === "moreHoriz")) || (data2 === "notificationsOff")) || (data2 === "notifications")) || (data2 === "pause")) || (data2 === "payment")) || (data2 === "person")) || (data2 === "phone")) || (data2 === "photo")) || (data2 === "play")) || (data2 === "print")) || (data2 === "refresh")) || (data2 === "rewind")) || (data2 === "search")) || (data2 === "send")) || (data2 === "settings")) || (data2 === "share")) || (data2 === "shoppingCart")) || (data2 === "skipNext")) || (data2 === "skipPrevious")) || (data2 === "star")) || (data2 === "starHalf")) || (data2 === "starOff")) || (data2 === "stop")) || (data2 === "upload")) || (data2 === "visibility")) || (data2 === "visibilityOff")) || (data2 === "volumeDown")) || (data2 === "volumeMute")) || (data2 === "volumeOff")) || (data2 === "volumeUp")) || (data2 === "warning"))){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema71.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9811,16 +11289,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs8 === errors;
+var _valid0 = _errs12 === errors;
 if(_valid0){
-valid2 = true;
+valid4 = true;
 passing0 = 0;
 }
-const _errs10 = errors;
-if(errors === _errs10){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+const _errs14 = errors;
+if(errors === _errs14){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if((data1.svgPath === undefined) && (missing1 = "svgPath")){
+if((data2.svgPath === undefined) && (missing1 = "svgPath")){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -9831,8 +11309,8 @@ vErrors.push(err2);
 errors++;
 }
 else {
-const _errs12 = errors;
-for(const key0 in data1){
+const _errs16 = errors;
+for(const key0 in data2){
 if(!(key0 === "svgPath")){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -9845,9 +11323,9 @@ errors++;
 break;
 }
 }
-if(_errs12 === errors){
-if(data1.svgPath !== undefined){
-if(typeof data1.svgPath !== "string"){
+if(_errs16 === errors){
+if(data2.svgPath !== undefined){
+if(typeof data2.svgPath !== "string"){
 const err4 = {instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/oneOf/1/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -9872,39 +11350,24 @@ vErrors.push(err5);
 errors++;
 }
 }
-var _valid0 = _errs10 === errors;
-if(_valid0 && valid2){
-valid2 = false;
+var _valid0 = _errs14 === errors;
+if(_valid0 && valid4){
+valid4 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid0){
-valid2 = true;
+valid4 = true;
 passing0 = 1;
 var props0 = true;
 }
-const _errs15 = errors;
-if(!(validate139(data1, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs15 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-if(!valid2){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const _errs19 = errors;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing2;
+if((data2.path === undefined) && (missing2 = "path")){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9912,62 +11375,129 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate267.errors = vErrors;
+}
+else {
+const _errs22 = errors;
+for(const key1 in data2){
+if(!(key1 === "path")){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+break;
+}
+}
+if(_errs22 === errors){
+if(data2.path !== undefined){
+if(typeof data2.path !== "string"){
+const err8 = {instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid4){
+valid4 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid4 = true;
+passing0 = 2;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+}
+if(!valid4){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+validate184.errors = vErrors;
 return false;
 }
 else {
-errors = _errs7;
+errors = _errs11;
 if(vErrors !== null){
-if(_errs7){
-vErrors.length = _errs7;
+if(_errs11){
+vErrors.length = _errs11;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
 }
 else {
-validate267.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate184.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((key1 !== "component") && (key1 !== "name")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate267.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+for(const key2 in data){
+if(((((key2 !== "component") && (key2 !== "name")) && (key2 !== "weight")) && (key2 !== "id")) && (key2 !== "accessibility")){
+validate184.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate267.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate267.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
-validate267.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate184.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_3 = validate271;
+export const component_3 = validate186;
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate271.evaluated;
+const evaluated0 = validate186.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9975,88 +11505,99 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate186.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate186.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate271.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate186.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Video" !== data.component){
-validate271.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
+validate186.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.url !== undefined){
-const _errs6 = errors;
-if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs10 = errors;
+if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
 }
 else {
-validate271.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate186.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "url")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate271.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate186.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate271.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate186.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate271.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
-validate271.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate186.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_4 = validate275;
+export const component_4 = validate189;
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate275.evaluated;
+const evaluated0 = validate189.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10064,101 +11605,112 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate189.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate189.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate275.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate189.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("AudioPlayer" !== data.component){
-validate275.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
+validate189.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.url !== undefined){
-const _errs6 = errors;
-if(!(validate66(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs10 = errors;
+if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.description !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs11 = errors;
+if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs7 === errors;
+var valid3 = _errs11 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
 }
 }
 else {
-validate275.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate189.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate275.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate189.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate275.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate275.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
-validate275.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_5 = validate280;
+export const component_5 = validate193;
 
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate280.evaluated;
+const evaluated0 = validate193.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10166,84 +11718,95 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate193.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate193.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate280.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate193.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Row" !== data.component){
-validate280.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+validate193.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.children !== undefined){
-const _errs6 = errors;
-if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+const _errs10 = errors;
+if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.justify !== undefined){
-let data2 = data.justify;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate280.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data2 === "center") || (data2 === "end")) || (data2 === "spaceAround")) || (data2 === "spaceBetween")) || (data2 === "spaceEvenly")) || (data2 === "start")) || (data2 === "stretch"))){
-validate280.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.align !== undefined){
-let data3 = data.align;
-const _errs9 = errors;
+let data3 = data.justify;
+const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate280.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate193.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-validate280.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema58.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+if(!(((((((data3 === "center") || (data3 === "end")) || (data3 === "spaceAround")) || (data3 === "spaceBetween")) || (data3 === "spaceEvenly")) || (data3 === "start")) || (data3 === "stretch"))){
+validate193.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid1 = _errs9 === errors;
+var valid3 = _errs11 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
+}
+if(valid3){
+if(data.align !== undefined){
+let data4 = data.align;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate193.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
+validate193.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
 }
 }
 }
@@ -10251,39 +11814,39 @@ var valid1 = true;
 }
 }
 else {
-validate280.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate193.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate280.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate193.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate280.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate193.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate280.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
-validate280.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate193.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_6 = validate284;
+export const component_6 = validate196;
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate284.evaluated;
+const evaluated0 = validate196.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10291,84 +11854,95 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate196.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate196.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate284.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate196.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Column" !== data.component){
-validate284.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+validate196.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.children !== undefined){
-const _errs6 = errors;
-if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+const _errs10 = errors;
+if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.justify !== undefined){
-let data2 = data.justify;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate284.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data2 === "start") || (data2 === "center")) || (data2 === "end")) || (data2 === "spaceBetween")) || (data2 === "spaceAround")) || (data2 === "spaceEvenly")) || (data2 === "stretch"))){
-validate284.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.align !== undefined){
-let data3 = data.align;
-const _errs9 = errors;
+let data3 = data.justify;
+const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate284.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate196.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((data3 === "center") || (data3 === "end")) || (data3 === "start")) || (data3 === "stretch"))){
-validate284.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema60.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+if(!(((((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "spaceBetween")) || (data3 === "spaceAround")) || (data3 === "spaceEvenly")) || (data3 === "stretch"))){
+validate196.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema83.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid1 = _errs9 === errors;
+var valid3 = _errs11 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
+}
+if(valid3){
+if(data.align !== undefined){
+let data4 = data.align;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate196.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "center") || (data4 === "end")) || (data4 === "start")) || (data4 === "stretch"))){
+validate196.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema83.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
 }
 }
 }
@@ -10376,39 +11950,39 @@ var valid1 = true;
 }
 }
 else {
-validate284.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate196.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate284.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate196.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate284.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate196.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate284.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
-validate284.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate196.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_7 = validate288;
+export const component_7 = validate199;
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate288.evaluated;
+const evaluated0 = validate199.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10416,84 +11990,95 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate199.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate199.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate288.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate199.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("List" !== data.component){
-validate288.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
+validate199.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.children !== undefined){
-const _errs6 = errors;
-if(!(validate156(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+const _errs10 = errors;
+if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs6 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.direction !== undefined){
-let data2 = data.direction;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-validate288.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "vertical") || (data2 === "horizontal"))){
-validate288.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.align !== undefined){
-let data3 = data.align;
-const _errs9 = errors;
+let data3 = data.direction;
+const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate288.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate199.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-validate288.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema61.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+if(!((data3 === "vertical") || (data3 === "horizontal"))){
+validate199.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema85.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid1 = _errs9 === errors;
+var valid3 = _errs11 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
+}
+if(valid3){
+if(data.align !== undefined){
+let data4 = data.align;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate199.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
+validate199.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema85.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
 }
 }
 }
@@ -10501,39 +12086,39 @@ var valid1 = true;
 }
 }
 else {
-validate288.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate199.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate288.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate199.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate288.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate199.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate288.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
-validate288.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate199.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_8 = validate292;
+export const component_8 = validate202;
 
-function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate292.evaluated;
+const evaluated0 = validate202.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10541,88 +12126,99 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate202.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate202.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
-validate292.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate202.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Card" !== data.component){
-validate292.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
+validate202.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.child !== undefined){
-const _errs6 = errors;
-if(!(validate174(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
+const _errs10 = errors;
+if(typeof data.child !== "string"){
+validate202.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
+var valid3 = _errs10 === errors;
 }
 else {
-validate292.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate202.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 }
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate292.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate202.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate292.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate292.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
-validate292.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate202.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_9 = validate296;
+export const component_9 = validate204;
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate296.evaluated;
+const evaluated0 = validate204.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10630,76 +12226,589 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
 const _errs3 = errors;
 if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate204.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate204.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
-validate296.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate204.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs5 = errors;
+const _errs9 = errors;
 if("Tabs" !== data.component){
-validate296.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
+validate204.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs5 === errors;
+var valid3 = _errs9 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.tabs !== undefined){
-let data1 = data.tabs;
-const _errs6 = errors;
-if(errors === _errs6){
-if(Array.isArray(data1)){
-if(data1.length < 1){
-validate296.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
-}
-else {
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs8 = errors;
-if(errors === _errs8){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.title === undefined) && (missing1 = "title")) || ((data2.child === undefined) && (missing1 = "child"))){
-validate296.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
+let data2 = data.tabs;
 const _errs10 = errors;
-for(const key0 in data2){
+if(errors === _errs10){
+if(Array.isArray(data2)){
+if(data2.length < 1){
+validate204.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid4 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+const _errs12 = errors;
+if(errors === _errs12){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing1;
+if(((data3.title === undefined) && (missing1 = "title")) || ((data3.child === undefined) && (missing1 = "child"))){
+validate204.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs14 = errors;
+for(const key0 in data3){
 if(!((key0 === "title") || (key0 === "child"))){
-validate296.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate204.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs10 === errors){
-if(data2.title !== undefined){
+if(_errs14 === errors){
+if(data3.title !== undefined){
+const _errs15 = errors;
+if(!(validate30(data3.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data3,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs15 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data3.child !== undefined){
+const _errs16 = errors;
+if(typeof data3.child !== "string"){
+validate204.errors = [{instancePath:instancePath+"/tabs/" + i0+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid5 = _errs16 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+else {
+validate204.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs12 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+else {
+validate204.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate204.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key1 in data){
+if(((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
+validate204.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate204.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate204.errors = vErrors;
+return errors === 0;
+}
+validate204.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_10 = validate207;
+
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate207.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate207.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate207.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
+validate207.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Modal" !== data.component){
+validate207.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.trigger !== undefined){
+const _errs10 = errors;
+if(typeof data.trigger !== "string"){
+validate207.errors = [{instancePath:instancePath+"/trigger",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.content !== undefined){
+const _errs13 = errors;
+if(typeof data.content !== "string"){
+validate207.errors = [{instancePath:instancePath+"/content",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+else {
+validate207.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate207.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate207.errors = vErrors;
+return errors === 0;
+}
+validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_11 = validate209;
+
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate209.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate209.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate209.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.component === undefined) && (missing0 = "component")){
+validate209.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Divider" !== data.component){
+validate209.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.axis !== undefined){
+let data2 = data.axis;
+const _errs10 = errors;
+if(typeof data2 !== "string"){
+validate209.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data2 === "horizontal") || (data2 === "vertical"))){
+validate209.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema97.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate209.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate209.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate209.errors = vErrors;
+return errors === 0;
+}
+validate209.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_12 = validate211;
+
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate211.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate211.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate211.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+if(valid0){
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
+validate211.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs10 = errors;
+if("Button" !== data.component){
+validate211.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.child !== undefined){
 const _errs11 = errors;
-if(!(validate66(data2.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data2,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(typeof data.child !== "string"){
+validate211.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.variant !== undefined){
+let data3 = data.variant;
+const _errs14 = errors;
+if(typeof data3 !== "string"){
+validate211.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data3 === "default") || (data3 === "primary")) || (data3 === "borderless"))){
+validate211.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema99.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.action !== undefined){
+const _errs16 = errors;
+if(!(validate134(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs16 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate211.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate211.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate211.errors = vErrors;
+return errors === 0;
+}
+validate211.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_13 = validate215;
+
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate215.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate215.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate215.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+if(valid0){
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
+validate215.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs10 = errors;
+if("TextField" !== data.component){
+validate215.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.label !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -10708,10 +12817,162 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data2.child !== undefined){
+if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate174(data2.child, {instancePath:instancePath+"/tabs/" + i0+"/child",parentData:data2,parentDataProperty:"child",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.variant !== undefined){
+let data4 = data.variant;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate215.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "longText") || (data4 === "number")) || (data4 === "shortText")) || (data4 === "obscured"))){
+validate215.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema107.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.validationRegexp !== undefined){
+const _errs15 = errors;
+if(typeof data.validationRegexp !== "string"){
+validate215.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs15 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate215.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate215.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate215.errors = vErrors;
+return errors === 0;
+}
+validate215.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_14 = validate220;
+
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate220.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate220.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate220.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+if(valid0){
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
+validate220.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs10 = errors;
+if("CheckBox" !== data.component){
+validate220.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.label !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.value !== undefined){
+const _errs12 = errors;
+if(!(validate48(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs12 === errors;
@@ -10724,610 +12985,11 @@ var valid3 = true;
 }
 }
 else {
-validate296.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate220.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid2 = _errs8 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate296.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate296.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate296.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate296.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate296.errors = vErrors;
-return errors === 0;
-}
-validate296.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_10 = validate301;
-
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate301.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
-validate301.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs5 = errors;
-if("Modal" !== data.component){
-validate301.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.trigger !== undefined){
-const _errs6 = errors;
-if(!(validate174(data.trigger, {instancePath:instancePath+"/trigger",parentData:data,parentDataProperty:"trigger",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.content !== undefined){
-const _errs7 = errors;
-if(!(validate174(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate301.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate301.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate301.errors = vErrors;
-return errors === 0;
-}
-validate301.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_11 = validate306;
-
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate306.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.component === undefined) && (missing0 = "component")){
-validate306.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs5 = errors;
-if("Divider" !== data.component){
-validate306.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.axis !== undefined){
-let data1 = data.axis;
-const _errs6 = errors;
-if(typeof data1 !== "string"){
-validate306.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data1 === "horizontal") || (data1 === "vertical"))){
-validate306.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema66.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate306.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate306.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate306.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate306.errors = vErrors;
-return errors === 0;
-}
-validate306.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_12 = validate309;
-
-function validate309(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate309.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
-validate309.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("Button" !== data.component){
-validate309.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.child !== undefined){
-const _errs7 = errors;
-if(!(validate174(data.child, {instancePath:instancePath+"/child",parentData:data,parentDataProperty:"child",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data2 = data.variant;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate309.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data2 === "default") || (data2 === "primary")) || (data2 === "borderless"))){
-validate309.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema67.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.action !== undefined){
-const _errs10 = errors;
-if(!(validate205(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate309.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate309.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate309.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate309.errors = vErrors;
-return errors === 0;
-}
-validate309.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_13 = validate315;
-
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate315.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
-validate315.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("TextField" !== data.component){
-validate315.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs8 = errors;
-if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data3 = data.variant;
-const _errs9 = errors;
-if(typeof data3 !== "string"){
-validate315.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data3 === "longText") || (data3 === "number")) || (data3 === "shortText")) || (data3 === "obscured"))){
-validate315.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema72.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.validationRegexp !== undefined){
-const _errs11 = errors;
-if(typeof data.validationRegexp !== "string"){
-validate315.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate315.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate315.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate315.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate315.errors = vErrors;
-return errors === 0;
-}
-validate315.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_14 = validate321;
-
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate321.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate321.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("CheckBox" !== data.component){
-validate321.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs8 = errors;
-if(!(validate89(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate321.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
+var valid0 = _errs8 === errors;
 }
 }
 }
@@ -11335,28 +12997,28 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate321.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate220.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate321.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate220.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate321.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
-validate321.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_15 = validate327;
+export const component_15 = validate225;
 
-function validate327(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate327.evaluated;
+const evaluated0 = validate225.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11364,120 +13026,346 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate225.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate225.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
+const _errs8 = errors;
+if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.options === undefined) && (missing0 = "options"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate327.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate225.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs6 = errors;
-if("ChoicePicker" !== data.component){
-validate327.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data2 = data.variant;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate327.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "multipleSelection") || (data2 === "mutuallyExclusive"))){
-validate327.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.options !== undefined){
-let data3 = data.options;
 const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs12 = errors;
-if(errors === _errs12){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if(((data4.label === undefined) && (missing1 = "label")) || ((data4.value === undefined) && (missing1 = "value"))){
-validate327.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+if("ChoicePicker" !== data.component){
+validate225.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
 return false;
 }
-else {
-const _errs14 = errors;
-for(const key0 in data4){
-if(!((key0 === "label") || (key0 === "value"))){
-validate327.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs14 === errors){
-if(data4.label !== undefined){
-const _errs15 = errors;
-if(!(validate66(data4.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data4,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs15 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
 var valid3 = true;
 }
 if(valid3){
-if(data4.value !== undefined){
-const _errs16 = errors;
-if(typeof data4.value !== "string"){
-validate327.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.label !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.variant !== undefined){
+let data3 = data.variant;
+const _errs12 = errors;
+if(typeof data3 !== "string"){
+validate225.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(!((data3 === "multipleSelection") || (data3 === "mutuallyExclusive"))){
+validate225.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema111.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.options !== undefined){
+let data4 = data.options;
+const _errs14 = errors;
+if(errors === _errs14){
+if(Array.isArray(data4)){
+var valid4 = true;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+const _errs16 = errors;
+if(errors === _errs16){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+let missing1;
+if(((data5.label === undefined) && (missing1 = "label")) || ((data5.value === undefined) && (missing1 = "value"))){
+validate225.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs18 = errors;
+for(const key0 in data5){
+if(!((key0 === "label") || (key0 === "value"))){
+validate225.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs18 === errors){
+if(data5.label !== undefined){
+const _errs19 = errors;
+if(!(validate30(data5.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data5,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs19 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data5.value !== undefined){
+const _errs20 = errors;
+if(typeof data5.value !== "string"){
+validate225.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid5 = _errs20 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+else {
+validate225.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs16 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate225.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.value !== undefined){
+const _errs22 = errors;
+if(!(validate156(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs22 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.displayStyle !== undefined){
+let data9 = data.displayStyle;
+const _errs23 = errors;
+if(typeof data9 !== "string"){
+validate225.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data9 === "checkbox") || (data9 === "chips"))){
+validate225.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema111.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs23 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.filterable !== undefined){
+const _errs25 = errors;
+if(typeof data.filterable !== "boolean"){
+validate225.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs25 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate225.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key1 in data){
+if(((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "checks")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
+validate225.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+validate225.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_16 = validate231;
+
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate231.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate231.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate231.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+if(valid0){
+const _errs8 = errors;
+if(errors === _errs8){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
+validate231.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs10 = errors;
+if("Slider" !== data.component){
+validate231.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.label !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.min !== undefined){
+const _errs12 = errors;
+if(!(typeof data.min == "number")){
+validate231.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.max !== undefined){
+const _errs14 = errors;
+if(!(typeof data.max == "number")){
+validate231.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.value !== undefined){
+const _errs16 = errors;
+if(!(validate38(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
 }
@@ -11488,218 +13376,14 @@ var valid3 = true;
 }
 }
 }
+}
+}
 else {
-validate327.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate231.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate327.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs18 = errors;
-if(!(validate230(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs18 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.displayStyle !== undefined){
-let data8 = data.displayStyle;
-const _errs19 = errors;
-if(typeof data8 !== "string"){
-validate327.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data8 === "checkbox") || (data8 === "chips"))){
-validate327.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema74.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs19 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.filterable !== undefined){
-const _errs21 = errors;
-if(typeof data.filterable !== "boolean"){
-validate327.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid1 = _errs21 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate327.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "checks")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate327.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate327.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate327.errors = vErrors;
-return errors === 0;
-}
-validate327.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_16 = validate334;
-
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate334.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
-validate334.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("Slider" !== data.component){
-validate334.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.min !== undefined){
-const _errs8 = errors;
-if(!(typeof data.min == "number")){
-validate334.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.max !== undefined){
-const _errs10 = errors;
-if(!(typeof data.max == "number")){
-validate334.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs12 = errors;
-if(!(validate78(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs12 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate334.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
+var valid0 = _errs8 === errors;
 }
 }
 }
@@ -11707,28 +13391,28 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate334.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate231.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate334.errors = vErrors;
+validate231.errors = vErrors;
 return errors === 0;
 }
-validate334.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate231.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const component_17 = validate340;
+export const component_17 = validate236;
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate340.evaluated;
+const evaluated0 = validate236.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11736,98 +13420,109 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
 const _errs2 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-errors = vErrors.length;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate236.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate236.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-const _errs3 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+const _errs7 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs7 === errors;
 if(valid0){
-const _errs4 = errors;
-if(errors === _errs4){
+const _errs8 = errors;
+if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))){
-validate340.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate236.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
-const _errs6 = errors;
-if("DateTimeInput" !== data.component){
-validate340.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.value !== undefined){
-const _errs7 = errors;
-if(!(validate66(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.enableDate !== undefined){
-const _errs8 = errors;
-if(typeof data.enableDate !== "boolean"){
-validate340.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.enableTime !== undefined){
 const _errs10 = errors;
-if(typeof data.enableTime !== "boolean"){
-validate340.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if("DateTimeInput" !== data.component){
+validate236.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
 return false;
 }
-var valid1 = _errs10 === errors;
+var valid3 = _errs10 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
-if(data.min !== undefined){
-let data4 = data.min;
-const _errs12 = errors;
-const _errs13 = errors;
-if(!(validate66(data4, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(valid3){
+if(data.value !== undefined){
+const _errs11 = errors;
+if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid2 = _errs13 === errors;
-if(valid2){
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.enableDate !== undefined){
+const _errs12 = errors;
+if(typeof data.enableDate !== "boolean"){
+validate236.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs12 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.enableTime !== undefined){
 const _errs14 = errors;
-const _errs15 = errors;
-let valid3 = true;
+if(typeof data.enableTime !== "boolean"){
+validate236.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.min !== undefined){
+let data5 = data.min;
 const _errs16 = errors;
-if(typeof data4 !== "string"){
+const _errs17 = errors;
+if(!(validate30(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs17 === errors;
+if(valid4){
+const _errs18 = errors;
+const _errs19 = errors;
+let valid5 = true;
+const _errs20 = errors;
+if(typeof data5 !== "string"){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -11837,25 +13532,25 @@ vErrors.push(err0);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
-errors = _errs15;
+var _valid0 = _errs20 === errors;
+errors = _errs19;
 if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
+if(_errs19){
+vErrors.length = _errs19;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid0){
-const _errs18 = errors;
-const _errs19 = errors;
-let valid4 = false;
+const _errs22 = errors;
+const _errs23 = errors;
+let valid6 = false;
 let passing0 = null;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
+const _errs24 = errors;
+if(errors === _errs24){
+if(typeof data5 === "string"){
+if(!(formats4.validate(data5))){
 const err1 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -11867,15 +13562,15 @@ errors++;
 }
 }
 }
-var _valid1 = _errs20 === errors;
+var _valid1 = _errs24 === errors;
 if(_valid1){
-valid4 = true;
+valid6 = true;
 passing0 = 0;
 }
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data4 === "string"){
-if(!(formats6.validate(data4))){
+const _errs25 = errors;
+if(errors === _errs25){
+if(typeof data5 === "string"){
+if(!(formats6.validate(data5))){
 const err2 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -11887,20 +13582,20 @@ errors++;
 }
 }
 }
-var _valid1 = _errs21 === errors;
-if(_valid1 && valid4){
-valid4 = false;
+var _valid1 = _errs25 === errors;
+if(_valid1 && valid6){
+valid6 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid1){
-valid4 = true;
+valid6 = true;
 passing0 = 1;
 }
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data4 === "string"){
-if(!(formats8.validate(data4))){
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data5 === "string"){
+if(!(formats8.validate(data5))){
 const err3 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -11912,19 +13607,19 @@ errors++;
 }
 }
 }
-var _valid1 = _errs22 === errors;
-if(_valid1 && valid4){
-valid4 = false;
+var _valid1 = _errs26 === errors;
+if(_valid1 && valid6){
+valid6 = false;
 passing0 = [passing0, 2];
 }
 else {
 if(_valid1){
-valid4 = true;
+valid6 = true;
 passing0 = 2;
 }
 }
 }
-if(!valid4){
+if(!valid6){
 const err4 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err4];
@@ -11933,24 +13628,24 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate340.errors = vErrors;
+validate236.errors = vErrors;
 return false;
 }
 else {
-errors = _errs19;
+errors = _errs23;
 if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
+if(_errs23){
+vErrors.length = _errs23;
 }
 else {
 vErrors = null;
 }
 }
 }
-var _valid0 = _errs18 === errors;
-valid3 = _valid0;
+var _valid0 = _errs22 === errors;
+valid5 = _valid0;
 }
-if(!valid3){
+if(!valid5){
 const err5 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err5];
@@ -11959,32 +13654,32 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate340.errors = vErrors;
+validate236.errors = vErrors;
 return false;
 }
-var valid2 = _errs14 === errors;
+var valid4 = _errs18 === errors;
 }
-var valid1 = _errs12 === errors;
+var valid3 = _errs16 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.max !== undefined){
-let data5 = data.max;
-const _errs23 = errors;
-const _errs24 = errors;
-if(!(validate66(data5, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+let data6 = data.max;
+const _errs27 = errors;
+const _errs28 = errors;
+if(!(validate30(data6, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid5 = _errs24 === errors;
-if(valid5){
-const _errs25 = errors;
-const _errs26 = errors;
-let valid6 = true;
-const _errs27 = errors;
-if(typeof data5 !== "string"){
+var valid7 = _errs28 === errors;
+if(valid7){
+const _errs29 = errors;
+const _errs30 = errors;
+let valid8 = true;
+const _errs31 = errors;
+if(typeof data6 !== "string"){
 const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
@@ -11994,25 +13689,25 @@ vErrors.push(err6);
 }
 errors++;
 }
-var _valid2 = _errs27 === errors;
-errors = _errs26;
+var _valid2 = _errs31 === errors;
+errors = _errs30;
 if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
+if(_errs30){
+vErrors.length = _errs30;
 }
 else {
 vErrors = null;
 }
 }
 if(_valid2){
-const _errs29 = errors;
-const _errs30 = errors;
-let valid7 = false;
+const _errs33 = errors;
+const _errs34 = errors;
+let valid9 = false;
 let passing1 = null;
-const _errs31 = errors;
-if(errors === _errs31){
-if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+const _errs35 = errors;
+if(errors === _errs35){
+if(typeof data6 === "string"){
+if(!(formats4.validate(data6))){
 const err7 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -12024,15 +13719,15 @@ errors++;
 }
 }
 }
-var _valid3 = _errs31 === errors;
+var _valid3 = _errs35 === errors;
 if(_valid3){
-valid7 = true;
+valid9 = true;
 passing1 = 0;
 }
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data5 === "string"){
-if(!(formats6.validate(data5))){
+const _errs36 = errors;
+if(errors === _errs36){
+if(typeof data6 === "string"){
+if(!(formats6.validate(data6))){
 const err8 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -12044,20 +13739,20 @@ errors++;
 }
 }
 }
-var _valid3 = _errs32 === errors;
-if(_valid3 && valid7){
-valid7 = false;
+var _valid3 = _errs36 === errors;
+if(_valid3 && valid9){
+valid9 = false;
 passing1 = [passing1, 1];
 }
 else {
 if(_valid3){
-valid7 = true;
+valid9 = true;
 passing1 = 1;
 }
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data5 === "string"){
-if(!(formats8.validate(data5))){
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data6 === "string"){
+if(!(formats8.validate(data6))){
 const err9 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -12069,19 +13764,19 @@ errors++;
 }
 }
 }
-var _valid3 = _errs33 === errors;
-if(_valid3 && valid7){
-valid7 = false;
+var _valid3 = _errs37 === errors;
+if(_valid3 && valid9){
+valid9 = false;
 passing1 = [passing1, 2];
 }
 else {
 if(_valid3){
-valid7 = true;
+valid9 = true;
 passing1 = 2;
 }
 }
 }
-if(!valid7){
+if(!valid9){
 const err10 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err10];
@@ -12090,24 +13785,24 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate340.errors = vErrors;
+validate236.errors = vErrors;
 return false;
 }
 else {
-errors = _errs30;
+errors = _errs34;
 if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
+if(_errs34){
+vErrors.length = _errs34;
 }
 else {
 vErrors = null;
 }
 }
 }
-var _valid2 = _errs29 === errors;
-valid6 = _valid2;
+var _valid2 = _errs33 === errors;
+valid8 = _valid2;
 }
-if(!valid6){
+if(!valid8){
 const err11 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
 vErrors = [err11];
@@ -12116,27 +13811,27 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate340.errors = vErrors;
+validate236.errors = vErrors;
 return false;
 }
-var valid5 = _errs25 === errors;
+var valid7 = _errs29 === errors;
 }
-var valid1 = _errs23 === errors;
+var valid3 = _errs27 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
-if(valid1){
+if(valid3){
 if(data.label !== undefined){
-const _errs34 = errors;
-if(!(validate66(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+const _errs38 = errors;
+if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
-var valid1 = _errs34 === errors;
+var valid3 = _errs38 === errors;
 }
 else {
-var valid1 = true;
+var valid3 = true;
 }
 }
 }
@@ -12147,11 +13842,11 @@ var valid1 = true;
 }
 }
 else {
-validate340.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate236.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs8 === errors;
 }
 }
 }
@@ -12159,21 +13854,21 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((((key0 !== "component") && (key0 !== "value")) && (key0 !== "enableDate")) && (key0 !== "enableTime")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "label")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate340.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate236.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate340.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate236.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate340.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
-validate340.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate236.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const catalogId = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 export const catalogSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://a2ui.org/specification/v0_9/catalog.json","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json","components":{"Text":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false},"Image":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Image"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"fit":{"type":"string","enum":["contain","cover","fill","none","scaleDown"]},"variant":{"type":"string","enum":["icon","avatar","smallFeature","mediumFeature","largeFeature","header"]}},"required":["component","url"]}],"unevaluatedProperties":false},"Icon":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"oneOf":[{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},{"type":"object","properties":{"svgPath":{"type":"string"}},"required":["svgPath"],"additionalProperties":false},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding"}]}},"required":["component","name"]}],"unevaluatedProperties":false},"Video":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Video"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["component","url"]}],"unevaluatedProperties":false},"AudioPlayer":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"AudioPlayer"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["component","url"]}],"unevaluatedProperties":false},"Row":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false},"Column":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false},"List":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"List"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"direction":{"type":"string","enum":["vertical","horizontal"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false},"Card":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Card"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"}},"required":["component","child"]}],"unevaluatedProperties":false},"Tabs":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Tabs"},"tabs":{"type":"array","minItems":1,"items":{"type":"object","properties":{"title":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"}},"required":["title","child"],"additionalProperties":false}}},"required":["component","tabs"]}],"unevaluatedProperties":false},"Modal":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Modal"},"trigger":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"content":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"}},"required":["component","trigger","content"]}],"unevaluatedProperties":false},"Divider":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Divider"},"axis":{"type":"string","enum":["horizontal","vertical"]}},"required":["component"]}],"unevaluatedProperties":false},"Button":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"variant":{"type":"string","enum":["default","primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"}},"required":["component","child","action"]}],"unevaluatedProperties":false},"TextField":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"validationRegexp":{"type":"string"}},"required":["component","label"]}],"unevaluatedProperties":false},"CheckBox":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"CheckBox"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"}},"required":["component","label","value"]}],"unevaluatedProperties":false},"ChoicePicker":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"ChoicePicker"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["multipleSelection","mutuallyExclusive"]},"options":{"type":"array","items":{"type":"object","properties":{"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"type":"string"}},"required":["label","value"],"additionalProperties":false}},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicStringList"},"displayStyle":{"type":"string","enum":["checkbox","chips"]},"filterable":{"type":"boolean"}},"required":["component","options","value"]}],"unevaluatedProperties":false},"Slider":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Slider"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"min":{"type":"number"},"max":{"type":"number"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"}},"required":["component","value","max"]}],"unevaluatedProperties":false},"DateTimeInput":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"DateTimeInput"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"enableDate":{"type":"boolean"},"enableTime":{"type":"boolean"},"min":{"allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},{"if":{"type":"string"},"then":{"oneOf":[{"format":"date"},{"format":"time"},{"format":"date-time"}]}}]},"max":{"allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},{"if":{"type":"string"},"then":{"oneOf":[{"format":"date"},{"format":"time"},{"format":"date-time"}]}}]},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["component","value"]}],"unevaluatedProperties":false}},"functions":{"required":{"type":"object","properties":{"call":{"const":"required"},"args":{"type":"object","properties":{"value":{}},"required":["value"],"additionalProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"regex":{"type":"object","properties":{"call":{"const":"regex"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"pattern":{"type":"string"}},"required":["value","pattern"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"length":{"type":"object","properties":{"call":{"const":"length"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"min":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0}},"required":["value"],"anyOf":[{"required":["min"]},{"required":["max"]}],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"numeric":{"type":"object","properties":{"call":{"const":"numeric"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"min":{"type":"number"},"max":{"type":"number"}},"required":["value"],"anyOf":[{"required":["min"]},{"required":["max"]}],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"email":{"type":"object","properties":{"call":{"const":"email"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["value"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"formatString":{"type":"object","properties":{"call":{"const":"formatString"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["value"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"formatNumber":{"type":"object","properties":{"call":{"const":"formatNumber"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"decimals":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"grouping":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"}},"required":["value"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"formatCurrency":{"type":"object","properties":{"call":{"const":"formatCurrency"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"currency":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"decimals":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"grouping":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"}},"required":["currency","value"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"formatDate":{"type":"object","properties":{"call":{"const":"formatDate"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicValue"},"format":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["format","value"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"pluralize":{"type":"object","properties":{"call":{"const":"pluralize"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"zero":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"one":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"two":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"few":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"many":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"other":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["value","other"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"openUrl":{"type":"object","properties":{"call":{"const":"openUrl"},"args":{"type":"object","properties":{"url":{"type":"string","format":"uri"}},"required":["url"],"additionalProperties":false},"returnType":{"const":"void"}},"required":["call","args"],"unevaluatedProperties":false},"and":{"type":"object","properties":{"call":{"const":"and"},"args":{"type":"object","properties":{"values":{"type":"array","items":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"},"minItems":2}},"required":["values"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"or":{"type":"object","properties":{"call":{"const":"or"},"args":{"type":"object","properties":{"values":{"type":"array","items":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"},"minItems":2}},"required":["values"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"not":{"type":"object","properties":{"call":{"const":"not"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"}},"required":["value"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false}},"$defs":{"CatalogComponentCommon":{"type":"object","properties":{"weight":{"type":"number"}}},"theme":{"type":"object","properties":{"primaryColor":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$"},"iconUrl":{"type":"string","format":"uri"},"agentDisplayName":{"type":"string"}},"additionalProperties":true},"anyComponent":{"oneOf":[{"$ref":"#/components/Text"},{"$ref":"#/components/Image"},{"$ref":"#/components/Icon"},{"$ref":"#/components/Video"},{"$ref":"#/components/AudioPlayer"},{"$ref":"#/components/Row"},{"$ref":"#/components/Column"},{"$ref":"#/components/List"},{"$ref":"#/components/Card"},{"$ref":"#/components/Tabs"},{"$ref":"#/components/Modal"},{"$ref":"#/components/Divider"},{"$ref":"#/components/Button"},{"$ref":"#/components/TextField"},{"$ref":"#/components/CheckBox"},{"$ref":"#/components/ChoicePicker"},{"$ref":"#/components/Slider"},{"$ref":"#/components/DateTimeInput"}],"discriminator":{"propertyName":"component"}},"anyFunction":{"oneOf":[{"$ref":"#/functions/required"},{"$ref":"#/functions/regex"},{"$ref":"#/functions/length"},{"$ref":"#/functions/numeric"},{"$ref":"#/functions/email"},{"$ref":"#/functions/formatString"},{"$ref":"#/functions/formatNumber"},{"$ref":"#/functions/formatCurrency"},{"$ref":"#/functions/formatDate"},{"$ref":"#/functions/pluralize"},{"$ref":"#/functions/openUrl"},{"$ref":"#/functions/and"},{"$ref":"#/functions/or"},{"$ref":"#/functions/not"}]}}};

@@ -3,14 +3,14 @@
 // Copyright Google LLC, Apache-2.0: see ../schemas/NOTICE.md.
 /* eslint-disable */
 import { validatorRuntime } from "./runtime.js";
-export const clientMessage = validate52;
+export const clientMessage = validate20;
 const formats0 = validatorRuntime.fullFormats["date-time"];
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://a2ui.org/specification/v0_9/client_to_server.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate20.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -73,7 +73,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate52.errors = vErrors;
+validate20.errors = vErrors;
 return false;
 }
 else {
@@ -90,19 +90,19 @@ vErrors = null;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length > 2){
-validate52.errors = [{instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 2},message:"must NOT have more than 2 properties"}];
+validate20.errors = [{instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 2},message:"must NOT have more than 2 properties"}];
 return false;
 }
 else {
 if(Object.keys(data).length < 2){
-validate52.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 2},message:"must NOT have fewer than 2 properties"}];
+validate20.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 2},message:"must NOT have fewer than 2 properties"}];
 return false;
 }
 else {
 if(data.version !== undefined){
 const _errs4 = errors;
 if("v0.9" !== data.version){
-validate52.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -118,14 +118,14 @@ if(errors === _errs5){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
 if((((((data1.name === undefined) && (missing2 = "name")) || ((data1.surfaceId === undefined) && (missing2 = "surfaceId"))) || ((data1.sourceComponentId === undefined) && (missing2 = "sourceComponentId"))) || ((data1.timestamp === undefined) && (missing2 = "timestamp"))) || ((data1.context === undefined) && (missing2 = "context"))){
-validate52.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate20.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 if(data1.name !== undefined){
 const _errs7 = errors;
 if(typeof data1.name !== "string"){
-validate52.errors = [{instancePath:instancePath+"/action/name",schemaPath:"#/properties/action/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate20.errors = [{instancePath:instancePath+"/action/name",schemaPath:"#/properties/action/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -137,7 +137,7 @@ if(valid2){
 if(data1.surfaceId !== undefined){
 const _errs9 = errors;
 if(typeof data1.surfaceId !== "string"){
-validate52.errors = [{instancePath:instancePath+"/action/surfaceId",schemaPath:"#/properties/action/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate20.errors = [{instancePath:instancePath+"/action/surfaceId",schemaPath:"#/properties/action/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -149,7 +149,7 @@ if(valid2){
 if(data1.sourceComponentId !== undefined){
 const _errs11 = errors;
 if(typeof data1.sourceComponentId !== "string"){
-validate52.errors = [{instancePath:instancePath+"/action/sourceComponentId",schemaPath:"#/properties/action/properties/sourceComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate20.errors = [{instancePath:instancePath+"/action/sourceComponentId",schemaPath:"#/properties/action/properties/sourceComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -165,12 +165,12 @@ if(errors === _errs13){
 if(errors === _errs13){
 if(typeof data5 === "string"){
 if(!(formats0.validate(data5))){
-validate52.errors = [{instancePath:instancePath+"/action/timestamp",schemaPath:"#/properties/action/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+validate20.errors = [{instancePath:instancePath+"/action/timestamp",schemaPath:"#/properties/action/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
 }
 else {
-validate52.errors = [{instancePath:instancePath+"/action/timestamp",schemaPath:"#/properties/action/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate20.errors = [{instancePath:instancePath+"/action/timestamp",schemaPath:"#/properties/action/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -188,7 +188,7 @@ if(errors === _errs15){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-validate52.errors = [{instancePath:instancePath+"/action/context",schemaPath:"#/properties/action/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate20.errors = [{instancePath:instancePath+"/action/context",schemaPath:"#/properties/action/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -204,7 +204,7 @@ var valid2 = true;
 }
 }
 else {
-validate52.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate20.errors = [{instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -474,7 +474,7 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate52.errors = vErrors;
+validate20.errors = vErrors;
 return false;
 }
 else {
@@ -499,96 +499,20 @@ var valid1 = true;
 }
 }
 else {
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate52.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"version":true,"action":true,"error":true},"dynamicProps":false,"dynamicItems":false};
+validate20.evaluated = {"props":{"version":true,"action":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
-export const clientCapabilities = validate53;
+export const clientCapabilities = validate21;
 const schema0 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\"definitions\" has been replaced by \"$defs\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\"$recursiveAnchor\" has been replaced by \"$dynamicAnchor\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\"$recursiveRef\" has been replaced by \"$dynamicRef\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}};
 const schema1 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}};
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(errors === 0){
-if(!(typeof data === "string")){
-validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(errors === 0){
-if(!(typeof data === "string")){
-validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-validate4.errors = vErrors;
-return errors === 0;
-}
-validate4.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const pattern1 = new RegExp("^[A-Za-z_][-A-Za-z0-9._]*$", "u");
-
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate7.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-validate7.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
-return false;
-}
-}
-else {
-validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate7.errors = vErrors;
-return errors === 0;
-}
-validate7.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
 const pattern0 = new RegExp("^[^#]*#?$", "u");
+const pattern1 = new RegExp("^[A-Za-z_][-A-Za-z0-9._]*$", "u");
 
 function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/core" */;
@@ -613,9 +537,14 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.$id !== undefined){
 let data0 = data.$id;
 const _errs1 = errors;
-if(!(validate2(data0, {instancePath:instancePath+"/$id",parentData:data,parentDataProperty:"$id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
+const _errs3 = errors;
+if(errors === _errs3){
+if(errors === _errs3){
+if(!(typeof data0 === "string")){
+validate1.errors = [{instancePath:instancePath+"/$id",schemaPath:"#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
 }
 if(errors === _errs1){
 if(typeof data0 === "string"){
@@ -632,34 +561,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.$schema !== undefined){
-const _errs3 = errors;
-if(!(validate4(data.$schema, {instancePath:instancePath+"/$schema",parentData:data,parentDataProperty:"$schema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.$ref !== undefined){
-const _errs4 = errors;
-if(!(validate2(data.$ref, {instancePath:instancePath+"/$ref",parentData:data,parentDataProperty:"$ref",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.$anchor !== undefined){
 const _errs5 = errors;
-if(!(validate7(data.$anchor, {instancePath:instancePath+"/$anchor",parentData:data,parentDataProperty:"$anchor",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
-errors = vErrors.length;
+const _errs6 = errors;
+if(errors === _errs6){
+if(errors === _errs6){
+if(!(typeof data.$schema === "string")){
+validate1.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
 }
 var valid0 = _errs5 === errors;
 }
@@ -667,25 +577,79 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.$dynamicRef !== undefined){
-const _errs6 = errors;
-if(!(validate2(data.$dynamicRef, {instancePath:instancePath+"/$dynamicRef",parentData:data,parentDataProperty:"$dynamicRef",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
+if(data.$ref !== undefined){
+const _errs8 = errors;
+const _errs9 = errors;
+if(errors === _errs9){
+if(errors === _errs9){
+if(!(typeof data.$ref === "string")){
+validate1.errors = [{instancePath:instancePath+"/$ref",schemaPath:"#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-var valid0 = _errs6 === errors;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.$anchor !== undefined){
+let data3 = data.$anchor;
+const _errs11 = errors;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(!pattern1.test(data3)){
+validate1.errors = [{instancePath:instancePath+"/$anchor",schemaPath:"#/$defs/anchorString/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
+return false;
+}
+}
+else {
+validate1.errors = [{instancePath:instancePath+"/$anchor",schemaPath:"#/$defs/anchorString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.$dynamicRef !== undefined){
+const _errs14 = errors;
+const _errs15 = errors;
+if(errors === _errs15){
+if(errors === _errs15){
+if(!(typeof data.$dynamicRef === "string")){
+validate1.errors = [{instancePath:instancePath+"/$dynamicRef",schemaPath:"#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs14 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.$dynamicAnchor !== undefined){
-const _errs7 = errors;
-if(!(validate7(data.$dynamicAnchor, {instancePath:instancePath+"/$dynamicAnchor",parentData:data,parentDataProperty:"$dynamicAnchor",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
-errors = vErrors.length;
+let data5 = data.$dynamicAnchor;
+const _errs17 = errors;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data5 === "string"){
+if(!pattern1.test(data5)){
+validate1.errors = [{instancePath:instancePath+"/$dynamicAnchor",schemaPath:"#/$defs/anchorString/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
+return false;
 }
-var valid0 = _errs7 === errors;
+}
+else {
+validate1.errors = [{instancePath:instancePath+"/$dynamicAnchor",schemaPath:"#/$defs/anchorString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs17 === errors;
 }
 else {
 var valid0 = true;
@@ -693,18 +657,16 @@ var valid0 = true;
 if(valid0){
 if(data.$vocabulary !== undefined){
 let data6 = data.$vocabulary;
-const _errs8 = errors;
-if(errors === _errs8){
+const _errs20 = errors;
+if(errors === _errs20){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key0 in data6){
-const _errs10 = errors;
-if(!(validate4(key0, {instancePath:instancePath+"/$vocabulary",parentData:data6,parentDataProperty:"$vocabulary",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs10 === errors;
-if(!valid1){
-const err0 = {instancePath:instancePath+"/$vocabulary",schemaPath:"#/properties/%24vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
+if(errors === _errs23){
+if(!(typeof key0 === "string")){
+const err0 = {instancePath:instancePath+"/$vocabulary",schemaPath:"#/$defs/uriString/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -712,20 +674,33 @@ else {
 vErrors.push(err0);
 }
 errors++;
+}
+}
+}
+var valid7 = _errs22 === errors;
+if(!valid7){
+const err1 = {instancePath:instancePath+"/$vocabulary",schemaPath:"#/properties/%24vocabulary/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 validate1.errors = vErrors;
 return false;
 break;
 }
 }
-if(valid1){
+if(valid7){
 for(const key1 in data6){
-const _errs12 = errors;
+const _errs26 = errors;
 if(typeof data6[key1] !== "boolean"){
 validate1.errors = [{instancePath:instancePath+"/$vocabulary/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/%24vocabulary/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid2 = _errs12 === errors;
-if(!valid2){
+var valid9 = _errs26 === errors;
+if(!valid9){
 break;
 }
 }
@@ -736,19 +711,19 @@ validate1.errors = [{instancePath:instancePath+"/$vocabulary",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.$comment !== undefined){
-const _errs14 = errors;
+const _errs28 = errors;
 if(typeof data.$comment !== "string"){
 validate1.errors = [{instancePath:instancePath+"/$comment",schemaPath:"#/properties/%24comment/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs14 === errors;
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
@@ -756,12 +731,12 @@ var valid0 = true;
 if(valid0){
 if(data.$defs !== undefined){
 let data9 = data.$defs;
-const _errs16 = errors;
-if(errors === _errs16){
+const _errs30 = errors;
+if(errors === _errs30){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 for(const key2 in data9){
 let data10 = data9[key2];
-const _errs19 = errors;
+const _errs33 = errors;
 let _v0 = dynamicAnchors.meta;
 if(_v0){
 if(!(_v0(data10, {instancePath:instancePath+"/$defs/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data9,parentDataProperty:key2,rootData,dynamicAnchors}))){
@@ -795,8 +770,8 @@ items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
 }
 }
-var valid3 = _errs19 === errors;
-if(!valid3){
+var valid10 = _errs33 === errors;
+if(!valid10){
 break;
 }
 }
@@ -806,7 +781,7 @@ validate1.errors = [{instancePath:instancePath+"/$defs",schemaPath:"#/properties
 return false;
 }
 }
-var valid0 = _errs16 === errors;
+var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
@@ -826,12 +801,12 @@ return errors === 0;
 }
 validate1.evaluated = {"props":{"$id":true,"$schema":true,"$ref":true,"$anchor":true,"$dynamicRef":true,"$dynamicAnchor":true,"$vocabulary":true,"$comment":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema5 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}};
+const schema9 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate14.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -841,7 +816,7 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length < 1){
-validate14.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate4.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -862,12 +837,12 @@ var items0 = _v0.evaluated.items;
 }
 }
 else {
-if(!(validate14(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate4(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate14.evaluated.props;
+var props1 = validate4.evaluated.props;
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -877,7 +852,7 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-var items1 = validate14.evaluated.items;
+var items1 = validate4.evaluated.items;
 if(items0 !== true && items1 !== undefined){
 items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
@@ -891,21 +866,21 @@ break;
 }
 }
 else {
-validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate14.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/applicator" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate13.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -913,18 +888,18 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema5.type},message:"must be object,boolean"}];
+validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema9.type},message:"must be object,boolean"}];
 return false;
 }
 if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate13;
+dynamicAnchors.meta = validate3;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.prefixItems !== undefined){
 const _errs1 = errors;
-if(!(validate14(data.prefixItems, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate4(data.prefixItems, {instancePath:instancePath+"/prefixItems",parentData:data,parentDataProperty:"prefixItems",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -948,12 +923,12 @@ var items0 = _v0.evaluated.items;
 }
 }
 else {
-if(!(validate13(data1, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data1, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate13.evaluated.props;
+var props1 = validate3.evaluated.props;
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -963,7 +938,7 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-var items1 = validate13.evaluated.items;
+var items1 = validate3.evaluated.items;
 if(items0 !== true && items1 !== undefined){
 items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
@@ -990,12 +965,12 @@ var items2 = _v1.evaluated.items;
 }
 }
 else {
-if(!(validate13(data2, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data2, {instancePath:instancePath+"/contains",parentData:data,parentDataProperty:"contains",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props3 = validate13.evaluated.props;
+var props3 = validate3.evaluated.props;
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
 props2 = true;
@@ -1005,7 +980,7 @@ props2 = props2 || {};
 Object.assign(props2, props3);
 }
 }
-var items3 = validate13.evaluated.items;
+var items3 = validate3.evaluated.items;
 if(items2 !== true && items3 !== undefined){
 items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
 }
@@ -1032,12 +1007,12 @@ var items4 = _v2.evaluated.items;
 }
 }
 else {
-if(!(validate13(data3, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data3, {instancePath:instancePath+"/additionalProperties",parentData:data,parentDataProperty:"additionalProperties",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props5 = validate13.evaluated.props;
+var props5 = validate3.evaluated.props;
 if(props4 !== true && props5 !== undefined){
 if(props5 === true){
 props4 = true;
@@ -1047,7 +1022,7 @@ props4 = props4 || {};
 Object.assign(props4, props5);
 }
 }
-var items5 = validate13.evaluated.items;
+var items5 = validate3.evaluated.items;
 if(items4 !== true && items5 !== undefined){
 items4 = items5 === true ? true : items4 > items5 ? items4 : items5;
 }
@@ -1079,12 +1054,12 @@ var items6 = _v3.evaluated.items;
 }
 }
 else {
-if(!(validate13(data5, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data5, {instancePath:instancePath+"/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props7 = validate13.evaluated.props;
+var props7 = validate3.evaluated.props;
 if(props6 !== true && props7 !== undefined){
 if(props7 === true){
 props6 = true;
@@ -1094,7 +1069,7 @@ props6 = props6 || {};
 Object.assign(props6, props7);
 }
 }
-var items7 = validate13.evaluated.items;
+var items7 = validate3.evaluated.items;
 if(items6 !== true && items7 !== undefined){
 items6 = items7 === true ? true : items6 > items7 ? items6 : items7;
 }
@@ -1107,7 +1082,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate3.errors = [{instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1134,7 +1109,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return false;
 break;
 }
@@ -1155,12 +1130,12 @@ var items8 = _v4.evaluated.items;
 }
 }
 else {
-if(!(validate13(data7, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data7, {instancePath:instancePath+"/patternProperties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props9 = validate13.evaluated.props;
+var props9 = validate3.evaluated.props;
 if(props8 !== true && props9 !== undefined){
 if(props9 === true){
 props8 = true;
@@ -1170,7 +1145,7 @@ props8 = props8 || {};
 Object.assign(props8, props9);
 }
 }
-var items9 = validate13.evaluated.items;
+var items9 = validate3.evaluated.items;
 if(items8 !== true && items9 !== undefined){
 items8 = items9 === true ? true : items8 > items9 ? items8 : items9;
 }
@@ -1184,7 +1159,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/patternProperties",schemaPath:"#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate3.errors = [{instancePath:instancePath+"/patternProperties",schemaPath:"#/properties/patternProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1214,12 +1189,12 @@ var items10 = _v5.evaluated.items;
 }
 }
 else {
-if(!(validate13(data9, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data9, {instancePath:instancePath+"/dependentSchemas/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props11 = validate13.evaluated.props;
+var props11 = validate3.evaluated.props;
 if(props10 !== true && props11 !== undefined){
 if(props11 === true){
 props10 = true;
@@ -1229,7 +1204,7 @@ props10 = props10 || {};
 Object.assign(props10, props11);
 }
 }
-var items11 = validate13.evaluated.items;
+var items11 = validate3.evaluated.items;
 if(items10 !== true && items11 !== undefined){
 items10 = items11 === true ? true : items10 > items11 ? items10 : items11;
 }
@@ -1242,7 +1217,7 @@ break;
 }
 }
 else {
-validate13.errors = [{instancePath:instancePath+"/dependentSchemas",schemaPath:"#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate3.errors = [{instancePath:instancePath+"/dependentSchemas",schemaPath:"#/properties/dependentSchemas/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1267,12 +1242,12 @@ var items12 = _v6.evaluated.items;
 }
 }
 else {
-if(!(validate13(data10, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data10, {instancePath:instancePath+"/propertyNames",parentData:data,parentDataProperty:"propertyNames",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props13 = validate13.evaluated.props;
+var props13 = validate3.evaluated.props;
 if(props12 !== true && props13 !== undefined){
 if(props13 === true){
 props12 = true;
@@ -1282,7 +1257,7 @@ props12 = props12 || {};
 Object.assign(props12, props13);
 }
 }
-var items13 = validate13.evaluated.items;
+var items13 = validate3.evaluated.items;
 if(items12 !== true && items13 !== undefined){
 items12 = items13 === true ? true : items12 > items13 ? items12 : items13;
 }
@@ -1309,12 +1284,12 @@ var items14 = _v7.evaluated.items;
 }
 }
 else {
-if(!(validate13(data11, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data11, {instancePath:instancePath+"/if",parentData:data,parentDataProperty:"if",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props15 = validate13.evaluated.props;
+var props15 = validate3.evaluated.props;
 if(props14 !== true && props15 !== undefined){
 if(props15 === true){
 props14 = true;
@@ -1324,7 +1299,7 @@ props14 = props14 || {};
 Object.assign(props14, props15);
 }
 }
-var items15 = validate13.evaluated.items;
+var items15 = validate3.evaluated.items;
 if(items14 !== true && items15 !== undefined){
 items14 = items15 === true ? true : items14 > items15 ? items14 : items15;
 }
@@ -1351,12 +1326,12 @@ var items16 = _v8.evaluated.items;
 }
 }
 else {
-if(!(validate13(data12, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data12, {instancePath:instancePath+"/then",parentData:data,parentDataProperty:"then",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props17 = validate13.evaluated.props;
+var props17 = validate3.evaluated.props;
 if(props16 !== true && props17 !== undefined){
 if(props17 === true){
 props16 = true;
@@ -1366,7 +1341,7 @@ props16 = props16 || {};
 Object.assign(props16, props17);
 }
 }
-var items17 = validate13.evaluated.items;
+var items17 = validate3.evaluated.items;
 if(items16 !== true && items17 !== undefined){
 items16 = items17 === true ? true : items16 > items17 ? items16 : items17;
 }
@@ -1393,12 +1368,12 @@ var items18 = _v9.evaluated.items;
 }
 }
 else {
-if(!(validate13(data13, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data13, {instancePath:instancePath+"/else",parentData:data,parentDataProperty:"else",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props19 = validate13.evaluated.props;
+var props19 = validate3.evaluated.props;
 if(props18 !== true && props19 !== undefined){
 if(props19 === true){
 props18 = true;
@@ -1408,7 +1383,7 @@ props18 = props18 || {};
 Object.assign(props18, props19);
 }
 }
-var items19 = validate13.evaluated.items;
+var items19 = validate3.evaluated.items;
 if(items18 !== true && items19 !== undefined){
 items18 = items19 === true ? true : items18 > items19 ? items18 : items19;
 }
@@ -1422,8 +1397,8 @@ var valid0 = true;
 if(valid0){
 if(data.allOf !== undefined){
 const _errs22 = errors;
-if(!(validate14(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate4(data.allOf, {instancePath:instancePath+"/allOf",parentData:data,parentDataProperty:"allOf",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs22 === errors;
@@ -1434,8 +1409,8 @@ var valid0 = true;
 if(valid0){
 if(data.anyOf !== undefined){
 const _errs23 = errors;
-if(!(validate14(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate4(data.anyOf, {instancePath:instancePath+"/anyOf",parentData:data,parentDataProperty:"anyOf",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs23 === errors;
@@ -1446,8 +1421,8 @@ var valid0 = true;
 if(valid0){
 if(data.oneOf !== undefined){
 const _errs24 = errors;
-if(!(validate14(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate4(data.oneOf, {instancePath:instancePath+"/oneOf",parentData:data,parentDataProperty:"oneOf",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs24 === errors;
@@ -1471,12 +1446,12 @@ var items20 = _v10.evaluated.items;
 }
 }
 else {
-if(!(validate13(data17, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data17, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 else {
-var props21 = validate13.evaluated.props;
+var props21 = validate3.evaluated.props;
 if(props20 !== true && props21 !== undefined){
 if(props21 === true){
 props20 = true;
@@ -1486,7 +1461,7 @@ props20 = props20 || {};
 Object.assign(props20, props21);
 }
 }
-var items21 = validate13.evaluated.items;
+var items21 = validate3.evaluated.items;
 if(items20 !== true && items21 !== undefined){
 items20 = items21 === true ? true : items20 > items21 ? items20 : items21;
 }
@@ -1513,18 +1488,18 @@ var valid0 = true;
 }
 }
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate13.evaluated = {"props":{"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":{"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema7 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}};
+const schema11 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/unevaluated" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate10.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1532,11 +1507,11 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema7.type},message:"must be object,boolean"}];
+validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema11.type},message:"must be object,boolean"}];
 return false;
 }
 if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate20;
+dynamicAnchors.meta = validate10;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1555,12 +1530,12 @@ var items0 = _v0.evaluated.items;
 }
 }
 else {
-if(!(validate20(data0, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate10(data0, {instancePath:instancePath+"/unevaluatedItems",parentData:data,parentDataProperty:"unevaluatedItems",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate20.evaluated.props;
+var props1 = validate10.evaluated.props;
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -1570,7 +1545,7 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-var items1 = validate20.evaluated.items;
+var items1 = validate10.evaluated.items;
 if(items0 !== true && items1 !== undefined){
 items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
@@ -1597,12 +1572,12 @@ var items2 = _v1.evaluated.items;
 }
 }
 else {
-if(!(validate20(data1, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate10(data1, {instancePath:instancePath+"/unevaluatedProperties",parentData:data,parentDataProperty:"unevaluatedProperties",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 else {
-var props3 = validate20.evaluated.props;
+var props3 = validate10.evaluated.props;
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
 props2 = true;
@@ -1612,7 +1587,7 @@ props2 = props2 || {};
 Object.assign(props2, props3);
 }
 }
-var items3 = validate20.evaluated.items;
+var items3 = validate10.evaluated.items;
 if(items2 !== true && items3 !== undefined){
 items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
 }
@@ -1626,153 +1601,20 @@ var valid0 = true;
 }
 }
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":{"unevaluatedItems":true,"unevaluatedProperties":true},"dynamicProps":false,"dynamicItems":false};
+validate10.evaluated = {"props":{"unevaluatedItems":true,"unevaluatedProperties":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema8 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}};
-const schema9 = {"enum":["array","boolean","integer","null","number","object","string"]};
-
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(((((((data === "array") || (data === "boolean")) || (data === "integer")) || (data === "null")) || (data === "number")) || (data === "object")) || (data === "string"))){
-validate23.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema9.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate23.errors = vErrors;
-return errors === 0;
-}
-validate23.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate26.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === 0){
-if(typeof data == "number"){
-if(data < 0 || isNaN(data)){
-validate26.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-validate26.errors = vErrors;
-return errors === 0;
-}
-validate26.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate28.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!((typeof data == "number") && (!(data % 1) && !isNaN(data)))){
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === 0){
-if(typeof data == "number"){
-if(data < 0 || isNaN(data)){
-validate28.errors = [{instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-validate28.errors = vErrors;
-return errors === 0;
-}
-validate28.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate36.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(typeof data[i0] !== "string"){
-validate36.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-if(valid0){
-let i1 = data.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-validate36.errors = [{instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
-break;
-}
-indices0[item0] = i1;
-}
-}
-}
-}
-else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-validate36.errors = vErrors;
-return errors === 0;
-}
-validate36.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-
+const schema12 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}};
+const schema13 = {"enum":["array","boolean","integer","null","number","object","string"]};
 const func0 = validatorRuntime.equal;
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/validation" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate12.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1780,11 +1622,11 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema8.type},message:"must be object,boolean"}];
+validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema12.type},message:"must be object,boolean"}];
 return false;
 }
 if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate22;
+dynamicAnchors.meta = validate12;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1794,17 +1636,8 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate23(data0, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data0)){
-if(data0.length < 1){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(!(((((((data0 === "array") || (data0 === "boolean")) || (data0 === "integer")) || (data0 === "null")) || (data0 === "number")) || (data0 === "object")) || (data0 === "string"))){
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1813,21 +1646,43 @@ vErrors.push(err0);
 }
 errors++;
 }
+var _valid0 = _errs3 === errors;
+valid1 = valid1 || _valid0;
+const _errs5 = errors;
+if(errors === _errs5){
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
 else {
-var valid2 = true;
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+var valid3 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate23(data0[i0], {instancePath:instancePath+"/type/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-errors = vErrors.length;
+let data1 = data0[i0];
+const _errs7 = errors;
+if(!(((((((data1 === "array") || (data1 === "boolean")) || (data1 === "integer")) || (data1 === "null")) || (data1 === "number")) || (data1 === "object")) || (data1 === "string"))){
+const err2 = {instancePath:instancePath+"/type/" + i0,schemaPath:"#/$defs/simpleTypes/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
 }
-var valid2 = _errs6 === errors;
-if(!valid2){
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid3 = _errs7 === errors;
+if(!valid3){
 break;
 }
 }
-if(valid2){
+if(valid3){
 let i1 = data0.length;
 let j0;
 if(i1 > 1){
@@ -1835,12 +1690,12 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data0[i1], data0[j0])){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err3];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err3);
 }
 errors++;
 break outer0;
@@ -1852,28 +1707,28 @@ break outer0;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err4];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err4);
 }
 errors++;
 }
 }
-var _valid0 = _errs4 === errors;
+var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err5];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err5);
 }
 errors++;
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return false;
 }
 else {
@@ -1894,31 +1749,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.enum !== undefined){
-const _errs7 = errors;
-if(errors === _errs7){
-if(!(Array.isArray(data.enum))){
-validate22.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.multipleOf !== undefined){
-let data3 = data.multipleOf;
 const _errs9 = errors;
 if(errors === _errs9){
-if(typeof data3 == "number"){
-if(data3 <= 0 || isNaN(data3)){
-validate22.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+if(!(Array.isArray(data.enum))){
+validate12.errors = [{instancePath:instancePath+"/enum",schemaPath:"#/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1928,11 +1762,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.maximum !== undefined){
+if(data.multipleOf !== undefined){
+let data3 = data.multipleOf;
 const _errs11 = errors;
-if(!(typeof data.maximum == "number")){
-validate22.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 <= 0 || isNaN(data3)){
+validate12.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
+}
+}
+else {
+validate12.errors = [{instancePath:instancePath+"/multipleOf",schemaPath:"#/properties/multipleOf/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
 }
 var valid0 = _errs11 === errors;
 }
@@ -1940,10 +1783,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.exclusiveMaximum !== undefined){
+if(data.maximum !== undefined){
 const _errs13 = errors;
-if(!(typeof data.exclusiveMaximum == "number")){
-validate22.errors = [{instancePath:instancePath+"/exclusiveMaximum",schemaPath:"#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+if(!(typeof data.maximum == "number")){
+validate12.errors = [{instancePath:instancePath+"/maximum",schemaPath:"#/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -1952,10 +1795,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.minimum !== undefined){
+if(data.exclusiveMaximum !== undefined){
 const _errs15 = errors;
-if(!(typeof data.minimum == "number")){
-validate22.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+if(!(typeof data.exclusiveMaximum == "number")){
+validate12.errors = [{instancePath:instancePath+"/exclusiveMaximum",schemaPath:"#/properties/exclusiveMaximum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -1964,10 +1807,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.exclusiveMinimum !== undefined){
+if(data.minimum !== undefined){
 const _errs17 = errors;
-if(!(typeof data.exclusiveMinimum == "number")){
-validate22.errors = [{instancePath:instancePath+"/exclusiveMinimum",schemaPath:"#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+if(!(typeof data.minimum == "number")){
+validate12.errors = [{instancePath:instancePath+"/minimum",schemaPath:"#/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -1976,11 +1819,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.maxLength !== undefined){
+if(data.exclusiveMinimum !== undefined){
 const _errs19 = errors;
-if(!(validate26(data.maxLength, {instancePath:instancePath+"/maxLength",parentData:data,parentDataProperty:"maxLength",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
+if(!(typeof data.exclusiveMinimum == "number")){
+validate12.errors = [{instancePath:instancePath+"/exclusiveMinimum",schemaPath:"#/properties/exclusiveMinimum/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
 }
 var valid0 = _errs19 === errors;
 }
@@ -1988,24 +1831,18 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.minLength !== undefined){
-const _errs20 = errors;
-if(!(validate28(data.minLength, {instancePath:instancePath+"/minLength",parentData:data,parentDataProperty:"minLength",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.pattern !== undefined){
+if(data.maxLength !== undefined){
+let data8 = data.maxLength;
 const _errs21 = errors;
-if(errors === _errs21){
-if(errors === _errs21){
-if(!(typeof data.pattern === "string")){
-validate22.errors = [{instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+const _errs22 = errors;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+validate12.errors = [{instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs22){
+if(typeof data8 == "number"){
+if(data8 < 0 || isNaN(data8)){
+validate12.errors = [{instancePath:instancePath+"/maxLength",schemaPath:"#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -2016,23 +1853,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.maxItems !== undefined){
-const _errs23 = errors;
-if(!(validate26(data.maxItems, {instancePath:instancePath+"/maxItems",parentData:data,parentDataProperty:"maxItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minItems !== undefined){
+if(data.minLength !== undefined){
+let data9 = data.minLength;
 const _errs24 = errors;
-if(!(validate28(data.minItems, {instancePath:instancePath+"/minItems",parentData:data,parentDataProperty:"minItems",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
+const _errs25 = errors;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+validate12.errors = [{instancePath:instancePath+"/minLength",schemaPath:"#/$defs/nonNegativeIntegerDefault0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs25){
+if(typeof data9 == "number"){
+if(data9 < 0 || isNaN(data9)){
+validate12.errors = [{instancePath:instancePath+"/minLength",schemaPath:"#/$defs/nonNegativeIntegerDefault0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
 }
 var valid0 = _errs24 === errors;
 }
@@ -2040,23 +1875,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.uniqueItems !== undefined){
-const _errs25 = errors;
-if(typeof data.uniqueItems !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/uniqueItems",schemaPath:"#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+if(data.pattern !== undefined){
+const _errs27 = errors;
+if(errors === _errs27){
+if(errors === _errs27){
+if(!(typeof data.pattern === "string")){
+validate12.errors = [{instancePath:instancePath+"/pattern",schemaPath:"#/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs25 === errors;
 }
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxContains !== undefined){
-const _errs27 = errors;
-if(!(validate26(data.maxContains, {instancePath:instancePath+"/maxContains",parentData:data,parentDataProperty:"maxContains",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
 }
 var valid0 = _errs27 === errors;
 }
@@ -2064,23 +1891,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.minContains !== undefined){
-const _errs28 = errors;
-if(!(validate26(data.minContains, {instancePath:instancePath+"/minContains",parentData:data,parentDataProperty:"minContains",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs28 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxProperties !== undefined){
+if(data.maxItems !== undefined){
+let data11 = data.maxItems;
 const _errs29 = errors;
-if(!(validate26(data.maxProperties, {instancePath:instancePath+"/maxProperties",parentData:data,parentDataProperty:"maxProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
+const _errs30 = errors;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+validate12.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs30){
+if(typeof data11 == "number"){
+if(data11 < 0 || isNaN(data11)){
+validate12.errors = [{instancePath:instancePath+"/maxItems",schemaPath:"#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
 }
 var valid0 = _errs29 === errors;
 }
@@ -2088,50 +1913,20 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.minProperties !== undefined){
-const _errs30 = errors;
-if(!(validate28(data.minProperties, {instancePath:instancePath+"/minProperties",parentData:data,parentDataProperty:"minProperties",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs30 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.required !== undefined){
-const _errs31 = errors;
-if(!(validate36(data.required, {instancePath:instancePath+"/required",parentData:data,parentDataProperty:"required",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs31 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.dependentRequired !== undefined){
-let data19 = data.dependentRequired;
+if(data.minItems !== undefined){
+let data12 = data.minItems;
 const _errs32 = errors;
-if(errors === _errs32){
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-for(const key0 in data19){
-const _errs35 = errors;
-if(!(validate36(data19[key0], {instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs35 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate22.errors = [{instancePath:instancePath+"/dependentRequired",schemaPath:"#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+const _errs33 = errors;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+validate12.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/$defs/nonNegativeIntegerDefault0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+if(errors === _errs33){
+if(typeof data12 == "number"){
+if(data12 < 0 || isNaN(data12)){
+validate12.errors = [{instancePath:instancePath+"/minItems",schemaPath:"#/$defs/nonNegativeIntegerDefault0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
 }
 }
 var valid0 = _errs32 === errors;
@@ -2139,6 +1934,223 @@ var valid0 = _errs32 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.uniqueItems !== undefined){
+const _errs35 = errors;
+if(typeof data.uniqueItems !== "boolean"){
+validate12.errors = [{instancePath:instancePath+"/uniqueItems",schemaPath:"#/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs35 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxContains !== undefined){
+let data14 = data.maxContains;
+const _errs37 = errors;
+const _errs38 = errors;
+if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
+validate12.errors = [{instancePath:instancePath+"/maxContains",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs38){
+if(typeof data14 == "number"){
+if(data14 < 0 || isNaN(data14)){
+validate12.errors = [{instancePath:instancePath+"/maxContains",schemaPath:"#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs37 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.minContains !== undefined){
+let data15 = data.minContains;
+const _errs40 = errors;
+const _errs41 = errors;
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+validate12.errors = [{instancePath:instancePath+"/minContains",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs41){
+if(typeof data15 == "number"){
+if(data15 < 0 || isNaN(data15)){
+validate12.errors = [{instancePath:instancePath+"/minContains",schemaPath:"#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs40 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxProperties !== undefined){
+let data16 = data.maxProperties;
+const _errs43 = errors;
+const _errs44 = errors;
+if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+validate12.errors = [{instancePath:instancePath+"/maxProperties",schemaPath:"#/$defs/nonNegativeInteger/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs44){
+if(typeof data16 == "number"){
+if(data16 < 0 || isNaN(data16)){
+validate12.errors = [{instancePath:instancePath+"/maxProperties",schemaPath:"#/$defs/nonNegativeInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs43 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.minProperties !== undefined){
+let data17 = data.minProperties;
+const _errs46 = errors;
+const _errs47 = errors;
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
+validate12.errors = [{instancePath:instancePath+"/minProperties",schemaPath:"#/$defs/nonNegativeIntegerDefault0/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs47){
+if(typeof data17 == "number"){
+if(data17 < 0 || isNaN(data17)){
+validate12.errors = [{instancePath:instancePath+"/minProperties",schemaPath:"#/$defs/nonNegativeIntegerDefault0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+var valid0 = _errs46 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.required !== undefined){
+let data18 = data.required;
+const _errs49 = errors;
+const _errs50 = errors;
+if(errors === _errs50){
+if(Array.isArray(data18)){
+var valid15 = true;
+const len1 = data18.length;
+for(let i2=0; i2<len1; i2++){
+const _errs52 = errors;
+if(typeof data18[i2] !== "string"){
+validate12.errors = [{instancePath:instancePath+"/required/" + i2,schemaPath:"#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid15 = _errs52 === errors;
+if(!valid15){
+break;
+}
+}
+if(valid15){
+let i3 = data18.length;
+let j1;
+if(i3 > 1){
+const indices0 = {};
+for(;i3--;){
+let item0 = data18[i3];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j1 = indices0[item0];
+validate12.errors = [{instancePath:instancePath+"/required",schemaPath:"#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"}];
+return false;
+break;
+}
+indices0[item0] = i3;
+}
+}
+}
+}
+else {
+validate12.errors = [{instancePath:instancePath+"/required",schemaPath:"#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs49 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.dependentRequired !== undefined){
+let data20 = data.dependentRequired;
+const _errs54 = errors;
+if(errors === _errs54){
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key0 in data20){
+let data21 = data20[key0];
+const _errs57 = errors;
+const _errs58 = errors;
+if(errors === _errs58){
+if(Array.isArray(data21)){
+var valid19 = true;
+const len2 = data21.length;
+for(let i4=0; i4<len2; i4++){
+const _errs60 = errors;
+if(typeof data21[i4] !== "string"){
+validate12.errors = [{instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid19 = _errs60 === errors;
+if(!valid19){
+break;
+}
+}
+if(valid19){
+let i5 = data21.length;
+let j2;
+if(i5 > 1){
+const indices1 = {};
+for(;i5--;){
+let item1 = data21[i5];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j2 = indices1[item1];
+validate12.errors = [{instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"}];
+return false;
+break;
+}
+indices1[item1] = i5;
+}
+}
+}
+}
+else {
+validate12.errors = [{instancePath:instancePath+"/dependentRequired/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid17 = _errs57 === errors;
+if(!valid17){
+break;
+}
+}
+}
+else {
+validate12.errors = [{instancePath:instancePath+"/dependentRequired",schemaPath:"#/properties/dependentRequired/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs54 === errors;
+}
+else {
+var valid0 = true;
 }
 }
 }
@@ -2159,18 +2171,19 @@ var valid0 = true;
 }
 }
 }
-validate22.errors = vErrors;
+}
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":{"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true},"dynamicProps":false,"dynamicItems":false};
+validate12.evaluated = {"props":{"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema13 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}};
+const schema25 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/meta-data" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate14.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2178,18 +2191,18 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema13.type},message:"must be object,boolean"}];
+validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type},message:"must be object,boolean"}];
 return false;
 }
 if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate40;
+dynamicAnchors.meta = validate14;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title !== undefined){
 const _errs1 = errors;
 if(typeof data.title !== "string"){
-validate40.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate14.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2201,7 +2214,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate14.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2213,7 +2226,7 @@ if(valid0){
 if(data.deprecated !== undefined){
 const _errs5 = errors;
 if(typeof data.deprecated !== "boolean"){
-validate40.errors = [{instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate14.errors = [{instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2225,7 +2238,7 @@ if(valid0){
 if(data.readOnly !== undefined){
 const _errs7 = errors;
 if(typeof data.readOnly !== "boolean"){
-validate40.errors = [{instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate14.errors = [{instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2237,7 +2250,7 @@ if(valid0){
 if(data.writeOnly !== undefined){
 const _errs9 = errors;
 if(typeof data.writeOnly !== "boolean"){
-validate40.errors = [{instancePath:instancePath+"/writeOnly",schemaPath:"#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate14.errors = [{instancePath:instancePath+"/writeOnly",schemaPath:"#/properties/writeOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -2250,7 +2263,7 @@ if(data.examples !== undefined){
 const _errs11 = errors;
 if(errors === _errs11){
 if(!(Array.isArray(data.examples))){
-validate40.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate14.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2266,18 +2279,18 @@ var valid0 = true;
 }
 }
 }
-validate40.errors = vErrors;
+validate14.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true},"dynamicProps":false,"dynamicItems":false};
+validate14.evaluated = {"props":{"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema14 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}};
+const schema26 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/format-annotation" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate16.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2285,34 +2298,34 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema14.type},message:"must be object,boolean"}];
+validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema26.type},message:"must be object,boolean"}];
 return false;
 }
 if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate42;
+dynamicAnchors.meta = validate16;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.format !== undefined){
 if(typeof data.format !== "string"){
-validate42.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate16.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
-validate42.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"format":true},"dynamicProps":false,"dynamicItems":false};
+validate16.evaluated = {"props":{"format":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema15 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}};
+const schema27 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://json-schema.org/draft/2020-12/meta/content" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate18.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2320,18 +2333,18 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (typeof data !== "boolean")){
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema15.type},message:"must be object,boolean"}];
+validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema27.type},message:"must be object,boolean"}];
 return false;
 }
 if(!dynamicAnchors.meta){
-dynamicAnchors.meta = validate44;
+dynamicAnchors.meta = validate18;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contentEncoding !== undefined){
 const _errs1 = errors;
 if(typeof data.contentEncoding !== "string"){
-validate44.errors = [{instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/contentEncoding",schemaPath:"#/properties/contentEncoding/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2343,7 +2356,7 @@ if(valid0){
 if(data.contentMediaType !== undefined){
 const _errs3 = errors;
 if(typeof data.contentMediaType !== "string"){
-validate44.errors = [{instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate18.errors = [{instancePath:instancePath+"/contentMediaType",schemaPath:"#/properties/contentMediaType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2367,12 +2380,12 @@ var items0 = _v0.evaluated.items;
 }
 }
 else {
-if(!(validate44(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate18(data2, {instancePath:instancePath+"/contentSchema",parentData:data,parentDataProperty:"contentSchema",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 else {
-var props1 = validate44.evaluated.props;
+var props1 = validate18.evaluated.props;
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -2382,7 +2395,7 @@ props0 = props0 || {};
 Object.assign(props0, props1);
 }
 }
-var items1 = validate44.evaluated.items;
+var items1 = validate18.evaluated.items;
 if(items0 !== true && items1 !== undefined){
 items0 = items1 === true ? true : items0 > items1 ? items0 : items1;
 }
@@ -2397,119 +2410,10 @@ var valid0 = true;
 }
 }
 }
-validate44.errors = vErrors;
+validate18.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"contentEncoding":true,"contentMediaType":true,"contentSchema":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate46.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-const _errs1 = errors;
-if(typeof data[i0] !== "string"){
-validate46.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-if(valid0){
-let i1 = data.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-validate46.errors = [{instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
-return false;
-break;
-}
-indices0[item0] = i1;
-}
-}
-}
-}
-else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-validate46.errors = vErrors;
-return errors === 0;
-}
-validate46.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate48.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-validate48.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
-return false;
-}
-}
-else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate48.errors = vErrors;
-return errors === 0;
-}
-validate48.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate50.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(errors === 0){
-if(!(typeof data === "string")){
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-validate50.errors = vErrors;
-return errors === 0;
-}
-validate50.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate18.evaluated = {"props":{"contentEncoding":true,"contentMediaType":true,"contentSchema":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2538,43 +2442,43 @@ errors = vErrors.length;
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs3 = errors;
-if(!(validate13(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+if(!(validate3(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
 if(valid0){
 const _errs4 = errors;
-if(!(validate20(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate10(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 if(valid0){
 const _errs5 = errors;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
 if(valid0){
 const _errs6 = errors;
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate14(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
 if(valid0){
 const _errs8 = errors;
-if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -2691,9 +2595,65 @@ items2 = items3 === true ? true : items2 > items3 ? items2 : items3;
 var _valid0 = _errs20 === errors;
 valid5 = valid5 || _valid0;
 const _errs21 = errors;
-if(!(validate46(data3, {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data3)){
+var valid8 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+const _errs24 = errors;
+if(typeof data3[i0] !== "string"){
+const err0 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"meta/validation#/$defs/stringArray/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid8 = _errs24 === errors;
+if(!valid8){
+break;
+}
+}
+if(valid8){
+let i1 = data3.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data3[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err1 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"meta/validation#/$defs/stringArray/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"meta/validation#/$defs/stringArray/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 }
 var _valid0 = _errs21 === errors;
 valid5 = valid5 || _valid0;
@@ -2703,12 +2663,12 @@ items2 = true;
 }
 }
 if(!valid5){
-const err0 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = {instancePath:instancePath+"/dependencies/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dependencies/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err3];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err3);
 }
 errors++;
 validate0.errors = vErrors;
@@ -2743,24 +2703,39 @@ var valid1 = true;
 }
 if(valid1){
 if(data.$recursiveAnchor !== undefined){
-const _errs22 = errors;
-if(!(validate48(data.$recursiveAnchor, {instancePath:instancePath+"/$recursiveAnchor",parentData:data,parentDataProperty:"$recursiveAnchor",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
+let data5 = data.$recursiveAnchor;
+const _errs26 = errors;
+const _errs28 = errors;
+if(errors === _errs28){
+if(typeof data5 === "string"){
+if(!pattern1.test(data5)){
+validate0.errors = [{instancePath:instancePath+"/$recursiveAnchor",schemaPath:"meta/core#/$defs/anchorString/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][-A-Za-z0-9._]*$"},message:"must match pattern \""+"^[A-Za-z_][-A-Za-z0-9._]*$"+"\""}];
+return false;
 }
-var valid1 = _errs22 === errors;
+}
+else {
+validate0.errors = [{instancePath:instancePath+"/$recursiveAnchor",schemaPath:"meta/core#/$defs/anchorString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs26 === errors;
 }
 else {
 var valid1 = true;
 }
 if(valid1){
 if(data.$recursiveRef !== undefined){
-const _errs24 = errors;
-if(!(validate50(data.$recursiveRef, {instancePath:instancePath+"/$recursiveRef",parentData:data,parentDataProperty:"$recursiveRef",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
+const _errs30 = errors;
+const _errs32 = errors;
+if(errors === _errs32){
+if(errors === _errs32){
+if(!(typeof data.$recursiveRef === "string")){
+validate0.errors = [{instancePath:instancePath+"/$recursiveRef",schemaPath:"meta/core#/$defs/uriReferenceString/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-var valid1 = _errs24 === errors;
+}
+}
+var valid1 = _errs30 === errors;
 }
 else {
 var valid1 = true;
@@ -2775,12 +2750,12 @@ return errors === 0;
 }
 validate0.evaluated = {"props":{"definitions":true,"dependencies":true,"$recursiveAnchor":true,"$recursiveRef":true,"contentEncoding":true,"contentMediaType":true,"contentSchema":true,"format":true,"title":true,"description":true,"default":true,"deprecated":true,"readOnly":true,"writeOnly":true,"examples":true,"type":true,"const":true,"enum":true,"multipleOf":true,"maximum":true,"exclusiveMaximum":true,"minimum":true,"exclusiveMinimum":true,"maxLength":true,"minLength":true,"pattern":true,"maxItems":true,"minItems":true,"uniqueItems":true,"maxContains":true,"minContains":true,"maxProperties":true,"minProperties":true,"required":true,"dependentRequired":true,"unevaluatedItems":true,"unevaluatedProperties":true,"prefixItems":true,"items":true,"contains":true,"additionalProperties":true,"properties":true,"patternProperties":true,"dependentSchemas":true,"propertyNames":true,"if":true,"then":true,"else":true,"allOf":true,"anyOf":true,"oneOf":true,"not":true,"$id":true,"$schema":true,"$ref":true,"$anchor":true,"$dynamicRef":true,"$dynamicAnchor":true,"$vocabulary":true,"$comment":true,"$defs":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema22 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"parameters":{"type":"object","$ref":"https://json-schema.org/draft/2020-12/schema"},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["name","parameters","returnType"],"additionalProperties":false};
+const schema34 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"parameters":{"type":"object","$ref":"https://json-schema.org/draft/2020-12/schema"},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["name","parameters","returnType"],"additionalProperties":false};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2791,14 +2766,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) && (missing0 = "name")) || ((data.parameters === undefined) && (missing0 = "parameters"))) || ((data.returnType === undefined) && (missing0 = "returnType"))){
-validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "name") || (key0 === "description")) || (key0 === "parameters")) || (key0 === "returnType"))){
-validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2807,7 +2782,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 const _errs2 = errors;
 if(typeof data.name !== "string"){
-validate56.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2819,7 +2794,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate56.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2832,7 +2807,7 @@ if(data.parameters !== undefined){
 let data2 = data.parameters;
 const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate56.errors = [{instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate24.errors = [{instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(!(validate0(data2, {instancePath:instancePath+"/parameters",parentData:data,parentDataProperty:"parameters",rootData,dynamicAnchors}))){
@@ -2849,11 +2824,11 @@ if(data.returnType !== undefined){
 let data3 = data.returnType;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "string") || (data3 === "number")) || (data3 === "boolean")) || (data3 === "array")) || (data3 === "object")) || (data3 === "any")) || (data3 === "void"))){
-validate56.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema22.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
+validate24.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema34.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2868,20 +2843,20 @@ var valid0 = true;
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate56.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate22.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2892,14 +2867,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.catalogId === undefined) && (missing0 = "catalogId")){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "catalogId") || (key0 === "components")) || (key0 === "functions")) || (key0 === "theme"))){
-validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2908,7 +2883,7 @@ if(_errs1 === errors){
 if(data.catalogId !== undefined){
 const _errs2 = errors;
 if(typeof data.catalogId !== "string"){
-validate54.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2935,7 +2910,7 @@ break;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath:instancePath+"/components",schemaPath:"#/properties/components/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2954,8 +2929,8 @@ var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
-if(!(validate56(data3[i0], {instancePath:instancePath+"/functions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate24(data3[i0], {instancePath:instancePath+"/functions/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -2965,7 +2940,7 @@ break;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate22.errors = [{instancePath:instancePath+"/functions",schemaPath:"#/properties/functions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2993,7 +2968,7 @@ break;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath:instancePath+"/theme",schemaPath:"#/properties/theme/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3009,21 +2984,21 @@ var valid0 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate54.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://a2ui.org/specification/v0_9/client_capabilities.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3034,7 +3009,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data["v0.9"] === undefined) && (missing0 = "v0.9")){
-validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3045,7 +3020,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.supportedCatalogIds === undefined) && (missing1 = "supportedCatalogIds")){
-validate53.errors = [{instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate21.errors = [{instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -3059,7 +3034,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate53.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds/" + i0,schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds/" + i0,schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -3069,7 +3044,7 @@ break;
 }
 }
 else {
-validate53.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds",schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds",schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3088,8 +3063,8 @@ var valid3 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs9 = errors;
-if(!(validate54(data3[i1], {instancePath:instancePath+"/v0.9/inlineCatalogs/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate22(data3[i1], {instancePath:instancePath+"/v0.9/inlineCatalogs/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs9 === errors;
@@ -3099,7 +3074,7 @@ break;
 }
 }
 else {
-validate53.errors = [{instancePath:instancePath+"/v0.9/inlineCatalogs",schemaPath:"#/properties/v0.9/properties/inlineCatalogs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/v0.9/inlineCatalogs",schemaPath:"#/properties/v0.9/properties/inlineCatalogs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3112,7 +3087,7 @@ var valid1 = true;
 }
 }
 else {
-validate53.errors = [{instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3120,22 +3095,22 @@ return false;
 }
 }
 else {
-validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate53.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"v0.9":true},"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":{"v0.9":true},"dynamicProps":false,"dynamicItems":false};
 
-export const clientDataModel = validate61;
+export const clientDataModel = validate29;
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://a2ui.org/specification/v0_9/client_data_model.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3146,14 +3121,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.version === undefined) && (missing0 = "version")) || ((data.surfaces === undefined) && (missing0 = "surfaces"))){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "surfaces"))){
-validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3162,7 +3137,7 @@ if(_errs1 === errors){
 if(data.version !== undefined){
 const _errs2 = errors;
 if("v0.9" !== data.version){
-validate61.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate29.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3180,7 +3155,7 @@ for(const key1 in data1){
 let data2 = data1[key1];
 const _errs6 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate61.errors = [{instancePath:instancePath+"/surfaces/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/surfaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate29.errors = [{instancePath:instancePath+"/surfaces/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/surfaces/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -3190,7 +3165,7 @@ break;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/surfaces",schemaPath:"#/properties/surfaces/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate29.errors = [{instancePath:instancePath+"/surfaces",schemaPath:"#/properties/surfaces/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3204,22 +3179,22 @@ var valid0 = true;
 }
 }
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate61.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const serverCapabilities = validate62;
+export const serverCapabilities = validate30;
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://a2ui.org/specification/v0_9/server_capabilities.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3230,7 +3205,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data["v0.9"] === undefined) && (missing0 = "v0.9")){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3249,7 +3224,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate62.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds/" + i0,schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds/" + i0,schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs5 === errors;
@@ -3259,7 +3234,7 @@ break;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds",schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate30.errors = [{instancePath:instancePath+"/v0.9/supportedCatalogIds",schemaPath:"#/properties/v0.9/properties/supportedCatalogIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3272,7 +3247,7 @@ if(valid1){
 if(data0.acceptsInlineCatalogs !== undefined){
 const _errs7 = errors;
 if(typeof data0.acceptsInlineCatalogs !== "boolean"){
-validate62.errors = [{instancePath:instancePath+"/v0.9/acceptsInlineCatalogs",schemaPath:"#/properties/v0.9/properties/acceptsInlineCatalogs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate30.errors = [{instancePath:instancePath+"/v0.9/acceptsInlineCatalogs",schemaPath:"#/properties/v0.9/properties/acceptsInlineCatalogs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -3283,7 +3258,7 @@ var valid1 = true;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath:instancePath+"/v0.9",schemaPath:"#/properties/v0.9/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3291,13 +3266,13 @@ return false;
 }
 }
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate62.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"v0.9":true},"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":{"v0.9":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schemas = {"commonTypes":{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://a2ui.org/specification/v0_9/common_types.json","$defs":{"ComponentId":{"type":"string"},"AccessibilityAttributes":{"type":"object","properties":{"label":{"$ref":"#/$defs/DynamicString"},"description":{"$ref":"#/$defs/DynamicString"}}},"ComponentCommon":{"type":"object","properties":{"id":{"$ref":"#/$defs/ComponentId"},"accessibility":{"$ref":"#/$defs/AccessibilityAttributes"}},"required":["id"]},"ChildList":{"oneOf":[{"type":"array","items":{"$ref":"#/$defs/ComponentId"}},{"type":"object","properties":{"componentId":{"$ref":"#/$defs/ComponentId"},"path":{"type":"string"}},"required":["componentId","path"],"additionalProperties":false}]},"DataBinding":{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false},"DynamicValue":{"oneOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"array"},{"$ref":"#/$defs/DataBinding"},{"$ref":"#/$defs/FunctionCall"}]},"DynamicString":{"oneOf":[{"type":"string"},{"$ref":"#/$defs/DataBinding"},{"allOf":[{"$ref":"#/$defs/FunctionCall"},{"properties":{"returnType":{"const":"string"}}}]}]},"DynamicNumber":{"oneOf":[{"type":"number"},{"$ref":"#/$defs/DataBinding"},{"allOf":[{"$ref":"#/$defs/FunctionCall"},{"properties":{"returnType":{"const":"number"}}}]}]},"DynamicBoolean":{"oneOf":[{"type":"boolean"},{"$ref":"#/$defs/DataBinding"},{"allOf":[{"$ref":"#/$defs/FunctionCall"},{"properties":{"returnType":{"const":"boolean"}}}]}]},"DynamicStringList":{"oneOf":[{"type":"array","items":{"type":"string"}},{"$ref":"#/$defs/DataBinding"},{"allOf":[{"$ref":"#/$defs/FunctionCall"},{"properties":{"returnType":{"const":"array"}}}]}]},"FunctionCall":{"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]},"CheckRule":{"type":"object","properties":{"condition":{"$ref":"#/$defs/DynamicBoolean"},"message":{"type":"string"}},"required":["condition","message"],"additionalProperties":false},"Checkable":{"type":"object","properties":{"checks":{"type":"array","items":{"$ref":"#/$defs/CheckRule"}}}},"Action":{"oneOf":[{"type":"object","properties":{"event":{"type":"object","properties":{"name":{"type":"string"},"context":{"type":"object","additionalProperties":{"$ref":"#/$defs/DynamicValue"}}},"required":["name"],"additionalProperties":false}},"required":["event"],"additionalProperties":false},{"type":"object","properties":{"functionCall":{"$ref":"#/$defs/FunctionCall"}},"required":["functionCall"],"additionalProperties":false}]}}},"serverToClient":{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://a2ui.org/specification/v0_9/server_to_client.json","type":"object","oneOf":[{"$ref":"#/$defs/CreateSurfaceMessage"},{"$ref":"#/$defs/UpdateComponentsMessage"},{"$ref":"#/$defs/UpdateDataModelMessage"},{"$ref":"#/$defs/DeleteSurfaceMessage"}],"$defs":{"CreateSurfaceMessage":{"type":"object","properties":{"version":{"const":"v0.9"},"createSurface":{"type":"object","properties":{"surfaceId":{"type":"string"},"catalogId":{"type":"string"},"theme":{"$ref":"catalog.json#/$defs/theme"},"sendDataModel":{"type":"boolean"}},"required":["surfaceId","catalogId"],"additionalProperties":false}},"required":["createSurface","version"],"additionalProperties":false},"UpdateComponentsMessage":{"type":"object","properties":{"version":{"const":"v0.9"},"updateComponents":{"type":"object","properties":{"surfaceId":{"type":"string"},"components":{"type":"array","minItems":1,"items":{"$ref":"catalog.json#/$defs/anyComponent"}}},"required":["surfaceId","components"],"additionalProperties":false}},"required":["updateComponents","version"],"additionalProperties":false},"UpdateDataModelMessage":{"type":"object","properties":{"version":{"const":"v0.9"},"updateDataModel":{"type":"object","properties":{"surfaceId":{"type":"string"},"path":{"type":"string"},"value":{"additionalProperties":true}},"required":["surfaceId"],"additionalProperties":false}},"required":["updateDataModel","version"],"additionalProperties":false},"DeleteSurfaceMessage":{"type":"object","properties":{"version":{"const":"v0.9"},"deleteSurface":{"type":"object","properties":{"surfaceId":{"type":"string"}},"required":["surfaceId"],"additionalProperties":false}},"required":["deleteSurface","version"],"additionalProperties":false}}},"clientToServer":{"$id":"https://a2ui.org/specification/v0_9/client_to_server.json","type":"object","minProperties":2,"maxProperties":2,"properties":{"version":{"const":"v0.9"},"action":{"type":"object","properties":{"name":{"type":"string"},"surfaceId":{"type":"string"},"sourceComponentId":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"context":{"type":"object","additionalProperties":true}},"required":["name","surfaceId","sourceComponentId","timestamp","context"]},"error":{"oneOf":[{"type":"object","properties":{"code":{"const":"VALIDATION_FAILED"},"surfaceId":{"type":"string"},"path":{"type":"string"},"message":{"type":"string"}},"required":["code","path","message","surfaceId"],"additionalProperties":false},{"type":"object","properties":{"code":{"not":{"const":"VALIDATION_FAILED"}},"message":{"type":"string"},"surfaceId":{"type":"string"}},"required":["code","surfaceId","message"],"additionalProperties":true}]}},"oneOf":[{"required":["action","version"]},{"required":["error","version"]}]},"clientCapabilities":{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://a2ui.org/specification/v0_9/client_capabilities.json","type":"object","properties":{"v0.9":{"type":"object","properties":{"supportedCatalogIds":{"type":"array","items":{"type":"string"}},"inlineCatalogs":{"type":"array","items":{"$ref":"#/$defs/Catalog"}}},"required":["supportedCatalogIds"]}},"required":["v0.9"],"$defs":{"FunctionDefinition":{"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"parameters":{"type":"object","$ref":"https://json-schema.org/draft/2020-12/schema"},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["name","parameters","returnType"],"additionalProperties":false},"Catalog":{"type":"object","properties":{"catalogId":{"type":"string"},"components":{"type":"object","additionalProperties":{"$ref":"https://json-schema.org/draft/2020-12/schema"}},"functions":{"type":"array","items":{"$ref":"#/$defs/FunctionDefinition"}},"theme":{"type":"object","additionalProperties":{"$ref":"https://json-schema.org/draft/2020-12/schema"}}},"required":["catalogId"],"additionalProperties":false}}},"clientDataModel":{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://a2ui.org/specification/v0_9/client_data_model.json","type":"object","properties":{"version":{"const":"v0.9"},"surfaces":{"type":"object","additionalProperties":{"type":"object"}}},"required":["version","surfaces"],"additionalProperties":false},"serverCapabilities":{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://a2ui.org/specification/v0_9/server_capabilities.json","type":"object","properties":{"v0.9":{"type":"object","properties":{"supportedCatalogIds":{"type":"array","items":{"type":"string"}},"acceptsInlineCatalogs":{"type":"boolean"}}}},"required":["v0.9"]}};

@@ -1,8 +1,19 @@
-import { A2uiClient } from '@a2ui-ts/core';
 import { describe, expect, it, vi } from 'vitest';
-import { surface } from '../../test/test-client.js';
+import { A2uiClient } from '../client/a2ui-client.js';
+import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import { ComponentBinding } from './component-binding.js';
 import { sameValue } from './same-value.js';
+
+/** createSurface + updateComponents (+ data) for surface `s`. */
+function surface(components: Array<Record<string, unknown>>, data?: unknown): unknown[] {
+  const messages: unknown[] = [
+    { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } },
+    { version: 'v0.9', updateComponents: { surfaceId: 's', components } },
+  ];
+  if (data !== undefined)
+    messages.push({ version: 'v0.9', updateDataModel: { surfaceId: 's', value: data } });
+  return messages;
+}
 
 function bind(component: Record<string, unknown>, data: unknown, scope = '/') {
   const client = new A2uiClient();

@@ -1,23 +1,24 @@
 /**
  * The reactive props of one rendered component instance: every dynamic property resolved in the
- * instance's data scope, ChildList templates expanded, checks evaluated — as one snapshot that
- * React reads with `useSyncExternalStore` (digest §5.3, §7.4, §8.4).
+ * instance's data scope, ChildList templates expanded, checks evaluated — as one snapshot a
+ * renderer reads (React: `useSyncExternalStore`). Framework-free, like TanStack Query's observers
+ * (digest §5.3, §7.4, §8.4).
  */
 import {
-  type CheckResult,
-  type ChildReference,
-  type ChildTemplate,
-  type ComponentRecord,
-  type DataContext,
-  evaluateChecks,
-  expandChildList,
   isChildTemplate,
   isDataBinding,
   isEventAction,
   isFunctionCall,
   isRecord,
-} from '@a2ui-ts/core';
+} from '../protocol/guards.js';
+import type { ChildTemplate } from '../protocol/messages.js';
+import type { ComponentRecord } from '../state/component-store.js';
+import { type CheckResult, evaluateChecks } from './checks.js';
+import { type ChildReference, expandChildList } from './child-list.js';
+import type { DataContext } from './data-context.js';
+import { DataObserver } from './data-observer.js';
 import { sameValue } from './same-value.js';
+import { findUnknownFunctions } from './unknown-functions.js';
 
 /** What a component renders from: resolved properties and the result of its checks. */
 export interface BindingSnapshot {
@@ -27,14 +28,23 @@ export interface BindingSnapshot {
    * actions kept as sent (they resolve at event time, §8.5), literals unchanged.
    */
   readonly props: Readonly<Record<string, unknown>>;
-  /** The component's checks (§8.4); valid when it has none. */
+  /**
+   * The component's checks (§8.4); valid when it has none. Also invalid, with a message of its
+   * own first, while an action of the component calls a function its catalog does not define:
+   * such an action cannot run, so a Button shows it disabled (inert), with the reason.
+   */
   readonly validation: CheckResult;
 }
 
 /** Options of {@link ComponentBinding}. */
 export interface ComponentBindingOptions {
-  /** Most template instances one ChildList renders. @default 5000 (core's default) */
+  /** Most template instances one ChildList renders. @default 5000 (`DEFAULT_MAX_TEMPLATE_ITEMS`) */
   maxTemplateItems?: number;
+  /**
+   * The validation message of an action that calls an unknown function (shown to the user).
+   * @default `This action is not available (unknown function "<name>").`
+   */
+  unavailableActionMessage?: (functionName: string) => string;
 }
 
 /** Properties that are never resolved as values. */
@@ -43,28 +53,61 @@ const UNRESOLVED_KEYS = new Set(['id', 'component', 'checks']);
 /** Deepest literal nesting walked for bindings; deeper structures are passed through as sent. */
 const MAX_RESOLVE_DEPTH = 16;
 
-/** True for both Action forms (§6): they run on a user gesture, never at bind time. */
-export function isAction(value: unknown): boolean {
+const defaultUnavailableMessage = (name: string): string =>
+  `This action is not available (unknown function "${name}").`;
+
+/**
+ * True for both Action forms (§6): they run on a user gesture, never at bind time.
+ *
+ * @example
+ * ```ts
+ * isAction({ event: { name: 'submit' } }); // true
+ * ```
+ */
+function isAction(value: unknown): boolean {
   return isEventAction(value) || (isRecord(value) && isFunctionCall(value.functionCall));
 }
 
 /**
- * One component instance's reactive view of the data model. It subscribes to exactly the
- * absolute paths its last evaluation read, and only while React has subscribed to it, so an
- * unmounted component holds no subscription (the leak of a2ui-project/a2ui#963 cannot happen).
+ * Names of the functions the actions among `properties` call that `functions` does not define:
+ * what makes a component's actions unable to run.
  *
- * Without subscribers, `getSnapshot` stays correct by comparing the value at every path read with
- * the value seen then (the data model is immutable, so identity is enough).
+ * @param properties - a component as sent (its `action`, or any other Action-valued property)
+ * @param functions - the surface catalog's functions by name
+ * @returns the unknown names, empty when every action can run
+ */
+function findUnavailableActionFunctions(
+  properties: Readonly<Record<string, unknown>>,
+  functions: ReadonlyMap<string, unknown>,
+): string[] {
+  const names: string[] = [];
+  for (const key of Object.keys(properties)) {
+    const value = properties[key];
+    if (!isAction(value)) continue;
+    for (const name of findUnknownFunctions(value, functions))
+      if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/**
+ * One component instance's reactive view of the data model, on a {@link DataObserver}: it
+ * subscribes to exactly the absolute paths its last evaluation read, and only while it is
+ * subscribed to, so an unmounted component holds no subscription.
+ *
+ * @example
+ * ```ts
+ * const binding = new ComponentBinding(surface.components.get('name')!, client.getDataContext('main'));
+ * const unsubscribe = binding.subscribe(() => render(binding.getSnapshot().props));
+ * ```
  */
 export class ComponentBinding {
   readonly record: ComponentRecord;
   readonly context: DataContext;
   readonly #maxTemplateItems: number | undefined;
-  #snapshot: BindingSnapshot;
-  /** Absolute path → the value read there during the last evaluation. */
-  #reads = new Map<string, unknown>();
-  readonly #subscriptions = new Map<string, () => void>();
-  readonly #listeners = new Set<() => void>();
+  readonly #observer: DataObserver<BindingSnapshot>;
+  /** Messages of actions that cannot run; fixed for the record (its functions never change). */
+  readonly #unavailable: readonly string[];
   /**
    * Last expansion of each template, by template object. Item scopes depend only on the list
    * path and its length, so a change inside one item (which notifies the list path too) reuses
@@ -83,68 +126,28 @@ export class ComponentBinding {
     this.record = record;
     this.context = context;
     this.#maxTemplateItems = options.maxTemplateItems;
-    this.#snapshot = this.#evaluate(undefined);
+    const message = options.unavailableActionMessage ?? defaultUnavailableMessage;
+    this.#unavailable = findUnavailableActionFunctions(
+      record.properties,
+      context.host.functions,
+    ).map(message);
+    this.#observer = new DataObserver(context.host.dataModel, (dependencies, previous) =>
+      this.#evaluate(dependencies, previous),
+    );
   }
 
   /** Live data-model subscriptions held by this binding. */
   get subscriptionCount(): number {
-    return this.#subscriptions.size;
+    return this.#observer.subscriptionCount;
   }
 
   /** The current snapshot; identity changes only when what the component renders changes. */
-  getSnapshot = (): BindingSnapshot => {
-    if (this.#listeners.size === 0 && !this.#isFresh())
-      this.#snapshot = this.#evaluate(this.#snapshot);
-    return this.#snapshot;
-  };
+  getSnapshot = (): BindingSnapshot => this.#observer.getSnapshot();
 
   /** `useSyncExternalStore` subscribe: data subscriptions live while at least one listener does. */
-  subscribe = (listener: () => void): (() => void) => {
-    if (this.#listeners.size === 0) {
-      if (!this.#isFresh()) this.#snapshot = this.#evaluate(this.#snapshot);
-      this.#syncSubscriptions();
-    }
-    const entry = () => listener();
-    this.#listeners.add(entry);
-    return () => {
-      if (!this.#listeners.delete(entry) || this.#listeners.size > 0) return;
-      for (const unsubscribe of this.#subscriptions.values()) unsubscribe();
-      this.#subscriptions.clear();
-    };
-  };
+  subscribe = (listener: () => void): (() => void) => this.#observer.subscribe(listener);
 
-  #onDataChange = (): void => {
-    if (this.#listeners.size === 0) return;
-    const previous = this.#snapshot;
-    this.#snapshot = this.#evaluate(previous);
-    this.#syncSubscriptions();
-    if (this.#snapshot !== previous) for (const listener of [...this.#listeners]) listener();
-  };
-
-  #isFresh(): boolean {
-    const model = this.context.host.dataModel;
-    for (const [path, value] of this.#reads) {
-      if (!Object.is(model.get(path), value)) return false;
-    }
-    return true;
-  }
-
-  #syncSubscriptions(): void {
-    const model = this.context.host.dataModel;
-    for (const [path, unsubscribe] of this.#subscriptions) {
-      if (!this.#reads.has(path)) {
-        unsubscribe();
-        this.#subscriptions.delete(path);
-      }
-    }
-    for (const path of this.#reads.keys()) {
-      if (!this.#subscriptions.has(path))
-        this.#subscriptions.set(path, model.subscribe(path, this.#onDataChange));
-    }
-  }
-
-  #evaluate(previous: BindingSnapshot | undefined): BindingSnapshot {
-    const dependencies = new Set<string>();
+  #evaluate(dependencies: Set<string>, previous: BindingSnapshot | undefined): BindingSnapshot {
     const properties = this.record.properties as Record<string, unknown>;
     const props: Record<string, unknown> = {};
     let changed = previous === undefined;
@@ -159,11 +162,9 @@ export class ComponentBinding {
         changed = true;
       }
     }
-    const validation = evaluateChecks(properties.checks, this.context, { dependencies });
-    const reads = new Map<string, unknown>();
-    const model = this.context.host.dataModel;
-    for (const path of dependencies) reads.set(path, model.get(path));
-    this.#reads = reads;
+    let validation = evaluateChecks(properties.checks, this.context, { dependencies });
+    if (this.#unavailable.length > 0)
+      validation = { isValid: false, messages: [...this.#unavailable, ...validation.messages] };
     if (previous && !changed && sameValidation(previous.validation, validation)) return previous;
     return { props, validation };
   }

@@ -1,0 +1,21 @@
+/**
+ * Test support: a `ClientTransport` that records what the client sends and delivers nothing. Not
+ * part of the public API.
+ */
+import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
+import type { ClientTransport } from '../transport/client-transport.js';
+
+/** A transport whose `sent` lists every message handed to it, with its metadata, in order. */
+export function createRecordingTransport(): ClientTransport & {
+  sent: Array<{ message: ClientMessage; metadata: ClientMessageMetadata }>;
+} {
+  const sent: Array<{ message: ClientMessage; metadata: ClientMessageMetadata }> = [];
+  return {
+    sent,
+    async *events() {},
+    async send(message, metadata) {
+      sent.push({ message, metadata });
+    },
+    async close() {},
+  };
+}
