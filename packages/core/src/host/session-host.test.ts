@@ -330,6 +330,34 @@ describe('SessionHost: client messages', () => {
     expect(recorder.connections).toHaveLength(1);
   });
 
+  it('hands out the onConnect turn of a created connection without waiting for it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sessions = host({
+      agent: {
+        async onConnect(connection) {
+          connection.send(update('first'));
+          await held;
+          connection.send(update('second'));
+        },
+      },
+    });
+    const opened = await sessions.open({ principal: 'p', id: 'thread-2' });
+    expect(opened.created).toBe(true);
+    let ended = false;
+    const turn = opened.connectTurn!.then((result) => {
+      ended = true;
+      return result;
+    });
+    await vi.waitFor(() => expect(sessions.session('thread-2')?.lastSeq).toBe(1));
+    expect(ended).toBe(false);
+    release();
+    expect(await turn).toEqual({ startSeq: 0, endSeq: 2, outcome: 'completed' });
+    expect((await sessions.open({ principal: 'p', id: 'thread-2' })).connectTurn).toBeUndefined();
+  });
+
   it('passes user input and host tools to onInput, and tool results to the waiting hook', async () => {
     const calls: string[] = [];
     const sessions = host({
