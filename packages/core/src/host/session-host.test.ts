@@ -176,6 +176,25 @@ describe('SessionHost: streaming links', () => {
     expect(sessions.stats()).toMatchObject({ sessions: 2, evictedSessions: 1, refusedSessions: 1 });
   });
 
+  it('does not evict a connection a reader waits on (a long poll, a turn-based stream)', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent, maxSessions: 1 });
+    const opened = await sessions.open({ principal: undefined, awaitTurn: true });
+    const stop = new AbortController();
+    const poll = sessions.read(opened.connectionId, {
+      principal: undefined,
+      afterSeq: 1,
+      waitMs: 60_000,
+      signal: stop.signal,
+    });
+    expect(await codeOf(sessions.open({ principal: undefined }))).toBe('LIMIT_EXCEEDED');
+    stop.abort();
+    await poll;
+    // Nobody reads it any more: it makes room.
+    expect(await codeOf(sessions.open({ principal: undefined }))).toBe('accepted');
+    await vi.waitFor(() => expect(recorder.disconnects).toEqual(['grace-expired']));
+  });
+
   it('caps connections per principal when it authenticates', async () => {
     const sessions = host({
       agent: recordingAgent().agent,

@@ -73,7 +73,7 @@ export interface SessionHostOptions extends SessionLimits, InboundLimits {
   principalKey?: (principal: unknown) => unknown;
   /**
    * Most live connections this node runs (with a link or in their grace period). A new one beyond
-   * it first evicts the oldest connection without a link (its agent sees
+   * it first evicts the oldest connection without a link or a waiting reader (its agent sees
    * `onDisconnect('grace-expired')`); when every connection has a link, opening is refused with
    * `LIMIT_EXCEEDED` (`data.retryAfterMs`). Resumes of live connections are never refused.
    * @default 10000
@@ -984,12 +984,19 @@ export class SessionHost {
   }
 }
 
+/** The oldest session nobody reads: no link, no link of another node, no waiting reader (its grace timer runs). */
 function oldestDetached(
   sessions: Iterable<ConnectionSession>,
   except?: ConnectionSession,
 ): ConnectionSession | undefined {
   for (const session of sessions)
-    if (session !== except && !session.attached && session.remoteLinks === 0 && !session.closed)
+    if (
+      session !== except &&
+      !session.closed &&
+      !session.attached &&
+      session.remoteLinks === 0 &&
+      session.pendingGrace
+    )
       return session;
   return undefined;
 }

@@ -387,11 +387,14 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         metadata?.[A2UI_METADATA.sessionClosed] !== undefined
       );
     };
+    /** The last task event, when nothing followed it. */
+    let taskEnd: Extract<StepEnd, { kind: 'final' }> | undefined;
     try {
       for await (const event of stream) {
         const payload = event.payload;
         if (!payload) continue;
         const first = progress.events === 0;
+        if (payload.$case !== 'task') taskEnd = undefined;
         progress.events++;
         const harvest = newHarvest();
         let end: StepEnd | undefined;
@@ -401,13 +404,13 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
             const state = task.status?.state;
             noteTask(task.id, task.contextId, state);
             harvester.task(task, harvest);
-            // A resubscribe starts with the task as stored: only an agent that is not ours (it holds
-            // a finished turn's stream open) says with it that the turn is over.
-            const final =
-              mode === 'turn'
-                ? ends(state, task.metadata)
-                : mode === 'resume' && first && !harvester.sequenced && ends(state, undefined);
-            if (final) end = { kind: 'final', state, metadata: task.metadata };
+            // A stream's task event is the task as it starts the step (a continued task still says
+            // `input-required`): it ends the step only as the last event (a blocking answer), or
+            // as a resubscribe's first to an agent that is not ours (its stream of a finished turn
+            // stays open).
+            taskEnd = { kind: 'final', state, metadata: task.metadata };
+            if (mode === 'resume' && first && !harvester.sequenced && ends(state, undefined))
+              end = taskEnd;
             break;
           }
           case 'statusUpdate': {
@@ -441,6 +444,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     }
     if (call.signal.aborted || closed) return { kind: 'aborted' };
     if (mode === 'idle') return { kind: 'ended' };
+    if (taskEnd && ends(taskEnd.state, taskEnd.metadata)) return taskEnd;
     return { kind: 'cut', reason: 'The stream ended before the step was over.' };
   };
 

@@ -166,23 +166,24 @@ export function createJsonRpcRoute(
     }
 
     const answer = await (legacy ? v03 : v1).handle(payload as Record<string, unknown>, context);
-    const responseHeaders: Record<string, string> = {};
-    if (context.activatedExtensions?.length) {
-      responseHeaders[legacy ? LEGACY_HTTP_EXTENSION_HEADER : HTTP_EXTENSION_HEADER] =
-        Extensions.toServiceParameter(context.activatedExtensions);
-    }
-    const refusal = context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
-    const statusOf = (): number => (refusal ? a2aErrorRowOf(refusal).httpStatus : 200);
-    const errorHeaders = (): Record<string, string> =>
-      refusal ? { ...responseHeaders, ...toHttpError(refusal).headers } : responseHeaders;
+    /** Headers read once the handler ran (for a stream: once its first event came). */
+    const headersOf = (failed: boolean): Record<string, string> => {
+      const result: Record<string, string> = {};
+      if (context.activatedExtensions?.length) {
+        result[legacy ? LEGACY_HTTP_EXTENSION_HEADER : HTTP_EXTENSION_HEADER] =
+          Extensions.toServiceParameter(context.activatedExtensions);
+      }
+      const refusal = context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
+      return failed && refusal ? { ...result, ...toHttpError(refusal).headers } : result;
+    };
+    const statusOf = (failed: boolean): number => {
+      const refusal = context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
+      return failed && refusal ? a2aErrorRowOf(refusal).httpStatus : 200;
+    };
 
     if (!isAsyncIterable(answer)) {
-      const single = answer as JsonRpcAnswer;
-      return c.json(
-        single,
-        (single.error ? statusOf() : 200) as 200,
-        single.error ? errorHeaders() : responseHeaders,
-      );
+      const failed = (answer as JsonRpcAnswer).error !== undefined;
+      return c.json(answer as JsonRpcAnswer, statusOf(failed) as 200, headersOf(failed));
     }
     const iterator = answer[Symbol.asyncIterator]();
     let first: IteratorResult<unknown>;
@@ -190,7 +191,11 @@ export function createJsonRpcRoute(
       first = await iterator.next();
     } catch (error) {
       abort.abort();
-      return c.json({ jsonrpc: '2.0', id, error: map(error) }, statusOf() as 200, errorHeaders());
+      return c.json(
+        { jsonrpc: '2.0', id, error: map(error) },
+        statusOf(true) as 200,
+        headersOf(true),
+      );
     }
     return new Response(
       eventStream(iterator, first, {
@@ -199,7 +204,7 @@ export function createJsonRpcRoute(
         keepAliveIntervalMs: options.keepAliveIntervalMs,
         abort,
       }),
-      { status: 200, headers: { ...SSE_HEADERS, ...responseHeaders } },
+      { status: 200, headers: { ...SSE_HEADERS, ...headersOf(false) } },
     );
   };
 }
