@@ -611,15 +611,22 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     turnsInFlight++;
     idle?.abort();
     try {
-      const end = await runTurn(buildRequest(entry.id, entry.item), context.signal);
+      const request = buildRequest(entry.id, entry.item);
+      const end = await runTurn(request, context.signal);
       if (end.kind === 'cut')
         return { kind: 'retry', reason: end.reason, retryAfterMs: end.retryAfterMs };
       if (end.kind === 'aborted' || end.kind === 'ended')
         return { kind: 'retry', reason: 'The answer did not finish.' };
       if (end.kind === 'refused') {
-        if (end.error.code === 'CONNECTION_CLOSED' && end.error.data?.rpcCode === -32001) {
-          resetSession('The server no longer knows this task (expired or restarted).');
+        const rpcCode = end.error.data?.rpcCode;
+        if (rpcCode === -32004 && request.message?.taskId) {
+          // The task ended meanwhile (e.g. with its session): the message goes in a new task.
+          taskId = undefined;
+          taskState = undefined;
+          return { kind: 'retry', reason: 'The task ended; sending in a new task of the context.' };
         }
+        if (rpcCode === -32001)
+          resetSession('The server no longer knows this task (expired or restarted).');
         return { kind: 'answered', errors: new Map([[entry.id, end.error]]) };
       }
       const outcome = settle(end);
@@ -811,6 +818,8 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     if (item.metadata) latestMetadata = item.metadata;
     const sent = outbox.enqueue(item, sendOptions);
     notifyChange();
+    // Once it is answered, the link may hold a subscription again.
+    sent.then(notifyChange, notifyChange);
     return sent;
   };
 

@@ -137,8 +137,7 @@ export class A2uiAgentExecutor implements AgentExecutor {
     bus.publish(AgentEvent.task(workingTask(address, context.task, context.userMessage)));
     this.#running.set(address.taskId, address);
     try {
-      const last = await this.#execute(prepared, address, bus);
-      await this.#persist(context.context, address, last);
+      await this.#execute(prepared, address, bus, context.context);
     } finally {
       this.#running.delete(address.taskId);
     }
@@ -172,7 +171,8 @@ export class A2uiAgentExecutor implements AgentExecutor {
     prepared: PreparedRequest,
     address: TaskAddress,
     bus: ExecutionEventBus,
-  ): Promise<TaskStatusUpdateEvent> {
+    context: ServerCallContext,
+  ): Promise<void> {
     const publisher = new StepPublisher(
       bus,
       address,
@@ -181,8 +181,11 @@ export class A2uiAgentExecutor implements AgentExecutor {
     );
     const { session, follow } = prepared;
     prepared.claimed = true;
-    if (prepared.reset || !follow)
-      return publisher.finish(resetOutcome(prepared.reset ?? 'unknown-connection'));
+    if (prepared.reset || !follow) {
+      const reset = resetOutcome(prepared.reset ?? 'unknown-connection');
+      await this.#persist(context, address, publisher.finish(reset));
+      return;
+    }
     const run = session.startRun(address.taskId);
     session.openTasks.delete(address.taskId);
     let ended: DisconnectReason | undefined;
@@ -200,9 +203,9 @@ export class A2uiAgentExecutor implements AgentExecutor {
     }
     follow.follower.stop();
     session.deliveredSeq = Math.max(session.deliveredSeq, follow.follower.deliveredSeq);
-    const last = publisher.finish(outcome);
+    // Stored before the run is over, so a cancel waiting for it answers with the final state.
+    await this.#persist(context, address, publisher.finish(outcome));
     session.endRun(run, outcome, outcome.state === TaskState.TASK_STATE_INPUT_REQUIRED);
-    return last;
   }
 
   /** Runs the request's turns in order; returns the last one. */
