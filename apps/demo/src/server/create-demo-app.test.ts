@@ -11,6 +11,7 @@ import { createManualScheduler } from '../agents/scheduler.js';
 import { createDemoApp } from './create-demo-app.js';
 import { createJsonLogger } from './json-logger.js';
 import { type DemoServer, startDemoServer } from './start-demo-server.js';
+import { SERVER_TRANSPORTS } from './transports.js';
 
 describe('demo agents', () => {
   it('offer the LLM agent only when it is configured', () => {
@@ -37,8 +38,9 @@ describe('createDemoApp', () => {
         { id: 'gallery', label: 'Example gallery', description: expect.any(String) },
       ],
       unavailableAgents: [],
-      transports: [{ id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' }],
+      transports: SERVER_TRANSPORTS.map(({ id, label }) => ({ id, label })),
     });
+    expect(SERVER_TRANSPORTS[0]).toMatchObject({ id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' });
     await close();
   });
 
