@@ -53,6 +53,7 @@ export {
   agentCardToV03Json,
   createAgentCard,
 } from './server/agent-card.js';
+export { boundTaskHistory } from './server/bounded-history-task-store.js';
 export type {
   A2aCorsOptions,
   A2aServer,

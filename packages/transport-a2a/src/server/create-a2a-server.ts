@@ -36,6 +36,7 @@ import {
   agentCardToV03Json,
   createAgentCard,
 } from './agent-card.js';
+import { boundTaskHistory } from './bounded-history-task-store.js';
 import { createJsonRpcRoute } from './json-rpc-route.js';
 import { PARSE_REQUEST_DEFAULTS } from './parse-a2ui-request.js';
 import { sessionEndOutcome } from './session-outcomes.js';
@@ -82,6 +83,14 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
   requireA2uiClient?: boolean;
   /** Where tasks are kept (`@a2a-js/sdk`'s `TaskStore`; scope it by user). @default an `InMemoryTaskStore` */
   taskStore?: TaskStore;
+  /**
+   * Messages kept in each task's history (the latest; `Infinity` keeps all). The SDK loads and
+   * saves a task whole on every event, and an A2UI task holds every message its session streamed:
+   * unbounded, each event would cost more the longer the session runs. Clients resume from the
+   * session's replay log, not from the history.
+   * @default 20
+   */
+  maxTaskHistory?: number;
   /**
    * The SDK user name of a principal: the SDK scopes its task store by it, so it must tell
    * principals apart. @default a string principal itself, else its JSON
@@ -147,6 +156,7 @@ export const A2A_SERVER_DEFAULTS = {
   keepAliveIntervalMs: 15_000,
   maxUpdateBytes: 1_048_576,
   maxBufferedBytes: 4_194_304,
+  maxTaskHistory: 20,
 } as const;
 
 /** Where the card is served: the A2A path, and the name a2a-js ≤ 0.3.1 clients ask for. */
@@ -195,7 +205,11 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
   const defaults = A2A_SERVER_DEFAULTS;
   const versions = options.protocolVersions ?? defaults.protocolVersions;
   if (versions.length === 0) throw new TypeError('protocolVersions needs at least one version.');
-  const taskStore = options.taskStore ?? new InMemoryTaskStore();
+  const maxTaskHistory = options.maxTaskHistory ?? defaults.maxTaskHistory;
+  const store = options.taskStore ?? new InMemoryTaskStore();
+  const taskStore = Number.isFinite(maxTaskHistory)
+    ? boundTaskHistory(store, maxTaskHistory)
+    : store;
   const sessions = new A2aSessions();
   const userName = options.userName ?? defaultUserName;
   const reportError = (error: unknown, contextId: string | undefined) => {
@@ -317,7 +331,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
 
   const route = createJsonRpcRoute({
     handler: requestHandler,
-    host,
+    authenticate: (request) => host.authenticate(request),
     maxRequestBytes: options.maxRequestBytes ?? defaults.maxRequestBytes,
     bodyTimeoutMs: options.bodyTimeoutMs ?? defaults.bodyTimeoutMs,
     keepAliveIntervalMs,

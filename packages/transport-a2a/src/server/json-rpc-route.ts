@@ -18,17 +18,23 @@ import {
 } from '@a2a-js/sdk';
 import { isLegacyJsonRpcMethod, LEGACY_HTTP_EXTENSION_HEADER } from '@a2a-js/sdk/compat/v0_3';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
-import { JsonRpcTransportHandler, ServerCallContext, validateVersion } from '@a2a-js/sdk/server';
-import { A2uiError, readRequestBody, type SessionHost, toHttpError } from '@a2ui-ts/core';
+import {
+  type A2ARequestHandler,
+  JsonRpcTransportHandler,
+  ServerCallContext,
+  validateVersion,
+} from '@a2a-js/sdk/server';
+import { A2uiError, type AuthenticationResult, readRequestBody, toHttpError } from '@a2ui-ts/core';
 import type { Context } from 'hono';
 import { a2aErrorRowOf, toA2aError } from '../protocol/a2a-errors.js';
 import { STATE_KEYS } from './a2a-binding.js';
-import type { A2uiRequestHandler } from './a2ui-request-handler.js';
 
 /** Options of {@link createJsonRpcRoute}. */
 export interface JsonRpcRouteOptions {
-  readonly handler: A2uiRequestHandler;
-  readonly host: SessionHost;
+  /** The SDK request handler (an `A2uiRequestHandler`, or any other). */
+  readonly handler: A2ARequestHandler;
+  /** Authenticates a request (the session host's `authenticate`). */
+  readonly authenticate: (request: Request) => Promise<AuthenticationResult>;
   readonly maxRequestBytes: number;
   readonly bodyTimeoutMs: number;
   readonly keepAliveIntervalMs: number;
@@ -58,13 +64,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  *
  * @example
  * ```ts
- * app.post('/', createJsonRpcRoute({ handler, host, maxRequestBytes: 1_048_576, bodyTimeoutMs: 10_000, keepAliveIntervalMs: 15_000, authenticated: false, userName: String }));
+ * app.post('/', createJsonRpcRoute({ handler, authenticate: (request) => host.authenticate(request), maxRequestBytes: 1_048_576, bodyTimeoutMs: 10_000, keepAliveIntervalMs: 15_000, authenticated: false, userName: String }));
  * ```
  */
 export function createJsonRpcRoute(
   options: JsonRpcRouteOptions,
 ): (c: Context) => Promise<Response> {
-  const { handler, host } = options;
+  const { handler } = options;
   const v1 = new JsonRpcTransportHandler(handler);
   const v03 = new LegacyJsonRpcTransportHandler(handler);
   const mapV1: Mapper = (error) => JsonRpcTransportHandler.mapToJSONRPCError(error);
@@ -95,7 +101,7 @@ export function createJsonRpcRoute(
         },
       });
     }
-    const auth = await host.authenticate(request);
+    const auth = await options.authenticate(request);
     if (!auth.ok) return refuse(auth.error);
     const body = await readRequestBody(request, {
       maxBytes: options.maxRequestBytes,
