@@ -111,7 +111,7 @@ export interface A2aClientOptions {
   reconnect?: ReconnectOptions;
   /** Uniform random numbers in [0, 1) for the jitter; seed it in tests. @default Math.random */
   random?: () => number;
-  /** Deadline of one non-streaming request (a blocking send, a cancel). @default 30000 */
+  /** Deadline of the agent card request. @default 30000 */
   requestTimeoutMs?: number;
   /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
   maxQueuedMessages?: number;
@@ -473,6 +473,13 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         };
       return { kind: 'refused', error: refusal };
     }
+    // A bug (ours or the SDK's, e.g. its v0.3 codec calling Node's `Buffer` in a browser) does
+    // not heal with retries.
+    if (error instanceof ReferenceError || error instanceof RangeError)
+      return {
+        kind: 'refused',
+        error: new A2uiError('INTERNAL_ERROR', describe(error), { cause: error }),
+      };
     return { kind: 'cut', reason: describe(error) };
   };
 

@@ -84,7 +84,7 @@ export function createJsonRpcRoute(
       const row = a2aErrorRowOf(error);
       const headers = toHttpError(error).headers;
       return c.json(
-        { jsonrpc: '2.0', id, error: map(toA2aError(error)) },
+        { jsonrpc: '2.0', id, error: withA2uiDetail(map(toA2aError(error)), error) },
         row.httpStatus as 200,
         headers,
       );
@@ -187,9 +187,12 @@ export function createJsonRpcRoute(
       return failed && refusal ? a2aErrorRowOf(refusal).httpStatus : 200;
     };
 
+    const refusal = () => context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
     if (!isAsyncIterable(answer)) {
-      const failed = (answer as JsonRpcAnswer).error !== undefined;
-      return c.json(answer as JsonRpcAnswer, statusOf(failed) as 200, headersOf(failed));
+      const single = answer as JsonRpcAnswer;
+      const failed = single.error !== undefined;
+      if (failed) single.error = withA2uiDetail(single.error, refusal());
+      return c.json(single, statusOf(failed) as 200, headersOf(failed));
     }
     const iterator = answer[Symbol.asyncIterator]();
     let first: IteratorResult<unknown>;
@@ -198,7 +201,7 @@ export function createJsonRpcRoute(
     } catch (error) {
       abort.abort();
       return c.json(
-        { jsonrpc: '2.0', id, error: map(error) },
+        { jsonrpc: '2.0', id, error: withA2uiDetail(map(error), refusal()) },
         statusOf(true) as 200,
         headersOf(true),
       );
@@ -212,6 +215,29 @@ export function createJsonRpcRoute(
       }),
       { status: 200, headers: { ...SSE_HEADERS, ...headersOf(false) } },
     );
+  };
+}
+
+/**
+ * Adds the A2UI detail of `refusal` to a JSON-RPC error the SDK wrote without one (it writes
+ * `google.rpc.ErrorInfo` only for A2A's own errors): a v1.0 `ErrorInfo` with domain `a2ui.org`.
+ */
+function withA2uiDetail(error: unknown, refusal: A2uiError | undefined): unknown {
+  if (!refusal || !isRecord(error) || error.data !== undefined) return error;
+  const metadata: Record<string, string> = { a2uiCode: refusal.code };
+  if (refusal.path !== undefined) metadata.path = refusal.path;
+  const retryAfterMs = refusal.data?.retryAfterMs;
+  if (typeof retryAfterMs === 'number') metadata.retryAfterMs = String(retryAfterMs);
+  return {
+    ...error,
+    data: [
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: refusal.code,
+        domain: 'a2ui.org',
+        metadata,
+      },
+    ],
   };
 }
 

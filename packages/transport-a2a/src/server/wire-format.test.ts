@@ -477,6 +477,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     const url = `${server.node.url}/`;
     const anonymous = await postRpc(url, v1Send('SendMessage', {}), V1);
     expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).error.data[0].metadata.a2uiCode).toBe('UNAUTHORIZED');
     const first = await postRpc(url, v1Send('SendMessage', {}), { ...V1, authorization: 'ada' });
     expect(first.status).toBe(200);
     // The first session has no link: it is evicted to make room (the cap never refuses then).
@@ -496,7 +497,12 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     const refused = await postRpc(url, v1Send('SendMessage', {}), { ...V1, authorization: 'ada' });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
-    expect((await refused.json()).error.code).toBe(-32603);
+    const body = await refused.json();
+    expect(body.error.code).toBe(-32603);
+    expect(body.error.data[0]).toMatchObject({
+      domain: 'a2ui.org',
+      metadata: { a2uiCode: 'LIMIT_EXCEEDED', retryAfterMs: '5000' },
+    });
     await stream.body?.cancel();
   });
 });
