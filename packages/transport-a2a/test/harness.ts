@@ -36,7 +36,7 @@ export async function startTestServer(
   },
 ): Promise<TestServer> {
   const { configure, ...serverOptions } = options;
-  const app = createA2aServer({ keepAliveIntervalMs: 60_000, ...serverOptions });
+  const app = createA2aServer(serverOptions);
   const parent = new Hono();
   configure?.(parent);
   parent.route('/', app);

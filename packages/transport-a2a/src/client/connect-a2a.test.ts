@@ -161,6 +161,32 @@ describe('connectA2a', () => {
     expect(recorder.actions).toEqual([]);
   });
 
+  it('reconnects a subscription that went silent (a dead link), and pushes arrive again', async () => {
+    const recorder = formAgent();
+    const server = await start({ agent: recorder.agent, keepAliveIntervalMs: 20 });
+    const proxy = await createTcpProxy(server.node.port);
+    proxies.push(proxy);
+    const transport = connectA2a({
+      url: proxy.url,
+      reconnect: FAST_RECONNECT,
+      heartbeatTimeoutMs: 150,
+    });
+    const client = new A2uiClient({ transport });
+    const { statuses } = track(client);
+    void client.connect().catch(() => {});
+    await waitForClient(client, () => formReady(client), 'the form');
+    proxy.setBlackhole(true);
+    await waitForClient(client, () => statuses.includes('reconnecting'), 'the heartbeat to expire');
+    proxy.setBlackhole(false);
+    recorder.connections[0]!.send(update('/pushed', 'after the outage'));
+    await waitForClient(
+      client,
+      () => client.processor.getSurface('form')!.dataModel.get('/pushed') === 'after the outage',
+      'the push',
+    );
+    expect(recorder.connections).toHaveLength(1);
+  });
+
   it('speaks v0.3 to a v0.3-only agent, pushes included, and cancels on close', async () => {
     const recorder = formAgent();
     const server = await start({ agent: recorder.agent, protocolVersions: ['0.3'] });

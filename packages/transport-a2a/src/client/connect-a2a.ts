@@ -118,6 +118,13 @@ export interface A2aClientOptions {
   /** Receives the text parts the agent sends beside its A2UI messages. */
   onText?: (text: string) => void;
   /**
+   * A stream of this package's server (which pings idle streams every `keepAliveIntervalMs`)
+   * that delivers no byte for this long is a dead link: it is reconnected. Streams of other
+   * agents are not watched. Keep it above twice the server's interval; 0 disables it.
+   * @default 45000
+   */
+  heartbeatTimeoutMs?: number;
+  /**
    * Subscribes to "reconnect now" signals while waiting to reconnect.
    * @default the browser's `online` and `visibilitychange` events, where they exist
    */
@@ -149,6 +156,7 @@ export const A2A_CLIENT_DEFAULTS = {
   requireExtension: true,
   serverPush: 'auto',
   requestTimeoutMs: 30_000,
+  heartbeatTimeoutMs: 45_000,
   maxQueuedMessages: 1_000,
   /** How long `close()` waits for the server to cancel the task. */
   closeTimeoutMs: 2_000,
@@ -195,6 +203,10 @@ const RUNNING: ReadonlySet<TaskState> = new Set([
 interface CallRecord {
   status?: number;
   retryAfterMs?: number;
+  /** Called for every chunk of the response body (the heartbeat watches streams with it). */
+  onActivity?: () => void;
+  /** Set when the heartbeat aborted the call: the link is dead, not closed. */
+  expired?: string;
 }
 
 /**
@@ -217,6 +229,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
   const random = options.random ?? Math.random;
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
+  const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? defaults.heartbeatTimeoutMs;
   const requireExtension = options.requireExtension ?? defaults.requireExtension;
   const serverPush = options.serverPush ?? defaults.serverPush;
 
@@ -256,15 +269,29 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     });
     const response = await doFetch(input, { ...init, headers, credentials: options.credentials });
     const record = init?.signal ? records.get(init.signal) : undefined;
-    if (record) {
-      record.status = response.status;
-      record.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    }
-    return response;
+    if (!record) return response;
+    record.status = response.status;
+    record.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    const onActivity = record.onActivity;
+    if (!onActivity || !response.body) return response;
+    onActivity();
+    const watched = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          onActivity();
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(watched, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 
   /** A call's signal (aborted by `parent`, `close()` and the optional deadline) and its record. */
-  const startCall = (parent: AbortSignal | undefined, timeoutMs?: number) => {
+  const startCall = (parent: AbortSignal | undefined, timeoutMs?: number, heartbeatMs?: number) => {
     const controller = new AbortController();
     const abort = () => controller.abort();
     const timer = timeoutMs === undefined ? undefined : setTimeout(abort, timeoutMs);
@@ -273,11 +300,30 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     if (parent?.aborted || lifetime.signal.aborted) abort();
     const record: CallRecord = {};
     records.set(controller.signal, record);
+    // A stream that delivers no byte (no event, no `: ping`) for heartbeatMs is a dead link.
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    if (heartbeatMs !== undefined && heartbeatMs > 0) {
+      let lastActivity = Date.now();
+      record.onActivity = () => {
+        lastActivity = Date.now();
+      };
+      const check = () => {
+        const idle = Date.now() - lastActivity;
+        if (idle < heartbeatMs) {
+          watchdog = setTimeout(check, heartbeatMs - idle);
+          return;
+        }
+        record.expired = `No data for ${heartbeatMs} ms (heartbeat timeout).`;
+        abort();
+      };
+      watchdog = setTimeout(check, heartbeatMs);
+    }
     return {
       signal: controller.signal,
       record,
       end() {
         clearTimeout(timer);
+        clearTimeout(watchdog);
         parent?.removeEventListener('abort', abort);
         lifetime.signal.removeEventListener('abort', abort);
       },
@@ -439,9 +485,11 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         if (end) return end;
       }
     } catch (error) {
+      if (call.record.expired && !closed) return { kind: 'cut', reason: call.record.expired };
       if (call.signal.aborted || closed) return { kind: 'aborted' };
       return classify(error, call.record);
     }
+    if (call.record.expired && !closed) return { kind: 'cut', reason: call.record.expired };
     if (call.signal.aborted || closed) return { kind: 'aborted' };
     if (mode === 'idle') return { kind: 'ended' };
     if (taskEnd && ends(taskEnd.state, taskEnd.metadata)) return taskEnd;
@@ -558,7 +606,8 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     mode: StepMode,
     progress?: { events: number },
   ): Promise<StepEnd> => {
-    const call = startCall(parent);
+    // This package's server pings idle streams; another agent may be silent for as long as it likes.
+    const call = startCall(parent, undefined, harvester.sequenced ? heartbeatTimeoutMs : undefined);
     try {
       return await readStep(open(call), call, mode, progress);
     } finally {
