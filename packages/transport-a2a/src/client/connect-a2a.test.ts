@@ -159,6 +159,8 @@ describe('connectA2a', () => {
     await waitForClient(client, () => formReady(client), 'the fresh session');
     expect(recorder.connections).toHaveLength(2);
     expect(recorder.actions).toEqual([]);
+    // Nothing is kept for the session that was gone: one session, and its state, remain.
+    expect(server.app.stats()).toMatchObject({ sessions: 1, a2aSessions: 1 });
   });
 
   it('reconnects a subscription that went silent (a dead link), and pushes arrive again', async () => {

@@ -135,6 +135,17 @@ export class A2aSessions {
     return session;
   }
 
+  /** The stored state of `id`, or a state that is not stored (for a session that does not exist). */
+  peek(id: string, context: ServerCallContext): A2aSession {
+    return this.#sessions.get(id) ?? new A2aSession(id, context, undefined);
+  }
+
+  /** Forgets `session` if it was stored for a session that was never opened. */
+  discard(session: A2aSession): void {
+    if (session.connection === undefined && this.#sessions.get(session.id) === session)
+      this.#sessions.delete(session.id);
+  }
+
   /** Session `id` of `connection` ended: forgets it and returns what it held. */
   end(id: string, reason: DisconnectReason, connection: object): A2aSession | undefined {
     const session = this.#sessions.get(id);

@@ -129,11 +129,11 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
       const principal = principalOf(context);
       const sessionId = await sessionIdOf(this.#binding, principal, task.contextId);
       const lastEventId = readLastEventId(context);
-      const session = this.#binding.sessions.ensure(
-        sessionId,
-        context,
-        this.#binding.host.session(sessionId),
-      );
+      const live = this.#binding.host.session(sessionId);
+      // A session that is gone is not remembered: the subscription only tells its client to reset.
+      const session = live
+        ? this.#binding.sessions.ensure(sessionId, context, live)
+        : this.#binding.sessions.peek(sessionId, context);
       return {
         task,
         sessionId,
@@ -251,13 +251,20 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     let created = false;
     let connectTurn: PreparedRequest['connectTurn'];
     let follow: PreparedRequest['follow'];
-    let session = binding.sessions.ensure(sessionId, context, undefined);
+    let session = reset
+      ? binding.sessions.peek(sessionId, context)
+      : binding.sessions.ensure(sessionId, context, undefined);
     let afterSeq = lastEventId ?? session.deliveredSeq;
     if (!reset) {
       // The new session's onConnect waits until its log is followed (see A2aSession.hold).
       const release = session.hold();
       try {
-        const opened = await binding.host.open({ principal, id: sessionId });
+        const opened = await binding.host
+          .open({ principal, id: sessionId })
+          .catch((error: unknown) => {
+            binding.sessions.discard(session);
+            throw error;
+          });
         created = opened.created;
         connectTurn = opened.connectTurn;
         session = binding.sessions.ensure(sessionId, context, binding.host.session(sessionId));

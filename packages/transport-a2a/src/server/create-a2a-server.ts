@@ -118,7 +118,10 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
    * @default undefined
    */
   cors?: A2aCorsOptions;
-  /** Receives errors thrown by agent hooks and failed task store writes. @default console.error */
+  /**
+   * Receives errors thrown by agent hooks (with the A2A context id of their session) and failed
+   * task store writes. @default console.error
+   */
   onAgentError?: (error: unknown, contextId: string | undefined) => void;
 }
 
@@ -261,7 +264,12 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
     ...options,
     agent,
     reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
-    onAgentError: (error, connectionId) => reportError(error, connectionId),
+    // Session ids are context ids, prefixed with the principal's scope when requests are authenticated.
+    onAgentError: (error, sessionId) =>
+      reportError(
+        error,
+        options.authenticate ? sessionId.replace(/^[A-Za-z0-9_-]{22}\./, '') : sessionId,
+      ),
   });
   const keepAliveIntervalMs = options.keepAliveIntervalMs ?? defaults.keepAliveIntervalMs;
   const binding: A2aBinding = {

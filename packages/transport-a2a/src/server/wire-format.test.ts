@@ -497,6 +497,8 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     const refused = await postRpc(url, v1Send('SendMessage', {}), { ...V1, authorization: 'ada' });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
+    // The refused session left nothing behind.
+    expect(server.app.stats()).toMatchObject({ sessions: 1, a2aSessions: 1 });
     const body = await refused.json();
     expect(body.error.code).toBe(-32603);
     expect(body.error.data[0]).toMatchObject({
