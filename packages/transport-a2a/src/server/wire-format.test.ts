@@ -216,6 +216,26 @@ describe('streamed turns on the wire', () => {
   });
 });
 
+describe('idle streams', () => {
+  it('ping with a `: ping` comment while nothing happens', async () => {
+    server = await startTestServer({ agent: formAgent().agent, keepAliveIntervalMs: 10 });
+    const opened = await (
+      await postRpc(`${server.node.url}/`, v1Send('SendMessage', {}), V1)
+    ).json();
+    const response = await postRpc(
+      `${server.node.url}/`,
+      { jsonrpc: '2.0', id: 5, method: 'SubscribeToTask', params: { id: opened.result.task.id } },
+      { ...V1, 'Last-Event-ID': '2' },
+    );
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('\n: ping\n'))
+      text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect(text.startsWith('data: ')).toBe(true);
+  });
+});
+
 /** Reads SSE frames until `done(frame)`; cancels the rest. */
 async function readFramesUntil(
   response: Response,
