@@ -209,6 +209,18 @@ export function App() {
         </p>
       ))}
       {agent && <p className="agent-description">{agent.description}</p>}
+      {url && transportId === 'a2a' && (
+        <p className="agent-description">
+          <a
+            href={`${url}/.well-known/agent-card.json`}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="agent-card-link"
+          >
+            A2A agent card
+          </a>
+        </p>
+      )}
       {configError && (
         <p role="alert" className="text-error">
           Could not load the demo configuration: {configError}

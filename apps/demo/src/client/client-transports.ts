@@ -4,6 +4,7 @@
  */
 import { type AgUiFrontendTool, connectAgUi } from '@a2ui-ts/agui-adapter';
 import type { ClientTransport } from '@a2ui-ts/core';
+import { connectA2a } from '@a2ui-ts/transport-a2a';
 import { connectRest } from '@a2ui-ts/transport-rest';
 import { connectSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc';
 import { connectWs } from '@a2ui-ts/transport-ws';
@@ -24,6 +25,7 @@ export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
     connect: (url) => connectWs({ url: new URL(url, location.href).href.replace(/^http/, 'ws') }),
   },
   { id: 'rest', connect: (url) => connectRest({ url }) },
+  { id: 'a2a', connect: (url) => connectA2a({ url }) },
   { id: 'agui-state', connect: (url) => connectAgUiDemo(url) },
   { id: 'agui-activity', connect: (url) => connectAgUiDemo(url) },
 ];

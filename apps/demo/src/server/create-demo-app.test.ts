@@ -45,6 +45,7 @@ describe('createDemoApp', () => {
     expect(SERVER_TRANSPORTS.map(({ id }) => id)).toEqual(
       expect.arrayContaining(['sse-jsonrpc', 'rest']),
     );
+    expect(SERVER_TRANSPORTS[0]).toMatchObject({ id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' });
     await close();
   });
 

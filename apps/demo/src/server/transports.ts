@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type AgUiOutputMode, createAgUiServer } from '@a2ui-ts/agui-adapter';
 import { type A2uiAgent, type OutgoingValidator, validateServerMessage } from '@a2ui-ts/core';
+import { createA2aServer } from '@a2ui-ts/transport-a2a';
 import { createRestServer } from '@a2ui-ts/transport-rest';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
 import { createWsServer } from '@a2ui-ts/transport-ws/server';
@@ -69,6 +70,25 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
     // Each action answered with the agent's turn; its live updates (the countdowns) by long poll.
     mount(app, { agent, validateOutgoing, onAgentError }) {
       const server = createRestServer({ agent, validateOutgoing, onAgentError });
+      app.route('/', server);
+      return { close: () => server.close() };
+    },
+  },
+  {
+    id: 'a2a',
+    label: 'A2A',
+    mount(app, { basePath, agent, validateOutgoing, onAgentError }) {
+      // The agent card is at `${basePath}/.well-known/agent-card.json`, the JSON-RPC endpoint at `basePath`.
+      const agentId = basePath.split('/').at(-2) ?? 'agent';
+      const server = createA2aServer({
+        agent,
+        validateOutgoing,
+        onAgentError,
+        card: {
+          name: `a2ui-ts demo: ${agentId}`,
+          description: `The demo's "${agentId}" agent, serving A2UI v0.9 over A2A.`,
+        },
+      });
       app.route('/', server);
       return { close: () => server.close() };
     },

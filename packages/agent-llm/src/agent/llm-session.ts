@@ -135,7 +135,7 @@ export class LlmSession {
 
   /** An error the client reports; only those about the model's surfaces are the model's to fix. */
   async handleError(error: ClientError): Promise<void> {
-    if (!this.mirror.has(error.surfaceId)) return;
+    if (error.surfaceId === undefined || !this.mirror.has(error.surfaceId)) return;
     await this.#turn('client-error', describeClientError(error), error);
   }
 

@@ -193,6 +193,25 @@ describe('SessionHost: streaming links', () => {
     await vi.waitFor(() => expect(recorder.disconnects).toEqual(['grace-expired']));
   });
 
+  it('does not evict a connection a reader waits on (a long poll, a turn-based stream)', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent, maxSessions: 1 });
+    const opened = await sessions.open({ principal: undefined, awaitTurn: true });
+    const stop = new AbortController();
+    const poll = sessions.read(opened.connectionId, {
+      principal: undefined,
+      afterSeq: 1,
+      waitMs: 60_000,
+      signal: stop.signal,
+    });
+    expect(await codeOf(sessions.open({ principal: undefined }))).toBe('LIMIT_EXCEEDED');
+    stop.abort();
+    await poll;
+    // Nobody reads it any more: it makes room.
+    expect(await codeOf(sessions.open({ principal: undefined }))).toBe('accepted');
+    await vi.waitFor(() => expect(recorder.disconnects).toEqual(['grace-expired']));
+  });
+
   it('caps connections per principal when it authenticates', async () => {
     const sessions = host({
       agent: recordingAgent().agent,
@@ -384,6 +403,34 @@ describe('SessionHost: client messages', () => {
     expect(await codeOf(failing)).toBe('LIMIT_EXCEEDED');
     expect(sessions.session('thread-3')).toBeUndefined();
     expect(recorder.connections).toHaveLength(1);
+  });
+
+  it('hands out the onConnect turn of a created connection without waiting for it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sessions = host({
+      agent: {
+        async onConnect(connection) {
+          connection.send(update('first'));
+          await held;
+          connection.send(update('second'));
+        },
+      },
+    });
+    const opened = await sessions.open({ principal: 'p', id: 'thread-2' });
+    expect(opened.created).toBe(true);
+    let ended = false;
+    const turn = opened.connectTurn!.then((result) => {
+      ended = true;
+      return result;
+    });
+    await vi.waitFor(() => expect(sessions.session('thread-2')?.lastSeq).toBe(1));
+    expect(ended).toBe(false);
+    release();
+    expect(await turn).toEqual({ startSeq: 0, endSeq: 2, outcome: 'completed' });
+    expect((await sessions.open({ principal: 'p', id: 'thread-2' })).connectTurn).toBeUndefined();
   });
 
   it('passes user input and host tools to onInput, and tool results to the waiting hook', async () => {

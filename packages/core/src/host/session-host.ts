@@ -180,6 +180,12 @@ export interface OpenResult {
   readonly created: boolean;
   /** The `onConnect` turn, with `awaitTurn` on a created connection. */
   readonly turn?: TurnResult;
+  /**
+   * On a created connection, whether or not `awaitTurn`: settles with the `onConnect` turn when it
+   * ends. A binding that streams the turn live (A2A) answers the request at once, refusals
+   * included, and follows the turn with this.
+   */
+  readonly connectTurn?: Promise<TurnResult>;
 }
 
 /** What every request on an existing connection says about itself. */
@@ -437,7 +443,12 @@ export class SessionHost {
     }
     const turn = session.start();
     const result = options.awaitTurn ? await waitForTurn(turn, options.signal) : undefined;
-    return { connectionId: session.id, created: true, ...(result ? { turn: result } : {}) };
+    return {
+      connectionId: session.id,
+      created: true,
+      connectTurn: turn,
+      ...(result ? { turn: result } : {}),
+    };
   }
 
   /**

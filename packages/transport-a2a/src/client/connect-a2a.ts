@@ -1,0 +1,969 @@
+/**
+ * The client transport (ARCHITECTURE §4 "A2A"): A2UI over A2A on `@a2a-js/sdk`'s client. It reads
+ * the agent card, checks the A2UI extension, opens the conversation (a context) and feeds the
+ * agent's A2UI parts to `A2uiClient` in arrival order wherever the agent puts them; each action
+ * (or error, or text) is one A2A message of the context — continuing the task while it waits for
+ * input — with the client capabilities and data model in its metadata, and its answer is the turn
+ * the agent streams back. A cut stream is resumed with `SubscribeToTask`; against this package's
+ * server (whose parts carry `a2uiSeq`) the client says where it is (`Last-Event-ID`), so nothing is
+ * lost or repeated, and holds a subscription while the task waits, which carries the agent's
+ * pushes. It talks v0.3 to agents whose card says so. Reconnects, the outbox and the status are
+ * core's link kit; this file holds the link and the codec.
+ */
+
+import {
+  type AgentCard,
+  type Message,
+  Role,
+  type SendMessageRequest,
+  type StreamResponse,
+  TaskState,
+} from '@a2a-js/sdk';
+import {
+  type Client,
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+  ServiceParameters,
+  withA2AExtensions,
+} from '@a2a-js/sdk/client';
+import { A2AError } from '@a2a-js/sdk/errors';
+import {
+  A2uiError,
+  BASIC_CATALOG_ID,
+  type ClientMessage,
+  type ClientMessageMetadata,
+  type ClientTransport,
+  type ConnectionStatus,
+  createBackoff,
+  createConnectionId,
+  createEventQueue,
+  type EventQueue,
+  type LinkAttempt,
+  type LinkOutcome,
+  LinkStatus,
+  Outbox,
+  type OutboxDelivery,
+  type OutboxEntry,
+  parseRetryAfter,
+  RECONNECT_DEFAULTS,
+  type ReconnectOptions,
+  runReconnectLoop,
+  type SendOptions,
+  sleep,
+  type TransportEvent,
+} from '@a2ui-ts/core';
+import { fromA2aError } from '../protocol/a2a-errors.js';
+import {
+  A2UI_EXTENSION_URI,
+  A2UI_METADATA,
+  LAST_EVENT_ID_HEADER,
+} from '../protocol/a2ui-extension.js';
+import { createA2uiDataPart, createTextPart } from '../protocol/a2ui-parts.js';
+import { A2uiHarvester, type MutableHarvest, newHarvest } from './a2ui-harvester.js';
+
+/** Options of {@link connectA2a}. Durations in milliseconds. */
+export interface A2aClientOptions {
+  /**
+   * The agent's base URL (its card is `{url}/.well-known/agent-card.json`), or the URL of its card
+   * (ending in `.json`). A relative URL is resolved against the page's location.
+   */
+  url: string | URL;
+  /** The card, when the application already has it (no card request is made). */
+  card?: AgentCard;
+  /**
+   * Headers of every request (e.g. `Authorization`). A function is called before each request, so
+   * a refreshed token is picked up. @default none
+   */
+  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+  /** The `fetch` to use. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** `credentials` of every request (cookies in browsers). @default the runtime's ('same-origin') */
+  credentials?: RequestCredentials;
+  /** Closes the transport when it aborts. */
+  signal?: AbortSignal;
+  /**
+   * The context to continue (an A2UI session of this client, e.g. after a page reload).
+   * @default a new one (minted by the client, so a retried opening reaches the same context)
+   */
+  contextId?: string;
+  /**
+   * The first message, which opens the conversation: the user's request to agents that need one
+   * (the official restaurant finder), or nothing (this package's server runs `onConnect`).
+   * @default no parts
+   */
+  open?: { text?: string };
+  /**
+   * Capabilities sent with the opening message, before `A2uiClient` sent any.
+   * @default the basic catalog
+   */
+  clientCapabilities?: ClientMessageMetadata['a2uiClientCapabilities'];
+  /** Refuse agents whose card does not declare the A2UI v0.9 extension (`NOT_SUPPORTED`). @default true */
+  requireExtension?: boolean;
+  /**
+   * Hold a `SubscribeToTask` stream while the task waits for input, so the agent's pushes arrive
+   * without a request. `'auto'`: against an agent whose parts carry `a2uiSeq` (this package's
+   * server). @default 'auto'
+   */
+  serverPush?: boolean | 'auto';
+  /** Reconnect and redelivery policy (exponential backoff with jitter). */
+  reconnect?: ReconnectOptions;
+  /** Uniform random numbers in [0, 1) for the jitter; seed it in tests. @default Math.random */
+  random?: () => number;
+  /** Deadline of the agent card request. @default 30000 */
+  requestTimeoutMs?: number;
+  /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
+  maxQueuedMessages?: number;
+  /** Receives the text parts the agent sends beside its A2UI messages. */
+  onText?: (text: string) => void;
+  /**
+   * A stream of this package's server (which pings idle streams every `keepAliveIntervalMs`)
+   * that delivers no byte for this long is a dead link: it is reconnected. Streams of other
+   * agents are not watched. Keep it above twice the server's interval; 0 disables it.
+   * @default 45000
+   */
+  heartbeatTimeoutMs?: number;
+  /**
+   * Subscribes to "reconnect now" signals while waiting to reconnect.
+   * @default the browser's `online` and `visibilitychange` events, where they exist
+   */
+  wake?: (listener: () => void) => () => void;
+}
+
+/** The transport returned by {@link connectA2a}. */
+export interface A2aTransport extends ClientTransport {
+  /** The A2A context of the session. */
+  readonly contextId: string;
+  /** The task the next message continues (while it waits for input), if any. */
+  readonly taskId: string | undefined;
+  /** The protocol version spoken (`'1.0'` or `'0.3'`), once the card was read. */
+  readonly protocolVersion: string | undefined;
+  /** `a2uiSeq` of the last message applied (sent as `Last-Event-ID`). */
+  readonly lastEventId: number;
+  readonly status: ConnectionStatus;
+  /** Client messages not yet answered. */
+  readonly pendingMessages: number;
+  /**
+   * Sends what the user typed as a text part (the agent's `onInput`), after earlier messages.
+   * @throws as `send`
+   */
+  sendText(text: string, options?: SendOptions): Promise<void>;
+}
+
+/** Defaults of {@link A2aClientOptions}, in one place. */
+export const A2A_CLIENT_DEFAULTS = {
+  requireExtension: true,
+  serverPush: 'auto',
+  requestTimeoutMs: 30_000,
+  heartbeatTimeoutMs: 45_000,
+  maxQueuedMessages: 1_000,
+  /** How long `close()` waits for the server to cancel the task. */
+  closeTimeoutMs: 2_000,
+} as const;
+
+type Outgoing =
+  | { kind: 'a2ui'; message: ClientMessage; metadata: ClientMessageMetadata | undefined }
+  | { kind: 'text'; text: string; metadata: ClientMessageMetadata | undefined };
+
+/** How one step (the stream of a message, or of a subscription) ended. */
+type StepEnd =
+  /** The step is over: its final state (undefined for a message result) and metadata. */
+  | { kind: 'final'; state: TaskState | undefined; metadata: Record<string, unknown> | undefined }
+  /** The stream broke (or ended early): resume or resend. */
+  | { kind: 'cut'; reason: string; retryAfterMs?: number }
+  /** The server refused the request. */
+  | { kind: 'refused'; error: A2uiError }
+  /** The client stopped reading (a turn took over, or close). */
+  | { kind: 'aborted' }
+  /** An idle subscription's stream ended normally (the task's next turn is over). */
+  | { kind: 'ended' };
+
+/**
+ * How a step's stream is read: `turn` (the answer to a message: over at the first state that is
+ * not running), `resume` (a resubscribe after a cut answer: the same, after the stored task),
+ * `idle` (a subscription while the task waits: pushes, until the stream ends or the task does).
+ */
+type StepMode = 'turn' | 'resume' | 'idle';
+
+/** Statuses a retry can fix: the server is overloaded, restarting, or the request timed out. */
+const isRetryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
+
+const INTERRUPTED: ReadonlySet<TaskState> = new Set([
+  TaskState.TASK_STATE_INPUT_REQUIRED,
+  TaskState.TASK_STATE_AUTH_REQUIRED,
+]);
+const RUNNING: ReadonlySet<TaskState> = new Set([
+  TaskState.TASK_STATE_SUBMITTED,
+  TaskState.TASK_STATE_WORKING,
+  TaskState.TASK_STATE_UNSPECIFIED,
+]);
+
+/** What the wrapped `fetch` saw of one call (its HTTP status, the server's retry hint). */
+interface CallRecord {
+  status?: number;
+  retryAfterMs?: number;
+  /** Called for every chunk of the response body (the heartbeat watches streams with it). */
+  onActivity?: () => void;
+  /** Set when the heartbeat aborted the call: the link is dead, not closed. */
+  expired?: string;
+}
+
+/**
+ * Connects to an A2A agent that speaks A2UI. The link opens when `A2uiClient` calls `events()`;
+ * `send` may be called before, and waits for the conversation.
+ *
+ * @param options - see {@link A2aClientOptions}
+ * @returns a `ClientTransport` with `contextId`, `taskId`, `sendText`, `status` and `pendingMessages`
+ *
+ * @example
+ * ```ts
+ * const client = new A2uiClient({ transport: connectA2a({ url: 'https://agents.example.com/restaurant' }) });
+ * client.connect();
+ * ```
+ */
+export function connectA2a(options: A2aClientOptions): A2aTransport {
+  const defaults = A2A_CLIENT_DEFAULTS;
+  const baseUrl = resolveUrl(options.url);
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
+  const random = options.random ?? Math.random;
+  const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
+  const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? defaults.heartbeatTimeoutMs;
+  const requireExtension = options.requireExtension ?? defaults.requireExtension;
+  const serverPush = options.serverPush ?? defaults.serverPush;
+
+  const lifetime = new AbortController();
+  let queue: EventQueue<TransportEvent> | undefined;
+  const status = new LinkStatus((event) => queue?.push(event));
+  const backoff = createBackoff({ ...reconnect, random });
+  const harvester = new A2uiHarvester();
+  const records = new WeakMap<AbortSignal, CallRecord>();
+  let client: Client | undefined;
+  let contextId = options.contextId ?? createConnectionId();
+  /** The local id of the session, for the outbox (a reset starts a new one). */
+  let epoch = createConnectionId();
+  let openingMessageId = createConnectionId();
+  let opened = options.contextId !== undefined;
+  let taskId: string | undefined;
+  let taskState: TaskState | undefined;
+  let latestMetadata: ClientMessageMetadata | undefined;
+  let currentAttempt: LinkAttempt | undefined;
+  let turnsInFlight = 0;
+  let idle: AbortController | undefined;
+  let closed = false;
+  let changed: (() => void) | undefined;
+  const notifyChange = () => {
+    const resolve = changed;
+    changed = undefined;
+    resolve?.();
+  };
+
+  // ---- HTTP: headers, credentials, and what each call's response said ----------------------
+
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
+    new Headers(extra).forEach((value, name) => {
+      headers.set(name, value);
+    });
+    const response = await doFetch(input, { ...init, headers, credentials: options.credentials });
+    const record = init?.signal ? records.get(init.signal) : undefined;
+    if (!record) return response;
+    record.status = response.status;
+    record.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    const onActivity = record.onActivity;
+    if (!onActivity || !response.body) return response;
+    onActivity();
+    const watched = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          onActivity();
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(watched, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+
+  /** A call's signal (aborted by `parent`, `close()` and the optional deadline) and its record. */
+  const startCall = (parent: AbortSignal | undefined, timeoutMs?: number, heartbeatMs?: number) => {
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    const timer = timeoutMs === undefined ? undefined : setTimeout(abort, timeoutMs);
+    parent?.addEventListener('abort', abort, { once: true });
+    lifetime.signal.addEventListener('abort', abort, { once: true });
+    if (parent?.aborted || lifetime.signal.aborted) abort();
+    const record: CallRecord = {};
+    records.set(controller.signal, record);
+    // A stream that delivers no byte (no event, no `: ping`) for heartbeatMs is a dead link.
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    if (heartbeatMs !== undefined && heartbeatMs > 0) {
+      let lastActivity = Date.now();
+      record.onActivity = () => {
+        lastActivity = Date.now();
+      };
+      const check = () => {
+        const idle = Date.now() - lastActivity;
+        if (idle < heartbeatMs) {
+          watchdog = setTimeout(check, heartbeatMs - idle);
+          return;
+        }
+        record.expired = `No data for ${heartbeatMs} ms (heartbeat timeout).`;
+        abort();
+      };
+      watchdog = setTimeout(check, heartbeatMs);
+    }
+    return {
+      signal: controller.signal,
+      record,
+      end() {
+        clearTimeout(timer);
+        clearTimeout(watchdog);
+        parent?.removeEventListener('abort', abort);
+        lifetime.signal.removeEventListener('abort', abort);
+      },
+    };
+  };
+
+  const serviceParameters = () =>
+    ServiceParameters.create(withA2AExtensions(A2UI_EXTENSION_URI), (parameters) => {
+      parameters[LAST_EVENT_ID_HEADER] = String(harvester.sequence.last);
+    });
+
+  // ---- The card and the SDK client ------------------------------------------------------------
+
+  const compat = { legacyCompat: { enabled: true } };
+  const factory = new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [new JsonRpcTransportFactory({ ...compat, fetchImpl })],
+      cardResolver: new DefaultAgentCardResolver({ ...compat, fetchImpl }),
+    }),
+  );
+
+  /** Reads the card (unless given) and creates the SDK client; refusals a retry cannot fix are fatal. */
+  const createClient = async (signal: AbortSignal): Promise<LinkOutcome | undefined> => {
+    let raw: unknown = options.card;
+    if (raw === undefined) {
+      const cardUrl = /\.json($|\?)/.test(baseUrl)
+        ? baseUrl
+        : new URL('.well-known/agent-card.json', baseUrl).toString();
+      const call = startCall(signal, requestTimeoutMs);
+      try {
+        const response = await fetchImpl(cardUrl, {
+          headers: { 'A2A-Version': '1.0' },
+          signal: call.signal,
+        });
+        if (!response.ok) {
+          const message = `GET ${cardUrl} answered HTTP ${response.status}.`;
+          await response.body?.cancel();
+          if (isRetryableStatus(response.status))
+            return { kind: 'dropped', reason: message, retryAfterMs: call.record.retryAfterMs };
+          return { kind: 'fatal', error: httpError(response.status, message) };
+        }
+        raw = await response.json();
+      } catch (error) {
+        return { kind: 'dropped', reason: `Could not read the agent card: ${describe(error)}` };
+      } finally {
+        call.end();
+      }
+    }
+    let created: Client;
+    try {
+      created = await factory.createFromAgentCard(raw as AgentCard);
+    } catch (error) {
+      return {
+        kind: 'fatal',
+        error: new A2uiError(
+          'NOT_SUPPORTED',
+          `The agent card offers no usable interface: ${describe(error)}`,
+        ),
+      };
+    }
+    const card = await created.getAgentCard().catch(() => raw as AgentCard);
+    const extensions = card.capabilities?.extensions ?? [];
+    if (requireExtension && !extensions.some((extension) => extension.uri === A2UI_EXTENSION_URI)) {
+      return {
+        kind: 'fatal',
+        error: new A2uiError(
+          'NOT_SUPPORTED',
+          `The agent does not declare the A2UI extension ${A2UI_EXTENSION_URI}.`,
+        ),
+      };
+    }
+    client = created;
+    return undefined;
+  };
+
+  // ---- Reading a step -------------------------------------------------------------------------
+
+  const deliver = (harvest: MutableHarvest) => {
+    for (const payload of harvest.payloads) {
+      currentAttempt?.delivered();
+      queue?.push({ type: 'messages', messages: payload });
+    }
+    if (options.onText) for (const text of harvest.texts) options.onText(text);
+  };
+
+  const noteTask = (id: string, context: string, state: TaskState | undefined) => {
+    if (!id) return;
+    taskId = id;
+    if (context) contextId = context;
+    taskState = state;
+  };
+
+  /** Reads a step's stream: applies its A2UI messages, follows its task, and says how it ended. */
+  const readStep = async (
+    stream: AsyncIterable<StreamResponse>,
+    call: { signal: AbortSignal; record: CallRecord },
+    mode: StepMode,
+    progress: { events: number } = { events: 0 },
+  ): Promise<StepEnd> => {
+    /** Whether a state ends the step in this mode. */
+    const ends = (state: TaskState | undefined, metadata: Record<string, unknown> | undefined) => {
+      if (state === undefined || RUNNING.has(state)) return false;
+      if (mode !== 'idle') return true;
+      return (
+        !INTERRUPTED.has(state) ||
+        metadata?.[A2UI_METADATA.reset] !== undefined ||
+        metadata?.[A2UI_METADATA.sessionClosed] !== undefined
+      );
+    };
+    /** The last task event, when nothing followed it. */
+    let taskEnd: Extract<StepEnd, { kind: 'final' }> | undefined;
+    try {
+      for await (const event of stream) {
+        const payload = event.payload;
+        if (!payload) continue;
+        const first = progress.events === 0;
+        if (payload.$case !== 'task') taskEnd = undefined;
+        progress.events++;
+        const harvest = newHarvest();
+        let end: StepEnd | undefined;
+        switch (payload.$case) {
+          case 'task': {
+            const task = payload.value;
+            const state = task.status?.state;
+            noteTask(task.id, task.contextId, state);
+            harvester.task(task, harvest);
+            // A stream's task event is the task as it starts the step (a continued task still says
+            // `input-required`): it ends the step only as the last event (a blocking answer), or
+            // as a resubscribe's first to an agent that is not ours (its stream of a finished turn
+            // stays open).
+            taskEnd = { kind: 'final', state, metadata: task.metadata };
+            if (mode === 'resume' && first && !harvester.sequenced && ends(state, undefined))
+              end = taskEnd;
+            break;
+          }
+          case 'statusUpdate': {
+            const update = payload.value;
+            const state = update.status?.state;
+            noteTask(update.taskId, update.contextId, state);
+            harvester.message(update.status?.message, harvest);
+            if (ends(state, update.metadata))
+              end = { kind: 'final', state, metadata: update.metadata };
+            break;
+          }
+          case 'artifactUpdate':
+            harvester.artifact(payload.value.artifact, harvest);
+            break;
+          case 'message':
+            harvester.message(payload.value, harvest);
+            end = { kind: 'final', state: undefined, metadata: payload.value.metadata };
+            break;
+        }
+        deliver(harvest);
+        if (harvest.gap)
+          return {
+            kind: 'cut',
+            reason: `Messages after ${harvester.sequence.last} are missing; resuming.`,
+          };
+        if (end) return end;
+      }
+    } catch (error) {
+      if (call.record.expired && !closed) return { kind: 'cut', reason: call.record.expired };
+      if (call.signal.aborted || closed) return { kind: 'aborted' };
+      return classify(error, call.record);
+    }
+    if (call.record.expired && !closed) return { kind: 'cut', reason: call.record.expired };
+    if (call.signal.aborted || closed) return { kind: 'aborted' };
+    if (mode === 'idle') return { kind: 'ended' };
+    if (taskEnd && ends(taskEnd.state, taskEnd.metadata)) return taskEnd;
+    return { kind: 'cut', reason: 'The stream ended before the step was over.' };
+  };
+
+  /** What a failed call means: a retry (network, 5xx, a busy agent) or a refusal. */
+  const classify = (error: unknown, record: CallRecord): StepEnd => {
+    const status = record.status;
+    if (status !== undefined && isRetryableStatus(status))
+      return {
+        kind: 'cut',
+        reason: `The server answered HTTP ${status}.`,
+        retryAfterMs: record.retryAfterMs,
+      };
+    if (status !== undefined && status >= 400)
+      return {
+        kind: 'refused',
+        error: httpError(status, `The server answered HTTP ${status}: ${describe(error)}`),
+      };
+    const a2aError = findA2aError(error);
+    if (a2aError) {
+      const refusal = fromA2aError(a2aError);
+      if (refusal.code === 'LIMIT_EXCEEDED')
+        return {
+          kind: 'cut',
+          reason: refusal.message,
+          retryAfterMs: refusal.data?.retryAfterMs as number | undefined,
+        };
+      return { kind: 'refused', error: refusal };
+    }
+    // A bug (ours or the SDK's, e.g. its v0.3 codec calling Node's `Buffer` in a browser) does
+    // not heal with retries.
+    if (error instanceof ReferenceError || error instanceof RangeError)
+      return {
+        kind: 'refused',
+        error: new A2uiError('INTERNAL_ERROR', describe(error), { cause: error }),
+      };
+    return { kind: 'cut', reason: describe(error) };
+  };
+
+  /** The step is over: follow its task, and report what its status says about the session. */
+  const settle = (end: Extract<StepEnd, { kind: 'final' }>): A2uiError | 'retry' | undefined => {
+    if (end.state === undefined || !INTERRUPTED.has(end.state)) {
+      if (end.state !== undefined) taskId = undefined;
+      taskState = end.state;
+    }
+    const metadata = end.metadata ?? {};
+    const reset = metadata[A2UI_METADATA.reset];
+    const sessionClosed = metadata[A2UI_METADATA.sessionClosed];
+    if (
+      typeof reset === 'string' ||
+      sessionClosed === 'grace-expired' ||
+      sessionClosed === 'reset'
+    ) {
+      resetSession(
+        reset === 'replay-gap'
+          ? 'The messages missed while the link was down are no longer kept.'
+          : 'The server no longer knows this session (expired or restarted).',
+      );
+      return new A2uiError('CONNECTION_CLOSED', 'The session was reset; its surfaces are gone.');
+    }
+    if (sessionClosed === 'server-closed') {
+      finish('The agent closed the connection.');
+      return undefined;
+    }
+    const refusal = metadata[A2UI_METADATA.error] as
+      | { code?: string; message?: string; retryAfterMs?: number }
+      | undefined;
+    if (refusal && typeof refusal.code === 'string') {
+      if (refusal.code === 'LIMIT_EXCEEDED') return 'retry';
+      return new A2uiError(
+        refusal.code as A2uiError['code'],
+        refusal.message ?? 'The agent refused the message.',
+      );
+    }
+    return undefined;
+  };
+
+  // ---- Turns: one message, its streamed answer, resumed when cut -----------------------------
+
+  const buildRequest = (messageId: string, item: Outgoing | undefined): SendMessageRequest => {
+    const metadata = item?.metadata ??
+      latestMetadata ?? {
+        a2uiClientCapabilities: options.clientCapabilities ?? {
+          'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] },
+        },
+      };
+    const parts =
+      item === undefined
+        ? options.open?.text
+          ? [createTextPart(options.open.text)]
+          : []
+        : item.kind === 'a2ui'
+          ? [createA2uiDataPart(item.message)]
+          : [createTextPart(item.text)];
+    const message: Message = {
+      messageId,
+      contextId,
+      taskId: taskId && taskState !== undefined && INTERRUPTED.has(taskState) ? taskId : '',
+      role: Role.ROLE_USER,
+      parts,
+      metadata: { ...metadata },
+      extensions: [A2UI_EXTENSION_URI],
+      referenceTaskIds: [],
+    };
+    return { tenant: '', message, configuration: undefined, metadata: undefined };
+  };
+
+  /** Runs `stream` as a step of `mode` within one call of its own. */
+  const step = async (
+    open: (call: { signal: AbortSignal }) => AsyncIterable<StreamResponse>,
+    parent: AbortSignal,
+    mode: StepMode,
+    progress?: { events: number },
+  ): Promise<StepEnd> => {
+    // This package's server pings idle streams; another agent may be silent for as long as it likes.
+    const call = startCall(parent, undefined, harvester.sequenced ? heartbeatTimeoutMs : undefined);
+    try {
+      return await readStep(open(call), call, mode, progress);
+    } finally {
+      call.end();
+    }
+  };
+
+  const subscribe = (id: string) => (call: { signal: AbortSignal }) =>
+    client!.resubscribeTask(
+      { tenant: '', id },
+      { signal: call.signal, serviceParameters: serviceParameters() },
+    );
+
+  /**
+   * Sends `request` and reads its answer to the end of the step. An answer cut after the server
+   * took the message (its first event came) is resumed with `SubscribeToTask`, from where this
+   * client is; one cut before is for the caller to resend, with the same message id.
+   */
+  const runTurn = async (request: SendMessageRequest, signal: AbortSignal): Promise<StepEnd> => {
+    const progress = { events: 0 };
+    let end = await step(
+      (call) =>
+        client!.sendMessageStream(request, {
+          signal: call.signal,
+          serviceParameters: serviceParameters(),
+        }),
+      signal,
+      'turn',
+      progress,
+    );
+    const turnTask = progress.events > 0 ? taskId : undefined;
+    const turnBackoff = createBackoff({
+      ...reconnect,
+      random,
+      maxAttempts: Number.POSITIVE_INFINITY,
+    });
+    while (end.kind === 'cut' && turnTask && !closed && !signal.aborted) {
+      await sleep(turnBackoff.fail(end.retryAfterMs), signal);
+      if (closed || signal.aborted) break;
+      end = await step(subscribe(turnTask), signal, 'resume');
+      if (end.kind === 'refused' && end.error.code === 'NOT_SUPPORTED') {
+        // The task ended while the stream was down (a finished task cannot be subscribed to).
+        taskId = undefined;
+        end = { kind: 'final', state: undefined, metadata: undefined };
+      }
+    }
+    return end;
+  };
+
+  const deliverTurn = async (
+    batch: readonly OutboxEntry<Outgoing>[],
+    context: { connectionId: string; signal: AbortSignal },
+  ): Promise<OutboxDelivery> => {
+    const entry = batch[0]!;
+    if (context.connectionId !== epoch || !client)
+      return { kind: 'retry', reason: 'The session is opening.' };
+    turnsInFlight++;
+    idle?.abort();
+    try {
+      const request = buildRequest(entry.id, entry.item);
+      const end = await runTurn(request, context.signal);
+      if (end.kind === 'cut')
+        return { kind: 'retry', reason: end.reason, retryAfterMs: end.retryAfterMs };
+      if (end.kind === 'aborted' || end.kind === 'ended')
+        return { kind: 'retry', reason: 'The answer did not finish.' };
+      if (end.kind === 'refused') {
+        const rpcCode = end.error.data?.rpcCode;
+        if (rpcCode === -32004 && request.message?.taskId) {
+          // The task ended meanwhile (e.g. with its session): the message goes in a new task.
+          taskId = undefined;
+          taskState = undefined;
+          return { kind: 'retry', reason: 'The task ended; sending in a new task of the context.' };
+        }
+        if (rpcCode === -32001)
+          resetSession('The server no longer knows this task (expired or restarted).');
+        return { kind: 'answered', errors: new Map([[entry.id, end.error]]) };
+      }
+      const outcome = settle(end);
+      if (outcome === 'retry') return { kind: 'retry', reason: 'The agent is busy.' };
+      return outcome
+        ? { kind: 'answered', errors: new Map([[entry.id, outcome]]) }
+        : { kind: 'answered' };
+    } finally {
+      turnsInFlight--;
+      notifyChange();
+    }
+  };
+
+  const outbox = new Outbox<Outgoing>({
+    maxQueuedMessages: options.maxQueuedMessages ?? defaults.maxQueuedMessages,
+    // One A2A message per client message: its id is the message's idempotency key.
+    maxBatchLength: 1,
+    backoff: { ...reconnect, random },
+    onTrouble: (trouble) => status.trouble(trouble),
+    deliver: deliverTurn,
+  });
+
+  const resetSession = (reason: string): void => {
+    contextId = createConnectionId();
+    epoch = createConnectionId();
+    openingMessageId = createConnectionId();
+    opened = false;
+    taskId = undefined;
+    taskState = undefined;
+    harvester.reset();
+    outbox.reset();
+    queue?.push({ type: 'reset', reason });
+    notifyChange();
+  };
+
+  // ---- The link: open the conversation, then hold (a subscription while the task waits) ------
+
+  const pushEnabled = () =>
+    (serverPush === true || (serverPush === 'auto' && harvester.sequenced)) && client !== undefined;
+
+  const openConversation = async (attempt: LinkAttempt): Promise<LinkOutcome | undefined> => {
+    const end = await runTurn(buildRequest(openingMessageId, undefined), attempt.signal);
+    if (end.kind === 'aborted') return { kind: 'closed', reason: 'Closed by the client.' };
+    if (end.kind === 'cut')
+      return { kind: 'dropped', reason: end.reason, retryAfterMs: end.retryAfterMs };
+    if (end.kind === 'ended') return { kind: 'dropped', reason: 'The answer did not finish.' };
+    if (end.kind === 'refused') {
+      if (end.error.code === 'CONNECTION_CLOSED') {
+        resetSession(end.error.message);
+        return { kind: 'dropped', reason: end.error.message };
+      }
+      return { kind: 'fatal', error: end.error };
+    }
+    const outcome = settle(end);
+    if (closed) return { kind: 'closed', reason: 'The agent closed the connection.' };
+    if (outcome === 'retry') return { kind: 'dropped', reason: 'The agent is busy.' };
+    if (outcome) return { kind: 'dropped', reason: outcome.message };
+    opened = true;
+    return undefined;
+  };
+
+  const runLink = async (attempt: LinkAttempt): Promise<LinkOutcome> => {
+    currentAttempt = attempt;
+    try {
+      if (!client) {
+        const refused = await createClient(attempt.signal);
+        if (refused) return refused;
+      }
+      while (!closed && !attempt.signal.aborted) {
+        if (!opened) {
+          outbox.pause();
+          const refused = await openConversation(attempt);
+          if (refused) return refused;
+          continue;
+        }
+        outbox.setConnection(epoch);
+        attempt.opened();
+        const ended = await hold(attempt);
+        if (ended) return ended;
+      }
+      return { kind: 'closed', reason: 'Closed by the client.' };
+    } finally {
+      currentAttempt = undefined;
+    }
+  };
+
+  /** While the session is open: hold a subscription when pushes can arrive, else wait. */
+  const hold = async (attempt: LinkAttempt): Promise<LinkOutcome | undefined> => {
+    while (!closed && !attempt.signal.aborted && opened) {
+      const waiting = taskId !== undefined && taskState !== undefined && INTERRUPTED.has(taskState);
+      if (!pushEnabled() || !waiting || turnsInFlight > 0 || outbox.pending > 0) {
+        await new Promise<void>((resolve) => {
+          changed = resolve;
+          attempt.signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        continue;
+      }
+      idle = new AbortController();
+      const progress = { events: 0 };
+      let end: StepEnd;
+      try {
+        end = await step(subscribe(taskId!), idle.signal, 'idle', progress);
+      } finally {
+        idle = undefined;
+      }
+      if (end.kind === 'aborted') continue;
+      if (end.kind === 'ended' && progress.events > 1) continue;
+      if (end.kind === 'cut' || end.kind === 'ended') {
+        // Also a stream that ends at once: resubscribing at once would be a request storm.
+        outbox.pause();
+        const reason = end.kind === 'cut' ? end.reason : 'The subscription ended at once.';
+        return {
+          kind: 'dropped',
+          reason,
+          retryAfterMs: end.kind === 'cut' ? end.retryAfterMs : undefined,
+        };
+      }
+      if (end.kind === 'refused') {
+        if (end.error.code === 'CONNECTION_CLOSED') resetSession(end.error.message);
+        else taskId = undefined;
+        continue;
+      }
+      settle(end);
+    }
+    return closed ? { kind: 'closed', reason: 'Closed by the client.' } : undefined;
+  };
+
+  const run = async (events: EventQueue<TransportEvent>): Promise<void> => {
+    const end = await runReconnectLoop({
+      connect: runLink,
+      backoff,
+      stableAfterMs: reconnect.stableAfterMs,
+      onStatus: (next, reason, attempt) => status.link(next, reason, attempt),
+      signal: lifetime.signal,
+      wake: options.wake,
+    });
+    if (end.kind === 'fatal') finish(end.error.message, end.error);
+    else if (!events.ended) finish(end.reason);
+  };
+
+  const finish = (reason: string, error?: A2uiError): void => {
+    if (queue?.ended && status.status === 'closed') return;
+    closed = true;
+    outbox.close(
+      error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`),
+    );
+    if (status.status !== 'closed') status.link('closed', reason);
+    if (error) queue?.fail(error);
+    else queue?.end();
+    lifetime.abort();
+    notifyChange();
+  };
+
+  // ---- The transport ------------------------------------------------------------------------
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      if (closed) return;
+      const waiting = taskId;
+      closed = true;
+      idle?.abort();
+      outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
+      // The agent sees onDisconnect('client-closed') at once: cancelling the task ends the session.
+      if (client && waiting) {
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), defaults.closeTimeoutMs);
+        await client
+          .cancelTask(
+            { tenant: '', id: waiting, metadata: undefined },
+            { signal: controller.signal, serviceParameters: serviceParameters() },
+          )
+          .catch(() => {});
+        clearTimeout(timer);
+      }
+      finish('Closed by the client.');
+    })();
+    return closing;
+  };
+
+  if (options.signal) {
+    if (options.signal.aborted) closed = true;
+    else options.signal.addEventListener('abort', () => void close(), { once: true });
+  }
+
+  const enqueue = (item: Outgoing, sendOptions: SendOptions) => {
+    if (closed)
+      return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
+    if (item.metadata) latestMetadata = item.metadata;
+    const sent = outbox.enqueue(item, sendOptions);
+    notifyChange();
+    // Once it is answered, the link may hold a subscription again.
+    sent.then(notifyChange, notifyChange);
+    return sent;
+  };
+
+  return {
+    get contextId() {
+      return contextId;
+    },
+    get taskId() {
+      return taskId;
+    },
+    get protocolVersion() {
+      return client?.protocolVersion;
+    },
+    get lastEventId() {
+      return harvester.sequence.last;
+    },
+    get status() {
+      return status.status;
+    },
+    get pendingMessages() {
+      return outbox.pending;
+    },
+    events({ signal } = {}) {
+      if (queue)
+        throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
+      const events = createEventQueue<TransportEvent>();
+      queue = events;
+      if (closed) {
+        status.link('closed', 'Closed by the client.');
+        events.end();
+        return events;
+      }
+      signal?.addEventListener('abort', () => void close(), { once: true });
+      if (signal?.aborted) void close();
+      else {
+        run(events).catch((error: unknown) => {
+          finish(
+            'The transport failed.',
+            new A2uiError('INTERNAL_ERROR', `The A2A transport failed: ${describe(error)}`, {
+              cause: error,
+            }),
+          );
+        });
+      }
+      return events;
+    },
+    send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
+      return enqueue({ kind: 'a2ui', message, metadata }, sendOptions);
+    },
+    sendText(text: string, sendOptions: SendOptions = {}) {
+      return enqueue({ kind: 'text', text, metadata: latestMetadata }, sendOptions);
+    },
+    close,
+  };
+}
+
+/** The base URL with a trailing slash (relative `.well-known/…` resolves under it). */
+function resolveUrl(url: string | URL): string {
+  const location = (globalThis as { location?: { href?: string } }).location?.href;
+  const absolute = new URL(String(url), location);
+  if (!/\.json$/.test(absolute.pathname) && !absolute.pathname.endsWith('/'))
+    absolute.pathname += '/';
+  return absolute.toString();
+}
+
+function httpError(status: number, message: string): A2uiError {
+  const code =
+    status === 401
+      ? 'UNAUTHORIZED'
+      : status === 403
+        ? 'FORBIDDEN'
+        : status === 413
+          ? 'MESSAGE_TOO_LARGE'
+          : status === 404
+            ? 'NOT_SUPPORTED'
+            : 'TRANSPORT_ERROR';
+  return new A2uiError(code, message, { data: { httpStatus: status } });
+}
+
+/** The A2A error in `error` or its cause (the SDK wraps mid-stream errors). */
+function findA2aError(error: unknown): unknown {
+  if (error instanceof A2AError) return error;
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  return cause instanceof A2AError ? cause : undefined;
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}

@@ -1,0 +1,240 @@
+/**
+ * The `AgentExecutor` that hosts an `A2uiAgent` (`a2a-mcp-lavs.md` §1.7, §2.6): for each A2A
+ * message it runs the turns the request handler prepared — the `onConnect` of a new context, one
+ * turn per A2UI client message, one for the user's text — and streams the session's messages as
+ * data parts in `working` status updates while they are sent (a blocking `SendMessage` gets them
+ * all in its final status). The turn ends the step in `input-required`, so the task stays open
+ * for the next action; the end of the session ends it.
+ */
+
+import { TaskState, type TaskStatusUpdateEvent } from '@a2a-js/sdk';
+import {
+  AgentEvent,
+  type AgentExecutor,
+  type ExecutionEventBus,
+  type RequestContext,
+  ResultManager,
+  type ServerCallContext,
+} from '@a2a-js/sdk/server';
+import type {
+  AgentInput,
+  DisconnectReason,
+  ReplayEntry,
+  ResetReason,
+  TurnResult,
+} from '@a2ui-ts/core';
+import { type A2aBinding, STATE_KEYS } from './a2a-binding.js';
+import type { A2aSession } from './a2a-sessions.js';
+import type { ParsedClientMessage } from './parse-a2ui-request.js';
+import type { FollowBuffer, SessionFollower } from './session-follower.js';
+import { refusalOutcome, resetOutcome, turnOutcome } from './session-outcomes.js';
+import {
+  chunkEntries,
+  entriesToParts,
+  outcomeUpdate,
+  statusUpdate,
+  type TaskAddress,
+  type TaskOutcome,
+  workingTask,
+} from './task-events.js';
+
+/** A request, as the handler prepared it for the executor. */
+export interface PreparedRequest {
+  readonly sessionId: string;
+  readonly principal: unknown;
+  readonly session: A2aSession;
+  /** `SendStreamingMessage`: updates stream live; `SendMessage`: one final status holds them all. */
+  readonly streaming: boolean;
+  /** Deliver the session's messages after this `seq`. */
+  readonly afterSeq: number;
+  readonly items: readonly ParsedClientMessage[];
+  readonly metadata: Record<string, unknown> | undefined;
+  readonly input: AgentInput | undefined;
+  /** The A2A `messageId`: the idempotency key of the turns. */
+  readonly requestId: string;
+  /** The `onConnect` turn, when this request created the session. */
+  readonly connectTurn: Promise<TurnResult> | undefined;
+  /** Set when the client's session cannot be continued. */
+  readonly reset: ResetReason | undefined;
+  /** Follows the session from `afterSeq` since before its turns started; the executor reads it. */
+  readonly follow:
+    | { readonly follower: SessionFollower; readonly buffer: FollowBuffer }
+    | undefined;
+  /** Set once the executor took the follower over (until then the handler stops it on failure). */
+  claimed: boolean;
+}
+
+/** Publishes a step's messages: live updates while streaming, or one final status. */
+class StepPublisher {
+  readonly #bus: ExecutionEventBus;
+  readonly #address: TaskAddress;
+  readonly #streaming: boolean;
+  readonly #maxBytes: number;
+  #pending: ReplayEntry[] = [];
+  #scheduled = false;
+
+  constructor(bus: ExecutionEventBus, address: TaskAddress, streaming: boolean, maxBytes: number) {
+    this.#bus = bus;
+    this.#address = address;
+    this.#streaming = streaming;
+    this.#maxBytes = maxBytes;
+  }
+
+  add(entries: readonly ReplayEntry[]): void {
+    for (const entry of entries) this.#pending.push(entry);
+    if (!this.#streaming || this.#scheduled) return;
+    // Messages sent in one go (one tick) travel in one update.
+    this.#scheduled = true;
+    queueMicrotask(() => this.#flush());
+  }
+
+  /** Publishes the step's last update and returns it. */
+  finish(outcome: TaskOutcome): TaskStatusUpdateEvent {
+    let update: TaskStatusUpdateEvent;
+    if (this.#streaming) {
+      this.#flush();
+      update = outcomeUpdate(this.#address, outcome);
+    } else {
+      update = outcomeUpdate(this.#address, outcome, entriesToParts(this.#pending));
+      this.#pending = [];
+    }
+    this.#bus.publish(AgentEvent.statusUpdate(update));
+    return update;
+  }
+
+  #flush(): void {
+    this.#scheduled = false;
+    if (this.#pending.length === 0) return;
+    const pending = this.#pending;
+    this.#pending = [];
+    for (const chunk of chunkEntries(pending, this.#maxBytes)) {
+      this.#bus.publish(
+        AgentEvent.statusUpdate(
+          statusUpdate(this.#address, TaskState.TASK_STATE_WORKING, entriesToParts(chunk)),
+        ),
+      );
+    }
+  }
+}
+
+/**
+ * The executor. It runs only behind `A2uiRequestHandler`, which prepares every request (parses
+ * and checks it, opens the session) before the SDK creates the task.
+ */
+export class A2uiAgentExecutor implements AgentExecutor {
+  readonly #binding: A2aBinding;
+  /** Tasks being executed, for the SDK's own cancel path. */
+  readonly #running = new Map<string, TaskAddress>();
+
+  constructor(binding: A2aBinding) {
+    this.#binding = binding;
+  }
+
+  execute = async (context: RequestContext, bus: ExecutionEventBus): Promise<void> => {
+    const prepared = context.context.state.get(STATE_KEYS.prepared) as PreparedRequest | undefined;
+    if (!prepared) throw new Error('A2uiAgentExecutor runs behind A2uiRequestHandler only.');
+    const address: TaskAddress = { taskId: context.taskId, contextId: context.contextId };
+    bus.publish(AgentEvent.task(workingTask(address, context.task, context.userMessage)));
+    this.#running.set(address.taskId, address);
+    try {
+      await this.#execute(prepared, address, bus, context.context);
+    } finally {
+      this.#running.delete(address.taskId);
+    }
+  };
+
+  cancelTask = async (taskId: string, bus: ExecutionEventBus): Promise<void> => {
+    // A2uiRequestHandler ends the session instead (the agent's onDisconnect); this answers the
+    // SDK's own cancel path, should anything take it.
+    const address = this.#running.get(taskId);
+    if (address)
+      bus.publish(AgentEvent.statusUpdate(statusUpdate(address, TaskState.TASK_STATE_CANCELED)));
+  };
+
+  /**
+   * Stores the step's last update even when no client reads the stream any more (the SDK stores
+   * what the request's consumer reads, and a cut stream has none), so the task's state is right
+   * for `GetTask`, the next message and a resubscribe. Storing it twice is harmless: it is the
+   * same update (same message id).
+   */
+  async #persist(context: ServerCallContext, address: TaskAddress, update: TaskStatusUpdateEvent) {
+    const store = this.#binding.taskStore;
+    try {
+      if (!(await store.load(address.taskId, context))) return;
+      await new ResultManager(store, context).processEvent(AgentEvent.statusUpdate(update));
+    } catch (error) {
+      this.#binding.reportError(error, address.contextId);
+    }
+  }
+
+  async #execute(
+    prepared: PreparedRequest,
+    address: TaskAddress,
+    bus: ExecutionEventBus,
+    context: ServerCallContext,
+  ): Promise<void> {
+    const publisher = new StepPublisher(
+      bus,
+      address,
+      prepared.streaming,
+      this.#binding.maxUpdateBytes,
+    );
+    const { session, follow } = prepared;
+    prepared.claimed = true;
+    if (prepared.reset || !follow) {
+      const reset = resetOutcome(prepared.reset ?? 'unknown-connection');
+      await this.#persist(context, address, publisher.finish(reset));
+      return;
+    }
+    const run = session.startRun(address.taskId);
+    session.openTasks.delete(address.taskId);
+    let ended: DisconnectReason | undefined;
+    follow.buffer.bind({
+      onEntries: (entries) => publisher.add(entries),
+      onEnd: (reason) => {
+        ended = reason;
+      },
+    });
+    let outcome: TaskOutcome;
+    try {
+      outcome = turnOutcome(await this.#runTurns(prepared), ended);
+    } catch (error) {
+      outcome = ended === undefined ? refusalOutcome(error) : turnOutcome(undefined, ended);
+    }
+    follow.follower.stop();
+    session.deliveredSeq = Math.max(session.deliveredSeq, follow.follower.deliveredSeq);
+    // Stored before the run is over, so a cancel waiting for it answers with the final state.
+    await this.#persist(context, address, publisher.finish(outcome));
+    session.endRun(run, outcome, outcome.state === TaskState.TASK_STATE_INPUT_REQUIRED);
+  }
+
+  /** Runs the request's turns in order; returns the last one. */
+  async #runTurns(prepared: PreparedRequest): Promise<TurnResult | undefined> {
+    const { host } = this.#binding;
+    const { sessionId, principal, metadata, requestId } = prepared;
+    let last = prepared.connectTurn ? await prepared.connectTurn : undefined;
+    const single = prepared.items.length === 1;
+    for (const [index, item] of prepared.items.entries()) {
+      const result = await host.receive(sessionId, {
+        principal,
+        message: item.message,
+        metadata,
+        requestId: single ? requestId : `${requestId}#${index}`,
+        bytes: item.bytes,
+        awaitTurn: true,
+      });
+      last = result.turn ?? last;
+    }
+    if (prepared.input) {
+      const result = await host.input(sessionId, {
+        principal,
+        input: prepared.input,
+        metadata,
+        requestId: `${requestId}#input`,
+        awaitTurn: true,
+      });
+      last = result.turn ?? last;
+    }
+    return last;
+  }
+}

@@ -1,0 +1,381 @@
+/**
+ * The server binding (ARCHITECTURE §4 "A2A"): an A2A agent that hosts an `A2uiAgent`, as a
+ * Web-standard Hono app — the agent card at the well-known path and the JSON-RPC endpoint, A2A
+ * v1.0 and, through the SDK's compat layer, v0.3. It holds only the routes, the A2A codec
+ * (`@a2a-js/sdk`'s request handler, executor and task store) and the link (a follower of the
+ * session's replay log); every session rule is core's `SessionHost`.
+ */
+
+import type { AgentCard } from '@a2a-js/sdk';
+import { A2A_VERSION_HEADER, HTTP_EXTENSION_HEADER } from '@a2a-js/sdk';
+import { LEGACY_HTTP_EXTENSION_HEADER } from '@a2a-js/sdk/compat/v0_3';
+import { AgentEvent, InMemoryTaskStore, ResultManager, type TaskStore } from '@a2a-js/sdk/server';
+import {
+  type A2uiAgent,
+  type Connection,
+  createSessionHost,
+  DEFAULT_BODY_TIMEOUT_MS,
+  type DisconnectReason,
+  defaultPrincipalKey,
+  SESSION_HOST_DEFAULTS,
+  type SessionHost,
+  type SessionHostOptions,
+  type SessionHostStats,
+} from '@a2ui-ts/core';
+import { type Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { LAST_EVENT_ID_HEADER } from '../protocol/a2ui-extension.js';
+import type { A2aBinding } from './a2a-binding.js';
+import { A2aSessions } from './a2a-sessions.js';
+import { A2uiRequestHandler } from './a2ui-request-handler.js';
+import {
+  type A2aAgentCardOptions,
+  type A2aProtocolVersion,
+  type A2uiExtensionParams,
+  agentCardToJson,
+  agentCardToV03Json,
+  createAgentCard,
+} from './agent-card.js';
+import { boundTaskHistory } from './bounded-history-task-store.js';
+import { createJsonRpcRoute } from './json-rpc-route.js';
+import { PARSE_REQUEST_DEFAULTS } from './parse-a2ui-request.js';
+import { sessionEndOutcome } from './session-outcomes.js';
+import { outcomeUpdate } from './task-events.js';
+
+/** CORS settings: the options of Hono's `cors()` middleware (A2A's headers are added). */
+export type A2aCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
+
+/**
+ * Options of {@link createA2aServer}: the session host's (agent, `authenticate`, caps, grace,
+ * stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own. Durations
+ * in milliseconds, sizes in bytes.
+ */
+export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+  /**
+   * How long a context's A2UI session lives without a request or an open stream. A2A contexts are
+   * conversations a user comes back to, hence longer than a streaming link's grace.
+   * @default 900000 (15 minutes)
+   */
+  reconnectGraceMs?: number;
+  /**
+   * Prefix of the routes when the app is served on its own. To mount under a path of another app,
+   * leave it empty and use `parent.route('/agent', app)`.
+   * @default ''
+   */
+  basePath?: string;
+  /** What the agent card says (name, description, skills, …). */
+  card?: A2aAgentCardOptions;
+  /** The A2UI extension's `params` in the card. @default `{ supportedCatalogIds: [basic], acceptsInlineCatalogs: false }` */
+  a2ui?: A2uiExtensionParams;
+  /**
+   * The JSON-RPC endpoint's public URL, as the card gives it.
+   * @default derived from each card request (the card's URL without `/.well-known/…`)
+   */
+  publicUrl?: string | URL;
+  /** A2A protocol versions served, preferred first. @default ['1.0', '0.3'] */
+  protocolVersions?: readonly A2aProtocolVersion[];
+  /**
+   * Refuse (A2A -32008 `ExtensionSupportRequired`) messages of clients that neither activate the
+   * A2UI extension (`A2A-Extensions` / `X-A2A-Extensions`, `message.extensions`) nor send
+   * `a2uiClientCapabilities`.
+   * @default false (they get A2UI data parts too)
+   */
+  requireA2uiClient?: boolean;
+  /** Where tasks are kept (`@a2a-js/sdk`'s `TaskStore`; scope it by user). @default an `InMemoryTaskStore` */
+  taskStore?: TaskStore;
+  /**
+   * Messages kept in each task's history (the latest; `Infinity` keeps all). The SDK loads and
+   * saves a task whole on every event, and an A2UI task holds every message its session streamed:
+   * unbounded, each event would cost more the longer the session runs. Clients resume from the
+   * session's replay log, not from the history.
+   * @default 20
+   */
+  maxTaskHistory?: number;
+  /**
+   * The SDK user name of a principal: the SDK scopes its task store by it, so it must tell
+   * principals apart. @default a string principal itself, else its JSON
+   */
+  userName?: (principal: unknown) => string;
+  /** Largest request body; larger ones get HTTP 413. @default 1048576 */
+  maxRequestBytes?: number;
+  /** Deadline for reading one body; a slower one gets HTTP 408. @default 10000 */
+  bodyTimeoutMs?: number;
+  /** Most A2UI client messages in one A2A message. @default 100 */
+  maxMessagesPerRequest?: number;
+  /** Interval of `: ping` comments on an idle stream (and of presence reads). @default 15000 */
+  keepAliveIntervalMs?: number;
+  /** Most bytes of A2UI messages in one status update (an SSE event). @default 1048576 */
+  maxUpdateBytes?: number;
+  /**
+   * Bytes a `SubscribeToTask` stream holds for a client that reads too slowly; above, the stream
+   * ends with an error and the client resubscribes from its `Last-Event-ID`. @default 4194304
+   */
+  maxBufferedBytes?: number;
+  /**
+   * Cross-origin access. Without it no CORS headers are sent (same-origin clients only). A2A's
+   * headers (`A2A-Version`, `A2A-Extensions`, `X-A2A-Extensions`, `Last-Event-ID`) are allowed and
+   * exposed in addition to what is given.
+   * @default undefined
+   */
+  cors?: A2aCorsOptions;
+  /**
+   * Receives errors thrown by agent hooks (with the A2A context id of their session) and failed
+   * task store writes. @default console.error
+   */
+  onAgentError?: (error: unknown, contextId: string | undefined) => void;
+}
+
+/** Counters for monitoring and leak tests: the session host's, and the binding's. */
+export interface A2aServerStats extends SessionHostStats {
+  /** Sessions the binding keeps state for (tasks waiting for input, running turns). */
+  a2aSessions: number;
+}
+
+/** The Hono app returned by {@link createA2aServer}, with its host and lifecycle. */
+export type A2aServer = Hono & {
+  /** The session host behind the routes. */
+  readonly host: SessionHost;
+  /** The `@a2a-js/sdk` request handler (usable with the SDK's own transports too). */
+  readonly requestHandler: A2uiRequestHandler;
+  /** The task store. */
+  readonly taskStore: TaskStore;
+  /** The card as served to v1.0 clients, for `url`. */
+  agentCard(url: string): AgentCard;
+  stats(): A2aServerStats;
+  /** Closes every session (agents see `server-closed`, their tasks complete) and refuses new ones. */
+  close(): Promise<void>;
+};
+
+/** Defaults of {@link A2aServerOptions}, in one place. */
+export const A2A_SERVER_DEFAULTS = {
+  ...SESSION_HOST_DEFAULTS,
+  reconnectGraceMs: 900_000,
+  basePath: '',
+  protocolVersions: ['1.0', '0.3'] as readonly A2aProtocolVersion[],
+  requireA2uiClient: false,
+  maxRequestBytes: 1_048_576,
+  bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
+  maxMessagesPerRequest: PARSE_REQUEST_DEFAULTS.maxMessagesPerRequest,
+  keepAliveIntervalMs: 15_000,
+  maxUpdateBytes: 1_048_576,
+  maxBufferedBytes: 4_194_304,
+  maxTaskHistory: 20,
+} as const;
+
+/** Where the card is served: the A2A path, and the name a2a-js ≤ 0.3.1 clients ask for. */
+export const AGENT_CARD_PATHS = [
+  '/.well-known/agent-card.json',
+  '/.well-known/agent.json',
+] as const;
+
+const A2A_HEADERS = [
+  A2A_VERSION_HEADER,
+  HTTP_EXTENSION_HEADER,
+  LEGACY_HTTP_EXTENSION_HEADER,
+  LAST_EVENT_ID_HEADER,
+];
+
+/** The default {@link A2aServerOptions.userName}. */
+function defaultUserName(principal: unknown): string {
+  if (typeof principal === 'string') return principal;
+  const key = defaultPrincipalKey(principal);
+  return typeof key === 'string' ? key : String(principal);
+}
+
+/**
+ * Creates the A2A server of an A2UI agent: a Hono app serving the agent card at
+ * `/.well-known/agent-card.json` and A2A JSON-RPC at `/` (under `basePath`), mountable in any Hono
+ * app and servable by any Web-standard runtime (`app.fetch(request)`); on Node use `serveA2a`
+ * from `@a2ui-ts/transport-a2a/node`.
+ *
+ * A context is an A2UI session: its first message runs the agent's `onConnect`, every A2UI data
+ * part an `onAction`/`onError`, text parts `onInput`; each turn streams as `working` status
+ * updates and ends the step in `input-required`. See `docs/wire-formats.md` ("A2A").
+ *
+ * @param options - the agent, limits and hooks; see {@link A2aServerOptions}
+ * @returns the app, with `host`, `requestHandler`, `taskStore`, `stats()` and `close()`
+ *
+ * @example
+ * ```ts
+ * const a2a = createA2aServer({
+ *   agent: { onConnect: (connection) => connection.send(messages) },
+ *   card: { name: 'Restaurant finder', description: 'Finds and books tables.' },
+ * });
+ * const app = new Hono().route('/agents/restaurant', a2a); // card: /agents/restaurant/.well-known/agent-card.json
+ * ```
+ */
+export function createA2aServer(options: A2aServerOptions): A2aServer {
+  const defaults = A2A_SERVER_DEFAULTS;
+  const versions = options.protocolVersions ?? defaults.protocolVersions;
+  if (versions.length === 0) throw new TypeError('protocolVersions needs at least one version.');
+  const maxTaskHistory = options.maxTaskHistory ?? defaults.maxTaskHistory;
+  const store = options.taskStore ?? new InMemoryTaskStore();
+  const taskStore = Number.isFinite(maxTaskHistory)
+    ? boundTaskHistory(store, maxTaskHistory)
+    : store;
+  const sessions = new A2aSessions();
+  const userName = options.userName ?? defaultUserName;
+  const reportError = (error: unknown, contextId: string | undefined) => {
+    if (options.onAgentError) options.onAgentError(error, contextId);
+    else
+      console.error(`[a2ui] A2A server error${contextId ? ` (context ${contextId})` : ''}:`, error);
+  };
+
+  // The tasks of a session end with it; then the agent's own onDisconnect is told.
+  const endSession = async (connection: Connection, reason: DisconnectReason) => {
+    const session = sessions.end(connection.id, reason, connection);
+    if (!session) return;
+    for (const taskId of session.openTasks) {
+      if (session.runs.has(taskId)) continue;
+      try {
+        const task = await taskStore.load(taskId, session.context);
+        if (!task) continue;
+        const update = outcomeUpdate(
+          { taskId, contextId: task.contextId },
+          sessionEndOutcome(reason),
+        );
+        await new ResultManager(taskStore, session.context).processEvent(
+          AgentEvent.statusUpdate(update),
+        );
+      } catch (error) {
+        reportError(error, undefined);
+      }
+    }
+  };
+  const agent: A2uiAgent = {
+    ...options.agent,
+    async onConnect(connection) {
+      // A request opening the session follows its log first (see A2aSession.hold).
+      await sessions.get(connection.id)?.released();
+      await options.agent.onConnect?.(connection);
+    },
+    onAction: options.agent.onAction?.bind(options.agent),
+    onError: options.agent.onError?.bind(options.agent),
+    onInput: options.agent.onInput?.bind(options.agent),
+    async onDisconnect(connection, reason) {
+      try {
+        await options.agent.onDisconnect?.(connection, reason);
+      } finally {
+        await endSession(connection, reason);
+      }
+    },
+  };
+  const host = createSessionHost({
+    ...options,
+    agent,
+    reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
+    // Session ids are context ids, prefixed with the principal's scope when requests are authenticated.
+    onAgentError: (error, sessionId) =>
+      reportError(
+        error,
+        options.authenticate ? sessionId.replace(/^[A-Za-z0-9_-]{22}\./, '') : sessionId,
+      ),
+  });
+  const keepAliveIntervalMs = options.keepAliveIntervalMs ?? defaults.keepAliveIntervalMs;
+  const binding: A2aBinding = {
+    host,
+    sessions,
+    taskStore,
+    limits: {
+      maxClientMessageBytes: options.maxClientMessageBytes,
+      maxMetadataBytes: options.maxMetadataBytes,
+      maxMetadataDepth: options.maxMetadataDepth,
+      maxRequestIdLength: options.maxRequestIdLength,
+      maxMessagesPerRequest: options.maxMessagesPerRequest,
+    },
+    principalKey: options.principalKey ?? defaultPrincipalKey,
+    keepAliveIntervalMs,
+    maxUpdateBytes: options.maxUpdateBytes ?? defaults.maxUpdateBytes,
+    maxBufferedBytes: options.maxBufferedBytes ?? defaults.maxBufferedBytes,
+    requireA2uiClient: options.requireA2uiClient ?? defaults.requireA2uiClient,
+    reportError,
+  };
+
+  const cardFor = (url: string) => createAgentCard(url, versions, options.card, options.a2ui);
+  // The handler checks versions and capabilities against this card; the served one has the URL.
+  const requestHandler = new A2uiRequestHandler(
+    cardFor(String(options.publicUrl ?? 'http://localhost/')),
+    binding,
+  );
+
+  const app =
+    (options.basePath ?? defaults.basePath) ? new Hono().basePath(options.basePath!) : new Hono();
+  if (options.cors) {
+    const given = options.cors;
+    app.use(
+      '*',
+      cors({
+        ...given,
+        allowHeaders: [
+          ...new Set([
+            ...(given.allowHeaders ?? []),
+            ...A2A_HEADERS,
+            'Content-Type',
+            'Authorization',
+          ]),
+        ],
+        exposeHeaders: [
+          ...new Set([
+            ...(given.exposeHeaders ?? []),
+            HTTP_EXTENSION_HEADER,
+            LEGACY_HTTP_EXTENSION_HEADER,
+          ]),
+        ],
+      }),
+    );
+  }
+
+  const serveCard = (c: Context) => {
+    const url = options.publicUrl ? String(options.publicUrl) : endpointOf(c.req.url);
+    const card = cardFor(url);
+    const version = c.req.header(A2A_VERSION_HEADER);
+    const v1 = versions.includes('1.0') && (version === '1.0' || !versions.includes('0.3'));
+    return c.json(v1 ? agentCardToJson(card) : agentCardToV03Json(card), 200, {
+      'Cache-Control': 'no-cache',
+      Vary: A2A_VERSION_HEADER,
+    });
+  };
+  for (const path of AGENT_CARD_PATHS) app.get(path, serveCard);
+
+  const route = createJsonRpcRoute({
+    handler: requestHandler,
+    authenticate: (request) => host.authenticate(request),
+    maxRequestBytes: options.maxRequestBytes ?? defaults.maxRequestBytes,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? defaults.bodyTimeoutMs,
+    keepAliveIntervalMs,
+    authenticated: options.authenticate !== undefined,
+    userName,
+  });
+  app.post('/', route);
+  for (const path of [...AGENT_CARD_PATHS, '/'])
+    app.all(path, (c) =>
+      c.json(
+        { error: { code: 'METHOD_NOT_ALLOWED', message: path === '/' ? 'Use POST.' : 'Use GET.' } },
+        405,
+        {
+          Allow: path === '/' ? 'POST' : 'GET',
+        },
+      ),
+    );
+
+  return Object.assign(app, {
+    host,
+    requestHandler,
+    taskStore,
+    agentCard: cardFor,
+    stats(): A2aServerStats {
+      return { ...host.stats(), a2aSessions: sessions.size };
+    },
+    async close(): Promise<void> {
+      await host.close();
+    },
+  });
+}
+
+/** The endpoint URL of a card request: its URL without the `/.well-known/…` suffix. */
+function endpointOf(cardUrl: string): string {
+  const url = new URL(cardUrl);
+  url.search = '';
+  url.pathname = url.pathname.replace(/\/\.well-known\/[^/]*$/, '') || '/';
+  return url.toString();
+}

@@ -1,0 +1,307 @@
+/**
+ * The A2A JSON-RPC endpoint as a Web-standard handler (`a2a-mcp-lavs.md` §1.8): what the SDK's
+ * Express `jsonRpcHandler` does, without Express. It authenticates with the session host, reads
+ * the body within a size and a deadline, routes v0.3 method names (`message/send`, …) to the
+ * SDK's compat handler and v1.0 ones to its v1.0 handler, checks `A2A-Version` against the card,
+ * builds the call context (extensions, user, headers, the principal), echoes the activated
+ * extensions, and streams SSE: it waits for the first event before committing to a stream (so an
+ * early refusal is a plain JSON-RPC error), writes `: ping` comments while a stream is idle,
+ * writes `event: error` on a failure mid-stream, and ends the generator when the client leaves.
+ */
+
+import {
+  A2A_VERSION_HEADER,
+  Extensions,
+  formatSSEErrorEvent,
+  formatSSEEvent,
+  HTTP_EXTENSION_HEADER,
+} from '@a2a-js/sdk';
+import { isLegacyJsonRpcMethod, LEGACY_HTTP_EXTENSION_HEADER } from '@a2a-js/sdk/compat/v0_3';
+import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
+import {
+  type A2ARequestHandler,
+  JsonRpcTransportHandler,
+  ServerCallContext,
+  validateVersion,
+} from '@a2a-js/sdk/server';
+import { A2uiError, type AuthenticationResult, readRequestBody, toHttpError } from '@a2ui-ts/core';
+import type { Context } from 'hono';
+import { a2aErrorRowOf, toA2aError } from '../protocol/a2a-errors.js';
+import { STATE_KEYS } from './a2a-binding.js';
+
+/** Options of {@link createJsonRpcRoute}. */
+export interface JsonRpcRouteOptions {
+  /** The SDK request handler (an `A2uiRequestHandler`, or any other). */
+  readonly handler: A2ARequestHandler;
+  /** Authenticates a request (the session host's `authenticate`). */
+  readonly authenticate: (request: Request) => Promise<AuthenticationResult>;
+  readonly maxRequestBytes: number;
+  readonly bodyTimeoutMs: number;
+  readonly keepAliveIntervalMs: number;
+  /** Whether requests are authenticated (the SDK's user is then `isAuthenticated`). */
+  readonly authenticated: boolean;
+  /** The SDK user name of a principal (its task store and event buses are scoped by it). */
+  readonly userName: (principal: unknown) => string;
+}
+
+/** Response headers of an event stream. */
+const SSE_HEADERS: Record<string, string> = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache, no-transform',
+  'X-Accel-Buffering': 'no',
+  // Streams at once on Node (the adapter otherwise probes the body for a Content-Length first).
+  'Transfer-Encoding': 'chunked',
+};
+
+type JsonRpcAnswer = { jsonrpc: '2.0'; id: unknown; error?: unknown; result?: unknown };
+type Mapper = (error: unknown) => unknown;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Creates the `POST` handler of the A2A endpoint.
+ *
+ * @example
+ * ```ts
+ * app.post('/', createJsonRpcRoute({ handler, authenticate: (request) => host.authenticate(request), maxRequestBytes: 1_048_576, bodyTimeoutMs: 10_000, keepAliveIntervalMs: 15_000, authenticated: false, userName: String }));
+ * ```
+ */
+export function createJsonRpcRoute(
+  options: JsonRpcRouteOptions,
+): (c: Context) => Promise<Response> {
+  const { handler } = options;
+  const v1 = new JsonRpcTransportHandler(handler);
+  const v03 = new LegacyJsonRpcTransportHandler(handler);
+  const mapV1: Mapper = (error) => JsonRpcTransportHandler.mapToJSONRPCError(error);
+  const mapV03: Mapper = (error) => LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error);
+
+  return async (c) => {
+    const request = c.req.raw;
+    const versionHeader = c.req.header(A2A_VERSION_HEADER);
+    let map = versionHeader === undefined || versionHeader === '0.3' ? mapV03 : mapV1;
+    const refuse = (error: A2uiError, id: unknown = null) => {
+      const row = a2aErrorRowOf(error);
+      const headers = toHttpError(error).headers;
+      return c.json(
+        { jsonrpc: '2.0', id, error: withA2uiDetail(map(toA2aError(error)), error) },
+        row.httpStatus as 200,
+        headers,
+      );
+    };
+
+    const contentType = c.req.header('content-type');
+    if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType)) {
+      return c.json({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32005,
+          message: `Unsupported Content-Type "${contentType}"; expected application/json.`,
+        },
+      });
+    }
+    const auth = await options.authenticate(request);
+    if (!auth.ok) return refuse(auth.error);
+    const body = await readRequestBody(request, {
+      maxBytes: options.maxRequestBytes,
+      timeoutMs: options.bodyTimeoutMs,
+      signal: request.signal,
+    });
+    if (!body.ok) {
+      if (body.reason === 'too-large') {
+        const error = new A2uiError(
+          'MESSAGE_TOO_LARGE',
+          `The request body is larger than ${options.maxRequestBytes} bytes.`,
+          { data: { httpStatus: 413, maxRequestBytes: options.maxRequestBytes } },
+        );
+        return refuse(error);
+      }
+      if (body.reason === 'timeout')
+        return refuse(
+          new A2uiError('TIMEOUT', `The body did not arrive within ${options.bodyTimeoutMs} ms.`),
+        );
+      if (body.reason === 'aborted') return c.body(null, 499 as 200);
+      return c.json({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'The body is not valid UTF-8.' },
+      });
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body.text);
+    } catch {
+      return c.json({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Invalid JSON payload.' },
+      });
+    }
+    const method = isRecord(payload) ? payload.method : undefined;
+    const id = isRecord(payload) && 'id' in payload ? payload.id : null;
+    const legacy = isLegacyJsonRpcMethod(method);
+    map = legacy ? mapV03 : mapV1;
+
+    const abort = new AbortController();
+    request.signal.addEventListener('abort', () => abort.abort(), { once: true });
+    const extensionsHeader = legacy
+      ? (c.req.header(LEGACY_HTTP_EXTENSION_HEADER) ?? c.req.header(HTTP_EXTENSION_HEADER))
+      : (c.req.header(HTTP_EXTENSION_HEADER) ?? c.req.header(LEGACY_HTTP_EXTENSION_HEADER));
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const context = new ServerCallContext({
+      requestedExtensions: Extensions.parseServiceParameter(extensionsHeader),
+      user: {
+        isAuthenticated: options.authenticated,
+        userName: options.authenticated ? options.userName(auth.principal) : '',
+      },
+      requestedVersion: versionHeader,
+      state: new Map<string, unknown>([
+        [STATE_KEYS.headers, headers],
+        [STATE_KEYS.principal, auth.principal],
+        [STATE_KEYS.signal, abort.signal],
+      ]),
+    });
+    try {
+      validateVersion(context.requestedVersion, await handler.getAgentCard(), 'JSONRPC');
+    } catch (error) {
+      return c.json({ jsonrpc: '2.0', id, error: map(error) });
+    }
+
+    const answer = await (legacy ? v03 : v1).handle(payload as Record<string, unknown>, context);
+    /** Headers read once the handler ran (for a stream: once its first event came). */
+    const headersOf = (failed: boolean): Record<string, string> => {
+      const result: Record<string, string> = {};
+      if (context.activatedExtensions?.length) {
+        result[legacy ? LEGACY_HTTP_EXTENSION_HEADER : HTTP_EXTENSION_HEADER] =
+          Extensions.toServiceParameter(context.activatedExtensions);
+      }
+      const refusal = context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
+      return failed && refusal ? { ...result, ...toHttpError(refusal).headers } : result;
+    };
+    const statusOf = (failed: boolean): number => {
+      const refusal = context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
+      return failed && refusal ? a2aErrorRowOf(refusal).httpStatus : 200;
+    };
+
+    const refusal = () => context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
+    if (!isAsyncIterable(answer)) {
+      const single = answer as JsonRpcAnswer;
+      const failed = single.error !== undefined;
+      if (failed) single.error = withA2uiDetail(single.error, refusal());
+      return c.json(single, statusOf(failed) as 200, headersOf(failed));
+    }
+    const iterator = answer[Symbol.asyncIterator]();
+    let first: IteratorResult<unknown>;
+    try {
+      first = await iterator.next();
+    } catch (error) {
+      abort.abort();
+      return c.json(
+        { jsonrpc: '2.0', id, error: withA2uiDetail(map(error), refusal()) },
+        statusOf(true) as 200,
+        headersOf(true),
+      );
+    }
+    return new Response(
+      eventStream(iterator, first, {
+        id,
+        map,
+        keepAliveIntervalMs: options.keepAliveIntervalMs,
+        abort,
+      }),
+      { status: 200, headers: { ...SSE_HEADERS, ...headersOf(false) } },
+    );
+  };
+}
+
+/**
+ * Adds the A2UI detail of `refusal` to a JSON-RPC error the SDK wrote without one (it writes
+ * `google.rpc.ErrorInfo` only for A2A's own errors): a v1.0 `ErrorInfo` with domain `a2ui.org`.
+ */
+function withA2uiDetail(error: unknown, refusal: A2uiError | undefined): unknown {
+  if (!refusal || !isRecord(error) || error.data !== undefined) return error;
+  const metadata: Record<string, string> = { a2uiCode: refusal.code };
+  if (refusal.path !== undefined) metadata.path = refusal.path;
+  const retryAfterMs = refusal.data?.retryAfterMs;
+  if (typeof retryAfterMs === 'number') metadata.retryAfterMs = String(retryAfterMs);
+  return {
+    ...error,
+    data: [
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: refusal.code,
+        domain: 'a2ui.org',
+        metadata,
+      },
+    ],
+  };
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return (
+    typeof (value as { [Symbol.asyncIterator]?: unknown })?.[Symbol.asyncIterator] === 'function'
+  );
+}
+
+/**
+ * The SSE body of a streaming answer: one `data:` event per JSON-RPC response, pulled from the
+ * SDK's generator only as fast as the client reads (so a slow client holds nothing here), `: ping`
+ * while it waits, `event: error` if it fails.
+ */
+function eventStream(
+  iterator: AsyncIterator<unknown>,
+  first: IteratorResult<unknown>,
+  options: { id: unknown; map: Mapper; keepAliveIntervalMs: number; abort: AbortController },
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next: Promise<IteratorResult<unknown>> | undefined = Promise.resolve(first);
+  let finished = false;
+  const finish = () => {
+    finished = true;
+    options.abort.abort();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        next ??= iterator.next();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const tick = new Promise<'tick'>((resolve) => {
+          timer = setTimeout(() => resolve('tick'), options.keepAliveIntervalMs);
+        });
+        try {
+          const result = await Promise.race([next, tick]);
+          if (result === 'tick') {
+            controller.enqueue(encoder.encode(': ping\n\n'));
+            return;
+          }
+          next = undefined;
+          if (result.done) {
+            finish();
+            controller.close();
+            return;
+          }
+          controller.enqueue(encoder.encode(formatSSEEvent(result.value)));
+        } catch (error) {
+          next = undefined;
+          const envelope = { jsonrpc: '2.0', id: options.id, error: options.map(error) };
+          controller.enqueue(encoder.encode(formatSSEErrorEvent(envelope)));
+          finish();
+          controller.close();
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      async cancel() {
+        if (finished) return;
+        finish();
+        // The generators watch the request's signal, so a pending `next` settles and this returns.
+        await iterator.return?.(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * How a task's step ends for each thing that can happen to its A2UI session (`docs/wire-formats.md`,
+ * "A2A"): a turn that is over leaves the task `input-required`; a failed hook, a refusal or a lost
+ * session fail it; the end of the session completes (the agent closed it) or cancels it.
+ */
+
+import { TaskState } from '@a2a-js/sdk';
+import { A2uiError, type DisconnectReason, type ResetReason, type TurnResult } from '@a2ui-ts/core';
+import { A2UI_METADATA } from '../protocol/a2ui-extension.js';
+import type { TaskOutcome } from './task-events.js';
+
+/** The turn is over: the task waits for the next action. */
+export const INPUT_REQUIRED: TaskOutcome = { state: TaskState.TASK_STATE_INPUT_REQUIRED };
+
+const SESSION_END_TEXT: Record<DisconnectReason, string> = {
+  'server-closed': 'The agent ended the session.',
+  'client-closed': 'The client ended the session.',
+  'grace-expired': 'The session expired.',
+  reset: 'The session was replaced by a new one.',
+};
+
+/** The session ended with `reason`: `completed` when the agent closed it, else `canceled`. */
+export function sessionEndOutcome(reason: DisconnectReason): TaskOutcome {
+  return {
+    state:
+      reason === 'server-closed' ? TaskState.TASK_STATE_COMPLETED : TaskState.TASK_STATE_CANCELED,
+    text: SESSION_END_TEXT[reason],
+    metadata: { [A2UI_METADATA.sessionClosed]: reason },
+  };
+}
+
+/** The client's session cannot be continued: it must start a new context. */
+export function resetOutcome(reason: ResetReason): TaskOutcome {
+  return {
+    state: TaskState.TASK_STATE_FAILED,
+    text:
+      reason === 'replay-gap'
+        ? 'The messages this client missed are no longer kept; start a new session.'
+        : 'This session is unknown (expired, or the server restarted); start a new session.',
+    metadata: { [A2UI_METADATA.reset]: reason },
+  };
+}
+
+/** A request the session host refused after the A2A request was accepted (a busy agent, closing). */
+export function refusalOutcome(error: unknown): TaskOutcome {
+  const known = A2uiError.isInstance(error)
+    ? error
+    : new A2uiError('INTERNAL_ERROR', 'The server failed to handle the message.');
+  const detail: Record<string, unknown> = { code: known.code, message: known.message };
+  if (typeof known.data?.retryAfterMs === 'number') detail.retryAfterMs = known.data.retryAfterMs;
+  return {
+    state: TaskState.TASK_STATE_FAILED,
+    text: known.message,
+    metadata: { [A2UI_METADATA.error]: detail },
+  };
+}
+
+/** How the step ends after its last turn (`undefined`: the request carried no input). */
+export function turnOutcome(
+  turn: TurnResult | undefined,
+  ended: DisconnectReason | undefined,
+): TaskOutcome {
+  if (ended !== undefined) return sessionEndOutcome(ended);
+  if (turn?.outcome === 'closed') return sessionEndOutcome('server-closed');
+  if (turn?.outcome === 'failed') {
+    return refusalOutcome(
+      new A2uiError('INTERNAL_ERROR', 'The agent failed to handle the message.'),
+    );
+  }
+  return INPUT_REQUIRED;
+}

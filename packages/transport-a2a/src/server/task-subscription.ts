@@ -1,0 +1,156 @@
+/**
+ * `SubscribeToTask` (v0.3 `tasks/resubscribe`) over an A2UI session: the stored task first (A2A
+ * v1.0 requires it, a2a-js#323), then every message of the session after the client's position
+ * — its `Last-Event-ID`, else the highest `a2uiSeq` the stored task holds — live from the replay
+ * log, so a stream cut in the middle of a turn resumes with nothing lost or repeated. It ends with
+ * the turn running on the task, as the SDK's own subscription does; on a task waiting for input it
+ * stays open and carries what the agent sends between turns (server push), until the next turn on
+ * the task ends, the session ends, or the client leaves.
+ */
+
+import { type StreamResponse, type Task, TaskState } from '@a2a-js/sdk';
+import { AgentEvent, ResultManager, type ServerCallContext } from '@a2a-js/sdk/server';
+import { A2uiError, type DisconnectReason, type ReplayEntry } from '@a2ui-ts/core';
+import type { A2aBinding } from './a2a-binding.js';
+import type { A2aSession, TaskRun } from './a2a-sessions.js';
+import { followSession } from './session-follower.js';
+import { resetOutcome, sessionEndOutcome } from './session-outcomes.js';
+import {
+  chunkEntries,
+  entriesToParts,
+  outcomeUpdate,
+  statusUpdate,
+  type TaskAddress,
+} from './task-events.js';
+
+/** What one subscription follows. */
+export interface SubscriptionRequest {
+  readonly task: Task;
+  readonly sessionId: string;
+  readonly principal: unknown;
+  readonly afterSeq: number;
+  readonly session: A2aSession;
+  readonly context: ServerCallContext;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** Streams `request.task`'s session (see the module comment). */
+export async function* subscribeToTask(
+  binding: A2aBinding,
+  request: SubscriptionRequest,
+): AsyncGenerator<StreamResponse, void, undefined> {
+  const { task, session, signal } = request;
+  const address: TaskAddress = { taskId: task.id, contextId: task.contextId };
+  let queued: ReplayEntry[] = [];
+  let queuedBytes = 0;
+  let ended: DisconnectReason | undefined;
+  let watched: TaskRun | undefined = session.runs.get(task.id);
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  const stopWatching = session.onChange(() => {
+    watched = session.runs.get(task.id) ?? watched;
+    notify();
+  });
+  signal?.addEventListener('abort', notify);
+  const followed = await followSession(binding.host, request.sessionId, {
+    principal: request.principal,
+    afterSeq: request.afterSeq,
+    pollIntervalMs: binding.keepAliveIntervalMs,
+    handlers: {
+      onEntries(entries) {
+        for (const entry of entries) {
+          queued.push(entry);
+          queuedBytes += entry.data.length;
+        }
+        notify();
+      },
+      onEnd(reason) {
+        ended = reason;
+        notify();
+      },
+    },
+  }).catch((error: unknown) => {
+    stopWatching();
+    throw error;
+  });
+  try {
+    if (!followed.ok) {
+      // Its session is gone: the stored task ends, and the client starts a new context.
+      binding.host.session(request.sessionId)?.close('reset');
+      const outcome = resetOutcome(followed.reason);
+      const update = outcomeUpdate(address, outcome);
+      await new ResultManager(binding.taskStore, request.context).processEvent(
+        AgentEvent.statusUpdate(update),
+      );
+      yield { payload: { $case: 'task', value: task } };
+      yield { payload: { $case: 'statusUpdate', value: update } };
+      return;
+    }
+    yield { payload: { $case: 'task', value: task } };
+    // No turn runs on the task: say so at once (after what it missed), so a client resuming a cut
+    // turn knows the turn is over; the stream then carries pushes.
+    let caughtUp = watched !== undefined;
+    while (!signal?.aborted) {
+      if (queuedBytes > binding.maxBufferedBytes) {
+        throw new A2uiError(
+          'LIMIT_EXCEEDED',
+          `The client reads too slowly (${queuedBytes} bytes waiting); resubscribe with Last-Event-ID.`,
+        );
+      }
+      if (queued.length > 0) {
+        const entries = queued;
+        queued = [];
+        queuedBytes = 0;
+        const state =
+          watched && !watched.outcome
+            ? TaskState.TASK_STATE_WORKING
+            : TaskState.TASK_STATE_INPUT_REQUIRED;
+        for (const chunk of chunkEntries(entries, binding.maxUpdateBytes))
+          yield {
+            payload: {
+              $case: 'statusUpdate',
+              value: statusUpdate(address, state, entriesToParts(chunk)),
+            },
+          };
+        caughtUp = true;
+        continue;
+      }
+      if (!caughtUp) {
+        caughtUp = true;
+        yield {
+          payload: {
+            $case: 'statusUpdate',
+            value: statusUpdate(address, TaskState.TASK_STATE_INPUT_REQUIRED),
+          },
+        };
+        continue;
+      }
+      if (ended !== undefined) {
+        yield {
+          payload: {
+            $case: 'statusUpdate',
+            value: outcomeUpdate(address, sessionEndOutcome(ended)),
+          },
+        };
+        return;
+      }
+      if (watched?.outcome) {
+        yield {
+          payload: { $case: 'statusUpdate', value: outcomeUpdate(address, watched.outcome) },
+        };
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  } finally {
+    stopWatching();
+    signal?.removeEventListener('abort', notify);
+    if (followed.ok) followed.follower.stop();
+  }
+}
