@@ -1,20 +1,395 @@
 /**
  * `@a2ui-ts/core` — the A2UI v0.9 protocol engine: message types, schema validation, surfaces,
- * data model, binding, functions, catalogs, the client and the agent-side connection API.
- * Browser-safe: no `node:` imports and no `eval` at run time.
+ * data model, binding, functions, catalogs, the client, the agent-side connection API, the session
+ * host and the client link kit. Browser-safe: no `node:` imports and no `eval` at run time.
+ *
+ * Everything public is named here; `src/public-api.test.ts` keeps the list deliberate.
  *
  * @module
  */
+// Protocol: v0.9 message types and guards (spec §1–§4)
 
-export * from './agent/index.js';
-export * from './binding/index.js';
-export * from './catalog/index.js';
-export * from './client/index.js';
-export * from './errors/index.js';
-export * from './functions/index.js';
-export * from './host/index.js';
-export * from './link/index.js';
-export * from './protocol/index.js';
-export * from './state/index.js';
-export * from './transport/index.js';
-export * from './validation/index.js';
+// The agent side: A2uiAgent, Connection, agent input
+export type {
+  A2uiAgent,
+  AgentInput,
+  Connection,
+  DisconnectReason,
+  HostContextEntry,
+  HostTool,
+  HostToolCall,
+  HostToolResult,
+} from './agent/index.js';
+export {
+  CONNECTION_ID_BYTES,
+  createConnectionId,
+  isConnectionId,
+} from './agent/index.js';
+// Binding: data contexts, component bindings, checks, templates
+export type {
+  BindingHost,
+  BindingSnapshot,
+  CheckResult,
+  ChildReference,
+  ComponentBindingOptions,
+  DynamicWatch,
+  EvaluateOptions,
+  ExpandChildListOptions,
+  ObservedComputation,
+} from './binding/index.js';
+export {
+  ComponentBinding,
+  DataContext,
+  DataObserver,
+  DEFAULT_CHECK_MESSAGE,
+  DEFAULT_MAX_TEMPLATE_ITEMS,
+  evaluateChecks,
+  expandChildList,
+  findUnknownFunctions,
+  isDynamic,
+} from './binding/index.js';
+// Catalogs
+export type {
+  Catalog,
+  ClientCapabilitiesOptions,
+  CreateCatalogOptions,
+} from './catalog/index.js';
+export {
+  basicCatalog,
+  CatalogRegistry,
+  createCatalog,
+  createDefaultCatalogs,
+  extendCatalog,
+  minimalCatalog,
+  toInlineCatalog,
+} from './catalog/index.js';
+// The client: A2uiClient and error reporting
+export type {
+  A2uiClientOptions,
+  ClientEvent,
+  DispatchActionOptions,
+  ErrorReportingOptions,
+} from './client/index.js';
+export {
+  A2uiClient,
+  DEFAULT_ERROR_REPORTING,
+  ErrorReporter,
+} from './client/index.js';
+// Errors: the one error class and its codes
+export type {
+  A2uiErrorCode,
+  A2uiErrorOptions,
+} from './errors/index.js';
+export {
+  A2uiError,
+  toA2uiError,
+} from './errors/index.js';
+
+// Functions: the basic catalog functions, formatString, the URL policy
+export type {
+  BasicFunctionsOptions,
+  FormatDateOptions,
+  FormatStringArgument,
+  FormatStringCall,
+  FormatStringExpression,
+  FormatStringInterpolation,
+  FormatStringLiteral,
+  FormatStringOptions,
+  FormatStringPath,
+  FormatStringTemplate,
+  FormatStringText,
+  FunctionContext,
+  FunctionImplementation,
+  RegexLimits,
+  UrlPolicy,
+  UrlPolicyOptions,
+} from './functions/index.js';
+export {
+  BASIC_FUNCTIONS,
+  createBasicFunctions,
+  createRegexFunction,
+  createUrlPolicy,
+  DEFAULT_FORMAT_STRING_MAX_DEPTH,
+  DEFAULT_FORMAT_STRING_MAX_OUTPUT_LENGTH,
+  DEFAULT_MAX_REGEX_INPUT_LENGTH,
+  DEFAULT_REGEX_LIMITS,
+  DEFAULT_URL_POLICY,
+  estimateRegexProgramSize,
+  evaluateFormatString,
+  evaluateFormatStringExpression,
+  formatDate,
+  formatString,
+  MINIMAL_FUNCTIONS,
+  parseFormatString,
+  toBoolean,
+  toDisplayString,
+  toNumber,
+  toNumberOrNaN,
+} from './functions/index.js';
+// The session host every server binding delegates to (docs/session-host.md)
+export type {
+  AttachResult,
+  Authenticate,
+  AuthenticationResult,
+  ConnectionRecord,
+  ConnectionRegistry,
+  ConnectionSessionOptions,
+  ConnectOptions,
+  HostInputOptions,
+  HostLink,
+  HostReadOptions,
+  HostReceiveOptions,
+  HostReceiveResult,
+  HttpErrorResponse,
+  InboundCheck,
+  InboundLimits,
+  LinkOpenInfo,
+  MaybePromise,
+  MemoryConnectionRegistry,
+  MemoryReplayLog,
+  OpenOptions,
+  OpenResult,
+  OutgoingValidator,
+  ReadableBody,
+  ReadOptions,
+  ReadRequestBodyOptions,
+  ReadRequestBodyResult,
+  ReadResult,
+  ReceiveOptions,
+  ReceiveResult,
+  ReplayEntry,
+  ReplayLog,
+  ReplayLogLimits,
+  ReplayLogListener,
+  ReplayLogSize,
+  RequestContext,
+  RequestIdLimits,
+  ResetReason,
+  RoutedRequest,
+  RoutedRequestHandler,
+  RoutedResponse,
+  SessionHostOptions,
+  SessionHostStats,
+  SessionLimits,
+  SessionRouter,
+  SessionSink,
+  TurnOutcome,
+  TurnResult,
+} from './host/index.js';
+export {
+  ConnectionSession,
+  checkClientMessage,
+  checkMetadata,
+  createLocalSessionRouter,
+  createMemoryConnectionRegistry,
+  createMemoryReplayLog,
+  createSessionHost,
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_REPLAY_LOG_LIMITS,
+  defaultIsSamePrincipal,
+  defaultPrincipalKey,
+  HTTP_STATUS_BY_CODE,
+  INBOUND_DEFAULTS,
+  REQUEST_ID_OVERHEAD_BYTES,
+  readRequestBody,
+  runAuthenticate,
+  SESSION_DEFAULTS,
+  SESSION_HOST_DEFAULTS,
+  SessionHost,
+  toHttpError,
+} from './host/index.js';
+// The link kit every client transport is built on
+export type {
+  Backoff,
+  BackoffDelayOptions,
+  BackoffOptions,
+  LinkAttempt,
+  LinkOutcome,
+  LinkTransport,
+  LinkTransportOptions,
+  LoopEnd,
+  OutboxDelivery,
+  OutboxEntry,
+  OutboxOptions,
+  OutboxTrouble,
+  ReconnectLoopOptions,
+  ReconnectOptions,
+  SequenceVerdict,
+} from './link/index.js';
+export {
+  computeBackoffDelay,
+  createBackoff,
+  createLinkTransport,
+  LinkStatus,
+  listenForBrowserWake,
+  OUTBOX_DEFAULTS,
+  Outbox,
+  parseRetryAfter,
+  RECONNECT_DEFAULTS,
+  runReconnectLoop,
+  SequenceTracker,
+  sleep,
+  withDeadline,
+} from './link/index.js';
+export type {
+  AccessibilityAttributes,
+  Action,
+  ActionEvent,
+  ActionMessage,
+  CheckRule,
+  ChildList,
+  ChildTemplate,
+  ClientCapabilities,
+  ClientDataModel,
+  ClientError,
+  ClientMessage,
+  ClientMessageMetadata,
+  ComponentInstance,
+  CreateSurface,
+  CreateSurfaceMessage,
+  DataBinding,
+  DeleteSurface,
+  DeleteSurfaceMessage,
+  DynamicBoolean,
+  DynamicNumber,
+  DynamicString,
+  DynamicStringList,
+  DynamicValue,
+  ErrorMessage,
+  EventAction,
+  FunctionCall,
+  FunctionCallAction,
+  FunctionDefinition,
+  FunctionReturnType,
+  GenericClientError,
+  InlineCatalog,
+  JsonObject,
+  JsonValue,
+  ServerCapabilities,
+  ServerMessage,
+  ServerMessageInput,
+  ServerMessageKind,
+  Theme,
+  UpdateComponents,
+  UpdateComponentsMessage,
+  UpdateDataModel,
+  UpdateDataModelMessage,
+  ValidationFailedError,
+} from './protocol/index.js';
+export {
+  A2UI_VERSION,
+  BASIC_CATALOG_ID,
+  getServerMessageKind,
+  getSurfaceId,
+  isChildTemplate,
+  isDataBinding,
+  isEventAction,
+  isFunctionCall,
+  isRecord,
+  MINIMAL_CATALOG_ID,
+  ROOT_COMPONENT_ID,
+  SERVER_MESSAGE_KINDS,
+  setOwn,
+  VALIDATION_FAILED,
+} from './protocol/index.js';
+// State: surfaces, components, the data model, the message processor
+export type {
+  ComponentRecord,
+  DataModelLimits,
+  DataModelOptions,
+  Listener,
+  MessageInputOptions,
+  MessageInputResult,
+  MessageProcessorOptions,
+  ProcessorLimits,
+  ProcessResult,
+  StateSnapshot,
+  SurfaceOptions,
+  SurfaceSnapshot,
+} from './state/index.js';
+export {
+  ComponentStore,
+  DataModel,
+  DEFAULT_DATA_MODEL_LIMITS,
+  DEFAULT_PROCESSOR_LIMITS,
+  encodeSegment,
+  formatPointer,
+  isArrayIndex,
+  isPointerWithin,
+  MessageProcessor,
+  Notifier,
+  normalizePointer,
+  parseMessageInput,
+  parsePointer,
+  resolvePointer,
+  Surface,
+  snapshotState,
+} from './state/index.js';
+// Transports: the ClientTransport contract and the in-memory pair
+export type {
+  ClientTransport,
+  ConnectionStatus,
+  EventQueue,
+  InMemoryTransport,
+  InMemoryTransportOptions,
+  SendOptions,
+  TransportEvent,
+} from './transport/index.js';
+export {
+  createEventQueue,
+  createInMemoryTransport,
+} from './transport/index.js';
+// Validation against the official schemas, catalog-aware
+export type {
+  CatalogValidateOptions,
+  CatalogValidator,
+  ComponentCheck,
+  JsonLine,
+  ParseClientMessageOptions,
+  ParseJsonLinesOptions,
+  ParseLimits,
+  ParseServerMessageOptions,
+  PrecompiledCatalogModule,
+  SafeParseResult,
+  SchemaErrorObject,
+  StandaloneValidateFunction,
+  ValidateOptions,
+  ValidateServerMessageOptions,
+  ValidationIssue,
+  ValidatorRegistry,
+  ValidatorRegistryOptions,
+} from './validation/index.js';
+export {
+  A2UI_SCHEMA_BASE_URI,
+  ajvErrorsToIssues,
+  basicCatalogValidator,
+  CATALOG_ALIAS_SCHEMA_ID,
+  CLIENT_CAPABILITIES_SCHEMA_ID,
+  CLIENT_DATA_MODEL_SCHEMA_ID,
+  CLIENT_TO_SERVER_SCHEMA_ID,
+  COMMON_TYPES_SCHEMA_ID,
+  createPrecompiledCatalogValidator,
+  createValidatorRegistry,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  defaultValidatorRegistry,
+  findDepthViolation,
+  findJsonViolation,
+  getBuiltinCatalogValidator,
+  minimalCatalogValidator,
+  parseClientMessage,
+  parseJsonLines,
+  parseServerMessage,
+  SERVER_CAPABILITIES_SCHEMA_ID,
+  SERVER_TO_CLIENT_SCHEMA_ID,
+  safeParseClientMessage,
+  safeParseServerMessage,
+  toMessageList,
+  utf8ByteLength,
+  validateClientCapabilities,
+  validateClientDataModel,
+  validateClientMessage,
+  validateServerCapabilities,
+  validateServerMessage,
+  validatorRuntime,
+} from './validation/index.js';
