@@ -469,6 +469,51 @@ describe('SessionHost: several nodes over shared stores', () => {
     expect(await cluster.registry.get(onA.connectionId)).toBeUndefined();
   });
 
+  it('ends the links following a node that died, quietly, so their clients come back and are reset', async () => {
+    const recorder = recordingAgent();
+    const { cluster, a, b } = twoNodes(recorder.agent);
+    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    await vi.waitFor(() => expect(recorder.connections).toHaveLength(1));
+    onA.detach();
+    const follower = recordingSink();
+    await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 1,
+      sink: follower.sink,
+    });
+    expect(b.stats().followerLinks).toBe(1);
+    cluster.kill('a');
+    expect(follower.closed).toEqual(['reset']);
+    expect(b.stats().followerLinks).toBe(0);
+    const back = recordingSink();
+    const again = await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 1,
+      sink: back.sink,
+    });
+    expect(again.reset).toBe('owner-lost');
+  });
+
+  it('ends a link that started to follow a node as it died', async () => {
+    const recorder = recordingAgent();
+    const { cluster, a, b } = twoNodes(recorder.agent);
+    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    onA.detach();
+    // The node dies once the link is open on B and before B counts it as a follower.
+    const follower = recordingSink();
+    follower.sink.open = () => cluster.kill('a');
+    await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 0,
+      sink: follower.sink,
+    });
+    expect(follower.closed).toEqual(['reset']);
+    expect(b.stats().followerLinks).toBe(0);
+  });
+
   it('drops the links of a node that died, so the owner starts its grace period', async () => {
     const recorder = recordingAgent();
     const { cluster, a, b } = twoNodes(recorder.agent);

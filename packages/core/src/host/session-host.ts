@@ -311,8 +311,8 @@ export class SessionHost {
   readonly #isSamePrincipal: (bound: unknown, current: unknown) => boolean;
   /** The connections this node runs, with the session caps. */
   readonly #sessions: SessionTable;
-  /** Links of this node following other nodes' connections (their stop functions). */
-  readonly #followers = new Set<() => void>();
+  /** Links of this node following other nodes' connections: stop function → owner and sink. */
+  readonly #followers = new Map<() => void, { owner: string; sink: SessionSink }>();
   #stopListening: MaybePromise<() => MaybePromise<void>>;
   #stopNodeDown: (() => void) | undefined;
   #closing = false;
@@ -339,6 +339,13 @@ export class SessionHost {
     this.#stopListening = this.#router.listen((request) => this.#handleRouted(request));
     this.#stopNodeDown = this.#router.onNodeDown?.((node) => {
       for (const session of this.#sessions.values()) session.detachNode(node);
+      // A link following a dead node's connection would wait forever: end it quietly (`reset`),
+      // so that its client comes back and is reset onto a live node (`owner-lost`).
+      for (const [stop, follower] of [...this.#followers]) {
+        if (follower.owner !== node) continue;
+        stop();
+        follower.sink.close('reset');
+      }
     });
   }
 
@@ -591,7 +598,7 @@ export class SessionHost {
     if (this.#closing) return;
     this.#closing = true;
     for (const session of [...this.#sessions.values()]) session.close('server-closed');
-    for (const stop of [...this.#followers]) stop();
+    for (const stop of [...this.#followers.keys()]) stop();
     this.#stopNodeDown?.();
     const stop = await this.#stopListening;
     await stop();
@@ -846,7 +853,12 @@ export class SessionHost {
     });
     if (!followed) return undefined;
     stop = followed.stop;
-    this.#followers.add(stop);
+    this.#followers.set(stop, { owner: record.owner, sink });
+    // The owner may have died while the link opened (after onNodeDown ran): end it the same way.
+    if (!(await this.#router.isAlive(record.owner))) {
+      stop();
+      sink.close('reset');
+    }
     return { connectionId: record.id, resumed: true, replayed: followed.replayed, detach: stop };
   }
 }
