@@ -1,0 +1,394 @@
+/**
+ * `createRedisScaleOut`: the three stores of the session host's scale-out seam (registry, replay
+ * logs, router) on one Redis, with the node's lease, TTL refreshes, status, and recovery when
+ * Redis comes back. Pass `hostOptions` to any binding (`createSseJsonRpcServer({ agent,
+ * ...scaleOut.hostOptions })`) and several nodes behind one load balancer serve every client.
+ */
+import {
+  A2uiError,
+  computeBackoffDelay,
+  type ConnectionRegistry,
+  createConnectionId,
+  DEFAULT_REPLAY_LOG_LIMITS,
+  type ReplayLog,
+  type ReplayLogLimits,
+  type SessionRouter,
+} from '@a2ui-ts/core';
+import {
+  createClient,
+  type RedisClientOptions,
+  type RedisFunctions,
+  type RedisModules,
+  type RedisScripts,
+} from '@redis/client';
+import { redisKeys } from './keys.js';
+import { LogSubscriptions, type RedisSubscriber } from './log-subscriptions.js';
+import { NodeLeases } from './node-leases.js';
+import { RedisConnectionRegistry } from './redis-connection-registry.js';
+import type { RedisContext } from './redis-context.js';
+import { RedisReplayLog, type ReplayLogStore } from './redis-replay-log.js';
+import { RedisSessionRouter } from './redis-session-router.js';
+import type { RedisCommander } from './run-script.js';
+
+/** Options of {@link createRedisScaleOut}. Durations in milliseconds, sizes in bytes. */
+export interface RedisScaleOutOptions {
+  /** `redis[s]://[[user][:password]@]host[:port][/db]`. @default 'redis://127.0.0.1:6379' */
+  url?: string;
+  /**
+   * More node-redis client options (TLS, credentials, `name`…). `RESP`, `disableOfflineQueue`
+   * and the reconnect strategy are set by this package.
+   */
+  clientOptions?: Omit<RedisClientOptions, 'url' | 'RESP' | 'disableOfflineQueue'>;
+  /** This node's id: unique per process, never reused. @default a fresh random id */
+  nodeId?: string;
+  /** Prefix of every key and channel, so several deployments can share one Redis. @default 'a2ui:' */
+  keyPrefix?: string;
+  /**
+   * A node is dead to the others this long after its last lease renewal (renewed every third of
+   * it): its clients are reset onto live nodes when they come back. Keep it well above a GC pause
+   * or a Redis failover. @default 10000
+   */
+  leaseTtlMs?: number;
+  /**
+   * TTL of every key of a connection (record, log). The owner refreshes it every third of it while
+   * the connection lives, so the keys of a node that died disappear at most this long after it.
+   * @default 60000
+   */
+  keyTtlMs?: number;
+  /**
+   * Limits of each connection's replay log, in Redis and in the owner's memory (Redis counts
+   * UTF-8 bytes). @default `{ maxEvents: 1000, maxBytes: 4194304 }`
+   */
+  replayBuffer?: ReplayLogLimits;
+  /** Deadline of one Redis command (and of connecting). @default 5000 */
+  commandTimeoutMs?: number;
+  /** Retry hint of the refusals raised while Redis is unavailable. @default 1000 */
+  retryAfterMs?: number;
+  /** Approximate cap on a node's inbox stream (requests waiting for it). @default 100000 */
+  maxInboxLength?: number;
+  /** Reconnect backoff: the first and the longest delay. @default `{ initialDelayMs: 50, maxDelayMs: 2000 }` */
+  reconnect?: { initialDelayMs?: number; maxDelayMs?: number };
+  /**
+   * Receives Redis errors: connection trouble (once per outage) and failed background writes.
+   * @default `console.warn`, once per status change
+   */
+  onError?: (error: unknown) => void;
+}
+
+/** Defaults of {@link RedisScaleOutOptions}, in one place. */
+export const REDIS_SCALE_OUT_DEFAULTS = {
+  url: 'redis://127.0.0.1:6379',
+  keyPrefix: 'a2ui:',
+  leaseTtlMs: 10_000,
+  keyTtlMs: 60_000,
+  replayBuffer: DEFAULT_REPLAY_LOG_LIMITS,
+  commandTimeoutMs: 5_000,
+  retryAfterMs: 1_000,
+  maxInboxLength: 100_000,
+  reconnect: { initialDelayMs: 50, maxDelayMs: 2_000 },
+} as const;
+
+/** Whether Redis can be used right now. */
+export type RedisStatus = 'ready' | 'unavailable' | 'closed';
+
+/** What {@link RedisScaleOut.health} reports (e.g. on a `/health` route). */
+export interface RedisScaleOutHealth {
+  readonly status: RedisStatus;
+  readonly nodeId: string;
+  /** Since when (ms since the epoch) the status holds. */
+  readonly since: number;
+  /** The error that made Redis unavailable. */
+  readonly lastError?: string;
+  /** Whether this node's lease is current. */
+  readonly leaseCurrent: boolean;
+  /** Times this node found its lease had lapsed (others may have reset its clients). */
+  readonly leaseLapses: number;
+  /** Connections this node owns (their keys it keeps alive). */
+  readonly ownedConnections: number;
+  /** Logs of other nodes' connections followed here. */
+  readonly followers: number;
+  /** Requests forwarded to other nodes still waiting for their answer. */
+  readonly pendingForwards: number;
+}
+
+/** The scale-out stores of one node (see {@link createRedisScaleOut}). */
+export interface RedisScaleOut {
+  readonly nodeId: string;
+  readonly registry: ConnectionRegistry;
+  readonly router: SessionRouter;
+  /** Opens the shared replay log of a connection. */
+  createReplayLog(connectionId: string): ReplayLog;
+  /** The three stores as session host options: spread them into a binding's options. */
+  readonly hostOptions: {
+    readonly registry: ConnectionRegistry;
+    readonly router: SessionRouter;
+    readonly createReplayLog: (connectionId: string) => ReplayLog;
+  };
+  readonly status: RedisStatus;
+  /** Calls `listener` on every status change; returns the unsubscribe function. */
+  onStatus(listener: (status: RedisStatus, error?: unknown) => void): () => void;
+  health(): RedisScaleOutHealth;
+  /**
+   * Stops renewing the lease (and gives it back), fails forwarded requests still waiting, and
+   * closes the Redis connections. Close the bindings (their hosts) first: they end their
+   * connections, which deletes their keys.
+   */
+  close(): Promise<void>;
+}
+
+type Client = ReturnType<typeof createClient>;
+
+/**
+ * Connects to Redis and returns this node's scale-out stores.
+ *
+ * @param options - the Redis URL, this node's id, leases, TTLs, limits; see {@link RedisScaleOutOptions}
+ * @returns the stores, once connected and holding a lease
+ * @throws A2uiError `TRANSPORT_ERROR` when Redis cannot be reached within `commandTimeoutMs`
+ *
+ * @example
+ * ```ts
+ * const scaleOut = await createRedisScaleOut({ url: process.env.A2UI_REDIS_URL });
+ * const a2ui = createSseJsonRpcServer({ agent, ...scaleOut.hostOptions });
+ * // On shutdown: await a2ui.close(); await scaleOut.close();
+ * ```
+ */
+export async function createRedisScaleOut(
+  options: RedisScaleOutOptions = {},
+): Promise<RedisScaleOut> {
+  const defaults = REDIS_SCALE_OUT_DEFAULTS;
+  const url = options.url ?? defaults.url;
+  const nodeId = options.nodeId ?? createConnectionId();
+  const leaseTtlMs = options.leaseTtlMs ?? defaults.leaseTtlMs;
+  const keyTtlMs = options.keyTtlMs ?? defaults.keyTtlMs;
+  const commandTimeoutMs = options.commandTimeoutMs ?? defaults.commandTimeoutMs;
+  const renewIntervalMs = Math.max(1, Math.floor(leaseTtlMs / 3));
+  const blockMs = Math.max(100, Math.min(5_000, renewIntervalMs));
+  const reconnect = { ...defaults.reconnect, ...options.reconnect };
+  const limits = { ...defaults.replayBuffer, ...options.replayBuffer };
+
+  let status: RedisStatus = 'ready';
+  let since = Date.now();
+  let lastError: unknown;
+  let leaseLapses = 0;
+  const statusListeners = new Set<(status: RedisStatus, error?: unknown) => void>();
+  const reportError =
+    options.onError ??
+    ((error: unknown) => console.warn(`[a2ui/redis] node ${nodeId}:`, describe(error)));
+
+  const base: RedisClientOptions<RedisModules, RedisFunctions, RedisScripts, 2> = {
+    ...options.clientOptions,
+    url,
+    RESP: 2,
+    disableOfflineQueue: true,
+    socket: {
+      ...(options.clientOptions?.socket as object | undefined),
+      connectTimeout: commandTimeoutMs,
+      reconnectStrategy: (retries: number) =>
+        computeBackoffDelay(retries + 1, { ...reconnect, multiplier: 2 }),
+    },
+  };
+  const commands = createClient({ ...base, commandOptions: { timeout: commandTimeoutMs } });
+  const subscriber = commands.duplicate();
+  const reader = commands.duplicate({
+    commandOptions: { timeout: blockMs + commandTimeoutMs },
+  });
+  const clients: Client[] = [commands, subscriber, reader] as Client[];
+
+  const setStatus = (next: RedisStatus, error?: unknown): void => {
+    if (error !== undefined) lastError = error;
+    if (status === next) return;
+    status = next;
+    since = Date.now();
+    if (next === 'unavailable' && error !== undefined && !options.onError) reportError(error);
+    for (const listener of [...statusListeners]) listener(next, error);
+  };
+
+  const context: RedisContext = {
+    nodeId,
+    client: commands as unknown as RedisCommander,
+    keys: redisKeys(options.keyPrefix ?? defaults.keyPrefix),
+    keyTtlMs,
+    retryAfterMs: options.retryAfterMs ?? defaults.retryAfterMs,
+    // While Redis is down its status says so; failed writes are not news then.
+    report: (error) => {
+      if (status === 'ready' || options.onError) reportError(error);
+    },
+  };
+  const registry = new RedisConnectionRegistry(context);
+  const subscriptions = new LogSubscriptions(
+    subscriber as unknown as RedisSubscriber,
+    context.report,
+  );
+  const store: ReplayLogStore = { context, subscriptions, limits, writers: new Set() };
+  const leases = new NodeLeases(context, { leaseTtlMs, renewIntervalMs }, () => {
+    leaseLapses++;
+    context.report(
+      new A2uiError(
+        'CONNECTION_CLOSED',
+        `The lease of node ${nodeId} lapsed: other nodes may have reset its connections meanwhile.`,
+      ),
+    );
+  });
+  const readerReady = new Set<() => void>();
+  const router = new RedisSessionRouter(context, leases, reader as unknown as RedisCommander, {
+    blockMs,
+    maxInboxLength: options.maxInboxLength ?? defaults.maxInboxLength,
+    waitForReconnect: () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, reconnect.maxDelayMs);
+        function done() {
+          clearTimeout(timer);
+          readerReady.delete(done);
+          resolve();
+        }
+        readerReady.add(done);
+      }),
+  });
+
+  let runId: string | undefined;
+  let closed = false;
+  const recover = async (): Promise<void> => {
+    // After an outage: take the lease again, then restore what Redis may have lost.
+    const info = await commands.sendCommand<string>(['INFO', 'server']);
+    const current = /run_id:(\w+)/.exec(info)?.[1];
+    const restarted = runId !== undefined && current !== runId;
+    runId = current;
+    await leases.renew();
+    if (restarted) router.failPending('Redis restarted: the request may be lost; retry it.');
+    await registry.reassert();
+    await Promise.all([...store.writers].map((log) => log.resync()));
+  };
+
+  commands.on('error', (error: unknown) => setStatus('unavailable', error));
+  commands.on('reconnecting', () => setStatus('unavailable', lastError));
+  commands.on('ready', () => {
+    if (status !== 'unavailable' || closed) return;
+    recover().then(
+      () => setStatus('ready'),
+      (error) => reportError(error),
+    );
+  });
+  subscriber.on('error', () => {});
+  let subscriberReadyBefore = false;
+  subscriber.on('ready', () => {
+    if (subscriberReadyBefore) subscriptions.resync();
+    subscriberReadyBefore = true;
+  });
+  reader.on('error', () => {});
+  reader.on('ready', () => {
+    for (const wake of [...readerReady]) wake();
+  });
+
+  try {
+    await Promise.all(clients.map((client) => connectOnce(client, commandTimeoutMs, url)));
+    const info = await commands.sendCommand<string>(['INFO', 'server']);
+    runId = /run_id:(\w+)/.exec(info)?.[1];
+    await leases.start();
+  } catch (error) {
+    for (const client of clients) client.destroy();
+    throw A2uiError.isInstance(error)
+      ? error
+      : new A2uiError(
+          'TRANSPORT_ERROR',
+          `Could not use Redis at ${redact(url)}: ${describe(error)}`,
+          {
+            cause: error,
+          },
+        );
+  }
+  router.start();
+
+  // Keeps the keys of this node's connections alive; those of a dead node expire.
+  const refresh = setInterval(
+    () => {
+      if (status !== 'ready') return;
+      const { keys } = context;
+      const ttl = String(keyTtlMs);
+      for (const id of registry.ownedIds()) {
+        for (const key of [keys.record(id), keys.log(id), keys.logMeta(id)])
+          commands.sendCommand(['PEXPIRE', key, ttl]).catch(context.report);
+      }
+    },
+    Math.max(1, Math.floor(keyTtlMs / 3)),
+  );
+  refresh.unref?.();
+
+  const createReplayLog = (connectionId: string): ReplayLog =>
+    new RedisReplayLog(store, connectionId);
+
+  return {
+    nodeId,
+    registry,
+    router,
+    createReplayLog,
+    hostOptions: { registry, router, createReplayLog },
+    get status() {
+      return status;
+    },
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => {
+        statusListeners.delete(listener);
+      };
+    },
+    health: () => ({
+      status,
+      nodeId,
+      since,
+      ...(status === 'unavailable' && lastError !== undefined
+        ? { lastError: describe(lastError) }
+        : {}),
+      leaseCurrent: leases.current,
+      leaseLapses,
+      ownedConnections: [...registry.ownedIds()].length,
+      followers: subscriptions.size,
+      pendingForwards: router.counters.pending,
+    }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(refresh);
+      await router.close();
+      await leases.stop();
+      reader.destroy();
+      await router.stopped();
+      await Promise.all(
+        [commands, subscriber].map((client) =>
+          client.isOpen ? client.close().catch(() => client.destroy()) : undefined,
+        ),
+      );
+      setStatus('closed');
+    },
+  };
+}
+
+/** Connects, or fails after `timeoutMs` (node-redis would otherwise keep retrying). */
+async function connectOnce(client: Client, timeoutMs: number, url: string): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new A2uiError(
+            'TRANSPORT_ERROR',
+            `Redis at ${redact(url)} did not answer in ${timeoutMs} ms.`,
+          ),
+        ),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([client.connect(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The URL without its password. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+}

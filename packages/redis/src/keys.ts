@@ -1,0 +1,35 @@
+/**
+ * Where everything lives in Redis: one place for the key and channel names, so that the
+ * documentation's table (`docs/deployment.md`) and the code cannot drift apart.
+ */
+
+/** The keys and channels of one deployment (one `keyPrefix`). */
+export interface RedisKeys {
+  /** Sorted set: node id → lease expiry (Redis server time, ms). */
+  readonly nodes: string;
+  /** Stream: requests forwarded to node `nodeId` and the answers to its own requests. */
+  inbox(nodeId: string): string;
+  /** String: the JSON `ConnectionRecord` of a connection. */
+  record(connectionId: string): string;
+  /** List: the replay log entries of a connection, oldest first. */
+  log(connectionId: string): string;
+  /** Hash: `last`, `dropped` (entries up to it are gone) and `bytes` of the log. */
+  logMeta(connectionId: string): string;
+  /** Pub/sub channel: appends to and the end of a connection's log. */
+  logChannel(connectionId: string): string;
+  /** `SCAN MATCH` pattern of every key of this deployment. */
+  readonly pattern: string;
+}
+
+/** The key layout under `prefix` (e.g. `a2ui:`). */
+export function redisKeys(prefix: string): RedisKeys {
+  return {
+    nodes: `${prefix}nodes`,
+    inbox: (nodeId) => `${prefix}inbox:${nodeId}`,
+    record: (id) => `${prefix}conn:${id}`,
+    log: (id) => `${prefix}log:${id}`,
+    logMeta: (id) => `${prefix}logmeta:${id}`,
+    logChannel: (id) => `${prefix}log:${id}`,
+    pattern: `${prefix}*`,
+  };
+}
