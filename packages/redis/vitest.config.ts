@@ -11,5 +11,6 @@ export default defineProject({
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -7,6 +7,7 @@ import type { ServerMessage } from '@a2ui-ts/core';
 import { recordTransport, type TransportRecording } from '@a2ui-ts/core/testing';
 import { createTcpProxy } from '@a2ui-ts/core/testing/node';
 import type { SseJsonRpcTransport } from '@a2ui-ts/transport-sse-jsonrpc';
+import { createClient } from '@redis/client';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectRouted, type Routes, startNode, type TestNode } from '../test/cluster.js';
 import { testPrefix } from '../test/stores.js';
@@ -31,6 +32,34 @@ function valuesAt(recording: TransportRecording, path: string): unknown[] {
   );
 }
 
+let prefix = '';
+
+/** Lists, with `SCAN`, every key of this file's prefix except the node leases. */
+async function scanner() {
+  const redis = createClient({ url: inject('redisUrl'), RESP: 2 });
+  await redis.connect();
+  return {
+    async connectionKeys() {
+      const keys: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, found] = await redis.sendCommand<[string, string[]]>([
+          'SCAN',
+          cursor,
+          'MATCH',
+          `${prefix}*`,
+          'COUNT',
+          '1000',
+        ]);
+        cursor = next;
+        keys.push(...found.filter((key) => key !== `${prefix}nodes`));
+      } while (cursor !== '0');
+      return keys.sort();
+    },
+    close: () => redis.close(),
+  };
+}
+
 const transports = new Set<SseJsonRpcTransport>();
 afterEach(async () => {
   await Promise.all([...transports].map((transport) => transport.close().catch(() => {})));
@@ -42,11 +71,15 @@ function client(routes: Routes) {
   return { transport, recording: recordTransport(transport) };
 }
 
+const CLIENTS = 1_000;
+const CYCLES = 1_000;
+
 describe('two nodes sharing one Redis', () => {
   let a: TestNode;
   let b: TestNode;
   beforeAll(async () => {
     const keyPrefix = testPrefix();
+    prefix = keyPrefix;
     const redisUrl = inject('redisUrl');
     [a, b] = await Promise.all([
       startNode({ redisUrl, keyPrefix }),
@@ -98,6 +131,7 @@ describe('two nodes sharing one Redis', () => {
         'after-1',
         'after-2',
       ]);
+      expect(recording.statuses()).toContainEqual(expect.stringMatching(/^reconnecting/));
       expect(recording.events.some((event) => event.type === 'reset')).toBe(false);
       expect(transport.lastEventId).toBe(recording.messages().length);
       const stats = await b.stats();
@@ -106,4 +140,60 @@ describe('two nodes sharing one Redis', () => {
       await proxy.close();
     }
   });
+  it(`delivers the actions of ${CLIENTS} clients spread over both nodes, each posted to the other node, in order`, async () => {
+    const clients = Array.from({ length: CLIENTS }, (_, index) => {
+      const [stream, post] = index % 2 === 0 ? [a, b] : [b, a];
+      return { ...client({ sse: stream.url, rpc: post.url }), stream };
+    });
+    await Promise.all(
+      clients.map(({ recording }) =>
+        recording.until(() => valuesAt(recording, '/node').length === 1),
+      ),
+    );
+    for (const { recording, stream } of clients)
+      expect(valuesAt(recording, '/node')).toEqual([stream.nodeId]);
+    const names = ['one', 'two', 'three'];
+    await Promise.all(
+      clients.map(async ({ transport }) => {
+        for (const name of names) await transport.send(action(name));
+      }),
+    );
+    await Promise.all(
+      clients.map(({ recording }) =>
+        recording.until(() => valuesAt(recording, '/did').length === 3),
+      ),
+    );
+    for (const { recording } of clients) expect(valuesAt(recording, '/did')).toEqual(names);
+    // Each handled once, by the node that streams to its client.
+    for (const { transport, stream } of clients) {
+      const id = transport.connectionId!;
+      expect(stream.actions.filter((entry) => entry.startsWith(id)).length).toBe(3);
+    }
+  }, 60_000);
+
+  it(`leaves no key behind after ${CYCLES} connect/disconnect cycles, once the TTLs pass`, async () => {
+    for (let batch = 0; batch < CYCLES / 100; batch++) {
+      await Promise.all(
+        Array.from({ length: 100 }, async (_, index) => {
+          const [stream, post] = index % 2 === 0 ? [a, b] : [b, a];
+          const { transport, recording } = client({ sse: stream.url, rpc: post.url });
+          await recording.until(() => valuesAt(recording, '/node').length === 1);
+          await transport.send(action('bye'));
+          await transport.close();
+          transports.delete(transport);
+        }),
+      );
+    }
+    const redis = await scanner();
+    try {
+      // Closed sessions delete their records and logs at once; tombstones and inboxes expire.
+      await expect
+        .poll(() => redis.connectionKeys(), { timeout: 20_000, interval: 250 })
+        .toEqual([]);
+    } finally {
+      await redis.close();
+    }
+    expect(await a.stats()).toMatchObject({ sessions: 0, followerLinks: 0 });
+    expect(await b.stats()).toMatchObject({ sessions: 0, followerLinks: 0 });
+  }, 60_000);
 });

@@ -29,11 +29,15 @@ export interface TestNode {
 
 const NODE_MAIN = fileURLToPath(new URL('./node-main.ts', import.meta.url));
 
+/**
+ * Leases long enough that a node busy with 1,000 clients on a shared 2-core machine still renews
+ * in time; tests of a dying node shorten them.
+ */
 export const NODE_DEFAULTS: Omit<TestNodeConfig, 'redisUrl' | 'keyPrefix'> = {
-  leaseTtlMs: 900,
-  keyTtlMs: 3_000,
+  leaseTtlMs: 5_000,
+  keyTtlMs: 5_000,
   reconnectGraceMs: 30_000,
-  routeTimeoutMs: 2_000,
+  routeTimeoutMs: 10_000,
   pushIntervalMs: 0,
 };
 
