@@ -6,8 +6,8 @@
  */
 import {
   A2uiError,
-  computeBackoffDelay,
   type ConnectionRegistry,
+  computeBackoffDelay,
   createConnectionId,
   DEFAULT_REPLAY_LOG_LIMITS,
   type ReplayLog,
@@ -167,6 +167,8 @@ export async function createRedisScaleOut(
   const limits = { ...defaults.replayBuffer, ...options.replayBuffer };
 
   let status: RedisStatus = 'ready';
+  /** Until when (ms) lookups that find nothing are retried, after Redis came back empty. */
+  let settlingUntil = 0;
   let since = Date.now();
   let lastError: unknown;
   let leaseLapses = 0;
@@ -213,6 +215,7 @@ export async function createRedisScaleOut(
     report: (error) => {
       if (status === 'ready' || options.onError) reportError(error);
     },
+    settling: () => Date.now() < settlingUntil,
   };
   const registry = new RedisConnectionRegistry(context);
   const subscriptions = new LogSubscriptions(
@@ -253,6 +256,8 @@ export async function createRedisScaleOut(
     const current = /run_id:(\w+)/.exec(info)?.[1];
     const restarted = runId !== undefined && current !== runId;
     runId = current;
+    // Every live node renews within a lease TTL of its own reconnect.
+    if (restarted) settlingUntil = Date.now() + leaseTtlMs + reconnect.maxDelayMs;
     await leases.renew();
     if (restarted) router.failPending('Redis restarted: the request may be lost; retry it.');
     await registry.reassert();

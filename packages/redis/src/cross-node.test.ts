@@ -1,36 +1,11 @@
-/**
- * Two server nodes in separate processes (separate Redis connections) behind a "load balancer"
- * without sticky sessions: each client's event stream goes to one node and its actions to the
- * other. Real `redis-server`, real SSE + JSON-RPC clients.
- */
-import type { ServerMessage } from '@a2ui-ts/core';
-import { recordTransport, type TransportRecording } from '@a2ui-ts/core/testing';
+import { recordTransport } from '@a2ui-ts/core/testing';
 import { createTcpProxy } from '@a2ui-ts/core/testing/node';
 import type { SseJsonRpcTransport } from '@a2ui-ts/transport-sse-jsonrpc';
 import { createClient } from '@redis/client';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectRouted, type Routes, startNode, type TestNode } from '../test/cluster.js';
+import { action, METADATA, valuesAt } from '../test/messages.js';
 import { testPrefix } from '../test/stores.js';
-
-const action = (name: string) => ({
-  version: 'v0.9' as const,
-  action: {
-    name,
-    surfaceId: 's',
-    sourceComponentId: 'b',
-    timestamp: new Date().toISOString(),
-    context: {},
-  },
-});
-
-/** Values of the `updateDataModel` messages at `path`, in arrival order. */
-function valuesAt(recording: TransportRecording, path: string): unknown[] {
-  return (recording.messages() as ServerMessage[]).flatMap((message) =>
-    'updateDataModel' in message && message.updateDataModel.path === path
-      ? [message.updateDataModel.value]
-      : [],
-  );
-}
 
 let prefix = '';
 
@@ -95,7 +70,7 @@ describe('two nodes sharing one Redis', () => {
     await recording.until(() => valuesAt(recording, '/node').length === 1);
     expect(valuesAt(recording, '/node')).toEqual([a.nodeId]);
     const names = Array.from({ length: 20 }, (_, index) => `act-${index}`);
-    await Promise.all(names.map((name) => transport.send(action(name))));
+    await Promise.all(names.map((name) => transport.send(action(name), METADATA)));
     await recording.until(() => valuesAt(recording, '/did').length === names.length);
     expect(valuesAt(recording, '/did')).toEqual(names);
     const id = transport.connectionId!;
@@ -112,7 +87,7 @@ describe('two nodes sharing one Redis', () => {
       const routes: Routes = { sse: proxy.url, rpc: a.url };
       const { transport, recording } = client(routes);
       await recording.until(() => valuesAt(recording, '/node').length === 1);
-      await transport.send(action('before'));
+      await transport.send(action('before'), METADATA);
       await recording.until(() => valuesAt(recording, '/did').length === 1);
       // The link breaks; the load balancer sends the reconnect to B. Meanwhile A keeps sending.
       proxy.setRefusing(true);
@@ -120,7 +95,7 @@ describe('two nodes sharing one Redis', () => {
       routes.sse = b.url;
       routes.rpc = b.url;
       const sends = ['while-down-1', 'while-down-2', 'after-1', 'after-2'].map((name) =>
-        transport.send(action(name)),
+        transport.send(action(name), METADATA),
       );
       await Promise.all(sends);
       await recording.until(() => valuesAt(recording, '/did').length === 5);
@@ -155,7 +130,7 @@ describe('two nodes sharing one Redis', () => {
     const names = ['one', 'two', 'three'];
     await Promise.all(
       clients.map(async ({ transport }) => {
-        for (const name of names) await transport.send(action(name));
+        for (const name of names) await transport.send(action(name), METADATA);
       }),
     );
     await Promise.all(
@@ -178,7 +153,7 @@ describe('two nodes sharing one Redis', () => {
           const [stream, post] = index % 2 === 0 ? [a, b] : [b, a];
           const { transport, recording } = client({ sse: stream.url, rpc: post.url });
           await recording.until(() => valuesAt(recording, '/node').length === 1);
-          await transport.send(action('bye'));
+          await transport.send(action('bye'), METADATA);
           await transport.close();
           transports.delete(transport);
         }),

@@ -7,18 +7,8 @@ import { recordTransport } from '@a2ui-ts/core/testing';
 import { createTcpProxy } from '@a2ui-ts/core/testing/node';
 import { afterAll, expect, inject, it } from 'vitest';
 import { connectRouted, type Routes, startNode, type TestNode } from '../test/cluster.js';
+import { action, METADATA } from '../test/messages.js';
 import { testPrefix } from '../test/stores.js';
-
-const action = (name: string) => ({
-  version: 'v0.9' as const,
-  action: {
-    name,
-    surfaceId: 's',
-    sourceComponentId: 'b',
-    timestamp: new Date().toISOString(),
-    context: {},
-  },
-});
 
 const nodes: TestNode[] = [];
 afterAll(async () => {
@@ -63,7 +53,9 @@ it('resets the clients of a node killed mid-stream onto the live node; nothing i
       ),
   );
   const names = clients.map((_, index) => `before-${index}`);
-  await Promise.all(clients.map(({ transport }, index) => transport.send(action(names[index]!))));
+  await Promise.all(
+    clients.map(({ transport }, index) => transport.send(action(names[index]!), METADATA)),
+  );
   const firstIds = clients.map(({ transport }) => transport.connectionId!);
   for (const id of firstIds) expect(a!.connects).toContain(id);
 
@@ -99,7 +91,7 @@ it('resets the clients of a node killed mid-stream onto the live node; nothing i
   );
   for (const { transport } of clients) expect(b!.connects).toContain(transport.connectionId);
   await Promise.all(
-    clients.map(({ transport }, index) => transport.send(action(`after-${index}`))),
+    clients.map(({ transport }, index) => transport.send(action(`after-${index}`), METADATA)),
   );
   // Every action was applied once, by the node that owned its connection then.
   const applied = [...a!.actions, ...b!.actions].map((entry) => entry.split(' ')[1]);

@@ -88,7 +88,14 @@ export class NodeLeases {
     if (alive === 1) {
       this.#aliveUntil.set(id, Date.now() + this.#timing.renewIntervalMs);
       this.#announced.delete(id);
-    } else this.#aliveUntil.delete(id);
+    } else {
+      this.#aliveUntil.delete(id);
+      if (this.#context.settling())
+        throw storeUnavailable(
+          new Error(`Redis restarted; node ${id} may not have renewed its lease yet`),
+          retryAfterMs,
+        );
+    }
     return alive === 1;
   }
 

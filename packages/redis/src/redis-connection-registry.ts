@@ -10,6 +10,12 @@ import type { RedisContext } from './redis-context.js';
 import { runScript } from './run-script.js';
 import { storeUnavailable } from './store-errors.js';
 
+const settlingError = (id: string, retryAfterMs: number) =>
+  storeUnavailable(
+    new Error(`Redis restarted; the record of connection ${id} may not be restored yet`),
+    retryAfterMs,
+  );
+
 /** A {@link ConnectionRegistry} whose records live in Redis, shared by every node. */
 export class RedisConnectionRegistry implements ConnectionRegistry {
   readonly #context: RedisContext;
@@ -36,7 +42,10 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
     } catch (error) {
       throw storeUnavailable(error, retryAfterMs);
     }
-    if (text === null) return undefined;
+    if (text === null) {
+      if (this.#context.settling()) throw settlingError(id, retryAfterMs);
+      return undefined;
+    }
     try {
       return JSON.parse(text) as ConnectionRecord;
     } catch {

@@ -17,4 +17,9 @@ export interface RedisContext {
   readonly retryAfterMs: number;
   /** A background write failed (the status tells whether Redis is down). */
   report(error: unknown): void;
+  /**
+   * True for a while after Redis came back empty (restarted): live nodes are still writing their
+   * leases and records again, so "not found" may be untrue and is answered with a retry instead.
+   */
+  settling(): boolean;
 }

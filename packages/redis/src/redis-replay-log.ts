@@ -12,9 +12,9 @@ import {
   type MemoryReplayLog,
   type ReplayEntry,
   type ReplayLog,
+  type ReplayLogLimits,
   type ReplayLogListener,
   type ReplayLogSize,
-  type ReplayLogLimits,
 } from '@a2ui-ts/core';
 import { encodeAppend, encodeEnd } from './log-channel.js';
 import { LogFollower, type SharedRead } from './log-follower.js';
