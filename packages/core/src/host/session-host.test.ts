@@ -445,6 +445,27 @@ describe('SessionHost: several nodes over shared stores', () => {
     expect(errors).toEqual([]);
   });
 
+  it('resets a client whose missed messages the shared log no longer holds; the owner ends the old connection with reset', async () => {
+    const recorder = recordingAgent();
+    const cluster = createMemoryCluster({ maxEvents: 1 });
+    const shared = { registry: cluster.registry, createReplayLog: cluster.createReplayLog };
+    const a = host({ agent: recorder.agent, ...shared, router: cluster.router('a') });
+    const b = host({ agent: recorder.agent, ...shared, router: cluster.router('b') });
+    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    await vi.waitFor(() => expect(recorder.connections).toHaveLength(1));
+    onA.detach();
+    recorder.connections[0]!.send(update('evicts 1'));
+    const second = recordingSink();
+    const onB = await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 0,
+      sink: second.sink,
+    });
+    expect(onB.reset).toBe('replay-gap');
+    await vi.waitFor(() => expect(recorder.disconnects).toEqual(['reset']));
+  });
+
   it('resets a client of a dead node onto a live one, explicitly, with a fresh onConnect', async () => {
     const recorder = recordingAgent();
     const { cluster, a, b } = twoNodes(recorder.agent);

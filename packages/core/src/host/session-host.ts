@@ -386,7 +386,12 @@ export class SessionHost {
       if (await this.#router.isAlive(record.owner)) {
         const followed = await this.#follow(record, lastSeq, sink);
         if (followed) return followed;
-        await this.#forwardQuietly(record.owner, { type: 'disconnect', connectionId });
+        // As for a connection of this node: the one that cannot be resumed ends with `reset`.
+        await this.#forwardQuietly(record.owner, {
+          type: 'disconnect',
+          connectionId,
+          reason: 'reset',
+        });
         return this.#startLinked(sink, principal, 'replay-gap');
       }
       await this.registry.delete(connectionId);
@@ -733,7 +738,7 @@ export class SessionHost {
           session.touch();
           return { ok: true };
         case 'disconnect':
-          session.close('client-closed');
+          session.close(request.reason ?? 'client-closed');
           return { ok: true };
       }
     } catch (error) {
