@@ -27,7 +27,7 @@ import { NodeLeases } from './node-leases.js';
 import { RedisConnectionRegistry } from './redis-connection-registry.js';
 import type { RedisContext } from './redis-context.js';
 import { RedisReplayLog, type ReplayLogStore } from './redis-replay-log.js';
-import { RedisSessionRouter } from './redis-session-router.js';
+import { NodeInbox, RedisSessionRouter } from './redis-session-router.js';
 import type { RedisCommander } from './run-script.js';
 
 /** Options of {@link createRedisScaleOut}. Durations in milliseconds, sizes in bytes. */
@@ -111,6 +111,14 @@ export interface RedisScaleOutHealth {
   readonly pendingForwards: number;
 }
 
+/** The three stores of one session host, as its options: spread them into a binding's options. */
+export interface RedisHostStores {
+  readonly registry: ConnectionRegistry;
+  readonly router: SessionRouter;
+  /** Opens the shared replay log of a connection. */
+  readonly createReplayLog: (connectionId: string) => ReplayLog;
+}
+
 /** The scale-out stores of one node (see {@link createRedisScaleOut}). */
 export interface RedisScaleOut {
   readonly nodeId: string;
@@ -118,12 +126,17 @@ export interface RedisScaleOut {
   readonly router: SessionRouter;
   /** Opens the shared replay log of a connection. */
   createReplayLog(connectionId: string): ReplayLog;
-  /** The three stores as session host options: spread them into a binding's options. */
-  readonly hostOptions: {
-    readonly registry: ConnectionRegistry;
-    readonly router: SessionRouter;
-    readonly createReplayLog: (connectionId: string) => ReplayLog;
-  };
+  /** The stores of the process's default session host: spread them into a binding's options. */
+  readonly hostOptions: RedisHostStores;
+  /**
+   * The stores of session host `name`, for a process that runs several (one per agent and
+   * binding, as every binding creates its own host). Every node must use the same names for the
+   * same hosts: requests are routed to the host of that name on the owner. Connections of
+   * different hosts live under different keys (`<prefix><name>:conn:<id>`). Returns the same
+   * stores for the same name.
+   * @throws A2uiError `VALIDATION_FAILED` for a name that is empty or not `[A-Za-z0-9._/-]{1,100}`
+   */
+  forHost(name: string): RedisHostStores;
   readonly status: RedisStatus;
   /** Calls `listener` on every status change; returns the unsubscribe function. */
   onStatus(listener: (status: RedisStatus, error?: unknown) => void): () => void;
@@ -165,6 +178,7 @@ export async function createRedisScaleOut(
   const blockMs = Math.max(100, Math.min(5_000, renewIntervalMs));
   const reconnect = { ...defaults.reconnect, ...options.reconnect };
   const limits = { ...defaults.replayBuffer, ...options.replayBuffer };
+  const prefix = options.keyPrefix ?? defaults.keyPrefix;
 
   let status: RedisStatus = 'ready';
   /** Until when (ms) lookups that find nothing are retried, after Redis came back empty. */
@@ -208,7 +222,7 @@ export async function createRedisScaleOut(
   const context: RedisContext = {
     nodeId,
     client: commands as unknown as RedisCommander,
-    keys: redisKeys(options.keyPrefix ?? defaults.keyPrefix),
+    keys: redisKeys(prefix),
     keyTtlMs,
     retryAfterMs: options.retryAfterMs ?? defaults.retryAfterMs,
     // While Redis is down its status says so; failed writes are not news then.
@@ -217,12 +231,10 @@ export async function createRedisScaleOut(
     },
     settling: () => Date.now() < settlingUntil,
   };
-  const registry = new RedisConnectionRegistry(context);
   const subscriptions = new LogSubscriptions(
     subscriber as unknown as RedisSubscriber,
     context.report,
   );
-  const store: ReplayLogStore = { context, subscriptions, limits, writers: new Set() };
   const leases = new NodeLeases(context, { leaseTtlMs, renewIntervalMs }, () => {
     leaseLapses++;
     context.report(
@@ -233,7 +245,7 @@ export async function createRedisScaleOut(
     );
   });
   const readerReady = new Set<() => void>();
-  const router = new RedisSessionRouter(context, leases, reader as unknown as RedisCommander, {
+  const inbox = new NodeInbox(context, leases, reader as unknown as RedisCommander, {
     blockMs,
     maxInboxLength: options.maxInboxLength ?? defaults.maxInboxLength,
     waitForReconnect: () =>
@@ -248,6 +260,32 @@ export async function createRedisScaleOut(
       }),
   });
 
+  interface HostEntry {
+    readonly stores: RedisHostStores;
+    readonly registry: RedisConnectionRegistry;
+    readonly logs: ReplayLogStore;
+  }
+  const hosts = new Map<string, HostEntry>();
+  const hostEntry = (name: string): HostEntry => {
+    const existing = hosts.get(name);
+    if (existing) return existing;
+    const scoped: RedisContext = { ...context, keys: redisKeys(prefix, name || undefined) };
+    const registry = new RedisConnectionRegistry(scoped);
+    const logs: ReplayLogStore = { context: scoped, subscriptions, limits, writers: new Set() };
+    const entry: HostEntry = {
+      registry,
+      logs,
+      stores: {
+        registry,
+        router: new RedisSessionRouter(nodeId, name, inbox, leases),
+        createReplayLog: (connectionId) => new RedisReplayLog(logs, connectionId),
+      },
+    };
+    hosts.set(name, entry);
+    return entry;
+  };
+  const defaultHost = hostEntry('').stores;
+
   let runId: string | undefined;
   let closed = false;
   const recover = async (): Promise<void> => {
@@ -259,9 +297,11 @@ export async function createRedisScaleOut(
     // Every live node renews within a lease TTL of its own reconnect.
     if (restarted) settlingUntil = Date.now() + leaseTtlMs + reconnect.maxDelayMs;
     await leases.renew();
-    if (restarted) router.failPending('Redis restarted: the request may be lost; retry it.');
-    await registry.reassert();
-    await Promise.all([...store.writers].map((log) => log.resync()));
+    if (restarted) inbox.failPending('Redis restarted: the request may be lost; retry it.');
+    for (const { registry, logs } of hosts.values()) {
+      await registry.reassert();
+      await Promise.all([...logs.writers].map((log) => log.resync()));
+    }
   };
 
   commands.on('error', (error: unknown) => setStatus('unavailable', error));
@@ -301,32 +341,38 @@ export async function createRedisScaleOut(
           },
         );
   }
-  router.start();
+  inbox.start();
 
   // Keeps the keys of this node's connections alive; those of a dead node expire.
   const refresh = setInterval(
     () => {
       if (status !== 'ready') return;
-      const { keys } = context;
       const ttl = String(keyTtlMs);
-      for (const id of registry.ownedIds()) {
-        for (const key of [keys.record(id), keys.log(id), keys.logMeta(id)])
-          commands.sendCommand(['PEXPIRE', key, ttl]).catch(context.report);
+      for (const { registry, logs } of hosts.values()) {
+        const { keys } = logs.context;
+        for (const id of registry.ownedIds()) {
+          for (const key of [keys.record(id), keys.log(id), keys.logMeta(id)])
+            commands.sendCommand(['PEXPIRE', key, ttl]).catch(context.report);
+        }
       }
     },
     Math.max(1, Math.floor(keyTtlMs / 3)),
   );
   refresh.unref?.();
 
-  const createReplayLog = (connectionId: string): ReplayLog =>
-    new RedisReplayLog(store, connectionId);
-
   return {
     nodeId,
-    registry,
-    router,
-    createReplayLog,
-    hostOptions: { registry, router, createReplayLog },
+    ...defaultHost,
+    hostOptions: defaultHost,
+    forHost(name) {
+      if (typeof name !== 'string' || !/^[A-Za-z0-9._/-]{1,100}$/.test(name)) {
+        throw new A2uiError(
+          'VALIDATION_FAILED',
+          `A session host name has 1 to 100 of A-Z a-z 0-9 . _ / - (got ${JSON.stringify(name)}).`,
+        );
+      }
+      return hostEntry(name).stores;
+    },
     get status() {
       return status;
     },
@@ -345,18 +391,21 @@ export async function createRedisScaleOut(
         : {}),
       leaseCurrent: leases.current,
       leaseLapses,
-      ownedConnections: [...registry.ownedIds()].length,
+      ownedConnections: [...hosts.values()].reduce(
+        (sum, { registry }) => sum + [...registry.ownedIds()].length,
+        0,
+      ),
       followers: subscriptions.size,
-      pendingForwards: router.counters.pending,
+      pendingForwards: inbox.pending,
     }),
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(refresh);
-      await router.close();
+      inbox.close();
       await leases.stop();
       reader.destroy();
-      await router.stopped();
+      await inbox.stopped();
       await Promise.all(
         [commands, subscriber].map((client) =>
           client.isOpen ? client.close().catch(() => client.destroy()) : undefined,

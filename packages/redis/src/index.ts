@@ -8,6 +8,7 @@
  */
 
 export type {
+  RedisHostStores,
   RedisScaleOut,
   RedisScaleOutHealth,
   RedisScaleOutOptions,
@@ -18,5 +19,5 @@ export type { RedisKeys } from './keys.js';
 export { redisKeys } from './keys.js';
 export { RedisConnectionRegistry } from './redis-connection-registry.js';
 export { RedisReplayLog } from './redis-replay-log.js';
-export { RedisSessionRouter } from './redis-session-router.js';
+export { NodeInbox, RedisSessionRouter } from './redis-session-router.js';
 export { STORE_UNAVAILABLE, storeUnavailable } from './store-errors.js';

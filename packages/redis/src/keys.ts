@@ -21,15 +21,20 @@ export interface RedisKeys {
   readonly pattern: string;
 }
 
-/** The key layout under `prefix` (e.g. `a2ui:`). */
-export function redisKeys(prefix: string): RedisKeys {
+/**
+ * The key layout under `prefix` (e.g. `a2ui:`). Nodes and inboxes belong to the process; the keys
+ * of connections to one session host, named by `host` when a process runs several (one per agent
+ * and binding): `a2ui:<host>:conn:<id>`.
+ */
+export function redisKeys(prefix: string, host?: string): RedisKeys {
+  const scope = host === undefined ? prefix : `${prefix}${host}:`;
   return {
     nodes: `${prefix}nodes`,
     inbox: (nodeId) => `${prefix}inbox:${nodeId}`,
-    record: (id) => `${prefix}conn:${id}`,
-    log: (id) => `${prefix}log:${id}`,
-    logMeta: (id) => `${prefix}logmeta:${id}`,
-    logChannel: (id) => `${prefix}log:${id}`,
+    record: (id) => `${scope}conn:${id}`,
+    log: (id) => `${scope}log:${id}`,
+    logMeta: (id) => `${scope}logmeta:${id}`,
+    logChannel: (id) => `${scope}log:${id}`,
     pattern: `${prefix}*`,
   };
 }

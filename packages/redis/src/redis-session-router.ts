@@ -1,9 +1,10 @@
 /**
- * The session host's {@link SessionRouter} over Redis streams: each node reads its own inbox
- * (`<prefix>inbox:<node>`, one `XREAD BLOCK` on a dedicated connection) where other nodes add the
- * requests they forward to it and the answers to its own requests, matched by a correlation id.
- * A stream, unlike pub/sub, keeps what arrives while the reader's connection is down, so nothing
- * is lost across a reconnect. Only live nodes (current lease) are written to.
+ * Cross-node routing over Redis streams: each node reads its own inbox (`<prefix>inbox:<node>`,
+ * one `XREAD BLOCK` on a dedicated connection) where other nodes add the requests they forward to
+ * it and the answers to its own requests, matched by a correlation id. A stream, unlike pub/sub,
+ * keeps what arrives while the reader's connection is down, so nothing is lost across a
+ * reconnect. Only live nodes (current lease) are written to. One inbox serves every session host
+ * of the process; each host's {@link RedisSessionRouter} names itself in what it sends.
  */
 import {
   A2uiError,
@@ -18,9 +19,15 @@ import type { RedisContext } from './redis-context.js';
 import { type RedisCommander, runScript } from './run-script.js';
 import { storeUnavailable } from './store-errors.js';
 
-/** An inbox message: a request (`q`) or the answer (`a`) to one. */
+/** An inbox message: a request (`q`) for session host `h`, or the answer (`a`) to one. */
 type InboxMessage =
-  | { readonly k: 'q'; readonly id: string; readonly from: string; readonly r: RoutedRequest }
+  | {
+      readonly k: 'q';
+      readonly id: string;
+      readonly from: string;
+      readonly h: string;
+      readonly r: RoutedRequest;
+    }
   | { readonly k: 'a'; readonly id: string; readonly r: RoutedResponse };
 
 interface Pending {
@@ -28,8 +35,8 @@ interface Pending {
   settle(outcome: { response: RoutedResponse } | { error: A2uiError }): void;
 }
 
-/** Timing and bounds of {@link RedisSessionRouter}. */
-export interface RedisRouterOptions {
+/** Timing and bounds of {@link NodeInbox}. */
+export interface NodeInboxOptions {
   /** Longest `XREAD BLOCK`: how often the reader wakes when nothing arrives. */
   readonly blockMs: number;
   /** Approximate cap on an inbox stream (`XADD MAXLEN ~`), for a reader that stopped reading. */
@@ -41,50 +48,42 @@ export interface RedisRouterOptions {
 /** Entries read per `XREAD`. */
 const READ_COUNT = 256;
 
-/** A {@link SessionRouter} over Redis streams (see the module comment). */
-export class RedisSessionRouter implements SessionRouter {
-  readonly nodeId: string;
+/** The inbox of one node (process): forwarding, answering, correlation (see the module comment). */
+export class NodeInbox {
   readonly #context: RedisContext;
-  readonly #leases: NodeLeases;
   readonly #reader: RedisCommander;
-  readonly #options: RedisRouterOptions;
+  readonly #options: NodeInboxOptions;
   readonly #pending = new Map<string, Pending>();
-  #handler: RoutedRequestHandler | undefined;
+  readonly #handlers = new Map<string, RoutedRequestHandler>();
   #counter = 0;
   #closed = false;
   #loop: Promise<void> | undefined;
-  #forwarded = 0;
-  #handled = 0;
 
   constructor(
     context: RedisContext,
     leases: NodeLeases,
     reader: RedisCommander,
-    options: RedisRouterOptions,
+    options: NodeInboxOptions,
   ) {
-    this.nodeId = context.nodeId;
     this.#context = context;
-    this.#leases = leases;
     this.#reader = reader;
     this.#options = options;
     leases.onNodeDown((id) => this.#fail((pending) => pending.owner === id, gone(id)));
   }
 
-  /** Requests sent to other nodes and handled for them, and answers still awaited. */
-  get counters(): { forwarded: number; handled: number; pending: number } {
-    return { forwarded: this.#forwarded, handled: this.#handled, pending: this.#pending.size };
+  /** Answers still awaited. */
+  get pending(): number {
+    return this.#pending.size;
   }
 
-  /** Starts reading this node's inbox (answers arrive there even before {@link listen}). */
+  /** Starts reading this node's inbox. */
   start(): void {
     this.#loop ??= this.#readInbox();
   }
 
-  /**
-   * @throws A2uiError `CONNECTION_CLOSED` (the owner is gone, or this router is closed),
-   *   `TIMEOUT`, `ABORTED`, `LIMIT_EXCEEDED` (store unavailable: retry)
-   */
+  /** Sends `request` to session host `host` of node `owner` and resolves with its answer. */
   forward(
+    host: string,
     owner: string,
     request: RoutedRequest,
     options: { signal?: AbortSignal; timeoutMs?: number } = {},
@@ -92,8 +91,7 @@ export class RedisSessionRouter implements SessionRouter {
     if (this.#closed) return Promise.reject(gone(owner));
     const { signal, timeoutMs } = options;
     if (signal?.aborted) return Promise.reject(aborted());
-    const id = `${this.nodeId}.${++this.#counter}`;
-    this.#forwarded++;
+    const id = `${this.#context.nodeId}.${++this.#counter}`;
     return new Promise<RoutedResponse>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const onAbort = () => settle({ error: aborted() });
@@ -117,7 +115,7 @@ export class RedisSessionRouter implements SessionRouter {
         );
       }
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#send(owner, { k: 'q', id, from: this.nodeId, r: request }).then(
+      this.#send(owner, { k: 'q', id, from: this.#context.nodeId, h: host, r: request }).then(
         (sent) => {
           if (!sent) settle({ error: gone(owner) });
         },
@@ -126,20 +124,13 @@ export class RedisSessionRouter implements SessionRouter {
     });
   }
 
-  listen(handler: RoutedRequestHandler): () => void {
-    this.#handler = handler;
+  /** Answers the requests for session host `host` with `handler`; returns how to stop. */
+  listen(host: string, handler: RoutedRequestHandler): () => void {
+    this.#handlers.set(host, handler);
     this.start();
     return () => {
-      if (this.#handler === handler) this.#handler = undefined;
+      if (this.#handlers.get(host) === handler) this.#handlers.delete(host);
     };
-  }
-
-  isAlive(id: string): Promise<boolean> {
-    return this.#leases.isAlive(id);
-  }
-
-  onNodeDown(listener: (id: string) => void): () => void {
-    return this.#leases.onNodeDown(listener);
   }
 
   /**
@@ -151,11 +142,11 @@ export class RedisSessionRouter implements SessionRouter {
     this.#fail(() => true, storeUnavailable(new Error(reason), this.#context.retryAfterMs));
   }
 
-  /** Stops reading; waiting requests fail with `CONNECTION_CLOSED`. */
-  async close(): Promise<void> {
+  /** Stops answering; waiting requests fail with `CONNECTION_CLOSED`. */
+  close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#handler = undefined;
+    this.#handlers.clear();
     this.#fail(
       () => true,
       new A2uiError('CONNECTION_CLOSED', 'The router of this node is closed.'),
@@ -185,7 +176,7 @@ export class RedisSessionRouter implements SessionRouter {
   }
 
   async #readInbox(): Promise<void> {
-    const inbox = this.#context.keys.inbox(this.nodeId);
+    const inbox = this.#context.keys.inbox(this.#context.nodeId);
     let lastId = '0-0';
     while (!this.#closed) {
       let reply: [string, [string, string[]][]][] | null;
@@ -225,23 +216,22 @@ export class RedisSessionRouter implements SessionRouter {
       this.#context.report(error);
       return;
     }
-    if (message.k === 'a') {
-      this.#pending.get(message.id)?.settle({ response: message.r });
-      return;
-    }
-    if (message.k === 'q') void this.#answer(message);
+    if (message.k === 'a') this.#pending.get(message.id)?.settle({ response: message.r });
+    else if (message.k === 'q') void this.#answer(message);
   }
 
   async #answer(message: Extract<InboxMessage, { k: 'q' }>): Promise<void> {
-    this.#handled++;
-    const handler = this.#handler;
+    const handler = this.#handlers.get(message.h);
     let response: RoutedResponse;
     try {
       response = handler
         ? await handler(message.r)
         : {
             ok: false,
-            error: { code: 'CONNECTION_CLOSED', message: `Node ${this.nodeId} is not serving.` },
+            error: {
+              code: 'CONNECTION_CLOSED',
+              message: `Node ${this.#context.nodeId} does not serve "${message.h}".`,
+            },
           };
     } catch (error) {
       response = {
@@ -257,6 +247,49 @@ export class RedisSessionRouter implements SessionRouter {
     } catch (error) {
       this.#context.report(error);
     }
+  }
+}
+
+/**
+ * The {@link SessionRouter} of one session host: its requests travel through the node's
+ * {@link NodeInbox}, addressed to the same host (by name) on the owner.
+ */
+export class RedisSessionRouter implements SessionRouter {
+  readonly nodeId: string;
+  readonly #host: string;
+  readonly #inbox: NodeInbox;
+  readonly #leases: NodeLeases;
+
+  constructor(nodeId: string, host: string, inbox: NodeInbox, leases: NodeLeases) {
+    this.nodeId = nodeId;
+    this.#host = host;
+    this.#inbox = inbox;
+    this.#leases = leases;
+  }
+
+  /**
+   * @throws A2uiError `CONNECTION_CLOSED` (the owner is gone, or this node closed its stores),
+   *   `TIMEOUT`, `ABORTED`, `LIMIT_EXCEEDED` (`data.reason: 'store-unavailable'`: retry)
+   */
+  forward(
+    owner: string,
+    request: RoutedRequest,
+    options?: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<RoutedResponse> {
+    return this.#inbox.forward(this.#host, owner, request, options);
+  }
+
+  listen(handler: RoutedRequestHandler): () => void {
+    return this.#inbox.listen(this.#host, handler);
+  }
+
+  /** @throws A2uiError `LIMIT_EXCEEDED` (store unavailable) while Redis is down */
+  isAlive(id: string): Promise<boolean> {
+    return this.#leases.isAlive(id);
+  }
+
+  onNodeDown(listener: (id: string) => void): () => void {
+    return this.#leases.onNodeDown(listener);
   }
 }
 
