@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need (Debian Chromium for browser tests,
-# pnpm 12.4.2), installs from the lockfile, then typechecks, lints and runs every test.
+# Debian redis-server for the scale-out tests, pnpm 12.4.2), installs from the lockfile, then typechecks, lints and runs every test.
 set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
@@ -16,6 +16,21 @@ if [ ! -x "$chromium_path" ]; then
     sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "Browser tests need Chromium: install the Debian package 'chromium' or set CHROMIUM_PATH." >&2
+    exit 1
+  fi
+fi
+
+redis_path="${REDIS_SERVER_PATH:-/usr/bin/redis-server}"
+if [ ! -x "$redis_path" ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "Installing Debian redis-server for the scale-out tests…"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+  else
+    echo "Scale-out tests need Redis: install the Debian package 'redis-server' or set REDIS_SERVER_PATH." >&2
     exit 1
   fi
 fi

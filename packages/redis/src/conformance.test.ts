@@ -19,9 +19,9 @@ import {
 import { type SseJsonRpcNodeServer, serveSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc/node';
 import { Hono } from 'hono';
 import { inject } from 'vitest';
-import { startRoundRobinProxy } from '../test/round-robin-proxy.js';
 import { testPrefix } from '../test/stores.js';
 import { createRedisScaleOut, type RedisScaleOut } from './create-redis-scale-out.js';
+import { startRoundRobinProxy } from './testing/index.js';
 
 /** Redelivery waits at least half of `initialDelayMs`: long enough to tell a backoff from a storm. */
 const RECONNECT = { initialDelayMs: 20, maxDelayMs: 40, minRetryMs: 5 } as const;

@@ -2,10 +2,10 @@ import { recordTransport } from '@a2ui-ts/core/testing';
 import { afterAll, expect, it } from 'vitest';
 import { connectRouted, startNode, type TestNode } from '../test/cluster.js';
 import { action, METADATA, valuesAt } from '../test/messages.js';
-import { startTestRedis, type TestRedis } from '../test/redis-server.js';
 import { testPrefix } from '../test/stores.js';
+import { type RedisServerProcess, startRedisServer } from './testing/index.js';
 
-let redis: TestRedis | undefined;
+let redis: RedisServerProcess | undefined;
 const nodes: TestNode[] = [];
 afterAll(async () => {
   await Promise.all(nodes.map((node) => node.close()));
@@ -16,7 +16,7 @@ const redisStatus = async (node: TestNode) =>
   ((await node.stats()).redis as { status: string; lastError?: string }) ?? {};
 
 it('reports Redis down, keeps serving, refuses cross-node requests with a retry, and recovers when it returns', async () => {
-  redis = await startTestRedis();
+  redis = await startRedisServer();
   const config = { redisUrl: redis.url, keyPrefix: testPrefix(), leaseTtlMs: 3_000 };
   const [a, b] = await Promise.all([startNode(config), startNode(config)]);
   nodes.push(a!, b!);

@@ -3,7 +3,7 @@
  * (each file uses its own key prefix); its URL is provided as `redisUrl`.
  */
 import type { TestProject } from 'vitest/node';
-import { startTestRedis } from './redis-server.js';
+import { startRedisServer } from '../src/testing/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,7 +12,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const redis = await startTestRedis();
+  const redis = await startRedisServer();
   project.provide('redisUrl', redis.url);
   return () => redis.stop();
 }

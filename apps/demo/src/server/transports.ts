@@ -5,7 +5,12 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type A2uiAgent, type OutgoingValidator, validateServerMessage } from '@a2ui-ts/core';
+import {
+  type A2uiAgent,
+  type OutgoingValidator,
+  type SessionHostOptions,
+  validateServerMessage,
+} from '@a2ui-ts/core';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
 import type { Hono } from 'hono';
 
@@ -19,6 +24,11 @@ export interface MountOptions {
   validateOutgoing: OutgoingValidator;
   /** Receives errors thrown by the agent's hooks. */
   onAgentError: (error: unknown) => void;
+  /**
+   * Shared stores of the session host (scale-out on Redis, `A2UI_REDIS_URL`): spread them into
+   * the binding's options. @default none: in-memory stores, this node alone
+   */
+  stores?: Pick<SessionHostOptions, 'registry' | 'router' | 'createReplayLog'>;
 }
 
 /** A mounted transport, to be closed when the server stops. */
@@ -45,8 +55,8 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   {
     id: 'sse-jsonrpc',
     label: 'SSE + JSON-RPC',
-    mount(app, { agent, validateOutgoing, onAgentError }) {
-      const server = createSseJsonRpcServer({ agent, validateOutgoing, onAgentError });
+    mount(app, { agent, validateOutgoing, onAgentError, stores }) {
+      const server = createSseJsonRpcServer({ ...stores, agent, validateOutgoing, onAgentError });
       app.route('/', server);
       return { close: () => server.close() };
     },

@@ -1,7 +1,6 @@
 /**
- * A load balancer without sticky sessions, for tests: an HTTP proxy on 127.0.0.1 port 0 that
- * sends each request to the next of its targets in turn (event streams included, piped as they
- * come).
+ * A load balancer without sticky sessions, for tests and local clusters: an HTTP proxy that sends
+ * each request to the next of its targets in turn (event streams included, piped as they come).
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,8 +16,28 @@ export interface RoundRobinProxy {
   close(): Promise<void>;
 }
 
-/** Starts a proxy in front of `targets` (`http://127.0.0.1:<port>` URLs). */
-export async function startRoundRobinProxy(targets: readonly string[]): Promise<RoundRobinProxy> {
+/** Options of {@link startRoundRobinProxy}. */
+export interface RoundRobinProxyOptions {
+  /** @default 0 (a free port) */
+  port?: number;
+  /** @default '127.0.0.1' */
+  hostname?: string;
+}
+
+/**
+ * Starts a proxy in front of `targets` (`http://host:port` URLs); a target that cannot be reached
+ * answers 502.
+ *
+ * @example
+ * ```ts
+ * const balancer = await startRoundRobinProxy([nodeA.url, nodeB.url]);
+ * connectSseJsonRpc({ url: balancer.url }); // its stream on one node, its first action on the other
+ * ```
+ */
+export async function startRoundRobinProxy(
+  targets: readonly string[],
+  options: RoundRobinProxyOptions = {},
+): Promise<RoundRobinProxy> {
   const enabled = targets.map(() => true);
   const counts = targets.map(() => 0);
   let next = 0;
@@ -59,10 +78,14 @@ export async function startRoundRobinProxy(targets: readonly string[]): Promise<
     outgoing.on('close', () => upstream.destroy());
     incoming.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const hostname = options.hostname ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, hostname, () => resolve());
+  });
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`,
     port,
     counts,
     setEnabled(index, on) {

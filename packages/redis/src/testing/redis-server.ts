@@ -1,13 +1,13 @@
 /**
- * A real `redis-server` for tests (the Debian package; `scripts/test.sh` installs it): started on
- * a free port of 127.0.0.1, without persistence, and stopped (or restarted on the same port) at
- * will.
+ * A real `redis-server` for tests and local clusters (the Debian package; `scripts/test.sh`
+ * installs it): started on a free port of 127.0.0.1, without persistence, and stopped (or
+ * restarted on the same port) at will.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** A running test Redis. */
-export interface TestRedis {
+/** A running `redis-server`. */
+export interface RedisServerProcess {
   readonly url: string;
   readonly port: number;
   /** Kills the server (SIGKILL: as a crash would). */
@@ -16,7 +16,13 @@ export interface TestRedis {
   restart(): Promise<void>;
 }
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+/** Options of {@link startRedisServer}. */
+export interface StartRedisServerOptions {
+  /** Path of the `redis-server` binary. @default `$REDIS_SERVER_PATH`, else '/usr/bin/redis-server' */
+  binary?: string;
+  /** TCP port. @default a free one */
+  port?: number;
+}
 
 /** A port that was free a moment ago. */
 async function freePort(): Promise<number> {
@@ -30,9 +36,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-function launch(port: number): Promise<ChildProcess> {
+function launch(binary: string, port: number): Promise<ChildProcess> {
   const child = spawn(
-    REDIS_SERVER,
+    binary,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -57,16 +63,31 @@ function launch(port: number): Promise<ChildProcess> {
   });
 }
 
-/** Starts `redis-server` on a free port (a few tries, in case another process took it). */
-export async function startTestRedis(): Promise<TestRedis> {
-  let port = 0;
+/**
+ * Starts `redis-server` on 127.0.0.1 with nothing persisted (`--save '' --appendonly no`), on a
+ * free port unless one is given (a few tries, in case another process took the free one).
+ *
+ * @throws Error when the binary is missing or the server exits before it is ready
+ *
+ * @example
+ * ```ts
+ * const redis = await startRedisServer();
+ * const scaleOut = await createRedisScaleOut({ url: redis.url });
+ * await redis.restart(); // empty again, same port
+ * ```
+ */
+export async function startRedisServer(
+  options: StartRedisServerOptions = {},
+): Promise<RedisServerProcess> {
+  const binary = options.binary ?? process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+  let port = options.port ?? 0;
   let child: ChildProcess | undefined;
   for (let attempt = 0; !child; attempt++) {
-    port = await freePort();
+    port = options.port ?? (await freePort());
     try {
-      child = await launch(port);
+      child = await launch(binary, port);
     } catch (error) {
-      if (attempt >= 4) throw error;
+      if (attempt >= 4 || options.port !== undefined) throw error;
     }
   }
   const stop = async (): Promise<void> => {
@@ -84,7 +105,7 @@ export async function startTestRedis(): Promise<TestRedis> {
     stop,
     async restart() {
       await stop();
-      child = await launch(port);
+      child = await launch(binary, port);
     },
   };
 }
