@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need (Debian Chromium for browser tests,
-# Debian redis-server for the scale-out tests, pnpm 12.4.2), installs from the lockfile, then typechecks, lints and runs every test.
+# Debian redis-server for the scale-out tests, pnpm 12.4.2), installs from the lockfile, then
+# typechecks, lints and runs every test.
 set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."

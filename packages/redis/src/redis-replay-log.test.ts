@@ -81,3 +81,46 @@ describe('RedisReplayLog: a follower that subscribes while the session ends', ()
     await expect.poll(() => ended).toBe('client-closed');
   });
 });
+
+describe('RedisReplayLog: the owner writes', () => {
+  it('sends what was appended in one tick as one write, and the last messages before the end', async () => {
+    const cluster = await startNodes(2);
+    cleanup = cluster.close;
+    const [a, b] = cluster.nodes;
+    const owner = a!.createReplayLog('c4');
+    owner.append([entry(1)]);
+    const seen: number[] = [];
+    let ended: string | undefined;
+    const follower = b!.createReplayLog('c4');
+    follower.subscribe({
+      onAppend: (entries) => seen.push(...entries.map((each) => each.seq)),
+      onEnd: (reason) => {
+        ended = reason;
+      },
+    });
+    await expect.poll(async () => seqs(await follower.read(0))).toEqual([1]);
+    owner.append([entry(2)]);
+    owner.append([entry(3)]);
+    void owner.end('server-closed');
+    await expect.poll(() => ended).toBe('server-closed');
+    expect(seen.filter((seq) => seq > 1)).toEqual([2, 3]);
+  });
+
+  it('writes again from memory what Redis lost, so followers miss nothing', async () => {
+    const cluster = await startNodes(2);
+    cleanup = cluster.close;
+    const [a, b] = cluster.nodes;
+    const owner = a!.createReplayLog('c5');
+    owner.append([entry(1), entry(2)]);
+    const follower = b!.createReplayLog('c5');
+    await expect.poll(() => follower.lastSeq()).toBe(2);
+    // Redis loses the log (as in a restart); the next append finds the gap and repairs it.
+    const { createClient } = await import('@redis/client');
+    const raw = createClient({ url: cluster.url, RESP: 2 });
+    await raw.connect();
+    await raw.sendCommand(['DEL', `${cluster.prefix}log:c5`, `${cluster.prefix}logmeta:c5`]);
+    await raw.close();
+    owner.append([entry(3)]);
+    await expect.poll(async () => seqs(await follower.read(0))).toEqual([1, 2, 3]);
+  });
+});

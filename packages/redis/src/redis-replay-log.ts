@@ -35,6 +35,8 @@ export interface ReplayLogStore {
 
 /** Refused appends in a row before the owner starts the Redis copy over (a gap there). */
 const MAX_REFUSALS = 2;
+/** Most entries in one append script call. */
+const MAX_ENTRIES_PER_WRITE = 500;
 
 /** A {@link ReplayLog} whose entries other nodes read from Redis (see the module comment). */
 export class RedisReplayLog implements ReplayLog {
@@ -44,6 +46,9 @@ export class RedisReplayLog implements ReplayLog {
   #local: MemoryReplayLog | undefined;
   #repairing = false;
   #ended = false;
+  /** Appended in this tick, not yet sent to Redis. */
+  #unsent: ReplayEntry[] = [];
+  #flushQueued = false;
 
   constructor(store: ReplayLogStore, connectionId: string) {
     this.#store = store;
@@ -57,8 +62,22 @@ export class RedisReplayLog implements ReplayLog {
       this.#store.writers.add(this);
     }
     this.#local.append(entries);
+    // What is sent in one tick goes to Redis in one script call (and one channel message).
+    for (const entry of entries) this.#unsent.push(entry);
+    if (!this.#flushQueued) {
+      this.#flushQueued = true;
+      queueMicrotask(() => this.#flush());
+    }
+  }
+
+  #flush(): void {
+    this.#flushQueued = false;
+    const unsent = this.#unsent;
+    this.#unsent = [];
     // While a repair runs it sends these too, after the ones Redis lacks.
-    if (!this.#repairing) void this.#write(entries, false);
+    if (this.#ended || this.#repairing || unsent.length === 0) return;
+    for (let start = 0; start < unsent.length; start += MAX_ENTRIES_PER_WRITE)
+      void this.#write(unsent.slice(start, start + MAX_ENTRIES_PER_WRITE), false);
   }
 
   /** @throws A2uiError `LIMIT_EXCEEDED` (store unavailable) when read from Redis while it is down */
@@ -122,6 +141,8 @@ export class RedisReplayLog implements ReplayLog {
 
   async end(reason: DisconnectReason): Promise<void> {
     if (this.#ended) return;
+    // Followers get the last messages before the end.
+    this.#flush();
     this.#ended = true;
     this.#store.writers.delete(this);
     this.#local?.end(reason);
