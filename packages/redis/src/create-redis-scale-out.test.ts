@@ -12,6 +12,123 @@ afterEach(async () => {
 
 const sink = (): SessionSink => ({ deliver: () => {}, close: () => {} });
 
+/** Session hosts on two nodes (stores of their own, one Redis). */
+async function twoHosts(agent: A2uiAgent, options: Parameters<typeof startNodes>[1] = {}) {
+  const cluster = await startNodes(2, options);
+  const [a, b] = cluster.nodes.map((node) =>
+    createSessionHost({ agent, ...node.hostOptions, onAgentError: () => {} }),
+  );
+  cleanup = async () => {
+    await Promise.all([a!.close(), b!.close()]);
+    await cluster.close();
+  };
+  return { a: a!, b: b!, cluster };
+}
+
+const update = (value: unknown) => ({
+  version: 'v0.9' as const,
+  updateDataModel: { surfaceId: 's', path: '/v', value },
+});
+
+describe('session hosts over Redis', () => {
+  it("answers turn-based requests on another node with the owner's turn (REST, A2A, AG-UI)", async () => {
+    const { a, b } = await twoHosts({
+      onConnect: (connection) => connection.send(update('hello')),
+      onAction: (connection, event) => connection.send([update(event.name), update('done')]),
+      onInput: (connection, input) => connection.send(update(`heard ${input.text}`)),
+    });
+    const opened = await a.open({ principal: 'p', id: 'thread-1', awaitTurn: true });
+    expect(opened).toMatchObject({ created: true, turn: { startSeq: 0, endSeq: 1 } });
+    // The same chosen id through B: the existing connection on A, not a new one.
+    expect(await b.open({ principal: 'p', id: 'thread-1' })).toEqual({
+      connectionId: 'thread-1',
+      created: false,
+    });
+    const received = await b.receive('thread-1', {
+      principal: 'p',
+      message: action('go'),
+      requestId: 'r1',
+      bytes: 10,
+      awaitTurn: true,
+    });
+    expect(received).toEqual({
+      duplicate: false,
+      turn: { startSeq: 1, endSeq: 3, outcome: 'completed' },
+    });
+    const again = await b.receive('thread-1', {
+      principal: 'p',
+      message: action('go'),
+      requestId: 'r1',
+      bytes: 10,
+      awaitTurn: true,
+    });
+    expect(again).toMatchObject({ duplicate: true, turn: { startSeq: 1, endSeq: 3 } });
+    const heard = await b.input('thread-1', {
+      principal: 'p',
+      input: { text: 'hi' },
+      awaitTurn: true,
+    });
+    expect(heard.turn).toEqual({ startSeq: 3, endSeq: 4, outcome: 'completed' });
+    // The turn's messages, read through B from the shared log.
+    await expect
+      .poll(async () => {
+        const read = await b.read('thread-1', { principal: 'p', afterSeq: 1 });
+        return read.ok
+          ? read.entries.map((entry) => JSON.parse(entry.data).updateDataModel.value)
+          : [];
+      })
+      .toEqual(['go', 'done', 'heard hi']);
+    await expect(
+      b.receive('thread-1', { principal: 'q', message: action('x'), bytes: 10 }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('long-polls and acknowledges through another node', async () => {
+    let connection: Parameters<NonNullable<A2uiAgent['onConnect']>>[0] | undefined;
+    const { a, b } = await twoHosts({
+      onConnect: (opened) => {
+        connection = opened;
+        opened.send(update(1));
+      },
+    });
+    const { connectionId } = await a.open({ principal: 'p', awaitTurn: true });
+    await expect
+      .poll(async () => (await b.read(connectionId, { principal: 'p', afterSeq: 0 })).lastSeq)
+      .toBe(1);
+    const poll = b.read(connectionId, { principal: 'p', afterSeq: 1, waitMs: 20_000 });
+    connection!.send(update(2));
+    const polled = await poll;
+    expect(polled.ok && polled.entries.map((entry) => entry.seq)).toEqual([2]);
+    await b.acknowledge(connectionId, { principal: 'p', seq: 2 });
+    await expect
+      .poll(async () => (await b.read(connectionId, { principal: 'p', afterSeq: 1 })).ok)
+      .toBe(false);
+    await b.disconnect(connectionId, { principal: 'p' });
+    await expect(b.read(connectionId, { principal: 'p', afterSeq: 2 })).rejects.toMatchObject({
+      code: 'CONNECTION_CLOSED',
+    });
+  });
+
+  it('fails a request waiting for a turn when the owner leaves', async () => {
+    const { a, b, cluster } = await twoHosts(
+      { onAction: () => new Promise<void>(() => {}) },
+      { leaseTtlMs: 600 },
+    );
+    const { connectionId } = await a.open({ principal: undefined });
+    const waiting = b.receive(connectionId, {
+      principal: undefined,
+      message: action('forever'),
+      bytes: 10,
+      awaitTurn: true,
+    });
+    await expect.poll(() => cluster.nodes[1]!.health().pendingForwards).toBe(1);
+    // A's process stops answering: its stores close (lease given back) while the turn hangs.
+    await cluster.nodes[0]!.close();
+    await expect(waiting).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    expect(cluster.nodes[1]!.health().pendingForwards).toBe(0);
+  });
+});
+
 describe('createRedisScaleOut', () => {
   it('routes each request to the session host of the same name on the owner', async () => {
     const cluster = await startNodes(2);

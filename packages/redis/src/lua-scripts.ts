@@ -146,8 +146,8 @@ return 1`);
 
 /**
  * KEYS: nodes. ARGV: node id, lease TTL ms, forget-after ms.
- * Renews the lease of a node and lists the nodes whose lease expired (forgetting those expired
- * long ago). Returns `{previous expiry or -1, now, expired ids...}`.
+ * Renews the lease of a node and lists the leases (forgetting those expired long ago). Returns
+ * `{previous expiry or -1, now, id, expiry, id, expiry...}`.
  */
 export const RENEW_LEASE = script(`${NOW}
 local previous = tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1]) or '-1')
@@ -157,7 +157,7 @@ redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - forget)
 redis.call('PEXPIRE', KEYS[1], forget + ttl)
 local result = {previous, now}
-for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)) do result[#result + 1] = id end
+for _, item in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')) do result[#result + 1] = item end
 return result`);
 
 /** KEYS: nodes. ARGV: node id. 1 when the node's lease is current. */

@@ -56,7 +56,7 @@ export class NodeLeases {
   async renew(): Promise<void> {
     const { client, keys, nodeId } = this.#context;
     const { leaseTtlMs } = this.#timing;
-    const [previous, now, ...expired] = await runScript<[number, number, ...string[]]>(
+    const [previous, now, ...leases] = await runScript<[number, number, ...string[]]>(
       client,
       RENEW_LEASE,
       [keys.nodes],
@@ -67,8 +67,21 @@ export class NodeLeases {
     this.#renewedAt = Date.now();
     // Other nodes may have taken this node for dead (and reset its clients) meanwhile.
     if (lapsed) this.#onLost();
-    for (const id of expired) this.#down(String(id));
+    const live = new Set<string>();
+    for (let index = 0; index + 1 < leases.length; index += 2) {
+      const id = String(leases[index]);
+      if (Number(leases[index + 1]) > Number(now)) live.add(id);
+      else this.#down(id);
+    }
+    // A node that left (closed) is down too: it will not answer what it was asked. Unless Redis
+    // lost the set (our own lease was gone too): the others are writing theirs back.
+    if (!lapsed && !this.#context.settling())
+      for (const id of this.#live) if (!live.has(id)) this.#down(id);
+    this.#live = live;
   }
+
+  /** Nodes with a current lease at the last renewal. */
+  #live = new Set<string>();
 
   /**
    * Whether node `id`'s lease is current.
