@@ -24,6 +24,5 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    server: { deps: { inline: [/react-markdown/, /hast-util-to-jsx-runtime/] } },
   },
 });

@@ -1,3 +1,4 @@
+export { checkMessages } from './check-messages.js';
 export type { ReadFailure, ReadItem, ReadMessage } from './read-messages.js';
 export { isReadFailure, readMessages } from './read-messages.js';
 export type { CliIo } from './run-cli.js';

@@ -61,9 +61,16 @@ export function readMessages(input: string, name: string): ReadItem[] {
   return items;
 }
 
+/**
+ * JSONL when most non-blank lines start an object: then a line that is not JSON is one bad
+ * message among good ones, and every other line is still checked. A pretty-printed document has
+ * few such lines (most start with a key or a closing bracket), so its syntax error is reported
+ * once for the whole text.
+ */
 function looksLikeJsonLines(text: string): boolean {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  return lines.length > 1 && lines.every((line) => line.trimStart().startsWith('{'));
+  const objects = lines.filter((line) => line.trimStart().startsWith('{')).length;
+  return lines.length > 1 && objects * 2 > lines.length;
 }
 
 function invalidJson(message: string): ClientError {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
@@ -62,6 +63,29 @@ describe('a2ui validate', () => {
       code: 'VALIDATION_FAILED',
       surfaceId: 's',
     });
+  });
+
+  it('reads JSONL on standard input line by line, even with a line that is not JSON', async () => {
+    const stdin = await readFile(here('fixtures/mixed.jsonl'), 'utf8');
+    const piped = await run(['validate', '-'], stdin);
+    const named = await run(['validate', here('fixtures/mixed.jsonl')]);
+    expect(piped.lines).toHaveLength(3);
+    const messages = (result: { lines: string[] }) =>
+      result.lines.map((line) => (JSON.parse(line) as { message: string }).message);
+    expect(messages(piped)).toEqual(
+      messages(named).map((message) => message.replaceAll(here('fixtures/mixed.jsonl'), 'stdin')),
+    );
+  });
+
+  it('reports a pretty-printed JSON document with a syntax error once, not line by line', async () => {
+    const broken = JSON.stringify(
+      { version: 'v0.9', deleteSurface: { surfaceId: 's' } },
+      null,
+      2,
+    ).replace('"s"', '"s",');
+    const result = await run(['validate', '-'], broken);
+    expect(result.lines).toHaveLength(1);
+    expect(JSON.parse(result.lines[0]!)).toMatchObject({ code: 'INVALID_JSON' });
   });
 
   it('validates against a custom catalog given with --catalog', async () => {

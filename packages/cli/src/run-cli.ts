@@ -4,14 +4,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
-  type ClientError,
   createCatalog,
   createDefaultCatalogs,
   MessageProcessor,
   snapshotState,
 } from '@a2ui-ts/core';
 import { compileCatalogValidator, generateCatalogValidatorModule } from '@a2ui-ts/core/compile';
-import { isReadFailure, type ReadItem, readMessages } from './read-messages.js';
+import { checkMessages } from './check-messages.js';
+import { isReadFailure, readMessages } from './read-messages.js';
 
 /** Where the command reads and writes; `process` streams by default. */
 export interface CliIo {
@@ -86,30 +86,6 @@ async function loadCatalogs(paths: readonly string[]) {
   return catalogs;
 }
 
-/**
- * Runs every message of `source` through a fresh processor, in file order, and returns the
- * problems found (schema, processing and unreadable lines), each located by message and line.
- */
-function checkSource(
-  items: readonly ReadItem[],
-  name: string,
-  processor: MessageProcessor,
-): ClientError[] {
-  const problems: ClientError[] = [];
-  for (const item of items) {
-    if (isReadFailure(item)) {
-      problems.push(item.error);
-      continue;
-    }
-    const where = `${name} message ${item.number}${item.line === undefined ? '' : ` (line ${item.line})`}`;
-    // As JSON text, so the size limit (maxMessageBytes) applies exactly as on a wire.
-    for (const error of processor.process(JSON.stringify(item.value)).errors) {
-      problems.push({ ...error, message: `${where}: ${error.message}` });
-    }
-  }
-  return problems;
-}
-
 async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args: [...args],
@@ -125,7 +101,7 @@ async function validateCommand(args: readonly string[], io: CliIo): Promise<numb
     const name = source === '-' ? 'stdin' : source;
     const items = readMessages(await readSource(source, io), name);
     messages += items.filter((item) => !isReadFailure(item)).length;
-    for (const error of checkSource(items, name, new MessageProcessor({ catalogs }))) {
+    for (const error of checkMessages(items, name, new MessageProcessor({ catalogs }))) {
       io.stdout(`${JSON.stringify(error)}\n`);
       problems++;
     }
@@ -155,7 +131,7 @@ async function replayCommand(args: readonly string[], io: CliIo): Promise<number
     (item) => at === undefined || isReadFailure(item) || item.number <= at,
   );
   const processor = new MessageProcessor({ catalogs: await loadCatalogs(values.catalog ?? []) });
-  const errors = checkSource(items, name, processor);
+  const errors = checkMessages(items, name, processor);
   io.stdout(`${JSON.stringify({ ...snapshotState(processor), errors }, null, 2)}\n`);
   return 0;
 }

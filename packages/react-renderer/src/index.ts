@@ -57,12 +57,9 @@ export type {
   ComponentErrorReport,
   ResolvedAccessibility,
 } from './registry/a2ui-component.js';
-export type { CreateComponentRegistryOptions } from './registry/component-registry.js';
-export {
-  ANY_CATALOG,
-  ComponentRegistry,
-  createComponentRegistry,
-} from './registry/component-registry.js';
+export { ANY_CATALOG, ComponentRegistry } from './registry/component-registry.js';
+export type { CreateComponentRegistryOptions } from './registry/create-component-registry.js';
+export { createComponentRegistry } from './registry/create-component-registry.js';
 export type { A2UIRendererProps } from './renderer/a2ui-renderer.js';
 export { A2UIRenderer } from './renderer/a2ui-renderer.js';
 export type { A2UISurfaceProps } from './renderer/a2ui-surface.js';

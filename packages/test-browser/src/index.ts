@@ -6,6 +6,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
+export type { AxeViolation, RunAxeOptions } from './run-axe.js';
+export { runAxe, WCAG21_AA_TAGS } from './run-axe.js';
+
 /** Path of the Chromium binary: `$CHROMIUM_PATH`, else `/usr/bin/chromium`. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

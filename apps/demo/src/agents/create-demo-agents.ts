@@ -7,6 +7,7 @@ import type { DemoAgent, DemoLogger } from './demo-agent.js';
 import { createGalleryAgent } from './gallery-agent.js';
 import { createDemoLlmAgent } from './llm/llm-agent.js';
 import { createRestaurantAgent } from './restaurant-agent.js';
+import { createTimeZoneAgent } from './time-zone-agent.js';
 
 /** Options of {@link createDemoAgents}. */
 export interface DemoAgentsOptions {
@@ -35,6 +36,13 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       description:
         'Streams every official A2UI v0.9 example, or a stream you paste or upload, one message at a time.',
       agent: createGalleryAgent({ logger }),
+    },
+    {
+      id: 'time-zone',
+      label: 'Time zone (frontend tool)',
+      description:
+        'Over AG-UI the agent asks the page for your time zone with a frontend tool and answers with the next run.',
+      agent: createTimeZoneAgent({ logger }),
     },
   ];
   const llm = configuredModel(options.env ?? process.env);

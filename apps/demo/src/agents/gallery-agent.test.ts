@@ -1,4 +1,6 @@
+import { runCli } from '@a2ui-ts/cli';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_LISTED_PROBLEMS, MAX_PASTED_STREAM_BYTES } from '../shared/pasted-stream-limits.js';
 import { connectTestClient, type TestClient } from '../test-support/connect-test-client.js';
 import { loadExampleStreams } from './example-streams.js';
 import {
@@ -124,17 +126,25 @@ describe('gallery agent', () => {
     await t.until(() => status(t) === 'Finished “hello.jsonl”: 3 messages.', 'the end');
   });
 
-  it('rejects an invalid pasted stream with every problem and streams nothing', async () => {
+  it('rejects an invalid pasted stream with every problem, worded as `a2ui validate` words them', async () => {
     const t = await setup();
-    await sendStream(
-      t,
-      '{"version":"v0.9","createSurface":{"surfaceId":"x"}}\nnot json\n{"version":"v0.9"}',
-      '',
-    );
+    const text =
+      '{"version":"v0.9","createSurface":{"surfaceId":"x"}}\nnot json\n{"version":"v0.9"}\n{"version":"v0.9","deleteSurface":{}}';
+    await sendStream(t, text, '');
     await t.until(() => t.data(GALLERY_ERRORS_SURFACE_ID, '/issues') !== undefined, 'the errors');
-    expect(t.data(GALLERY_ERRORS_SURFACE_ID, '/issues')).toEqual([
-      { where: 'Line 2 · whole message', message: expect.stringContaining('Line 2') },
-    ]);
+    const cli = await validateWithCli(text, 'pasted');
+    expect(cli.length).toBeGreaterThanOrEqual(4);
+    const issues = t.data(GALLERY_ERRORS_SURFACE_ID, '/issues') as Array<{
+      where: string;
+      message: string;
+    }>;
+    // Every problem, not only the unreadable line; the CLI's words, in the CLI's order.
+    expect(issues.map((issue) => issue.message)).toEqual(cli.map((problem) => problem.message));
+    expect(issues[0]!.where).toBe('VALIDATION_FAILED at /createSurface/catalogId');
+    expect(issues[1]!.where).toBe('INVALID_JSON');
+    expect(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).toBe(
+      `“Pasted stream” has ${cli.length} problems; nothing was streamed.`,
+    );
 
     await sendStream(
       t,
@@ -148,15 +158,71 @@ describe('gallery agent', () => {
       () => String(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).startsWith('“bad.json”'),
       'the second report',
     );
-    const issues = t.data(GALLERY_ERRORS_SURFACE_ID, '/issues') as Array<{ where: string }>;
-    expect(issues.map((issue) => issue.where)).toEqual([
-      'Message 1 · at /createSurface/catalogId',
-      'Message 2 · at /deleteSurface/surfaceId',
-    ]);
+    const second = t.data(GALLERY_ERRORS_SURFACE_ID, '/issues') as Array<{ message: string }>;
+    expect(second.map((issue) => issue.message)).toEqual(
+      (
+        await validateWithCli(
+          JSON.stringify([
+            { version: 'v0.9', createSurface: { surfaceId: 'x' } },
+            { version: 'v0.9', deleteSurface: {} },
+          ]),
+          'bad.json',
+        )
+      ).map((problem) => problem.message),
+    );
+    expect(second[0]!.message).toMatch(/^bad\.json message 1: /);
     expect(t.surfaceIds()).toEqual([controls, GALLERY_ERRORS_SURFACE_ID]);
     expect(t.errors).toEqual([]);
   });
+
+  it('60,000 bad lines: says how many, lists the first ones, and the client applies all of it', async () => {
+    const t = await setup();
+    const text = Array.from({ length: 60_000 }, (_, index) => `x${index % 10}`).join('\n');
+    await sendStream(t, text, 'huge.jsonl');
+    await t.until(
+      () => String(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).startsWith('“huge.jsonl”'),
+      'the report',
+    );
+    expect(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).toBe(
+      `“huge.jsonl” has 60,000 problems; nothing was streamed. The first ${MAX_LISTED_PROBLEMS} are listed; \`pnpm --silent a2ui validate <file>\` lists them all.`,
+    );
+    expect(t.data(GALLERY_ERRORS_SURFACE_ID, '/issues')).toHaveLength(MAX_LISTED_PROBLEMS);
+    await t.until(() => status(t) === 'Rejected “huge.jsonl”: 60,000 problems.', 'the status');
+    expect(t.errors).toEqual([]);
+  });
+
+  it('says when a stream is too large instead of reading it', async () => {
+    const t = await setup();
+    const text = `[${'{"version":"v0.9"},'.repeat(MAX_PASTED_STREAM_BYTES / 16)}{}]`;
+    await sendStream(t, text, 'big.json');
+    await t.until(
+      () => String(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).startsWith('“big.json”'),
+      'the report',
+    );
+    expect(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).toMatch(
+      /^“big\.json” is 608 KB; the gallery takes streams up to 512 KB\. /,
+    );
+    expect(t.data(GALLERY_ERRORS_SURFACE_ID, '/issues')).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
 });
+
+/** The problems `a2ui validate -` prints for `text` (the source named `name`, not "stdin"). */
+async function validateWithCli(text: string, name: string): Promise<Array<{ message: string }>> {
+  let out = '';
+  await runCli(['validate', '-'], {
+    stdout: (chunk) => {
+      out += chunk;
+    },
+    stderr: () => {},
+    readStdin: async () => text,
+  });
+  return out
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { message: string })
+    .map((problem) => ({ message: problem.message.replaceAll('stdin', name) }));
+}
 
 async function sendStream(t: TestClient, text: string, fileName: string) {
   await t.client.send({

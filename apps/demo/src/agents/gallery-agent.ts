@@ -2,18 +2,26 @@
  * The gallery agent: streams any official example, or a stream the user pasted or uploaded, one
  * message at a time, and echoes actions from the streamed surfaces back as a confirmation surface.
  */
+import { checkMessages, isReadFailure, type ReadMessage, readMessages } from '@a2ui-ts/cli';
 import {
   type A2uiAgent,
   type ActionEvent,
   BASIC_CATALOG_ID,
+  type ClientError,
   type Connection,
+  createDefaultCatalogs,
   getServerMessageKind,
   getSurfaceId,
+  MessageProcessor,
   type ServerMessage,
 } from '@a2ui-ts/core';
+import {
+  MAX_LISTED_PROBLEMS,
+  MAX_PASTED_STREAM_BYTES,
+  tooLargeMessage,
+} from '../shared/pasted-stream-limits.js';
 import type { DemoLogger } from './demo-agent.js';
 import { type ExampleStream, loadExampleStreams } from './example-streams.js';
-import { parseStreamText, type StreamIssue, validateStream } from './parse-stream-text.js';
 import { createTimerScheduler, type Scheduler } from './scheduler.js';
 
 /** Id of the surface holding the example list and the delay slider. */
@@ -128,12 +136,16 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
     connection: Connection,
     state: GalleryState,
     title: string,
-    issues: readonly StreamIssue[],
+    problems: readonly ClientError[],
+    heading = `“${title}” has ${count(problems.length, 'problem')}; nothing was streamed.${
+      problems.length > MAX_LISTED_PROBLEMS
+        ? ` The first ${MAX_LISTED_PROBLEMS} are listed; \`pnpm --silent a2ui validate <file>\` lists them all.`
+        : ''
+    }`,
   ) => {
     state.playback?.abort();
     clearShown(connection, state);
     state.shown.add(GALLERY_ERRORS_SURFACE_ID);
-    const noun = issues.length === 1 ? 'problem' : 'problems';
     connection.send([
       {
         version: v,
@@ -144,10 +156,11 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
         updateDataModel: {
           surfaceId: GALLERY_ERRORS_SURFACE_ID,
           value: {
-            title: `“${title}” has ${issues.length} ${noun}; nothing was streamed.`,
-            issues: issues.map((issue) => ({
-              where: describeLocation(issue),
-              message: issue.message,
+            title: heading,
+            // The spec error objects `a2ui validate` prints, shown as code + pointer and message.
+            issues: problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => ({
+              where: describeLocation(problem),
+              message: problem.message,
             })),
           },
         },
@@ -184,7 +197,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
         },
       },
     ]);
-    status(connection, `Rejected “${title}”: ${issues.length} ${noun}.`);
+    status(connection, `Rejected “${title}”: ${count(problems.length, 'problem')}.`);
   };
 
   const echo = (connection: Connection, state: GalleryState, action: ActionEvent) => {
@@ -285,13 +298,37 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
           typeof action.context.fileName === 'string' && action.context.fileName !== ''
             ? action.context.fileName
             : 'Pasted stream';
-        const parsed = parseStreamText(text);
-        const issues = parsed.success ? validateStream(parsed.messages) : parsed.issues;
-        if (issues.length > 0 || !parsed.success) {
-          showIssues(connection, state, title, issues);
+        const bytes = new TextEncoder().encode(text).length;
+        if (bytes > MAX_PASTED_STREAM_BYTES) {
+          showIssues(connection, state, title, [], tooLargeMessage(title, bytes));
           return;
         }
-        play(connection, state, title, parsed.messages, delayMs);
+        // Exactly what `a2ui validate` does with the same text: every problem, its wording.
+        const name =
+          typeof action.context.fileName === 'string' && action.context.fileName !== ''
+            ? action.context.fileName
+            : 'pasted';
+        const items = readMessages(text, name);
+        const messages = items.filter((item): item is ReadMessage => !isReadFailure(item));
+        const problems =
+          messages.length === 0 && items.length === 0
+            ? [{ code: 'INVALID_JSON', surfaceId: '', message: `${name}: the stream is empty.` }]
+            : checkMessages(
+                items,
+                name,
+                new MessageProcessor({ catalogs: createDefaultCatalogs() }),
+              );
+        if (problems.length > 0) {
+          showIssues(connection, state, title, problems);
+          return;
+        }
+        play(
+          connection,
+          state,
+          title,
+          messages.map((item) => item.value),
+          delayMs,
+        );
         return;
       }
       state.echoed++;
@@ -311,12 +348,15 @@ function clampDelay(value: unknown, fallback: number, max: number): number {
   return Math.min(max, Math.max(0, Math.round(number)));
 }
 
-function describeLocation(issue: StreamIssue): string {
-  const parts: string[] = [];
-  if (issue.line !== undefined) parts.push(`Line ${issue.line}`);
-  if (issue.index !== undefined) parts.push(`Message ${issue.index + 1}`);
-  parts.push(issue.path === '' ? 'whole message' : `at ${issue.path}`);
-  return parts.join(' · ');
+/** `VALIDATION_FAILED at /updateComponents/components/0/text`: the code and the pointer. */
+function describeLocation(problem: ClientError): string {
+  return typeof problem.path === 'string' && problem.path !== ''
+    ? `${problem.code} at ${problem.path}`
+    : problem.code;
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
 }
 
 function controlsSurface(

@@ -1,7 +1,7 @@
 /**
- * Reads a message stream a user pasted or uploaded: a JSON array, one message, the list wrapper
- * `{messages: [...]}`, a sample file `{name, description, messages}`, or JSONL (one message per
- * line) — and validates every message before anything is streamed.
+ * Validates a message stream (an LLM's tool call) before anything is streamed. (The gallery's
+ * pasted streams go through `@a2ui-ts/cli`'s `readMessages` + `checkMessages`, the code path of
+ * `a2ui validate`.)
  */
 import {
   createDefaultCatalogs,
@@ -9,8 +9,6 @@ import {
   getSurfaceId,
   isRecord,
   MessageProcessor,
-  parseJsonLines,
-  toMessageList,
   validateServerMessage,
 } from '@a2ui-ts/core';
 
@@ -23,55 +21,6 @@ export interface StreamIssue {
   /** JSON Pointer into the message (or `""`). */
   path: string;
   message: string;
-}
-
-/** Outcome of {@link parseStreamText}. */
-export type ParseStreamResult =
-  | { success: true; messages: unknown[]; format: 'json' | 'jsonl' }
-  | { success: false; issues: StreamIssue[] };
-
-/** Largest accepted stream text, in characters. */
-export const MAX_STREAM_TEXT_LENGTH = 1_000_000;
-
-/**
- * Splits `text` into messages without judging them (see {@link validateStream}). Every JSONL line
- * that is not JSON gets its own issue, so a user sees all of them at once.
- */
-export function parseStreamText(text: string): ParseStreamResult {
-  if (text.length > MAX_STREAM_TEXT_LENGTH) {
-    return {
-      success: false,
-      issues: [
-        { path: '', message: `The stream is longer than ${MAX_STREAM_TEXT_LENGTH} characters.` },
-      ],
-    };
-  }
-  const trimmed = text.trim();
-  if (trimmed === '')
-    return { success: false, issues: [{ path: '', message: 'The stream is empty.' }] };
-  let wholeError: string;
-  try {
-    return { success: true, messages: toMessageList(JSON.parse(trimmed)), format: 'json' };
-  } catch (error) {
-    wholeError = (error as Error).message;
-  }
-  const lines = parseJsonLines(trimmed);
-  if (lines.length <= 1) {
-    return {
-      success: false,
-      issues: [{ path: '', message: `The stream is not valid JSON: ${wholeError}` }],
-    };
-  }
-  const messages: unknown[] = [];
-  const issues: StreamIssue[] = [];
-  for (const entry of lines) {
-    if (entry.error)
-      issues.push({ line: entry.line, path: entry.error.path, message: entry.error.message });
-    else messages.push(entry.value);
-  }
-  return issues.length > 0
-    ? { success: false, issues }
-    : { success: true, messages, format: 'jsonl' };
 }
 
 /**

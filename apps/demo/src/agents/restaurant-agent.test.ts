@@ -1,3 +1,4 @@
+import { DataContext } from '@a2ui-ts/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectTestClient, type TestClient } from '../test-support/connect-test-client.js';
 import { type Booking, createRestaurantAgent } from './restaurant-agent.js';
@@ -25,6 +26,20 @@ describe('restaurant booking agent', () => {
     const t = test;
     await t.until(() => t.data(search, '/search') !== undefined, 'the search form data');
     return { scheduler, bookings, test };
+  }
+
+  /** What a component's `property` shows, resolved like the renderer does, in `scope`. */
+  function shown(
+    t: TestClient,
+    surfaceId: string,
+    componentId: string,
+    property: string,
+    scope = '/',
+  ) {
+    const surface = t.client.processor.getSurface(surfaceId)!;
+    const record = surface.components.get(componentId)!;
+    const context = new DataContext(t.client.getBindingHost(surfaceId), scope);
+    return context.evaluate((record.properties as Record<string, unknown>)[property]);
   }
 
   function type(t: TestClient, surfaceId: string, path: string, value: unknown) {
@@ -104,6 +119,50 @@ describe('restaurant booking agent', () => {
     type(t, search, '/search/query', 'Paris');
     await t.client.dispatchAction(search, 'search-button');
     await t.until(() => t.data(results, '/notice') === undefined, 'the notice removed');
+  });
+
+  it('refuses a date in the past and says so on the search form', async () => {
+    const { test: t } = await setup();
+    type(t, search, '/search/query', 'Lyon');
+    type(t, search, '/search/date', '2026-05-31');
+    expect(await t.client.dispatchAction(search, 'search-button')).toBe(true);
+    await t.until(() => typeof t.data(search, '/searchError') === 'string', 'the error');
+    expect(shown(t, search, 'search-error', 'text')).toBe('Pick today (June 1) or a later date.');
+    expect(t.surfaceIds()).toEqual([search]);
+    // Today is fine, and the error goes away.
+    type(t, search, '/search/date', '2026-06-01');
+    await t.client.dispatchAction(search, 'search-button');
+    await t.until(() => Array.isArray(t.data(results, '/restaurants')), 'results');
+    expect(t.data(search, '/searchError')).toBeUndefined();
+  });
+
+  it('says which cities it knows, on the form and when nothing matches', async () => {
+    const { test: t } = await setup();
+    expect(shown(t, search, 'search-hint', 'text')).toBe('Restaurants in Lyon and Paris.');
+    type(t, search, '/search/query', 'Tokyo');
+    type(t, search, '/search/date', '2026-06-12');
+    await t.client.dispatchAction(search, 'search-button');
+    await t.until(() => typeof t.data(results, '/notice') === 'string', 'the notice');
+    expect(t.data(results, '/notice')).toBe(
+      'Nothing matches “Tokyo”. We list restaurants in Lyon and Paris; try one of them, another cuisine or a smaller party.',
+    );
+  });
+
+  it('a fully booked restaurant is fully booked on the date searched, not "tonight"', async () => {
+    const { test: t } = await setup();
+    await searchLyon(t);
+    const list = t.data(results, '/restaurants') as Array<{ blurb: string; tablesLeft: number }>;
+    expect(list.filter((entry) => /tonight/i.test(entry.blurb))).toEqual([]);
+    const booked = list.findIndex((entry) => entry.tablesLeft === 0);
+    expect(shown(t, results, 'result-tables', 'text', `/restaurants/${booked}`)).toBe(
+      'Fully booked on Friday, June 12',
+    );
+    expect(shown(t, results, 'result-tables', 'text', '/restaurants/0')).toBe('2 tables left');
+  });
+
+  it('labels the party slider without repeating the value it shows', async () => {
+    const { test: t } = await setup();
+    expect(shown(t, search, 'search-party', 'label')).toBe('Party size');
   });
 
   it('books a table end to end and confirms with the typed values and the data-model notes', async () => {

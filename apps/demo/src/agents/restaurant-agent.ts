@@ -122,6 +122,10 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
   const byId = new Map(dataset.restaurants.map((restaurant) => [restaurant.id, restaurant]));
   const cuisineLabel = (value: string) =>
     dataset.cuisines.find((cuisine) => cuisine.value === value)?.label ?? value;
+  /** "Lyon and Paris": the cities of the dataset, in order of first appearance. */
+  const cities = new Intl.ListFormat('en', { type: 'conjunction' }).format([
+    ...new Set(dataset.restaurants.map((restaurant) => restaurant.city)),
+  ]);
 
   const show = (
     connection: Connection,
@@ -179,14 +183,25 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
       if (!pick) return;
       const left = (state.tables.get(pick.id) ?? 0) - 1;
       state.tables.set(pick.id, left);
-      connection.send({
-        version: v,
-        updateDataModel: {
-          surfaceId: BOOKING_SURFACES.results,
-          path: `/restaurants/${pick.index}/tablesLeft`,
-          value: left,
+      const item = `/restaurants/${pick.index}`;
+      connection.send([
+        {
+          version: v,
+          updateDataModel: {
+            surfaceId: BOOKING_SURFACES.results,
+            path: `${item}/tablesLeft`,
+            value: left,
+          },
         },
-      });
+        {
+          version: v,
+          updateDataModel: {
+            surfaceId: BOOKING_SURFACES.results,
+            path: `${item}/availability`,
+            value: availability(left, state.search?.date ?? ''),
+          },
+        },
+      ]);
     }
   };
 
@@ -195,7 +210,11 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
     show(
       connection,
       state,
-      searchSurface({ cuisines: dataset.cuisines, minDate: isoDate(now()) }),
+      searchSurface({
+        cuisines: dataset.cuisines,
+        minDate: isoDate(now()),
+        hint: `Restaurants in ${cities}.`,
+      }),
       BOOKING_SURFACES.search,
     );
     connection.send({
@@ -226,7 +245,10 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
       .sort((a, b) => b.rating - a.rating || a.name.localeCompare(b.name));
     state.search = search;
     state.results = matches.map((restaurant) => restaurant.id);
-    const messages: ServerMessage[] = [];
+    const messages: ServerMessage[] = [
+      // The search was accepted: clear a previous refusal.
+      { version: v, updateDataModel: { surfaceId: BOOKING_SURFACES.search, path: '/searchError' } },
+    ];
     if (!state.shown.has(BOOKING_SURFACES.results)) {
       state.shown.add(BOOKING_SURFACES.results);
       messages.push(...resultsSurface());
@@ -246,6 +268,7 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
           price: restaurant.price,
           blurb: restaurant.blurb,
           tablesLeft: state.tables.get(restaurant.id) ?? 0,
+          availability: availability(state.tables.get(restaurant.id) ?? 0, search.date),
         })),
       },
     });
@@ -265,7 +288,7 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
             updateDataModel: {
               surfaceId: BOOKING_SURFACES.results,
               path: '/notice',
-              value: 'Nothing matches: try another city, cuisine or a smaller party.',
+              value: `Nothing matches “${search.query}”. We list restaurants in ${cities}; try one of them, another cuisine or a smaller party.`,
             },
           }
         : { version: v, updateDataModel: { surfaceId: BOOKING_SURFACES.results, path: '/notice' } },
@@ -400,6 +423,19 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
       switch (action.name) {
         case 'search': {
           const search = readSearch(action.context);
+          const today = isoDate(now());
+          if (search && search.date < today) {
+            // The date picker's `min` is a hint a typed date can ignore; the agent decides.
+            connection.send({
+              version: v,
+              updateDataModel: {
+                surfaceId: BOOKING_SURFACES.search,
+                path: '/searchError',
+                value: `Pick today (${formatDay(today)}) or a later date.`,
+              },
+            });
+            return;
+          }
           if (!search) {
             log('agent.rejected', {
               agent: 'restaurant',
@@ -488,4 +524,21 @@ function initials(id: string): string {
 
 function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/** `2026-06-01` → "June 1" (or "Monday, June 1" with the weekday). */
+function formatDay(isoDay: string, withWeekday = false): string {
+  return new Intl.DateTimeFormat('en', {
+    ...(withWeekday ? { weekday: 'long' } : {}),
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+/** What a result says about its tables on the searched date. */
+function availability(tablesLeft: number, isoDay: string): string {
+  if (tablesLeft <= 0)
+    return ISO_DATE.test(isoDay) ? `Fully booked on ${formatDay(isoDay, true)}` : 'Fully booked';
+  return tablesLeft === 1 ? 'Last table left!' : `${tablesLeft} tables left`;
 }

@@ -47,6 +47,8 @@ const text = (id: string, value: ComponentInstance['text'], variant?: string): C
 export function searchSurface(options: {
   cuisines: readonly CuisineOption[];
   minDate: string;
+  /** Shown under the query field, e.g. "Restaurants in Lyon and Paris." */
+  hint: string;
 }): ServerMessage[] {
   const surfaceId = BOOKING_SURFACES.search;
   return [
@@ -63,9 +65,11 @@ export function searchSurface(options: {
             children: [
               'search-title',
               'search-query',
+              'search-hint',
               'search-cuisine',
               'search-date',
               'search-party',
+              'search-error',
               'search-button',
             ],
           },
@@ -83,6 +87,7 @@ export function searchSurface(options: {
               { condition: minLength('/search/query', 2), message: 'Use at least 2 characters.' },
             ],
           },
+          text('search-hint', options.hint, 'caption'),
           {
             id: 'search-cuisine',
             component: 'ChoicePicker',
@@ -107,7 +112,8 @@ export function searchSurface(options: {
           {
             id: 'search-party',
             component: 'Slider',
-            label: format('Party of ${/search/partySize}'),
+            // The slider shows its value beside it; the label names what it sets.
+            label: 'Party size',
             value: { path: '/search/partySize' },
             min: 1,
             max: 12,
@@ -121,6 +127,8 @@ export function searchSurface(options: {
               },
             ],
           },
+          // What the agent refused (a date in the past); absent when there is nothing to say.
+          text('search-error', { path: '/searchError' }, 'caption'),
           {
             id: 'search-button',
             component: 'Button',
@@ -202,20 +210,9 @@ export function resultsSurface(): ServerMessage[] {
             'caption',
           ),
           text('result-blurb', { path: 'blurb' }),
-          text(
-            'result-tables',
-            {
-              call: 'pluralize',
-              args: {
-                value: { path: 'tablesLeft' },
-                zero: 'Fully booked',
-                one: 'Last table left!',
-                other: format('${tablesLeft} tables left'),
-              },
-              returnType: 'string',
-            },
-            'caption',
-          ),
+          // Written by the agent: availability is per date, and CLDR English has no "zero"
+          // plural category for `pluralize` to pick "Fully booked" with.
+          text('result-tables', { path: 'availability' }, 'caption'),
           {
             id: 'result-book',
             component: 'Button',

@@ -2,13 +2,15 @@
  * The demo page: pickers and status on top, the agent's surfaces on the left, the message
  * inspector on the right (stacked on narrow windows).
  */
-import type { A2uiClient, Surface } from '@a2ui-ts/core';
-import { useEffect, useState } from 'react';
-import { ConnectionBadge } from './components/connection-badge.js';
-import { Inspector } from './components/inspector.js';
-import { StreamUploadPanel } from './components/stream-upload-panel.js';
-import { SurfacePanel } from './components/surface-panel.js';
-import { useDemoConnection, useSurfaceList } from './use-demo-connection.js';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+/**
+ * Everything that speaks A2UI (core, the renderer, the transports, the inspector): most of the
+ * page's code, and nothing the first paint (this shell) needs. Requested at once, so it downloads
+ * while the configuration is fetched.
+ */
+const workspaceModule = import('./workspace.js');
+const Workspace = lazy(() => workspaceModule.then((module) => ({ default: module.Workspace })));
 
 /** What `GET /api/config` returns. */
 interface DemoConfig {
@@ -18,42 +20,48 @@ interface DemoConfig {
   transports: Array<{ id: string; label: string }>;
 }
 
-type Theme = 'light' | 'dark';
+/** The page theme (the renderer's `colorScheme` follows it). */
+export type Theme = 'light' | 'dark';
+
+interface Choice {
+  id: string;
+  label: string;
+  description?: string;
+}
+
+/**
+ * What to pick for a `?agent=` / `?transport=` request and, when it cannot be honoured, a
+ * sentence saying so (instead of silently showing something else).
+ */
+export function resolveChoice(
+  kind: 'agent' | 'transport',
+  requested: string,
+  available: readonly Choice[],
+  unavailable: readonly Choice[],
+): { id: string; notice: string | undefined } {
+  const fallback = available[0];
+  if (available.some((entry) => entry.id === requested) || !fallback)
+    return { id: available.length > 0 ? requested : '', notice: undefined };
+  if (requested === '') return { id: fallback.id, notice: undefined };
+  const instead = `showing ${fallback.label} instead`;
+  const off = unavailable.find((entry) => entry.id === requested);
+  if (off) {
+    return {
+      id: fallback.id,
+      notice: `The ${kind} “${off.label}” is not available${off.description ? ` (${off.description})` : ''}; ${instead}.`,
+    };
+  }
+  const names = available.map((entry) => entry.label).join(', ');
+  return {
+    id: fallback.id,
+    notice: `There is no ${kind} “${requested}” (available: ${names}); ${instead}.`,
+  };
+}
 
 function initialTheme(): Theme {
   const stored = localStorage.getItem('a2ui-demo-theme');
   if (stored === 'light' || stored === 'dark') return stored;
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-}
-
-const surfaceKeys = new WeakMap<Surface, string>();
-let nextSurfaceKey = 0;
-
-/** A key per surface object, so a surface deleted and created again under one id remounts. */
-function surfaceKey(surface: Surface): string {
-  let key = surfaceKeys.get(surface);
-  if (key === undefined) {
-    key = `${surface.surfaceId}:${nextSurfaceKey++}`;
-    surfaceKeys.set(surface, key);
-  }
-  return key;
-}
-
-function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
-  const surfaces = useSurfaceList(client);
-  if (surfaces.length === 0) return <p className="empty">Waiting for the agent’s first surface…</p>;
-  return (
-    <div className="surfaces">
-      {surfaces.map((surface) => (
-        <SurfacePanel
-          key={surfaceKey(surface)}
-          client={client}
-          surface={surface}
-          colorScheme={theme}
-        />
-      ))}
-    </div>
-  );
 }
 
 /** The whole page. */
@@ -67,6 +75,11 @@ export function App() {
     () => new URLSearchParams(window.location.search).get('transport') ?? '',
   );
   const [theme, setTheme] = useState<Theme>(initialTheme);
+  const [notices, setNotices] = useState<string[]>([]);
+  /** Transport ids this client has a connector for (known once the workspace module loaded). */
+  const [connectable, setConnectable] = useState<readonly string[]>([]);
+  /** Where the workspace puts the link status: the top bar. */
+  const [statusSlot, setStatusSlot] = useState<HTMLElement | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -75,18 +88,32 @@ export function App() {
         if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
         return response.json() as Promise<DemoConfig>;
       })
-      .then((loaded) => {
+      .then((loaded) =>
+        workspaceModule.then(({ CLIENT_TRANSPORTS }) => ({ loaded, CLIENT_TRANSPORTS })),
+      )
+      .then(({ loaded, CLIENT_TRANSPORTS }) => {
         setConfig(loaded);
-        setAgentId((current) =>
-          loaded.agents.some((agent) => agent.id === current)
-            ? current
-            : (loaded.agents[0]?.id ?? ''),
+        setConnectable(CLIENT_TRANSPORTS.map((factory) => factory.id));
+        const params = new URLSearchParams(window.location.search);
+        const agent = resolveChoice(
+          'agent',
+          params.get('agent') ?? '',
+          loaded.agents,
+          loaded.unavailableAgents,
         );
-        setTransportId((current) =>
-          loaded.transports.some((entry) => entry.id === current)
-            ? current
-            : (loaded.transports[0]?.id ?? ''),
+        // A transport the server offers but this client cannot speak is as unusable as none.
+        const usable = loaded.transports.filter((entry) =>
+          CLIENT_TRANSPORTS.some((factory) => factory.id === entry.id),
         );
+        const transport = resolveChoice(
+          'transport',
+          params.get('transport') ?? '',
+          usable,
+          loaded.transports.filter((entry) => !usable.includes(entry)),
+        );
+        setAgentId(agent.id);
+        setTransportId(transport.id);
+        setNotices([agent.notice, transport.notice].filter((notice) => notice !== undefined));
       })
       .catch((error: Error) => {
         if (!controller.signal.aborted) setConfigError(error.message);
@@ -109,7 +136,6 @@ export function App() {
 
   const url =
     config && agentId && transportId ? `${config.basePath}/${agentId}/${transportId}` : undefined;
-  const connection = useDemoConnection(url, transportId);
   const agent = config?.agents.find((entry) => entry.id === agentId);
 
   return (
@@ -151,7 +177,7 @@ export function App() {
               disabled={!config}
             >
               {config?.transports.map((entry) => (
-                <option key={entry.id} value={entry.id}>
+                <option key={entry.id} value={entry.id} disabled={!connectable.includes(entry.id)}>
                   {entry.label}
                 </option>
               ))}
@@ -159,7 +185,7 @@ export function App() {
           </label>
         </div>
         <div className="topbar-end">
-          {connection && <ConnectionBadge client={connection.client} />}
+          <span className="status-slot" ref={setStatusSlot} />
           <button
             type="button"
             className="button button--ghost theme-toggle"
@@ -170,23 +196,39 @@ export function App() {
           </button>
         </div>
       </header>
+      {notices.map((notice) => (
+        <p key={notice} className="notice" role="status" data-testid="selection-notice">
+          <span>{notice}</span>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => setNotices((current) => current.filter((entry) => entry !== notice))}
+          >
+            Dismiss
+          </button>
+        </p>
+      ))}
       {agent && <p className="agent-description">{agent.description}</p>}
       {configError && (
         <p role="alert" className="text-error">
           Could not load the demo configuration: {configError}
         </p>
       )}
-      <main className="layout">
-        <section className="stage" aria-label="Surfaces">
-          {connection ? (
-            <Surfaces client={connection.client} theme={theme} />
-          ) : (
+      <Suspense
+        fallback={
+          <main className="layout">
             <p className="empty">Connecting…</p>
-          )}
-          {connection && agentId === 'gallery' && <StreamUploadPanel client={connection.client} />}
-        </section>
-        {connection && <Inspector log={connection.log} />}
-      </main>
+          </main>
+        }
+      >
+        <Workspace
+          url={url}
+          transportId={transportId}
+          agentId={agentId}
+          theme={theme}
+          statusSlot={statusSlot}
+        />
+      </Suspense>
     </div>
   );
 }

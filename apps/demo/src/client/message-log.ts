@@ -58,11 +58,26 @@ function parse(input: unknown): unknown {
 /** Most entries kept; the oldest go first. */
 export const MAX_LOG_ENTRIES = 1000;
 
+/** Most received messages kept for the transcript export; beyond it the oldest go first. */
+export const MAX_TRANSCRIPT_MESSAGES = 20_000;
+
+/** One received input as transcript lines: one message per line, batches split. */
+function transcriptLines(input: unknown): string[] {
+  const parsed = parse(input);
+  if (typeof parsed === 'string') {
+    // Not JSON: kept (on one line) so a replay reports it exactly where it arrived.
+    return [parsed.replace(/\r?\n/g, ' ')];
+  }
+  return (Array.isArray(parsed) ? parsed : [parsed]).map((message) => JSON.stringify(message));
+}
+
 /**
  * An external store of {@link LogEntry} for `useSyncExternalStore`, fed by one client.
  */
 export class MessageLog {
   #entries: readonly LogEntry[] = [];
+  #transcript: string[] = [];
+  #transcriptDropped = 0;
   #errorCount = 0;
   #nextId = 1;
   readonly #listeners = new Set<() => void>();
@@ -78,6 +93,20 @@ export class MessageLog {
   /** Entries with errors since the log started (kept even when old entries are dropped). */
   get errorCount(): number {
     return this.#errorCount;
+  }
+
+  /**
+   * The session's server messages as JSONL, in the order the client applied them: what
+   * `a2ui replay` reads to rebuild the state on screen, and what the gallery's upload streams
+   * again. Starts over when the server could not resume the session (a reset), like the client.
+   */
+  toJsonl(): string {
+    return this.#transcript.length === 0 ? '' : `${this.#transcript.join('\n')}\n`;
+  }
+
+  /** Messages of the transcript, and how many older ones were dropped (over the cap). */
+  get transcriptSize(): { messages: number; dropped: number } {
+    return { messages: this.#transcript.length, dropped: this.#transcriptDropped };
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -97,6 +126,12 @@ export class MessageLog {
     let entry: LogEntry;
     switch (event.type) {
       case 'received': {
+        this.#transcript.push(...transcriptLines(event.input));
+        const over = this.#transcript.length - MAX_TRANSCRIPT_MESSAGES;
+        if (over > 0) {
+          this.#transcript.splice(0, over);
+          this.#transcriptDropped += over;
+        }
         const payload = parse(event.input);
         entry = {
           id: this.#nextId++,
@@ -133,6 +168,8 @@ export class MessageLog {
         };
         break;
       case 'reset':
+        this.#transcript = [];
+        this.#transcriptDropped = 0;
         entry = {
           id: this.#nextId++,
           time,

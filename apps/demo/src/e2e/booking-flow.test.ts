@@ -56,7 +56,7 @@ describe('booking flow in Chromium', () => {
       await party.focus();
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
-      await search.getByText('Party of 4').waitFor();
+      await expect.poll(() => party.inputValue()).toBe('4');
       await harness.screenshot(page, shot('booking-1-search'));
       await findTables.click();
 

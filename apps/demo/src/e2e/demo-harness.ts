@@ -23,10 +23,20 @@ export interface DemoHarness {
   browser: LaunchedBrowser;
   logs: LogRecord[];
   /** A fresh page (with console errors collected) at `path`. */
-  open(path: string, viewport?: { width: number; height: number }): Promise<OpenedPage>;
+  open(
+    path: string,
+    viewport?: { width: number; height: number },
+    options?: OpenOptions,
+  ): Promise<OpenedPage>;
   /** Saves a screenshot to `artifacts/demo/<name>.png`. */
   screenshot(target: Page | Locator, name: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How {@link DemoHarness.open} sets up the page. */
+export interface OpenOptions {
+  /** `prefers-color-scheme` of the page (the demo starts in that theme). @default 'light' */
+  colorScheme?: 'light' | 'dark';
 }
 
 /** A page and what went wrong in it. */
@@ -39,6 +49,8 @@ export interface OpenedPage {
 /** Options of {@link startHarness}. */
 export interface HarnessOptions {
   agents: readonly DemoAgent[];
+  /** Agents the config lists as not available. @default none */
+  unavailableAgents?: Array<{ id: string; label: string; description: string }>;
   /** Installs middleware before any route (fault injection). */
   configure?: (app: Hono) => void;
 }
@@ -52,6 +64,7 @@ export async function startHarness(options: HarnessOptions): Promise<DemoHarness
     port: 0,
     clientDir: inject('demoClientDir'),
     agents: options.agents,
+    unavailableAgents: options.unavailableAgents,
     configure: options.configure,
     logger: (event, fields) => logs.push({ event, ...fields }),
   });
@@ -61,8 +74,11 @@ export async function startHarness(options: HarnessOptions): Promise<DemoHarness
     server,
     browser,
     logs,
-    async open(path, viewport = { width: 1280, height: 900 }) {
-      const page = await browser.browser.newPage({ viewport });
+    async open(path, viewport = { width: 1280, height: 900 }, openOptions = {}) {
+      const page = await browser.browser.newPage({
+        viewport,
+        colorScheme: openOptions.colorScheme ?? 'light',
+      });
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       page.on('console', (message) => {

@@ -103,6 +103,28 @@ describe('example gallery in Chromium', () => {
     await page.close();
   });
 
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`brings a newly created surface into view at ${viewport.width} px`, async () => {
+      const { page, pageErrors } = await harness.open('/?agent=gallery', viewport);
+      const example = examples.find((entry) => entry.file === '36_modal.json')!;
+      // The last example of the list: playing it leaves the window scrolled down to its button.
+      await playExample(page, example);
+      const [surfaceId] = surfacesOf(example.messages);
+      await page.getByTestId(`surface-${surfaceId}`).waitFor();
+      await page.waitForFunction((id) => {
+        const card = document.querySelector(`[data-testid="surface-${id}"]`);
+        const top = card?.getBoundingClientRect().top;
+        return top !== undefined && top >= 0 && top < window.innerHeight / 2;
+      }, surfaceId);
+      await harness.screenshot(page, `gallery-revealed-${viewport.width}`);
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('rejects a pasted invalid stream, lists every error and renders nothing broken', async () => {
     const { page, pageErrors } = await harness.open('/?agent=gallery');
     await page
@@ -132,10 +154,12 @@ describe('example gallery in Chromium', () => {
       .getByTestId(`surface-${GALLERY_ERRORS_SURFACE_ID}`)
       .locator('.a2ui-surface');
     await errors.getByText('“Pasted stream” has 3 problems; nothing was streamed.').waitFor();
-    await errors.getByText('Message 2 · at /updateComponents/components/0/text').waitFor();
-    await errors.getByText('Message 3 · whole message').waitFor();
-    await errors.getByText(/nowhere/).waitFor();
-    await errors.getByText('Message 4 · at /version').waitFor();
+    // Each problem as `a2ui validate` prints it: code, pointer, and the CLI's message.
+    await errors.getByText('VALIDATION_FAILED at /updateComponents/components/0/text').waitFor();
+    await errors.getByText(/^pasted message 2 \(line 2\): /).waitFor();
+    await errors.getByText(/^pasted message 3 \(line 3\): .*nowhere/).waitFor();
+    await errors.getByText('VALIDATION_FAILED at /version').waitFor();
+    await errors.getByText(/^pasted message 4 \(line 4\): Unsupported version/).waitFor();
     await harness.screenshot(page, 'gallery-invalid-stream');
 
     expect(await page.getByTestId('surface-pasted').count()).toBe(0);
@@ -143,6 +167,30 @@ describe('example gallery in Chromium', () => {
     expect(counts.errors).toBe(0);
     expect(counts.received).toBeGreaterThan(receivedBefore);
     expect(await page.locator('[data-a2ui-unknown], [data-a2ui-pending]').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('says an uploaded stream is too large before sending it', async () => {
+    const { page, pageErrors } = await harness.open('/?agent=gallery');
+    await page
+      .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
+      .getByText('Pick an example to stream it message by message.')
+      .waitFor();
+    const sentBefore = (await inspectorCounts(page)).sent;
+    const line = JSON.stringify({ version: 'v0.9', deleteSurface: { surfaceId: 'x' } });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'big.jsonl',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`${line}\n`.repeat(12_000)),
+    });
+    await page.getByText('big.jsonl', { exact: true }).waitFor();
+    await page.getByTestId('stream-submit').click();
+    await page
+      .getByTestId('stream-problem')
+      .getByText(/^“big\.jsonl” is 6\d\d(\.\d)? KB; the gallery takes streams up to 512 KB\./)
+      .waitFor();
+    expect((await inspectorCounts(page)).sent).toBe(sentBefore);
     expect(pageErrors).toEqual([]);
     await page.close();
   });

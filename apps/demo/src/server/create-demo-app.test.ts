@@ -17,12 +17,13 @@ describe('demo agents', () => {
     expect(createDemoAgents({ env: {} }).map((agent) => agent.id)).toEqual([
       'restaurant',
       'gallery',
+      'time-zone',
     ]);
     const agents = createDemoAgents({
       env: { A2UI_LLM_BASE_URL: 'http://localhost:11434/v1', A2UI_LLM_MODEL: 'qwen2.5' },
     });
-    expect(agents.map((agent) => agent.id)).toEqual(['restaurant', 'gallery', 'llm']);
-    expect(agents[2]!.label).toBe('LLM (qwen2.5)');
+    expect(agents.map((agent) => agent.id)).toEqual(['restaurant', 'gallery', 'time-zone', 'llm']);
+    expect(agents[3]!.label).toBe('LLM (qwen2.5)');
   });
 });
 
@@ -35,9 +36,15 @@ describe('createDemoApp', () => {
       agents: [
         { id: 'restaurant', label: 'Restaurant booking', description: expect.any(String) },
         { id: 'gallery', label: 'Example gallery', description: expect.any(String) },
+        { id: 'time-zone', label: 'Time zone (frontend tool)', description: expect.any(String) },
       ],
       unavailableAgents: [],
-      transports: [{ id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' }],
+      transports: [
+        { id: 'sse-jsonrpc', label: 'SSE + JSON-RPC' },
+        { id: 'ws', label: 'WebSocket' },
+        { id: 'agui-state', label: 'AG-UI (state)' },
+        { id: 'agui-activity', label: 'AG-UI (activity)' },
+      ],
     });
     await close();
   });
@@ -111,7 +118,9 @@ describe('demo server over SSE + JSON-RPC', () => {
     );
     const surface = client.processor.getSurface('booking-search')!;
     surface.dataModel.set('/search/query', 'Paris');
-    surface.dataModel.set('/search/date', '2026-06-12');
+    // The agent refuses dates in the past.
+    const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    surface.dataModel.set('/search/date', inTwoWeeks);
     await client.dispatchAction('booking-search', 'search-button');
     await waitForClient(
       client,

@@ -18,7 +18,8 @@ const vite = await createServer({
     strictPort: true,
     proxy: {
       '/api': api.url,
-      [A2UI_BASE_PATH]: api.url,
+      // `ws` for the WebSocket transport; the Host kept, so the server's Origin check sees one origin.
+      [A2UI_BASE_PATH]: { target: api.url, ws: true },
     },
   },
 });

@@ -57,7 +57,8 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
       : {}),
     logger,
     agents: options.agents ?? createDemoAgents({ logger }),
-    unavailableAgents: options.agents ? [] : describeUnavailableAgents(),
+    unavailableAgents:
+      options.unavailableAgents ?? (options.agents ? [] : describeUnavailableAgents()),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const listening = serve({ fetch: demo.app.fetch, port: options.port ?? 0, hostname }, () =>

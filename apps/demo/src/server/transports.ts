@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { type AgUiOutputMode, createAgUiServer } from '@a2ui-ts/agui-adapter';
 import {
   type A2uiAgent,
   type OutgoingValidator,
@@ -12,6 +13,7 @@ import {
   validateServerMessage,
 } from '@a2ui-ts/core';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
+import { createWsServer } from '@a2ui-ts/transport-ws/server';
 import type { Hono } from 'hono';
 
 /** What a mount receives. */
@@ -61,7 +63,40 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
       return { close: () => server.close() };
     },
   },
+  {
+    id: 'ws',
+    label: 'WebSocket',
+    mount(_app, { basePath, agent, validateOutgoing, onAgentError, stores }) {
+      // Sockets at `${basePath}/ws`, on the upgrades of the demo's Node server (no Hono route).
+      const server = createWsServer({
+        ...stores,
+        agent,
+        basePath,
+        validateOutgoing,
+        onAgentError,
+      });
+      return { close: () => server.close(), upgrade: (...args) => server.upgrade(...args) };
+    },
+  },
+  aguiTransport('agui-state', 'AG-UI (state)', 'state'),
+  aguiTransport('agui-activity', 'AG-UI (activity)', 'activity'),
 ];
+
+/**
+ * The AG-UI endpoint in one output mode: `POST <basePath>` with `RunAgentInput`, what an AG-UI
+ * `HttpAgent` (or CopilotKit) points its `url` at. A thread lives 30 minutes without a run.
+ */
+function aguiTransport(id: string, label: string, mode: AgUiOutputMode): ServerTransport {
+  return {
+    id,
+    label,
+    mount(app, { agent, validateOutgoing, onAgentError, stores }) {
+      const server = createAgUiServer({ ...stores, agent, mode, validateOutgoing, onAgentError });
+      app.route('/', server);
+      return { close: () => server.close() };
+    },
+  };
+}
 
 /**
  * Validates outgoing messages with core against the catalog their surface was created with, so a

@@ -1,6 +1,6 @@
 /**
- * Wraps an agent so every connection, action, client error and disconnect is logged, whatever the
- * agent and the transport.
+ * Wraps an agent so every connection, action, client error, user input and disconnect is logged,
+ * whatever the agent and the transport. Hooks the agent does not have stay absent.
  */
 import type { A2uiAgent } from '@a2ui-ts/core';
 import type { DemoLogger } from '../agents/demo-agent.js';
@@ -36,6 +36,15 @@ export function withLogging(
     async onError(connection, error, metadata) {
       logger('client.error', { ...labels, connectionId: connection.id, error });
       await agent.onError?.(connection, error, metadata);
+    },
+    async onInput(connection, input, metadata) {
+      logger('input', {
+        ...labels,
+        connectionId: connection.id,
+        text: input.text,
+        tools: input.tools?.map((tool) => tool.name),
+      });
+      await agent.onInput?.(connection, input, metadata);
     },
     async onDisconnect(connection, reason) {
       logger('connection.close', { ...labels, connectionId: connection.id, reason });

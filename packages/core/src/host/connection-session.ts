@@ -727,7 +727,9 @@ export class ConnectionSession implements Connection {
       });
     }
     const data = JSON.stringify(message);
-    const bytes = utf8ByteLength(data, this.#maxMessageBytes);
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: most messages need no byte count at all.
+    const bytes =
+      data.length * 3 <= this.#maxMessageBytes ? 0 : utf8ByteLength(data, this.#maxMessageBytes);
     if (bytes > this.#maxMessageBytes) {
       throw new A2uiError(
         'MESSAGE_TOO_LARGE',

@@ -137,7 +137,7 @@ export function createMemoryReplayLog(limits: ReplayLogLimits = {}): MemoryRepla
       while (entries.length - head > maxEvents || (bytes > maxBytes && entries.length - head > 1))
         dropHead();
       compact();
-      for (const listener of [...listeners]) listener.onAppend(appended);
+      if (listeners.size > 0) for (const listener of [...listeners]) listener.onAppend(appended);
     },
     read(afterSeq, options = {}) {
       if (afterSeq >= last) return [];

@@ -330,6 +330,45 @@ describe('SessionHost: client messages', () => {
     expect(recorder.connections).toHaveLength(1);
   });
 
+  it('lets a binding attach its link to a created connection before the onConnect turn (onCreated)', async () => {
+    const recorder = recordingAgent();
+    const sessions = host({ agent: recorder.agent });
+    const link = recordingSink();
+    const created: string[] = [];
+    const opened = await sessions.open({
+      principal: 'p',
+      id: 'thread-2',
+      awaitTurn: true,
+      async onCreated(connectionId) {
+        created.push(connectionId);
+        await sessions.connect({ principal: 'p', connectionId, lastSeq: 0, sink: link.sink });
+      },
+    });
+    expect(created).toEqual(['thread-2']);
+    expect(opened.turn).toMatchObject({ startSeq: 0, endSeq: 1, outcome: 'completed' });
+    // The onConnect message reached the link live, not by a replay.
+    expect(link.opened).toEqual([{ connectionId: 'thread-2', resumed: true, replayed: 0 }]);
+    expect(link.values).toEqual(['hello 1']);
+    const again = await sessions.open({
+      principal: 'p',
+      id: 'thread-2',
+      onCreated: () => {
+        throw new Error('not called for a reused connection');
+      },
+    });
+    expect(again.created).toBe(false);
+    const failing = sessions.open({
+      principal: 'p',
+      id: 'thread-3',
+      onCreated: () => {
+        throw new A2uiError('LIMIT_EXCEEDED', 'no link for you');
+      },
+    });
+    expect(await codeOf(failing)).toBe('LIMIT_EXCEEDED');
+    expect(sessions.session('thread-3')).toBeUndefined();
+    expect(recorder.connections).toHaveLength(1);
+  });
+
   it('passes user input and host tools to onInput, and tool results to the waiting hook', async () => {
     const calls: string[] = [];
     const sessions = host({

@@ -163,6 +163,14 @@ export interface OpenOptions {
   awaitTurn?: boolean;
   /** Stops waiting for the turn (the turn goes on). */
   signal?: AbortSignal;
+  /**
+   * Called (and awaited) when a connection was created, before its `onConnect` turn starts: a
+   * binding that streams that turn attaches its link here (`connect` with the id and `lastSeq` 0),
+   * so every message of the turn reaches it live. Not called when an existing connection is reused.
+   * If it throws, the new connection is closed and `open` rejects with that error.
+   * @default none
+   */
+  onCreated?: (connectionId: string) => void | Promise<void>;
 }
 
 /** Result of {@link SessionHost.open}. */
@@ -431,6 +439,14 @@ export class SessionHost {
     const key = this.#sessions.admit(principal);
     const session = await this.#create(principal, key, id);
     session.touch();
+    if (options.onCreated) {
+      try {
+        await options.onCreated(session.id);
+      } catch (error) {
+        session.close('server-closed');
+        throw error;
+      }
+    }
     const turn = session.start();
     const result = options.awaitTurn ? await waitForTurn(turn, options.signal) : undefined;
     return { connectionId: session.id, created: true, ...(result ? { turn: result } : {}) };

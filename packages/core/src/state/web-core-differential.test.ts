@@ -17,11 +17,18 @@ import {
   Catalog,
   MessageProcessor as WebCoreProcessor,
 } from '@a2ui/web_core/v0_9';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
 import { EXAMPLE_STREAMS } from '../testing/example-streams.js';
 import { MessageProcessor } from './message-processor.js';
+
+// web_core loads Lit's development build, which announces itself on import; expected here.
+vi.hoisted(() => {
+  const lit = globalThis as { litIssuedWarnings?: Set<string> };
+  lit.litIssuedWarnings ??= new Set();
+  lit.litIssuedWarnings.add('dev-mode');
+});
 
 const MINIMAL_TYPES = new Set(['Text', 'Row', 'Column', 'Button', 'TextField']);
 

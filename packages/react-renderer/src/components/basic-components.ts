@@ -3,7 +3,7 @@
  * catalog (5, §10.4).
  */
 import type { A2uiComponent } from '../registry/a2ui-component.js';
-import { markBuiltin } from '../renderer/component-node.js';
+import { markBuiltin } from '../registry/builtin-components.js';
 import { AudioPlayer } from './audio-player.js';
 import { Button } from './button.js';
 import { Card } from './card.js';

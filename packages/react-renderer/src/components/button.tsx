@@ -19,33 +19,42 @@ export interface ButtonProps {
 const VARIANTS = new Set(['default', 'primary', 'borderless']);
 
 /**
- * A native `<button type="button">`. While disabled by a check, the check's message is its
- * accessible description, so a screen reader says why.
+ * A native `<button type="button">`. While checks fail it is disabled and their messages show
+ * beneath it (a muted caption), as its accessible description too, so everyone sees why.
  */
 export function Button({ id, props, validation, node }: A2uiComponentProps<ButtonProps>) {
   const a11y = useAccessibility(props);
   const reasonId = useId();
   const variant =
     typeof props.variant === 'string' && VARIANTS.has(props.variant) ? props.variant : 'default';
-  const reason = validation.isValid ? undefined : validation.messages[0];
+  const reasons = validation.isValid ? [] : validation.messages;
   return (
-    <button
-      {...rootAttributes(id, props, classNames('a2ui-button', `a2ui-button-${variant}`))}
-      type="button"
-      disabled={!validation.isValid}
-      aria-label={a11y.label}
-      aria-describedby={describedBy(a11y.descriptionId, reason ? reasonId : undefined)}
-      onClick={() => {
-        void node.dispatchAction('action');
-      }}
-    >
-      {node.renderChild(props.child)}
-      {a11y.descriptionElement}
-      {reason ? (
-        <span id={reasonId} hidden>
-          {reason}
+    <span {...rootAttributes(id, props, 'a2ui-button-host')}>
+      <button
+        className={classNames('a2ui-button', `a2ui-button-${variant}`)}
+        type="button"
+        disabled={!validation.isValid}
+        aria-label={a11y.label}
+        aria-describedby={describedBy(
+          a11y.descriptionId,
+          reasons.length > 0 ? reasonId : undefined,
+        )}
+        onClick={() => {
+          void node.dispatchAction('action');
+        }}
+      >
+        {node.renderChild(props.child)}
+        {a11y.descriptionElement}
+      </button>
+      {reasons.length > 0 ? (
+        <span id={reasonId} className="a2ui-button-reason">
+          {reasons.map((reason, index) => (
+            // Messages may repeat; their order is stable.
+            // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity here.
+            <span key={index}>{reason}</span>
+          ))}
         </span>
       ) : null}
-    </button>
+    </span>
   );
 }

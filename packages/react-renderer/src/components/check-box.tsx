@@ -43,7 +43,7 @@ export function CheckBox({ id, props, validation, node }: A2uiComponentProps<Che
             setValue(event.target.checked);
           }}
         />
-        <FieldLabelElement label={label} htmlFor={inputId} />
+        <FieldLabelElement label={label} htmlFor={inputId} required={field.required} />
       </div>
       {field.messageElement}
       {a11y.descriptionElement}

@@ -10,6 +10,7 @@ import {
   describedBy,
   hasContent,
   humanize,
+  RequiredMark,
   rootAttributes,
   text,
   useAccessibility,
@@ -105,7 +106,12 @@ export function ChoicePicker({
         a11y.descriptionId,
       )}
     >
-      {label ? <legend className="a2ui-field-label">{label}</legend> : null}
+      {label ? (
+        <legend className="a2ui-field-label">
+          {label}
+          <RequiredMark required={field.required} />
+        </legend>
+      ) : null}
       {props.filterable === true ? (
         <input
           className="a2ui-input a2ui-choice-filter"
@@ -131,6 +137,8 @@ export function ChoicePicker({
                 value={option.value}
                 checked={checked}
                 aria-invalid={field.message ? true : undefined}
+                // One radio of the group must be chosen; `required` on checkboxes would demand all.
+                required={field.required && !multiple ? true : undefined}
                 onBlur={field.touch}
                 onChange={(event) => toggle(option.value, event.target.checked)}
               />

@@ -2,7 +2,7 @@
  * Pieces every built-in component shares: root attributes (`weight`, ids for tests and styling),
  * accessibility attributes (§5.1), two-way values (§7.6) and check messages (§8.4).
  */
-import { type CheckResult, toDisplayString } from '@a2ui-ts/core';
+import { type CheckResult, isRecord, toDisplayString } from '@a2ui-ts/core';
 import { type CSSProperties, type ReactNode, useCallback, useId, useState } from 'react';
 import type { A2uiNode, CommonProps } from '../registry/a2ui-component.js';
 
@@ -15,15 +15,19 @@ export interface RootAttributes {
 
 /**
  * Root attributes of a component: `a2ui-<kind>` plus `extra` classes, `data-a2ui-id`, and
- * `weight` as `flex: <weight> 1 0%` (with `min-width/height: 0` so content cannot overflow it).
+ * `weight` as `flex: <weight> 1 0%` with the class `a2ui-weighted` (the stylesheet lets it shrink
+ * below its content, except in a Row of weighted panes, which wraps instead).
  */
 export function rootAttributes(id: string, props: CommonProps, className: string): RootAttributes {
-  const attributes: RootAttributes = { className, 'data-a2ui-id': id };
   const weight = props.weight;
   if (typeof weight === 'number' && Number.isFinite(weight) && weight >= 0) {
-    attributes.style = { flex: `${weight} 1 0%`, minWidth: 0, minHeight: 0 };
+    return {
+      className: `${className} a2ui-weighted`,
+      'data-a2ui-id': id,
+      style: { flex: `${weight} 1 0%` },
+    };
   }
-  return attributes;
+  return { className, 'data-a2ui-id': id };
 }
 
 /** Joins class names, skipping empty ones. */
@@ -121,8 +125,32 @@ export function useTwoWayValue(
   return [bound ? resolved : current.value, setValue];
 }
 
+/** True for a condition that is a `required` call, or an `and` of conditions one of which is. */
+function requiresValue(condition: unknown, depth = 0): boolean {
+  if (!isRecord(condition) || depth > 8) return false;
+  if (condition.call === 'required') return true;
+  if (condition.call !== 'and' || !isRecord(condition.args)) return false;
+  const values = condition.args.values;
+  return Array.isArray(values) && values.some((value) => requiresValue(value, depth + 1));
+}
+
+/**
+ * True when one of `checks` (§8.4, either form) demands a value with the basic catalog's
+ * `required` function: the input is marked required (visibly, and with `required`).
+ */
+export function hasRequiredCheck(checks: unknown): boolean {
+  return (
+    Array.isArray(checks) &&
+    checks.some(
+      (rule) => isRecord(rule) && (requiresValue(rule.condition) || rule.call === 'required'),
+    )
+  );
+}
+
 /** What an input shows for its checks. */
 export interface FieldValidation {
+  /** A check requires a value (`required`): the label is marked and the input `required`. */
+  readonly required: boolean;
   /** The first failing message when it should be shown (§8.4), else `undefined`. */
   readonly message: string | undefined;
   /** Id of the message element, for `aria-describedby`. */
@@ -149,6 +177,7 @@ export function useFieldValidation(
   const messageId = `${id}-message`;
   const touch = useCallback(() => setTouched(true), []);
   return {
+    required: hasRequiredCheck(node.record.properties.checks),
     message,
     messageId,
     touch,
@@ -206,12 +235,42 @@ export function fieldRootAttributes(
   );
 }
 
-/** The `<label>` of an input: visible, or for screen readers only when the agent gave none. */
-export function FieldLabelElement({ label, htmlFor }: { label: FieldLabel; htmlFor: string }) {
-  return (
+/** The mark after the label of a required input (the input's `required` says it to screen readers). */
+export function RequiredMark({ required }: { required: boolean }) {
+  return required ? (
+    <span className="a2ui-required-mark" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+}
+
+/**
+ * The `<label>` of an input: visible (with a `*` when required), or for screen readers only
+ * when the agent gave none.
+ */
+export function FieldLabelElement({
+  label,
+  htmlFor,
+  required = false,
+}: {
+  label: FieldLabel;
+  htmlFor: string;
+  required?: boolean;
+}) {
+  const element = (
     <label className={label.hidden ? 'a2ui-sr-only' : 'a2ui-field-label'} htmlFor={htmlFor}>
       {label.text}
     </label>
+  );
+  // The mark stays outside the <label>, so the label's text (and the input's name) is exactly
+  // the agent's label; `required` on the input tells assistive technology.
+  return required && !label.hidden ? (
+    <span className="a2ui-field-label-line">
+      {element}
+      <RequiredMark required />
+    </span>
+  ) : (
+    element
   );
 }
 
@@ -228,6 +287,8 @@ export function fieldInputAttributes(
   return {
     'aria-label': label.hidden ? undefined : accessibility.label,
     'aria-invalid': field.message ? true : undefined,
+    // Native `required` (announced as "required"; no form, so the browser never blocks a submit).
+    required: field.required ? true : undefined,
     'aria-describedby': describedBy(
       field.message ? field.messageId : undefined,
       accessibility.descriptionId,

@@ -48,7 +48,7 @@ export function DateTimeInput({
   const max = toInputValue(props.max, mode);
   return (
     <div {...fieldRootAttributes(id, props, 'a2ui-date-time-input', field)}>
-      <FieldLabelElement label={label} htmlFor={inputId} />
+      <FieldLabelElement label={label} htmlFor={inputId} required={field.required} />
       <input
         id={inputId}
         className="a2ui-input"

@@ -1,7 +1,7 @@
 /**
  * Text, Image, Icon, Video, AudioPlayer and Divider: every property of §9.
  */
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { flush, renderMessages, setData, surface } from '../../test/test-client.js';
 import { BASIC_ICON_PATHS } from '../index.js';
@@ -174,6 +174,31 @@ describe('Image', () => {
       accessibility: { label: 'L' },
     });
     expect(labelled.view.container.querySelector('img')!.getAttribute('alt')).toBe('L');
+  });
+
+  it('an image that fails to load becomes a placeholder showing its description', () => {
+    const test = one(
+      { component: 'Image', url: { path: '/u' }, description: 'Storefront at night' },
+      { u: 'https://example.com/missing.png' },
+    );
+    fireEvent.error(test.view.container.querySelector('img')!);
+    expect(test.view.container.querySelector('img')).toBeNull();
+    const placeholder = screen.getByRole('img', { name: 'Storefront at night' });
+    expect(placeholder.className).toContain('a2ui-media-failed');
+    expect(placeholder.textContent).toBe('Storefront at night');
+    // A new URL gets its own chance to load.
+    test.process(setData('/u', 'https://example.com/other.png'));
+    expect(test.view.container.querySelector('img')?.getAttribute('src')).toBe(
+      'https://example.com/other.png',
+    );
+  });
+
+  it('a failed image without a description says so', () => {
+    const test = one({ component: 'Image', url: 'https://example.com/missing.png' });
+    fireEvent.error(test.view.container.querySelector('img')!);
+    expect(screen.getByRole('img', { name: 'Image not available' }).textContent).toBe(
+      'Image not available',
+    );
   });
 
   it('a URL the policy refuses never reaches src and is reported once', async () => {

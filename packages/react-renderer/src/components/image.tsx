@@ -2,6 +2,7 @@
  * Image (§9): `fit` → `object-fit`, `variant` → size and shape. The URL passes the client's URL
  * policy first (ag-ui-protocol/ag-ui#2527).
  */
+import { useState } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
   classNames,
@@ -46,11 +47,13 @@ const VARIANTS = new Set([
 
 /**
  * `<img>` with `alt` from `accessibility.label` or `description` (empty = decorative), lazy
- * loading and no referrer. A refused URL renders an empty, labelled box instead.
+ * loading and no referrer. A refused URL, or one that fails to load, renders a placeholder box of
+ * the same size showing the description (or a short note), so the gap is never silent.
  */
 export function Image({ id, props, node }: A2uiComponentProps<ImageProps>) {
   const a11y = useAccessibility(props);
   const src = node.sanitizeUrl(props.url);
+  const [failedSrc, setFailedSrc] = useState<string>();
   const variant =
     typeof props.variant === 'string' && VARIANTS.has(props.variant)
       ? props.variant
@@ -60,18 +63,37 @@ export function Image({ id, props, node }: A2uiComponentProps<ImageProps>) {
     (typeof props.fit === 'string' && FITS[props.fit]) ||
     (variant === 'avatar' || variant === 'header' ? 'cover' : 'fill');
   const alt = a11y.label ?? optionalText(props.description) ?? '';
-  const attributes = rootAttributes(
-    id,
-    props,
-    classNames('a2ui-image', `a2ui-image-${variant}`, !src && 'a2ui-media-blocked'),
-  );
-  if (!src) {
+  const failed = src !== undefined && failedSrc === src;
+  if (!src || failed) {
+    const note = alt || (failed ? node.strings.imageFailed : node.strings.blockedMedia);
+    const attributes = rootAttributes(
+      id,
+      props,
+      classNames(
+        'a2ui-image',
+        `a2ui-image-${variant}`,
+        failed ? 'a2ui-media-failed' : 'a2ui-media-blocked',
+      ),
+    );
+    // Icons and avatars are too small for words: the note is their accessible name only.
+    const roomForText = variant !== 'icon' && variant !== 'avatar';
     return (
-      <span {...attributes} role="img" aria-label={alt || node.strings.blockedMedia}>
+      <span
+        {...attributes}
+        role="img"
+        aria-label={note}
+        aria-describedby={describedBy(a11y.descriptionId)}
+      >
+        {roomForText ? (
+          <span className="a2ui-media-note" aria-hidden="true">
+            {note}
+          </span>
+        ) : null}
         {a11y.descriptionElement}
       </span>
     );
   }
+  const attributes = rootAttributes(id, props, classNames('a2ui-image', `a2ui-image-${variant}`));
   return (
     <>
       <img
@@ -83,6 +105,7 @@ export function Image({ id, props, node }: A2uiComponentProps<ImageProps>) {
         loading="lazy"
         decoding="async"
         referrerPolicy="no-referrer"
+        onError={() => setFailedSrc(src)}
       />
       {a11y.descriptionElement}
     </>

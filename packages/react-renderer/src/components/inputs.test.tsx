@@ -47,12 +47,16 @@ describe('Button', () => {
     );
     const button = screen.getByRole('button', { name: 'Go' });
     expect(button).toHaveProperty('disabled', true);
-    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Name needed',
-    );
+    const reason = document.getElementById(button.getAttribute('aria-describedby')!)!;
+    expect(reason.textContent).toBe('Name needed');
+    // Visible, not only for screen readers.
+    expect(reason.hidden).toBe(false);
+    expect(reason.className).toBe('a2ui-button-reason');
+    expect(reason.closest('.a2ui-sr-only, [hidden]')).toBeNull();
     test.process(setData('/name', 'Ada'));
     expect(button).toHaveProperty('disabled', false);
     expect(button.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText('Name needed')).toBeNull();
     fireEvent.click(button);
     await flush();
     expect((test.sent[0] as { action: { context: unknown } }).action.context).toEqual({
@@ -74,6 +78,90 @@ describe('Button', () => {
       ]),
     );
     expect(screen.getByRole('button', { name: 'Delete item' })).toBeTruthy();
+  });
+});
+
+describe('required inputs', () => {
+  it('a required check marks the label and sets required; other checks do not', () => {
+    const { view, errors } = renderMessages(
+      surface(
+        [
+          { id: 'root', component: 'Column', children: ['name', 'when', 'note', 'agree', 'pick'] },
+          {
+            id: 'name',
+            component: 'TextField',
+            label: 'Name',
+            value: { path: '/name' },
+            checks: [required('/name', 'Name needed')],
+          },
+          {
+            id: 'when',
+            component: 'DateTimeInput',
+            label: 'Date',
+            value: { path: '/date' },
+            enableDate: true,
+            // Inside an `and`.
+            checks: [
+              {
+                condition: {
+                  call: 'and',
+                  args: {
+                    values: [
+                      { call: 'required', args: { value: { path: '/date' } } },
+                      { call: 'length', args: { value: { path: '/date' }, min: 10 } },
+                    ],
+                  },
+                },
+                message: 'Pick a date',
+              },
+            ],
+          },
+          {
+            id: 'note',
+            component: 'TextField',
+            label: 'Note',
+            value: { path: '/note' },
+            checks: [
+              {
+                condition: { call: 'length', args: { value: { path: '/note' }, max: 5 } },
+                message: 'Short',
+              },
+            ],
+          },
+          {
+            id: 'agree',
+            component: 'CheckBox',
+            label: 'Agree',
+            value: { path: '/agree' },
+            checks: [{ condition: { path: '/agree' }, message: 'Agree' }],
+          },
+          {
+            id: 'pick',
+            component: 'ChoicePicker',
+            label: 'Time',
+            options: [{ label: '19:00', value: '19:00' }],
+            value: { path: '/time' },
+            variant: 'mutuallyExclusive',
+            checks: [required('/time', 'Pick a time')],
+          },
+        ],
+        { name: '', date: '', note: '', agree: false, time: [] },
+      ),
+    );
+    expect(errors).toEqual([]);
+    const marked = [...view.container.querySelectorAll('.a2ui-required-mark')].map((mark) =>
+      mark.parentElement?.textContent?.trim(),
+    );
+    // A bare boolean condition does not demand a value of its own: the CheckBox is not marked.
+    expect(marked).toEqual(['Name *', 'Date *', 'Time *']);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('required', true);
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveProperty('required', false);
+    expect(screen.getByLabelText('Date')).toHaveProperty('required', true);
+    expect(screen.getByRole('checkbox', { name: 'Agree' })).toHaveProperty('required', false);
+    expect(screen.getByRole('radio', { name: '19:00' })).toHaveProperty('required', true);
+    // The mark is decoration: the accessible name stays the label.
+    for (const mark of view.container.querySelectorAll('.a2ui-required-mark'))
+      expect(mark.getAttribute('aria-hidden')).toBe('true');
   });
 });
 

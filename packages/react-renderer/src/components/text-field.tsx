@@ -63,7 +63,7 @@ export function TextField({ id, props, validation, node }: A2uiComponentProps<Te
   } as const;
   return (
     <div {...fieldRootAttributes(id, props, 'a2ui-text-field', field)}>
-      <FieldLabelElement label={label} htmlFor={inputId} />
+      <FieldLabelElement label={label} htmlFor={inputId} required={field.required} />
       {variant === 'longText' ? (
         <textarea
           {...common}

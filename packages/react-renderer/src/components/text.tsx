@@ -2,7 +2,7 @@
  * Text (§9): markdown without HTML, images or links, in one of seven variants.
  */
 import { createElement } from 'react';
-import { MarkdownText, prepareMarkdown, useMarkdownLimits } from '../markdown/markdown-text.js';
+import { markdownContent, prepareMarkdown, useMarkdownLimits } from '../markdown/markdown-text.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
   classNames,
@@ -37,6 +37,8 @@ export function Text({ id, props }: A2uiComponentProps<TextProps>) {
       ? props.variant
       : 'body';
   const attributes = rootAttributes(id, props, classNames('a2ui-text', `a2ui-text-${variant}`));
+  // Prepared once, rendered in place: most labels are plain and need no parser and no extra fiber.
+  const prepared = prepareMarkdown(source, limits);
   if (HEADINGS.has(variant)) {
     return createElement(
       variant,
@@ -45,12 +47,12 @@ export function Text({ id, props }: A2uiComponentProps<TextProps>) {
         'aria-label': a11y.label,
         'aria-describedby': describedBy(a11y.descriptionId),
       },
-      <MarkdownText text={source} inline />,
+      markdownContent(source, prepared, true),
       a11y.descriptionElement,
     );
   }
-  const inline = prepareMarkdown(source, limits).mode !== 'block';
-  const content = <MarkdownText text={source} />;
+  const inline = prepared.mode !== 'block';
+  const content = markdownContent(source, prepared, false);
   // A paragraph cannot carry aria-label: give assistive technology the label, hide the visual text.
   return createElement(
     inline ? 'span' : 'div',

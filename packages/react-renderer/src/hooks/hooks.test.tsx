@@ -1,6 +1,7 @@
 import { BASIC_CATALOG_ID } from '@a2ui-ts/core';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectErrors } from '../../test/expected-errors.js';
 import { createTestClient, setData, surface } from '../../test/test-client.js';
 import {
   A2UIProvider,
@@ -104,7 +105,7 @@ describe('hooks', () => {
       </A2UIProvider>,
     );
     expect(seen).toBe(test.client);
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectErrors();
     expect(() => render(<Probe />)).toThrow(/inside <A2UIProvider>/);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Text markdown (digest §9 Text: "simple Markdown, no HTML, images or links") rendered to React
- * elements by `react-markdown` — agent text never reaches `innerHTML`.
+ * Text markdown (digest §9 Text: "simple Markdown, no HTML, images or links"): bounded first
+ * (see {@link prepareMarkdown}), then lexed by `marked` and rendered to React elements — agent
+ * text never reaches `innerHTML`.
  */
 import { memo, type ReactNode, useContext } from 'react';
-import Markdown, { type Components } from 'react-markdown';
 import { ClientContext, SurfaceContext } from '../provider/renderer-context.js';
+import { renderMarkdown } from './markdown-elements.js';
 
 /** Default of the `maxMarkdownLength` option, in characters (UTF-16 code units). */
 export const DEFAULT_MAX_MARKDOWN_LENGTH = 10_000;
@@ -185,54 +186,6 @@ export function prepareMarkdown(
   return { mode: 'inline', source: source.trimStart() };
 }
 
-const childrenOnly = ({ children }: { children?: ReactNode }) => children ?? null;
-
-/** Links and images are not part of Text's markdown: keep their words, drop the URL. */
-const components: Components = {
-  a: childrenOnly,
-  img: ({ alt }) => alt ?? null,
-};
-
-/**
- * Inside a heading or another inline context, block wrappers keep only their content: agents
- * often write `"# Title"` with variant `h1`, which must not become an `<h1>` inside an `<h1>`.
- */
-const inlineComponents: Components = {
-  ...components,
-  p: childrenOnly,
-  h1: childrenOnly,
-  h2: childrenOnly,
-  h3: childrenOnly,
-  h4: childrenOnly,
-  h5: childrenOnly,
-  h6: childrenOnly,
-};
-
-/** Markdown elements rendered as such; anything else (raw HTML is skipped) keeps only its text. */
-const ALLOWED_ELEMENTS = [
-  'p',
-  'br',
-  'strong',
-  'em',
-  'code',
-  'pre',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'a',
-  'img',
-];
-
-const NO_URL = (): string => '';
-
 /** Props of {@link MarkdownText}. */
 export interface MarkdownTextProps {
   /** Markdown source from the agent. */
@@ -285,18 +238,23 @@ export const MarkdownText = memo(function MarkdownText({
           maxNesting: maxNesting ?? limits.maxNesting,
         },
   );
+  return markdownContent(text, prepared, inline);
+});
+
+/**
+ * What {@link MarkdownText} renders for `text` once prepared: the text itself (plain), its exact
+ * characters (literal), or the markdown's elements. For renderers that prepared the text already.
+ */
+export function markdownContent(
+  text: string,
+  prepared: PreparedMarkdown,
+  inline: boolean,
+): ReactNode {
   if (prepared.mode === 'plain') return text;
   // Exactly the characters, line breaks kept (`white-space: pre-wrap`), no markup.
   if (prepared.mode === 'literal') return <span className="a2ui-markdown-literal">{text}</span>;
-  return (
-    <Markdown
-      skipHtml
-      allowedElements={ALLOWED_ELEMENTS}
-      unwrapDisallowed
-      components={inline || prepared.mode === 'inline' ? inlineComponents : components}
-      urlTransform={NO_URL}
-    >
-      {inline ? prepared.source.replace(HEADING, '') : prepared.source}
-    </Markdown>
+  return renderMarkdown(
+    inline ? prepared.source.replace(HEADING, '') : prepared.source,
+    inline || prepared.mode === 'inline',
   );
-});
+}

@@ -5,7 +5,8 @@ import {
   DEFAULT_MAX_MARKDOWN_LENGTH,
   DEFAULT_MAX_MARKDOWN_NESTING,
 } from '../markdown/markdown-text.js';
-import { type ComponentRegistry, createComponentRegistry } from '../registry/component-registry.js';
+import type { ComponentRegistry } from '../registry/component-registry.js';
+import { createComponentRegistry } from '../registry/create-component-registry.js';
 import { DEFAULT_RENDERER_STRINGS } from '../strings/renderer-strings.js';
 import type {
   ActionErrorInfo,

@@ -2,8 +2,6 @@
  * Which React component renders which A2UI component type, per catalog (digest §10.1: a surface's
  * catalog is fixed at `createSurface`, and several catalogs may be live at once).
  */
-import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '@a2ui-ts/core';
-import { BASIC_COMPONENTS, MINIMAL_COMPONENTS } from '../components/basic-components.js';
 import type { A2uiComponent } from './a2ui-component.js';
 
 /** Catalog id that matches every catalog, consulted after the surface's own catalog id. */
@@ -80,32 +78,4 @@ export class ComponentRegistry {
     }
     return copy;
   }
-}
-
-/** Options of {@link createComponentRegistry}. */
-export interface CreateComponentRegistryOptions {
-  /**
-   * Register the 18 built-in components for the basic catalog and its 5 for the minimal catalog.
-   * @default true
-   */
-  builtins?: boolean;
-}
-
-/**
- * A new registry, holding the built-in basic and minimal catalog components unless told not to.
- *
- * @example
- * ```ts
- * const registry = createComponentRegistry().registerAll(MY_CATALOG_ID, { ...BASIC_COMPONENTS, Chart });
- * ```
- */
-export function createComponentRegistry(
-  options: CreateComponentRegistryOptions = {},
-): ComponentRegistry {
-  const registry = new ComponentRegistry();
-  if (options.builtins ?? true) {
-    registry.registerAll(BASIC_CATALOG_ID, BASIC_COMPONENTS);
-    registry.registerAll(MINIMAL_CATALOG_ID, MINIMAL_COMPONENTS);
-  }
-  return registry;
 }

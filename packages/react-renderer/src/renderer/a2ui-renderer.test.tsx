@@ -1,6 +1,7 @@
 import { A2uiClient, BASIC_CATALOG_ID, createCatalog, MINIMAL_CATALOG_ID } from '@a2ui-ts/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectErrors } from '../../test/expected-errors.js';
 import {
   BASIC,
   createTestClient,
@@ -64,7 +65,7 @@ describe('surfaces', () => {
   });
 
   it('throws a clear error without a client', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectErrors();
     expect(() => render(<A2UIRenderer />)).toThrow(/needs a `client` prop/);
   });
 
@@ -182,7 +183,7 @@ describe('unknown components', () => {
         { id: 'b', component: 'Column', children: ['a'] },
       ]),
     );
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectErrors();
     const { container } = render(<A2UIRenderer client={test.client} />);
     expect(container.querySelectorAll('.a2ui-fallback')).toHaveLength(1);
     await flush();
@@ -289,7 +290,7 @@ describe('custom components', () => {
   });
 
   it('a throwing custom component is contained and reported; the rest renders', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectErrors();
     // biome-ignore lint/correctness/noComponentHookFactories: test fixture closing over the test's state.
     const Broken = () => {
       throw new Error('boom');

@@ -16,21 +16,21 @@ import {
   type ErrorInfo,
   memo,
   type ReactNode,
-  useCallback,
   useContext,
   useEffect,
   useMemo,
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { ComponentBinding } from '../binding/component-binding.js';
+import { type BindingSnapshot, ComponentBinding } from '../binding/component-binding.js';
 import {
   type RenderBudget,
   ScopeContext,
   SurfaceContext,
   type SurfaceRuntime,
 } from '../provider/renderer-context.js';
-import type { A2uiComponent, A2uiNode } from '../registry/a2ui-component.js';
+import type { A2uiNode } from '../registry/a2ui-component.js';
+import { isBuiltin } from '../registry/builtin-components.js';
 import { UnknownComponent } from './unknown-component.js';
 
 /**
@@ -120,9 +120,95 @@ function useRenderBudget(runtime: SurfaceRuntime, props: object, wanted: boolean
   return admitted;
 }
 
+/** What one mounted component renders from; a new object whenever any part changes. */
+interface NodeView {
+  readonly record: ComponentRecord | undefined;
+  readonly binding: ComponentBinding | null;
+  readonly snapshot: BindingSnapshot | null;
+  readonly node: A2uiNode | null;
+}
+
+const EMPTY_VIEW: NodeView = { record: undefined, binding: null, snapshot: null, node: null };
+
+/**
+ * One external store per mounted component: its record in the surface and, once the record
+ * exists, the binding of its properties. One subscription for React (instead of one for the
+ * record and one for the binding), so mounting a component costs a single store and effect.
+ */
+class NodeStore {
+  readonly #runtime: SurfaceRuntime;
+  readonly #id: string;
+  readonly #scope: string;
+  readonly #path: ComponentPath;
+  #view: NodeView = EMPTY_VIEW;
+  /** Unsubscribes from the binding React is currently subscribed through. */
+  #bindingOff: (() => void) | undefined;
+  #listener: (() => void) | undefined;
+
+  constructor(runtime: SurfaceRuntime, id: string, scope: string, path: ComponentPath) {
+    this.#runtime = runtime;
+    this.#id = id;
+    this.#scope = scope;
+    this.#path = path;
+  }
+
+  getSnapshot = (): NodeView => {
+    const { surface, host, options } = this.#runtime;
+    const view = this.#view;
+    const record = surface.components.get(this.#id);
+    if (record !== view.record) {
+      // A new or replaced component: a new binding (the old one stops being read).
+      const binding = record
+        ? new ComponentBinding(record, new DataContext(host, this.#scope), {
+            maxTemplateItems: options.maxTemplateItems,
+          })
+        : null;
+      this.#view = {
+        record,
+        binding,
+        snapshot: binding ? binding.getSnapshot() : null,
+        node: binding ? createNode(binding, this.#runtime, this.#path) : null,
+      };
+      if (this.#listener) this.#follow(binding);
+    } else if (view.binding) {
+      const snapshot = view.binding.getSnapshot();
+      if (snapshot !== view.snapshot) this.#view = { ...view, snapshot };
+    }
+    return this.#view;
+  };
+
+  subscribe = (listener: () => void): (() => void) => {
+    const { surface } = this.#runtime;
+    this.#listener = listener;
+    const offRecord = surface.disposed
+      ? noop
+      : surface.components.subscribe(this.#id, () => {
+          this.getSnapshot();
+          listener();
+        });
+    this.#follow(this.#view.binding);
+    return () => {
+      offRecord();
+      this.#bindingOff?.();
+      this.#bindingOff = undefined;
+      this.#listener = undefined;
+    };
+  };
+
+  /** Moves React's subscription to `binding` (the data paths its last evaluation read). */
+  #follow(binding: ComponentBinding | null): void {
+    this.#bindingOff?.();
+    this.#bindingOff = undefined;
+    const listener = this.#listener;
+    if (binding && listener) this.#bindingOff = binding.subscribe(listener);
+  }
+}
+
 /**
  * Renders component `id` of the current surface in `scope`. Memoised on its props (the `parent`
  * path is stable per mounted parent), so a parent re-render never re-renders an unchanged child.
+ * One fiber and one store per component: the record, its binding and the implementation's props
+ * (the implementation is keyed by the record's generation, so a replaced component remounts).
  */
 export const ComponentNode = memo(function ComponentNode(props: ComponentNodeProps) {
   const { id, scope, parent } = props;
@@ -130,14 +216,16 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
   const parentScope = useContext(ScopeContext);
   if (!runtime) throw new Error('ComponentNode must be rendered inside an A2UI surface.');
   const { surface, options } = runtime;
-  const subscribe = useCallback(
-    (listener: () => void) =>
-      surface.disposed ? noop : surface.components.subscribe(id, listener),
-    [surface, id],
-  );
-  const getSnapshot = useCallback(() => surface.components.get(id), [surface, id]);
-  const record = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   const depth = parent === null ? 0 : parent.depth + 1;
+  const store = useMemo(
+    () => new NodeStore(runtime, id, scope, { id, scope, depth, parent }),
+    [runtime, id, scope, depth, parent],
+  );
+  const { record, snapshot, node } = useSyncExternalStore(
+    store.subscribe,
+    store.getSnapshot,
+    store.getSnapshot,
+  );
   const tooDeep = depth > MAX_COMPONENT_DEPTH;
   const cycle = !tooDeep && isOwnAncestor(parent, id, scope);
   const admitted = useRenderBudget(runtime, props, !tooDeep && !cycle);
@@ -173,7 +261,7 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
         {options.strings.tooManyComponents}
       </span>
     );
-  } else if (!record) {
+  } else if (!record || !snapshot || !node) {
     content = (
       <span className="a2ui-placeholder" aria-busy="true" data-a2ui-pending={id}>
         <span className="a2ui-sr-only">{options.strings.loading}</span>
@@ -182,17 +270,31 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
   } else {
     const registered = options.registry.get(surface.catalogId, record.type);
     if (!registered) reportMissingImplementation(runtime, record.type);
-    content = (
-      <BoundComponent
+    const Implementation = registered ?? UnknownComponent;
+    const element = (
+      <Implementation
         key={record.generation}
-        record={record}
-        scope={scope}
-        parent={parent}
-        implementation={registered ?? UnknownComponent}
-        runtime={runtime}
-        isolate={registered !== undefined && !isBuiltin(registered)}
+        id={record.id}
+        type={record.type}
+        props={snapshot.props}
+        validation={snapshot.validation}
+        node={node}
       />
     );
+    // Custom implementations get an error boundary, so one broken component cannot blank the surface.
+    content =
+      registered !== undefined && !isBuiltin(registered) ? (
+        <ComponentErrorBoundary
+          key={record.generation}
+          runtime={runtime}
+          componentId={record.id}
+          type={record.type}
+        >
+          {element}
+        </ComponentErrorBoundary>
+      ) : (
+        element
+      );
   }
   return scope === parentScope ? (
     content
@@ -200,76 +302,6 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
     <ScopeContext.Provider value={scope}>{content}</ScopeContext.Provider>
   );
 });
-
-interface BoundComponentProps {
-  readonly record: ComponentRecord;
-  readonly scope: string;
-  readonly parent: ComponentPath | null;
-  readonly implementation: A2uiComponent;
-  readonly runtime: SurfaceRuntime;
-  /** Wrap in an error boundary (custom implementations), so one broken component cannot blank the surface. */
-  readonly isolate: boolean;
-}
-
-function BoundComponent({
-  record,
-  scope,
-  parent,
-  implementation: Implementation,
-  runtime,
-  isolate,
-}: BoundComponentProps) {
-  const binding = useMemo(
-    () =>
-      new ComponentBinding(record, new DataContext(runtime.host, scope), {
-        maxTemplateItems: runtime.options.maxTemplateItems,
-      }),
-    [record, scope, runtime],
-  );
-  const snapshot = useSyncExternalStore(
-    binding.subscribe,
-    binding.getSnapshot,
-    binding.getSnapshot,
-  );
-  const path = useMemo(
-    (): ComponentPath => ({
-      id: record.id,
-      scope,
-      depth: parent === null ? 0 : parent.depth + 1,
-      parent,
-    }),
-    [record.id, scope, parent],
-  );
-  const node = useMemo(() => createNode(binding, runtime, path), [binding, runtime, path]);
-  const element = (
-    <Implementation
-      id={record.id}
-      type={record.type}
-      props={snapshot.props}
-      validation={snapshot.validation}
-      node={node}
-    />
-  );
-  return isolate ? (
-    <ComponentErrorBoundary runtime={runtime} componentId={record.id} type={record.type}>
-      {element}
-    </ComponentErrorBoundary>
-  ) : (
-    element
-  );
-}
-
-const builtins = new WeakSet<A2uiComponent>();
-
-/** Marks built-in implementations, which render without a per-component error boundary. */
-export function markBuiltin<T extends A2uiComponent>(component: T): T {
-  builtins.add(component);
-  return component;
-}
-
-function isBuiltin(component: A2uiComponent): boolean {
-  return builtins.has(component);
-}
 
 function reportMissingImplementation(runtime: SurfaceRuntime, type: string): void {
   // Shares the processor's once-per-surface set, so an unknown type is reported exactly once

@@ -5,13 +5,14 @@
  */
 import { act } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectErrors } from '../../test/expected-errors.js';
 import { BASIC, flush, renderMessages, surface } from '../../test/test-client.js';
 import { DEFAULT_MAX_RENDERED_COMPONENTS } from '../provider/renderer-options.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
-import { createComponentRegistry } from '../registry/component-registry.js';
+import { markBuiltin } from '../registry/builtin-components.js';
+import { createComponentRegistry } from '../registry/create-component-registry.js';
 import { A2UIRenderer } from './a2ui-renderer.js';
-import { markBuiltin } from './component-node.js';
 
 /** root → [c1, c1], c1 → [c2, c2], …: `levels + 1` components, `2^(levels + 1) - 1` instances. */
 function fanOut(levels: number) {
@@ -170,7 +171,7 @@ describe('maxRenderedComponents', () => {
   });
 
   it('instances of a render React threw away do not keep their slots', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = expectErrors();
     const registry = createComponentRegistry()
       .register(BASIC, 'Wrapper', Wrapper)
       .register(BASIC, 'Boom', Boom);

@@ -25,6 +25,8 @@ export interface RendererStrings {
   readonly noMatchingOptions: string;
   /** Accessible name of an Image, Video or AudioPlayer whose URL the URL policy refused. */
   readonly blockedMedia: string;
+  /** Shown in place of an Image that failed to load and has no description. */
+  readonly imageFailed: string;
 }
 
 /** English defaults of {@link RendererStrings}. */
@@ -40,4 +42,5 @@ export const DEFAULT_RENDERER_STRINGS: RendererStrings = {
   filterOptions: 'Filter options',
   noMatchingOptions: 'No matching options',
   blockedMedia: 'Media blocked by the URL policy',
+  imageFailed: 'Image not available',
 };

@@ -37,6 +37,7 @@ import {
   type ReasonEventData,
   RPC_METHODS,
   RPC_PATH,
+  type RpcAcceptedResult,
   SSE_EVENTS,
   SSE_PATH,
   SSE_QUERY,
@@ -151,6 +152,23 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const backoff = createBackoff({ ...reconnect, random });
   let connectionId: string | undefined;
   let closed = false;
+  /** Sends waiting for the messages of their turn to be applied: released on apply, reset or close. */
+  const turnWaiters = new Set<() => void>();
+  const releaseTurnWaiters = () => {
+    for (const waiter of [...turnWaiters]) waiter();
+  };
+  /** Resolves once the message `seq` of `target` was applied, or `target` is no longer the connection. */
+  const appliedThrough = (target: string, seq: number): Promise<void> =>
+    new Promise((resolve) => {
+      const check = () => {
+        if (closed || connectionId !== target || sequence.last >= seq) {
+          turnWaiters.delete(check);
+          resolve();
+        }
+      };
+      turnWaiters.add(check);
+      check();
+    });
 
   const resolveHeaders = async (): Promise<Headers> => {
     const init = typeof options.headers === 'function' ? await options.headers() : options.headers;
@@ -227,6 +245,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     }
     const busy = new Set<string>();
     let busyRetryAfterMs: number | undefined;
+    let turnEndSeq = 0;
     for (const entry of batch) {
       const answer = byId.get(entry.id);
       if (!answer)
@@ -241,8 +260,14 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           const hint = (answer.error.data as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
           if (typeof hint === 'number') busyRetryAfterMs = Math.max(busyRetryAfterMs ?? 0, hint);
         } else errors.set(entry.id, fromRpcError(answer.error, { httpStatus: response.status }));
+      } else {
+        const turn = (answer.result as RpcAcceptedResult | undefined)?.turn;
+        if (turn && Number.isSafeInteger(turn.endSeq))
+          turnEndSeq = Math.max(turnEndSeq, turn.endSeq);
       }
     }
+    // Turn results: `send` settles once the agent's answer is applied, not merely accepted.
+    if (turnEndSeq > 0) await appliedThrough(target, turnEndSeq);
     return {
       kind: 'answered',
       errors,
@@ -389,6 +414,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         }
         attempt.delivered();
         queue?.push({ type: 'messages', messages: event.data });
+        if (turnWaiters.size > 0) releaseTurnWaiters();
         return undefined;
       }
       case SSE_EVENTS.connected: {
@@ -429,6 +455,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     connectionId = undefined;
     sequence.reset();
     outbox.reset();
+    releaseTurnWaiters();
     queue?.push({ type: 'reset', reason });
   };
 
@@ -474,6 +501,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     // From here on nothing reconnects and nothing new is sent; the link stays up until the
     // server has the goodbye, so a dropped link does not start the grace period first.
     closed = true;
+    releaseTurnWaiters();
     outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
     if (id !== undefined && wasOpen) await sendDisconnect(id);
     finish('Closed by the client.');

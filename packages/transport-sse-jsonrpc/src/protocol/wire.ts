@@ -71,4 +71,11 @@ export interface RpcAcceptedResult {
   accepted: true;
   /** Present when the request id was seen before: the message was delivered once, earlier. */
   duplicate?: true;
+  /**
+   * The agent's turn for this message (for a duplicate: the original's), when it ended within the
+   * server's `turnWaitMs`: its messages are the events with `startSeq < id ≤ endSeq` on the stream.
+   * Only the last message of a call that expects an answer carries it; turns follow one another,
+   * so its turn ends after every earlier one of the call.
+   */
+  turn?: { startSeq: number; endSeq: number };
 }

@@ -40,6 +40,65 @@ const rpc = (test: TestServer, body: string) =>
     body,
   });
 
+describe('turn results', () => {
+  it("names the agent's turn in the answer, so the client settles send() once the turn's messages are applied", async () => {
+    const gate = createDeferred<void>();
+    server = await startTestServer({
+      agent: {
+        async onAction(connection, event) {
+          connection.send({
+            version: 'v0.9',
+            updateDataModel: { surfaceId: 's', path: '/a', value: 1 },
+          });
+          if (event.name === 'slow') await gate.promise;
+          connection.send({
+            version: 'v0.9',
+            updateDataModel: { surfaceId: 's', path: '/b', value: 2 },
+          });
+        },
+      },
+      turnWaitMs: 200,
+    });
+    const { stream, connectionId } = await openConnection(server);
+    const call = (id: string, name: string) =>
+      rpc(
+        server!,
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'a2ui.action',
+          params: { connectionId, action: action(name) },
+        }),
+      ).then((response) => response.json());
+    expect(await call('1', 'fast')).toEqual({
+      jsonrpc: '2.0',
+      id: '1',
+      result: { accepted: true, turn: { startSeq: 0, endSeq: 2 } },
+    });
+    // A turn longer than turnWaitMs is answered at the deadline, without it.
+    expect(await call('2', 'slow')).toEqual({
+      jsonrpc: '2.0',
+      id: '2',
+      result: { accepted: true },
+    });
+    gate.resolve();
+    await stream.close();
+
+    // The client: every send settles only once its turn's messages are queued as events.
+    const transport = server.connect();
+    const sends: string[] = [];
+    void (async () => {
+      for await (const _event of transport.events());
+    })();
+    for (const name of ['one', 'two']) {
+      await transport.send({ version: 'v0.9', action: action(name) }, capabilities);
+      sends.push(`${name} settled after message ${transport.lastEventId}`);
+    }
+    expect(sends).toEqual(['one settled after message 2', 'two settled after message 4']);
+    await transport.close();
+  });
+});
+
 describe('bounds on what a client can make the server hold', () => {
   it('compares request ids by their exact JSON text, and echoes them exactly', async () => {
     const names: string[] = [];
@@ -53,10 +112,10 @@ describe('bounds on what a client can make the server hold', () => {
     const second = await rpc(server, call('12345678901234567891', 'second'));
     const repeat = await rpc(server, call('12345678901234567891', 'repeat'));
     expect(await first.text()).toBe(
-      '{"jsonrpc":"2.0","id":12345678901234567890,"result":{"accepted":true}}',
+      '{"jsonrpc":"2.0","id":12345678901234567890,"result":{"accepted":true,"turn":{"startSeq":0,"endSeq":0}}}',
     );
     expect(await second.text()).toBe(
-      '{"jsonrpc":"2.0","id":12345678901234567891,"result":{"accepted":true}}',
+      '{"jsonrpc":"2.0","id":12345678901234567891,"result":{"accepted":true,"turn":{"startSeq":0,"endSeq":0}}}',
     );
     expect(await repeat.text()).toContain('"duplicate":true');
     // 1.0 and 1 are two texts, so two requests.
@@ -102,6 +161,8 @@ describe('bounds on what a client can make the server hold', () => {
       agent,
       maxQueuedClientMessages: 5,
       busyRetryAfterMs: 1_000,
+      // Answer at once: this part measures the queue bound, not turns.
+      turnWaitMs: 0,
     });
     const { stream, connectionId } = await openConnection(server);
     const answers: Array<{ status: number; retryAfter: string | null; body: unknown }> = [];
@@ -149,6 +210,8 @@ describe('bounds on what a client can make the server hold', () => {
       },
       maxQueuedClientMessages: 2,
       busyRetryAfterMs: 10,
+      // Answered at once, the client sends its messages while the first one waits for the agent.
+      turnWaitMs: 0,
     });
     const transport = server.connect({
       reconnect: { ...FAST_RECONNECT, maxDelayMs: 20 },

@@ -32,6 +32,9 @@ const action = (name = 'submit') => ({
   timestamp: '2026-01-15T12:00:00Z',
   context: { n: 1 },
 });
+/** The agent's turn named in an answer (exact values are checked in bounds.test.ts). */
+const TURN = { startSeq: expect.any(Number), endSeq: expect.any(Number) };
+
 const capabilities = {
   a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } },
 };
@@ -300,7 +303,11 @@ describe('GET /sse', () => {
           method: 'a2ui.action',
           params: { connectionId, action: action() },
         });
-        expect(answer.json).toEqual({ jsonrpc: '2.0', id: 1, result: { accepted: true } });
+        expect(answer.json).toEqual({
+          jsonrpc: '2.0',
+          id: 1,
+          result: { accepted: true, turn: TURN },
+        });
         stream.close();
       }
       expect((await fetch(`${node.url}/sse`)).status).toBe(404);
@@ -333,7 +340,7 @@ describe('POST /rpc', () => {
     });
     expect(first).toMatchObject({
       status: 200,
-      json: { jsonrpc: '2.0', id: 'a1', result: { accepted: true } },
+      json: { jsonrpc: '2.0', id: 'a1', result: { accepted: true, turn: TURN } },
     });
     const error = { code: 'CUSTOM', surfaceId: 's', message: 'client problem' };
     const second = await rpc(url, {
@@ -342,7 +349,7 @@ describe('POST /rpc', () => {
       method: 'a2ui.error',
       params: { connectionId, error },
     });
-    expect(second.json).toEqual({ jsonrpc: '2.0', id: 2, result: { accepted: true } });
+    expect(second.json).toEqual({ jsonrpc: '2.0', id: 2, result: { accepted: true, turn: TURN } });
     await record.until(() => record.errors.length === 1);
     expect(record.actions).toEqual([{ name: 'one', metadata: capabilities }]);
     expect(record.errors).toEqual([error]);
@@ -358,8 +365,12 @@ describe('POST /rpc', () => {
       method: 'a2ui.action',
       params: { connectionId, action: action() },
     };
-    expect((await rpc(url, request)).json.result).toEqual({ accepted: true });
-    expect((await rpc(url, request)).json.result).toEqual({ accepted: true, duplicate: true });
+    expect((await rpc(url, request)).json.result).toEqual({ accepted: true, turn: TURN });
+    expect((await rpc(url, request)).json.result).toEqual({
+      accepted: true,
+      duplicate: true,
+      turn: TURN,
+    });
     // A numeric id and a string id with the same digits are different ids.
     await rpc(url, { ...request, id: 7 });
     await rpc(url, { ...request, id: '7' });
@@ -582,7 +593,8 @@ describe('POST /rpc', () => {
       [2, -32601],
       [null, -32600],
       [3, -32602],
-      [4, { accepted: true }],
+      // Only the last message of the call names its turn: turns follow one another.
+      [4, { accepted: true, turn: TURN }],
     ]);
     await record.until(() => record.actions.length === 3);
     expect(record.actions.map((entry) => entry.name)).toEqual(['first', 'notified', 'last']);
@@ -629,7 +641,7 @@ describe('POST /rpc', () => {
       method: 'a2ui.action',
       params: { connectionId, action: action() },
     });
-    expect(fine.json.result).toEqual({ accepted: true });
+    expect(fine.json.result).toEqual({ accepted: true, turn: TURN });
     stream.close();
   });
 
@@ -762,7 +774,7 @@ describe('authentication and principal binding', () => {
     expect(record.actions).toEqual([]);
     // The owner (here authenticated by query, as an EventSource would) still acts and streams.
     const own = await rpc(server.node.url, request, { authorization: 'alice' });
-    expect(own.json.result).toEqual({ accepted: true });
+    expect(own.json.result).toEqual({ accepted: true, turn: TURN });
     record.connections[0]!.send(update(5));
     await stream.next((event) => event.id === '2');
     expect(server.app.registry.size()).toBe(1);
@@ -788,7 +800,7 @@ describe('authentication and principal binding', () => {
       { jsonrpc: '2.0', id: 1, method: 'a2ui.action', params: { connectionId, action: action() } },
       { authorization: 'alice' },
     );
-    expect(answer.json.result).toEqual({ accepted: true });
+    expect(answer.json.result).toEqual({ accepted: true, turn: TURN });
     stream.close();
   });
 

@@ -56,6 +56,13 @@ export interface SseJsonRpcServerOptions extends Omit<SessionHostOptions, 'onAge
   /** Most requests in one JSON-RPC batch. @default 100 */
   maxBatchLength?: number;
   /**
+   * How long `POST /rpc` may wait for the agent's turn on its last message, so that the answer
+   * names the turn (`result.turn`) and the client settles `send` once the turn's messages are
+   * applied. A longer turn is answered at this deadline without it; 0 answers at once.
+   * @default 5000
+   */
+  turnWaitMs?: number;
+  /**
    * Bytes written to one link that its client has not read yet. Above it the link is dropped (the
    * TCP connection destroyed); the client resumes from the replay buffer, or gets a `reset` when
    * the gap is no longer buffered. Bounds what a client that stops reading costs the server.
@@ -109,6 +116,7 @@ export const SSE_JSON_RPC_SERVER_DEFAULTS = {
   maxRequestBytes: 1_048_576,
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
   maxBatchLength: 100,
+  turnWaitMs: 5_000,
   maxBufferedBytes: 4_194_304,
 } as const;
 
@@ -155,6 +163,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   const maxRequestBytes = options.maxRequestBytes ?? defaults.maxRequestBytes;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? defaults.bodyTimeoutMs;
   const maxBatchLength = options.maxBatchLength ?? defaults.maxBatchLength;
+  const turnWaitMs = options.turnWaitMs ?? defaults.turnWaitMs;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
   const { onAgentError } = options;
   const host = createSessionHost({
@@ -291,6 +300,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       maxBatchLength,
       bodyBytes: body.bytes,
       idText: (request) => idText(request.id),
+      turnWaitMs,
     });
     if (result.body === undefined) return c.body(null, 204);
     const status = result.busyRetryAfterMs === undefined ? 200 : 503;

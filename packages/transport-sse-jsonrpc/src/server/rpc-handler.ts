@@ -23,6 +23,11 @@ export interface RpcHandlerContext {
   readonly bodyBytes: number;
   /** The exact JSON text of each request id, by request (ids are compared by their text). */
   readonly idText: (request: Record<string, unknown>) => string | undefined;
+  /**
+   * How long the answer may wait for the agent's turn on the call's last message, so that it can
+   * name the turn (`result.turn`); 0 answers at once.
+   */
+  readonly turnWaitMs: number;
 }
 
 /** The answer to a call, and whether every request of it was refused as busy. */
@@ -45,6 +50,19 @@ const isJsonRpcId = (value: unknown): value is JsonRpcId =>
 type RequestOutcome = { response: JsonRpcResponse | undefined; busyRetryAfterMs?: number };
 
 /**
+ * The request whose answer names the agent's turn: the last one of the call that delivers a
+ * message and expects an answer. Turns follow one another, so its turn ends after every earlier
+ * one: a client that has applied its messages has applied those of the whole call.
+ */
+function lastAnsweredDelivery(requests: readonly unknown[]): unknown {
+  for (let index = requests.length - 1; index >= 0; index--) {
+    const request = requests[index];
+    if (isRecord(request) && isDelivery(request.method) && 'id' in request) return request;
+  }
+  return undefined;
+}
+
+/**
  * Answers a parsed JSON-RPC payload from a client authenticated as `principal`.
  * @returns the response body (`undefined` when every request was a notification)
  */
@@ -54,7 +72,7 @@ export async function handleRpcPayload(
   context: RpcHandlerContext,
 ): Promise<RpcCallResult> {
   if (!Array.isArray(payload)) {
-    const outcome = await handleRequest(payload, principal, context, context.bodyBytes);
+    const outcome = await handleRequest(payload, principal, context, context.bodyBytes, true);
     return { body: outcome.response, busyRetryAfterMs: outcome.busyRetryAfterMs };
   }
   if (payload.length === 0) return { body: errorResponse(null, 'INVALID_REQUEST', 'empty batch') };
@@ -69,6 +87,7 @@ export async function handleRpcPayload(
     };
   }
   const responses: JsonRpcResponse[] = [];
+  const awaited = lastAnsweredDelivery(payload);
   let busy: { retryAfterMs: number; detail: string } | undefined;
   let accepted = 0;
   for (const request of payload) {
@@ -86,6 +105,7 @@ export async function handleRpcPayload(
       principal,
       context,
       JSON.stringify(request).length,
+      request === awaited,
     );
     if (outcome.busyRetryAfterMs !== undefined) {
       busy = {
@@ -112,6 +132,7 @@ async function handleRequest(
   principal: unknown,
   context: RpcHandlerContext,
   bytes: number,
+  awaitTurn: boolean,
 ): Promise<RequestOutcome> {
   if (!isRecord(request))
     return {
@@ -181,17 +202,28 @@ async function handleRequest(
       return answer({ jsonrpc: '2.0', id: responseId, result: { closed: true } });
     }
     // The JSON-RPC id, as its exact text, is the idempotency key: a retried request is delivered once.
-    const { duplicate } = await context.host.receive(connectionId, {
-      principal,
-      message: { version: 'v0.9', [kind]: params[kind] },
-      metadata: params.metadata,
-      requestId: context.idText(request),
-      bytes,
-    });
-    const result: RpcAcceptedResult = duplicate
-      ? { accepted: true, duplicate: true }
-      : { accepted: true };
-    return answer({ jsonrpc: '2.0', id: responseId, result });
+    const wait =
+      awaitTurn && 'id' in request && context.turnWaitMs > 0
+        ? deadline(context.turnWaitMs)
+        : undefined;
+    try {
+      const { duplicate, turn } = await context.host.receive(connectionId, {
+        principal,
+        message: { version: 'v0.9', [kind]: params[kind] },
+        metadata: params.metadata,
+        requestId: context.idText(request),
+        bytes,
+        awaitTurn: wait !== undefined,
+        signal: wait?.signal,
+      });
+      const result: RpcAcceptedResult = duplicate
+        ? { accepted: true, duplicate: true }
+        : { accepted: true };
+      if (turn) result.turn = { startSeq: turn.startSeq, endSeq: turn.endSeq };
+      return answer({ jsonrpc: '2.0', id: responseId, result });
+    } finally {
+      wait?.clear();
+    }
   } catch (error) {
     return answer(...toErrorAnswer(error, responseId, kind, connectionId));
   }
@@ -229,6 +261,13 @@ function toErrorAnswer(
     return [errorResponse(id, 'SERVER_BUSY', known?.message, { retryAfterMs }), retryAfterMs];
   }
   return [errorResponse(id, name, error instanceof Error ? error.message : undefined, known?.data)];
+}
+
+/** A signal that aborts after `ms`; `clear()` it when done. */
+function deadline(ms: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 function invalidParams(id: JsonRpcId, path: string, detail: string): JsonRpcResponse {

@@ -83,6 +83,17 @@ function EntryRow({ entry }: { entry: LogEntry }) {
   );
 }
 
+/** Saves the transcript as `a2ui-transcript-<time>.jsonl` through a temporary link. */
+function downloadTranscript(log: MessageLog): void {
+  const url = URL.createObjectURL(new Blob([log.toJsonl()], { type: 'application/jsonl' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `a2ui-transcript-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`;
+  link.click();
+  // The download has started from the click; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /** Props of {@link Inspector}. */
 export interface InspectorProps {
   log: MessageLog;
@@ -119,19 +130,31 @@ export function Inspector({ log }: InspectorProps) {
           with errors
         </span>
       </header>
-      <fieldset className="segmented">
-        <legend className="visually-hidden">Filter messages</legend>
-        {FILTERS.map((entry) => (
-          <button
-            key={entry.id}
-            type="button"
-            aria-pressed={filter === entry.id}
-            onClick={() => setFilter(entry.id)}
-          >
-            {entry.label}
-          </button>
-        ))}
-      </fieldset>
+      <div className="inspector-tools">
+        <fieldset className="segmented">
+          <legend className="visually-hidden">Filter messages</legend>
+          {FILTERS.map((entry) => (
+            <button
+              key={entry.id}
+              type="button"
+              aria-pressed={filter === entry.id}
+              onClick={() => setFilter(entry.id)}
+            >
+              {entry.label}
+            </button>
+          ))}
+        </fieldset>
+        <button
+          type="button"
+          className="button button--ghost inspector-export"
+          data-testid="export-transcript"
+          title="The received messages as JSONL: a2ui replay reads it, the gallery's upload streams it again"
+          disabled={received === 0}
+          onClick={() => downloadTranscript(log)}
+        >
+          Export JSONL
+        </button>
+      </div>
       {shown.length === 0 ? (
         <p className="empty">No messages yet.</p>
       ) : (

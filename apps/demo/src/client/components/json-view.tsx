@@ -47,7 +47,9 @@ export interface JsonViewProps {
 export function JsonView({ value, label }: JsonViewProps) {
   const text = value === undefined ? 'undefined' : JSON.stringify(value, null, 2);
   return (
-    <pre className="json-view" title={label}>
+    // Focusable: it scrolls (long lines, long messages), and keyboard users must reach that too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to scroll by keyboard (axe scrollable-region-focusable).
+    <pre className="json-view" title={label} tabIndex={0}>
       <code>{highlight(text)}</code>
     </pre>
   );

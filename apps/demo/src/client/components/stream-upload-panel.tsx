@@ -4,6 +4,7 @@
  */
 import type { A2uiClient } from '@a2ui-ts/core';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { MAX_PASTED_STREAM_BYTES, tooLargeMessage } from '../../shared/pasted-stream-limits.js';
 
 /** Action name the gallery agent listens to (`LOAD_STREAM_ACTION` on the server). */
 const LOAD_STREAM_ACTION = 'loadStream';
@@ -32,8 +33,14 @@ export function StreamUploadPanel({ client }: StreamUploadPanelProps) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setSending(true);
     setProblem(undefined);
+    // Said at once, here: a stream over the limit would only be refused after the upload.
+    const bytes = new TextEncoder().encode(text).length;
+    if (bytes > MAX_PASTED_STREAM_BYTES) {
+      setProblem(tooLargeMessage(fileName || 'Pasted stream', bytes));
+      return;
+    }
+    setSending(true);
     try {
       const delayMs = client.processor.getSurface(CONTROLS_SURFACE_ID)?.dataModel.get('/delayMs');
       await client.send({
@@ -94,7 +101,7 @@ export function StreamUploadPanel({ client }: StreamUploadPanelProps) {
         </button>
       </div>
       {problem && (
-        <p role="alert" className="text-error">
+        <p role="alert" className="text-error" data-testid="stream-problem">
           {problem}
         </p>
       )}

@@ -11,6 +11,27 @@ const CATALOG_NAMES: Record<string, string> = {
   [MINIMAL_CATALOG_ID]: 'minimal',
 };
 
+/** Cards mounted in the current frame; the first one is revealed. */
+let added: HTMLElement[] = [];
+
+/** Scrolls the first card added in this frame into view, unless its top is already visible. */
+function revealWhenAdded(element: HTMLElement): void {
+  added.push(element);
+  if (added.length > 1) return;
+  requestAnimationFrame(() => {
+    const first = added.find((candidate) => candidate.isConnected);
+    added = [];
+    if (!first) return;
+    const top = first.getBoundingClientRect().top;
+    // The sticky top bar covers the top of the window: scroll-margin-top in app.css.
+    const margin = Number.parseFloat(getComputedStyle(first).scrollMarginTop) || 0;
+    // Already where a reader looks (its top in the upper half of the window): leave it.
+    if (top >= margin && top < window.innerHeight / 2) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    first.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+  });
+}
+
 /** Props of {@link SurfacePanel}. */
 export interface SurfacePanelProps {
   client: A2uiClient;
@@ -24,11 +45,9 @@ export function SurfacePanel({ client, surface, colorScheme }: SurfacePanelProps
   const [showData, setShowData] = useState(false);
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
-    // On a narrow window surfaces stack, so a new one (results, a confirmation) can land below
-    // the fold with no cue; bring it into view once, when it appears.
-    if (window.matchMedia('(max-width: 720px)').matches) {
-      card.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-    }
+    // A new surface (results, a confirmation, a streamed example) can land below the fold or
+    // beside a list the user scrolled down: bring it into view once, when it appears.
+    if (card.current) revealWhenAdded(card.current);
   }, []);
   const owner =
     typeof surface.theme?.agentDisplayName === 'string'

@@ -1,0 +1,76 @@
+/**
+ * The part of the demo page that speaks A2UI: the connection, the agent's surfaces, the paste
+ * panel and the message inspector. Loaded apart from the page shell (see `app.tsx`).
+ */
+import type { A2uiClient, Surface } from '@a2ui-ts/core';
+import { createPortal } from 'react-dom';
+import type { Theme } from './app.js';
+import { ConnectionBadge } from './components/connection-badge.js';
+import { Inspector } from './components/inspector.js';
+import { StreamUploadPanel } from './components/stream-upload-panel.js';
+import { SurfacePanel } from './components/surface-panel.js';
+import { useDemoConnection, useSurfaceList } from './use-demo-connection.js';
+
+export { CLIENT_TRANSPORTS } from './client-transports.js';
+
+const surfaceKeys = new WeakMap<Surface, string>();
+let nextSurfaceKey = 0;
+
+/** A key per surface object, so a surface deleted and created again under one id remounts. */
+function surfaceKey(surface: Surface): string {
+  let key = surfaceKeys.get(surface);
+  if (key === undefined) {
+    key = `${surface.surfaceId}:${nextSurfaceKey++}`;
+    surfaceKeys.set(surface, key);
+  }
+  return key;
+}
+
+function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
+  const surfaces = useSurfaceList(client);
+  if (surfaces.length === 0) return <p className="empty">Waiting for the agent’s first surface…</p>;
+  return (
+    <div className="surfaces">
+      {surfaces.map((surface) => (
+        <SurfacePanel
+          key={surfaceKey(surface)}
+          client={client}
+          surface={surface}
+          colorScheme={theme}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Props of {@link Workspace}. */
+export interface WorkspaceProps {
+  /** The agent's endpoint on the chosen transport; nothing connects until it is known. */
+  url: string | undefined;
+  transportId: string;
+  agentId: string;
+  theme: Theme;
+  /** Element of the top bar that shows the link status. */
+  statusSlot: HTMLElement | null;
+}
+
+/** Connects to `url` and renders what the agent sends, with the inspector beside it. */
+export function Workspace({ url, transportId, agentId, theme, statusSlot }: WorkspaceProps) {
+  const connection = useDemoConnection(url, transportId);
+  return (
+    <main className="layout">
+      {connection &&
+        statusSlot &&
+        createPortal(<ConnectionBadge client={connection.client} />, statusSlot)}
+      <section className="stage" aria-label="Surfaces">
+        {connection ? (
+          <Surfaces client={connection.client} theme={theme} />
+        ) : (
+          <p className="empty">Connecting…</p>
+        )}
+        {connection && agentId === 'gallery' && <StreamUploadPanel client={connection.client} />}
+      </section>
+      {connection && <Inspector log={connection.log} />}
+    </main>
+  );
+}

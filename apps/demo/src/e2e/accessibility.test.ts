@@ -1,0 +1,135 @@
+/**
+ * axe-core (WCAG 2.1 A and AA rules) over the whole demo page — top bar, surfaces, data model,
+ * inspector with a message opened, the paste panel — light and dark, at 1280 and 390 px. Any
+ * violation fails, whatever its impact.
+ */
+import { type AxeViolation, runAxe, WCAG21_AA_TAGS } from '@a2ui-ts/test-browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGalleryAgent } from '../agents/gallery-agent.js';
+import { createRestaurantAgent } from '../agents/restaurant-agent.js';
+import { createManualScheduler } from '../agents/scheduler.js';
+import { type DemoHarness, startHarness } from './demo-harness.js';
+
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+/** One line per offending element, so a failure says what to fix. */
+function describeViolations(violations: readonly AxeViolation[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact}): ${JSON.stringify(node.target)} ${node.summary}`,
+    ),
+  );
+}
+
+/** Opens a message in the inspector and the first surface's data model, as a user exploring would. */
+async function openDetails(page: Page) {
+  await page.getByTestId('inspector-entry').first().locator('summary').click();
+  await page.locator('.surface-data > summary').first().click();
+  await page.locator('.surface-data .json-view').first().waitFor();
+}
+
+/**
+ * JSON views and inspector rows that stick out of their panel (and are cut off by it), and
+ * inspector rows whose status badge wrapped onto a line of its own.
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(
+      '.json-view, .log-entry > summary',
+    )) {
+      const frame = element.closest<HTMLElement>('.surface-card, .panel');
+      if (!frame) continue;
+      const box = element.getBoundingClientRect();
+      const outer = frame.getBoundingClientRect();
+      if (box.right > outer.right + 1 || box.left < outer.left - 1)
+        problems.push(
+          `${element.className} overflows its panel by ${Math.round(box.right - outer.right)} px`,
+        );
+    }
+    for (const summary of document.querySelectorAll<HTMLElement>('.log-entry > summary')) {
+      const badge = summary.querySelector('.badge');
+      const time = summary.querySelector('.log-time');
+      if (
+        badge &&
+        time &&
+        Math.abs(badge.getBoundingClientRect().top - time.getBoundingClientRect().top) > 4
+      )
+        problems.push(`badge "${badge.textContent}" wrapped below "${summary.textContent}"`);
+    }
+    return problems;
+  });
+}
+
+describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
+  let harness: DemoHarness;
+
+  beforeAll(async () => {
+    harness = await startHarness({
+      agents: [
+        {
+          id: 'restaurant',
+          label: 'Restaurant booking',
+          description: 'Booking flow.',
+          agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
+        },
+        {
+          id: 'gallery',
+          label: 'Example gallery',
+          description: 'Every example.',
+          agent: createGalleryAgent({ defaultDelayMs: 0 }),
+        },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  for (const viewport of VIEWPORTS) {
+    for (const theme of THEMES) {
+      it(`booking search and results, ${theme}, ${viewport.width} px`, async () => {
+        const { page, pageErrors } = await harness.open('/?agent=restaurant', viewport, {
+          colorScheme: theme,
+        });
+        const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
+        await search.getByRole('heading', { name: 'Find a table' }).waitFor();
+        await search.getByRole('textbox', { name: 'City or restaurant' }).fill('Lyon');
+        const date = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+        await search.getByLabel('Date').fill(date);
+        await search.getByRole('button', { name: 'Find tables' }).click();
+        const results = page.getByTestId('surface-booking-results');
+        await results.getByText('6 restaurants for 2 in “Lyon”').waitFor();
+        await openDetails(page);
+        await harness.screenshot(page, `a11y-booking-${viewport.width}-${theme}`);
+        expect(describeViolations(await runAxe(page, { tags: WCAG21_AA_TAGS }))).toEqual([]);
+        expect(await layoutProblems(page)).toEqual([]);
+        expect(pageErrors).toEqual([]);
+        await page.close();
+      });
+
+      it(`gallery with the paste panel, ${theme}, ${viewport.width} px`, async () => {
+        const { page, pageErrors } = await harness.open('/?agent=gallery', viewport, {
+          colorScheme: theme,
+        });
+        await page
+          .getByTestId('surface-gallery-controls')
+          .getByText('Pick an example to stream it message by message.')
+          .waitFor();
+        await page.getByTestId('stream-input').waitFor();
+        await openDetails(page);
+        await harness.screenshot(page, `a11y-gallery-${viewport.width}-${theme}`);
+        expect(describeViolations(await runAxe(page, { tags: WCAG21_AA_TAGS }))).toEqual([]);
+        expect(await layoutProblems(page)).toEqual([]);
+        expect(pageErrors).toEqual([]);
+        await page.close();
+      });
+    }
+  }
+});

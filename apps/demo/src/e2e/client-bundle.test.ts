@@ -1,0 +1,54 @@
+/**
+ * The built client: what the first paint downloads stays small. The page shell (React, the top
+ * bar) is the entry; everything that speaks A2UI is a chunk the shell requests at once.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** Most JavaScript, gzip-compressed, that the page loads before its first paint. */
+const MAX_FIRST_PAINT_GZIP_BYTES = 150 * 1024;
+
+describe('demo client bundle', () => {
+  let dir: string;
+
+  // A production build, as `pnpm build` makes it (the browser tests' build keeps React's
+  // development checks, which are several times larger).
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'a2ui-demo-bundle-'));
+    // vitest runs with NODE_ENV=test, which would make the React plugin emit development JSX.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    await build({
+      configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: dir, emptyOutDir: true, reportCompressedSize: false },
+    });
+    process.env.NODE_ENV = nodeEnv;
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it(`loads at most ${MAX_FIRST_PAINT_GZIP_BYTES / 1024} kB of gzipped JavaScript before the first paint`, async () => {
+    const html = await readFile(join(dir, 'index.html'), 'utf8');
+    // The entry script and the chunks it imports statically (Vite lists them as modulepreload).
+    const files = [
+      ...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g),
+      ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g),
+    ].map((match) => match[1]!);
+    expect(files.length).toBeGreaterThan(0);
+    let bytes = 0;
+    for (const file of files) bytes += gzipSync(await readFile(join(dir, file))).length;
+    expect(bytes).toBeLessThanOrEqual(MAX_FIRST_PAINT_GZIP_BYTES);
+    // The A2UI half is a chunk of its own, not in the entry.
+    const entry = await readFile(join(dir, files[0]!), 'utf8');
+    expect(entry).toMatch(/workspace-[\w-]+\.js/);
+    expect(entry).not.toContain('updateComponents');
+  });
+});

@@ -1,0 +1,680 @@
+/**
+ * The client connector (ARCHITECTURE §4 "AG-UI"): a `ClientTransport` on `@ag-ui/client`'s
+ * `HttpAgent`, so any AG-UI agent's A2UI — ours in any mode, or one we did not write — renders in
+ * `<A2UIRenderer>`. Each A2UI action becomes a run with `forwardedProps.a2uiAction` and the client
+ * metadata; the first run opens the thread; frontend tools the page declares are run when a run
+ * ends with calls to them, and their results start the next run. There is no server push in
+ * AG-UI: what an agent sends between runs arrives with the next one.
+ *
+ * Reconnects (of the first run), the outbox (one run at a time, each action retried with the same
+ * `runId` until answered, backoff on refusal) and the status are core's link kit.
+ */
+import {
+  A2uiError,
+  type ClientMessage,
+  type ClientMessageMetadata,
+  type ClientTransport,
+  type ConnectionStatus,
+  createBackoff,
+  createConnectionId,
+  createEventQueue,
+  type EventQueue,
+  type HostContextEntry,
+  type LinkAttempt,
+  type LinkOutcome,
+  LinkStatus,
+  Outbox,
+  type OutboxDelivery,
+  parseRetryAfter,
+  RECONNECT_DEFAULTS,
+  type ReconnectOptions,
+  runReconnectLoop,
+  type SendOptions,
+  type ServerMessage,
+  sleep,
+  type TransportEvent,
+} from '@a2ui-ts/core';
+import { type AbstractAgent, type AgentSubscriber, HttpAgent } from '@ag-ui/client';
+import { CUSTOM_EVENTS, FORWARDED_PROPS } from '../protocol/constants.js';
+import { A2uiEventReader } from './a2ui-event-reader.js';
+
+/** A tool the page offers the agent (AG-UI's frontend tool), with the code that runs it. */
+export interface AgUiFrontendTool {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the arguments. @default `{type: 'object'}` */
+  readonly parameters?: Record<string, unknown>;
+  /**
+   * Runs the tool. Its result (a string, or JSON) is the `tool` message's content; a throw sends
+   * `Error: <message>` with `error` set.
+   */
+  handler(args: unknown, context: { readonly signal: AbortSignal }): unknown;
+}
+
+/** Options of {@link connectAgUi}. Durations in milliseconds. */
+export interface ConnectAgUiOptions {
+  /** The AG-UI endpoint (an `HttpAgent`'s `url`). Ignored with {@link agent}. */
+  url?: string | URL;
+  /**
+   * An agent to run instead of a new `HttpAgent` (e.g. one with middleware such as
+   * `A2UIMiddleware`). Its `threadId`, `messages` and `state` are used and updated.
+   */
+  agent?: AbstractAgent;
+  /** The thread to continue. @default a fresh random id */
+  threadId?: string;
+  /**
+   * Headers of every request (e.g. `Authorization`). A function is called before each run.
+   * @default none
+   */
+  headers?:
+    | Record<string, string>
+    | (() => Record<string, string> | Promise<Record<string, string>>);
+  /** The `fetch` to use. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Frontend tools offered with every run. @default none */
+  tools?: readonly AgUiFrontendTool[];
+  /** Context entries sent with every run (`RunAgentInput.context`). @default none */
+  context?: readonly HostContextEntry[];
+  /**
+   * AG-UI has no server push: what an agent sends between runs arrives with the next run. With
+   * this set, a run without input is started whenever the thread was idle this long, so such
+   * updates show up anyway. 0 never polls.
+   * @default 0
+   */
+  pollIntervalMs?: number;
+  /** Most runs started in a row by frontend tool results, before waiting for the user. @default 10 */
+  maxToolRounds?: number;
+  /** Closes the transport when it aborts. */
+  signal?: AbortSignal;
+  /** Backoff of the first run and of redeliveries. */
+  reconnect?: ReconnectOptions;
+  /** Uniform random numbers in [0, 1) for the jitter. @default Math.random */
+  random?: () => number;
+  /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
+  maxQueuedMessages?: number;
+  /** Subscribes to "retry now" signals. @default the browser's `online` and `visibilitychange` */
+  wake?: (listener: () => void) => () => void;
+}
+
+/** The transport returned by {@link connectAgUi}. */
+export interface AgUiTransport extends ClientTransport {
+  /** The AG-UI agent the runs go through. */
+  readonly agent: AbstractAgent;
+  readonly threadId: string;
+  readonly status: ConnectionStatus;
+  /** Client messages not yet answered. */
+  readonly pendingMessages: number;
+  /** Runs started so far. */
+  readonly runs: number;
+  /**
+   * Starts a run without a client message: with user `text` (a `user` message), or nothing (to
+   * collect what the agent sent since the last run). Resolves when the run ended.
+   */
+  run(options?: { text?: string; signal?: AbortSignal }): Promise<void>;
+}
+
+/** Defaults of {@link ConnectAgUiOptions}, in one place. */
+export const AGUI_CLIENT_DEFAULTS = {
+  maxToolRounds: 10,
+  pollIntervalMs: 0,
+  maxQueuedMessages: 1_000,
+  /** How long `close()` waits for the run that ends the thread. */
+  closeTimeoutMs: 2_000,
+} as const;
+
+/** How one run went. */
+type RunOutcome =
+  | { kind: 'finished'; reset: boolean; closed: string | undefined }
+  | { kind: 'run-error'; code: string | undefined; message: string; reset: boolean }
+  | {
+      kind: 'http-error';
+      status: number;
+      code: string | undefined;
+      message: string;
+      retryAfterMs?: number;
+    }
+  | { kind: 'network-error'; message: string }
+  /** The stream ended without `RUN_FINISHED` or `RUN_ERROR` (ag-ui#2300). */
+  | { kind: 'incomplete' };
+
+const isRetryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/**
+ * Connects to an AG-UI agent. The first run starts when `A2uiClient` calls `events()`; `send`
+ * may be called before, and waits for it.
+ *
+ * @param options - see {@link ConnectAgUiOptions}
+ * @returns a `ClientTransport` with `agent`, `threadId`, `status`, `pendingMessages` and `run()`
+ *
+ * @example
+ * ```ts
+ * const client = new A2uiClient({
+ *   transport: connectAgUi({ url: '/agent', tools: [{ name: 'getTimeZone', description: 'The user time zone',
+ *     handler: () => Intl.DateTimeFormat().resolvedOptions().timeZone }] }),
+ * });
+ * client.connect();
+ * ```
+ */
+export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
+  const defaults = AGUI_CLIENT_DEFAULTS;
+  const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
+  const random = options.random ?? Math.random;
+  const maxToolRounds = options.maxToolRounds ?? defaults.maxToolRounds;
+  const tools = options.tools ?? [];
+  const lifetime = new AbortController();
+  /** The response of the last request each run made, for its status and `Retry-After`. */
+  let lastResponse: Response | undefined;
+  const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const agent =
+    options.agent ??
+    new HttpAgent({
+      url: String(options.url ?? ''),
+      threadId: options.threadId ?? createConnectionId(),
+      fetch: async (url, init) => {
+        const response = await baseFetch(url, init);
+        lastResponse = response;
+        return response;
+      },
+    });
+  if (options.agent && options.threadId) agent.threadId = options.threadId;
+  if (!options.agent && options.url === undefined)
+    throw new A2uiError('VALIDATION_FAILED', 'connectAgUi needs a url or an agent.');
+
+  let queue: EventQueue<TransportEvent> | undefined;
+  const status = new LinkStatus((event) => queue?.push(event));
+  const backoff = createBackoff({ ...reconnect, random });
+  const reader = new A2uiEventReader();
+  let closed = false;
+  let generation = 0;
+  let runs = 0;
+  let opened = false;
+  /** When the last run ended (or started, while one is under way), for polling. */
+  let lastActivity = Date.now();
+  let running = 0;
+  const pollIntervalMs = options.pollIntervalMs ?? defaults.pollIntervalMs;
+  /** Resolves when the link must end (closed by either side, or a fatal refusal). */
+  let endLink: ((outcome: LinkOutcome) => void) | undefined;
+  /** Runs go one at a time, as an `HttpAgent` runs one at a time. */
+  let chain: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const tracked = async () => {
+      running++;
+      try {
+        return await task();
+      } finally {
+        running--;
+        lastActivity = Date.now();
+      }
+    };
+    const next = chain.then(tracked, tracked);
+    chain = next.catch(() => {});
+    return next;
+  };
+  const connectionName = () => `${agent.threadId}#${generation}`;
+
+  const push = (messages: ServerMessage[]) => {
+    if (messages.length > 0) queue?.push({ type: 'messages', messages });
+  };
+
+  const applyHeaders = async () => {
+    if (options.headers === undefined || !(agent instanceof HttpAgent)) return;
+    (agent as HttpAgent).headers =
+      typeof options.headers === 'function' ? await options.headers() : { ...options.headers };
+  };
+
+  const toolParameters = () =>
+    tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters ?? { type: 'object' },
+    }));
+
+  /** One run through the agent, with its events turned into A2UI messages as they arrive. */
+  const runOnce = async (
+    forwardedProps: Record<string, unknown>,
+    runId?: string,
+  ): Promise<{
+    outcome: RunOutcome;
+    toolCalls: Array<{ id: string; name: string; args: unknown }>;
+  }> => {
+    runs++;
+    let terminal: 'finished' | 'error' | undefined;
+    let runError: { code: string | undefined; message: string } | undefined;
+    let reset = false;
+    let closedReason: string | undefined;
+    const calls = new Map<string, { id: string; name: string; args: unknown }>();
+    const subscriber: AgentSubscriber = {
+      onStateSnapshotEvent: ({ state }) => {
+        reader.stateSnapshot(state);
+      },
+      onStateDeltaEvent: ({ event, state }) => {
+        reader.stateDelta(state, event.delta);
+      },
+      onStateChanged: ({ state }) => push(reader.stateChanged(state)),
+      onActivitySnapshotEvent: ({ event }) => push(reader.activitySnapshot(event)),
+      onActivityDeltaEvent: ({ event }) => push(reader.activityDelta(event)),
+      onToolCallEndEvent: ({ event, toolCallName, toolCallArgs }) => {
+        calls.set(event.toolCallId, {
+          id: event.toolCallId,
+          name: toolCallName,
+          args: toolCallArgs,
+        });
+      },
+      onToolCallResultEvent: ({ event }) => {
+        calls.delete(event.toolCallId);
+        push(reader.toolResult(event.content));
+      },
+      onCustomEvent: ({ event }) => {
+        if (event.name === CUSTOM_EVENTS.reset) {
+          reset = true;
+          resetSession('The server no longer knew this thread; it started over.');
+        } else if (event.name === CUSTOM_EVENTS.closed) {
+          const reason = (event.value as { reason?: unknown } | undefined)?.reason;
+          closedReason = typeof reason === 'string' ? reason : 'unknown reason';
+        }
+      },
+      onRunFinishedEvent: () => {
+        terminal = 'finished';
+      },
+      onRunErrorEvent: ({ event }) => {
+        terminal = 'error';
+        runError = { code: event.code, message: event.message };
+      },
+    };
+    let failure: Error | undefined;
+    subscriber.onRunFailed = ({ error }) => {
+      failure = error;
+      // Handled here: no `console.error` from the agent, and `runAgent` resolves. The runtime
+      // honours `stopPropagation` from `onRunFailed` although its type leaves it out.
+      return { stopPropagation: true } as never;
+    };
+    lastResponse = undefined;
+    try {
+      await applyHeaders();
+      await agent.runAgent(
+        {
+          ...(runId ? { runId } : {}),
+          tools: toolParameters(),
+          context: [...(options.context ?? [])],
+          forwardedProps,
+        },
+        subscriber,
+      );
+      if (failure) throw failure;
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      if (typeof status === 'number') {
+        const payload = (error as { payload?: { error?: { code?: unknown; message?: unknown } } })
+          .payload;
+        return {
+          outcome: {
+            kind: 'http-error',
+            status,
+            code: typeof payload?.error?.code === 'string' ? payload.error.code : undefined,
+            message:
+              typeof payload?.error?.message === 'string'
+                ? payload.error.message
+                : `The AG-UI endpoint answered HTTP ${status}.`,
+            retryAfterMs: parseRetryAfter(
+              (lastResponse as Response | undefined)?.headers.get('retry-after'),
+            ),
+          },
+          toolCalls: [],
+        };
+      }
+      return { outcome: { kind: 'network-error', message: describe(error) }, toolCalls: [] };
+    }
+    const toolCalls = [...calls.values()].filter((call) =>
+      tools.some((tool) => tool.name === call.name),
+    );
+    if (terminal === 'finished')
+      return { outcome: { kind: 'finished', reset, closed: closedReason }, toolCalls };
+    if (terminal === 'error')
+      return {
+        outcome: {
+          kind: 'run-error',
+          code: runError?.code,
+          message: runError?.message ?? 'RUN_ERROR',
+          reset,
+        },
+        toolCalls: [],
+      };
+    return { outcome: { kind: 'incomplete' }, toolCalls: [] };
+  };
+
+  /** Runs the frontend tools a run called, then the runs their results start. */
+  const followToolCalls = async (toolCalls: Array<{ id: string; name: string; args: unknown }>) => {
+    let pending = toolCalls;
+    for (let round = 0; round < maxToolRounds && pending.length > 0 && !closed; round++) {
+      for (const call of pending) {
+        const tool = tools.find((candidate) => candidate.name === call.name)!;
+        let content: string;
+        let error: string | undefined;
+        try {
+          const result = await tool.handler(call.args, { signal: lifetime.signal });
+          content = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+        } catch (failure) {
+          error = failure instanceof Error ? failure.message : String(failure);
+          content = `Error: ${error}`;
+        }
+        agent.addMessage({
+          id: createConnectionId(),
+          role: 'tool',
+          toolCallId: call.id,
+          content,
+          ...(error !== undefined ? { error } : {}),
+        });
+      }
+      const next = await runOnce({});
+      handleEnd(next.outcome);
+      pending = next.outcome.kind === 'finished' ? next.toolCalls : [];
+    }
+  };
+
+  /** What every run's end means for the link. */
+  const handleEnd = (outcome: RunOutcome) => {
+    if (outcome.kind === 'finished' && outcome.closed !== undefined)
+      endLink?.({ kind: 'closed', reason: `The server closed the thread (${outcome.closed}).` });
+    if (outcome.kind === 'http-error' && (outcome.status === 401 || outcome.status === 403))
+      endLink?.({
+        kind: 'fatal',
+        error: new A2uiError(
+          outcome.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN',
+          outcome.message,
+          {
+            data: { httpStatus: outcome.status },
+          },
+        ),
+      });
+  };
+
+  const resetSession = (reason: string) => {
+    generation++;
+    reader.clear();
+    outbox.reset();
+    outbox.setConnection(connectionName());
+    queue?.push({ type: 'reset', reason });
+  };
+
+  // ---- Client → server: each client message is a run --------------------------------------
+
+  const outbox = new Outbox<{ message: ClientMessage; metadata: ClientMessageMetadata }>({
+    maxQueuedMessages: options.maxQueuedMessages ?? defaults.maxQueuedMessages,
+    maxBatchLength: 1,
+    createId: createConnectionId,
+    backoff: { ...reconnect, random },
+    onTrouble: (trouble) => status.trouble(trouble),
+    deliver: async ([entry]) => {
+      const { message, metadata } = entry!.item;
+      const forwardedProps: Record<string, unknown> =
+        'action' in message
+          ? { [FORWARDED_PROPS.action]: message }
+          : { [FORWARDED_PROPS.error]: message };
+      if (metadata?.a2uiClientCapabilities)
+        forwardedProps[FORWARDED_PROPS.capabilities] = metadata.a2uiClientCapabilities;
+      if (metadata?.a2uiClientDataModel)
+        forwardedProps[FORWARDED_PROPS.dataModel] = metadata.a2uiClientDataModel;
+      const { outcome, toolCalls } = await exclusive(() => runOnce(forwardedProps, entry!.id));
+      handleEnd(outcome);
+      const delivery = toDelivery(outcome, entry!.id);
+      if (outcome.kind === 'finished' && toolCalls.length > 0)
+        void exclusive(() => followToolCalls(toolCalls)).catch(() => {});
+      return delivery;
+    },
+  });
+
+  // ---- The link: the first run opens the thread ---------------------------------------------
+
+  const runLink = async (attempt: LinkAttempt): Promise<LinkOutcome> => {
+    if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
+    const first = await exclusive(() => runOnce(opened ? {} : { [FORWARDED_PROPS.resync]: true }));
+    const outcome = first.outcome;
+    if (outcome.kind !== 'finished') {
+      if (outcome.kind === 'http-error') {
+        if (isRetryableStatus(outcome.status))
+          return { kind: 'dropped', reason: outcome.message, retryAfterMs: outcome.retryAfterMs };
+        return {
+          kind: 'fatal',
+          error: new A2uiError(
+            outcome.status === 401
+              ? 'UNAUTHORIZED'
+              : outcome.status === 403
+                ? 'FORBIDDEN'
+                : 'TRANSPORT_ERROR',
+            outcome.message,
+            { data: { httpStatus: outcome.status } },
+          ),
+        };
+      }
+      const reason =
+        outcome.kind === 'run-error'
+          ? `The run failed: ${outcome.message}`
+          : outcome.kind === 'network-error'
+            ? `Could not reach the AG-UI endpoint: ${outcome.message}`
+            : 'The run ended before RUN_FINISHED.';
+      return { kind: 'dropped', reason };
+    }
+    opened = true;
+    attempt.delivered();
+    attempt.opened();
+    outbox.setConnection(connectionName());
+    if (outcome.closed !== undefined)
+      return { kind: 'closed', reason: `The server closed the thread (${outcome.closed}).` };
+    if (first.toolCalls.length > 0)
+      void exclusive(() => followToolCalls(first.toolCalls)).catch(() => {});
+    // AG-UI has no link between runs: the thread stays open until one side closes it.
+    return new Promise<LinkOutcome>((resolve) => {
+      endLink = (end) => {
+        endLink = undefined;
+        resolve(end);
+      };
+      if (pollIntervalMs > 0) void poll(attempt.signal);
+      const stop = () => endLink?.({ kind: 'closed', reason: 'Closed by the client.' });
+      if (attempt.signal.aborted) stop();
+      else attempt.signal.addEventListener('abort', stop, { once: true });
+    });
+  };
+
+  /** Starts a run without input whenever the thread was idle for `pollIntervalMs`. */
+  const poll = async (signal: AbortSignal): Promise<void> => {
+    while (!closed && !signal.aborted && endLink) {
+      const idleMs = Date.now() - lastActivity;
+      if (running > 0 || idleMs < pollIntervalMs) {
+        await sleep(Math.max(1, pollIntervalMs - (running > 0 ? 0 : idleMs)), signal);
+        continue;
+      }
+      const polled = await exclusive(() => runOnce({})).catch(() => undefined);
+      if (!polled) continue;
+      handleEnd(polled.outcome);
+      if (polled.outcome.kind === 'finished' && polled.toolCalls.length > 0)
+        await exclusive(() => followToolCalls(polled.toolCalls)).catch(() => {});
+    }
+  };
+
+  const run = async (events: EventQueue<TransportEvent>): Promise<void> => {
+    const end = await runReconnectLoop({
+      connect: runLink,
+      backoff,
+      stableAfterMs: reconnect.stableAfterMs,
+      onStatus: (next, reason, attempt) => status.link(next, reason, attempt),
+      signal: lifetime.signal,
+      wake: options.wake,
+    });
+    if (end.kind === 'fatal') finish(end.error.message, end.error);
+    else if (!events.ended) finish(closed ? 'Closed by the client.' : end.reason);
+  };
+
+  const finish = (reason: string, error?: A2uiError): void => {
+    if (queue?.ended && status.status === 'closed') return;
+    closed = true;
+    outbox.close(
+      error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`),
+    );
+    if (status.status !== 'closed') status.link('closed', reason);
+    if (error) queue?.fail(error);
+    else queue?.end();
+    lifetime.abort();
+  };
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      if (closed) return;
+      closed = true;
+      outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
+      // Tells the server, so the agent sees `client-closed` at once: after the run under way (the
+      // first one may still be opening the thread), within a deadline.
+      if (queue) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          exclusive(() => runOnce({ [FORWARDED_PROPS.disconnect]: true })).catch(() => {}),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, defaults.closeTimeoutMs);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+      finish('Closed by the client.');
+    })();
+    return closing;
+  };
+
+  if (options.signal) {
+    if (options.signal.aborted) closed = true;
+    else options.signal.addEventListener('abort', () => void close(), { once: true });
+  }
+
+  return {
+    agent,
+    get threadId() {
+      return agent.threadId;
+    },
+    get status() {
+      return status.status;
+    },
+    get pendingMessages() {
+      return outbox.pending;
+    },
+    get runs() {
+      return runs;
+    },
+    events({ signal } = {}) {
+      if (queue)
+        throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
+      const events = createEventQueue<TransportEvent>();
+      queue = events;
+      if (closed) {
+        status.link('closed', 'Closed by the client.');
+        events.end();
+        return events;
+      }
+      signal?.addEventListener('abort', () => void close(), { once: true });
+      if (signal?.aborted) void close();
+      else
+        run(events).catch((error: unknown) =>
+          finish(
+            'The transport failed.',
+            new A2uiError('INTERNAL_ERROR', `The AG-UI transport failed: ${describe(error)}`, {
+              cause: error,
+            }),
+          ),
+        );
+      return events;
+    },
+    send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
+      if (closed)
+        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
+      return outbox.enqueue({ message, metadata }, sendOptions);
+    },
+    async run(runOptions = {}) {
+      if (closed) throw new A2uiError('CONNECTION_CLOSED', 'The transport is closed.');
+      const result = await exclusive(() => {
+        if (runOptions.text !== undefined)
+          agent.addMessage({ id: createConnectionId(), role: 'user', content: runOptions.text });
+        return runOnce({});
+      });
+      handleEnd(result.outcome);
+      if (result.outcome.kind === 'finished' && result.toolCalls.length > 0)
+        await exclusive(() => followToolCalls(result.toolCalls));
+      const failure = toDelivery(result.outcome, '');
+      if (failure.kind === 'retry') throw new A2uiError('TRANSPORT_ERROR', failure.reason);
+      const error = failure.kind === 'answered' ? failure.errors?.get('') : undefined;
+      if (error) throw error;
+    },
+    close,
+  };
+}
+
+/** What the outbox makes of a run's outcome. */
+function toDelivery(outcome: RunOutcome, id: string): OutboxDelivery {
+  switch (outcome.kind) {
+    case 'finished':
+      return outcome.reset
+        ? {
+            kind: 'answered',
+            errors: new Map([
+              [
+                id,
+                new A2uiError(
+                  'CONNECTION_CLOSED',
+                  'The thread was reset before this message could be delivered; its surfaces are gone.',
+                ),
+              ],
+            ]),
+          }
+        : { kind: 'answered' };
+    case 'run-error':
+      // A busy agent or a server shutting down: the same run again, later.
+      if (outcome.code === 'LIMIT_EXCEEDED' || outcome.code === 'CONNECTION_CLOSED')
+        return { kind: 'retry', reason: outcome.message };
+      return {
+        kind: 'answered',
+        errors: new Map([[id, new A2uiError(knownCode(outcome.code), outcome.message)]]),
+      };
+    case 'http-error':
+      if (isRetryableStatus(outcome.status))
+        return { kind: 'retry', reason: outcome.message, retryAfterMs: outcome.retryAfterMs };
+      return {
+        kind: 'answered',
+        errors: new Map([
+          [
+            id,
+            new A2uiError(knownCode(outcome.code), outcome.message, {
+              data: { httpStatus: outcome.status },
+            }),
+          ],
+        ]),
+      };
+    case 'network-error':
+      return { kind: 'retry', reason: `Could not reach the AG-UI endpoint: ${outcome.message}` };
+    case 'incomplete':
+      // It may have arrived: the same runId again, which the server de-duplicates.
+      return { kind: 'retry', reason: 'The run ended before RUN_FINISHED.' };
+  }
+}
+
+const KNOWN_CODES = new Set([
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'CONNECTION_CLOSED',
+  'TIMEOUT',
+  'MESSAGE_TOO_LARGE',
+  'LIMIT_EXCEEDED',
+  'NOT_SUPPORTED',
+  'ABORTED',
+  'INTERNAL_ERROR',
+]);
+
+function knownCode(code: string | undefined): ConstructorParameters<typeof A2uiError>[0] {
+  return (code && KNOWN_CODES.has(code) ? code : 'TRANSPORT_ERROR') as ConstructorParameters<
+    typeof A2uiError
+  >[0];
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}

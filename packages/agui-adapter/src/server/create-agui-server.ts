@@ -1,0 +1,729 @@
+/**
+ * The server binding (ARCHITECTURE §4 "AG-UI"): a Web-standard Hono app with the AG-UI `POST`
+ * endpoint. Each request is one run and one agent turn; a thread is one A2UI session whose
+ * surfaces live on across runs. The binding holds the route, the run's event stream (its link)
+ * and the codec (`run-input.ts`, `surface-emitter.ts`); every session rule — principals, caps,
+ * grace, validation, idempotency, turns, host tool calls — is core's `SessionHost`.
+ *
+ * A run: authenticate, read and validate `RunAgentInput`, open the thread's connection
+ * (`host.open` with an id derived from the principal and `threadId`), attach the run's sink for
+ * the run's duration (`host.connect` with the last `seq` this thread's client was sent, so what
+ * the agent sent between runs comes first), deliver tool results, user input and the client
+ * message with `awaitTurn`, then `RUN_FINISHED` once — or one `RUN_ERROR`.
+ */
+import {
+  A2uiError,
+  type ConnectionSession,
+  checkClientMessage,
+  createSessionHost,
+  DEFAULT_BODY_TIMEOUT_MS,
+  defaultPrincipalKey,
+  type HostLink,
+  type HostToolCall,
+  isRecord,
+  type ReplayEntry,
+  readRequestBody,
+  SESSION_HOST_DEFAULTS,
+  type ServerMessage,
+  type SessionHost,
+  type SessionHostOptions,
+  type SessionHostStats,
+  type SessionSink,
+  type TurnResult,
+  toHttpError,
+} from '@a2ui-ts/core';
+import { type BaseEvent, EventType, type RunAgentInput } from '@ag-ui/core';
+import { type Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { CUSTOM_EVENTS, STATE_SURFACES_KEY } from '../protocol/constants.js';
+import { parseRunAgentInput, type RunRequest, readRunRequest } from './run-input.js';
+import { RunStream, type RunStreamEnd } from './run-stream.js';
+import {
+  type AgUiOutputMode,
+  createSurfaceEmitter,
+  type SurfaceEmitter,
+} from './surface-emitter.js';
+import { threadConnectionId } from './thread-key.js';
+import { ThreadState } from './thread-state.js';
+
+/** CORS settings: the options of Hono's `cors()` middleware. */
+export type AgUiCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
+
+/**
+ * Options of {@link createAgUiServer}: the session host's (agent, `authenticate`, caps, grace,
+ * bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own. Durations in
+ * milliseconds, sizes in bytes.
+ */
+export interface AgUiServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+  /**
+   * How surfaces travel: `activity` (what CopilotKit and `@ag-ui/a2ui-middleware` render),
+   * `state` (`state.surfaces`, for custom frontends and `connectAgUi`), or `tool-result` (a tool
+   * result per surface, for hosts that run the A2UI middleware, kept in the history).
+   * @default 'activity'
+   */
+  mode?: AgUiOutputMode;
+  /**
+   * Path of the endpoint when the app is served on its own. To mount under a path of another app,
+   * leave it empty and use `parent.route('/agent', app)`.
+   * @default ''
+   */
+  basePath?: string;
+  /**
+   * How long a thread lives without a run before its agent's `onDisconnect('grace-expired')`; a
+   * later run on it starts a new thread. (The session host's `reconnectGraceMs`.)
+   * @default 1800000 (30 minutes)
+   */
+  reconnectGraceMs?: number;
+  /**
+   * `activity` mode: how many bytes of appended messages a surface's activity message takes before
+   * it is replaced by a compact snapshot of the surface (so a client never re-reads an ever
+   * growing list). `Infinity` keeps every message as sent.
+   * @default the larger of the surface's last snapshot and 16 KiB (the list stays within twice
+   *   the surface, plus 16 KiB)
+   */
+  compactActivityAfterBytes?: number;
+  /** Interval of the `: keepalive` comment on a silent run. @default 15000 */
+  keepAliveIntervalMs?: number;
+  /** Largest request body (it echoes the client's state). Larger ones get HTTP 413. @default 8388608 */
+  maxRequestBytes?: number;
+  /** Deadline for reading one request body; a slower one gets HTTP 408. @default 10000 */
+  bodyTimeoutMs?: number;
+  /** Bytes a run's client has not read yet; above it the run is dropped. @default 16777216 */
+  maxBufferedBytes?: number;
+  /** Cross-origin access. Without it no CORS headers are sent. @default undefined */
+  cors?: AgUiCorsOptions;
+  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
+  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
+}
+
+/** Defaults of {@link AgUiServerOptions}, in one place. */
+export const AGUI_SERVER_DEFAULTS = {
+  ...SESSION_HOST_DEFAULTS,
+  mode: 'activity',
+  basePath: '',
+  reconnectGraceMs: 1_800_000,
+  keepAliveIntervalMs: 15_000,
+  maxRequestBytes: 8_388_608,
+  bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
+  maxBufferedBytes: 16_777_216,
+} as const;
+
+/** Counters for monitoring and leak tests: the session host's, and the runs'. */
+export interface AgUiServerStats extends SessionHostStats {
+  /** Runs streaming now. */
+  runs: number;
+  /** Threads whose state this node keeps. */
+  threads: number;
+  /** Whether the shared keep-alive timer runs (only while runs stream). */
+  keepAliveTimer: boolean;
+}
+
+/** The Hono app returned by {@link createAgUiServer}, with its host and lifecycle. */
+export type AgUiServer = Hono & {
+  /** The session host behind the endpoint. */
+  readonly host: SessionHost;
+  readonly mode: AgUiOutputMode;
+  stats(): AgUiServerStats;
+  /** Ends every thread (agents see `server-closed`) and every run; later runs get 503. */
+  close(): Promise<void>;
+};
+
+/** Response headers of a run (digest `ag-ui.md` §3.8). */
+const STREAM_HEADERS: Record<string, string> = {
+  'Cache-Control': 'no-cache, no-transform',
+  // Reverse proxies (nginx) must not buffer the stream.
+  'X-Accel-Buffering': 'no',
+  // Streams at once on Node (the adapter otherwise probes the body for a Content-Length first).
+  'Transfer-Encoding': 'chunked',
+};
+
+/**
+ * Creates the AG-UI server: a Hono app answering `POST {basePath}` with a run, mountable in any
+ * Hono app and servable by any Web-standard runtime (`app.fetch(request)`).
+ *
+ * Refusals before the stream starts are HTTP errors with a JSON body `{"error": {code, message,
+ * path?, issues?}}` (`docs/errors.md`): 400 `VALIDATION_FAILED` / `INVALID_JSON` (not a
+ * `RunAgentInput`, an invalid action, an action on an unknown surface), 401/403, 413
+ * (`MESSAGE_TOO_LARGE`: the body, or the action above `maxClientMessageBytes`), 415, 408, 503
+ * (`LIMIT_EXCEEDED` with `Retry-After`, or shutting down). Once streaming, a failure is one
+ * `RUN_ERROR {code, message}`.
+ *
+ * @param options - the agent, the output mode, limits and hooks; see {@link AgUiServerOptions}
+ * @returns the app, with `host`, `stats()` and `close()`
+ *
+ * @example
+ * ```ts
+ * const agui = createAgUiServer({ agent, mode: 'activity' });
+ * const app = new Hono().route('/agent', agui); // POST /agent: an AG-UI HttpAgent's url
+ * ```
+ */
+export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
+  const defaults = AGUI_SERVER_DEFAULTS;
+  const mode: AgUiOutputMode = options.mode ?? defaults.mode;
+  const keepAliveIntervalMs = options.keepAliveIntervalMs ?? defaults.keepAliveIntervalMs;
+  const maxRequestBytes = options.maxRequestBytes ?? defaults.maxRequestBytes;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? defaults.bodyTimeoutMs;
+  const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
+  const maxClientMessageBytes = options.maxClientMessageBytes ?? defaults.maxClientMessageBytes;
+  const principalKey = options.principalKey ?? defaultPrincipalKey;
+  const { onAgentError } = options;
+  const host = createSessionHost({
+    ...options,
+    reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
+    onAgentError: onAgentError
+      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
+      : undefined,
+  });
+
+  const threads = new Map<string, ThreadState>();
+  /** Per thread, the end of the last run queued: runs of one thread run one after another. */
+  const chains = new Map<string, Promise<void>>();
+  const streams = new Set<RunStream>();
+  let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
+
+  const updateKeepAlive = (): void => {
+    if (streams.size > 0 && keepAliveTimer === undefined) {
+      // One timer for all runs, so an idle server holds no timer at all.
+      keepAliveTimer = setInterval(() => {
+        for (const stream of streams) stream.tick();
+      }, keepAliveIntervalMs);
+    } else if (streams.size === 0 && keepAliveTimer !== undefined) {
+      clearInterval(keepAliveTimer);
+      keepAliveTimer = undefined;
+    }
+  };
+
+  const app =
+    (options.basePath ?? defaults.basePath) ? new Hono().basePath(options.basePath!) : new Hono();
+  if (options.cors) app.use('*', cors(options.cors));
+
+  app.post('/', async (c) => {
+    const contentType = c.req.header('content-type') ?? '';
+    // Requiring JSON also forces a CORS preflight, so cross-site forms cannot start runs.
+    if (!/^application\/json\s*(;|$)/i.test(contentType))
+      return plainError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json.');
+    const auth = await host.authenticate(c.req.raw);
+    if (!auth.ok) return httpError(c, auth.error);
+    const body = await readRequestBody(c.req.raw, {
+      maxBytes: maxRequestBytes,
+      timeoutMs: bodyTimeoutMs,
+      signal: c.req.raw.signal,
+    });
+    if (!body.ok) {
+      if (body.reason === 'too-large')
+        return httpError(
+          c,
+          new A2uiError('MESSAGE_TOO_LARGE', `The body is larger than ${maxRequestBytes} bytes.`),
+        );
+      if (body.reason === 'timeout')
+        return httpError(
+          c,
+          new A2uiError('TIMEOUT', `The body did not arrive within ${bodyTimeoutMs} ms.`),
+        );
+      return httpError(c, new A2uiError('INVALID_JSON', 'The body is not valid UTF-8 JSON.'));
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.text);
+    } catch (error) {
+      return httpError(
+        c,
+        new A2uiError('INVALID_JSON', `The body is not JSON: ${(error as Error).message}`),
+      );
+    }
+    let input: RunAgentInput;
+    try {
+      input = parseRunAgentInput(parsed);
+    } catch (error) {
+      return httpError(c, error);
+    }
+    const threadId = await threadConnectionId(
+      auth.principal === undefined ? undefined : principalKey(auth.principal),
+      input.threadId,
+    );
+    // Runs of one thread take turns; a run waits for the one before to end.
+    const previous = chains.get(threadId) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = previous.then(() => mine);
+    chains.set(threadId, tail);
+    const done = () => {
+      release();
+      if (chains.get(threadId) === tail) chains.delete(threadId);
+    };
+    const waited = await waitUnlessAborted(previous, c.req.raw.signal);
+    if (!waited) {
+      done();
+      return httpError(c, new A2uiError('ABORTED', 'The client went away.'));
+    }
+    try {
+      return await startRun(c, auth.principal, threadId, input, done);
+    } catch (error) {
+      done();
+      return httpError(c, error);
+    }
+  });
+
+  app.all('/', (c) =>
+    c.json({ error: { code: 'METHOD_NOT_ALLOWED', message: 'Use POST.' } }, 405, { Allow: 'POST' }),
+  );
+
+  /**
+   * Opens the thread and starts its run. Resolves with the response once the stream is started;
+   * refusals before that reject (an HTTP error). The run goes on in the background.
+   */
+  const startRun = async (
+    c: Context,
+    principal: unknown,
+    threadId: string,
+    input: RunAgentInput,
+    done: () => void,
+  ): Promise<Response> => {
+    const known = threads.get(threadId);
+    const request = readRunRequest(input, known ?? new ThreadState());
+    checkClientMessageLimits(request);
+    if (request.disconnect) return disconnectRun(c, principal, threadId, input, done);
+
+    const controller = new AbortController();
+    const stream = new RunStream({
+      accept: c.req.header('accept'),
+      maxBufferedBytes,
+      onEnd: (_stream, end: RunStreamEnd) => {
+        streams.delete(stream);
+        updateKeepAlive();
+        if (end !== 'finished' && end !== 'errored') controller.abort();
+      },
+    });
+    c.req.raw.signal.addEventListener('abort', () => stream.abort(), { once: true });
+    stream.start(input.threadId, input.runId);
+    const run = new Run({
+      host,
+      mode,
+      principal,
+      threadId,
+      input,
+      request,
+      stream,
+      controller,
+      compactAfterBytes: options.compactActivityAfterBytes,
+    });
+
+    // Before the stream is handed out, everything that refuses with an HTTP status has run.
+    /**
+     * Opens the thread's connection; a new one gets the run attached before its `onConnect`
+     * turn, which the run then waits for (without holding the response back).
+     */
+    const openThread = (reset: boolean) =>
+      new Promise<{ created: boolean; onConnect?: Promise<TurnResult | undefined> }>(
+        (resolve, reject) => {
+          let onConnect: Promise<TurnResult | undefined> | undefined;
+          const opened = host.open({
+            principal,
+            id: threadId,
+            awaitTurn: true,
+            signal: controller.signal,
+            onCreated: async (connectionId) => {
+              const continued = reset || known !== undefined || isContinuation(request, mode);
+              await run.attach(adoptThread(connectionId), 0, continued);
+              resolve({ created: true, onConnect });
+            },
+          });
+          onConnect = opened.then(
+            (result) => result.turn,
+            () => undefined,
+          );
+          opened.then((result) => {
+            if (!result.created) resolve({ created: false });
+          }, reject);
+        },
+      );
+    let opened = await openThread(false);
+    if (!opened.created) {
+      const thread = known ?? adoptThread(threadId);
+      run.checkSurface(thread);
+      const missed = await host.read(threadId, {
+        principal,
+        afterSeq: thread.deliveredSeq,
+        limit: 1,
+      });
+      if (missed.ok) await run.attach(thread, thread.deliveredSeq, false);
+      if (!missed.ok || run.replaced) {
+        // What this client missed is no longer kept: the thread starts over, with a fresh onConnect.
+        threads.delete(threadId);
+        host.session(threadId)?.close('reset');
+        opened = await openThread(true);
+      }
+    }
+    streams.add(stream);
+    updateKeepAlive();
+    void run
+      .execute(opened.onConnect)
+      .catch((error: unknown) => run.fail(error))
+      .finally(done);
+    return new Response(stream.body, {
+      status: 200,
+      headers: { ...STREAM_HEADERS, 'Content-Type': stream.contentType },
+    });
+  };
+
+  /** A fresh state for a connection just created; it is forgotten when the connection ends. */
+  const adoptThread = (connectionId: string): ThreadState => {
+    const thread = new ThreadState();
+    threads.set(connectionId, thread);
+    host.session(connectionId)?.signal.addEventListener(
+      'abort',
+      () => {
+        if (threads.get(connectionId) === thread) threads.delete(connectionId);
+      },
+      { once: true },
+    );
+    return thread;
+  };
+
+  /** Refuses a client message above `maxClientMessageBytes` before anything starts. */
+  const checkClientMessageLimits = (request: RunRequest): void => {
+    if (!request.clientMessage) return;
+    const bytes =
+      JSON.stringify(request.clientMessage.body ?? null).length +
+      (request.metadata ? JSON.stringify(request.metadata).length : 0);
+    if (bytes > maxClientMessageBytes) {
+      throw new A2uiError(
+        'MESSAGE_TOO_LARGE',
+        `The client message is ${bytes} bytes; at most ${maxClientMessageBytes} are accepted.`,
+        { data: { maxClientMessageBytes }, path: request.clientMessagePath },
+      );
+    }
+    const check = checkClientMessage(
+      request.clientMessage.kind,
+      request.clientMessage.body,
+      request.metadata,
+      options,
+      bytes,
+    );
+    if (!check.ok) {
+      const issue = check.issues[0]!;
+      const prefix = request.clientMessagePath ?? '';
+      throw new A2uiError('VALIDATION_FAILED', issue.message, {
+        path: issue.path.startsWith('/metadata')
+          ? `/forwardedProps${issue.path.replace(/^\/metadata/, '')}`
+          : `${prefix}${issue.path.replace(/^\/(action|error)/, '')}`,
+        data: { issues: [...check.issues] },
+      });
+    }
+  };
+
+  /** A run that ends the thread (`forwardedProps.a2uiDisconnect`). */
+  const disconnectRun = async (
+    c: Context,
+    principal: unknown,
+    threadId: string,
+    input: RunAgentInput,
+    done: () => void,
+  ): Promise<Response> => {
+    try {
+      await host.disconnect(threadId, { principal });
+    } catch (error) {
+      // An unknown thread is already gone; anything else is a refusal.
+      if (!(A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED')) throw error;
+    }
+    threads.delete(threadId);
+    const stream = new RunStream({
+      accept: c.req.header('accept'),
+      maxBufferedBytes,
+      onEnd: () => {},
+    });
+    stream.start(input.threadId, input.runId);
+    stream.emit({
+      type: EventType.CUSTOM,
+      name: CUSTOM_EVENTS.closed,
+      value: { reason: 'client-closed' },
+    } as BaseEvent);
+    stream.finish(input.threadId, input.runId);
+    done();
+    return new Response(stream.body, {
+      status: 200,
+      headers: { ...STREAM_HEADERS, 'Content-Type': stream.contentType },
+    });
+  };
+
+  return Object.assign(app, {
+    host,
+    mode,
+    stats(): AgUiServerStats {
+      return {
+        ...host.stats(),
+        runs: streams.size,
+        threads: threads.size,
+        keepAliveTimer: keepAliveTimer !== undefined,
+      };
+    },
+    async close(): Promise<void> {
+      await host.close();
+      for (const stream of [...streams])
+        stream.fail('CONNECTION_CLOSED', 'The server is shutting down.');
+      updateKeepAlive();
+    },
+  });
+}
+
+/** True when a request continues a thread the client already had (so a new one is a reset). */
+function isContinuation(request: RunRequest, mode: AgUiOutputMode): boolean {
+  if (request.clientMessage || request.toolResults.length > 0) return true;
+  if (mode !== 'state') return false;
+  const surfaces = isRecord(request.input.state)
+    ? request.input.state[STATE_SURFACES_KEY]
+    : undefined;
+  return isRecord(surfaces) && Object.keys(surfaces).length > 0;
+}
+
+interface RunOptions {
+  host: SessionHost;
+  mode: AgUiOutputMode;
+  principal: unknown;
+  threadId: string;
+  input: RunAgentInput;
+  request: RunRequest;
+  stream: RunStream;
+  controller: AbortController;
+  compactAfterBytes: number | undefined;
+}
+
+/** One run: its sink on the thread's connection, and the turns it delivers. */
+class Run implements SessionSink {
+  readonly #options: RunOptions;
+  #thread: ThreadState | undefined;
+  #emitter: SurfaceEmitter | undefined;
+  #link: HostLink | undefined;
+  /** The thread is new although the client continued an old one: its client message is void. */
+  #reset = false;
+  /** Why the connection ended during the run. */
+  #closed: string | undefined;
+  /** The host replaced this run's connection (a replay gap). */
+  replaced = false;
+
+  constructor(options: RunOptions) {
+    this.#options = options;
+  }
+
+  /** Refuses an action on a surface the thread does not hold (before the stream is handed out). */
+  checkSurface(thread: ThreadState): void {
+    const message = this.#options.request.clientMessage;
+    if (message?.kind !== 'action' || !isRecord(message.body)) return;
+    const surfaceId = message.body.surfaceId;
+    if (typeof surfaceId === 'string' && !Object.hasOwn(thread.surfaces, surfaceId)) {
+      throw new A2uiError('VALIDATION_FAILED', `Unknown surface "${surfaceId}" in the action.`, {
+        path: `${this.#options.request.clientMessagePath}/surfaceId`,
+        surfaceId,
+      });
+    }
+  }
+
+  /** Binds the run to the thread's connection, from `lastSeq` on. */
+  async attach(thread: ThreadState, lastSeq: number, reset: boolean): Promise<void> {
+    const { host, principal, threadId, stream, mode, input, request } = this.#options;
+    this.#link?.detach();
+    this.#thread = thread;
+    if (reset && !this.#reset) {
+      this.#reset = true;
+      stream.emit({
+        type: EventType.CUSTOM,
+        name: CUSTOM_EVENTS.reset,
+        value: { reason: 'unknown-connection' },
+      } as BaseEvent);
+    }
+    this.#emitter = createSurfaceEmitter(mode, {
+      thread,
+      runId: input.runId,
+      clientState: input.state,
+      resync: request.resync || reset,
+      compactAfterBytes: this.#options.compactAfterBytes,
+      emit: (event) => stream.emit(event),
+      emitJson: (json) => stream.emitJson(json),
+    });
+    this.#emitter.begin();
+    this.replaced = false;
+    const link = await host.connect({ principal, connectionId: threadId, lastSeq, sink: this });
+    this.#link = link;
+    if (link.connectionId !== threadId) {
+      this.replaced = true;
+      link.detach();
+      await host.disconnect(link.connectionId, { principal }).catch(() => {});
+    }
+  }
+
+  // ---- SessionSink ---------------------------------------------------------------------------
+
+  deliver(entry: ReplayEntry): void {
+    const thread = this.#thread;
+    if (!thread || this.#options.stream.ended) return;
+    thread.deliveredSeq = Math.max(thread.deliveredSeq, entry.seq);
+    this.#emitter?.deliver(ownCopy(entry), entry.data);
+  }
+
+  deliverToolCall(call: HostToolCall): void {
+    const { stream } = this.#options;
+    if (stream.ended) return;
+    this.#thread?.pendingToolCalls.add(call.id);
+    stream.emit({
+      type: EventType.TOOL_CALL_START,
+      toolCallId: call.id,
+      toolCallName: call.name,
+    } as BaseEvent);
+    stream.emit({
+      type: EventType.TOOL_CALL_ARGS,
+      toolCallId: call.id,
+      delta: JSON.stringify(call.args ?? {}),
+    } as BaseEvent);
+    stream.emit({ type: EventType.TOOL_CALL_END, toolCallId: call.id } as BaseEvent);
+  }
+
+  close(reason: string): void {
+    // `reset`: a newer link replaced this one; otherwise the connection ended.
+    if (reason !== 'reset') this.#closed = reason;
+  }
+
+  // ---- The run -------------------------------------------------------------------------------
+
+  /** Delivers the run's input, turn after turn, then ends the run. */
+  async execute(onConnect: Promise<TurnResult | undefined> | undefined): Promise<void> {
+    const { host, principal, threadId, input, request, controller } = this.#options;
+    const signal = controller.signal;
+    const thread = this.#thread!;
+    const turns: Array<TurnResult | undefined> = [];
+    if (onConnect) turns.push(await onConnect);
+    const context = { principal, awaitTurn: true, signal };
+    for (const result of request.toolResults) {
+      if (this.#stopped) break;
+      thread.pendingToolCalls.delete(result.toolCallId);
+      try {
+        turns.push((await host.toolResult(threadId, { ...context, result })).turn);
+      } catch (error) {
+        // The agent stopped waiting for it (its signal aborted): the result answers nothing.
+        if (!(A2uiError.isInstance(error) && error.code === 'VALIDATION_FAILED')) throw error;
+      }
+    }
+    const digest = JSON.stringify([request.tools, request.context, request.hostState ?? null]);
+    if (!this.#stopped && (request.text !== undefined || digest !== thread.lastInputDigest)) {
+      thread.lastInputDigest = digest;
+      thread.rememberMessages(request.userMessageIds);
+      const agentInput = {
+        ...(request.text !== undefined ? { text: request.text } : {}),
+        tools: request.tools,
+        context: request.context,
+        ...(request.hostState ? { state: request.hostState } : {}),
+        ...(request.extras ? { extras: request.extras } : {}),
+      };
+      turns.push(
+        (
+          await host.input(threadId, {
+            ...context,
+            input: agentInput,
+            metadata: request.metadata,
+            requestId: `${input.runId}:input`,
+          })
+        ).turn,
+      );
+    }
+    const message = request.clientMessage;
+    if (message && !this.#stopped && !this.#reset) {
+      if (request.logEventCallId) thread.rememberMessages([request.logEventCallId]);
+      const body = { version: 'v0.9', [message.kind]: message.body };
+      const bytes = JSON.stringify(body).length;
+      turns.push(
+        (
+          await host.receive(threadId, {
+            ...context,
+            message: body,
+            metadata: request.metadata,
+            requestId: input.runId,
+            bytes,
+          })
+        ).turn,
+      );
+    }
+    this.#finish(turns.some((turn) => turn?.outcome === 'failed'));
+  }
+
+  /** A failure after the stream started: one `RUN_ERROR`. */
+  fail(error: unknown): void {
+    const { stream } = this.#options;
+    this.#emitter?.end();
+    this.#detach();
+    if (this.#thread) this.#thread.dirty = true;
+    const known = A2uiError.isInstance(error)
+      ? error
+      : new A2uiError('INTERNAL_ERROR', 'The server failed while running the agent.');
+    stream.fail(known.code, known.message);
+  }
+
+  get #stopped(): boolean {
+    return this.#closed !== undefined || this.#options.stream.ended;
+  }
+
+  #finish(failed: boolean): void {
+    const { stream, input, host, principal, threadId } = this.#options;
+    const thread = this.#thread!;
+    this.#emitter?.end();
+    this.#detach();
+    if (stream.ended) {
+      // The client went away before the run's end: it may lack what the run carried.
+      thread.dirty = true;
+      return;
+    }
+    thread.dirty = false;
+    if (thread.deliveredSeq > 0)
+      void host.acknowledge(threadId, { principal, seq: thread.deliveredSeq }).catch(() => {});
+    if (this.#closed !== undefined)
+      stream.emit({
+        type: EventType.CUSTOM,
+        name: CUSTOM_EVENTS.closed,
+        value: { reason: this.#closed },
+      } as BaseEvent);
+    if (failed) stream.fail('INTERNAL_ERROR', 'The agent failed while handling this run.');
+    else stream.finish(input.threadId, input.runId);
+  }
+
+  #detach(): void {
+    this.#link?.detach();
+    this.#link = undefined;
+  }
+}
+
+/**
+ * The message of `entry` as the emitters may keep it: the agent's own object may change after
+ * `send`, so anything holding objects is a copy parsed from the JSON that was sent; an update of a
+ * primitive value (the common case) is read as it is.
+ */
+function ownCopy(entry: ReplayEntry): ServerMessage {
+  const message = entry.message as { updateDataModel?: { value?: unknown } } | undefined;
+  const value = message?.updateDataModel?.value;
+  if (message?.updateDataModel && (value === null || typeof value !== 'object'))
+    return message as ServerMessage;
+  return JSON.parse(entry.data) as ServerMessage;
+}
+
+/** Awaits `promise` unless `signal` aborts first; false when it did. */
+async function waitUnlessAborted(promise: Promise<void>, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<false>((resolve) => {
+    onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([promise.then(() => true as const), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
+  }
+}
+
+function httpError(c: Context, error: unknown): Response {
+  const refusal = toHttpError(error);
+  return c.json(refusal.body, refusal.status as 400, refusal.headers);
+}
+
+function plainError(c: Context, status: number, code: string, message: string): Response {
+  return c.json({ error: { code, message } }, status as 400);
+}

@@ -1,0 +1,51 @@
+/**
+ * Starts a real AG-UI server on 127.0.0.1 port 0 for tests, optionally behind a parent app with
+ * fault-injection middleware, and collects what the server reports.
+ */
+import type { A2uiAgent } from '@a2ui-ts/core';
+import { type SseJsonRpcNodeServer, serveSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc/node';
+import { Hono } from 'hono';
+import {
+  type AgUiServer,
+  type AgUiServerOptions,
+  createAgUiServer,
+} from '../src/server/create-agui-server.js';
+
+export interface TestServer {
+  readonly app: AgUiServer;
+  readonly node: SseJsonRpcNodeServer;
+  /** The endpoint: an `HttpAgent`'s `url`. */
+  readonly url: string;
+  /** Errors agent hooks threw. */
+  readonly agentErrors: unknown[];
+  close(): Promise<void>;
+}
+
+/** Fast redelivery: tests must not wait a second per refusal. */
+export const FAST_RECONNECT = { initialDelayMs: 10, maxDelayMs: 40, minRetryMs: 5 } as const;
+
+export async function startTestServer(
+  options: Omit<AgUiServerOptions, 'agent'> & {
+    agent: A2uiAgent;
+    /** Installs middleware in front of the endpoint (fault injection). */
+    configure?: (parent: Hono) => void;
+  },
+): Promise<TestServer> {
+  const { configure, ...serverOptions } = options;
+  const agentErrors: unknown[] = [];
+  const app = createAgUiServer({
+    onAgentError: (error) => agentErrors.push(error),
+    ...serverOptions,
+  });
+  const parent = new Hono();
+  configure?.(parent);
+  parent.route('/agent', app);
+  const node = await serveSseJsonRpc({ fetch: parent.fetch, close: () => app.close() });
+  return {
+    app,
+    node,
+    url: `${node.url}/agent`,
+    agentErrors,
+    close: () => node.close(),
+  };
+}

@@ -1,0 +1,783 @@
+/**
+ * The client connector (ARCHITECTURE §4 "WebSocket"): a `ClientTransport` over one WebSocket —
+ * the browser's own, or any implementation with the same API (`ws` in Node 20). It resumes with
+ * `?connectionId=&lastSeq=` after any drop, sends client messages in envelopes with an id that
+ * the server de-duplicates, and finds a silent link (a laptop that slept, a dead NAT entry) with
+ * an application-level heartbeat and a probe when the page wakes up. Reconnects, the outbox and
+ * the status are core's link kit; this file holds only the link and the codec.
+ */
+import {
+  A2uiError,
+  type ClientMessage,
+  type ClientMessageMetadata,
+  type ClientTransport,
+  type ConnectionStatus,
+  createBackoff,
+  createConnectionId,
+  createEventQueue,
+  type EventQueue,
+  type LinkAttempt,
+  type LinkOutcome,
+  LinkStatus,
+  listenForBrowserWake,
+  Outbox,
+  type OutboxDelivery,
+  type OutboxEntry,
+  RECONNECT_DEFAULTS,
+  type ReconnectOptions,
+  runReconnectLoop,
+  type SendOptions,
+  SequenceTracker,
+  type TransportEvent,
+  utf8ByteLength,
+} from '@a2ui-ts/core';
+import { bearerProtocol } from '../protocol/bearer-token.js';
+import { fromErrorFrameBody } from '../protocol/frame-errors.js';
+import {
+  formatClientMessageFrame,
+  formatSeqAckFrame,
+  isControlFrame,
+  PING_FRAME,
+} from '../protocol/frames.js';
+import {
+  type ConnectedFrame,
+  SERVER_FRAME_TYPES,
+  WS_CLOSE_CODES,
+  WS_PATH,
+  WS_QUERY,
+  WS_SUBPROTOCOL,
+} from '../protocol/wire.js';
+
+/**
+ * A `WebSocket` constructor: the browser's `WebSocket`, or one with the same API such as
+ * `WebSocket` from `ws`. Called as `new WebSocket(url, protocols)`.
+ */
+export type WebSocketConstructor = new (url: string, protocols?: string[]) => object;
+
+/** What this transport uses of a socket (the WHATWG API, which `ws` implements too). */
+interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  /** `ws` only: destroys the TCP connection at once, without a closing handshake. */
+  terminate?(): void;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: { message?: string; error?: unknown }) => void) | null;
+}
+
+/** `readyState` of an open socket (WHATWG). */
+const OPEN = 1;
+
+/** Options of {@link connectWs}. Durations in milliseconds, sizes in bytes. */
+export interface WsClientOptions {
+  /**
+   * Base URL the server is mounted at (`ws:`, `wss:`, `http:` or `https:`, or relative to the
+   * page in a browser); the client opens `{url}/ws`.
+   */
+  url: string | URL;
+  /**
+   * The WebSocket implementation. Node 20 has none built in: pass `WebSocket` from `ws`.
+   * @default globalThis.WebSocket
+   */
+  WebSocket?: WebSocketConstructor;
+  /**
+   * A bearer token for the server's `authenticate` hook, asked before every (re)connect so a
+   * refreshed token is picked up. Browsers cannot set headers on a WebSocket, so it travels as
+   * the subprotocol `a2ui.bearer.<base64url>` (or the `access_token` query parameter, see
+   * {@link tokenIn}); the server hands it to `authenticate` as `Authorization: Bearer <token>`.
+   * Cookies need nothing: the browser sends them with the handshake.
+   * @default none
+   */
+  token?: string | (() => string | undefined | Promise<string | undefined>);
+  /**
+   * Where the token travels: `'subprotocol'` stays out of URLs and logs; `'query'` (the server
+   * must accept it) suits proxies that drop unknown subprotocols, but lands in access logs.
+   * @default 'subprotocol'
+   */
+  tokenIn?: 'subprotocol' | 'query';
+  /** Closes the transport when it aborts. */
+  signal?: AbortSignal;
+  /**
+   * A socket that receives no frame (no message, no `heartbeat`) for this long is dead: it is
+   * dropped and the connection resumed on a new one. Also the deadline of the handshake. Once
+   * connected, it is raised to twice the server's announced heartbeat interval (+ 1 s) if that is
+   * longer, and switched off if the server sends no heartbeats; 0 disables it. @default 45000
+   */
+  heartbeatTimeoutMs?: number;
+  /**
+   * When the page wakes up (`online`, or visible again) on a socket that does not look silent,
+   * a `ping` frame must be answered within this long, or the socket is replaced at once.
+   * @default 5000
+   */
+  probeTimeoutMs?: number;
+  /**
+   * A client message the server has not acknowledged within this long means a broken socket:
+   * it is dropped, and the message sent again (same id) on the next one. @default 30000
+   */
+  ackTimeoutMs?: number;
+  /**
+   * Tells the server which messages were applied, this long after the first unacknowledged one,
+   * so it can drop them from its replay log; negative disables it. @default 1000
+   */
+  seqAckDelayMs?: number;
+  /** Reconnect and redelivery policy (exponential backoff with jitter). */
+  reconnect?: ReconnectOptions;
+  /** Uniform random numbers in [0, 1) for the jitter; seed it in tests. @default Math.random */
+  random?: () => number;
+  /** Most client messages sent before their acknowledgements come back. @default 100 */
+  maxBatchLength?: number;
+  /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
+  maxQueuedMessages?: number;
+  /**
+   * Largest frame sent (a message in its envelope, UTF-8); `send` rejects a larger one with
+   * `MESSAGE_TOO_LARGE`. Keep it ≤ the server's `maxPayloadBytes`. @default 1048576
+   */
+  maxMessageBytes?: number;
+  /** Creates the envelope ids (idempotency keys). @default a random prefix + a counter */
+  createRequestId?: () => string;
+  /**
+   * Subscribes to "reconnect now" signals.
+   * @default the browser's `online` and `visibilitychange` to visible, where they exist
+   */
+  wake?: (listener: () => void) => () => void;
+}
+
+/** The transport returned by {@link connectWs}. */
+export interface WsTransport extends ClientTransport {
+  /** The current connection id (after the `connected` frame). */
+  readonly connectionId: string | undefined;
+  /** A2UI messages of the connection applied so far (sent as `lastSeq` on resume). */
+  readonly lastSeq: number;
+  readonly status: ConnectionStatus;
+  /** Client messages not yet acknowledged by the server. */
+  readonly pendingMessages: number;
+}
+
+/** Defaults of {@link WsClientOptions}, in one place. */
+export const WS_CLIENT_DEFAULTS = {
+  tokenIn: 'subprotocol',
+  heartbeatTimeoutMs: 45_000,
+  probeTimeoutMs: 5_000,
+  ackTimeoutMs: 30_000,
+  seqAckDelayMs: 1_000,
+  maxBatchLength: 100,
+  maxQueuedMessages: 1_000,
+  maxMessageBytes: 1_048_576,
+  /** How long `close()` waits for the server to answer the closing handshake. */
+  closeTimeoutMs: 2_000,
+} as const;
+
+type Outgoing = { message: ClientMessage; metadata: ClientMessageMetadata | undefined };
+
+/** How the server answered one client message, or that it could not. */
+type Answer =
+  | { kind: 'ack' }
+  | { kind: 'error'; error: A2uiError }
+  /** The socket ended first; `tooLarge` when the server closed it with 1009. */
+  | { kind: 'lost'; reason: string; tooLarge: boolean };
+
+/** The socket that is currently open on a connection: where client messages go. */
+interface OpenLink {
+  readonly connectionId: string;
+  /** Sends `frame` and resolves with the server's answer to `id`. */
+  request(id: string, frame: string): Promise<Answer>;
+  /** Gives up on the socket (the connection stays; the transport reconnects). */
+  abandon(reason: string): void;
+  /** Says goodbye (close code 1000) and resolves once the socket is closed, or after `timeoutMs`. */
+  leave(timeoutMs: number): Promise<void>;
+}
+
+/** HTTP statuses a retry can fix, as `ws` reports a refused handshake. */
+const isRetryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/**
+ * Connects to a WebSocket server of `@a2ui-ts/transport-ws`. The socket opens when `A2uiClient`
+ * calls `events()`; `send` may be called before, and waits for the connection.
+ *
+ * @param options - see {@link WsClientOptions}
+ * @returns a `ClientTransport` with `connectionId`, `lastSeq`, `status` and `pendingMessages`
+ * @throws A2uiError `NOT_SUPPORTED` when there is no WebSocket implementation (Node 20 without
+ *   `options.WebSocket`)
+ *
+ * @example
+ * ```ts
+ * const client = new A2uiClient({ transport: connectWs({ url: 'wss://example.com/a2ui', token: getToken }) });
+ * // Node 20: connectWs({ url, WebSocket }) with `import { WebSocket } from 'ws'`
+ * void client.connect();
+ * ```
+ */
+export function connectWs(options: WsClientOptions): WsTransport {
+  const defaults = WS_CLIENT_DEFAULTS;
+  const Socket =
+    options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  if (!Socket) {
+    throw new A2uiError(
+      'NOT_SUPPORTED',
+      'This runtime has no WebSocket: pass options.WebSocket (in Node 20: WebSocket from "ws").',
+    );
+  }
+  const endpoint = endpointUrl(options.url);
+  const tokenIn = options.tokenIn ?? defaults.tokenIn;
+  const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? defaults.heartbeatTimeoutMs;
+  const probeTimeoutMs = options.probeTimeoutMs ?? defaults.probeTimeoutMs;
+  const ackTimeoutMs = options.ackTimeoutMs ?? defaults.ackTimeoutMs;
+  const seqAckDelayMs = options.seqAckDelayMs ?? defaults.seqAckDelayMs;
+  const maxMessageBytes = options.maxMessageBytes ?? defaults.maxMessageBytes;
+  const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
+  const random = options.random ?? Math.random;
+  const wake = options.wake ?? listenForBrowserWake;
+  const requestIdPrefix = createConnectionId();
+  let requestCounter = 0;
+  const createRequestId =
+    options.createRequestId ?? (() => `${requestIdPrefix}-${++requestCounter}`);
+
+  const lifetime = new AbortController();
+  let queue: EventQueue<TransportEvent> | undefined;
+  const status = new LinkStatus((event) => queue?.push(event));
+  const sequence = new SequenceTracker();
+  const backoff = createBackoff({ ...reconnect, random });
+  let connectionId: string | undefined;
+  let current: OpenLink | undefined;
+  let closed = false;
+  /** Set when a wake-up replaced the socket: the next reconnect does not wait for the backoff. */
+  let reconnectNow = false;
+
+  // ---- Client → server: envelopes from the outbox ------------------------------------------
+
+  const outbox = new Outbox<Outgoing>({
+    maxQueuedMessages: options.maxQueuedMessages ?? defaults.maxQueuedMessages,
+    maxBatchLength: options.maxBatchLength ?? defaults.maxBatchLength,
+    createId: createRequestId,
+    backoff: { ...reconnect, random },
+    onTrouble: (trouble) => status.trouble(trouble),
+    deliver: (batch, context) => deliver(batch, context.connectionId),
+  });
+
+  const deliver = async (
+    batch: readonly OutboxEntry<Outgoing>[],
+    target: string,
+  ): Promise<OutboxDelivery> => {
+    const link = current;
+    if (!link || connectionId !== target) return { kind: 'retry', reason: 'The socket is down.' };
+    const errors = new Map<string, A2uiError>();
+    const pending: Array<[string, Promise<Answer>]> = [];
+    for (const entry of batch) {
+      const frame = formatClientMessageFrame(entry.id, entry.item.message, entry.item.metadata);
+      const bytes = utf8ByteLength(frame, maxMessageBytes);
+      if (bytes > maxMessageBytes) {
+        errors.set(
+          entry.id,
+          new A2uiError(
+            'MESSAGE_TOO_LARGE',
+            `The client message is more than ${maxMessageBytes} bytes in its frame.`,
+            { data: { maxMessageBytes } },
+          ),
+        );
+      } else pending.push([entry.id, link.request(entry.id, frame)]);
+    }
+    const timer = setTimeout(
+      () => link.abandon(`No acknowledgement within ${ackTimeoutMs} ms.`),
+      ackTimeoutMs,
+    );
+    const answers = await Promise.all(pending.map(([, answer]) => answer));
+    clearTimeout(timer);
+    const retryIds = new Set<string>();
+    let retryReason = 'the agent is busy';
+    let retryAfterMs: number | undefined;
+    let lost = 0;
+    let tooLarge = false;
+    answers.forEach((answer, index) => {
+      const id = pending[index]![0];
+      if (answer.kind === 'error') {
+        if (answer.error.code === 'LIMIT_EXCEEDED') {
+          // The agent is busy: the same message, with the same id, after a backoff.
+          retryIds.add(id);
+          const hint = answer.error.data?.retryAfterMs;
+          if (typeof hint === 'number') retryAfterMs = Math.max(retryAfterMs ?? 0, hint);
+        } else errors.set(id, answer.error);
+      } else if (answer.kind === 'lost') {
+        lost++;
+        tooLarge ||= answer.tooLarge;
+        retryIds.add(id);
+        retryReason = answer.reason;
+      }
+    });
+    if (tooLarge) {
+      // The server's frame limit is below ours: find the culprit one message at a time.
+      if (pending.length > 1) return { kind: 'split' };
+      errors.set(
+        pending[0]![0],
+        new A2uiError('MESSAGE_TOO_LARGE', 'The server closed the socket: the frame is too large.'),
+      );
+      retryIds.clear();
+    } else if (lost === batch.length) return { kind: 'retry', reason: retryReason };
+    return {
+      kind: 'answered',
+      errors,
+      ...(retryIds.size > 0 ? { retry: { ids: retryIds, reason: retryReason, retryAfterMs } } : {}),
+    };
+  };
+
+  // ---- The socket -----------------------------------------------------------------------------
+
+  const resolveToken = async (): Promise<string | undefined> =>
+    typeof options.token === 'function' ? options.token() : options.token;
+
+  const runLink = async (attempt: LinkAttempt): Promise<LinkOutcome> => {
+    const url = new URL(endpoint);
+    if (connectionId !== undefined) {
+      url.searchParams.set(WS_QUERY.connectionId, connectionId);
+      url.searchParams.set(WS_QUERY.lastSeq, String(sequence.last));
+    }
+    const protocols = [WS_SUBPROTOCOL];
+    let token: string | undefined;
+    try {
+      token = await resolveToken();
+    } catch (error) {
+      return { kind: 'dropped', reason: `Could not get a token: ${describe(error)}` };
+    }
+    if (token !== undefined && tokenIn === 'query')
+      url.searchParams.set(WS_QUERY.accessToken, token);
+    else if (token !== undefined) protocols.push(bearerProtocol(token));
+    if (attempt.signal.aborted) return { kind: 'closed', reason: 'Closed by the client.' };
+
+    let socket: SocketLike;
+    try {
+      socket = new Socket(url.href, protocols) as SocketLike;
+    } catch (error) {
+      return {
+        kind: 'fatal',
+        error: new A2uiError(
+          'TRANSPORT_ERROR',
+          `Cannot open ${url.origin}${url.pathname}: ${describe(error)}`,
+        ),
+      };
+    }
+    return runSocket(socket, attempt);
+  };
+
+  const runSocket = (socket: SocketLike, attempt: LinkAttempt): Promise<LinkOutcome> =>
+    new Promise<LinkOutcome>((resolve) => {
+      let settled = false;
+      let connected = false;
+      let leaving: (() => void) | undefined;
+      let lastActivity = Date.now();
+      let heartbeatIntervalMs = 0;
+      let errorMessage: string | undefined;
+      let heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
+      let probeTimer: ReturnType<typeof setTimeout> | undefined;
+      let seqAckTimer: ReturnType<typeof setTimeout> | undefined;
+      let ackedSeq = 0;
+      let lastCloseCode: number | undefined;
+      const waiters = new Map<string, (answer: Answer) => void>();
+      let unsubscribeWake = (): void => {};
+
+      const finish = (outcome: LinkOutcome, abandonCode?: number): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(heartbeatTimer);
+        clearTimeout(probeTimer);
+        clearTimeout(seqAckTimer);
+        unsubscribeWake();
+        attempt.signal.removeEventListener('abort', onAbort);
+        socket.onmessage = null;
+        socket.onclose = null;
+        // `ws` emits an error when a socket is dropped mid-handshake; unheard, it would throw.
+        socket.onerror = () => {};
+        if (current === link) current = undefined;
+        // While the link is down, client messages wait (the server is probably unreachable too).
+        outbox.pause();
+        const reason = outcome.kind === 'fatal' ? outcome.error.message : outcome.reason;
+        const tooLarge = lastCloseCode === WS_CLOSE_CODES.messageTooBig;
+        for (const answer of waiters.values()) answer({ kind: 'lost', reason, tooLarge });
+        waiters.clear();
+        if (abandonCode !== undefined) abandon(socket, abandonCode);
+        leaving?.();
+        resolve(outcome);
+      };
+
+      const dropped = (reason: string): LinkOutcome =>
+        closed ? { kind: 'closed', reason: 'Closed by the client.' } : { kind: 'dropped', reason };
+
+      const link: OpenLink = {
+        get connectionId() {
+          return connectionId!;
+        },
+        request(id, frame) {
+          return new Promise<Answer>((answer) => {
+            if (settled) {
+              answer({ kind: 'lost', reason: 'The socket closed.', tooLarge: false });
+              return;
+            }
+            waiters.set(id, answer);
+            try {
+              socket.send(frame);
+            } catch (error) {
+              link.abandon(`Could not send: ${describe(error)}`);
+            }
+          });
+        },
+        abandon(reason) {
+          finish(dropped(reason), WS_CLOSE_CODES.abandoned);
+        },
+        leave(timeoutMs) {
+          return new Promise<void>((done) => {
+            if (settled) return done();
+            const timer = setTimeout(() => {
+              finish({ kind: 'closed', reason: 'Closed by the client.' }, WS_CLOSE_CODES.normal);
+            }, timeoutMs);
+            leaving = () => {
+              clearTimeout(timer);
+              done();
+            };
+            try {
+              socket.close(WS_CLOSE_CODES.normal, 'client-closed');
+            } catch {
+              finish({ kind: 'closed', reason: 'Closed by the client.' });
+            }
+          });
+        },
+      };
+
+      const onAbort = () => {
+        finish({ kind: 'closed', reason: 'Closed by the client.' }, WS_CLOSE_CODES.normal);
+      };
+      attempt.signal.addEventListener('abort', onAbort, { once: true });
+
+      // The heartbeat also covers a server that accepts the TCP connection but never answers.
+      // Once connected it follows the server's announced interval: never shorter than two of
+      // them (it writes at least that often), and off when the server sends no heartbeats.
+      let timeoutMs = heartbeatTimeoutMs;
+      if (timeoutMs > 0) {
+        const check = () => {
+          if (timeoutMs <= 0) return;
+          const idle = Date.now() - lastActivity;
+          if (idle >= timeoutMs) link.abandon(`No frame for ${timeoutMs} ms (heartbeat timeout).`);
+          else heartbeatTimer = setTimeout(check, timeoutMs - idle);
+        };
+        heartbeatTimer = setTimeout(check, timeoutMs);
+      }
+      const followServerHeartbeat = (intervalMs: number) => {
+        if (timeoutMs <= 0) return;
+        timeoutMs = intervalMs > 0 ? Math.max(heartbeatTimeoutMs, 2 * intervalMs + 1_000) : 0;
+        if (timeoutMs === 0) clearTimeout(heartbeatTimer);
+      };
+
+      unsubscribeWake = wake(() => {
+        if (settled || closed) return;
+        const silentMs = Date.now() - lastActivity;
+        // The server writes at least every two intervals; longer means the socket is gone.
+        const silentLimitMs = heartbeatIntervalMs > 0 ? 2 * heartbeatIntervalMs + 1_000 : 0;
+        if (!connected || (silentLimitMs > 0 && silentMs > silentLimitMs)) {
+          reconnectNow = true;
+          link.abandon(`The page woke up after ${silentMs} ms without a frame; reconnecting.`);
+        } else if (probeTimer === undefined) {
+          socket.send(PING_FRAME);
+          probeTimer = setTimeout(() => {
+            reconnectNow = true;
+            link.abandon(`No answer to a ping within ${probeTimeoutMs} ms after the page woke up.`);
+          }, probeTimeoutMs);
+        }
+      });
+
+      const scheduleSeqAck = () => {
+        if (seqAckDelayMs < 0 || seqAckTimer !== undefined) return;
+        seqAckTimer = setTimeout(() => {
+          seqAckTimer = undefined;
+          if (settled || sequence.last <= ackedSeq || socket.readyState !== OPEN) return;
+          ackedSeq = sequence.last;
+          socket.send(formatSeqAckFrame(ackedSeq));
+        }, seqAckDelayMs);
+      };
+
+      const protocolError = (reason: string) => link.abandon(`Protocol error: ${reason}`);
+
+      const onControl = (text: string): void => {
+        const frame = parseJson<Record<string, unknown>>(text);
+        if (!frame) {
+          protocolError('a control frame is not JSON.');
+          return;
+        }
+        switch (frame.type) {
+          case SERVER_FRAME_TYPES.connected: {
+            const data = frame as unknown as ConnectedFrame;
+            if (typeof data.connectionId !== 'string' || typeof data.resumed !== 'boolean') {
+              protocolError('the connected frame lacks connectionId or resumed.');
+              return;
+            }
+            if (!data.resumed && connectionId !== undefined && data.connectionId !== connectionId)
+              resetSession('The server started a new session.');
+            if (!data.resumed) sequence.reset();
+            connectionId = data.connectionId;
+            heartbeatIntervalMs =
+              typeof data.heartbeatIntervalMs === 'number' ? data.heartbeatIntervalMs : 0;
+            followServerHeartbeat(heartbeatIntervalMs);
+            connected = true;
+            current = link;
+            outbox.setConnection(connectionId);
+            attempt.opened(
+              data.resumed ? `Resumed; ${data.replayed} missed messages replayed.` : undefined,
+            );
+            return;
+          }
+          case SERVER_FRAME_TYPES.reset:
+            resetSession(describeReset(frame.reason));
+            return;
+          case SERVER_FRAME_TYPES.ack:
+          case SERVER_FRAME_TYPES.error: {
+            if (typeof frame.id !== 'string') return;
+            const answer = waiters.get(frame.id);
+            waiters.delete(frame.id);
+            answer?.(
+              frame.type === SERVER_FRAME_TYPES.ack
+                ? { kind: 'ack' }
+                : { kind: 'error', error: fromErrorFrameBody(frame.error) },
+            );
+            return;
+          }
+          default:
+            // `heartbeat`, `pong`, and frame types of later versions: proof of life only.
+            return;
+        }
+      };
+
+      socket.onmessage = (event) => {
+        if (settled) return;
+        lastActivity = Date.now();
+        clearTimeout(probeTimer);
+        probeTimer = undefined;
+        const data = event.data;
+        if (typeof data !== 'string') {
+          protocolError('the server sent a binary frame.');
+          return;
+        }
+        if (isControlFrame(data)) {
+          onControl(data);
+          return;
+        }
+        if (!connected) {
+          protocolError('a message arrived before the connected frame.');
+          return;
+        }
+        // One socket is ordered and lossless: its n-th message is the connection's next one.
+        sequence.accept(sequence.last + 1);
+        attempt.delivered();
+        queue?.push({ type: 'messages', messages: data });
+        scheduleSeqAck();
+      };
+      socket.onerror = (event) => {
+        const message =
+          event?.message ?? (event?.error instanceof Error ? event.error.message : undefined);
+        if (message) errorMessage = message;
+      };
+      socket.onclose = (event) => {
+        lastCloseCode = event.code;
+        finish(outcomeOfClose(event.code, event.reason, connected, errorMessage));
+      };
+
+      const outcomeOfClose = (
+        code: number,
+        reason: string,
+        wasConnected: boolean,
+        error: string | undefined,
+      ): LinkOutcome => {
+        if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
+        if (code === WS_CLOSE_CODES.normal || code === WS_CLOSE_CODES.goingAway)
+          return {
+            kind: 'closed',
+            reason: `The server closed the connection (${reason || `code ${code}`}).`,
+          };
+        if (code === WS_CLOSE_CODES.replaced)
+          return { kind: 'closed', reason: 'Another socket took over this connection.' };
+        if (!wasConnected) {
+          // `ws` reports a refused handshake as "Unexpected server response: 401"; a browser
+          // tells nothing, so there every refusal is retried with backoff.
+          const httpStatus = Number(/Unexpected server response: (\d{3})/.exec(error ?? '')?.[1]);
+          if (httpStatus && !isRetryableStatus(httpStatus)) {
+            const errorCode =
+              httpStatus === 401
+                ? 'UNAUTHORIZED'
+                : httpStatus === 403
+                  ? 'FORBIDDEN'
+                  : 'TRANSPORT_ERROR';
+            return {
+              kind: 'fatal',
+              error: new A2uiError(
+                errorCode,
+                `The handshake was refused with HTTP ${httpStatus}.`,
+                {
+                  data: { httpStatus },
+                },
+              ),
+            };
+          }
+          return dropped(
+            `Could not connect${httpStatus ? `: HTTP ${httpStatus}` : error ? `: ${error}` : ''} (code ${code}).`,
+          );
+        }
+        return dropped(`The socket closed (code ${code}${reason ? `: ${reason}` : ''}).`);
+      };
+    });
+
+  const resetSession = (reason: string): void => {
+    connectionId = undefined;
+    sequence.reset();
+    outbox.reset();
+    queue?.push({ type: 'reset', reason });
+  };
+
+  /** The loop's wake-up signals, plus "at once" after a wake-up replaced the socket. */
+  const loopWake = (listener: () => void): (() => void) => {
+    if (reconnectNow) {
+      reconnectNow = false;
+      queueMicrotask(listener);
+    }
+    return wake(listener);
+  };
+
+  const run = async (events: EventQueue<TransportEvent>): Promise<void> => {
+    const end = await runReconnectLoop({
+      connect: runLink,
+      backoff,
+      stableAfterMs: reconnect.stableAfterMs,
+      onStatus: (next, reason, attempt) => status.link(next, reason, attempt),
+      signal: lifetime.signal,
+      wake: loopWake,
+    });
+    if (end.kind === 'fatal') finish(end.error.message, end.error);
+    else if (!events.ended) finish(closed ? 'Closed by the client.' : end.reason);
+  };
+
+  const finish = (reason: string, error?: A2uiError): void => {
+    if (queue?.ended && status.status === 'closed') return;
+    closed = true;
+    outbox.close(
+      error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`),
+    );
+    if (status.status !== 'closed') status.link('closed', reason);
+    if (error) queue?.fail(error);
+    else queue?.end();
+    lifetime.abort();
+  };
+
+  // ---- The transport ------------------------------------------------------------------------
+
+  let closing: Promise<void> | undefined;
+  /** Every caller of `close()` waits for the same goodbye. */
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      if (closed) return;
+      // From here on nothing reconnects and nothing new is sent; the goodbye (close code 1000)
+      // tells the server, so the agent sees `client-closed` at once.
+      closed = true;
+      outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
+      await current?.leave(defaults.closeTimeoutMs);
+      finish('Closed by the client.');
+    })();
+    return closing;
+  };
+
+  if (options.signal) {
+    if (options.signal.aborted) closed = true;
+    else options.signal.addEventListener('abort', () => void close(), { once: true });
+  }
+
+  return {
+    get connectionId() {
+      return connectionId;
+    },
+    get lastSeq() {
+      return sequence.last;
+    },
+    get status() {
+      return status.status;
+    },
+    get pendingMessages() {
+      return outbox.pending;
+    },
+    events({ signal } = {}) {
+      if (queue)
+        throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
+      const events = createEventQueue<TransportEvent>();
+      queue = events;
+      if (closed) {
+        status.link('closed', 'Closed by the client.');
+        events.end();
+        return events;
+      }
+      // The consumer stopping is the end of this transport: nothing else reads its events.
+      signal?.addEventListener('abort', () => void close(), { once: true });
+      if (signal?.aborted) void close();
+      else {
+        run(events).catch((error: unknown) => {
+          finish(
+            'The transport failed.',
+            new A2uiError('INTERNAL_ERROR', `The WebSocket transport failed: ${describe(error)}`, {
+              cause: error,
+            }),
+          );
+        });
+      }
+      return events;
+    },
+    send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
+      if (closed)
+        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
+      return outbox.enqueue({ message, metadata }, sendOptions);
+    },
+    close,
+  };
+}
+
+/** `{url}/ws` as a `ws:` / `wss:` URL; a relative `url` is resolved against the page. */
+function endpointUrl(base: string | URL): URL {
+  const page = (globalThis as { location?: { href?: string } }).location?.href;
+  let url: URL;
+  try {
+    url = new URL(String(base), page);
+  } catch (error) {
+    throw new A2uiError('TRANSPORT_ERROR', `Not a URL: ${String(base)} (${describe(error)}).`);
+  }
+  if (url.protocol === 'http:') url.protocol = 'ws:';
+  else if (url.protocol === 'https:') url.protocol = 'wss:';
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:')
+    throw new A2uiError(
+      'TRANSPORT_ERROR',
+      `A WebSocket URL is ws:, wss:, http: or https:, not ${url.protocol}`,
+    );
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${WS_PATH}`;
+  url.hash = '';
+  return url;
+}
+
+/** Leaves a socket without waiting for it: `ws` can drop the TCP connection at once. */
+function abandon(socket: SocketLike, code: number): void {
+  try {
+    if (socket.terminate && code !== WS_CLOSE_CODES.normal) socket.terminate();
+    else socket.close(code, code === WS_CLOSE_CODES.normal ? 'client-closed' : 'abandoned');
+  } catch {
+    // Already closed.
+  }
+}
+
+function describeReset(reason: unknown): string {
+  if (reason === 'replay-gap')
+    return 'The messages missed while the link was down are no longer buffered.';
+  if (reason === 'owner-lost') return 'The server node that held this session is gone.';
+  return 'The server no longer knows this connection (expired or restarted).';
+}
+
+function parseJson<T>(text: string): T | undefined {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}

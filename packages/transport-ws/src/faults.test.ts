@@ -1,0 +1,446 @@
+/**
+ * Fault injection: links reset at seeded random points, acknowledgements lost after the server
+ * took the message, a server restart, grace expiry, connection churn, and a client that stops
+ * reading. Every wait is event-driven; the only clocks are the server's own timers (grace,
+ * heartbeat) under test.
+ */
+import { connect as connectTcp } from 'node:net';
+import {
+  type A2uiAgent,
+  A2uiClient,
+  BASIC_CATALOG_ID,
+  type Connection,
+  type DisconnectReason,
+  type HostReceiveOptions,
+  type ServerMessage,
+  type StateSnapshot,
+  snapshotState,
+} from '@a2ui-ts/core';
+import {
+  createDeferred,
+  recordTransport,
+  seededRandom,
+  waitForClient,
+} from '@a2ui-ts/core/testing';
+import { createTcpProxy, eventually, type TcpProxy } from '@a2ui-ts/core/testing/node';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { FAST_RECONNECT, startTestServer, type TestServer } from '../test/harness.js';
+import { connectWs } from './client/connect-ws.js';
+import { serveWs } from './server/attach-ws-server.js';
+import { createWsServer } from './server/create-ws-server.js';
+
+const STREAM_LENGTH = 500;
+const CHUNK = 50;
+
+const createSurface: ServerMessage = {
+  version: 'v0.9',
+  createSurface: { surfaceId: 'counter', catalogId: BASIC_CATALOG_ID },
+};
+const update = (index: number): ServerMessage => ({
+  version: 'v0.9',
+  updateDataModel: { surfaceId: 'counter', path: `/values/${index}`, value: index },
+});
+const chunk = (from: number): ServerMessage[] =>
+  Array.from({ length: Math.min(CHUNK, STREAM_LENGTH - from) }, (_, offset) =>
+    update(from + offset),
+  );
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/**
+ * The agent streams 500 updates in chunks of 50, and sends each next chunk only when the client
+ * asks for it with a `more` action: a lost or repeated action changes the stream the client sees.
+ */
+function chunkedAgent() {
+  const requests = new Map<string, number[]>();
+  let connects = 0;
+  const agent: A2uiAgent = {
+    onConnect(connection) {
+      connects++;
+      requests.set(connection.id, []);
+      connection.send([createSurface, ...chunk(0)]);
+    },
+    onAction(connection, action) {
+      const next = action.context.next as number;
+      requests.get(connection.id)!.push(next);
+      connection.send(chunk(next));
+    },
+  };
+  return { agent, requests, connects: () => connects };
+}
+
+/** Runs one client through the 500-message exchange, calling `onProgress` after every message. */
+async function runExchange(
+  client: A2uiClient,
+  onProgress: (received: number) => void,
+): Promise<number[]> {
+  const seen: number[] = [];
+  client.subscribe((event) => {
+    if (event.type !== 'received') return;
+    const message = JSON.parse(event.input as string) as ServerMessage;
+    if (!('updateDataModel' in message)) return;
+    const value = message.updateDataModel.value as number;
+    seen.push(value);
+    if (seen.length % CHUNK === 0 && seen.length < STREAM_LENGTH) {
+      // Settled by the exchange itself: the next chunk arriving is the answer.
+      client
+        .send({
+          version: 'v0.9',
+          action: {
+            name: 'more',
+            surfaceId: 'counter',
+            sourceComponentId: 'root',
+            timestamp: new Date().toISOString(),
+            context: { next: seen.length },
+          },
+        })
+        .catch(() => {});
+    }
+    onProgress(seen.length);
+  });
+  void client.connect().catch(() => {});
+  await waitForClient(client, () => seen.length >= STREAM_LENGTH, `${STREAM_LENGTH} updates`);
+  return seen;
+}
+
+describe('faults', () => {
+  it('loses and repeats nothing when links are reset at random points of a 500-message stream and acknowledgements are lost (50 seeded trials)', async () => {
+    const chunked = chunkedAgent();
+    server = await startTestServer({ agent: chunked.agent, reconnectGraceMs: 60_000 });
+
+    // The host takes the message; then the link breaks before its `ack` frame reaches the client,
+    // which must send it again (same id) on the next socket.
+    let loseAck: () => boolean = () => false;
+    let trialProxy: TcpProxy | undefined;
+    let lostAcks = 0;
+    const host = server.a2ui.host;
+    const receive = host.receive.bind(host);
+    host.receive = async (connectionId: string, request: HostReceiveOptions) => {
+      const result = await receive(connectionId, request);
+      if (!result.duplicate && loseAck()) {
+        lostAcks++;
+        trialProxy?.drop();
+      }
+      return result;
+    };
+
+    const reference = new A2uiClient().processor;
+    reference.process([
+      createSurface,
+      ...Array.from({ length: STREAM_LENGTH }, (_, index) => update(index)),
+    ]);
+    const expected: StateSnapshot = snapshotState(reference);
+    const allValues = Array.from({ length: STREAM_LENGTH }, (_, index) => index);
+    const allRequests = Array.from(
+      { length: STREAM_LENGTH / CHUNK - 1 },
+      (_, index) => (index + 1) * CHUNK,
+    );
+
+    let totalDrops = 0;
+    for (let trial = 0; trial < 50; trial++) {
+      const random = seededRandom(2000 + trial);
+      // 1 to 3 resets per trial, at message counts anywhere in the stream.
+      const dropPoints = Array.from(
+        { length: 1 + Math.floor(random() * 3) },
+        () => 1 + Math.floor(random() * (STREAM_LENGTH - 1)),
+      );
+      const { transport, proxy } = await server.connectThroughProxy({ random });
+      trialProxy = proxy;
+      loseAck = () => random() < 0.25;
+      const client = new A2uiClient({ transport });
+      const errors: unknown[] = [];
+      client.processor.onError((error) => errors.push(error));
+      const resets: unknown[] = [];
+      client.subscribe((event) => {
+        if (event.type === 'reset') resets.push(event);
+      });
+      const seen = await runExchange(client, (received) => {
+        // Some resets hit the `more` message just sent, in flight.
+        const justAsked = received % CHUNK === 0 && received < STREAM_LENGTH;
+        if (justAsked && random() < 0.3) {
+          totalDrops++;
+          proxy.drop();
+        } else if (dropPoints.includes(received)) {
+          dropPoints.splice(dropPoints.indexOf(received), 1);
+          totalDrops++;
+          proxy.drop();
+        }
+      });
+      expect({ trial, seen }).toEqual({ trial, seen: allValues });
+      expect(snapshotState(client.processor)).toEqual(expected);
+      expect(errors).toEqual([]);
+      expect(resets).toEqual([]);
+      expect(chunked.requests.get(transport.connectionId!)).toEqual(allRequests);
+      loseAck = () => false;
+      // A goodbye sent into a socket that is breaking is lost (its connection would wait out the
+      // grace period): leave once the last drop is behind, on one live socket.
+      await eventually(
+        () =>
+          proxy.connections === 1 &&
+          transport.status === 'open' &&
+          transport.pendingMessages === 0 &&
+          server!.a2ui.stats().sockets === 1,
+      );
+      await client.close();
+      await proxy.close();
+    }
+    expect(chunked.connects()).toBe(50);
+    expect(totalDrops).toBeGreaterThanOrEqual(50);
+    expect(lostAcks).toBeGreaterThanOrEqual(50);
+    await eventually(() => server!.a2ui.registry.size() === 0);
+  }, 90_000);
+
+  it('after a server restart, the client gets a reset and the state of the new session only', async () => {
+    const sessionOne: ServerMessage[] = [createSurface, update(1), update(2)];
+    const sessionTwo: ServerMessage[] = [
+      { version: 'v0.9', createSurface: { surfaceId: 'fresh', catalogId: BASIC_CATALOG_ID } },
+      { version: 'v0.9', updateDataModel: { surfaceId: 'fresh', path: '/restarted', value: true } },
+    ];
+    const firstDisconnect = createDeferred<DisconnectReason>();
+    const first = await startTestServer({
+      agent: {
+        onConnect: (connection) => connection.send(sessionOne),
+        onDisconnect: (_c, reason) => firstDisconnect.resolve(reason),
+      },
+    });
+    const proxy = await createTcpProxy(first.node.port);
+    const transport = connectWs({ url: proxy.url, WebSocket, reconnect: FAST_RECONNECT });
+    const client = new A2uiClient({ transport });
+    const resets: unknown[] = [];
+    client.subscribe((event) => {
+      if (event.type === 'reset') resets.push(event.reason);
+    });
+    void client.connect().catch(() => {});
+    await waitForClient(client, () => transport.lastSeq === 3, 'session one');
+    const oldId = transport.connectionId;
+
+    // The process dies: every socket goes, no polite close, and the sessions die with it.
+    proxy.setRefusing(true);
+    proxy.drop();
+    await first.close();
+    expect(await firstDisconnect.promise).toBe('server-closed');
+
+    server = await startTestServer({
+      agent: { onConnect: (connection) => connection.send(sessionTwo) },
+    });
+    proxy.setTarget(server.node.port);
+    proxy.setRefusing(false);
+    await waitForClient(
+      client,
+      () => client.processor.getSurface('fresh')?.dataModel.get('/restarted') === true,
+      'session two',
+    );
+
+    expect(resets).toEqual(['The server no longer knows this connection (expired or restarted).']);
+    expect(client.processor.getSurface('counter')).toBeUndefined();
+    const reference = new A2uiClient().processor;
+    reference.process(sessionTwo);
+    expect(snapshotState(client.processor)).toEqual(snapshotState(reference));
+    expect(transport.connectionId).not.toBe(oldId);
+    expect(transport.lastSeq).toBe(2);
+    await client.close();
+    await proxy.close();
+  });
+
+  it('runs onDisconnect(grace-expired) when a dropped socket is not resumed in time, and resets the late client', async () => {
+    const disconnected = createDeferred<DisconnectReason>();
+    const connections: Connection[] = [];
+    server = await startTestServer({
+      reconnectGraceMs: 50,
+      agent: {
+        onConnect: (connection) => {
+          connections.push(connection);
+          connection.send(createSurface);
+        },
+        onDisconnect: (_connection, reason) => disconnected.resolve(reason),
+      },
+    });
+    const { transport, proxy } = await server.connectThroughProxy();
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    proxy.setRefusing(true);
+    proxy.drop();
+    expect(await disconnected.promise).toBe('grace-expired');
+    await eventually(() => server!.a2ui.registry.size() === 0);
+    expect(server.a2ui.stats()).toMatchObject({
+      sessions: 0,
+      sockets: 0,
+      links: 0,
+      graceTimers: 0,
+      heartbeatTimer: false,
+      bufferedBytes: 0,
+    });
+    expect(connections[0]!.closed).toBe(true);
+
+    proxy.setRefusing(false);
+    await recording.until(
+      (events) =>
+        events.some((event) => event.type === 'reset') && recording.messages().length === 2,
+    );
+    expect(connections).toHaveLength(2);
+    await transport.close();
+    await proxy.close();
+  });
+
+  it('returns sessions, sockets, buffers and timers to zero after 1,000 connect/disconnect cycles', async () => {
+    const reasons = new Map<DisconnectReason, number>();
+    let connects = 0;
+    server = await startTestServer({
+      reconnectGraceMs: 10,
+      agent: {
+        onConnect(connection) {
+          connects++;
+          connection.send([createSurface, update(1)]);
+        },
+        onDisconnect(_connection, reason) {
+          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+        },
+      },
+    });
+    const timersBefore = process
+      .getActiveResourcesInfo()
+      .filter((resource) => resource === 'Timeout').length;
+    const cycle = async (index: number) => {
+      // Odd cycles vanish without a word (their TCP connection is cut and they never come back);
+      // even ones say goodbye.
+      let socket: WebSocket | undefined;
+      class Tracked extends WebSocket {
+        constructor(url: string, protocols?: string[]) {
+          super(url, protocols);
+          socket = this;
+        }
+      }
+      const transport = server!.connect({ WebSocket: Tracked, reconnect: { maxAttempts: 0 } });
+      const recording = recordTransport(transport);
+      await recording.until(() => recording.messages().length === 2);
+      if (index % 2 === 0) await transport.close();
+      else socket!.terminate();
+      await recording.done.catch(() => {});
+    };
+    for (let batch = 0; batch < 50; batch++) {
+      await Promise.all(Array.from({ length: 20 }, (_, offset) => cycle(batch * 20 + offset)));
+    }
+    await eventually(
+      () => server!.a2ui.registry.size() === 0 && (reasons.get('grace-expired') ?? 0) === 500,
+    );
+    await eventually(() => server!.a2ui.stats().sockets === 0);
+    expect(connects).toBe(1000);
+    expect(Object.fromEntries(reasons)).toEqual({ 'client-closed': 500, 'grace-expired': 500 });
+    expect(server.a2ui.stats()).toEqual({
+      sessions: 0,
+      links: 0,
+      sockets: 0,
+      pendingUpgrades: 0,
+      bufferedBytes: 0,
+      graceTimers: 0,
+      heartbeatTimer: false,
+      droppedSlowLinks: 0,
+      unresponsiveLinks: 0,
+      peakLinkBufferedBytes: expect.any(Number),
+      evictedSessions: 0,
+      refusedSessions: 0,
+      followerLinks: 0,
+      queuedClientMessages: 0,
+      queuedClientBytes: 0,
+      rememberedRequests: 0,
+      rememberedRequestBytes: 0,
+      pendingToolCalls: 0,
+    });
+    const timersAfter = process
+      .getActiveResourcesInfo()
+      .filter((resource) => resource === 'Timeout').length;
+    expect(timersAfter).toBeLessThanOrEqual(timersBefore);
+  }, 60_000);
+
+  it('bounds what a client that stops reading costs: its socket is dropped past maxBufferedBytes', async () => {
+    const maxBufferedBytes = 256 * 1024;
+    const replayBytes = 1024 * 1024;
+    const payload = 'x'.repeat(64 * 1024);
+    const sent = createDeferred<void>();
+    let connection: Connection | undefined;
+    server = await startTestServer({
+      maxBufferedBytes,
+      replayBuffer: { maxEvents: 1000, maxBytes: replayBytes },
+      reconnectGraceMs: 60_000,
+      agent: {
+        async onConnect(current) {
+          connection = current;
+          current.send(createSurface);
+          // 12.8 MB in all, yielding to I/O between messages as a real producer would.
+          for (let index = 0; index < 200; index++) {
+            current.send({
+              version: 'v0.9',
+              updateDataModel: {
+                surfaceId: 'counter',
+                path: '/blob',
+                value: `${index}:${payload}`,
+              },
+            });
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          sent.resolve();
+        },
+      },
+    });
+    // A raw client that completes the handshake and then never reads again.
+    const socket = connectTcp(server.node.port, '127.0.0.1');
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('error', () => {});
+    let head = '';
+    await new Promise<void>((resolve) => {
+      const onData = (data: Buffer) => {
+        head += data.toString('latin1');
+        if (head.includes('\r\n\r\n')) {
+          socket.off('data', onData);
+          socket.pause();
+          resolve();
+        }
+      };
+      socket.on('data', onData);
+      socket.write(
+        'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      );
+    });
+    await sent.promise;
+    const stats = server.a2ui.stats();
+    expect(stats.droppedSlowLinks).toBe(1);
+    expect(stats.sockets).toBe(0);
+    expect(stats.bufferedBytes).toBe(0);
+    // One message may land on top of the bound before the check that drops the socket.
+    expect(stats.peakLinkBufferedBytes).toBeGreaterThan(maxBufferedBytes);
+    expect(stats.peakLinkBufferedBytes).toBeLessThanOrEqual(
+      maxBufferedBytes + payload.length + 1024,
+    );
+    // The connection lives on, bounded by its replay buffer, waiting for a resume.
+    expect(connection!.closed).toBe(false);
+    expect(stats.graceTimers).toBe(1);
+    const session = server.a2ui.host.session(connection!.id)!;
+    expect((await session.replayLog.size()).bytes).toBeLessThanOrEqual(replayBytes);
+    socket.on('data', () => {}).resume();
+    await closed;
+  });
+});
+
+describe('serveWs', () => {
+  it('close() ends open sockets with 1001 and releases the port', async () => {
+    const a2ui = createWsServer({
+      agent: { onConnect: (connection) => connection.send(createSurface) },
+    });
+    const node = await serveWs(a2ui);
+    const transport = connectWs({ url: node.url, WebSocket });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    await node.close();
+    await recording.done;
+    expect(recording.statuses().at(-1)).toBe(
+      'closed: The server closed the connection (server-closed).',
+    );
+    expect(node.server.listening).toBe(false);
+    expect(a2ui.stats()).toMatchObject({ sessions: 0, sockets: 0, heartbeatTimer: false });
+  });
+});

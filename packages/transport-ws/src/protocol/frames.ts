@@ -1,0 +1,66 @@
+/**
+ * The exact text of every control frame, in one place, so both sides (and
+ * `docs/wire-formats.md`) agree byte for byte: keys in a fixed order, optional keys left out.
+ */
+import {
+  type AckFrame,
+  CLIENT_FRAME_TYPES,
+  CONTROL_FRAME_PREFIX,
+  type ConnectedFrame,
+  type ErrorFrame,
+  type ErrorFrameBody,
+  type ResetFrame,
+  SERVER_FRAME_TYPES,
+} from './wire.js';
+
+/** The server's `heartbeat` frame. */
+export const HEARTBEAT_FRAME = `{"type":"${SERVER_FRAME_TYPES.heartbeat}"}`;
+/** The server's answer to a client `ping`. */
+export const PONG_FRAME = `{"type":"${SERVER_FRAME_TYPES.pong}"}`;
+/** The client's liveness probe. */
+export const PING_FRAME = `{"type":"${CLIENT_FRAME_TYPES.ping}"}`;
+
+/** True for a control frame; any other text frame of the server is an A2UI message. */
+export const isControlFrame = (text: string): boolean => text.startsWith(CONTROL_FRAME_PREFIX);
+
+/** `{"type":"connected","connectionId",…}`. */
+export function formatConnectedFrame(frame: Omit<ConnectedFrame, 'type'>): string {
+  const data: ConnectedFrame = {
+    type: 'connected',
+    connectionId: frame.connectionId,
+    resumed: frame.resumed,
+    replayed: frame.replayed,
+    heartbeatIntervalMs: frame.heartbeatIntervalMs,
+  };
+  return JSON.stringify(data);
+}
+
+/** `{"type":"reset","reason"}`. */
+export function formatResetFrame(reason: string): string {
+  const data: ResetFrame = { type: 'reset', reason };
+  return JSON.stringify(data);
+}
+
+/** `{"type":"ack","id"?,"duplicate"?}`: the acknowledgement of a client message. */
+export function formatAckFrame(id: string | undefined, duplicate: boolean): string {
+  const data: AckFrame = { type: 'ack' };
+  if (id !== undefined) data.id = id;
+  if (duplicate) data.duplicate = true;
+  return JSON.stringify(data);
+}
+
+/** `{"type":"error","id"?,"error":{…}}`. */
+export function formatErrorFrame(id: string | undefined, error: ErrorFrameBody): string {
+  const data: ErrorFrame = { type: 'error', ...(id === undefined ? {} : { id }), error };
+  return JSON.stringify(data);
+}
+
+/** The client's `{"type":"ack","seq"}`: every A2UI message through `seq` was applied. */
+export function formatSeqAckFrame(seq: number): string {
+  return `{"type":"${CLIENT_FRAME_TYPES.ack}","seq":${seq}}`;
+}
+
+/** The client's envelope of one client message: `{"id","message","metadata"?}`. */
+export function formatClientMessageFrame(id: string, message: unknown, metadata: unknown): string {
+  return JSON.stringify(metadata === undefined ? { id, message } : { id, message, metadata });
+}

@@ -1,0 +1,377 @@
+/**
+ * The server binding (ARCHITECTURE §4 "WebSocket"): serves `{base}/ws` by taking the upgrades of
+ * an existing Node HTTP server (`ws` with `noServer`), so it sits beside Hono routes on one port.
+ * It holds only the handshake checks, the socket link and the frame codec; every session rule —
+ * principals, caps, grace, validation, idempotency, bounds — is core's `SessionHost`.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  A2uiError,
+  type ConnectionSession,
+  createSessionHost,
+  INBOUND_DEFAULTS,
+  SESSION_HOST_DEFAULTS,
+  type SessionHost,
+  type SessionHostOptions,
+  type SessionHostStats,
+} from '@a2ui-ts/core';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { WS_CLOSE_CODES, WS_PATH, WS_SUBPROTOCOL } from '../protocol/wire.js';
+import { InboundFrames } from './inbound-frames.js';
+import {
+  type AllowedOrigins,
+  checkHandshake,
+  checkOrigin,
+  HandshakeRefusal,
+  handshakeUrl,
+  parseResumeQuery,
+  type TokenLocation,
+  toAuthenticationRequest,
+  writeRefusal,
+} from './upgrade-request.js';
+import { WsLink, type WsLinkEnd } from './ws-link.js';
+
+export type { AllowedOrigins, TokenLocation } from './upgrade-request.js';
+
+/**
+ * Options of {@link createWsServer}: the session host's (agent, `authenticate`, caps, grace,
+ * stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
+ * Durations in milliseconds, sizes in bytes.
+ */
+export interface WsServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+  /** Prefix of the endpoint: sockets are served at `{basePath}/ws`. @default '' */
+  basePath?: string;
+  /**
+   * Heartbeat interval: each socket is pinged (protocol ping) this often and terminated when the
+   * previous ping got no pong; an idle socket also gets a `heartbeat` frame, which a browser (no
+   * ping API) times out on. A terminated socket's connection waits out its grace period. `0`
+   * disables both. @default 15000
+   */
+  pingIntervalMs?: number;
+  /**
+   * Origins allowed to open a socket (403 for others): `'same-origin'` (the `Origin` names the
+   * handshake's `Host`), `'*'`, a list, or a function. Handshakes without `Origin` (not from a
+   * browser) pass every form but a function. @default 'same-origin'
+   */
+  allowedOrigins?: AllowedOrigins;
+  /**
+   * Where a bearer token may travel besides the `Authorization` header, for browsers:
+   * `'subprotocol'` (`a2ui.bearer.<base64url>`) and/or `'query'` (`?access_token=`, which proxies
+   * and access logs record: opt in knowingly). The token reaches `authenticate` as
+   * `Authorization: Bearer <token>`. @default ['subprotocol']
+   */
+  acceptTokenIn?: readonly TokenLocation[];
+  /**
+   * Largest frame a client may send; a larger one closes the socket with 1009 (the client
+   * resumes). Frames within it but above `maxClientMessageBytes` get a `MESSAGE_TOO_LARGE` error
+   * frame instead, with the socket kept. @default maxClientMessageBytes + 65536
+   */
+  maxPayloadBytes?: number;
+  /**
+   * Bytes written to one socket that its client has not read yet. Above it the socket is dropped;
+   * its connection lives on for `reconnectGraceMs` and the client resumes from the replay log.
+   * Bounds what a client that stops reading costs the server. @default 4194304
+   */
+  maxBufferedBytes?: number;
+  /** How long `close()` waits for sockets to finish their closing handshake. @default 2000 */
+  closeTimeoutMs?: number;
+  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
+  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
+}
+
+/** Defaults of {@link WsServerOptions}, in one place. */
+export const WS_SERVER_DEFAULTS = {
+  ...SESSION_HOST_DEFAULTS,
+  basePath: '',
+  pingIntervalMs: 15_000,
+  allowedOrigins: 'same-origin',
+  acceptTokenIn: ['subprotocol'],
+  /** Added to `maxClientMessageBytes` for the envelope around a message. */
+  payloadAllowanceBytes: 65_536,
+  maxBufferedBytes: 4_194_304,
+  closeTimeoutMs: 2_000,
+} as const;
+
+/** Counters for monitoring and leak tests: the session host's, and the sockets'. */
+export interface WsServerStats extends SessionHostStats {
+  /** Open sockets (closing ones included). */
+  sockets: number;
+  /** Handshakes being checked (authentication, opening the connection). */
+  pendingUpgrades: number;
+  /** Unsent bytes over all sockets. */
+  bufferedBytes: number;
+  /** Whether the shared heartbeat timer runs (only while sockets are open). */
+  heartbeatTimer: boolean;
+  /** Sockets dropped because their client read too slowly. */
+  droppedSlowLinks: number;
+  /** Sockets terminated because they missed a pong. */
+  unresponsiveLinks: number;
+  /** Most unsent bytes one socket held since the server started. */
+  peakLinkBufferedBytes: number;
+}
+
+/** The server returned by {@link createWsServer}. */
+export interface WsServer {
+  /** The session host behind the sockets. */
+  readonly host: SessionHost;
+  /** Records of live connections (the host's registry). */
+  readonly registry: SessionHost['registry'];
+  /** The path sockets are served at: `{basePath}/ws`. */
+  readonly path: string;
+  /**
+   * Offers an HTTP upgrade (the `upgrade` event of a Node HTTP server): returns `false` at once
+   * when the request's path is not {@link path} (the socket is untouched, for another handler),
+   * `true` when it takes the socket — to upgrade it, or to refuse it with an HTTP status.
+   */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Handles an upgrade whatever its path; settles once the socket is upgraded or refused. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void>;
+  stats(): WsServerStats;
+  /**
+   * Closes every connection (sockets get close code 1001; agents see `server-closed`), stops the
+   * heartbeat, refuses later handshakes with 503, and resolves once every socket is gone.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the WebSocket server. Attach it to a Node HTTP server with `attachWsServer`, or offer
+ * it upgrades yourself (`server.on('upgrade', …)` → {@link WsServer.upgrade}).
+ *
+ * @param options - the agent, limits and hooks; see {@link WsServerOptions}
+ * @returns the server, with `host`, `registry`, `upgrade`, `stats()` and `close()`
+ *
+ * @example
+ * ```ts
+ * const a2ui = createWsServer({ agent, basePath: '/a2ui' });
+ * const server = serve({ fetch: app.fetch, port: 8787 }); // @hono/node-server, or node:http
+ * attachWsServer(server, a2ui); // ws://localhost:8787/a2ui/ws
+ * ```
+ */
+export function createWsServer(options: WsServerOptions): WsServer {
+  const defaults = WS_SERVER_DEFAULTS;
+  const path = `${(options.basePath ?? defaults.basePath).replace(/\/+$/, '')}${WS_PATH}`;
+  const pingIntervalMs = options.pingIntervalMs ?? defaults.pingIntervalMs;
+  const allowedOrigins = options.allowedOrigins ?? defaults.allowedOrigins;
+  const acceptTokenIn = options.acceptTokenIn ?? defaults.acceptTokenIn;
+  const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
+  const closeTimeoutMs = options.closeTimeoutMs ?? defaults.closeTimeoutMs;
+  const maxPayloadBytes =
+    options.maxPayloadBytes ??
+    (options.maxClientMessageBytes ?? INBOUND_DEFAULTS.maxClientMessageBytes) +
+      defaults.payloadAllowanceBytes;
+  const { onAgentError } = options;
+  const host = createSessionHost({
+    ...options,
+    onAgentError: onAgentError
+      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
+      : undefined,
+  });
+  const reportError = (error: unknown): void => {
+    if (onAgentError) onAgentError(error, undefined);
+    else console.error('[a2ui] WebSocket server error:', error);
+  };
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    maxPayload: maxPayloadBytes,
+    perMessageDeflate: false,
+    handleProtocols: (protocols) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
+  });
+  const links = new Set<WsLink>();
+  const sockets = new Set<WebSocket>();
+  let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  let closing = false;
+  let pendingUpgrades = 0;
+  let droppedSlowLinks = 0;
+  let unresponsiveLinks = 0;
+  let peakLinkBufferedBytes = 0;
+
+  const updateHeartbeat = (): void => {
+    if (pingIntervalMs > 0 && links.size > 0 && heartbeatTimer === undefined) {
+      // One timer for all sockets, so an idle server holds no timer at all.
+      heartbeatTimer = setInterval(() => {
+        for (const link of [...links]) link.tick();
+      }, pingIntervalMs);
+    } else if (links.size === 0 && heartbeatTimer !== undefined) {
+      clearInterval(heartbeatTimer);
+      heartbeatTimer = undefined;
+    }
+  };
+
+  const onLinkEnd = (link: WsLink, end: WsLinkEnd): void => {
+    links.delete(link);
+    if (link.peakBufferedBytes > peakLinkBufferedBytes)
+      peakLinkBufferedBytes = link.peakBufferedBytes;
+    if (end === 'overflow') droppedSlowLinks++;
+    if (end === 'unresponsive') unresponsiveLinks++;
+    updateHeartbeat();
+  };
+
+  /** The socket is gone: the connection waits out its grace period, or ends if the client left. */
+  const onSocketGone = (link: WsLink, principal: unknown, code: number | undefined): void => {
+    const gone = link.socketGone();
+    if (!gone) return;
+    const endedBefore = gone.endedBefore;
+    const hostLink = link.hostLink;
+    // The session closed the socket itself: nothing is left to do.
+    if (!hostLink || endedBefore === 'closed') return;
+    hostLink.detach();
+    if (code === WS_CLOSE_CODES.normal && endedBefore === undefined) {
+      host.disconnect(hostLink.connectionId, { principal }).catch(() => {
+        // Already gone (expired, closed by the agent meanwhile): nothing to tell.
+      });
+    }
+  };
+
+  const bindSocket = (link: WsLink, ws: WebSocket, socket: Duplex, principal: unknown): void => {
+    const connectionId = link.hostLink!.connectionId;
+    sockets.add(ws);
+    const inbound = new InboundFrames({
+      host,
+      connectionId,
+      principal,
+      reply: (frame) => link.send(frame),
+      open: () => link.end === undefined,
+      onError: reportError,
+      pause: () => ws.pause(),
+      resume: () => ws.resume(),
+    });
+    ws.on('message', (data, isBinary) => {
+      link.markAlive();
+      if (isBinary) {
+        link.refuse(WS_CLOSE_CODES.unsupportedData, 'binary frames are not supported');
+        return;
+      }
+      const buffer = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data);
+      inbound.push(buffer.toString('utf8'), buffer.byteLength);
+    });
+    ws.on('pong', () => link.markAlive());
+    // `ws` closes the socket itself after a protocol error (1002, 1007, 1009); the close event follows.
+    ws.on('error', () => {});
+    ws.on('close', (code) => {
+      sockets.delete(ws);
+      onSocketGone(link, principal, code);
+    });
+    link.attach(ws, socket);
+    if (link.end === undefined) {
+      links.add(link);
+      updateHeartbeat();
+    }
+  };
+
+  const handleUpgrade = async (
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ): Promise<void> => {
+    // Until `ws` takes the socket, its errors (a reset client) are ours to swallow.
+    socket.on('error', () => {});
+    pendingUpgrades++;
+    let link: WsLink | undefined;
+    let upgraded = false;
+    let principal: unknown;
+    socket.once('close', () => {
+      if (!upgraded && link?.hostLink) onSocketGone(link, principal, undefined);
+    });
+    try {
+      if (closing)
+        throw new HandshakeRefusal(503, 'CONNECTION_CLOSED', 'The server is shutting down.');
+      checkHandshake(request);
+      const url = handshakeUrl(request);
+      checkOrigin(request, allowedOrigins);
+      const auth = await host.authenticate(toAuthenticationRequest(request, url, acceptTokenIn));
+      if (!auth.ok) throw HandshakeRefusal.of(auth.error);
+      principal = auth.principal;
+      const resume = parseResumeQuery(url);
+      link = new WsLink({
+        maxBufferedBytes,
+        heartbeatIntervalMs: pingIntervalMs,
+        shuttingDown: () => closing,
+        onEnd: onLinkEnd,
+      });
+      link.hostLink = await host.connect({
+        principal,
+        connectionId: resume.connectionId,
+        lastSeq: resume.lastSeq,
+        sink: link,
+      });
+      if (socket.destroyed) {
+        // The client left while the connection was being opened.
+        onSocketGone(link, principal, undefined);
+        return;
+      }
+      const bound = link;
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        upgraded = true;
+        bindSocket(bound, ws, socket, principal);
+      });
+    } catch (error) {
+      // Refusals are the client's business; anything else thrown here is a bug worth a log line.
+      if (!(error instanceof HandshakeRefusal) && !A2uiError.isInstance(error)) reportError(error);
+      writeRefusal(socket, HandshakeRefusal.of(error));
+    } finally {
+      pendingUpgrades--;
+    }
+  };
+
+  return {
+    host,
+    registry: host.registry,
+    path,
+    upgrade(request, socket, head) {
+      const url = request.url ?? '/';
+      const query = url.indexOf('?');
+      if ((query === -1 ? url : url.slice(0, query)) !== path) return false;
+      void handleUpgrade(request, socket, head);
+      return true;
+    },
+    handleUpgrade,
+    stats(): WsServerStats {
+      let bufferedBytes = 0;
+      let peak = peakLinkBufferedBytes;
+      for (const link of links) {
+        bufferedBytes += link.bufferedBytes;
+        if (link.peakBufferedBytes > peak) peak = link.peakBufferedBytes;
+      }
+      return {
+        ...host.stats(),
+        sockets: sockets.size,
+        pendingUpgrades,
+        bufferedBytes,
+        heartbeatTimer: heartbeatTimer !== undefined,
+        droppedSlowLinks,
+        unresponsiveLinks,
+        peakLinkBufferedBytes: peak,
+      };
+    },
+    async close(): Promise<void> {
+      if (closing) return;
+      closing = true;
+      await host.close();
+      for (const link of [...links]) link.close('server-closed');
+      updateHeartbeat();
+      const open = [...sockets];
+      await Promise.all(
+        open.map(
+          (ws) =>
+            new Promise<void>((resolve) => {
+              if (ws.readyState === ws.CLOSED) return resolve();
+              const timer = setTimeout(() => ws.terminate(), closeTimeoutMs);
+              ws.once('close', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+            }),
+        ),
+      );
+      wss.close();
+    },
+  };
+}

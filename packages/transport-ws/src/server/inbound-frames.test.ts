@@ -1,0 +1,46 @@
+/**
+ * The frame codec on its own: order, and backpressure on a client that floods a socket whose
+ * frames wait on a slow host (another node, a store).
+ */
+import type { SessionHost } from '@a2ui-ts/core';
+import { createDeferred } from '@a2ui-ts/core/testing';
+import { eventually } from '@a2ui-ts/core/testing/node';
+import { expect, it } from 'vitest';
+import { action } from '../../test/messages.js';
+import { InboundFrames } from './inbound-frames.js';
+
+it('answers frames in order, stops reading past 256 waiting frames, and reads again once they are handled', async () => {
+  const gate = createDeferred();
+  const received: string[] = [];
+  const host = {
+    async receive(_connectionId: string, options: { requestId?: string }) {
+      await gate.promise;
+      received.push(options.requestId!);
+      return { duplicate: false };
+    },
+  } as unknown as SessionHost;
+  const replies: string[] = [];
+  const flow: string[] = [];
+  const inbound = new InboundFrames({
+    host,
+    connectionId: 'c',
+    principal: undefined,
+    reply: (frame) => replies.push(frame),
+    open: () => true,
+    onError: (error) => {
+      throw error;
+    },
+    pause: () => flow.push('pause'),
+    resume: () => flow.push('resume'),
+  });
+  const ids = Array.from({ length: 300 }, (_, index) => `m${index}`);
+  for (const id of ids) inbound.push(JSON.stringify({ id, message: action(id) }), 200);
+  expect(flow).toEqual(['pause']);
+  expect(inbound.waiting).toBe(300);
+  gate.resolve();
+  await eventually(() => replies.length === 300);
+  expect(flow).toEqual(['pause', 'resume']);
+  expect(received).toEqual(ids);
+  expect(replies.map((frame) => JSON.parse(frame).id)).toEqual(ids);
+  expect(inbound.waiting).toBe(0);
+});

@@ -1,0 +1,226 @@
+/**
+ * The codec of client → server frames: each text frame of one socket is handled after the one
+ * before it (so client messages reach the agent in order), classified (control frame, envelope,
+ * bare v0.9 message), handed to the session host, and answered with an `ack` or an `error` frame.
+ * A bad frame gets its `error` frame and changes nothing else, on this socket or any other.
+ *
+ * After a busy refusal (`LIMIT_EXCEEDED`), later client messages of the socket are refused too
+ * until the client sends one of the refused ones again: otherwise a message sent after the refused
+ * one could reach the agent before it.
+ */
+import { A2uiError, type SessionHost } from '@a2ui-ts/core';
+import { type FrameShape, toErrorFrameBody } from '../protocol/frame-errors.js';
+import { formatAckFrame, formatErrorFrame, PONG_FRAME } from '../protocol/frames.js';
+import { CLIENT_FRAME_TYPES } from '../protocol/wire.js';
+
+/** What the codec needs from the socket. */
+export interface InboundContext {
+  readonly host: SessionHost;
+  /** The connection the socket is bound to. */
+  readonly connectionId: string;
+  /** What `authenticate` returned for the handshake. */
+  readonly principal: unknown;
+  /** Where answers go. */
+  reply(frame: string): void;
+  /** Whether the socket still takes frames. */
+  readonly open: () => boolean;
+  /** Receives failures that are not the client's fault. */
+  readonly onError: (error: unknown) => void;
+  /** Stops reading the socket: too many frames wait (backpressure on a flooding client). */
+  readonly pause: () => void;
+  /** Reads the socket again. */
+  readonly resume: () => void;
+}
+
+/**
+ * Frames (and their bytes) that may wait to be handled before the socket stops being read. Local
+ * sessions take a frame in a microtask; these bound a client that floods a socket whose frames
+ * wait on something slower (another node, a store).
+ */
+const MAX_WAITING_FRAMES = 256;
+const MAX_WAITING_BYTES = 4 * 1_048_576;
+
+/**
+ * Busy-refused ids remembered per socket. A client retries from the first refused message, so
+ * the set only needs the first ones; the bound keeps a client from growing it.
+ */
+const MAX_REMEMBERED_BUSY_IDS = 1_024;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const refusal = (
+  code: 'VALIDATION_FAILED' | 'INVALID_JSON' | 'FORBIDDEN',
+  message: string,
+  path?: string,
+) => new A2uiError(code, message, path === undefined ? {} : { path });
+
+/** The frames of one socket, in order. */
+export class InboundFrames {
+  readonly #context: InboundContext;
+  #chain: Promise<void> = Promise.resolve();
+  /** Ids refused as busy since the last accepted message; `undefined` when not busy. */
+  #busy: Set<string> | undefined;
+  #busyRetryAfterMs = 1_000;
+  #waitingFrames = 0;
+  #waitingBytes = 0;
+  #paused = false;
+
+  constructor(context: InboundContext) {
+    this.#context = context;
+  }
+
+  /** Queues one text frame of `bytes` bytes (UTF-8, as received). */
+  push(text: string, bytes: number): void {
+    this.#waitingFrames++;
+    this.#waitingBytes += bytes;
+    if (
+      !this.#paused &&
+      (this.#waitingFrames > MAX_WAITING_FRAMES || this.#waitingBytes > MAX_WAITING_BYTES)
+    ) {
+      this.#paused = true;
+      this.#context.pause();
+    }
+    this.#chain = this.#chain.then(async () => {
+      try {
+        if (!this.#context.open()) return;
+        let answer: string | undefined;
+        try {
+          answer = await this.#handle(text, bytes);
+        } catch (error) {
+          this.#context.onError(error);
+          answer = formatErrorFrame(undefined, toErrorFrameBody(error, 'frame'));
+        }
+        if (answer !== undefined && this.#context.open()) this.#context.reply(answer);
+      } finally {
+        this.#waitingFrames--;
+        this.#waitingBytes -= bytes;
+        if (this.#paused && this.#waitingFrames === 0) {
+          this.#paused = false;
+          this.#context.resume();
+        }
+      }
+    });
+  }
+
+  /** Frames received and not handled yet. */
+  get waiting(): number {
+    return this.#waitingFrames;
+  }
+
+  async #handle(text: string, bytes: number): Promise<string | undefined> {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(text);
+    } catch (error) {
+      const detail = error instanceof Error ? `: ${error.message}` : '';
+      return this.#refuse(undefined, refusal('INVALID_JSON', `The frame is not JSON${detail}.`));
+    }
+    if (!isRecord(frame))
+      return this.#refuse(undefined, refusal('VALIDATION_FAILED', 'A frame is a JSON object.', ''));
+    const id = frame.id;
+    if (id !== undefined && typeof id !== 'string')
+      return this.#refuse(undefined, refusal('VALIDATION_FAILED', 'id must be a string.', '/id'));
+    if ('type' in frame) return this.#control(frame, id);
+
+    const { host, connectionId, principal } = this.#context;
+    let shape: FrameShape;
+    let message: unknown;
+    let metadata: unknown;
+    if ('message' in frame) {
+      shape = 'envelope';
+      message = frame.message;
+      metadata = frame.metadata;
+      if (frame.connectionId !== undefined && frame.connectionId !== connectionId)
+        return this.#refuse(
+          id,
+          refusal(
+            'FORBIDDEN',
+            'A socket carries the messages of its own connection only.',
+            '/connectionId',
+          ),
+        );
+    } else if ('version' in frame) {
+      shape = 'bare';
+      message = frame;
+    } else {
+      return this.#refuse(
+        id,
+        refusal(
+          'VALIDATION_FAILED',
+          'A client frame is a control frame ("type"), an envelope ("message"), or a v0.9 client message.',
+          '',
+        ),
+      );
+    }
+
+    // Messages without an id cannot be sent "again": only the host's own check applies to them.
+    if (id !== undefined && this.#busy) {
+      if (!this.#busy.has(id)) {
+        if (this.#busy.size < MAX_REMEMBERED_BUSY_IDS) this.#busy.add(id);
+        return formatErrorFrame(id, {
+          code: 'LIMIT_EXCEEDED',
+          message: 'An earlier message of this socket waits for the agent; send it again first.',
+          retryAfterMs: this.#busyRetryAfterMs,
+        });
+      }
+      this.#busy = undefined;
+    }
+    try {
+      const { duplicate } = await host.receive(connectionId, {
+        principal,
+        message,
+        metadata,
+        requestId: id,
+        bytes,
+      });
+      return formatAckFrame(id, duplicate);
+    } catch (error) {
+      if (A2uiError.isInstance(error) && error.code === 'LIMIT_EXCEEDED') {
+        if (id !== undefined) this.#busy = new Set([id]);
+        const hint = error.data?.retryAfterMs;
+        if (typeof hint === 'number') this.#busyRetryAfterMs = hint;
+      }
+      return this.#refuse(id, error, shape);
+    }
+  }
+
+  async #control(
+    frame: Record<string, unknown>,
+    id: string | undefined,
+  ): Promise<string | undefined> {
+    const { host, connectionId, principal } = this.#context;
+    switch (frame.type) {
+      case CLIENT_FRAME_TYPES.ping:
+        return PONG_FRAME;
+      case CLIENT_FRAME_TYPES.ack: {
+        const seq = frame.seq;
+        if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0)
+          return this.#refuse(
+            id,
+            refusal('VALIDATION_FAILED', 'seq must be a non-negative integer.', '/seq'),
+          );
+        try {
+          await host.acknowledge(connectionId, { principal, seq });
+        } catch (error) {
+          return this.#refuse(id, error);
+        }
+        return undefined;
+      }
+      default:
+        return this.#refuse(
+          id,
+          refusal(
+            'VALIDATION_FAILED',
+            `Unknown frame type ${JSON.stringify(frame.type)}.`,
+            '/type',
+          ),
+        );
+    }
+  }
+
+  #refuse(id: string | undefined, error: unknown, shape: FrameShape = 'frame'): string {
+    if (!A2uiError.isInstance(error)) this.#context.onError(error);
+    return formatErrorFrame(id, toErrorFrameBody(error, shape));
+  }
+}
