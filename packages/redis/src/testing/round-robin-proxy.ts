@@ -1,9 +1,10 @@
 /**
  * A load balancer without sticky sessions, for tests and local clusters: an HTTP proxy that sends
- * each request to the next of its targets in turn (event streams included, piped as they come).
+ * each request to the next of its targets in turn (event streams included, piped as they come),
+ * and each upgrade (a WebSocket handshake) too, as a TCP tunnel.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 
 /** A running proxy. */
 export interface RoundRobinProxy {
@@ -79,6 +80,37 @@ export async function startRoundRobinProxy(
     incoming.pipe(upstream);
   });
   const hostname = options.hostname ?? '127.0.0.1';
+  const tunnels = new Set<Socket>();
+  server.on('upgrade', (incoming, client: Socket, head: Buffer) => {
+    const index = pick();
+    if (index < 0) {
+      client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    counts[index]!++;
+    const target = new URL(targets[index]!);
+    const upstream = connect(Number(target.port), target.hostname, () => {
+      const lines = [`${incoming.method} ${incoming.url} HTTP/1.1`];
+      for (let i = 0; i < incoming.rawHeaders.length; i += 2)
+        lines.push(`${incoming.rawHeaders[i]}: ${incoming.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    for (const socket of [client, upstream]) {
+      tunnels.add(socket);
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+      socket.on('close', () => {
+        tunnels.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, hostname, () => resolve());
@@ -93,6 +125,7 @@ export async function startRoundRobinProxy(
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const socket of tunnels) socket.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
