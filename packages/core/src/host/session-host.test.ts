@@ -452,6 +452,44 @@ describe('SessionHost: several nodes over shared stores', () => {
     expect(errors).toEqual([]);
   });
 
+  it("answers a turn through another node once that node's links that follow the log have its messages", async () => {
+    const recorder = recordingAgent();
+    const cluster = createMemoryCluster();
+    // A shared store tells followers a little after the owner appended, as Redis does.
+    const createReplayLog = (connectionId: string) => {
+      const log = cluster.createReplayLog(connectionId);
+      return {
+        ...log,
+        subscribe: (listener: Parameters<typeof log.subscribe>[0]) =>
+          log.subscribe({
+            onAppend: (entries) => setImmediate(() => listener.onAppend(entries)),
+            onEnd: (reason) => setImmediate(() => listener.onEnd(reason)),
+          }),
+      };
+    };
+    const shared = { registry: cluster.registry, createReplayLog };
+    const a = host({ agent: recorder.agent, ...shared, router: cluster.router('a') });
+    const b = host({ agent: recorder.agent, ...shared, router: cluster.router('b') });
+    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    await vi.waitFor(() => expect(recorder.connections).toHaveLength(1));
+    onA.detach();
+    const follower = recordingSink();
+    await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 1,
+      sink: follower.sink,
+    });
+    const result = await b.receive(onA.connectionId, {
+      principal: 'p',
+      message: actionMessage('via-b'),
+      bytes: 100,
+      awaitTurn: true,
+    });
+    expect(result.turn).toMatchObject({ endSeq: 2 });
+    expect(follower.values).toEqual(['did via-b']);
+  });
+
   it('follows a connection from the shared log on a node that does not own it, and keeps the owner out of its grace period', async () => {
     const recorder = recordingAgent();
     const { a, b, errors } = twoNodes(recorder.agent);

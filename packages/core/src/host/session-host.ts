@@ -50,7 +50,7 @@ import {
   type SessionRouter,
 } from './session-router.js';
 import { SessionTable } from './session-table.js';
-import { followLog, readLog } from './shared-log-reader.js';
+import { type FollowedLink, followLog, readLog } from './shared-log-reader.js';
 import type { TurnResult } from './turn.js';
 
 /** Options of {@link createSessionHost}. Durations in milliseconds, sizes in bytes. */
@@ -319,8 +319,11 @@ export class SessionHost {
   readonly #isSamePrincipal: (bound: unknown, current: unknown) => boolean;
   /** The connections this node runs, with the session caps. */
   readonly #sessions: SessionTable;
-  /** Links of this node following other nodes' connections: stop function → owner and sink. */
-  readonly #followers = new Map<() => void, { owner: string; sink: SessionSink }>();
+  /** Links of this node following other nodes' connections: stop function → what they follow. */
+  readonly #followers = new Map<
+    () => void,
+    { connectionId: string; owner: string; sink: SessionSink; link: FollowedLink }
+  >();
   #stopListening: MaybePromise<() => MaybePromise<void>>;
   #stopNodeDown: (() => void) | undefined;
   #closing = false;
@@ -697,6 +700,16 @@ export class SessionHost {
       timeoutMs: request.awaitTurn ? undefined : this.#routeTimeoutMs,
     });
     const answer = fromRouted(response);
+    // As on the owner, where a turn is over only once its messages reached the links: the links
+    // of this node that follow the shared log get them a little later.
+    const endSeq = answer.turn?.endSeq;
+    if (endSeq !== undefined) {
+      const waits: Promise<void>[] = [];
+      for (const follower of this.#followers.values())
+        if (follower.connectionId === connectionId)
+          waits.push(follower.link.delivered(endSeq, this.#routeTimeoutMs));
+      await Promise.all(waits);
+    }
     return { duplicate: answer.duplicate ?? false, ...(answer.turn ? { turn: answer.turn } : {}) };
   }
 
@@ -874,7 +887,12 @@ export class SessionHost {
     });
     if (!followed) return undefined;
     stop = followed.stop;
-    this.#followers.set(stop, { owner: record.owner, sink });
+    this.#followers.set(stop, {
+      connectionId: record.id,
+      owner: record.owner,
+      sink,
+      link: followed,
+    });
     // The owner may have died while the link opened (after onNodeDown ran): end it the same way.
     if (!(await this.#router.isAlive(record.owner))) {
       stop();

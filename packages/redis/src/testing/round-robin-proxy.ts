@@ -14,6 +14,8 @@ export interface RoundRobinProxy {
   readonly counts: readonly number[];
   /** Takes target `index` out of the rotation (a health check found it dead) or back in. */
   setEnabled(index: number, enabled: boolean): void;
+  /** Cuts every tunnelled (upgraded) connection, as a balancer that restarted would. */
+  dropUpgrades(): void;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,9 @@ export async function startRoundRobinProxy(
     counts,
     setEnabled(index, on) {
       enabled[index] = on;
+    },
+    dropUpgrades() {
+      for (const socket of tunnels) socket.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {
