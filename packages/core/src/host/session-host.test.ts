@@ -425,6 +425,25 @@ describe('SessionHost: several nodes over shared stores', () => {
     return { cluster, a, b, errors };
   }
 
+  /** A connection opened on A whose link dropped, followed from B. */
+  async function followedOnB(
+    a: ReturnType<typeof host>,
+    b: ReturnType<typeof host>,
+    recorder: ReturnType<typeof recordingAgent>,
+  ) {
+    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    await vi.waitFor(() => expect(recorder.connections).toHaveLength(1));
+    onA.detach();
+    const follower = recordingSink();
+    await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 1,
+      sink: follower.sink,
+    });
+    return { onA, follower };
+  }
+
   it('delivers an action posted to another node to the owner once, with its turn', async () => {
     const recorder = recordingAgent();
     const { a, b, errors } = twoNodes(recorder.agent);
@@ -470,16 +489,7 @@ describe('SessionHost: several nodes over shared stores', () => {
     const shared = { registry: cluster.registry, createReplayLog };
     const a = host({ agent: recorder.agent, ...shared, router: cluster.router('a') });
     const b = host({ agent: recorder.agent, ...shared, router: cluster.router('b') });
-    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
-    await vi.waitFor(() => expect(recorder.connections).toHaveLength(1));
-    onA.detach();
-    const follower = recordingSink();
-    await b.connect({
-      principal: 'p',
-      connectionId: onA.connectionId,
-      lastSeq: 1,
-      sink: follower.sink,
-    });
+    const { onA, follower } = await followedOnB(a, b, recorder);
     const result = await b.receive(onA.connectionId, {
       principal: 'p',
       message: actionMessage('via-b'),
@@ -570,16 +580,7 @@ describe('SessionHost: several nodes over shared stores', () => {
   it('ends the links following a node that died, quietly, so their clients come back and are reset', async () => {
     const recorder = recordingAgent();
     const { cluster, a, b } = twoNodes(recorder.agent);
-    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
-    await vi.waitFor(() => expect(recorder.connections).toHaveLength(1));
-    onA.detach();
-    const follower = recordingSink();
-    await b.connect({
-      principal: 'p',
-      connectionId: onA.connectionId,
-      lastSeq: 1,
-      sink: follower.sink,
-    });
+    const { onA, follower } = await followedOnB(a, b, recorder);
     expect(b.stats().followerLinks).toBe(1);
     cluster.kill('a');
     expect(follower.closed).toEqual(['reset']);
