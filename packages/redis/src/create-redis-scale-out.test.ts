@@ -1,4 +1,5 @@
 import { type A2uiAgent, A2uiError, createSessionHost, type SessionSink } from '@a2ui-ts/core';
+import { createClient } from '@redis/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { action } from '../test/messages.js';
 import { startNodes } from '../test/stores.js';
@@ -126,6 +127,40 @@ describe('session hosts over Redis', () => {
     await cluster.nodes[0]!.close();
     await expect(waiting).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
     expect(cluster.nodes[1]!.health().pendingForwards).toBe(0);
+  });
+});
+
+describe('a node whose lease lapsed', () => {
+  it('ends its session of a chosen id that another node took over meanwhile, so one node runs it', async () => {
+    const disconnects: string[] = [];
+    const { a, b, cluster } = await twoHosts(
+      {
+        onConnect: (connection) => connection.send(update('hello')),
+        onDisconnect: (connection, reason) => {
+          disconnects.push(`${connection.id} ${reason}`);
+        },
+      },
+      { leaseTtlMs: 900 },
+    );
+    await a.open({ principal: 'p', id: 'thread-1', awaitTurn: true });
+    // A is cut from Redis long enough to be dead to B (here: its lease is removed).
+    const raw = createClient({ url: cluster.url, RESP: 2 });
+    await raw.connect();
+    await raw.sendCommand(['ZREM', `${cluster.prefix}nodes`, cluster.nodes[0]!.nodeId]);
+    await raw.close();
+    // B takes the thread over: a fresh connection of the same id, on B.
+    await expect
+      .poll(async () => (await b.open({ principal: 'p', id: 'thread-1' })).created)
+      .toBe(true);
+    expect(b.session('thread-1')).toBeDefined();
+    // A renews, finds its lease had lapsed, and ends its own, stale, session.
+    await expect.poll(() => disconnects).toEqual(['thread-1 reset']);
+    expect(a.session('thread-1')).toBeUndefined();
+    expect(cluster.nodes[0]!.health().leaseLapses).toBe(1);
+    // The record is B's: A's session ending did not delete it.
+    expect(await cluster.nodes[0]!.registry.get('thread-1')).toMatchObject({
+      owner: cluster.nodes[1]!.nodeId,
+    });
   });
 });
 

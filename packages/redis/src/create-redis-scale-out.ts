@@ -243,6 +243,7 @@ export async function createRedisScaleOut(
         `The lease of node ${nodeId} lapsed: other nodes may have reset its connections meanwhile.`,
       ),
     );
+    reassertAll().catch(reportError);
   });
   const readerReady = new Set<() => void>();
   const inbox = new NodeInbox(context, leases, reader as unknown as RedisCommander, {
@@ -286,6 +287,18 @@ export async function createRedisScaleOut(
   };
   const defaultHost = hostEntry('').stores;
 
+  /**
+   * Writes this node's records again; a connection another live node took over meanwhile (this
+   * node was dead to the others) is ended here with `reset`, so that one node runs it.
+   */
+  const reassertAll = async (): Promise<void> => {
+    for (const [name, { registry }] of hosts) {
+      const lost = await registry.reassert();
+      for (const connectionId of lost)
+        await inbox.dispatchLocal(name, { type: 'disconnect', connectionId, reason: 'reset' });
+    }
+  };
+
   let runId: string | undefined;
   let closed = false;
   const recover = async (): Promise<void> => {
@@ -298,10 +311,9 @@ export async function createRedisScaleOut(
     if (restarted) settlingUntil = Date.now() + leaseTtlMs + reconnect.maxDelayMs;
     await leases.renew();
     if (restarted) inbox.failPending('Redis restarted: the request may be lost; retry it.');
-    for (const { registry, logs } of hosts.values()) {
-      await registry.reassert();
+    await reassertAll();
+    for (const { logs } of hosts.values())
       await Promise.all([...logs.writers].map((log) => log.resync()));
-    }
   };
 
   commands.on('error', (error: unknown) => setStatus('unavailable', error));

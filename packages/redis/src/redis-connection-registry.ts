@@ -97,13 +97,23 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
     return count;
   }
 
-  /** Writes every owned record again (after Redis came back, possibly empty). */
-  async reassert(): Promise<void> {
+  /**
+   * Writes every owned record again (after Redis came back, possibly empty, or this node's lease
+   * lapsed). Returns the ids another live node took over meanwhile: this node's sessions of them
+   * are stale.
+   */
+  async reassert(): Promise<string[]> {
+    const lost: string[] = [];
     await Promise.all(
       [...this.#owned.values()].map((record) =>
-        this.#write(record).catch((error) => this.#context.report(error)),
+        this.#write(record).catch((error) => {
+          if (A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED')
+            lost.push(record.id);
+          else this.#context.report(error);
+        }),
       ),
     );
+    return lost;
   }
 
   async #write(record: ConnectionRecord): Promise<void> {

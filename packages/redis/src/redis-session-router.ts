@@ -133,6 +133,11 @@ export class NodeInbox {
     };
   }
 
+  /** Hands `request` to this node's session host `host` itself (as if another node sent it). */
+  async dispatchLocal(host: string, request: RoutedRequest): Promise<void> {
+    await this.#handlers.get(host)?.(request);
+  }
+
   /**
    * Fails every request still waiting for an answer with a retryable refusal: after Redis
    * restarted, their answers (or they themselves) may be lost. Clients retry with the same
