@@ -113,7 +113,7 @@ describe('session hosts over Redis', () => {
   it('fails a request waiting for a turn when the owner leaves', async () => {
     const { a, b, cluster } = await twoHosts(
       { onAction: () => new Promise<void>(() => {}) },
-      { leaseTtlMs: 600 },
+      { leaseTtlMs: 1_500 },
     );
     const { connectionId } = await a.open({ principal: undefined });
     const waiting = b.receive(connectionId, {

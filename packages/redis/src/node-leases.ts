@@ -68,16 +68,22 @@ export class NodeLeases {
     // Other nodes may have taken this node for dead (and reset its clients) meanwhile.
     if (lapsed) this.#onLost();
     const live = new Set<string>();
+    const present = new Set<string>();
     for (let index = 0; index + 1 < leases.length; index += 2) {
       const id = String(leases[index]);
+      present.add(id);
       if (Number(leases[index + 1]) > Number(now)) live.add(id);
       else this.#down(id);
     }
     // A node that left (closed) is down too: it will not answer what it was asked. Unless Redis
     // lost the set (our own lease was gone too): the others are writing theirs back.
-    if (!lapsed && !this.#context.settling())
-      for (const id of this.#live) if (!live.has(id)) this.#down(id);
+    // Known: live at the last renewal, or found alive by a check since (a request may wait for it).
+    if (Number(previous) !== -1 && !this.#context.settling())
+      for (const id of new Set([...this.#live, ...this.#aliveUntil.keys()]))
+        if (!live.has(id) && id !== nodeId) this.#down(id);
     this.#live = live;
+    // Forgotten leases need no memory of having been announced.
+    for (const id of this.#announced) if (!present.has(id)) this.#announced.delete(id);
   }
 
   /** Nodes with a current lease at the last renewal. */
