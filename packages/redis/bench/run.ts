@@ -20,9 +20,10 @@ import { startRedisServer } from '../src/testing/index.js';
 
 const CONNECTIONS = 50;
 const BURST = 500;
-const THROUGHPUT_ROUNDS = 3;
-const ROUND_TRIPS = 300;
-const WARM_UP = 30;
+/** Setups take turns, round after round, so that each sees the same (shared) machine. */
+const ROUNDS = 7;
+const ROUND_TRIPS_PER_ROUND = 60;
+const WARM_UP = 20;
 const SECTION_TITLE = '## Scale-out on Redis';
 
 const agent: A2uiAgent = {
@@ -172,7 +173,7 @@ async function roundTrips(setup: Setup): Promise<number[]> {
   const reader = read(setup.stream.server.url, connectionId);
   await reader.until(() => reader.state.events >= 1);
   const samples: number[] = [];
-  for (let index = 0; index < WARM_UP + ROUND_TRIPS; index++) {
+  for (let index = 0; index < WARM_UP + ROUND_TRIPS_PER_ROUND; index++) {
     const name = `rt-${index}`;
     const started = performance.now();
     const seen = reader.until(() => reader.state.last.includes(`"value":"${name}"`));
@@ -182,7 +183,7 @@ async function roundTrips(setup: Setup): Promise<number[]> {
   }
   await reader.close();
   await setup.owner.app.host.disconnect(connectionId, { principal: undefined });
-  return samples.sort((a, b) => a - b);
+  return samples;
 }
 
 const quantile = (sorted: readonly number[], q: number) =>
@@ -212,19 +213,15 @@ const setups: Setup[] = [
     actions: b,
   },
 ];
-const results: Array<{ name: string; rate: number; p50: number; p99: number }> = [];
+const rates = setups.map((): number[] => []);
+const samples = setups.map((): number[] => []);
 try {
-  for (const setup of setups) {
-    await throughput(setup); // warm-up
-    const rates: number[] = [];
-    for (let round = 0; round < THROUGHPUT_ROUNDS; round++) rates.push(await throughput(setup));
-    const samples = await roundTrips(setup);
-    results.push({
-      name: setup.name,
-      rate: median(rates),
-      p50: quantile(samples, 0.5),
-      p99: quantile(samples, 0.99),
-    });
+  for (const setup of setups) await throughput(setup); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, setup] of setups.entries()) {
+      rates[index]!.push(await throughput(setup));
+      samples[index]!.push(...(await roundTrips(setup)));
+    }
   }
 } finally {
   for (const node of [memory, a, b]) {
@@ -234,13 +231,22 @@ try {
   await redis.stop();
 }
 
+const results = setups.map((setup, index) => {
+  const sorted = [...samples[index]!].sort((a, b) => a - b);
+  return {
+    name: setup.name,
+    rate: median(rates[index]!),
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+  };
+});
 const base = results[0]!;
 const section = [
   SECTION_TITLE,
   '',
   `Measured by \`pnpm --filter @a2ui-ts/redis bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'} (load average ${loadavg()[0]!.toFixed(1)} at the end; the machine is shared), redis-server from Debian on loopback. Real SSE + JSON-RPC servers; the nodes (each with its own Redis connections) and the readers share this process.`,
   '',
-  `Messages/s: ${CONNECTIONS} connections, each answering one action with ${BURST} \`updateDataModel\` messages, read by ${CONNECTIONS} event streams (median of ${THROUGHPUT_ROUNDS} rounds after a warm-up). Round trip: one connection, an action posted and its answer read off the stream, ${ROUND_TRIPS} in a row after ${WARM_UP} warm-up.`,
+  `Messages/s: ${CONNECTIONS} connections, each answering one action with ${BURST} \`updateDataModel\` messages, read by ${CONNECTIONS} event streams. Round trip: one connection, an action posted and its answer read off the stream, ${ROUND_TRIPS_PER_ROUND} in a row after ${WARM_UP} warm-up. The three setups take turns for ${ROUNDS} rounds (so each sees the same shared machine); messages/s is the median round, round trips are over all ${ROUNDS * ROUND_TRIPS_PER_ROUND} samples.`,
   '',
   '| Setup | messages/s | × one node | round trip p50 ms | p99 ms | p50 × one node |',
   '|---|---:|---:|---:|---:|---:|',
