@@ -255,7 +255,7 @@ const section = [
       `| ${row.name} | ${fmt(row.rate)} | ${fmt(row.rate / base.rate, 2)} | ${fmt(row.p50, 2)} | ${fmt(row.p99, 2)} | ${fmt(row.p50 / base.p50, 2)} |`,
   ),
   '',
-  "On the owner every message is also appended to Redis (one script call, pipelined, not awaited) and published to its channel; a follower link gets each append through pub/sub. An action posted to another node costs that node a registry read, a liveness check (cached) and a stream write to the owner's inbox, and the owner a stream write back with the answer.",
+  "On the owner, what the agent sends in one event-loop tick is also appended to Redis in one script call (pipelined, not awaited) and published to its channel; a follower link gets each append through pub/sub. An action posted to another node costs that node a registry read, a liveness check (cached) and a stream write to the owner's inbox, and the owner a stream write back with the answer.",
   '',
 ].join('\n');
 
