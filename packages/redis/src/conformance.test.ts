@@ -28,7 +28,7 @@ const RECONNECT = { initialDelayMs: 20, maxDelayMs: 40, minRetryMs: 5 } as const
 const CLIENT_HEADER = 'x-test-client';
 
 describeTransportConformance('sse-jsonrpc on two nodes over redis', {
-  capabilities: { resume: true, auth: true, limits: true, turnResults: false, serverPush: true },
+  capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
     const refusals = new Map<string, number>();
     const attempts = new Map<string, number[]>();
