@@ -486,7 +486,7 @@ describe('SessionHost: several nodes over shared stores', () => {
           }),
       };
     };
-    const shared = { registry: cluster.registry, createReplayLog };
+    const shared = { registry: cluster.registry, createReplayLog, onAgentError: () => {} };
     const a = host({ agent: recorder.agent, ...shared, router: cluster.router('a') });
     const b = host({ agent: recorder.agent, ...shared, router: cluster.router('b') });
     const { onA, follower } = await followedOnB(a, b, recorder);
