@@ -1,5 +1,5 @@
 import { recordTransport } from '@a2ui-ts/core/testing';
-import { createTcpProxy } from '@a2ui-ts/core/testing/node';
+import { createTcpProxy, eventually } from '@a2ui-ts/core/testing/node';
 import type { SseJsonRpcTransport } from '@a2ui-ts/transport-sse-jsonrpc';
 import { createClient } from '@redis/client';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -74,6 +74,10 @@ describe('two nodes sharing one Redis', () => {
     await recording.until(() => valuesAt(recording, '/did').length === names.length);
     expect(valuesAt(recording, '/did')).toEqual(names);
     const id = transport.connectionId!;
+    // Reports come over IPC and may lag behind the answers.
+    await eventually(
+      () => a.actions.filter((entry) => entry.startsWith(id)).length >= names.length,
+    );
     expect(a.actions.filter((entry) => entry.startsWith(id))).toEqual(
       names.map((name) => `${id} ${name}`),
     );
@@ -106,6 +110,7 @@ describe('two nodes sharing one Redis', () => {
     // A retry reaching B again: the same turn, and the agent on A saw the action once.
     const retried = await post(b.url, '/action', request, 'k-1');
     expect(retried.body.seq).toBe(answer.body.seq);
+    await eventually(() => a.actions.some((entry) => entry.startsWith(connectionId)));
     expect(a.actions.filter((entry) => entry.startsWith(connectionId))).toEqual([
       `${connectionId} via-b`,
     ]);
@@ -177,10 +182,16 @@ describe('two nodes sharing one Redis', () => {
       ),
     );
     for (const { recording } of clients) expect(valuesAt(recording, '/did')).toEqual(names);
-    // Each handled once, by the node that streams to its client.
+    // Each handled once, by the node that streams to its client. The nodes report over IPC,
+    // which may lag behind the answers the clients already have.
+    const handled = (id: string, node: TestNode) =>
+      node.actions.filter((entry) => entry.startsWith(id)).length;
+    await eventually(() =>
+      clients.every(({ transport, stream }) => handled(transport.connectionId!, stream) >= 3),
+    );
     for (const { transport, stream } of clients) {
-      const id = transport.connectionId!;
-      expect(stream.actions.filter((entry) => entry.startsWith(id)).length).toBe(3);
+      expect(handled(transport.connectionId!, stream)).toBe(3);
+      expect(handled(transport.connectionId!, stream === a ? b : a)).toBe(0);
     }
   }, 60_000);
 
