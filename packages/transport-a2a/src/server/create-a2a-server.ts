@@ -345,6 +345,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
     keepAliveIntervalMs,
     authenticated: options.authenticate !== undefined,
     userName,
+    limits: options,
   });
   app.post('/', route);
   for (const path of [...AGENT_CARD_PATHS, '/'])
