@@ -51,6 +51,7 @@ import { A2uiAgentExecutor, type PreparedRequest } from './a2ui-agent-executor.j
 import { parseA2uiRequest } from './parse-a2ui-request.js';
 import { FollowBuffer, followSession } from './session-follower.js';
 import { sessionEndOutcome } from './session-outcomes.js';
+import { StreamBuffer } from './stream-buffer.js';
 import { highestSeqOf, isTerminalState, outcomeUpdate } from './task-events.js';
 import { subscribeToTask } from './task-subscription.js';
 
@@ -108,9 +109,15 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     const { request, prepared } = await this.#refuseAsA2a(context, () =>
       this.#prepare(params, context, true),
     );
+    this.#binding.streamBuffers.add(prepared.buffered);
     try {
-      yield* super.sendMessageStream(request, context);
+      for await (const response of super.sendMessageStream(request, context)) {
+        if (response.payload?.$case === 'statusUpdate')
+          prepared.buffered.release(response.payload.value.status?.message?.messageId);
+        yield response;
+      }
     } finally {
+      this.#binding.streamBuffers.delete(prepared.buffered);
       if (!prepared.claimed) prepared.follow?.follower.stop();
     }
   }
@@ -307,6 +314,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
       reset,
       follow,
       claimed: false,
+      buffered: new StreamBuffer(),
     };
     context.state.set(STATE_KEYS.prepared, prepared);
     const resolved: Message = { ...message, contextId };
