@@ -122,6 +122,9 @@ export class InboundFrames {
     if (id !== undefined && typeof id !== 'string')
       return this.#refuse(undefined, refusal('VALIDATION_FAILED', 'id must be a string.', '/id'));
     if ('type' in frame) return this.#control(frame, id);
+    // An empty id would be one idempotency key for all: every later frame with it a "duplicate".
+    if (id === '')
+      return this.#refuse(id, refusal('VALIDATION_FAILED', 'id must not be empty.', '/id'));
 
     const { host, connectionId, principal } = this.#context;
     let shape: FrameShape;
