@@ -65,6 +65,8 @@ export interface PreparedRequest {
   claimed: boolean;
   /** What the step published and its client has not read yet (streaming). */
   readonly buffered: StreamBuffer;
+  /** Lets the next message on the task execute: called once this one published its last update. */
+  readonly executed: () => void;
 }
 
 /**
@@ -190,6 +192,7 @@ export class A2uiAgentExecutor implements AgentExecutor {
       await this.#execute(prepared, address, bus, context.context);
     } finally {
       this.#running.delete(address.taskId);
+      prepared.executed();
     }
   };
 

@@ -151,6 +151,8 @@ export interface A2aServerStats extends SessionHostStats {
    * together (each holds at most about `maxBufferedBytes`).
    */
   bufferedBytes: number;
+  /** Messages waiting for an earlier message on their task to be answered (one at a time). */
+  waitingMessages: number;
 }
 
 /** The Hono app returned by {@link createA2aServer}, with its host and lifecycle. */
@@ -399,6 +401,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
           (total, buffer) => total + buffer.bytes,
           0,
         ),
+        waitingMessages: requestHandler.waitingMessages,
         ...(ownStore ? { tasks: ownStore.size } : {}),
       };
     },

@@ -7,6 +7,7 @@
  * response body, as a client does once its socket buffers are full (without megabytes to fill
  * them first).
  */
+import { createDeferred } from '@a2ui-ts/core/testing';
 import type { Hono } from 'hono';
 import { afterEach, expect, it } from 'vitest';
 import { formAgent, type JsonFrame, postRpc, update } from '../../test/agents.js';
@@ -26,14 +27,8 @@ const blob = (index: number) => update('/blob', { index, pad: 'x'.repeat(2_000) 
 
 /** Stalls the next event stream the server answers with, until `release()`. */
 function stallNextStream() {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let streaming!: () => void;
-  const responded = new Promise<void>((resolve) => {
-    streaming = resolve;
-  });
+  const released = createDeferred();
+  const responded = createDeferred();
   let armed = false;
   const configure = (parent: Hono) =>
     parent.use('*', async (c, next) => {
@@ -44,7 +39,7 @@ function stallNextStream() {
       const body = new ReadableStream<Uint8Array>(
         {
           async pull(controller) {
-            await released;
+            await released.promise;
             const { value, done } = await reader.read();
             if (done) controller.close();
             else controller.enqueue(value);
@@ -54,15 +49,15 @@ function stallNextStream() {
         { highWaterMark: 0 },
       );
       c.res = new Response(body, { status: c.res.status, headers: c.res.headers });
-      streaming();
+      responded.resolve();
     });
   return {
     configure,
     arm: () => {
       armed = true;
     },
-    responded,
-    release,
+    responded: responded.promise,
+    release: () => released.resolve(),
   };
 }
 
@@ -136,10 +131,7 @@ async function framesUntilSeq(response: Response, seq: number): Promise<JsonFram
 }
 
 it('SendStreamingMessage to a client that stops reading: publishing stops at maxBufferedBytes, and a resubscribe gets the rest', async () => {
-  let sent!: () => void;
-  const allSent = new Promise<void>((resolve) => {
-    sent = resolve;
-  });
+  const allSent = createDeferred();
   let heldMost = 0;
   const stall = stallNextStream();
   const recorder = formAgent({
@@ -150,7 +142,7 @@ it('SendStreamingMessage to a client that stops reading: publishing stops at max
         await new Promise<void>((resolve) => setImmediate(resolve));
         heldMost = Math.max(heldMost, server!.app.stats().bufferedBytes);
       }
-      sent();
+      allSent.resolve();
     },
   });
   server = await startTestServer({
@@ -161,7 +153,7 @@ it('SendStreamingMessage to a client that stops reading: publishing stops at max
   stall.arm();
   const answer = send('SendStreamingMessage');
   await stall.responded;
-  await allSent;
+  await allSent.promise;
   expect(heldMost).toBeGreaterThan(0);
   // Where all 40 would be queued.
   expect(heldMost).toBeLessThanOrEqual(MAX_BUFFERED_BYTES);
