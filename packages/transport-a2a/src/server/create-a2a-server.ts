@@ -123,7 +123,8 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
    * ends with a `LIMIT_EXCEEDED` error; a `SendStreamingMessage` stream (and a blocking
    * `SendMessage` answer) leaves messages out, so the client sees an `a2uiSeq` skipped. Either
    * way the client resubscribes from its `Last-Event-ID` and the replay log serves the rest.
-   * At least one update is held whatever its size. @default 4194304
+   * At least one update is held whatever its size, and what a `SubscribeToTask` catches up on
+   * (from the replay log, before the client could read anything) whole. @default 4194304
    */
   maxBufferedBytes?: number;
   /**
