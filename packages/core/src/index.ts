@@ -180,6 +180,7 @@ export {
   ConnectionSession,
   checkClientMessage,
   checkMetadata,
+  checkRequestDepth,
   createLocalSessionRouter,
   createMemoryConnectionRegistry,
   createMemoryReplayLog,

@@ -65,6 +65,8 @@ export {
   AGENT_CARD_PATHS,
   createA2aServer,
 } from './server/create-a2a-server.js';
+export type { MemoryTaskStore, MemoryTaskStoreOptions } from './server/memory-task-store.js';
+export { createMemoryTaskStore, MEMORY_TASK_STORE_DEFAULTS } from './server/memory-task-store.js';
 export type {
   ParseA2uiRequestLimits,
   ParsedA2uiRequest,

@@ -195,6 +195,59 @@ describe('refusals before the stream', () => {
     expect(actions.map((event) => event.name)).toEqual(['go']);
   });
 
+  it('refuses a body nested 100,000 levels deep anywhere, and bad metadata of a run without an action, with 400 before the stream', async () => {
+    const inputs: AgentInput[] = [];
+    const { agent, actions, connections } = recorder({
+      onInput: (_connection, input) => void inputs.push(input),
+    });
+    const server = await serve({ agent });
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const body = (threadId: string, members: string) =>
+      `{"threadId":"${threadId}","runId":"r","messages":[{"id":"m","role":"user","content":"hi"}]${members}}`;
+    const cases: Array<[string, string, string]> = [
+      ['state', `,"state":{"x":${deep}}`, '/state/x/0'],
+      ['forwardedProps', `,"forwardedProps":{"x":${deep}}`, '/forwardedProps/x/0'],
+      [
+        'a tool’s parameters',
+        `,"tools":[{"name":"t","description":"d","parameters":{"x":${deep}}}]`,
+        '/tools/0/parameters/x/0',
+      ],
+      [
+        'the action’s context',
+        `,"forwardedProps":{"a2uiAction":${JSON.stringify(action('go')).replace('"context":{}', `"context":{"x":${deep}}`)}}`,
+        '/forwardedProps/a2uiAction/action/context/x/0',
+      ],
+    ];
+    for (const [where, members, path] of cases) {
+      const response = await post(server.url, body(`deep-${where}`, members));
+      expect(response.status, where).toBe(400);
+      const answer = (await response.json()) as { error: { code: string; path: string } };
+      expect(answer.error.code, where).toBe('VALIDATION_FAILED');
+      expect(answer.error.path.startsWith(path), where).toBe(true);
+    }
+    // Capabilities that are not valid, on a run that carries only user text.
+    const capabilities = await post(
+      server.url,
+      body(
+        'caps',
+        ',"forwardedProps":{"a2uiClientCapabilities":{"v0.9":{"supportedCatalogIds":"basic"}}}',
+      ),
+    );
+    expect(capabilities.status).toBe(400);
+    expect(await capabilities.json()).toMatchObject({
+      error: {
+        code: 'VALIDATION_FAILED',
+        path: '/forwardedProps/a2uiClientCapabilities/v0.9/supportedCatalogIds',
+      },
+    });
+    expect(connections).toEqual([]);
+    expect(inputs).toEqual([]);
+    expect(actions).toEqual([]);
+    expect(server.app.stats().sessions).toBe(0);
+    // The server keeps serving.
+    expect(typesOf(await runPeer(new HttpAgent({ url: server.url })))).toContain('RUN_FINISHED');
+  });
+
   it('refuses without authentication (401), and keeps each principal’s threads apart', async () => {
     const { agent, actions, connections } = recorder();
     const server = await serve({

@@ -15,6 +15,8 @@ import {
   A2uiError,
   type ConnectionSession,
   checkClientMessage,
+  checkMetadata,
+  checkRequestDepth,
   createSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   defaultPrincipalKey,
@@ -31,6 +33,7 @@ import {
   type SessionSink,
   type TurnResult,
   toHttpError,
+  type ValidationIssue,
 } from '@a2ui-ts/core';
 import { type BaseEvent, EventType, type RunAgentInput } from '@ag-ui/core';
 import { type Context, Hono } from 'hono';
@@ -231,6 +234,13 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
         new A2uiError('INVALID_JSON', `The body is not JSON: ${(error as Error).message}`),
       );
     }
+    // Before anything walks it (the schema, the digest of tools, context and state, the agent).
+    const tooDeep = checkRequestDepth(parsed, options);
+    if (tooDeep)
+      return httpError(
+        c,
+        new A2uiError('VALIDATION_FAILED', tooDeep.message, { path: tooDeep.path }),
+      );
     let input: RunAgentInput;
     try {
       input = parseRunAgentInput(parsed);
@@ -384,7 +394,12 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
 
   /** Refuses a client message above `maxClientMessageBytes` before anything starts. */
   const checkClientMessageLimits = (request: RunRequest): void => {
-    if (!request.clientMessage) return;
+    if (!request.clientMessage) {
+      // A run without a client message still carries metadata (capabilities, data models).
+      const checked = checkMetadata(request.metadata, options);
+      if (!checked.ok) throw metadataRefusal(checked.issues);
+      return;
+    }
     const bytes =
       JSON.stringify(request.clientMessage.body ?? null).length +
       (request.metadata ? JSON.stringify(request.metadata).length : 0);
@@ -717,6 +732,15 @@ async function waitUnlessAborted(promise: Promise<void>, signal: AbortSignal): P
   } finally {
     signal.removeEventListener('abort', onAbort!);
   }
+}
+
+/** The refusal of invalid client metadata, pointing into the body (`/forwardedProps/…`). */
+function metadataRefusal(issues: readonly ValidationIssue[]): A2uiError {
+  const issue = issues[0]!;
+  return new A2uiError('VALIDATION_FAILED', issue.message, {
+    path: `/forwardedProps${issue.path.replace(/^\/metadata/, '')}`,
+    data: { issues: [...issues] },
+  });
 }
 
 function httpError(c: Context, error: unknown): Response {

@@ -27,6 +27,14 @@ export interface InboundLimits {
   maxMetadataBytes?: number;
   /** Longest request id (idempotency key), in characters. @default 256 */
   maxRequestIdLength?: number;
+  /**
+   * Deepest nesting of a whole request body or frame as parsed (arrays and objects: a JSON-RPC
+   * envelope or batch, a `RunAgentInput`, an A2A message, a REST body, a WebSocket frame), checked
+   * before anything else walks it, so that no recursive serialiser or schema library meets a
+   * 100,000-level value. Keep it above `maxMetadataDepth` plus the envelope's own few levels.
+   * @default the larger of 128 and `maxMetadataDepth` + 16
+   */
+  maxRequestDepth?: number;
 }
 
 /** Defaults of {@link InboundLimits}. */
@@ -35,6 +43,7 @@ export const INBOUND_DEFAULTS = {
   maxMetadataDepth: DEFAULT_MAX_DEPTH + 16,
   maxMetadataBytes: 1_048_576,
   maxRequestIdLength: 256,
+  maxRequestDepth: 128,
 } as const;
 
 /** Result of {@link checkClientMessage}. */
@@ -136,4 +145,40 @@ export function checkMetadata(
     }
   }
   return { ok: true, metadata: metadata as ClientMessageMetadata };
+}
+
+/**
+ * Finds the first array or object of a parsed request nested deeper than `maxRequestDepth`
+ * (see {@link InboundLimits.maxRequestDepth}), without recursion. A binding runs it on the body or
+ * frame right after `JSON.parse` and refuses the request with its validation error (HTTP 400
+ * `VALIDATION_FAILED`, JSON-RPC −32600 / −32602, an `error` frame) when it finds one.
+ *
+ * @param payload - the parsed body or frame
+ * @param limits - `maxRequestDepth` (or the default derived from `maxMetadataDepth`)
+ * @returns a `maxDepth` issue whose `path` is the JSON Pointer (into the request) of the first
+ *   too-deep container, or `undefined`
+ *
+ * @example
+ * ```ts
+ * const tooDeep = checkRequestDepth(JSON.parse(text), options);
+ * if (tooDeep) return c.json({ error: { code: 'VALIDATION_FAILED', message: tooDeep.message, path: tooDeep.path } }, 400);
+ * ```
+ */
+export function checkRequestDepth(
+  payload: unknown,
+  limits: InboundLimits = {},
+): ValidationIssue | undefined {
+  const maxDepth =
+    limits.maxRequestDepth ??
+    Math.max(
+      INBOUND_DEFAULTS.maxRequestDepth,
+      (limits.maxMetadataDepth ?? INBOUND_DEFAULTS.maxMetadataDepth) + 16,
+    );
+  const issue = findDepthViolation(payload, maxDepth);
+  return (
+    issue && {
+      ...issue,
+      message: `The request is nested more than ${maxDepth} levels deep (arrays and objects; maxRequestDepth).`,
+    }
+  );
 }

@@ -21,7 +21,12 @@ export { ConnectionSession, SESSION_DEFAULTS } from './connection-session.js';
 export type { HttpErrorResponse } from './http-errors.js';
 export { HTTP_STATUS_BY_CODE, toHttpError } from './http-errors.js';
 export type { InboundCheck, InboundLimits } from './inbound.js';
-export { checkClientMessage, checkMetadata, INBOUND_DEFAULTS } from './inbound.js';
+export {
+  checkClientMessage,
+  checkMetadata,
+  checkRequestDepth,
+  INBOUND_DEFAULTS,
+} from './inbound.js';
 export type { Authenticate, AuthenticationResult } from './principal.js';
 export { defaultIsSamePrincipal, defaultPrincipalKey, runAuthenticate } from './principal.js';
 export type {

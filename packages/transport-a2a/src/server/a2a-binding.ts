@@ -11,6 +11,7 @@ import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { defaultPrincipalKey, type SessionHost } from '@a2ui-ts/core';
 import type { A2aSessions } from './a2a-sessions.js';
 import type { ParseA2uiRequestLimits } from './parse-a2ui-request.js';
+import type { StreamBuffer } from './stream-buffer.js';
 
 /** Keys of `ServerCallContext.state` the binding uses. */
 export const STATE_KEYS = {
@@ -38,8 +39,10 @@ export interface A2aBinding {
   readonly keepAliveIntervalMs: number;
   /** Most bytes of A2UI messages in one status update. */
   readonly maxUpdateBytes: number;
-  /** Most bytes a `SubscribeToTask` stream holds for a client that reads too slowly. */
+  /** Most bytes a stream holds for a client that reads too slowly (see `StreamBuffer`). */
   readonly maxBufferedBytes: number;
+  /** What each open stream holds for its client (`stats().bufferedBytes`). */
+  readonly streamBuffers: Set<StreamBuffer>;
   /** Refuse clients that neither activate the A2UI extension nor send capabilities. */
   readonly requireA2uiClient: boolean;
   /** Reports a failure that no request can answer (a task store write), with the context id. */

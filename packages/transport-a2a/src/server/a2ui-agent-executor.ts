@@ -28,6 +28,7 @@ import type { A2aSession } from './a2a-sessions.js';
 import type { ParsedClientMessage } from './parse-a2ui-request.js';
 import type { FollowBuffer, SessionFollower } from './session-follower.js';
 import { refusalOutcome, resetOutcome, turnOutcome } from './session-outcomes.js';
+import { bytesOf, type StreamBuffer } from './stream-buffer.js';
 import {
   chunkEntries,
   entriesToParts,
@@ -62,27 +63,65 @@ export interface PreparedRequest {
     | undefined;
   /** Set once the executor took the follower over (until then the handler stops it on failure). */
   claimed: boolean;
+  /** What the step published and its client has not read yet (streaming). */
+  readonly buffered: StreamBuffer;
+  /** Lets the next message on the task execute: called once this one published its last update. */
+  readonly executed: () => void;
 }
 
-/** Publishes a step's messages: live updates while streaming, or one final status. */
+/**
+ * Publishes a step's messages: live updates while streaming, or one final status. Either way it
+ * holds about `maxBufferedBytes` for a client that does not read (at least one update, and the
+ * final status one message more): past it messages are left out — while streaming, those sent
+ * while the client's unread updates fill the bound; in a blocking answer, the oldest — and the
+ * client, seeing their `a2uiSeq` missing from what follows, fetches them with `SubscribeToTask`
+ * from its `Last-Event-ID` (the session's replay log keeps them, within `replayBuffer`).
+ */
 class StepPublisher {
   readonly #bus: ExecutionEventBus;
   readonly #address: TaskAddress;
   readonly #streaming: boolean;
   readonly #maxBytes: number;
+  readonly #maxBufferedBytes: number;
+  readonly #buffered: StreamBuffer;
   #pending: ReplayEntry[] = [];
+  #pendingBytes = 0;
   #scheduled = false;
+  /** The last message left out while streaming, when nothing published after it shows the gap. */
+  #unseen: ReplayEntry | undefined;
 
-  constructor(bus: ExecutionEventBus, address: TaskAddress, streaming: boolean, maxBytes: number) {
+  constructor(
+    bus: ExecutionEventBus,
+    address: TaskAddress,
+    options: {
+      streaming: boolean;
+      maxBytes: number;
+      maxBufferedBytes: number;
+      buffered: StreamBuffer;
+    },
+  ) {
     this.#bus = bus;
     this.#address = address;
-    this.#streaming = streaming;
-    this.#maxBytes = maxBytes;
+    this.#streaming = options.streaming;
+    this.#maxBytes = options.maxBytes;
+    this.#maxBufferedBytes = options.maxBufferedBytes;
+    this.#buffered = options.buffered;
   }
 
   add(entries: readonly ReplayEntry[]): void {
-    for (const entry of entries) this.#pending.push(entry);
-    if (!this.#streaming || this.#scheduled) return;
+    for (const entry of entries) {
+      this.#pending.push(entry);
+      this.#pendingBytes += entry.data.length;
+    }
+    if (!this.#streaming) {
+      // A blocking answer holds the step's messages until its end: keep the latest that fit.
+      let drop = 0;
+      while (drop < this.#pending.length - 1 && this.#pendingBytes > this.#maxBufferedBytes)
+        this.#pendingBytes -= this.#pending[drop++]!.data.length;
+      if (drop > 0) this.#pending.splice(0, drop);
+      return;
+    }
+    if (this.#scheduled) return;
     // Messages sent in one go (one tick) travel in one update.
     this.#scheduled = true;
     queueMicrotask(() => this.#flush());
@@ -93,10 +132,14 @@ class StepPublisher {
     let update: TaskStatusUpdateEvent;
     if (this.#streaming) {
       this.#flush();
-      update = outcomeUpdate(this.#address, outcome);
+      // The last message, if it was left out, so that the client sees what it misses.
+      const unseen = this.#unseen ? entriesToParts([this.#unseen]) : [];
+      this.#unseen = undefined;
+      update = outcomeUpdate(this.#address, outcome, unseen);
     } else {
       update = outcomeUpdate(this.#address, outcome, entriesToParts(this.#pending));
       this.#pending = [];
+      this.#pendingBytes = 0;
     }
     this.#bus.publish(AgentEvent.statusUpdate(update));
     return update;
@@ -107,12 +150,21 @@ class StepPublisher {
     if (this.#pending.length === 0) return;
     const pending = this.#pending;
     this.#pending = [];
+    this.#pendingBytes = 0;
     for (const chunk of chunkEntries(pending, this.#maxBytes)) {
-      this.#bus.publish(
-        AgentEvent.statusUpdate(
-          statusUpdate(this.#address, TaskState.TASK_STATE_WORKING, entriesToParts(chunk)),
-        ),
+      const size = bytesOf(chunk);
+      if (!this.#buffered.fits(size, this.#maxBufferedBytes)) {
+        this.#unseen = chunk.at(-1);
+        continue;
+      }
+      this.#unseen = undefined;
+      const update = statusUpdate(
+        this.#address,
+        TaskState.TASK_STATE_WORKING,
+        entriesToParts(chunk),
       );
+      this.#buffered.hold(update.status!.message!.messageId, size);
+      this.#bus.publish(AgentEvent.statusUpdate(update));
     }
   }
 }
@@ -140,6 +192,7 @@ export class A2uiAgentExecutor implements AgentExecutor {
       await this.#execute(prepared, address, bus, context.context);
     } finally {
       this.#running.delete(address.taskId);
+      prepared.executed();
     }
   };
 
@@ -173,12 +226,12 @@ export class A2uiAgentExecutor implements AgentExecutor {
     bus: ExecutionEventBus,
     context: ServerCallContext,
   ): Promise<void> {
-    const publisher = new StepPublisher(
-      bus,
-      address,
-      prepared.streaming,
-      this.#binding.maxUpdateBytes,
-    );
+    const publisher = new StepPublisher(bus, address, {
+      streaming: prepared.streaming,
+      maxBytes: this.#binding.maxUpdateBytes,
+      maxBufferedBytes: this.#binding.maxBufferedBytes,
+      buffered: prepared.buffered,
+    });
     const { session, follow } = prepared;
     prepared.claimed = true;
     if (prepared.reset || !follow) {

@@ -51,7 +51,9 @@ import { A2uiAgentExecutor, type PreparedRequest } from './a2ui-agent-executor.j
 import { parseA2uiRequest } from './parse-a2ui-request.js';
 import { FollowBuffer, followSession } from './session-follower.js';
 import { sessionEndOutcome } from './session-outcomes.js';
+import { StreamBuffer } from './stream-buffer.js';
 import { highestSeqOf, isTerminalState, outcomeUpdate } from './task-events.js';
+import { TaskQueue } from './task-queue.js';
 import { subscribeToTask } from './task-subscription.js';
 
 /** Longest A2A `messageId` accepted (it is the idempotency key of the turns). */
@@ -70,6 +72,12 @@ const MAX_MESSAGE_ID_LENGTH = 200;
  */
 export class A2uiRequestHandler extends DefaultRequestHandler {
   readonly #binding: A2aBinding;
+  readonly #tasks = new TaskQueue();
+
+  /** Messages waiting for an earlier message on their task to be answered (`stats()`). */
+  get waitingMessages(): number {
+    return this.#tasks.waiting;
+  }
 
   constructor(card: AgentCard, binding: A2aBinding) {
     // No bus outlives its execution: subscriptions follow the session's log instead.
@@ -97,7 +105,10 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     try {
       return await super.sendMessage(request, context);
     } finally {
-      if (!prepared.claimed) prepared.follow?.follower.stop();
+      if (!prepared.claimed) {
+        prepared.follow?.follower.stop();
+        prepared.executed();
+      }
     }
   }
 
@@ -108,10 +119,19 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     const { request, prepared } = await this.#refuseAsA2a(context, () =>
       this.#prepare(params, context, true),
     );
+    this.#binding.streamBuffers.add(prepared.buffered);
     try {
-      yield* super.sendMessageStream(request, context);
+      for await (const response of super.sendMessageStream(request, context)) {
+        if (response.payload?.$case === 'statusUpdate')
+          prepared.buffered.release(response.payload.value.status?.message?.messageId);
+        yield response;
+      }
     } finally {
-      if (!prepared.claimed) prepared.follow?.follower.stop();
+      this.#binding.streamBuffers.delete(prepared.buffered);
+      if (!prepared.claimed) {
+        prepared.follow?.follower.stop();
+        prepared.executed();
+      }
     }
   }
 
@@ -211,6 +231,26 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
         '/message/messageId',
       );
     const parsed = parseA2uiRequest(params, binding.limits);
+    const executed = message.taskId
+      ? await this.#tasks.enter(message.taskId, signalOf(context))
+      : () => {};
+    try {
+      return await this.#prepareTurns(params, context, streaming, parsed, executed);
+    } catch (error) {
+      executed();
+      throw error;
+    }
+  }
+
+  async #prepareTurns(
+    params: SendMessageRequest,
+    context: ServerCallContext,
+    streaming: boolean,
+    parsed: ReturnType<typeof parseA2uiRequest>,
+    executed: () => void,
+  ): Promise<{ request: SendMessageRequest; prepared: PreparedRequest }> {
+    const binding = this.#binding;
+    const message = params.message!;
     let contextId = message.contextId;
     if (message.taskId) {
       const task = await this.#openTask(message.taskId, context);
@@ -307,6 +347,8 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
       reset,
       follow,
       claimed: false,
+      buffered: new StreamBuffer(),
+      executed,
     };
     context.state.set(STATE_KEYS.prepared, prepared);
     const resolved: Message = { ...message, contextId };

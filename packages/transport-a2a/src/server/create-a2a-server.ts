@@ -9,7 +9,7 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import { A2A_VERSION_HEADER, HTTP_EXTENSION_HEADER } from '@a2a-js/sdk';
 import { LEGACY_HTTP_EXTENSION_HEADER } from '@a2a-js/sdk/compat/v0_3';
-import { AgentEvent, InMemoryTaskStore, ResultManager, type TaskStore } from '@a2a-js/sdk/server';
+import { AgentEvent, ResultManager, type TaskStore } from '@a2a-js/sdk/server';
 import {
   type A2uiAgent,
   type Connection,
@@ -38,6 +38,7 @@ import {
 } from './agent-card.js';
 import { boundTaskHistory } from './bounded-history-task-store.js';
 import { createJsonRpcRoute } from './json-rpc-route.js';
+import { createMemoryTaskStore, MEMORY_TASK_STORE_DEFAULTS } from './memory-task-store.js';
 import { PARSE_REQUEST_DEFAULTS } from './parse-a2ui-request.js';
 import { sessionEndOutcome } from './session-outcomes.js';
 import { outcomeUpdate } from './task-events.js';
@@ -81,8 +82,18 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
    * @default false (they get A2UI data parts too)
    */
   requireA2uiClient?: boolean;
-  /** Where tasks are kept (`@a2a-js/sdk`'s `TaskStore`; scope it by user). @default an `InMemoryTaskStore` */
+  /**
+   * Where tasks are kept (`@a2a-js/sdk`'s `TaskStore`; scope it by user). Bound what it keeps: a
+   * client starts a task with every message it sends in a new context.
+   * @default `createMemoryTaskStore({ maxTasks })`, the SDK's in-memory store with a bound
+   */
   taskStore?: TaskStore;
+  /**
+   * Most tasks the default task store keeps; the least recently updated is forgotten first (a
+   * `GetTask` for it is then `TaskNotFound`). Ignored with {@link taskStore}.
+   * @default 10000
+   */
+  maxTasks?: number;
   /**
    * Messages kept in each task's history (the latest; `Infinity` keeps all). The SDK loads and
    * saves a task whole on every event, and an A2UI task holds every message its session streamed:
@@ -107,8 +118,13 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
   /** Most bytes of A2UI messages in one status update (an SSE event). @default 1048576 */
   maxUpdateBytes?: number;
   /**
-   * Bytes a `SubscribeToTask` stream holds for a client that reads too slowly; above, the stream
-   * ends with an error and the client resubscribes from its `Last-Event-ID`. @default 4194304
+   * Bytes of A2UI JSON one stream holds for a client that reads too slowly (an SSE client that
+   * stops reading fills its socket, then the server's queue). Above it a `SubscribeToTask` stream
+   * ends with a `LIMIT_EXCEEDED` error; a `SendStreamingMessage` stream (and a blocking
+   * `SendMessage` answer) leaves messages out, so the client sees an `a2uiSeq` skipped. Either
+   * way the client resubscribes from its `Last-Event-ID` and the replay log serves the rest.
+   * At least one update is held whatever its size, and what a `SubscribeToTask` catches up on
+   * (from the replay log, before the client could read anything) whole. @default 4194304
    */
   maxBufferedBytes?: number;
   /**
@@ -129,6 +145,15 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
 export interface A2aServerStats extends SessionHostStats {
   /** Sessions the binding keeps state for (tasks waiting for input, running turns). */
   a2aSessions: number;
+  /** Tasks the default task store keeps (absent with a store of your own). */
+  tasks?: number;
+  /**
+   * Bytes of A2UI JSON held for streams whose clients have not read them yet, all streams
+   * together (each holds at most about `maxBufferedBytes`).
+   */
+  bufferedBytes: number;
+  /** Messages waiting for an earlier message on their task to be answered (one at a time). */
+  waitingMessages: number;
 }
 
 /** The Hono app returned by {@link createA2aServer}, with its host and lifecycle. */
@@ -160,6 +185,7 @@ export const A2A_SERVER_DEFAULTS = {
   maxUpdateBytes: 1_048_576,
   maxBufferedBytes: 4_194_304,
   maxTaskHistory: 20,
+  maxTasks: MEMORY_TASK_STORE_DEFAULTS.maxTasks,
 } as const;
 
 /** Where the card is served: the A2A path, and the name a2a-js ≤ 0.3.1 clients ask for. */
@@ -209,7 +235,10 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
   const versions = options.protocolVersions ?? defaults.protocolVersions;
   if (versions.length === 0) throw new TypeError('protocolVersions needs at least one version.');
   const maxTaskHistory = options.maxTaskHistory ?? defaults.maxTaskHistory;
-  const store = options.taskStore ?? new InMemoryTaskStore();
+  const ownStore = options.taskStore
+    ? undefined
+    : createMemoryTaskStore({ maxTasks: options.maxTasks ?? defaults.maxTasks });
+  const store = options.taskStore ?? ownStore!;
   const taskStore = Number.isFinite(maxTaskHistory)
     ? boundTaskHistory(store, maxTaskHistory)
     : store;
@@ -287,6 +316,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
     keepAliveIntervalMs,
     maxUpdateBytes: options.maxUpdateBytes ?? defaults.maxUpdateBytes,
     maxBufferedBytes: options.maxBufferedBytes ?? defaults.maxBufferedBytes,
+    streamBuffers: new Set(),
     requireA2uiClient: options.requireA2uiClient ?? defaults.requireA2uiClient,
     reportError,
   };
@@ -345,6 +375,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
     keepAliveIntervalMs,
     authenticated: options.authenticate !== undefined,
     userName,
+    limits: options,
   });
   app.post('/', route);
   for (const path of [...AGENT_CARD_PATHS, '/'])
@@ -364,7 +395,16 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
     taskStore,
     agentCard: cardFor,
     stats(): A2aServerStats {
-      return { ...host.stats(), a2aSessions: sessions.size };
+      return {
+        ...host.stats(),
+        a2aSessions: sessions.size,
+        bufferedBytes: [...binding.streamBuffers].reduce(
+          (total, buffer) => total + buffer.bytes,
+          0,
+        ),
+        waitingMessages: requestHandler.waitingMessages,
+        ...(ownStore ? { tasks: ownStore.size } : {}),
+      };
     },
     async close(): Promise<void> {
       await host.close();

@@ -24,7 +24,14 @@ import {
   ServerCallContext,
   validateVersion,
 } from '@a2a-js/sdk/server';
-import { A2uiError, type AuthenticationResult, readRequestBody, toHttpError } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  type AuthenticationResult,
+  checkRequestDepth,
+  type InboundLimits,
+  readRequestBody,
+  toHttpError,
+} from '@a2ui-ts/core';
 import type { Context } from 'hono';
 import { a2aErrorRowOf, toA2aError } from '../protocol/a2a-errors.js';
 import { STATE_KEYS } from './a2a-binding.js';
@@ -42,6 +49,8 @@ export interface JsonRpcRouteOptions {
   readonly authenticated: boolean;
   /** The SDK user name of a principal (its task store and event buses are scoped by it). */
   readonly userName: (principal: unknown) => string;
+  /** `maxRequestDepth` (and `maxMetadataDepth`, its default's base). @default core's defaults */
+  readonly limits?: InboundLimits;
 }
 
 /** Response headers of an event stream. */
@@ -137,6 +146,13 @@ export function createJsonRpcRoute(
         id: null,
         error: { code: -32700, message: 'Invalid JSON payload.' },
       });
+    }
+    // Before the SDK walks it: its conversions recurse, and so does writing the answer's `id`.
+    const tooDeep = checkRequestDepth(payload, options.limits);
+    if (tooDeep) {
+      // As the binding's other paths, relative to `params` (`/message/parts/0/data/…`).
+      const path = tooDeep.path.replace(/^\/params(?=\/|$)/, '');
+      return refuse(new A2uiError('VALIDATION_FAILED', tooDeep.message, { path }));
     }
     const method = isRecord(payload) ? payload.method : undefined;
     const id = isRecord(payload) && 'id' in payload ? payload.id : null;

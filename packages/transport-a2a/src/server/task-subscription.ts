@@ -15,6 +15,7 @@ import type { A2aBinding } from './a2a-binding.js';
 import type { A2aSession, TaskRun } from './a2a-sessions.js';
 import { followSession } from './session-follower.js';
 import { resetOutcome, sessionEndOutcome } from './session-outcomes.js';
+import { bytesOf, StreamBuffer } from './stream-buffer.js';
 import {
   chunkEntries,
   entriesToParts,
@@ -42,7 +43,9 @@ export async function* subscribeToTask(
   const { task, session, signal } = request;
   const address: TaskAddress = { taskId: task.id, contextId: task.contextId };
   let queued: ReplayEntry[] = [];
-  let queuedBytes = 0;
+  const buffered = new StreamBuffer();
+  /** What the client would have had to hold, once that is past the bound. */
+  let overflowed: number | undefined;
   let ended: DisconnectReason | undefined;
   let watched: TaskRun | undefined = session.runs.get(task.id);
   let wake: (() => void) | undefined;
@@ -56,15 +59,24 @@ export async function* subscribeToTask(
     notify();
   });
   signal?.addEventListener('abort', notify);
+  binding.streamBuffers.add(buffered);
   const followed = await followSession(binding.host, request.sessionId, {
     principal: request.principal,
     afterSeq: request.afterSeq,
     pollIntervalMs: binding.keepAliveIntervalMs,
     handlers: {
       onEntries(entries) {
-        for (const entry of entries) {
-          queued.push(entry);
-          queuedBytes += entry.data.length;
+        // Past the bound nothing more is held: the stream ends at its next read (below).
+        if (overflowed !== undefined) return;
+        const size = bytesOf(entries);
+        // What the client missed comes in one go, before it could read anything: it always fits.
+        if (!buffered.fits(size, binding.maxBufferedBytes)) {
+          overflowed = buffered.bytes + size;
+          queued = [];
+          buffered.clear();
+        } else {
+          queued.push(...entries);
+          buffered.hold('queued', size);
         }
         notify();
       },
@@ -74,7 +86,9 @@ export async function* subscribeToTask(
       },
     },
   }).catch((error: unknown) => {
+    binding.streamBuffers.delete(buffered);
     stopWatching();
+    signal?.removeEventListener('abort', notify);
     throw error;
   });
   try {
@@ -95,16 +109,16 @@ export async function* subscribeToTask(
     // turn knows the turn is over; the stream then carries pushes.
     let caughtUp = watched !== undefined;
     while (!signal?.aborted) {
-      if (queuedBytes > binding.maxBufferedBytes) {
+      if (overflowed !== undefined) {
         throw new A2uiError(
           'LIMIT_EXCEEDED',
-          `The client reads too slowly (${queuedBytes} bytes waiting); resubscribe with Last-Event-ID.`,
+          `The client reads too slowly (${overflowed} bytes waiting); resubscribe with Last-Event-ID.`,
         );
       }
       if (queued.length > 0) {
         const entries = queued;
         queued = [];
-        queuedBytes = 0;
+        buffered.clear();
         const state =
           watched && !watched.outcome
             ? TaskState.TASK_STATE_WORKING
@@ -149,6 +163,7 @@ export async function* subscribeToTask(
       });
     }
   } finally {
+    binding.streamBuffers.delete(buffered);
     stopWatching();
     signal?.removeEventListener('abort', notify);
     if (followed.ok) followed.follower.stop();

@@ -3,6 +3,8 @@
  * refuses with a failed task that names the A2UI error and a retry hint; a cancel ends a running
  * turn at once; pushes between turns reach the next answer of a client that holds no subscription.
  */
+import { createDeferred } from '@a2ui-ts/core/testing';
+import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, expect, it } from 'vitest';
 import { actionMessage, formAgent, postRpc, readSse, update } from '../../test/agents.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -172,4 +174,49 @@ it('gives a client without a subscription what the agent sent between turns with
     update('/pushed/2', 2),
     update('/answer', 'next'),
   ]);
+});
+
+it('runs a second message on a task after the first one streaming on it: each answer is whole, neither stream fails', async () => {
+  const held = createDeferred();
+  const started = createDeferred();
+  const heard: unknown[] = [];
+  const recorder = formAgent({
+    async onInput(connection, input) {
+      heard.push(input.text);
+      if (input.text === 'first') {
+        started.resolve();
+        await held.promise;
+      }
+      connection.send(update('/heard', input.text ?? null));
+    },
+  });
+  server = await startTestServer({ agent: recorder.agent });
+  const opened = (await (await send({})).json()).result.task;
+  const ids = { taskId: opened.id, contextId: opened.contextId };
+  const first = send({ ...ids, parts: [{ text: 'first' }] }, 'SendStreamingMessage');
+  await started.promise;
+  const second = send({ ...ids, parts: [{ text: 'second' }] }, 'SendStreamingMessage');
+  // The second message is in: waiting for the first, or (were it not) queued at the host.
+  await eventually(
+    () =>
+      server!.app.stats().waitingMessages === 1 ||
+      server!.app.host.stats().queuedClientMessages === 1,
+  );
+  held.resolve();
+  for (const [answer, text] of [
+    [first, 'first'],
+    [second, 'second'],
+  ] as const) {
+    const frames = await readSse(await answer);
+    expect(frames.every((frame) => frame.error === undefined)).toBe(true);
+    expect(frames[0]!.result.task.id).toBe(opened.id);
+    expect(frames.at(-1)!.result.statusUpdate.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    const sent = frames.flatMap((frame) =>
+      (frame.result.statusUpdate?.status?.message?.parts ?? []).map(
+        (part: { data?: unknown }) => part.data,
+      ),
+    );
+    expect(sent).toContainEqual(update('/heard', text));
+  }
+  expect(heard).toEqual(['first', 'second']);
 });

@@ -380,6 +380,52 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
       body: () => ({ jsonrpc: '2.0', id: 1, method: 'CancelTask', params: { id: 'nope' } }),
       code: -32001,
     },
+    ...(
+      [
+        [
+          'a data part',
+          (deep: string) => `"parts":[{"data":{"x":${deep}}}]`,
+          '/message/parts/0/data/x/0',
+        ],
+        [
+          'an A2UI part',
+          (deep: string) => `"parts":[{"data":${deep},"mediaType":"${A2UI_MIME_TYPE}"}]`,
+          '/message/parts/0/data/0',
+        ],
+        [
+          'the message metadata',
+          (deep: string) => `"parts":[],"metadata":{"x":${deep}}`,
+          '/message/metadata/x/0',
+        ],
+        [
+          'a part’s metadata',
+          (deep: string) => `"parts":[{"text":"hi","metadata":{"x":${deep}}}]`,
+          '/message/parts/0/metadata/x/0',
+        ],
+        [
+          'the extensions',
+          (deep: string) => `"parts":[],"extensions":${deep}`,
+          '/message/extensions/0',
+        ],
+      ] as const
+    ).map(([where, message, path]) => ({
+      name: `${where} nested 100,000 levels deep`,
+      body: () => {
+        const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+        return `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"${crypto.randomUUID()}","role":"ROLE_USER",${message(deep)}}}}`;
+      },
+      code: -32602,
+      a2uiCode: 'VALIDATION_FAILED',
+      path,
+    })),
+    {
+      name: 'an id nested 100,000 levels deep',
+      body: () =>
+        `{"jsonrpc":"2.0","id":${'['.repeat(100_000)}${']'.repeat(100_000)},"method":"SendMessage","params":{}}`,
+      code: -32602,
+      a2uiCode: 'VALIDATION_FAILED',
+      path: '/id/0',
+    },
     {
       name: 'an unsupported version',
       body: () => v1Send('SendMessage', {}),

@@ -82,6 +82,28 @@ describe('POST /connect', () => {
     expect(server.app.stats().rememberedConnects).toBe(0);
   });
 
+  it('refuses a connect whose Idempotency-Key is longer than maxRequestIdLength, and remembers nothing', async () => {
+    const recorder = echoAgent();
+    server = await startTestServer({ agent: recorder.agent, maxRequestIdLength: 64 });
+    const long = 'k'.repeat(65);
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{}, { 'idempotency-key': long }],
+      [{ requestId: long }, {}],
+    ];
+    for (const [body, headers] of cases) {
+      const refused = await server.post('/connect', body, headers);
+      expect([refused.status, refused.body.error.code, refused.body.error.path]).toEqual([
+        400,
+        'VALIDATION_FAILED',
+        '/requestId',
+      ]);
+    }
+    expect(recorder.connections).toHaveLength(0);
+    expect(server.app.stats().rememberedConnects).toBe(0);
+    await opened(server, { 'idempotency-key': 'k'.repeat(64) });
+    expect(server.app.stats().rememberedConnects).toBe(1);
+  });
+
   it("replaces a reset connection: its agent sees onDisconnect('reset'), another principal's is refused", async () => {
     const recorder = echoAgent();
     server = await startTestServer({

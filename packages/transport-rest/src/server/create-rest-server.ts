@@ -13,6 +13,7 @@ import {
   DEFAULT_BODY_TIMEOUT_MS,
   type DisconnectReason,
   defaultIsSamePrincipal,
+  INBOUND_DEFAULTS,
   isConnectionId,
   type OpenResult,
   type ReadResult,
@@ -275,6 +276,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     return value;
   };
 
+  const maxRequestIdLength = options.maxRequestIdLength ?? INBOUND_DEFAULTS.maxRequestIdLength;
   /** The idempotency key: the header, or `requestId` in the body (both must then agree). */
   const requestIdOf = (c: Context, body: Record<string, unknown>): string | undefined => {
     const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
@@ -287,6 +289,12 @@ export function createRestServer(options: RestServerOptions): RestServer {
       throw invalid(`requestId differs from the ${IDEMPOTENCY_KEY_HEADER} header.`, '/requestId');
     const key = fromHeader ?? fromBody;
     if (key === '') throw invalid('An idempotency key must not be empty.', '/requestId');
+    // The host checks this for client messages; a connect's key is remembered here, not there.
+    if (key !== undefined && key.length > maxRequestIdLength)
+      throw invalid(
+        `A request id has at most ${maxRequestIdLength} characters (this one has ${key.length}).`,
+        '/requestId',
+      );
     return key;
   };
 

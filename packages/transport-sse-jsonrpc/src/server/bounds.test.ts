@@ -249,6 +249,41 @@ describe('bounds on what a client can make the server hold', () => {
     await stream.close();
   });
 
+  it('answers a batch with a request nested 100,000 levels deep (or a bare deep array) with -32600 for it, and serves the rest', async () => {
+    const seen: string[] = [];
+    server = await startTestServer({
+      agent: { onAction: (_c, event) => void seen.push(event.name) },
+    });
+    const { stream, connectionId } = await openConnection(server);
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const request = (id: string, name: string) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'a2ui.action',
+        params: { connectionId, action: action(name) },
+      });
+    const batch = await rpc(
+      server,
+      `[${deep},${request('2', 'kept')},{"jsonrpc":"2.0","id":"3","method":"a2ui.action","params":{"x":${deep}}}]`,
+    );
+    expect(batch.status).toBe(200);
+    const answers = (await batch.json()) as Array<{
+      id: unknown;
+      error?: { code: number; data: { path: string } };
+    }>;
+    expect(answers[0]).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(answers[0]!.error!.data.path).toMatch(/^\/0(\/0)+$/);
+    expect(answers[1]).toMatchObject({ id: '2', result: { accepted: true } });
+    expect(answers[2]).toMatchObject({ id: '3', error: { code: -32600 } });
+    expect(answers[2]!.error!.data.path).toMatch(/^\/2\/params\/x(\/0)+$/);
+    const bare = await rpc(server, deep);
+    expect(bare.status).toBe(200);
+    expect(await bare.json()).toMatchObject([{ id: null, error: { code: -32600 } }]);
+    expect(seen).toEqual(['kept']);
+    await stream.close();
+  });
+
   it('answers 408 when a request body does not arrive within bodyTimeoutMs, and keeps serving', async () => {
     server = await startTestServer({ agent: {}, bodyTimeoutMs: 200 });
     const socket = connect(server.node.port, '127.0.0.1');

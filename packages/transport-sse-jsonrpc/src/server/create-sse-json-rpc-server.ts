@@ -301,6 +301,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       bodyBytes: body.bytes,
       idText: (request) => idText(request.id),
       turnWaitMs,
+      limits: options,
     });
     if (result.body === undefined) return c.body(null, 204);
     const status = result.busyRetryAfterMs === undefined ? 200 : 503;

@@ -5,7 +5,13 @@
  * the same batch, nor another connection. Requests of a batch reach the agent in order; after a
  * busy refusal the rest of the batch is refused too, so nothing overtakes a message that waits.
  */
-import { A2uiError, isConnectionId, type SessionHost } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  checkRequestDepth,
+  type InboundLimits,
+  isConnectionId,
+  type SessionHost,
+} from '@a2ui-ts/core';
 import { type RpcErrorName, rpcErrorNameOf, toRpcError } from '../protocol/json-rpc-errors.js';
 import {
   type JsonRpcId,
@@ -28,6 +34,8 @@ export interface RpcHandlerContext {
    * name the turn (`result.turn`); 0 answers at once.
    */
   readonly turnWaitMs: number;
+  /** `maxRequestDepth` (and `maxMetadataDepth`, its default's base) for the requests of a batch. */
+  readonly limits?: InboundLimits;
 }
 
 /** The answer to a call, and whether every request of it was refused as busy. */
@@ -90,7 +98,22 @@ export async function handleRpcPayload(
   const awaited = lastAnsweredDelivery(payload);
   let busy: { retryAfterMs: number; detail: string } | undefined;
   let accepted = 0;
-  for (const request of payload) {
+  for (const [index, request] of payload.entries()) {
+    // Each request of a batch is measured by serialising it: none may be too deep for that.
+    const tooDeep = checkRequestDepth(request, context.limits);
+    if (tooDeep) {
+      responses.push(
+        errorResponse(
+          isRecord(request) ? idOf(request) : null,
+          'INVALID_REQUEST',
+          tooDeep.message,
+          {
+            path: `/${index}${tooDeep.path}`,
+          },
+        ),
+      );
+      continue;
+    }
     if (busy && isRecord(request) && isDelivery(request.method)) {
       if ('id' in request)
         responses.push(

@@ -276,6 +276,9 @@ describe('frames', () => {
         '/metadata/a2uiClientDataModel',
       ],
       [JSON.stringify({ id: 'x'.repeat(300), message: action('m') }), 'VALIDATION_FAILED', '/id'],
+      // Twice: an empty id is no key, or the second would be a silent duplicate.
+      [JSON.stringify({ id: '', message: action('m') }), 'VALIDATION_FAILED', '/id'],
+      [JSON.stringify({ id: '', message: action('m2') }), 'VALIDATION_FAILED', '/id'],
     ] as const;
     for (const [frame, code, path] of bad) {
       socket.send(frame);

@@ -44,3 +44,35 @@ it('answers frames in order, stops reading past 256 waiting frames, and reads ag
   expect(replies.map((frame) => JSON.parse(frame).id)).toEqual(ids);
   expect(inbound.waiting).toBe(0);
 });
+
+it('refuses an unknown frame type nested 100,000 levels deep (or 1 MB long) with VALIDATION_FAILED at /type, with its id', async () => {
+  const errors: unknown[] = [];
+  const replies: string[] = [];
+  const inbound = new InboundFrames({
+    host: {} as SessionHost,
+    connectionId: 'c',
+    principal: undefined,
+    reply: (frame) => replies.push(frame),
+    open: () => true,
+    onError: (error) => void errors.push(error),
+    pause: () => {},
+    resume: () => {},
+  });
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  inbound.push(`{"id":"d","type":${deep}}`, 200_020);
+  inbound.push(JSON.stringify({ id: 'l', type: 'x'.repeat(1_000_000) }), 1_000_020);
+  await eventually(() => replies.length === 2);
+  const [first, second] = replies.map((frame) => JSON.parse(frame));
+  expect(first).toMatchObject({
+    type: 'error',
+    id: 'd',
+    error: {
+      code: 'VALIDATION_FAILED',
+      path: '/type',
+      message: 'Unknown frame type (a JSON array).',
+    },
+  });
+  expect(second).toMatchObject({ id: 'l', error: { code: 'VALIDATION_FAILED', path: '/type' } });
+  expect(second.error.message.length).toBeLessThan(100);
+  expect(errors).toEqual([]);
+});

@@ -122,6 +122,9 @@ export class InboundFrames {
     if (id !== undefined && typeof id !== 'string')
       return this.#refuse(undefined, refusal('VALIDATION_FAILED', 'id must be a string.', '/id'));
     if ('type' in frame) return this.#control(frame, id);
+    // An empty id would be one idempotency key for all: every later frame with it a "duplicate".
+    if (id === '')
+      return this.#refuse(id, refusal('VALIDATION_FAILED', 'id must not be empty.', '/id'));
 
     const { host, connectionId, principal } = this.#context;
     let shape: FrameShape;
@@ -210,11 +213,7 @@ export class InboundFrames {
       default:
         return this.#refuse(
           id,
-          refusal(
-            'VALIDATION_FAILED',
-            `Unknown frame type ${JSON.stringify(frame.type)}.`,
-            '/type',
-          ),
+          refusal('VALIDATION_FAILED', `Unknown frame type ${describeType(frame.type)}.`, '/type'),
         );
     }
   }
@@ -223,4 +222,14 @@ export class InboundFrames {
     if (!A2uiError.isInstance(error)) this.#context.onError(error);
     return formatErrorFrame(id, toErrorFrameBody(error, shape));
   }
+}
+
+/**
+ * A frame's `type` for an error message: a string (at most 64 characters of it), else its JSON
+ * type — never the value itself, which may be nested 100,000 levels deep.
+ */
+function describeType(type: unknown): string {
+  if (typeof type !== 'string')
+    return `(a JSON ${Array.isArray(type) ? 'array' : type === null ? 'null' : typeof type})`;
+  return type.length > 64 ? `${JSON.stringify(type.slice(0, 64))}…` : JSON.stringify(type);
 }
