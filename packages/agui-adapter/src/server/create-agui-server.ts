@@ -21,6 +21,7 @@ import {
   type HostLink,
   type HostToolCall,
   isRecord,
+  LinkSet,
   type ReplayEntry,
   readRequestBody,
   SESSION_HOST_DEFAULTS,
@@ -178,20 +179,8 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
   const threads = new Map<string, ThreadState>();
   /** Per thread, the end of the last run queued: runs of one thread run one after another. */
   const chains = new Map<string, Promise<void>>();
-  const streams = new Set<RunStream>();
-  let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
-
-  const updateKeepAlive = (): void => {
-    if (streams.size > 0 && keepAliveTimer === undefined) {
-      // One timer for all runs, so an idle server holds no timer at all.
-      keepAliveTimer = setInterval(() => {
-        for (const stream of streams) stream.tick();
-      }, keepAliveIntervalMs);
-    } else if (streams.size === 0 && keepAliveTimer !== undefined) {
-      clearInterval(keepAliveTimer);
-      keepAliveTimer = undefined;
-    }
-  };
+  // One keep-alive timer for all runs, so an idle server holds no timer at all.
+  const streams = new LinkSet<RunStream>(keepAliveIntervalMs);
 
   const app =
     (options.basePath ?? defaults.basePath) ? new Hono().basePath(options.basePath!) : new Hono();
@@ -292,7 +281,6 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       maxBufferedBytes,
       onEnd: (_stream, end: RunStreamEnd) => {
         streams.delete(stream);
-        updateKeepAlive();
         if (end !== 'finished' && end !== 'errored') controller.abort();
       },
     });
@@ -357,7 +345,6 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       }
     }
     streams.add(stream);
-    updateKeepAlive();
     void run
       .execute(opened.onConnect)
       .catch((error: unknown) => run.fail(error))
@@ -456,14 +443,13 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
         ...host.stats(),
         runs: streams.size,
         threads: threads.size,
-        keepAliveTimer: keepAliveTimer !== undefined,
+        keepAliveTimer: streams.ticking,
       };
     },
     async close(): Promise<void> {
       await host.close();
-      for (const stream of [...streams])
+      for (const stream of streams)
         stream.fail('CONNECTION_CLOSED', 'The server is shutting down.');
-      updateKeepAlive();
     },
   });
 }

@@ -13,6 +13,7 @@ import {
   DEFAULT_BODY_TIMEOUT_MS,
   type DisconnectReason,
   defaultIsSamePrincipal,
+  HttpRefusal,
   isConnectionId,
   type OpenResult,
   type ReadResult,
@@ -148,18 +149,6 @@ interface Batch {
 interface RememberedConnect {
   principal: unknown;
   opening: Promise<OpenResult>;
-}
-
-/** A refusal with a status of its own (`UNSUPPORTED_MEDIA_TYPE`, `METHOD_NOT_ALLOWED`). */
-class HttpRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
 }
 
 const invalid = (message: string, path: string) =>
@@ -586,12 +575,6 @@ const methodNotAllowed = (allow: string) =>
 
 /** A refusal as its HTTP status and `{"error": {"code", "message", …}}` body. */
 function refuse(c: Context, error: unknown): Response {
-  if (error instanceof HttpRefusal) {
-    return c.json({ error: { code: error.code, message: error.message } }, error.status as 400, {
-      ...error.headers,
-      'Cache-Control': 'no-store',
-    });
-  }
   const refusal = toHttpError(error);
   return c.json(refusal.body, refusal.status as 400, {
     ...refusal.headers,

@@ -9,6 +9,7 @@ import {
   createSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   isConnectionId,
+  LinkSet,
   readRequestBody,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
@@ -173,31 +174,15 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       : undefined,
   });
 
-  const links = new Set<SseLink>();
-  let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
+  // One keep-alive timer for all links, so an idle server holds no timer at all.
+  const links = new LinkSet<SseLink>(keepAliveIntervalMs);
   let droppedSlowLinks = 0;
-  let peakLinkBufferedBytes = 0;
-
-  const updateKeepAlive = (): void => {
-    if (links.size > 0 && keepAliveTimer === undefined) {
-      // One timer for all links, so an idle server holds no timer at all.
-      keepAliveTimer = setInterval(() => {
-        for (const link of links) link.tick();
-      }, keepAliveIntervalMs);
-    } else if (links.size === 0 && keepAliveTimer !== undefined) {
-      clearInterval(keepAliveTimer);
-      keepAliveTimer = undefined;
-    }
-  };
 
   const onLinkEnd = (link: SseLink, end: SseLinkEnd): void => {
     links.delete(link);
-    if (link.peakBufferedBytes > peakLinkBufferedBytes)
-      peakLinkBufferedBytes = link.peakBufferedBytes;
     if (end === 'overflow') droppedSlowLinks++;
     // The connection outlives its link: it logs and waits out its grace period for a resume.
     if (end !== 'closed') link.hostLink?.detach();
-    updateKeepAlive();
   };
 
   const app =
@@ -238,7 +223,6 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       link.hostLink.detach();
     } else {
       links.add(link);
-      updateKeepAlive();
       c.req.raw.signal.addEventListener('abort', () => link.abort(), { once: true });
     }
     return c.body(link.stream, 200, SSE_HEADERS);
@@ -318,25 +302,19 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
     host,
     registry: host.registry,
     stats(): SseJsonRpcServerStats {
-      let bufferedBytes = 0;
-      let peak = peakLinkBufferedBytes;
-      for (const link of links) {
-        bufferedBytes += link.bufferedBytes;
-        if (link.peakBufferedBytes > peak) peak = link.peakBufferedBytes;
-      }
+      const { bufferedBytes, peakLinkBufferedBytes } = links.bufferStats();
       return {
         ...host.stats(),
         links: links.size,
         bufferedBytes,
-        keepAliveTimer: keepAliveTimer !== undefined,
+        keepAliveTimer: links.ticking,
         droppedSlowLinks,
-        peakLinkBufferedBytes: peak,
+        peakLinkBufferedBytes,
       };
     },
     async close(): Promise<void> {
       await host.close();
-      for (const link of [...links]) link.close('server-closed');
-      updateKeepAlive();
+      for (const link of links) link.close('server-closed');
     },
   });
 }

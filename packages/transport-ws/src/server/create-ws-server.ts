@@ -10,7 +10,9 @@ import {
   A2uiError,
   type ConnectionSession,
   createSessionHost,
+  HttpRefusal,
   INBOUND_DEFAULTS,
+  LinkSet,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
   type SessionHostOptions,
@@ -23,7 +25,6 @@ import {
   type AllowedOrigins,
   checkHandshake,
   checkOrigin,
-  HandshakeRefusal,
   handshakeUrl,
   parseResumeQuery,
   type TokenLocation,
@@ -180,34 +181,18 @@ export function createWsServer(options: WsServerOptions): WsServer {
     perMessageDeflate: false,
     handleProtocols: (protocols) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
   });
-  const links = new Set<WsLink>();
+  // One heartbeat timer for all sockets, so an idle server holds no timer at all.
+  const links = new LinkSet<WsLink>(pingIntervalMs > 0 ? pingIntervalMs : undefined);
   const sockets = new Set<WebSocket>();
-  let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   let closing = false;
   let pendingUpgrades = 0;
   let droppedSlowLinks = 0;
   let unresponsiveLinks = 0;
-  let peakLinkBufferedBytes = 0;
-
-  const updateHeartbeat = (): void => {
-    if (pingIntervalMs > 0 && links.size > 0 && heartbeatTimer === undefined) {
-      // One timer for all sockets, so an idle server holds no timer at all.
-      heartbeatTimer = setInterval(() => {
-        for (const link of [...links]) link.tick();
-      }, pingIntervalMs);
-    } else if (links.size === 0 && heartbeatTimer !== undefined) {
-      clearInterval(heartbeatTimer);
-      heartbeatTimer = undefined;
-    }
-  };
 
   const onLinkEnd = (link: WsLink, end: WsLinkEnd): void => {
     links.delete(link);
-    if (link.peakBufferedBytes > peakLinkBufferedBytes)
-      peakLinkBufferedBytes = link.peakBufferedBytes;
     if (end === 'overflow') droppedSlowLinks++;
     if (end === 'unresponsive') unresponsiveLinks++;
-    updateHeartbeat();
   };
 
   /** The socket is gone: the connection waits out its grace period, or ends if the client left. */
@@ -262,7 +247,6 @@ export function createWsServer(options: WsServerOptions): WsServer {
     link.attach(ws, socket);
     if (link.end === undefined) {
       links.add(link);
-      updateHeartbeat();
     }
   };
 
@@ -281,13 +265,12 @@ export function createWsServer(options: WsServerOptions): WsServer {
       if (!upgraded && link?.hostLink) onSocketGone(link, principal, undefined);
     });
     try {
-      if (closing)
-        throw new HandshakeRefusal(503, 'CONNECTION_CLOSED', 'The server is shutting down.');
+      if (closing) throw new HttpRefusal(503, 'CONNECTION_CLOSED', 'The server is shutting down.');
       checkHandshake(request);
       const url = handshakeUrl(request);
       checkOrigin(request, allowedOrigins);
       const auth = await host.authenticate(toAuthenticationRequest(request, url, acceptTokenIn));
-      if (!auth.ok) throw HandshakeRefusal.of(auth.error);
+      if (!auth.ok) throw HttpRefusal.of(auth.error);
       principal = auth.principal;
       const resume = parseResumeQuery(url);
       link = new WsLink({
@@ -314,8 +297,8 @@ export function createWsServer(options: WsServerOptions): WsServer {
       });
     } catch (error) {
       // Refusals are the client's business; anything else thrown here is a bug worth a log line.
-      if (!(error instanceof HandshakeRefusal) && !A2uiError.isInstance(error)) reportError(error);
-      writeRefusal(socket, HandshakeRefusal.of(error));
+      if (!(error instanceof HttpRefusal) && !A2uiError.isInstance(error)) reportError(error);
+      writeRefusal(socket, HttpRefusal.of(error));
     } finally {
       pendingUpgrades--;
     }
@@ -334,29 +317,23 @@ export function createWsServer(options: WsServerOptions): WsServer {
     },
     handleUpgrade,
     stats(): WsServerStats {
-      let bufferedBytes = 0;
-      let peak = peakLinkBufferedBytes;
-      for (const link of links) {
-        bufferedBytes += link.bufferedBytes;
-        if (link.peakBufferedBytes > peak) peak = link.peakBufferedBytes;
-      }
+      const { bufferedBytes, peakLinkBufferedBytes } = links.bufferStats();
       return {
         ...host.stats(),
         sockets: sockets.size,
         pendingUpgrades,
         bufferedBytes,
-        heartbeatTimer: heartbeatTimer !== undefined,
+        heartbeatTimer: links.ticking,
         droppedSlowLinks,
         unresponsiveLinks,
-        peakLinkBufferedBytes: peak,
+        peakLinkBufferedBytes,
       };
     },
     async close(): Promise<void> {
       if (closing) return;
       closing = true;
       await host.close();
-      for (const link of [...links]) link.close('server-closed');
-      updateHeartbeat();
+      for (const link of links) link.close('server-closed');
       const open = [...sockets];
       await Promise.all(
         open.map(
