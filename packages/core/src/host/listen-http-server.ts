@@ -10,6 +10,8 @@
  * from `node:` and depends on no adapter.
  */
 
+import { yieldToIo } from './yield-to-io.js';
+
 /** What {@link listenHttpServer} uses of a Node `http.Server` (which has all of it). */
 export interface NodeHttpServerLike {
   listen(port: number, hostname: string, listener: () => void): unknown;
@@ -151,13 +153,7 @@ export function serveFetchApp<S extends NodeHttpServerLike>(
     async beforeCloseSockets() {
       await app.close?.();
       // Let the streams write their last events before the sockets go.
-      await nextTurn();
+      await yieldToIo();
     },
   });
 }
-
-/** One turn of the event loop (`setImmediate` where the runtime has it: the server's is Node's). */
-const nextTurn = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
