@@ -21,13 +21,7 @@ import {
   MessageProcessor,
   type ServerMessage,
 } from '@a2ui-ts/core';
-import {
-  formatNumber as fmt,
-  loadAverage,
-  measuredBy,
-  median,
-  writeBenchmarkSection,
-} from '@a2ui-ts/core/testing/node';
+import { formatNumber as fmt, median, startBenchReport } from '@a2ui-ts/core/testing/node';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { parsePartialJson } from 'ai';
 import {
@@ -40,7 +34,6 @@ import {
 } from '../src/index.js';
 import { createScriptedModel } from '../src/testing/index.js';
 
-const SECTION_TITLE = '## LLM agent (`@a2ui-ts/agent-llm`)';
 const CHARS_PER_TOKEN = 4;
 const RESTAURANTS = 8;
 const TOKEN_INTERVAL_MS = 1;
@@ -262,7 +255,11 @@ async function perTokenMicros(
 }
 
 async function main(): Promise<void> {
-  const loadAtStart = loadAverage();
+  const report = startBenchReport({
+    packageName: '@a2ui-ts/agent-llm',
+    heading: '## LLM agent (`@a2ui-ts/agent-llm`)',
+    file: new URL('../../../docs/benchmarks.md', import.meta.url),
+  });
   (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
   // 1. Latency at a fixed token pace, modes alternating.
@@ -295,9 +292,9 @@ async function main(): Promise<void> {
   const agentPerToken = (mode: keyof typeof agent) => (median(agent[mode]) * 1000) / TOKENS.length;
 
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `${measuredBy('@a2ui-ts/agent-llm', loadAtStart)}. The call: one \`render_a2ui\` call drawing a results card of ${RESTAURANTS} restaurants — ${COMPONENTS} components and its data model, ${fmt(ARGUMENTS.length)} characters of arguments, streamed as ${fmt(TOKENS.length)} tokens of ${CHARS_PER_TOKEN} characters (about what a provider's tokenizer makes of JSON). Baseline: the same agent with \`progressive: false\`, which waits for the whole tool call before validating and sending.`,
+    `${report.measuredBy()}. The call: one \`render_a2ui\` call drawing a results card of ${RESTAURANTS} restaurants — ${COMPONENTS} components and its data model, ${fmt(ARGUMENTS.length)} characters of arguments, streamed as ${fmt(TOKENS.length)} tokens of ${CHARS_PER_TOKEN} characters (about what a provider's tokenizer makes of JSON). Baseline: the same agent with \`progressive: false\`, which waits for the whole tool call before validating and sending.`,
     '',
     `### First streamed token → first rendered component (one token per ${TOKEN_INTERVAL_MS} ms)`,
     '',
@@ -334,12 +331,7 @@ async function main(): Promise<void> {
     `The agent's own cost is the difference: ${fmt(agentPerToken('progressive') - agentPerToken('whole'), 1)} µs per token for progressive rendering; most of either row is the AI SDK's processing of each stream part. A provider spaces tokens 7–30 ms apart, so neither path is the bottleneck.`,
     '',
   ].join('\n');
-  console.log(section);
-  writeBenchmarkSection(
-    new URL('../../../docs/benchmarks.md', import.meta.url),
-    SECTION_TITLE,
-    section,
-  );
+  report.write(section);
 }
 
 await main();

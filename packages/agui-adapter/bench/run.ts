@@ -17,18 +17,11 @@ import {
   type Connection,
   type ServerMessage,
 } from '@a2ui-ts/core';
-import {
-  formatNumber as fmt,
-  loadAverage,
-  measuredBy,
-  median,
-  writeBenchmarkSection,
-} from '@a2ui-ts/core/testing/node';
+import { formatNumber as fmt, median, startBenchReport } from '@a2ui-ts/core/testing/node';
 import { EventEncoder } from '@ag-ui/encoder';
 import { Hono } from 'hono';
 import { type AgUiOutputMode, createAgUiServer } from '../src/index.js';
 
-const SECTION_TITLE = '## AG-UI adapter';
 const ITEMS = 1_000;
 const UPDATES = 20_000;
 const ROUNDS = 7;
@@ -243,7 +236,11 @@ async function measureThroughput(mode: AgUiOutputMode) {
   return { ours: median(oursRounds), raw: median(rawRounds), events: events.length };
 }
 
-const loadAtStart = loadAverage();
+const report = startBenchReport({
+  packageName: '@a2ui-ts/agui-adapter',
+  heading: '## AG-UI adapter',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
+});
 const bytes = { state: await measureBytes('state'), activity: await measureBytes('activity') };
 const throughput = {
   state: await measureThroughput('state'),
@@ -252,9 +249,9 @@ const throughput = {
 
 const stateRatio = bytes.state.delta / bytes.state.snapshot;
 const section = [
-  SECTION_TITLE,
+  report.heading,
   '',
-  `${measuredBy('@a2ui-ts/agui-adapter', loadAtStart)}. Everything runs in one process through the server's \`app.fetch\`; bytes are those of the SSE frames (\`data: …\\n\\n\`) as \`@ag-ui/encoder\` writes them.`,
+  `${report.measuredBy()}. Everything runs in one process through the server's \`app.fetch\`; bytes are those of the SSE frames (\`data: …\\n\\n\`) as \`@ag-ui/encoder\` writes them.`,
   '',
   `### Bytes on the wire: one single-item update on a ${fmt(ITEMS)}-item List surface`,
   '',
@@ -284,10 +281,4 @@ const section = [
   '',
 ].join('\n');
 
-console.log(section);
-
-writeBenchmarkSection(
-  new URL('../../../docs/benchmarks.md', import.meta.url),
-  SECTION_TITLE,
-  section,
-);
+report.write(section);

@@ -15,12 +15,10 @@ import {
 } from '@a2a-js/sdk/client';
 import {
   formatNumber as fmt,
-  loadAverage,
-  measuredBy,
   median,
   percentile,
+  startBenchReport,
   startBenchServer,
-  writeBenchmarkSection,
 } from '@a2ui-ts/core/testing/node';
 import { A2UI_EXTENSION_URI } from '../src/protocol/a2ui-extension.js';
 import { createA2uiDataPart } from '../src/protocol/a2ui-parts.js';
@@ -29,7 +27,6 @@ const BURST_MESSAGES = 10_000;
 const BURST_ROUNDS = 5;
 const ROUND_TRIPS = 200;
 const ROUND_TRIP_ROUNDS = 3;
-const SECTION_TITLE = '## A2A transport';
 
 type Endpoint = 'raw' | 'a2ui' | 'a2uiFull';
 const ENDPOINTS: readonly Endpoint[] = ['raw', 'a2ui', 'a2uiFull'];
@@ -104,8 +101,12 @@ async function turn(
   return { elapsedMs: now() - started, messages: latenciesMs.length, latenciesMs };
 }
 
+const report = startBenchReport({
+  packageName: '@a2ui-ts/transport-a2a',
+  heading: '## A2A transport',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
+});
 const server = await startBenchServer(fileURLToPath(new URL('./server.ts', import.meta.url)));
-const loadAtStart = loadAverage();
 const base = server.lines[0]!;
 
 try {
@@ -161,9 +162,9 @@ try {
   const ratio = throughput('a2ui') / throughput('raw');
 
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `${measuredBy('@a2ui-ts/transport-a2a', loadAtStart)} (other work on the machine adds noise to both columns alike). The server (every endpoint, one process) runs in a child process; the client — \`@a2a-js/sdk\`'s stock \`Client\` (SSE parsing, ProtoJSON decoding), identical for both — in the parent, over 127.0.0.1. The baseline is the same SDK server (\`DefaultRequestHandler\`, \`InMemoryTaskStore\`, the same JSON-RPC route) running a bare \`AgentExecutor\` that publishes the same data parts in the same \`working\` status updates (64 per update, one update per tick) and ends in \`input-required\`; this transport hosts an \`A2uiAgent\` sending the same messages, 64 per tick. Each message is the same \`updateDataModel\` carrying its send time.`,
+    `${report.measuredBy()} (other work on the machine adds noise to both columns alike). The server (every endpoint, one process) runs in a child process; the client — \`@a2a-js/sdk\`'s stock \`Client\` (SSE parsing, ProtoJSON decoding), identical for both — in the parent, over 127.0.0.1. The baseline is the same SDK server (\`DefaultRequestHandler\`, \`InMemoryTaskStore\`, the same JSON-RPC route) running a bare \`AgentExecutor\` that publishes the same data parts in the same \`working\` status updates (64 per update, one update per tick) and ends in \`input-required\`; this transport hosts an \`A2uiAgent\` sending the same messages, 64 per tick. Each message is the same \`updateDataModel\` carrying its send time.`,
     '',
     `### Streamed messages: one action answered with ${fmt(BURST_MESSAGES)} messages`,
     '',
@@ -195,13 +196,7 @@ try {
     '',
   ].join('\n');
 
-  console.log(section);
-
-  writeBenchmarkSection(
-    new URL('../../../docs/benchmarks.md', import.meta.url),
-    SECTION_TITLE,
-    section,
-  );
+  report.write(section);
 } finally {
   server.stop();
 }

@@ -9,12 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { BASIC_CATALOG_ID } from '@a2ui-ts/core';
 import {
   formatNumber as fmt,
-  loadAverage,
-  measuredBy,
   median,
   percentile,
+  startBenchReport,
   startBenchServer,
-  writeBenchmarkSection,
 } from '@a2ui-ts/core/testing/node';
 import { connectRest, type RestTransport } from '../src/index.js';
 
@@ -23,7 +21,6 @@ const REQUESTS_PER_WORKER = 250;
 const ROUNDS = 5;
 const PUSHES = 1_000;
 const PUSH_ROUNDS = 3;
-const SECTION_TITLE = '## REST transport';
 
 type Endpoint = 'raw' | 'a2ui' | 'client';
 const NAMES: Record<Endpoint, string> = {
@@ -141,9 +138,13 @@ async function pushes(base: string, endpoint: 'raw' | 'a2ui'): Promise<number[]>
   return latenciesMs;
 }
 
+const report = startBenchReport({
+  packageName: '@a2ui-ts/transport-rest',
+  heading: '## REST transport',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
+});
 // The server: a child process with the same loader flags as this one (tsx, source condition).
 const server = await startBenchServer(fileURLToPath(new URL('./server.ts', import.meta.url)));
-const loadAtStart = loadAverage();
 const base = server.lines[0]!;
 
 try {
@@ -175,9 +176,9 @@ try {
   const ratio = throughput('a2ui') / throughput('raw');
 
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `${measuredBy('@a2ui-ts/transport-rest', loadAtStart)} (other work on the machine adds noise to every column alike). The server (every endpoint, one process) runs in a child process; the clients — Node's \`fetch\` — in the parent, over 127.0.0.1.`,
+    `${report.measuredBy()} (other work on the machine adds noise to every column alike). The server (every endpoint, one process) runs in a child process; the clients — Node's \`fetch\` — in the parent, over 127.0.0.1.`,
     '',
     `### Action round trip: POST → the turn's answer`,
     '',
@@ -207,13 +208,7 @@ try {
     '',
   ].join('\n');
 
-  console.log(section);
-
-  writeBenchmarkSection(
-    new URL('../../../docs/benchmarks.md', import.meta.url),
-    SECTION_TITLE,
-    section,
-  );
+  report.write(section);
 } finally {
   server.stop();
 }

@@ -8,12 +8,10 @@
 import { fileURLToPath } from 'node:url';
 import {
   formatNumber as fmt,
-  loadAverage,
-  measuredBy,
   median,
   percentile,
+  startBenchReport,
   startBenchServer,
-  writeBenchmarkSection,
 } from '@a2ui-ts/core/testing/node';
 import { createParser } from 'eventsource-parser';
 import { extractBaselineTree } from './baseline-tree.js';
@@ -22,7 +20,6 @@ const BURST_MESSAGES = 50_000;
 const BURST_ROUNDS = 7;
 const PACED_MESSAGES = 1_000;
 const PACED_ROUNDS = 3;
-const SECTION_TITLE = '## SSE + JSON-RPC transport';
 
 type Endpoint = 'node' | 'raw' | 'before' | 'a2ui';
 const PATHS: Record<Endpoint, string> = {
@@ -86,7 +83,11 @@ async function measure(endpoint: Endpoint, n: number, mode: 'burst' | 'paced'): 
 const latencies = (rounds: readonly Round[]): number[] =>
   rounds.flatMap((round) => Array.from(round.latenciesMs));
 
-const loadAtStart = loadAverage();
+const report = startBenchReport({
+  packageName: '@a2ui-ts/transport-sse-jsonrpc',
+  heading: '## SSE + JSON-RPC transport',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
+});
 const baseline = extractBaselineTree();
 const current = await startBenchServer(fileURLToPath(new URL('./server.ts', import.meta.url)), 2);
 BASES.a2ui = current.lines[0];
@@ -135,9 +136,9 @@ try {
   const bytesPerMessage = (endpoint: Endpoint) => burst[endpoint][0]!.bytes / BURST_MESSAGES;
 
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `${measuredBy('@a2ui-ts/transport-sse-jsonrpc', loadAtStart)} (other work on the machine adds noise to every column alike). The servers run in child processes (the "before" one from commit \`${baseline?.rev ?? 'n/a'}\`, extracted with \`git archive\`); the client — \`fetch\` + \`eventsource-parser\` + \`JSON.parse\` of every message, identical for all — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire). Latency = receive time − send time, across processes on one machine.`,
+    `${report.measuredBy()} (other work on the machine adds noise to every column alike). The servers run in child processes (the "before" one from commit \`${baseline?.rev ?? 'n/a'}\`, extracted with \`git archive\`); the client — \`fetch\` + \`eventsource-parser\` + \`JSON.parse\` of every message, identical for all — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire). Latency = receive time − send time, across processes on one machine.`,
     '',
     `### Throughput: ${fmt(BURST_MESSAGES)} messages as fast as each endpoint takes them`,
     '',
@@ -167,13 +168,7 @@ try {
     '',
   ].join('\n');
 
-  console.log(section);
-
-  writeBenchmarkSection(
-    new URL('../../../docs/benchmarks.md', import.meta.url),
-    SECTION_TITLE,
-    section,
-  );
+  report.write(section);
 } finally {
   current.stop();
   previous?.stop();

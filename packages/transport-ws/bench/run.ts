@@ -8,12 +8,10 @@
 import { fileURLToPath } from 'node:url';
 import {
   formatNumber as fmt,
-  loadAverage,
-  measuredBy,
   median,
   percentile,
+  startBenchReport,
   startBenchServer,
-  writeBenchmarkSection,
 } from '@a2ui-ts/core/testing/node';
 import { WebSocket } from 'ws';
 import { isControlFrame } from '../src/index.js';
@@ -23,7 +21,6 @@ const BURST_ROUNDS = 7;
 const PACED_MESSAGES = 1_000;
 const PACED_ROUNDS = 3;
 const IDLE_CONNECTIONS = 2_000;
-const SECTION_TITLE = '## WebSocket transport';
 
 type Endpoint = 'raw' | 'a2ui';
 const PATHS: Record<Endpoint, string> = { raw: '/raw', a2ui: '/a2ui/ws' };
@@ -124,9 +121,13 @@ async function idleCost(base: string, endpoint: Endpoint, count: number) {
 const latencies = (rounds: readonly Round[]): number[] =>
   rounds.flatMap((round) => Array.from(round.latenciesMs));
 
+const report = startBenchReport({
+  packageName: '@a2ui-ts/transport-ws',
+  heading: '## WebSocket transport',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
+});
 // The server: a child process with the same loader flags as this one (tsx, source condition, gc).
 const server = await startBenchServer(fileURLToPath(new URL('./server.ts', import.meta.url)));
-const loadAtStart = loadAverage();
 const base = server.lines[0]!;
 
 try {
@@ -166,9 +167,9 @@ try {
   const kb = (bytes: number) => fmt(bytes / 1024, 1);
 
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `${measuredBy('@a2ui-ts/transport-ws', loadAtStart)} (other work on the machine adds noise to both columns alike). The server (both endpoints, one process, one port) runs in a child process; the client — a \`ws\` socket that tells control frames apart and \`JSON.parse\`s every message, identical for both — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire), as the agent's \`connection.send(message)\` behind this transport, and pre-serialized for the baseline (a template that only fills in the send time, checked to give the same bytes). Latency = receive time − send time, across processes on one machine.`,
+    `${report.measuredBy()} (other work on the machine adds noise to both columns alike). The server (both endpoints, one process, one port) runs in a child process; the client — a \`ws\` socket that tells control frames apart and \`JSON.parse\`s every message, identical for both — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire), as the agent's \`connection.send(message)\` behind this transport, and pre-serialized for the baseline (a template that only fills in the send time, checked to give the same bytes). Latency = receive time − send time, across processes on one machine.`,
     '',
     `### Throughput: ${fmt(BURST_MESSAGES)} messages as fast as each endpoint takes them`,
     '',
@@ -211,13 +212,7 @@ try {
     '',
   ].join('\n');
 
-  console.log(section);
-
-  writeBenchmarkSection(
-    new URL('../../../docs/benchmarks.md', import.meta.url),
-    SECTION_TITLE,
-    section,
-  );
+  report.write(section);
 } finally {
   server.stop();
 }

@@ -496,11 +496,11 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       return runs;
     },
     events: shell.events,
-    send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (shell.closed)
-        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
-      return outbox.enqueue({ message, metadata }, sendOptions);
-    },
+    send: (
+      message: ClientMessage,
+      metadata: ClientMessageMetadata,
+      sendOptions: SendOptions = {},
+    ) => shell.sendWhileOpen(() => outbox.enqueue({ message, metadata }, sendOptions)),
     async run(runOptions = {}) {
       if (shell.closed) throw new A2uiError('CONNECTION_CLOSED', 'The transport is closed.');
       const result = await exclusive(() => {

@@ -13,9 +13,9 @@
  */
 import {
   A2uiError,
-  type ConnectionSession,
+  type BindingHostOptions,
   checkClientMessage,
-  createSessionHost,
+  createBindingHost,
   DEFAULT_BODY_TIMEOUT_MS,
   defaultPrincipalKey,
   type HostLink,
@@ -27,7 +27,6 @@ import {
   SESSION_HOST_DEFAULTS,
   type ServerMessage,
   type SessionHost,
-  type SessionHostOptions,
   type SessionHostStats,
   type SessionSink,
   type TurnResult,
@@ -55,7 +54,7 @@ export type AgUiCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
  * bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own. Durations in
  * milliseconds, sizes in bytes.
  */
-export interface AgUiServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+export interface AgUiServerOptions extends BindingHostOptions {
   /**
    * How surfaces travel: `activity` (what CopilotKit and `@ag-ui/a2ui-middleware` render),
    * `state` (`state.surfaces`, for custom frontends and `connectAgUi`), or `tool-result` (a tool
@@ -93,8 +92,6 @@ export interface AgUiServerOptions extends Omit<SessionHostOptions, 'onAgentErro
   maxBufferedBytes?: number;
   /** Cross-origin access. Without it no CORS headers are sent. @default undefined */
   cors?: AgUiCorsOptions;
-  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
-  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
 }
 
 /** Defaults of {@link AgUiServerOptions}, in one place. */
@@ -167,13 +164,9 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
   const maxClientMessageBytes = options.maxClientMessageBytes ?? defaults.maxClientMessageBytes;
   const principalKey = options.principalKey ?? defaultPrincipalKey;
-  const { onAgentError } = options;
-  const host = createSessionHost({
+  const host = createBindingHost({
     ...options,
     reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
-    onAgentError: onAgentError
-      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
-      : undefined,
   });
 
   const threads = new Map<string, ThreadState>();

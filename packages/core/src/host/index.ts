@@ -1,3 +1,5 @@
+export type { BindingHostOptions } from './binding-host.js';
+export { createBindingHost } from './binding-host.js';
 export type {
   ConnectionRecord,
   ConnectionRegistry,

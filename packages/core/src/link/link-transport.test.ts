@@ -84,6 +84,19 @@ describe('createLinkTransport', () => {
     ]);
   });
 
+  it('sendWhileOpen runs the send while open, and refuses it once closed', async () => {
+    const { shell } = shellUnderTest();
+    expect(await shell.sendWhileOpen(async () => 'queued')).toBe('queued');
+    await shell.close();
+    let ran = false;
+    await expect(
+      shell.sendWhileOpen(async () => {
+        ran = true;
+      }),
+    ).rejects.toMatchObject({ code: 'CONNECTION_CLOSED', message: 'The transport is closed.' });
+    expect(ran).toBe(false);
+  });
+
   it('says whether events() was called', () => {
     const { shell } = shellUnderTest();
     expect(shell.started).toBe(false);

@@ -50,6 +50,11 @@ export interface LinkTransport {
   readonly started: boolean;
   /** Aborts when the transport has ended. */
   readonly signal: AbortSignal;
+  /**
+   * Runs `send` (it queues a client message) unless the transport is closed; then it rejects with
+   * `CONNECTION_CLOSED` ("The transport is closed.") without running it: every `send()`'s guard.
+   */
+  sendWhileOpen<T>(send: () => Promise<T>): Promise<T>;
   /** The consumer's iteration; starts the link. Called once. */
   events(options?: { signal?: AbortSignal }): AsyncIterable<TransportEvent>;
   /** Says goodbye (once) and ends the transport. */
@@ -139,6 +144,10 @@ export function createLinkTransport(options: LinkTransportOptions): LinkTranspor
       return started;
     },
     signal: lifetime.signal,
+    sendWhileOpen: (send) =>
+      closed
+        ? Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'))
+        : send(),
     events({ signal } = {}) {
       if (queue)
         throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');

@@ -808,16 +808,15 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     },
   });
 
-  const enqueue = (item: Outgoing, sendOptions: SendOptions) => {
-    if (shell.closed)
-      return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
-    if (item.metadata) latestMetadata = item.metadata;
-    const sent = outbox.enqueue(item, sendOptions);
-    notifyChange();
-    // Once it is answered, the link may hold a subscription again.
-    sent.then(notifyChange, notifyChange);
-    return sent;
-  };
+  const enqueue = (item: Outgoing, sendOptions: SendOptions) =>
+    shell.sendWhileOpen(() => {
+      if (item.metadata) latestMetadata = item.metadata;
+      const sent = outbox.enqueue(item, sendOptions);
+      notifyChange();
+      // Once it is answered, the link may hold a subscription again.
+      sent.then(notifyChange, notifyChange);
+      return sent;
+    });
 
   return {
     get contextId() {

@@ -456,13 +456,11 @@ export function connectRest(options: RestClientOptions): RestTransport {
     },
     events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (shell.closed)
-        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
       const outgoing: Outgoing =
         'action' in message
           ? { kind: 'action', inner: message.action, metadata }
           : { kind: 'error', inner: message.error, metadata };
-      return outbox.enqueue(outgoing, sendOptions);
+      return shell.sendWhileOpen(() => outbox.enqueue(outgoing, sendOptions));
     },
     close: shell.close,
   };

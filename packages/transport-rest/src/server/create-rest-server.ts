@@ -7,9 +7,9 @@
  */
 import {
   A2uiError,
-  type ConnectionSession,
+  type BindingHostOptions,
+  createBindingHost,
   createMemoryReplayLog,
-  createSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   type DisconnectReason,
   defaultIsSamePrincipal,
@@ -21,7 +21,6 @@ import {
   readRequestBody,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
-  type SessionHostOptions,
   type SessionHostStats,
   type TurnResult,
   toHttpError,
@@ -43,7 +42,7 @@ export type RestCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
  * stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
  * Durations in milliseconds, sizes in bytes.
  */
-export interface RestServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+export interface RestServerOptions extends BindingHostOptions {
   /**
    * Prefix of every route when the app is served on its own. To mount under a path of another
    * app, leave it empty and use `parent.route('/a2ui', app)`.
@@ -85,8 +84,6 @@ export interface RestServerOptions extends Omit<SessionHostOptions, 'onAgentErro
    * @default undefined
    */
   cors?: RestCorsOptions;
-  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
-  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
 }
 
 /** Counters for monitoring and leak tests: the session host's, and the binding's. */
@@ -190,16 +187,12 @@ export function createRestServer(options: RestServerOptions): RestServer {
     ttlMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
     maxSize: options.maxRememberedConnects ?? defaults.maxRememberedConnects,
   });
-  const { onAgentError } = options;
-  const host: SessionHost = createSessionHost({
+  const host: SessionHost = createBindingHost({
     ...options,
     createReplayLog: (connectionId) =>
       closedConnections.watch(connectionId, createLog(connectionId), () =>
         host.registry.get(connectionId),
       ),
-    onAgentError: onAgentError
-      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
-      : undefined,
   });
   const polls = new PollGate();
   const inFlight = new Set<Promise<unknown>>();

@@ -479,17 +479,13 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     },
     events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (shell.closed)
-        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
       const isAction = 'action' in message;
       const params: Record<string, unknown> = isAction
         ? { action: message.action }
         : { error: message.error };
       if (metadata !== undefined) params.metadata = metadata;
-      return outbox.enqueue(
-        { method: isAction ? RPC_METHODS.action : RPC_METHODS.error, params },
-        sendOptions,
-      );
+      const method = isAction ? RPC_METHODS.action : RPC_METHODS.error;
+      return shell.sendWhileOpen(() => outbox.enqueue({ method, params }, sendOptions));
     },
     close: shell.close,
   };

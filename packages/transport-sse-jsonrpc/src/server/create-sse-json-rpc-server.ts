@@ -5,15 +5,14 @@
  * rule — principals, caps, grace, validation, idempotency, bounds — is core's `SessionHost`.
  */
 import {
-  type ConnectionSession,
-  createSessionHost,
+  type BindingHostOptions,
+  createBindingHost,
   DEFAULT_BODY_TIMEOUT_MS,
   isConnectionId,
   LinkSet,
   readRequestBody,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
-  type SessionHostOptions,
   type SessionHostStats,
   toHttpError,
 } from '@a2ui-ts/core';
@@ -39,7 +38,7 @@ export type SseJsonRpcCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
  * grace, stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
  * Durations in milliseconds, sizes in bytes.
  */
-export interface SseJsonRpcServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+export interface SseJsonRpcServerOptions extends BindingHostOptions {
   /**
    * Prefix of both routes when the app is served on its own. To mount under a path of another
    * app, leave it empty and use `parent.route('/a2ui', app)`.
@@ -76,8 +75,6 @@ export interface SseJsonRpcServerOptions extends Omit<SessionHostOptions, 'onAge
    * @default undefined
    */
   cors?: SseJsonRpcCorsOptions;
-  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
-  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
 }
 
 /** Counters for monitoring and leak tests: the session host's, and the links'. */
@@ -166,13 +163,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   const maxBatchLength = options.maxBatchLength ?? defaults.maxBatchLength;
   const turnWaitMs = options.turnWaitMs ?? defaults.turnWaitMs;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
-  const { onAgentError } = options;
-  const host = createSessionHost({
-    ...options,
-    onAgentError: onAgentError
-      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
-      : undefined,
-  });
+  const host = createBindingHost(options);
 
   // One keep-alive timer for all links, so an idle server holds no timer at all.
   const links = new LinkSet<SseLink>(keepAliveIntervalMs);

@@ -632,11 +632,11 @@ export function connectWs(options: WsClientOptions): WsTransport {
       return outbox.pending;
     },
     events: shell.events,
-    send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (shell.closed)
-        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
-      return outbox.enqueue({ message, metadata }, sendOptions);
-    },
+    send: (
+      message: ClientMessage,
+      metadata: ClientMessageMetadata,
+      sendOptions: SendOptions = {},
+    ) => shell.sendWhileOpen(() => outbox.enqueue({ message, metadata }, sendOptions)),
     close: shell.close,
   };
 }

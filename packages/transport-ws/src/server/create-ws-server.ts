@@ -8,14 +8,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   A2uiError,
-  type ConnectionSession,
-  createSessionHost,
+  type BindingHostOptions,
+  createBindingHost,
   HttpRefusal,
   INBOUND_DEFAULTS,
   LinkSet,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
-  type SessionHostOptions,
   type SessionHostStats,
 } from '@a2ui-ts/core';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -40,7 +39,7 @@ export type { AllowedOrigins, TokenLocation } from './upgrade-request.js';
  * stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
  * Durations in milliseconds, sizes in bytes.
  */
-export interface WsServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+export interface WsServerOptions extends BindingHostOptions {
   /** Prefix of the endpoint: sockets are served at `{basePath}/ws`. @default '' */
   basePath?: string;
   /**
@@ -77,8 +76,6 @@ export interface WsServerOptions extends Omit<SessionHostOptions, 'onAgentError'
   maxBufferedBytes?: number;
   /** How long `close()` waits for sockets to finish their closing handshake. @default 2000 */
   closeTimeoutMs?: number;
-  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
-  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
 }
 
 /** Defaults of {@link WsServerOptions}, in one place. */
@@ -163,12 +160,7 @@ export function createWsServer(options: WsServerOptions): WsServer {
     (options.maxClientMessageBytes ?? INBOUND_DEFAULTS.maxClientMessageBytes) +
       defaults.payloadAllowanceBytes;
   const { onAgentError } = options;
-  const host = createSessionHost({
-    ...options,
-    onAgentError: onAgentError
-      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
-      : undefined,
-  });
+  const host = createBindingHost(options);
   const reportError = (error: unknown): void => {
     if (onAgentError) onAgentError(error, undefined);
     else console.error('[a2ui] WebSocket server error:', error);

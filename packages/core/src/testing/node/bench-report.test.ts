@@ -2,13 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   formatNumber,
   loadAverage,
   measuredBy,
   median,
   percentile,
+  startBenchReport,
   writeBenchmarkSection,
 } from './bench-report.js';
 import { startBenchServer } from './bench-server.js';
@@ -66,6 +67,25 @@ describe('writeBenchmarkSection', () => {
     expect(readFileSync(fileURLToPath(file), 'utf8')).toBe(
       "# Benchmarks\n\nEach section is written by its package's `bench` script (`pnpm bench` runs them all).\n\n## A\n\na\n",
     );
+  });
+});
+
+describe('startBenchReport', () => {
+  it('names the package in its first words, and prints and writes the section', () => {
+    const file = pathToFileURL(join(dir, 'report.md'));
+    writeFileSync(file, '# Benchmarks\n\n## Mine\n\nold\n');
+    const report = startBenchReport({ packageName: '@a2ui-ts/mine', heading: '## Mine', file });
+    expect(report.heading).toBe('## Mine');
+    expect(report.loadAtStart).toBeGreaterThanOrEqual(0);
+    expect(report.measuredBy()).toMatch(/^Measured by `pnpm --filter @a2ui-ts\/mine bench` on /);
+    const printed = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      report.write('## Mine\n\nnew\n');
+      expect(printed).toHaveBeenCalledWith('## Mine\n\nnew\n');
+    } finally {
+      printed.mockRestore();
+    }
+    expect(readFileSync(file, 'utf8')).toBe('# Benchmarks\n\n## Mine\n\nnew\n');
   });
 });
 

@@ -93,3 +93,50 @@ export function writeBenchmarkSection(file: URL, heading: string, section: strin
   }
   writeFileSync(path, replaceMarkdownSection(current, heading, `${section.trimEnd()}\n\n`));
 }
+
+/** A benchmark's report: where it goes, and the machine it is measured on. */
+export interface BenchReport {
+  /** The section's first line, e.g. `'## REST transport'`. */
+  readonly heading: string;
+  /** The 1-minute load average when the report was started (before the benchmark ran). */
+  readonly loadAtStart: number;
+  /** {@link measuredBy} for this package and load: the first words of the section. */
+  measuredBy(): string;
+  /** Prints `section` and writes it into the document ({@link writeBenchmarkSection}). */
+  write(section: string): void;
+}
+
+/** Options of {@link startBenchReport}. */
+export interface BenchReportOptions {
+  /** The package measured, e.g. `'@a2ui-ts/transport-rest'`. */
+  readonly packageName: string;
+  /** The section's first line, e.g. `'## REST transport'`. */
+  readonly heading: string;
+  /** The document, e.g. `new URL('../../../docs/benchmarks.md', import.meta.url)`. */
+  readonly file: URL;
+}
+
+/**
+ * Starts a benchmark's report: reads the load average now, before the benchmark loads the
+ * machine, for the section's first sentence.
+ *
+ * @example
+ * ```ts
+ * const report = startBenchReport({ packageName: '@a2ui-ts/transport-rest', heading: '## REST transport',
+ *   file: new URL('../../../docs/benchmarks.md', import.meta.url) });
+ * // … measure …
+ * report.write([report.heading, '', `${report.measuredBy()}.`, '', table].join('\n'));
+ * ```
+ */
+export function startBenchReport(options: BenchReportOptions): BenchReport {
+  const loadAtStart = loadAverage();
+  return {
+    heading: options.heading,
+    loadAtStart,
+    measuredBy: () => measuredBy(options.packageName, loadAtStart),
+    write(section) {
+      console.log(section);
+      writeBenchmarkSection(options.file, options.heading, section);
+    },
+  };
+}

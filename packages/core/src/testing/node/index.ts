@@ -12,12 +12,14 @@ export {
   markedCodeBlocks,
   replaceMarkdownSection,
 } from '../markdown-sections.js';
+export type { BenchReport, BenchReportOptions } from './bench-report.js';
 export {
   formatNumber,
   loadAverage,
   measuredBy,
   median,
   percentile,
+  startBenchReport,
   writeBenchmarkSection,
 } from './bench-report.js';
 export type { BenchServer } from './bench-server.js';
