@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need (Debian Chromium for browser tests,
-# curl for the REST walkthrough, pnpm 12.4.2), installs from the lockfile, then typechecks, lints
-# and runs every test.
+# curl for the REST walkthrough, Debian redis-server for the scale-out tests, pnpm 12.4.2),
+# installs from the lockfile, then typechecks, lints and runs every test.
 set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
@@ -29,6 +29,11 @@ fi
 # The REST package's README walkthrough runs as printed, with curl.
 if ! command -v curl >/dev/null 2>&1; then
   install_debian_package curl "The REST walkthrough test needs curl" ""
+fi
+
+redis_path="${REDIS_SERVER_PATH:-/usr/bin/redis-server}"
+if [ ! -x "$redis_path" ]; then
+  install_debian_package redis-server "Scale-out tests need Redis" " or set REDIS_SERVER_PATH"
 fi
 
 if command -v pnpm >/dev/null 2>&1 && [ "$(pnpm --version)" = "12.4.2" ]; then

@@ -6,7 +6,6 @@ import { parseArgs } from 'node:util';
 import {
   createCatalog,
   createDefaultCatalogs,
-  findJsonViolation,
   MessageProcessor,
   snapshotState,
 } from '@a2ui-ts/core';

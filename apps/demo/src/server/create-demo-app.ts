@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
 import {
   type MountedTransport,
+  type MountOptions,
   SERVER_TRANSPORTS,
   type ServerTransport,
   validateOutgoingMessage,
@@ -41,6 +42,13 @@ export interface DemoAppOptions {
   logger?: DemoLogger;
   /** Runs first, so its middleware sees every request (tests inject faults here). */
   configure?: (app: Hono) => void;
+  /**
+   * The shared stores of the session host named `name` (`<agent>/<transport>`), when the demo
+   * runs as several nodes (Redis). @default none: in-memory stores
+   */
+  hostStores?: (name: string) => MountOptions['stores'];
+  /** What `GET /api/health` answers (e.g. the Redis status). @default `{ status: 'ok' }` */
+  health?: () => unknown;
 }
 
 /** The app and how to stop what it mounted. */
@@ -77,6 +85,7 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
     transports: transports.map(({ id, label }) => ({ id, label })),
   };
   app.get('/api/config', (c) => c.json(config));
+  app.get('/api/health', (c) => c.json((options.health?.() ?? { status: 'ok' }) as object));
 
   const mounted: MountedTransport[] = [];
   for (const demoAgent of options.agents) {
@@ -89,6 +98,7 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
           basePath,
           agent: withLogging(demoAgent.agent, logger, labels),
           validateOutgoing: validateOutgoingMessage,
+          stores: options.hostStores?.(`${demoAgent.id}/${transport.id}`),
           onAgentError: (error) =>
             logger('agent.error', {
               ...labels,

@@ -1,6 +1,7 @@
 /**
  * `pnpm start`: serves the built client and every agent on every transport, on `PORT` (default
- * 5173) of `HOST` (default 127.0.0.1).
+ * 5173) of `HOST` (default 127.0.0.1). With `A2UI_REDIS_URL`, this node shares its connections
+ * with every other node on that Redis (see `cluster.ts`).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,7 @@ const server = await startDemoServer({
   hostname: process.env.HOST ?? '127.0.0.1',
   clientDir,
   logger,
+  redisUrl: process.env.A2UI_REDIS_URL || undefined,
 });
 const openUrl = server.url.replace('127.0.0.1', 'localhost');
 logger('server.listening', { url: openUrl, port: server.port });

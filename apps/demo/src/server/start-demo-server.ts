@@ -2,6 +2,7 @@
  * Serves the demo app on Node.
  */
 import type { AddressInfo } from 'node:net';
+import { createRedisScaleOut, type RedisScaleOut } from '@a2ui-ts/redis';
 import { serve } from '@hono/node-server';
 import { createDemoAgents, describeUnavailableAgents } from '../agents/create-demo-agents.js';
 import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
@@ -18,6 +19,11 @@ export interface StartDemoServerOptions extends Partial<DemoAppOptions> {
   agents?: readonly DemoAgent[];
   /** @default JSON lines on stdout */
   logger?: DemoLogger;
+  /**
+   * Redis shared by every node of the demo (`A2UI_REDIS_URL` in `main.ts`): connections are then
+   * served by whichever node a request reaches. @default none: this node alone, in memory
+   */
+  redisUrl?: string;
 }
 
 /** A listening demo server. */
@@ -40,8 +46,15 @@ export interface DemoServer {
 export async function startDemoServer(options: StartDemoServerOptions = {}): Promise<DemoServer> {
   const logger = options.logger ?? createJsonLogger();
   const hostname = options.hostname ?? '127.0.0.1';
+  const scaleOut = options.redisUrl ? await startScaleOut(options.redisUrl, logger) : undefined;
   const demo = createDemoApp({
     ...options,
+    ...(scaleOut
+      ? {
+          hostStores: (name: string) => scaleOut.forHost(name),
+          health: () => ({ status: 'ok', redis: scaleOut.health() }),
+        }
+      : {}),
     logger,
     agents: options.agents ?? createDemoAgents({ logger }),
     unavailableAgents:
@@ -74,6 +87,7 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         await demo.close();
+        await scaleOut?.close();
         // Let the event streams write their last event before the sockets go.
         await new Promise((resolve) => setImmediate(resolve));
         if ('closeAllConnections' in server) server.closeAllConnections();
@@ -82,4 +96,16 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
       return closing;
     },
   };
+}
+
+/** The Redis stores of this node, with their errors and status changes logged. */
+async function startScaleOut(url: string, logger: DemoLogger): Promise<RedisScaleOut> {
+  const scaleOut = await createRedisScaleOut({
+    url,
+    onError: (error) =>
+      logger('redis.error', { message: error instanceof Error ? error.message : String(error) }),
+  });
+  logger('redis.ready', { node: scaleOut.nodeId });
+  scaleOut.onStatus((status) => logger('redis.status', { status, node: scaleOut.nodeId }));
+  return scaleOut;
 }

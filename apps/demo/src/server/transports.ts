@@ -6,7 +6,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type AgUiOutputMode, createAgUiServer } from '@a2ui-ts/agui-adapter';
-import { type A2uiAgent, type OutgoingValidator, validateServerMessage } from '@a2ui-ts/core';
+import {
+  type A2uiAgent,
+  type OutgoingValidator,
+  type SessionHostOptions,
+  validateServerMessage,
+} from '@a2ui-ts/core';
 import { createA2aServer } from '@a2ui-ts/transport-a2a';
 import { createRestServer } from '@a2ui-ts/transport-rest';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
@@ -23,6 +28,11 @@ export interface MountOptions {
   validateOutgoing: OutgoingValidator;
   /** Receives errors thrown by the agent's hooks. */
   onAgentError: (error: unknown) => void;
+  /**
+   * Shared stores of the session host (scale-out on Redis, `A2UI_REDIS_URL`): spread them into
+   * the binding's options. @default none: in-memory stores, this node alone
+   */
+  stores?: Pick<SessionHostOptions, 'registry' | 'router' | 'createReplayLog'>;
 }
 
 /** A mounted transport, to be closed when the server stops. */
@@ -49,8 +59,8 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   {
     id: 'sse-jsonrpc',
     label: 'SSE + JSON-RPC',
-    mount(app, { agent, validateOutgoing, onAgentError }) {
-      const server = createSseJsonRpcServer({ agent, validateOutgoing, onAgentError });
+    mount(app, { agent, validateOutgoing, onAgentError, stores }) {
+      const server = createSseJsonRpcServer({ ...stores, agent, validateOutgoing, onAgentError });
       app.route('/', server);
       return { close: () => server.close() };
     },
@@ -58,9 +68,15 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   {
     id: 'ws',
     label: 'WebSocket',
-    mount(_app, { basePath, agent, validateOutgoing, onAgentError }) {
+    mount(_app, { basePath, agent, validateOutgoing, onAgentError, stores }) {
       // Sockets at `${basePath}/ws`, on the upgrades of the demo's Node server (no Hono route).
-      const server = createWsServer({ agent, basePath, validateOutgoing, onAgentError });
+      const server = createWsServer({
+        ...stores,
+        agent,
+        basePath,
+        validateOutgoing,
+        onAgentError,
+      });
       return { close: () => server.close(), upgrade: (...args) => server.upgrade(...args) };
     },
   },
@@ -68,8 +84,8 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
     id: 'rest',
     label: 'REST',
     // Each action answered with the agent's turn; its live updates (the countdowns) by long poll.
-    mount(app, { agent, validateOutgoing, onAgentError }) {
-      const server = createRestServer({ agent, validateOutgoing, onAgentError });
+    mount(app, { agent, validateOutgoing, onAgentError, stores }) {
+      const server = createRestServer({ ...stores, agent, validateOutgoing, onAgentError });
       app.route('/', server);
       return { close: () => server.close() };
     },
@@ -105,8 +121,8 @@ function aguiTransport(id: string, label: string, mode: AgUiOutputMode): ServerT
   return {
     id,
     label,
-    mount(app, { agent, validateOutgoing, onAgentError }) {
-      const server = createAgUiServer({ agent, mode, validateOutgoing, onAgentError });
+    mount(app, { agent, validateOutgoing, onAgentError, stores }) {
+      const server = createAgUiServer({ ...stores, agent, mode, validateOutgoing, onAgentError });
       app.route('/', server);
       return { close: () => server.close() };
     },

@@ -395,7 +395,7 @@ describe('runs of a thread', () => {
     expect(
       text
         .trimEnd()
-        .endsWith('"type":"RUN_FINISHED","threadId":"' + client.threadId + '","runId":"slow"}'),
+        .endsWith(`"type":"RUN_FINISHED","threadId":"${client.threadId}","runId":"slow"}`),
     ).toBe(true);
     expect(server.app.stats()).toMatchObject({ runs: 0, keepAliveTimer: false });
   });

@@ -13,9 +13,9 @@
  */
 import {
   A2uiError,
-  type BindingHostOptions,
+  type BindingSessionHostOptions,
   checkClientMessage,
-  createBindingHost,
+  createBindingSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   defaultPrincipalKey,
   type HostLink,
@@ -54,7 +54,7 @@ export type AgUiCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
  * bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own. Durations in
  * milliseconds, sizes in bytes.
  */
-export interface AgUiServerOptions extends BindingHostOptions {
+export interface AgUiServerOptions extends BindingSessionHostOptions {
   /**
    * How surfaces travel: `activity` (what CopilotKit and `@ag-ui/a2ui-middleware` render),
    * `state` (`state.surfaces`, for custom frontends and `connectAgUi`), or `tool-result` (a tool
@@ -164,7 +164,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
   const maxClientMessageBytes = options.maxClientMessageBytes ?? defaults.maxClientMessageBytes;
   const principalKey = options.principalKey ?? defaultPrincipalKey;
-  const host = createBindingHost({
+  const host = createBindingSessionHost({
     ...options,
     reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
   });

@@ -1,5 +1,5 @@
-export type { BindingHostOptions } from './binding-host.js';
-export { createBindingHost } from './binding-host.js';
+export type { BindingSessionHostOptions } from './binding-session-host.js';
+export { createBindingSessionHost } from './binding-session-host.js';
 export type {
   ConnectionRecord,
   ConnectionRegistry,

@@ -489,6 +489,25 @@ describe('SessionHost: several nodes over shared stores', () => {
     return { cluster, a, b, errors };
   }
 
+  /** A connection opened on A whose link dropped, followed from B. */
+  async function followedOnB(
+    a: ReturnType<typeof host>,
+    b: ReturnType<typeof host>,
+    recorder: ReturnType<typeof recordingAgent>,
+  ) {
+    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    await vi.waitFor(() => expect(recorder.connections).toHaveLength(1));
+    onA.detach();
+    const follower = recordingSink();
+    await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 1,
+      sink: follower.sink,
+    });
+    return { onA, follower };
+  }
+
   it('delivers an action posted to another node to the owner once, with its turn', async () => {
     const recorder = recordingAgent();
     const { a, b, errors } = twoNodes(recorder.agent);
@@ -514,6 +533,35 @@ describe('SessionHost: several nodes over shared stores', () => {
       'FORBIDDEN',
     );
     expect(errors).toEqual([]);
+  });
+
+  it("answers a turn through another node once that node's links that follow the log have its messages", async () => {
+    const recorder = recordingAgent();
+    const cluster = createMemoryCluster();
+    // A shared store tells followers a little after the owner appended, as Redis does.
+    const createReplayLog = (connectionId: string) => {
+      const log = cluster.createReplayLog(connectionId);
+      return {
+        ...log,
+        subscribe: (listener: Parameters<typeof log.subscribe>[0]) =>
+          log.subscribe({
+            onAppend: (entries) => setImmediate(() => listener.onAppend(entries)),
+            onEnd: (reason) => setImmediate(() => listener.onEnd(reason)),
+          }),
+      };
+    };
+    const shared = { registry: cluster.registry, createReplayLog, onAgentError: () => {} };
+    const a = host({ agent: recorder.agent, ...shared, router: cluster.router('a') });
+    const b = host({ agent: recorder.agent, ...shared, router: cluster.router('b') });
+    const { onA, follower } = await followedOnB(a, b, recorder);
+    const result = await b.receive(onA.connectionId, {
+      principal: 'p',
+      message: actionMessage('via-b'),
+      bytes: 100,
+      awaitTurn: true,
+    });
+    expect(result.turn).toMatchObject({ endSeq: 2 });
+    expect(follower.values).toEqual(['did via-b']);
   });
 
   it('follows a connection from the shared log on a node that does not own it, and keeps the owner out of its grace period', async () => {
@@ -548,6 +596,27 @@ describe('SessionHost: several nodes over shared stores', () => {
     expect(errors).toEqual([]);
   });
 
+  it('resets a client whose missed messages the shared log no longer holds; the owner ends the old connection with reset', async () => {
+    const recorder = recordingAgent();
+    const cluster = createMemoryCluster({ maxEvents: 1 });
+    const shared = { registry: cluster.registry, createReplayLog: cluster.createReplayLog };
+    const a = host({ agent: recorder.agent, ...shared, router: cluster.router('a') });
+    const b = host({ agent: recorder.agent, ...shared, router: cluster.router('b') });
+    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    await vi.waitFor(() => expect(recorder.connections).toHaveLength(1));
+    onA.detach();
+    recorder.connections[0]!.send(update('evicts 1'));
+    const second = recordingSink();
+    const onB = await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 0,
+      sink: second.sink,
+    });
+    expect(onB.reset).toBe('replay-gap');
+    await vi.waitFor(() => expect(recorder.disconnects).toEqual(['reset']));
+  });
+
   it('resets a client of a dead node onto a live one, explicitly, with a fresh onConnect', async () => {
     const recorder = recordingAgent();
     const { cluster, a, b } = twoNodes(recorder.agent);
@@ -570,6 +639,42 @@ describe('SessionHost: several nodes over shared stores', () => {
     expect(onB.reset).toBe('owner-lost');
     await vi.waitFor(() => expect(second.values).toEqual(['hello 2']));
     expect(await cluster.registry.get(onA.connectionId)).toBeUndefined();
+  });
+
+  it('ends the links following a node that died, quietly, so their clients come back and are reset', async () => {
+    const recorder = recordingAgent();
+    const { cluster, a, b } = twoNodes(recorder.agent);
+    const { onA, follower } = await followedOnB(a, b, recorder);
+    expect(b.stats().followerLinks).toBe(1);
+    cluster.kill('a');
+    expect(follower.closed).toEqual(['reset']);
+    expect(b.stats().followerLinks).toBe(0);
+    const back = recordingSink();
+    const again = await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 1,
+      sink: back.sink,
+    });
+    expect(again.reset).toBe('owner-lost');
+  });
+
+  it('ends a link that started to follow a node as it died', async () => {
+    const recorder = recordingAgent();
+    const { cluster, a, b } = twoNodes(recorder.agent);
+    const onA = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    onA.detach();
+    // The node dies once the link is open on B and before B counts it as a follower.
+    const follower = recordingSink();
+    follower.sink.open = () => cluster.kill('a');
+    await b.connect({
+      principal: 'p',
+      connectionId: onA.connectionId,
+      lastSeq: 0,
+      sink: follower.sink,
+    });
+    expect(follower.closed).toEqual(['reset']);
+    expect(b.stats().followerLinks).toBe(0);
   });
 
   it('drops the links of a node that died, so the owner starts its grace period', async () => {

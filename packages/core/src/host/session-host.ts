@@ -50,7 +50,7 @@ import {
   type SessionRouter,
 } from './session-router.js';
 import { SessionTable } from './session-table.js';
-import { followLog, readLog } from './shared-log-reader.js';
+import { type FollowedLink, followLog, readLog } from './shared-log-reader.js';
 import type { TurnResult } from './turn.js';
 
 /** Options of {@link createSessionHost}. Durations in milliseconds, sizes in bytes. */
@@ -325,8 +325,11 @@ export class SessionHost {
   readonly #isSamePrincipal: (bound: unknown, current: unknown) => boolean;
   /** The connections this node runs, with the session caps. */
   readonly #sessions: SessionTable;
-  /** Links of this node following other nodes' connections (their stop functions). */
-  readonly #followers = new Set<() => void>();
+  /** Links of this node following other nodes' connections: stop function → what they follow. */
+  readonly #followers = new Map<
+    () => void,
+    { connectionId: string; owner: string; sink: SessionSink; link: FollowedLink }
+  >();
   #stopListening: MaybePromise<() => MaybePromise<void>>;
   #stopNodeDown: (() => void) | undefined;
   #closing = false;
@@ -353,6 +356,13 @@ export class SessionHost {
     this.#stopListening = this.#router.listen((request) => this.#handleRouted(request));
     this.#stopNodeDown = this.#router.onNodeDown?.((node) => {
       for (const session of this.#sessions.values()) session.detachNode(node);
+      // A link following a dead node's connection would wait forever: end it quietly (`reset`),
+      // so that its client comes back and is reset onto a live node (`owner-lost`).
+      for (const [stop, follower] of [...this.#followers]) {
+        if (follower.owner !== node) continue;
+        stop();
+        follower.sink.close('reset');
+      }
     });
   }
 
@@ -393,7 +403,12 @@ export class SessionHost {
       if (await this.#router.isAlive(record.owner)) {
         const followed = await this.#follow(record, lastSeq, sink);
         if (followed) return followed;
-        await this.#forwardQuietly(record.owner, { type: 'disconnect', connectionId });
+        // As for a connection of this node: the one that cannot be resumed ends with `reset`.
+        await this.#forwardQuietly(record.owner, {
+          type: 'disconnect',
+          connectionId,
+          reason: 'reset',
+        });
         return this.#startLinked(sink, principal, 'replay-gap');
       }
       await this.registry.delete(connectionId);
@@ -618,7 +633,7 @@ export class SessionHost {
     if (this.#closing) return;
     this.#closing = true;
     for (const session of [...this.#sessions.values()]) session.close('server-closed');
-    for (const stop of [...this.#followers]) stop();
+    for (const stop of [...this.#followers.keys()]) stop();
     this.#stopNodeDown?.();
     const stop = await this.#stopListening;
     await stop();
@@ -696,6 +711,16 @@ export class SessionHost {
       timeoutMs: request.awaitTurn ? undefined : this.#routeTimeoutMs,
     });
     const answer = fromRouted(response);
+    // As on the owner, where a turn is over only once its messages reached the links: the links
+    // of this node that follow the shared log get them a little later.
+    const endSeq = answer.turn?.endSeq;
+    if (endSeq !== undefined) {
+      const waits: Promise<void>[] = [];
+      for (const follower of this.#followers.values())
+        if (follower.connectionId === connectionId)
+          waits.push(follower.link.delivered(endSeq, this.#routeTimeoutMs));
+      await Promise.all(waits);
+    }
     return { duplicate: answer.duplicate ?? false, ...(answer.turn ? { turn: answer.turn } : {}) };
   }
 
@@ -753,7 +778,7 @@ export class SessionHost {
           session.touch();
           return { ok: true };
         case 'disconnect':
-          session.close('client-closed');
+          session.close(request.reason ?? 'client-closed');
           return { ok: true };
       }
     } catch (error) {
@@ -873,7 +898,17 @@ export class SessionHost {
     });
     if (!followed) return undefined;
     stop = followed.stop;
-    this.#followers.add(stop);
+    this.#followers.set(stop, {
+      connectionId: record.id,
+      owner: record.owner,
+      sink,
+      link: followed,
+    });
+    // The owner may have died while the link opened (after onNodeDown ran): end it the same way.
+    if (!(await this.#router.isAlive(record.owner))) {
+      stop();
+      sink.close('reset');
+    }
     return { connectionId: record.id, resumed: true, replayed: followed.replayed, detach: stop };
   }
 }

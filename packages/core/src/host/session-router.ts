@@ -3,7 +3,7 @@
  * (ARCHITECTURE §3 item 7). One node needs none of it: the default router knows only itself. A
  * shared implementation (Redis streams or pub/sub) lets any node take any request.
  */
-import type { AgentInput, HostToolResult } from '../agent/agent.js';
+import type { AgentInput, DisconnectReason, HostToolResult } from '../agent/agent.js';
 import { createConnectionId } from '../agent/connection-id.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
@@ -47,7 +47,12 @@ export type RoutedRequest =
       readonly attached: boolean;
     }
   | { readonly type: 'touch'; readonly connectionId: string }
-  | { readonly type: 'disconnect'; readonly connectionId: string };
+  | {
+      readonly type: 'disconnect';
+      readonly connectionId: string;
+      /** What the agent is told. @default 'client-closed' */
+      readonly reason?: DisconnectReason;
+    };
 
 /** The owner's answer. Errors travel as codes, so the asking node raises the same `A2uiError`. */
 export type RoutedResponse =

@@ -13,6 +13,11 @@ export interface FollowedLink {
   readonly replayed: number;
   /** Stops following (the link dropped); calls `onStop` once. */
   stop(): void;
+  /**
+   * Resolves once the sink has every entry through `seq`, or the link stopped, or `timeoutMs`
+   * passed (a shared log delivers to followers later than the owner answers).
+   */
+  delivered(seq: number, timeoutMs: number): Promise<void>;
 }
 
 /**
@@ -39,10 +44,15 @@ export async function followLog(
   let delivered = lastSeq;
   let live = false;
   let stopped = false;
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const waiter of [...waiters]) waiter();
+  };
   const deliver = (entry: ReplayEntry) => {
     if (entry.seq <= delivered) return;
     delivered = entry.seq;
     sink.deliver(entry);
+    if (waiters.size > 0) wake();
   };
   let unsubscribe = (): void => {};
   const stop = (): void => {
@@ -50,6 +60,7 @@ export async function followLog(
     stopped = true;
     unsubscribe();
     options.onStop();
+    wake();
   };
   // Subscribed before reading, so nothing appended in between is missed (repeats are skipped).
   unsubscribe = log.subscribe({
@@ -75,7 +86,25 @@ export async function followLog(
   live = true;
   for (const entry of held) deliver(entry);
   held.length = 0;
-  return { replayed: missed.length, stop };
+  return {
+    replayed: missed.length,
+    stop,
+    delivered: (seq, timeoutMs) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (delivered < seq && !stopped) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          resolve();
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+  };
 }
 
 /**

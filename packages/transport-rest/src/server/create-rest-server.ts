@@ -7,8 +7,8 @@
  */
 import {
   A2uiError,
-  type BindingHostOptions,
-  createBindingHost,
+  type BindingSessionHostOptions,
+  createBindingSessionHost,
   createMemoryReplayLog,
   DEFAULT_BODY_TIMEOUT_MS,
   type DisconnectReason,
@@ -42,7 +42,7 @@ export type RestCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
  * stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
  * Durations in milliseconds, sizes in bytes.
  */
-export interface RestServerOptions extends BindingHostOptions {
+export interface RestServerOptions extends BindingSessionHostOptions {
   /**
    * Prefix of every route when the app is served on its own. To mount under a path of another
    * app, leave it empty and use `parent.route('/a2ui', app)`.
@@ -187,7 +187,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     ttlMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
     maxSize: options.maxRememberedConnects ?? defaults.maxRememberedConnects,
   });
-  const host: SessionHost = createBindingHost({
+  const host: SessionHost = createBindingSessionHost({
     ...options,
     createReplayLog: (connectionId) =>
       closedConnections.watch(connectionId, createLog(connectionId), () =>

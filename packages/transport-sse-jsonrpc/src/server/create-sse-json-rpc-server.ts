@@ -5,8 +5,8 @@
  * rule — principals, caps, grace, validation, idempotency, bounds — is core's `SessionHost`.
  */
 import {
-  type BindingHostOptions,
-  createBindingHost,
+  type BindingSessionHostOptions,
+  createBindingSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   isConnectionId,
   LinkSet,
@@ -38,7 +38,7 @@ export type SseJsonRpcCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
  * grace, stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
  * Durations in milliseconds, sizes in bytes.
  */
-export interface SseJsonRpcServerOptions extends BindingHostOptions {
+export interface SseJsonRpcServerOptions extends BindingSessionHostOptions {
   /**
    * Prefix of both routes when the app is served on its own. To mount under a path of another
    * app, leave it empty and use `parent.route('/a2ui', app)`.
@@ -163,7 +163,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   const maxBatchLength = options.maxBatchLength ?? defaults.maxBatchLength;
   const turnWaitMs = options.turnWaitMs ?? defaults.turnWaitMs;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
-  const host = createBindingHost(options);
+  const host = createBindingSessionHost(options);
 
   // One keep-alive timer for all links, so an idle server holds no timer at all.
   const links = new LinkSet<SseLink>(keepAliveIntervalMs);

@@ -8,8 +8,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   A2uiError,
-  type BindingHostOptions,
-  createBindingHost,
+  type BindingSessionHostOptions,
+  createBindingSessionHost,
   HttpRefusal,
   INBOUND_DEFAULTS,
   LinkSet,
@@ -39,7 +39,7 @@ export type { AllowedOrigins, TokenLocation } from './upgrade-request.js';
  * stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
  * Durations in milliseconds, sizes in bytes.
  */
-export interface WsServerOptions extends BindingHostOptions {
+export interface WsServerOptions extends BindingSessionHostOptions {
   /** Prefix of the endpoint: sockets are served at `{basePath}/ws`. @default '' */
   basePath?: string;
   /**
@@ -160,7 +160,7 @@ export function createWsServer(options: WsServerOptions): WsServer {
     (options.maxClientMessageBytes ?? INBOUND_DEFAULTS.maxClientMessageBytes) +
       defaults.payloadAllowanceBytes;
   const { onAgentError } = options;
-  const host = createBindingHost(options);
+  const host = createBindingSessionHost(options);
   const reportError = (error: unknown): void => {
     if (onAgentError) onAgentError(error, undefined);
     else console.error('[a2ui] WebSocket server error:', error);

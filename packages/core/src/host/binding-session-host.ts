@@ -2,13 +2,13 @@
  * The session host of a server binding as its users configure it: the host's options, with an
  * `onAgentError` that is told the connection's session (what an application logs or acts on)
  * rather than its id. Every streaming and turn-based binding (SSE + JSON-RPC, WebSocket, REST,
- * AG-UI) takes these options and builds its host with {@link createBindingHost}.
+ * AG-UI) takes these options and builds its host with {@link createBindingSessionHost}.
  */
 import type { ConnectionSession } from './connection-session.js';
 import { createSessionHost, type SessionHost, type SessionHostOptions } from './session-host.js';
 
 /** {@link SessionHostOptions} of a binding: `onAgentError` receives the session. */
-export interface BindingHostOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+export interface BindingSessionHostOptions extends Omit<SessionHostOptions, 'onAgentError'> {
   /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
   onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
 }
@@ -23,10 +23,10 @@ export interface BindingHostOptions extends Omit<SessionHostOptions, 'onAgentErr
  *
  * @example
  * ```ts
- * const host = createBindingHost({ ...options, reconnectGraceMs: options.reconnectGraceMs ?? 60_000 });
+ * const host = createBindingSessionHost({ ...options, reconnectGraceMs: options.reconnectGraceMs ?? 60_000 });
  * ```
  */
-export function createBindingHost(options: BindingHostOptions): SessionHost {
+export function createBindingSessionHost(options: BindingSessionHostOptions): SessionHost {
   const { onAgentError } = options;
   const host: SessionHost = createSessionHost({
     ...options,

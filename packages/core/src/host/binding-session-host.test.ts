@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createBindingHost } from './binding-host.js';
+import { createBindingSessionHost } from './binding-session-host.js';
 import type { ConnectionSession } from './connection-session.js';
 
-describe('createBindingHost', () => {
+describe('createBindingSessionHost', () => {
   it('tells onAgentError the session of the connection whose hook threw', async () => {
     const reported: Array<{ error: unknown; session: ConnectionSession | undefined }> = [];
     const failure = new Error('the agent failed');
-    const host = createBindingHost({
+    const host = createBindingSessionHost({
       agent: {
         onConnect() {
           throw failure;
@@ -23,7 +23,7 @@ describe('createBindingHost', () => {
   });
 
   it('passes the host options on', async () => {
-    const host = createBindingHost({ agent: {}, maxSessions: 1 });
+    const host = createBindingSessionHost({ agent: {}, maxSessions: 1 });
     await host.open({ principal: 'a' });
     await expect(host.open({ principal: 'b' })).resolves.toBeDefined();
     // The oldest idle connection was evicted for the new one: the cap is the one given.

@@ -1,0 +1,228 @@
+import { type A2uiAgent, A2uiError, createSessionHost, type SessionSink } from '@a2ui-ts/core';
+import { createClient } from '@redis/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { action } from '../test/messages.js';
+import { startNodes } from '../test/stores.js';
+import { createRedisScaleOut } from './create-redis-scale-out.js';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+const sink = (): SessionSink => ({ deliver: () => {}, close: () => {} });
+
+/** Session hosts on two nodes (stores of their own, one Redis). */
+async function twoHosts(agent: A2uiAgent, options: Parameters<typeof startNodes>[1] = {}) {
+  const cluster = await startNodes(2, options);
+  const [a, b] = cluster.nodes.map((node) =>
+    createSessionHost({ agent, ...node.hostOptions, onAgentError: () => {} }),
+  );
+  cleanup = async () => {
+    await Promise.all([a!.close(), b!.close()]);
+    await cluster.close();
+  };
+  return { a: a!, b: b!, cluster };
+}
+
+const update = (value: unknown) => ({
+  version: 'v0.9' as const,
+  updateDataModel: { surfaceId: 's', path: '/v', value },
+});
+
+describe('session hosts over Redis', () => {
+  it("answers turn-based requests on another node with the owner's turn (REST, A2A, AG-UI)", async () => {
+    const { a, b } = await twoHosts({
+      onConnect: (connection) => connection.send(update('hello')),
+      onAction: (connection, event) => connection.send([update(event.name), update('done')]),
+      onInput: (connection, input) => connection.send(update(`heard ${input.text}`)),
+    });
+    const opened = await a.open({ principal: 'p', id: 'thread-1', awaitTurn: true });
+    expect(opened).toMatchObject({ created: true, turn: { startSeq: 0, endSeq: 1 } });
+    // The same chosen id through B: the existing connection on A, not a new one.
+    expect(await b.open({ principal: 'p', id: 'thread-1' })).toEqual({
+      connectionId: 'thread-1',
+      created: false,
+    });
+    const received = await b.receive('thread-1', {
+      principal: 'p',
+      message: action('go'),
+      requestId: 'r1',
+      bytes: 10,
+      awaitTurn: true,
+    });
+    expect(received).toEqual({
+      duplicate: false,
+      turn: { startSeq: 1, endSeq: 3, outcome: 'completed' },
+    });
+    const again = await b.receive('thread-1', {
+      principal: 'p',
+      message: action('go'),
+      requestId: 'r1',
+      bytes: 10,
+      awaitTurn: true,
+    });
+    expect(again).toMatchObject({ duplicate: true, turn: { startSeq: 1, endSeq: 3 } });
+    const heard = await b.input('thread-1', {
+      principal: 'p',
+      input: { text: 'hi' },
+      awaitTurn: true,
+    });
+    expect(heard.turn).toEqual({ startSeq: 3, endSeq: 4, outcome: 'completed' });
+    // The turn's messages, read through B from the shared log.
+    await expect
+      .poll(async () => {
+        const read = await b.read('thread-1', { principal: 'p', afterSeq: 1 });
+        return read.ok
+          ? read.entries.map((entry) => JSON.parse(entry.data).updateDataModel.value)
+          : [];
+      })
+      .toEqual(['go', 'done', 'heard hi']);
+    await expect(
+      b.receive('thread-1', { principal: 'q', message: action('x'), bytes: 10 }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('long-polls and acknowledges through another node', async () => {
+    let connection: Parameters<NonNullable<A2uiAgent['onConnect']>>[0] | undefined;
+    const { a, b } = await twoHosts({
+      onConnect: (opened) => {
+        connection = opened;
+        opened.send(update(1));
+      },
+    });
+    const { connectionId } = await a.open({ principal: 'p', awaitTurn: true });
+    await expect
+      .poll(async () => (await b.read(connectionId, { principal: 'p', afterSeq: 0 })).lastSeq)
+      .toBe(1);
+    const poll = b.read(connectionId, { principal: 'p', afterSeq: 1, waitMs: 20_000 });
+    connection!.send(update(2));
+    const polled = await poll;
+    expect(polled.ok && polled.entries.map((entry) => entry.seq)).toEqual([2]);
+    await b.acknowledge(connectionId, { principal: 'p', seq: 2 });
+    await expect
+      .poll(async () => (await b.read(connectionId, { principal: 'p', afterSeq: 1 })).ok)
+      .toBe(false);
+    await b.disconnect(connectionId, { principal: 'p' });
+    await expect(b.read(connectionId, { principal: 'p', afterSeq: 2 })).rejects.toMatchObject({
+      code: 'CONNECTION_CLOSED',
+    });
+  });
+
+  it('fails a request waiting for a turn when the owner leaves', async () => {
+    const { a, b, cluster } = await twoHosts(
+      { onAction: () => new Promise<void>(() => {}) },
+      { leaseTtlMs: 1_500 },
+    );
+    const { connectionId } = await a.open({ principal: undefined });
+    const waiting = b.receive(connectionId, {
+      principal: undefined,
+      message: action('forever'),
+      bytes: 10,
+      awaitTurn: true,
+    });
+    await expect.poll(() => cluster.nodes[1]!.health().pendingForwards).toBe(1);
+    // A's process stops answering: its stores close (lease given back) while the turn hangs.
+    await cluster.nodes[0]!.close();
+    await expect(waiting).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    expect(cluster.nodes[1]!.health().pendingForwards).toBe(0);
+  });
+});
+
+describe('a node whose lease lapsed', () => {
+  it('ends its session of a chosen id that another node took over meanwhile, so one node runs it', async () => {
+    const disconnects: string[] = [];
+    const { a, b, cluster } = await twoHosts(
+      {
+        onConnect: (connection) => connection.send(update('hello')),
+        onDisconnect: (connection, reason) => {
+          disconnects.push(`${connection.id} ${reason}`);
+        },
+      },
+      { leaseTtlMs: 900 },
+    );
+    await a.open({ principal: 'p', id: 'thread-1', awaitTurn: true });
+    // A is cut from Redis long enough to be dead to B (here: its lease is removed).
+    const raw = createClient({ url: cluster.url, RESP: 2 });
+    await raw.connect();
+    await raw.sendCommand(['ZREM', `${cluster.prefix}nodes`, cluster.nodes[0]!.nodeId]);
+    await raw.close();
+    // B takes the thread over: a fresh connection of the same id, on B.
+    await expect
+      .poll(async () => (await b.open({ principal: 'p', id: 'thread-1' })).created)
+      .toBe(true);
+    expect(b.session('thread-1')).toBeDefined();
+    // A renews, finds its lease had lapsed, and ends its own, stale, session.
+    await expect.poll(() => disconnects).toEqual(['thread-1 reset']);
+    expect(a.session('thread-1')).toBeUndefined();
+    expect(cluster.nodes[0]!.health().leaseLapses).toBe(1);
+    // The record is B's: A's session ending did not delete it.
+    expect(await cluster.nodes[0]!.registry.get('thread-1')).toMatchObject({
+      owner: cluster.nodes[1]!.nodeId,
+    });
+  });
+});
+
+describe('createRedisScaleOut', () => {
+  it('routes each request to the session host of the same name on the owner', async () => {
+    const cluster = await startNodes(2);
+    const seen: string[] = [];
+    const agent = (name: string): A2uiAgent => ({
+      onAction: (_connection, event) => {
+        seen.push(`${name} ${event.name}`);
+      },
+    });
+    const hosts = cluster.nodes.flatMap((node) =>
+      ['x', 'y'].map((name) => createSessionHost({ agent: agent(name), ...node.forHost(name) })),
+    );
+    cleanup = async () => {
+      await Promise.all(hosts.map((host) => host.close()));
+      await cluster.close();
+    };
+    const [ax, ay, bx, by] = hosts;
+    const onX = await ax!.connect({ principal: undefined, sink: sink() });
+    const onY = await ay!.connect({ principal: undefined, sink: sink() });
+    const request = (name: string) => ({
+      principal: undefined,
+      message: action(name),
+      bytes: 10,
+      awaitTurn: true,
+    });
+    await bx!.receive(onX.connectionId, request('to-x'));
+    await by!.receive(onY.connectionId, request('to-y'));
+    expect(seen).toEqual(['x to-x', 'y to-y']);
+    // A connection of host x is unknown to host y.
+    await expect(by!.receive(onX.connectionId, request('lost'))).rejects.toMatchObject({
+      code: 'CONNECTION_CLOSED',
+    });
+    expect(() => cluster.nodes[0]!.forHost('no spaces')).toThrow(A2uiError);
+    expect(cluster.nodes[0]!.forHost('x')).toBe(cluster.nodes[0]!.forHost('x'));
+  });
+
+  it('never overwrites or deletes the record of a connection another live node owns', async () => {
+    const cluster = await startNodes(2);
+    cleanup = cluster.close;
+    const [a, b] = cluster.nodes;
+    const record = { id: 'c', principal: 'p', owner: a!.nodeId, createdAt: 1, lastSeq: 0 };
+    await a!.registry.set(record);
+    await expect(b!.registry.set({ ...record, owner: b!.nodeId })).rejects.toMatchObject({
+      code: 'CONNECTION_CLOSED',
+      data: { owner: a!.nodeId },
+    });
+    await b!.registry.delete('c');
+    expect(await b!.registry.get('c')).toEqual(record);
+    expect(await b!.registry.size()).toBe(1);
+    await a!.registry.delete('c');
+    expect(await b!.registry.get('c')).toBeUndefined();
+  });
+
+  it('fails to start with a clear error when Redis cannot be reached', async () => {
+    await expect(
+      createRedisScaleOut({ url: 'redis://127.0.0.1:1', commandTimeoutMs: 500, onError: () => {} }),
+    ).rejects.toMatchObject({
+      code: 'TRANSPORT_ERROR',
+      message: expect.stringContaining('127.0.0.1:1'),
+    });
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The session host's {@link ConnectionRegistry} in Redis: one JSON string per connection
+ * (`<prefix>conn:<id>`) with a TTL that the owner keeps refreshing while it runs the connection,
+ * so a record of a node that died expires by itself. Writes and deletes are conditional: a node
+ * never overwrites or deletes the record of a connection that another live node took over.
+ */
+import { A2uiError, type ConnectionRecord, type ConnectionRegistry } from '@a2ui-ts/core';
+import { DELETE_RECORD, SET_RECORD } from './lua-scripts.js';
+import type { RedisContext } from './redis-context.js';
+import { runScript } from './run-script.js';
+import { storeUnavailable } from './store-errors.js';
+
+const settlingError = (id: string, retryAfterMs: number) =>
+  storeUnavailable(
+    new Error(`Redis restarted; the record of connection ${id} may not be restored yet`),
+    retryAfterMs,
+  );
+
+/** A {@link ConnectionRegistry} whose records live in Redis, shared by every node. */
+export class RedisConnectionRegistry implements ConnectionRegistry {
+  readonly #context: RedisContext;
+  /** Records of the connections this node owns: re-written after Redis lost them. */
+  readonly #owned = new Map<string, ConnectionRecord>();
+
+  constructor(context: RedisContext) {
+    this.#context = context;
+  }
+
+  /** Ids of the connections this node owns (whose keys it keeps alive). */
+  ownedIds(): IterableIterator<string> {
+    return this.#owned.keys();
+  }
+
+  /**
+   * @throws A2uiError `LIMIT_EXCEEDED` (`data.reason: 'store-unavailable'`) while Redis is down
+   */
+  async get(id: string): Promise<ConnectionRecord | undefined> {
+    const { client, keys, retryAfterMs } = this.#context;
+    let text: string | null;
+    try {
+      text = await client.sendCommand<string | null>(['GET', keys.record(id)]);
+    } catch (error) {
+      throw storeUnavailable(error, retryAfterMs);
+    }
+    if (text === null) {
+      if (this.#context.settling()) throw settlingError(id, retryAfterMs);
+      return undefined;
+    }
+    try {
+      return JSON.parse(text) as ConnectionRecord;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * @throws A2uiError `CONNECTION_CLOSED` when another live node owns the connection,
+   *   `LIMIT_EXCEEDED` while Redis is down (the record is written once it is back)
+   */
+  async set(record: ConnectionRecord): Promise<void> {
+    if (record.owner === this.#context.nodeId) this.#owned.set(record.id, record);
+    await this.#write(record);
+  }
+
+  /** @throws A2uiError `LIMIT_EXCEEDED` while Redis is down (the key then expires by its TTL) */
+  async delete(id: string): Promise<void> {
+    this.#owned.delete(id);
+    const { client, keys, nodeId, retryAfterMs } = this.#context;
+    try {
+      await runScript(client, DELETE_RECORD, [keys.record(id), keys.nodes], [nodeId]);
+    } catch (error) {
+      throw storeUnavailable(error, retryAfterMs);
+    }
+  }
+
+  /** Records in Redis, of every node (a `SCAN`: for monitoring and leak tests, not hot paths). */
+  async size(): Promise<number> {
+    const { client, keys, retryAfterMs } = this.#context;
+    let count = 0;
+    let cursor = '0';
+    try {
+      do {
+        const [next, found] = await client.sendCommand<[string, string[]]>([
+          'SCAN',
+          cursor,
+          'MATCH',
+          keys.record('*'),
+          'COUNT',
+          '1000',
+        ]);
+        cursor = next;
+        count += found.length;
+      } while (cursor !== '0');
+    } catch (error) {
+      throw storeUnavailable(error, retryAfterMs);
+    }
+    return count;
+  }
+
+  /**
+   * Writes every owned record again (after Redis came back, possibly empty, or this node's lease
+   * lapsed). Returns the ids another live node took over meanwhile: this node's sessions of them
+   * are stale.
+   */
+  async reassert(): Promise<string[]> {
+    const lost: string[] = [];
+    await Promise.all(
+      [...this.#owned.values()].map((record) =>
+        this.#write(record).catch((error) => {
+          if (A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED')
+            lost.push(record.id);
+          else this.#context.report(error);
+        }),
+      ),
+    );
+    return lost;
+  }
+
+  async #write(record: ConnectionRecord): Promise<void> {
+    const { client, keys, nodeId, keyTtlMs, retryAfterMs } = this.#context;
+    let answer: number | string;
+    try {
+      answer = await runScript<number | string>(
+        client,
+        SET_RECORD,
+        [keys.record(record.id), keys.nodes],
+        [JSON.stringify(record), nodeId, keyTtlMs],
+      );
+    } catch (error) {
+      throw storeUnavailable(error, retryAfterMs);
+    }
+    if (typeof answer === 'string') {
+      this.#owned.delete(record.id);
+      throw new A2uiError(
+        'CONNECTION_CLOSED',
+        `Connection ${record.id} now belongs to node ${answer}; this node's record was not written.`,
+        { data: { connectionId: record.id, owner: answer } },
+      );
+    }
+  }
+}
