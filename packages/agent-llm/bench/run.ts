@@ -12,9 +12,6 @@
  *
  * Prints a Markdown section and writes it into docs/benchmarks.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import {
   A2uiClient,
   BASIC_CATALOG_ID,
@@ -24,6 +21,7 @@ import {
   MessageProcessor,
   type ServerMessage,
 } from '@a2ui-ts/core';
+import { formatNumber as fmt, median, startBenchReport } from '@a2ui-ts/core/testing/node';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { parsePartialJson } from 'ai';
 import {
@@ -36,7 +34,6 @@ import {
 } from '../src/index.js';
 import { createScriptedModel } from '../src/testing/index.js';
 
-const SECTION_TITLE = '## LLM agent (`@a2ui-ts/agent-llm`)';
 const CHARS_PER_TOKEN = 4;
 const RESTAURANTS = 8;
 const TOKEN_INTERVAL_MS = 1;
@@ -257,20 +254,12 @@ async function perTokenMicros(
   return ((performance.now() - started) * 1000) / rounds / TOKENS.length;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function fmt(value: number, digits = 0): string {
-  return value.toLocaleString('en-US', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-}
-
 async function main(): Promise<void> {
-  const loadAtStart = loadavg()[0]!;
+  const report = startBenchReport({
+    packageName: '@a2ui-ts/agent-llm',
+    heading: '## LLM agent (`@a2ui-ts/agent-llm`)',
+    file: new URL('../../../docs/benchmarks.md', import.meta.url),
+  });
   (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
   // 1. Latency at a fixed token pace, modes alternating.
@@ -302,12 +291,10 @@ async function main(): Promise<void> {
   }
   const agentPerToken = (mode: keyof typeof agent) => (median(agent[mode]) * 1000) / TOKENS.length;
 
-  const machine = cpus();
-  const date = new Date().toISOString().slice(0, 10);
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `Measured by \`pnpm --filter @a2ui-ts/agent-llm bench\` on ${date}, Node ${process.version}, ${machine.length} × ${machine[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start. The call: one \`render_a2ui\` call drawing a results card of ${RESTAURANTS} restaurants — ${COMPONENTS} components and its data model, ${fmt(ARGUMENTS.length)} characters of arguments, streamed as ${fmt(TOKENS.length)} tokens of ${CHARS_PER_TOKEN} characters (about what a provider's tokenizer makes of JSON). Baseline: the same agent with \`progressive: false\`, which waits for the whole tool call before validating and sending.`,
+    `${report.measuredBy()}. The call: one \`render_a2ui\` call drawing a results card of ${RESTAURANTS} restaurants — ${COMPONENTS} components and its data model, ${fmt(ARGUMENTS.length)} characters of arguments, streamed as ${fmt(TOKENS.length)} tokens of ${CHARS_PER_TOKEN} characters (about what a provider's tokenizer makes of JSON). Baseline: the same agent with \`progressive: false\`, which waits for the whole tool call before validating and sending.`,
     '',
     `### First streamed token → first rendered component (one token per ${TOKEN_INTERVAL_MS} ms)`,
     '',
@@ -344,21 +331,7 @@ async function main(): Promise<void> {
     `The agent's own cost is the difference: ${fmt(agentPerToken('progressive') - agentPerToken('whole'), 1)} µs per token for progressive rendering; most of either row is the AI SDK's processing of each stream part. A provider spaces tokens 7–30 ms apart, so neither path is the bottleneck.`,
     '',
   ].join('\n');
-  console.log(section);
-  writeSection(section);
-}
-
-/** Replaces this package's section of docs/benchmarks.md (or appends it). */
-function writeSection(section: string): void {
-  const docs = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
-  const current = readFileSync(docs, 'utf8');
-  const start = current.indexOf(`${SECTION_TITLE}\n`);
-  const next = start === -1 ? -1 : current.indexOf('\n## ', start + 1);
-  const updated =
-    start === -1
-      ? `${current.trimEnd()}\n\n${section}`
-      : current.slice(0, start) + section + (next === -1 ? '' : current.slice(next + 1));
-  writeFileSync(docs, `${updated.trimEnd()}\n`);
+  report.write(section);
 }
 
 await main();

@@ -11,20 +11,17 @@
  *
  * Prints a Markdown section and writes it into docs/benchmarks.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import {
   type A2uiAgent,
   BASIC_CATALOG_ID,
   type Connection,
   type ServerMessage,
 } from '@a2ui-ts/core';
+import { formatNumber as fmt, median, startBenchReport } from '@a2ui-ts/core/testing/node';
 import { EventEncoder } from '@ag-ui/encoder';
 import { Hono } from 'hono';
 import { type AgUiOutputMode, createAgUiServer } from '../src/index.js';
 
-const SECTION_TITLE = '## AG-UI adapter';
 const ITEMS = 1_000;
 const UPDATES = 20_000;
 const ROUNDS = 7;
@@ -178,11 +175,6 @@ async function measureBytes(mode: 'state' | 'activity') {
   return { delta: delta.bytes, snapshot: snapshot.bytes, deltaType, snapshotType };
 }
 
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
 /** Events/s of the server against raw `@ag-ui/encoder` writing the same events, in `mode`. */
 async function measureThroughput(mode: AgUiOutputMode) {
   const { agent } = benchAgent();
@@ -244,20 +236,22 @@ async function measureThroughput(mode: AgUiOutputMode) {
   return { ours: median(oursRounds), raw: median(rawRounds), events: events.length };
 }
 
-const loadAtStart = loadavg()[0]!;
+const report = startBenchReport({
+  packageName: '@a2ui-ts/agui-adapter',
+  heading: '## AG-UI adapter',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
+});
 const bytes = { state: await measureBytes('state'), activity: await measureBytes('activity') };
 const throughput = {
   state: await measureThroughput('state'),
   activity: await measureThroughput('activity'),
 };
 
-const cpu = cpus();
-const date = new Date().toISOString().slice(0, 10);
 const stateRatio = bytes.state.delta / bytes.state.snapshot;
 const section = [
-  SECTION_TITLE,
+  report.heading,
   '',
-  `Measured by \`pnpm --filter @a2ui-ts/agui-adapter bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start. Everything runs in one process through the server's \`app.fetch\`; bytes are those of the SSE frames (\`data: …\\n\\n\`) as \`@ag-ui/encoder\` writes them.`,
+  `${report.measuredBy()}. Everything runs in one process through the server's \`app.fetch\`; bytes are those of the SSE frames (\`data: …\\n\\n\`) as \`@ag-ui/encoder\` writes them.`,
   '',
   `### Bytes on the wire: one single-item update on a ${fmt(ITEMS)}-item List surface`,
   '',
@@ -287,20 +281,4 @@ const section = [
   '',
 ].join('\n');
 
-console.log(section);
-
-const docs = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
-let current: string;
-try {
-  current = readFileSync(docs, 'utf8');
-} catch {
-  current =
-    "# Benchmarks\n\nEach section is written by its package's `bench` script (`pnpm bench` runs them all).\n";
-}
-const start = current.indexOf(`${SECTION_TITLE}\n`);
-if (start === -1) current = `${current.trimEnd()}\n\n${section}`;
-else {
-  const next = current.indexOf('\n## ', start + 1);
-  current = current.slice(0, start) + section + (next === -1 ? '' : current.slice(next + 1));
-}
-writeFileSync(docs, `${current.trimEnd()}\n`);
+report.write(section);

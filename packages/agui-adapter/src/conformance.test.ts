@@ -10,7 +10,11 @@
  * the victim's — `server.test.ts` proves that isolation.
  */
 import type { ClientTransport } from '@a2ui-ts/core';
-import { describeTransportConformance } from '@a2ui-ts/core/testing';
+import {
+  conformanceHostOptions,
+  createReturnChannelFaults,
+  describeTransportConformance,
+} from '@a2ui-ts/core/testing';
 import { FAST_RECONNECT, startTestServer } from '../test/harness.js';
 import { connectAgUi } from './client/connect-agui.js';
 
@@ -19,57 +23,35 @@ const CLIENT_HEADER = 'x-test-client';
 describeTransportConformance('agui', {
   capabilities: { resume: false, auth: false, limits: true, turnResults: true, serverPush: false },
   async start(agent, options) {
-    const refusals = new Map<string, number>();
-    const attempts = new Map<string, number[]>();
+    const faults = createReturnChannelFaults();
     const server = await startTestServer({
       agent,
       mode: 'activity',
       compactActivityAfterBytes: Number.POSITIVE_INFINITY,
-      reconnectGraceMs: options.reconnectGraceMs,
-      replayBuffer:
-        options.replayBufferEvents === undefined
-          ? undefined
-          : { maxEvents: options.replayBufferEvents },
-      maxClientMessageBytes: options.maxClientMessageBytes,
+      ...conformanceHostOptions(options),
       configure(parent) {
         parent.use('/agent', async (c, next) => {
-          const client = c.req.header(CLIENT_HEADER);
           const body = await c.req.raw.clone().text();
           // Only runs that carry a client message are the return channel.
-          if (!client || !(body.includes('"a2uiAction"') || body.includes('"a2uiError"')))
-            return next();
-          attempts.get(client)?.push(Date.now());
-          const left = refusals.get(client) ?? 0;
-          if (left <= 0) return next();
-          refusals.set(client, left - 1);
-          return c.json(
-            { error: { code: 'LIMIT_EXCEEDED', message: 'Refused by the test.' } },
-            503,
-          );
+          if (!(body.includes('"a2uiAction"') || body.includes('"a2uiError"'))) return next();
+          return faults.refuses(c.req.header(CLIENT_HEADER)) ? faults.refusal() : next();
         });
       },
     });
     const transports: ClientTransport[] = [];
-    const names = new Map<ClientTransport, string>();
     return {
       createTransport() {
-        const name = `client-${transports.length + 1}`;
+        const name = faults.nextName();
         const transport = connectAgUi({
           url: server.url,
           reconnect: FAST_RECONNECT,
           headers: { [CLIENT_HEADER]: name },
         });
         transports.push(transport);
-        names.set(transport, name);
-        attempts.set(name, []);
-        return transport;
+        return faults.track(transport, name);
       },
-      failReturnChannel(transport, count) {
-        const name = names.get(transport)!;
-        refusals.set(name, count);
-        attempts.set(name, []);
-      },
-      returnChannelAttempts: (transport) => attempts.get(names.get(transport)!) ?? [],
+      failReturnChannel: faults.failReturnChannel,
+      returnChannelAttempts: faults.returnChannelAttempts,
       minRetryDelayMs: FAST_RECONNECT.initialDelayMs / 2,
       sessionCount: () => server.app.stats().sessions,
       async close() {

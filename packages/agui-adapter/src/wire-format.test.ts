@@ -2,22 +2,10 @@
  * `docs/wire-formats.md` ("AG-UI") shows the bytes of the runs; this test produces each run
  * against a real server and compares the bodies with the blocks marked `wire-test`.
  */
-import { readFileSync } from 'node:fs';
 import { type A2uiAgent, BASIC_CATALOG_ID } from '@a2ui-ts/core';
+import { readWireTestBlocks } from '@a2ui-ts/core/testing/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
-
-function readWireBlocks(): Map<string, string> {
-  const doc = readFileSync(new URL('../../../docs/wire-formats.md', import.meta.url), 'utf8');
-  const start = doc.indexOf('\n## AG-UI\n');
-  expect(start).toBeGreaterThanOrEqual(0);
-  const next = doc.indexOf('\n## ', start + 1);
-  const section = doc.slice(start, next < 0 ? undefined : next);
-  const blocks = new Map<string, string>();
-  for (const match of section.matchAll(/<!-- wire-test: (\S+) -->\n```\w*\n([\s\S]*?)```/g))
-    blocks.set(match[1]!, match[2]!);
-  return blocks;
-}
 
 const agent: A2uiAgent = {
   onConnect(connection) {
@@ -83,13 +71,10 @@ async function body(url: string, input: Record<string, unknown>): Promise<string
 }
 
 describe('docs/wire-formats.md, AG-UI', () => {
-  const blocks = readWireBlocks();
-  const block = (name: string) => {
-    const text = blocks.get(name);
-    if (text === undefined)
-      throw new Error(`docs/wire-formats.md has no wire-test block "${name}".`);
-    return text;
-  };
+  const { block } = readWireTestBlocks(
+    new URL('../../../docs/wire-formats.md', import.meta.url),
+    'AG-UI',
+  );
 
   it('state mode: the first run, then an action', async () => {
     expect(await body(server.url, { threadId: 'thread-1', runId: 'run-1', state: {} })).toBe(

@@ -3,9 +3,7 @@
  * `@a2ui/web_core` 0.11 on the same input, and data-model update cost against unrelated
  * subscribers. Prints a Markdown section and writes it into docs/benchmarks.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { cpus } from 'node:os';
 import {
   A2uiMessageSchema,
   BASIC_COMPONENTS,
@@ -22,9 +20,15 @@ import {
   MINIMAL_CATALOG_ID,
 } from '../src/index.js';
 import { EXAMPLE_STREAMS } from '../src/testing/example-streams.js';
+import {
+  formatNumber as fmt,
+  loadAverage,
+  median,
+  writeBenchmarkSection,
+} from '../src/testing/node/index.js';
 
 const ROUNDS = 7;
-const loadAtStart = loadavg()[0] ?? 0;
+const loadAtStart = loadAverage();
 
 /**
  * Median of `ROUNDS` timed runs of `fn`, in milliseconds, after one warm-up run. `setup` runs
@@ -40,11 +44,6 @@ function measure<T>(fn: (input: T) => void, setup: () => T = () => undefined as 
     times.push(performance.now() - start);
   }
   return median(times);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Rounds of the throughput comparison; each runs every pipeline once, back to back. */
@@ -177,8 +176,6 @@ const HISTORY = [
   'Before issue 13 (commit 66f98da), this bench on the same machine: **2.11–2.24× web_core** with validation on, `JSON.parse` 17–18% of the pipeline. What moved it: Ajv validates each `oneOf` union against the one branch a value can match (the `Dynamic*` unions on nearly every component property, the server-message union; verdicts proved unchanged), inlines leaf `$ref`s, one allocation-free walk per message for depth and non-finite numbers (the validators told it ran, instead of three walks), and fewer allocations per message in the processor.',
 ].join('\n');
 
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const section = [
   '## Core (`@a2ui-ts/core`)',
   '',
@@ -212,21 +209,8 @@ const section = [
 
 console.log(section);
 
-const docs = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
-let current = '';
-try {
-  current = readFileSync(docs, 'utf8');
-} catch {
-  current =
-    "# Benchmarks\n\nEach section is written by its package's `bench` script (`pnpm bench` runs them all).\n\n";
-}
-const start = current.indexOf('## Core (`@a2ui-ts/core`)');
-if (start === -1) {
-  current = `${current.trimEnd()}\n\n${section}`;
-} else {
-  const next = current.indexOf('\n## ', start + 1);
-  current =
-    current.slice(0, start) +
-    (next === -1 ? section : `${section.trimEnd()}\n\n${current.slice(next + 1)}`);
-}
-writeFileSync(docs, `${current.trimEnd()}\n`);
+writeBenchmarkSection(
+  new URL('../../../docs/benchmarks.md', import.meta.url),
+  '## Core (`@a2ui-ts/core`)',
+  section,
+);

@@ -11,10 +11,10 @@
  *
  * Results go to stdout and to the `## React renderer` section of docs/benchmarks.md.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median, percentile, writeBenchmarkSection } from '@a2ui-ts/core/testing/node';
 import { installDom } from './dom-environment.js';
 import { countRenders, installCommitHook } from './render-counter.js';
 
@@ -151,15 +151,6 @@ function newContainer(): HTMLElement {
   const container = document.createElement('div');
   document.body.append(container);
   return container;
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return percentile(sorted, 0.5);
 }
 
 interface UpdateTiming {
@@ -440,19 +431,5 @@ ${settledRows.map((row) => `| ${row.file} | ${fmt(row.mine)} | ${fmt(row.theirs)
 | **geometric mean** | | | **${settledMean.toFixed(2)}×** |
 `;
 
-let document_: string;
-try {
-  document_ = await readFile(docPath, 'utf8');
-} catch {
-  document_ =
-    '# Benchmarks\n\nEvery package measures itself against a baseline in the same run; ratios are what to compare across machines.\n';
-}
-const start = document_.indexOf('\n## React renderer');
-if (start === -1) {
-  document_ = `${document_.trimEnd()}\n\n${section}`;
-} else {
-  const next = document_.indexOf('\n## ', start + 1);
-  document_ = `${document_.slice(0, start)}\n\n${section}${next === -1 ? '' : `\n${document_.slice(next + 1)}`}`;
-}
-await writeFile(docPath, `${document_.replace(/\n{3,}/g, '\n\n').trimEnd()}\n`);
+writeBenchmarkSection(pathToFileURL(docPath), '## React renderer', section);
 console.log(`\nwrote ${docPath}`);

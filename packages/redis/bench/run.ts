@@ -5,10 +5,13 @@
  * share this process and its cores with the readers). Prints a Markdown section and writes it
  * into docs/benchmarks.md ("Scale-out on Redis").
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { type A2uiAgent, BASIC_CATALOG_ID } from '@a2ui-ts/core';
+import {
+  formatNumber as fmt,
+  median,
+  percentile,
+  startBenchReport,
+} from '@a2ui-ts/core/testing/node';
 import {
   createSseJsonRpcServer,
   RPC_METHODS,
@@ -24,7 +27,6 @@ const BURST = 500;
 const ROUNDS = 7;
 const ROUND_TRIPS_PER_ROUND = 60;
 const WARM_UP = 20;
-const SECTION_TITLE = '## Scale-out on Redis';
 
 const agent: A2uiAgent = {
   onConnect(connection) {
@@ -186,13 +188,11 @@ async function roundTrips(setup: Setup): Promise<number[]> {
   return samples;
 }
 
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
+const report = startBenchReport({
+  packageName: '@a2ui-ts/redis',
+  heading: '## Scale-out on Redis',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
+});
 const redis = await startRedisServer();
 const memory = await startBenchNode();
 const prefix = `bench${Date.now()}:`;
@@ -231,20 +231,17 @@ try {
   await redis.stop();
 }
 
-const results = setups.map((setup, index) => {
-  const sorted = [...samples[index]!].sort((a, b) => a - b);
-  return {
-    name: setup.name,
-    rate: median(rates[index]!),
-    p50: quantile(sorted, 0.5),
-    p99: quantile(sorted, 0.99),
-  };
-});
+const results = setups.map((setup, index) => ({
+  name: setup.name,
+  rate: median(rates[index]!),
+  p50: percentile(samples[index]!, 0.5),
+  p99: percentile(samples[index]!, 0.99),
+}));
 const base = results[0]!;
 const section = [
-  SECTION_TITLE,
+  report.heading,
   '',
-  `Measured by \`pnpm --filter @a2ui-ts/redis bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'} (load average ${loadavg()[0]!.toFixed(1)} at the end; the machine is shared), redis-server from Debian on loopback. Real SSE + JSON-RPC servers; the nodes (each with its own Redis connections) and the readers share this process.`,
+  `${report.measuredBy()} (the machine is shared), redis-server from Debian on loopback. Real SSE + JSON-RPC servers; the nodes (each with its own Redis connections) and the readers share this process.`,
   '',
   `Messages/s: ${CONNECTIONS} connections, each answering one action with ${BURST} \`updateDataModel\` messages, read by ${CONNECTIONS} event streams. Round trip: one connection, an action posted and its answer read off the stream, ${ROUND_TRIPS_PER_ROUND} in a row after ${WARM_UP} warm-up. The three setups take turns for ${ROUNDS} rounds (so each sees the same shared machine); messages/s is the median round, round trips are over all ${ROUNDS * ROUND_TRIPS_PER_ROUND} samples.`,
   '',
@@ -259,20 +256,5 @@ const section = [
   '',
 ].join('\n');
 
-console.log(section);
-const docs = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
-let current: string;
-try {
-  current = readFileSync(docs, 'utf8');
-} catch {
-  current =
-    "# Benchmarks\n\nEach section is written by its package's `bench` script (`pnpm bench` runs them all).\n";
-}
-const start = current.indexOf(`${SECTION_TITLE}\n`);
-if (start === -1) current = `${current.trimEnd()}\n\n${section}`;
-else {
-  const next = current.indexOf('\n## ', start + 1);
-  current = current.slice(0, start) + section + (next === -1 ? '' : current.slice(next + 1));
-}
-writeFileSync(docs, `${current.trimEnd()}\n`);
+report.write(section);
 process.exit(0);

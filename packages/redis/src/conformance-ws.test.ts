@@ -5,9 +5,15 @@
  * the client's messages to it. Each client talks through its own TCP proxy (so its link can be
  * broken or severed); the nodes can refuse its deliveries as a busy agent does.
  */
-import { A2uiError, type ClientTransport, type HostReceiveOptions } from '@a2ui-ts/core';
-import { describeTransportConformance } from '@a2ui-ts/core/testing';
-import { createTcpProxy, type TcpProxy } from '@a2ui-ts/core/testing/node';
+import type { HostReceiveOptions } from '@a2ui-ts/core';
+import {
+  CONFORMANCE_RECONNECT,
+  conformanceHostOptions,
+  createReturnChannelFaults,
+  describeTransportConformance,
+  hijackStepOutcome,
+} from '@a2ui-ts/core/testing';
+import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
 import { bearerProtocol, connectWs, WS_SUBPROTOCOL, type WsTransport } from '@a2ui-ts/transport-ws';
 import {
   createWsServer,
@@ -20,8 +26,6 @@ import { WebSocket } from 'ws';
 import { testPrefix } from '../test/stores.js';
 import { createRedisScaleOut, type RedisScaleOut } from './create-redis-scale-out.js';
 import { startRoundRobinProxy } from './testing/index.js';
-
-const RECONNECT = { initialDelayMs: 20, maxDelayMs: 40, minRetryMs: 5 } as const;
 
 /** The HTTP status of a refused handshake, or 101 when the socket opened. */
 function handshake(url: string, protocols: string[]): Promise<number> {
@@ -42,8 +46,7 @@ function handshake(url: string, protocols: string[]): Promise<number> {
 describeTransportConformance('websocket on two nodes over redis', {
   capabilities: { resume: true, auth: true, limits: true, turnResults: false, serverPush: true },
   async start(agent, options) {
-    const refusals = new Map<string, number>();
-    const attempts = new Map<string, number[]>();
+    const faults = createReturnChannelFaults();
     const keyPrefix = testPrefix();
     const stores: RedisScaleOut[] = [];
     const servers: WsServer[] = [];
@@ -61,23 +64,17 @@ describeTransportConformance('websocket on two nodes over redis', {
       const server = createWsServer({
         ...scaleOut.hostOptions,
         agent,
-        reconnectGraceMs: options.reconnectGraceMs,
-        maxClientMessageBytes: options.maxClientMessageBytes,
-        authenticate: options.auth
-          ? (request) => request.headers.get('authorization')?.replace(/^Bearer /, '') ?? undefined
-          : undefined,
+        ...conformanceHostOptions(
+          options,
+          (request) => request.headers.get('authorization')?.replace(/^Bearer /, '') ?? undefined,
+        ),
       });
       // The return channel of a connection the test refuses answers as an overloaded agent does,
       // on whichever node the client's socket is.
       const host = server.host;
       const receive = host.receive.bind(host);
       host.receive = async (connectionId: string, request: HostReceiveOptions) => {
-        attempts.get(connectionId)?.push(Date.now());
-        const left = refusals.get(connectionId) ?? 0;
-        if (left > 0) {
-          refusals.set(connectionId, left - 1);
-          throw new A2uiError('LIMIT_EXCEEDED', 'Refused by the test.');
-        }
+        if (faults.refuses(connectionId)) throw faults.refusalError();
         return receive(connectionId, request);
       };
       stores.push(scaleOut);
@@ -87,26 +84,17 @@ describeTransportConformance('websocket on two nodes over redis', {
     const balancer = await startRoundRobinProxy(
       nodes.map((node) => node.url.replace(/^ws/, 'http')),
     );
-    const proxies = new Map<ClientTransport, TcpProxy>();
+    const links = createProxiedLinks(balancer.port);
     return {
       async createTransport(create = {}) {
-        const proxy = await createTcpProxy(balancer.port);
-        const transport = connectWs({
-          url: proxy.url,
-          WebSocket,
-          reconnect: RECONNECT,
-          token: create.principal,
-        });
-        proxies.set(transport, proxy);
-        return transport;
+        const transport = await links.open((url) =>
+          connectWs({ url, WebSocket, reconnect: CONFORMANCE_RECONNECT, token: create.principal }),
+        );
+        return faults.track(transport, () => transport.connectionId);
       },
-      dropLink: (transport) => proxies.get(transport)?.drop(),
-      severLink(transport) {
-        const proxy = proxies.get(transport)!;
-        proxy.setRefusing(true);
-        proxy.drop();
-      },
-      restoreLink: (transport) => proxies.get(transport)?.setRefusing(false),
+      dropLink: links.dropLink,
+      severLink: links.severLink,
+      restoreLink: links.restoreLink,
       async hijack(victim, principal) {
         const connectionId = (victim as WsTransport).connectionId!;
         // A socket carries the messages of the connection it resumed, and no other: taking over
@@ -115,26 +103,19 @@ describeTransportConformance('websocket on two nodes over redis', {
           `ws://127.0.0.1:${balancer.port}/ws?connectionId=${connectionId}&lastSeq=0`,
           [WS_SUBPROTOCOL, bearerProtocol(principal)],
         );
-        const outcome =
-          status === 403 ? 'FORBIDDEN' : status === 101 ? 'accepted' : `HTTP ${status}`;
-        return { resume: status === 403 ? 'FORBIDDEN' : `HTTP ${status}`, send: outcome };
+        const outcome = hijackStepOutcome(status);
+        return { resume: outcome, send: outcome };
       },
-      failReturnChannel(transport, count) {
-        const connectionId = (transport as WsTransport).connectionId!;
-        refusals.set(connectionId, count);
-        attempts.set(connectionId, []);
-      },
-      returnChannelAttempts: (transport) =>
-        attempts.get((transport as WsTransport).connectionId!) ?? [],
-      minRetryDelayMs: RECONNECT.initialDelayMs / 2,
+      failReturnChannel: faults.failReturnChannel,
+      returnChannelAttempts: faults.returnChannelAttempts,
+      minRetryDelayMs: CONFORMANCE_RECONNECT.initialDelayMs / 2,
       sessionCount: () => servers.reduce((sum, server) => sum + server.stats().sessions, 0),
-      async close() {
-        for (const transport of proxies.keys()) await transport.close().catch(() => {});
-        for (const node of nodes) await node.close();
-        for (const scaleOut of stores) await scaleOut.close();
-        await balancer.close();
-        for (const proxy of proxies.values()) await proxy.close();
-      },
+      close: () =>
+        links.close(async () => {
+          for (const node of nodes) await node.close();
+          for (const scaleOut of stores) await scaleOut.close();
+          await balancer.close();
+        }),
     };
   },
 });

@@ -5,9 +5,14 @@
  * through its own TCP proxy (so its link can be broken or severed) and names itself in a header,
  * so that the nodes can refuse its deliveries with real HTTP 503s.
  */
-import type { ClientTransport } from '@a2ui-ts/core';
-import { describeTransportConformance } from '@a2ui-ts/core/testing';
-import { createTcpProxy, type TcpProxy } from '@a2ui-ts/core/testing/node';
+import {
+  CONFORMANCE_RECONNECT,
+  conformanceHostOptions,
+  createReturnChannelFaults,
+  describeTransportConformance,
+  hijackStepOutcome,
+} from '@a2ui-ts/core/testing';
+import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
 import {
   connectSseJsonRpc,
   createSseJsonRpcServer,
@@ -23,15 +28,12 @@ import { testPrefix } from '../test/stores.js';
 import { createRedisScaleOut, type RedisScaleOut } from './create-redis-scale-out.js';
 import { startRoundRobinProxy } from './testing/index.js';
 
-/** Redelivery waits at least half of `initialDelayMs`: long enough to tell a backoff from a storm. */
-const RECONNECT = { initialDelayMs: 20, maxDelayMs: 40, minRetryMs: 5 } as const;
 const CLIENT_HEADER = 'x-test-client';
 
 describeTransportConformance('sse-jsonrpc on two nodes over redis', {
   capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
-    const refusals = new Map<string, number>();
-    const attempts = new Map<string, number[]>();
+    const faults = createReturnChannelFaults();
     const keyPrefix = testPrefix();
     const stores: RedisScaleOut[] = [];
     const apps: SseJsonRpcServer[] = [];
@@ -50,22 +52,13 @@ describeTransportConformance('sse-jsonrpc on two nodes over redis', {
         ...scaleOut.hostOptions,
         agent,
         retryMs: 5,
-        reconnectGraceMs: options.reconnectGraceMs,
-        maxClientMessageBytes: options.maxClientMessageBytes,
-        authenticate: options.auth
-          ? (request) => request.headers.get('authorization') ?? undefined
-          : undefined,
+        ...conformanceHostOptions(options),
       });
       const parent = new Hono();
       parent.use('/rpc', async (c, next) => {
-        const client = c.req.header(CLIENT_HEADER);
         const body = await c.req.raw.clone().text();
-        if (!client || body.includes(RPC_METHODS.disconnect)) return next();
-        attempts.get(client)?.push(Date.now());
-        const left = refusals.get(client) ?? 0;
-        if (left <= 0) return next();
-        refusals.set(client, left - 1);
-        return c.json({ error: { code: 'LIMIT_EXCEEDED', message: 'Refused by the test.' } }, 503);
+        if (body.includes(RPC_METHODS.disconnect)) return next();
+        return faults.refuses(c.req.header(CLIENT_HEADER)) ? faults.refusal() : next();
       });
       parent.route('/', app);
       stores.push(scaleOut);
@@ -73,27 +66,20 @@ describeTransportConformance('sse-jsonrpc on two nodes over redis', {
       servers.push(await serveSseJsonRpc({ fetch: parent.fetch, close: () => app.close() }));
     }
     const balancer = await startRoundRobinProxy(servers.map((server) => server.url));
-    const proxies = new Map<ClientTransport, TcpProxy>();
-    const names = new Map<ClientTransport, string>();
+    const links = createProxiedLinks(balancer.port);
     return {
       async createTransport(create = {}) {
-        const proxy = await createTcpProxy(balancer.port);
-        const name = `client-${proxies.size + 1}`;
+        const name = faults.nextName();
         const headers: Record<string, string> = { [CLIENT_HEADER]: name };
         if (create.principal) headers.authorization = create.principal;
-        const transport = connectSseJsonRpc({ url: proxy.url, reconnect: RECONNECT, headers });
-        proxies.set(transport, proxy);
-        names.set(transport, name);
-        attempts.set(name, []);
-        return transport;
+        const transport = await links.open((url) =>
+          connectSseJsonRpc({ url, reconnect: CONFORMANCE_RECONNECT, headers }),
+        );
+        return faults.track(transport, name);
       },
-      dropLink: (transport) => proxies.get(transport)?.drop(),
-      severLink(transport) {
-        const proxy = proxies.get(transport)!;
-        proxy.setRefusing(true);
-        proxy.drop();
-      },
-      restoreLink: (transport) => proxies.get(transport)?.setRefusing(false),
+      dropLink: links.dropLink,
+      severLink: links.severLink,
+      restoreLink: links.restoreLink,
       async hijack(victim, principal, message) {
         const connectionId = (victim as SseJsonRpcTransport).connectionId!;
         // Through the balancer: the stream goes to one node, the action to the other.
@@ -113,25 +99,20 @@ describeTransportConformance('sse-jsonrpc on two nodes over redis', {
         });
         const answer = (await rpc.json()) as { error?: { code: number; message: string } };
         return {
-          resume: stream.status === 403 ? 'FORBIDDEN' : `HTTP ${stream.status}`,
+          resume: hijackStepOutcome(stream.status),
           send: answer.error ? fromRpcError(answer.error).code : 'accepted',
         };
       },
-      failReturnChannel(transport, count) {
-        const name = names.get(transport)!;
-        refusals.set(name, count);
-        attempts.set(name, []);
-      },
-      returnChannelAttempts: (transport) => attempts.get(names.get(transport)!) ?? [],
-      minRetryDelayMs: RECONNECT.initialDelayMs / 2,
+      failReturnChannel: faults.failReturnChannel,
+      returnChannelAttempts: faults.returnChannelAttempts,
+      minRetryDelayMs: CONFORMANCE_RECONNECT.initialDelayMs / 2,
       sessionCount: () => apps.reduce((sum, app) => sum + app.stats().sessions, 0),
-      async close() {
-        for (const transport of proxies.keys()) await transport.close().catch(() => {});
-        for (const server of servers) await server.close();
-        for (const scaleOut of stores) await scaleOut.close();
-        await balancer.close();
-        for (const proxy of proxies.values()) await proxy.close();
-      },
+      close: () =>
+        links.close(async () => {
+          for (const server of servers) await server.close();
+          for (const scaleOut of stores) await scaleOut.close();
+          await balancer.close();
+        }),
     };
   },
 });

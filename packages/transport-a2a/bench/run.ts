@@ -5,10 +5,6 @@
  * client for both endpoints. Prints a Markdown section and writes it into docs/benchmarks.md
  * ("A2A transport").
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type Message, Role, type SendMessageRequest, TaskState } from '@a2a-js/sdk';
 import {
@@ -17,6 +13,13 @@ import {
   ServiceParameters,
   withA2AExtensions,
 } from '@a2a-js/sdk/client';
+import {
+  formatNumber as fmt,
+  median,
+  percentile,
+  startBenchReport,
+  startBenchServer,
+} from '@a2ui-ts/core/testing/node';
 import { A2UI_EXTENSION_URI } from '../src/protocol/a2ui-extension.js';
 import { createA2uiDataPart } from '../src/protocol/a2ui-parts.js';
 
@@ -24,7 +27,6 @@ const BURST_MESSAGES = 10_000;
 const BURST_ROUNDS = 5;
 const ROUND_TRIPS = 200;
 const ROUND_TRIP_ROUNDS = 3;
-const SECTION_TITLE = '## A2A transport';
 
 type Endpoint = 'raw' | 'a2ui' | 'a2uiFull';
 const ENDPOINTS: readonly Endpoint[] = ['raw', 'a2ui', 'a2uiFull'];
@@ -99,26 +101,13 @@ async function turn(
   return { elapsedMs: now() - started, messages: latenciesMs.length, latenciesMs };
 }
 
-const percentile = (values: readonly number[], fraction: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-};
-const median = (values: number[]) => percentile(values, 0.5);
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-const child = spawn(
-  process.execPath,
-  [...process.execArgv, fileURLToPath(new URL('./server.ts', import.meta.url))],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const loadAtStart = loadavg()[0]!;
-const base = await new Promise<string>((resolve, reject) => {
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  createInterface({ input: child.stdout! }).once('line', resolve);
+const report = startBenchReport({
+  packageName: '@a2ui-ts/transport-a2a',
+  heading: '## A2A transport',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
 });
+const server = await startBenchServer(fileURLToPath(new URL('./server.ts', import.meta.url)));
+const base = server.lines[0]!;
 
 try {
   const clients = {} as Record<Endpoint, Client>;
@@ -172,12 +161,10 @@ try {
   const trip = (endpoint: Endpoint, fraction: number) => percentile(trips[endpoint], fraction);
   const ratio = throughput('a2ui') / throughput('raw');
 
-  const cpu = cpus();
-  const date = new Date().toISOString().slice(0, 10);
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `Measured by \`pnpm --filter @a2ui-ts/transport-a2a bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine adds noise to both columns alike). The server (every endpoint, one process) runs in a child process; the client — \`@a2a-js/sdk\`'s stock \`Client\` (SSE parsing, ProtoJSON decoding), identical for both — in the parent, over 127.0.0.1. The baseline is the same SDK server (\`DefaultRequestHandler\`, \`InMemoryTaskStore\`, the same JSON-RPC route) running a bare \`AgentExecutor\` that publishes the same data parts in the same \`working\` status updates (64 per update, one update per tick) and ends in \`input-required\`; this transport hosts an \`A2uiAgent\` sending the same messages, 64 per tick. Each message is the same \`updateDataModel\` carrying its send time.`,
+    `${report.measuredBy()} (other work on the machine adds noise to both columns alike). The server (every endpoint, one process) runs in a child process; the client — \`@a2a-js/sdk\`'s stock \`Client\` (SSE parsing, ProtoJSON decoding), identical for both — in the parent, over 127.0.0.1. The baseline is the same SDK server (\`DefaultRequestHandler\`, \`InMemoryTaskStore\`, the same JSON-RPC route) running a bare \`AgentExecutor\` that publishes the same data parts in the same \`working\` status updates (64 per update, one update per tick) and ends in \`input-required\`; this transport hosts an \`A2uiAgent\` sending the same messages, 64 per tick. Each message is the same \`updateDataModel\` carrying its send time.`,
     '',
     `### Streamed messages: one action answered with ${fmt(BURST_MESSAGES)} messages`,
     '',
@@ -209,23 +196,7 @@ try {
     '',
   ].join('\n');
 
-  console.log(section);
-
-  const docs = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
-  let current: string;
-  try {
-    current = readFileSync(docs, 'utf8');
-  } catch {
-    current =
-      "# Benchmarks\n\nEach section is written by its package's `bench` script (`pnpm bench` runs them all).\n";
-  }
-  const start = current.indexOf(`${SECTION_TITLE}\n`);
-  if (start === -1) current = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const next = current.indexOf('\n## ', start + 1);
-    current = current.slice(0, start) + section + (next === -1 ? '' : current.slice(next + 1));
-  }
-  writeFileSync(docs, `${current.trimEnd()}\n`);
+  report.write(section);
 } finally {
-  child.kill('SIGTERM');
+  server.stop();
 }

@@ -7,32 +7,21 @@
  */
 
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type FetchApp, type HttpListener, type ListenOptions, serveFetchApp } from '@a2ui-ts/core';
 import { createAdaptorServer } from '@hono/node-server';
 
-/** Options of {@link serveA2a}. */
-export interface ServeA2aOptions {
-  /** TCP port; 0 picks a free one. @default 0 */
-  port?: number;
-  /** Interface to listen on. @default '127.0.0.1' */
-  hostname?: string;
-}
+/** Options of {@link serveA2a}: `port` (0 picks a free one) and `hostname` ('127.0.0.1'). */
+export type ServeA2aOptions = ListenOptions;
 
-/** A listening A2A server. */
-export interface A2aNodeServer {
-  /** `http://<hostname>:<port>`, without a trailing slash: the agent's base URL when mounted at `/`. */
-  readonly url: string;
-  readonly port: number;
-  readonly server: Server;
-  /** Closes the app's sessions (when it has `close()`), stops listening and ends every socket. */
-  close(): Promise<void>;
-}
+/**
+ * A listening A2A server: `url` (`http://<hostname>:<port>`, without a trailing slash: the agent's
+ * base URL when mounted at `/`), `port`, the Node HTTP `server`, and `close()`, which closes the
+ * app's sessions (when it has `close()`), stops listening and ends every socket.
+ */
+export type A2aNodeServer = HttpListener<Server>;
 
 /** Anything with a Web-standard `fetch` handler, such as a Hono app. */
-export interface A2aFetchApp {
-  fetch(request: Request, env?: unknown): Response | Promise<Response>;
-  close?(): Promise<void> | void;
-}
+export type A2aFetchApp = FetchApp;
 
 /**
  * Listens with `app` on Node.
@@ -51,35 +40,5 @@ export async function serveA2a(
   app: A2aFetchApp,
   options: ServeA2aOptions = {},
 ): Promise<A2aNodeServer> {
-  const hostname = options.hostname ?? '127.0.0.1';
-  const server = createAdaptorServer({
-    fetch: (request, env) => app.fetch(request, env),
-    hostname,
-  }) as Server;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, hostname, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const host = hostname.includes(':') ? `[${hostname}]` : hostname;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://${host}:${port}`,
-    port,
-    server,
-    close() {
-      closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        await app.close?.();
-        // Let the streams write their last events before the sockets go.
-        await new Promise((resolve) => setImmediate(resolve));
-        server.closeAllConnections();
-        await stopped;
-      })();
-      return closing;
-    },
-  };
+  return serveFetchApp(app, (adaptor) => createAdaptorServer(adaptor) as Server, options);
 }

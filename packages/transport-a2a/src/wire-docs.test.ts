@@ -3,30 +3,15 @@
  * against a real server and compares it with the blocks marked `wire-test`, where `"…"` stands for
  * a value the server makes (ids, timestamps, messages).
  */
-import { readFileSync } from 'node:fs';
 import { BASIC_CATALOG_ID, type Connection, isRecord } from '@a2ui-ts/core';
+import { readWireTestBlocks } from '@a2ui-ts/core/testing/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postRpc, readSse } from '../test/agents.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { A2UI_EXTENSION_URI } from './protocol/a2ui-extension.js';
 
-function readWireBlocks(): Map<string, string> {
-  const doc = readFileSync(new URL('../../../docs/wire-formats.md', import.meta.url), 'utf8');
-  const start = doc.indexOf('\n## A2A\n');
-  expect(start).toBeGreaterThanOrEqual(0);
-  const next = doc.indexOf('\n## ', start + 1);
-  const section = doc.slice(start, next < 0 ? undefined : next);
-  const blocks = new Map<string, string>();
-  for (const match of section.matchAll(/<!-- wire-test: (\S+) -->\n```\w*\n([\s\S]*?)```/g))
-    blocks.set(match[1]!, match[2]!);
-  return blocks;
-}
-const blocks = readWireBlocks();
-const doc = (name: string): unknown => {
-  const text = blocks.get(name);
-  if (text === undefined) throw new Error(`docs/wire-formats.md has no wire-test block "${name}".`);
-  return JSON.parse(text);
-};
+const wire = readWireTestBlocks(new URL('../../../docs/wire-formats.md', import.meta.url), 'A2A');
+const doc = (name: string): unknown => JSON.parse(wire.block(name));
 
 /** `actual` with every value the document shows as `"…"` replaced by `"…"`. */
 function masked(actual: unknown, expected: unknown): unknown {

@@ -5,13 +5,15 @@
  * The server runs in a child process, the clients here. Prints a Markdown section and writes it
  * into docs/benchmarks.md ("REST transport").
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { BASIC_CATALOG_ID } from '@a2ui-ts/core';
-import { replaceMarkdownSection } from '@a2ui-ts/core/testing/node';
+import {
+  formatNumber as fmt,
+  median,
+  percentile,
+  startBenchReport,
+  startBenchServer,
+} from '@a2ui-ts/core/testing/node';
 import { connectRest, type RestTransport } from '../src/index.js';
 
 const WORKERS = 16;
@@ -19,7 +21,6 @@ const REQUESTS_PER_WORKER = 250;
 const ROUNDS = 5;
 const PUSHES = 1_000;
 const PUSH_ROUNDS = 3;
-const SECTION_TITLE = '## REST transport';
 
 type Endpoint = 'raw' | 'a2ui' | 'client';
 const NAMES: Record<Endpoint, string> = {
@@ -137,26 +138,14 @@ async function pushes(base: string, endpoint: 'raw' | 'a2ui'): Promise<number[]>
   return latenciesMs;
 }
 
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-}
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-// The server: a child process with the same loader flags as this one (tsx, source condition).
-const child = spawn(
-  process.execPath,
-  [...process.execArgv, fileURLToPath(new URL('./server.ts', import.meta.url))],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const loadAtStart = loadavg()[0]!;
-const base = await new Promise<string>((resolve, reject) => {
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  createInterface({ input: child.stdout! }).once('line', resolve);
+const report = startBenchReport({
+  packageName: '@a2ui-ts/transport-rest',
+  heading: '## REST transport',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
 });
+// The server: a child process with the same loader flags as this one (tsx, source condition).
+const server = await startBenchServer(fileURLToPath(new URL('./server.ts', import.meta.url)));
+const base = server.lines[0]!;
 
 try {
   // Warm-up: JIT every path on both sides.
@@ -186,12 +175,10 @@ try {
     );
   const ratio = throughput('a2ui') / throughput('raw');
 
-  const cpu = cpus();
-  const date = new Date().toISOString().slice(0, 10);
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `Measured by \`pnpm --filter @a2ui-ts/transport-rest bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine adds noise to every column alike). The server (every endpoint, one process) runs in a child process; the clients — Node's \`fetch\` — in the parent, over 127.0.0.1.`,
+    `${report.measuredBy()} (other work on the machine adds noise to every column alike). The server (every endpoint, one process) runs in a child process; the clients — Node's \`fetch\` — in the parent, over 127.0.0.1.`,
     '',
     `### Action round trip: POST → the turn's answer`,
     '',
@@ -221,10 +208,7 @@ try {
     '',
   ].join('\n');
 
-  console.log(section);
-
-  const docs = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
-  writeFileSync(docs, replaceMarkdownSection(readFileSync(docs, 'utf8'), SECTION_TITLE, section));
+  report.write(section);
 } finally {
-  child.kill('SIGTERM');
+  server.stop();
 }

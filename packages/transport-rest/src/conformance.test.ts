@@ -5,74 +5,48 @@
  * can be broken or severed) and names itself in a header, so that the server's return channel can
  * refuse its deliveries with real HTTP 503s.
  */
-import type { ClientTransport } from '@a2ui-ts/core';
-import { describeTransportConformance } from '@a2ui-ts/core/testing';
-import { createTcpProxy, type TcpProxy } from '@a2ui-ts/core/testing/node';
+import {
+  CONFORMANCE_RECONNECT,
+  conformanceHostOptions,
+  createReturnChannelFaults,
+  describeTransportConformance,
+} from '@a2ui-ts/core/testing';
+import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
+import type { MiddlewareHandler } from 'hono';
 import { startTestServer } from '../test/harness.js';
 import { connectRest, type RestTransport } from './client/connect-rest.js';
 import { errorOfAnswer } from './client/http.js';
 
-/** Redelivery waits at least half of `initialDelayMs`: long enough to tell a backoff from a storm. */
-const RECONNECT = { initialDelayMs: 20, maxDelayMs: 40, minRetryMs: 5 } as const;
 const CLIENT_HEADER = 'x-test-client';
 
 describeTransportConformance('rest', {
   capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
-    const refusals = new Map<string, number>();
-    const attempts = new Map<string, number[]>();
+    const faults = createReturnChannelFaults();
     const server = await startTestServer({
       agent,
-      reconnectGraceMs: options.reconnectGraceMs,
-      replayBuffer:
-        options.replayBufferEvents === undefined
-          ? undefined
-          : { maxEvents: options.replayBufferEvents },
-      maxClientMessageBytes: options.maxClientMessageBytes,
-      authenticate: options.auth
-        ? (request) => request.headers.get('authorization') ?? undefined
-        : undefined,
+      ...conformanceHostOptions(options),
       configure(parent) {
-        const refuse = async (
-          c: Parameters<Parameters<typeof parent.use>[1]>[0],
-          next: () => Promise<void>,
-        ) => {
-          const client = c.req.header(CLIENT_HEADER);
-          if (!client) return next();
-          attempts.get(client)?.push(Date.now());
-          const left = refusals.get(client) ?? 0;
-          if (left <= 0) return next();
-          refusals.set(client, left - 1);
-          return c.json(
-            { error: { code: 'LIMIT_EXCEEDED', message: 'Refused by the test.' } },
-            503,
-          );
-        };
+        const refuse: MiddlewareHandler = (c, next) =>
+          faults.refuses(c.req.header(CLIENT_HEADER)) ? Promise.resolve(faults.refusal()) : next();
         parent.use('/action', refuse);
         parent.use('/error', refuse);
       },
     });
-    const proxies = new Map<ClientTransport, TcpProxy>();
-    const names = new Map<ClientTransport, string>();
+    const links = createProxiedLinks(server.node.port);
     return {
       async createTransport(create = {}) {
-        const proxy = await createTcpProxy(server.node.port);
-        const name = `client-${proxies.size + 1}`;
+        const name = faults.nextName();
         const headers: Record<string, string> = { [CLIENT_HEADER]: name };
         if (create.principal) headers.authorization = create.principal;
-        const transport = connectRest({ url: proxy.url, reconnect: RECONNECT, headers });
-        proxies.set(transport, proxy);
-        names.set(transport, name);
-        attempts.set(name, []);
-        return transport;
+        const transport = await links.open((url) =>
+          connectRest({ url, reconnect: CONFORMANCE_RECONNECT, headers }),
+        );
+        return faults.track(transport, name);
       },
-      dropLink: (transport) => proxies.get(transport)?.drop(),
-      severLink(transport) {
-        const proxy = proxies.get(transport)!;
-        proxy.setRefusing(true);
-        proxy.drop();
-      },
-      restoreLink: (transport) => proxies.get(transport)?.setRefusing(false),
+      dropLink: links.dropLink,
+      severLink: links.severLink,
+      restoreLink: links.restoreLink,
       async hijack(victim, principal, message) {
         const connectionId = (victim as RestTransport).connectionId!;
         const poll = await server.get(`/messages?connectionId=${connectionId}&after=0`, {
@@ -92,19 +66,11 @@ describeTransportConformance('rest', {
               : errorOfAnswer(action.status, action.body, 'POST').code,
         };
       },
-      failReturnChannel(transport, count) {
-        const name = names.get(transport)!;
-        refusals.set(name, count);
-        attempts.set(name, []);
-      },
-      returnChannelAttempts: (transport) => attempts.get(names.get(transport)!) ?? [],
-      minRetryDelayMs: RECONNECT.initialDelayMs / 2,
+      failReturnChannel: faults.failReturnChannel,
+      returnChannelAttempts: faults.returnChannelAttempts,
+      minRetryDelayMs: CONFORMANCE_RECONNECT.initialDelayMs / 2,
       sessionCount: () => server.app.stats().sessions,
-      async close() {
-        for (const transport of proxies.keys()) await transport.close().catch(() => {});
-        await server.close();
-        for (const proxy of proxies.values()) await proxy.close();
-      },
+      close: () => links.close(() => server.close()),
     };
   },
 });

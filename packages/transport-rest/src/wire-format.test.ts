@@ -4,10 +4,9 @@
  * bytes with the blocks marked `wire-test`. Only the random connection ids are replaced by the one
  * the document uses.
  */
-import { readFileSync } from 'node:fs';
 import { BASIC_CATALOG_ID, type Connection, type ServerMessage } from '@a2ui-ts/core';
 import { createDeferred, recordTransport } from '@a2ui-ts/core/testing';
-import { eventually, markdownSection, markedCodeBlocks } from '@a2ui-ts/core/testing/node';
+import { eventually, readWireTestBlocks } from '@a2ui-ts/core/testing/node';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Listening, listen } from '../test/listen.js';
@@ -17,17 +16,8 @@ import { createRestServer, type RestServer } from './server/create-rest-server.j
 const DOC_ID = 'k3yQ2m0JcN1xV8fR4tL6pA';
 
 /** The `wire-test` blocks of the REST section, by name. */
-const blocks = markedCodeBlocks(
-  markdownSection(
-    readFileSync(new URL('../../../docs/wire-formats.md', import.meta.url), 'utf8'),
-    'REST',
-  ) ?? '',
-);
-const json = (name: string): string => {
-  const text = blocks.get(name);
-  if (text === undefined) throw new Error(`docs/wire-formats.md has no wire-test block "${name}".`);
-  return text.trimEnd();
-};
+const wire = readWireTestBlocks(new URL('../../../docs/wire-formats.md', import.meta.url), 'REST');
+const json = (name: string): string => wire.block(name).trimEnd();
 
 const status = (value: string): ServerMessage => ({
   version: 'v0.9',
@@ -135,7 +125,7 @@ const ofDoc = (text: string, id: string) => text.replaceAll(id, DOC_ID);
 
 describe('docs/wire-formats.md, REST', () => {
   it('has every block this test checks', () => {
-    expect([...blocks.keys()].sort()).toEqual(
+    expect([...wire.names].sort()).toEqual(
       [
         'rest-action-request',
         'rest-action-response',

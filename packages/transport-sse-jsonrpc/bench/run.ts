@@ -5,11 +5,14 @@
  * commit, extracted by `baseline-tree.ts`). Servers run in child processes, the reading client here.
  * Prints a Markdown section and writes it into docs/benchmarks.md ("SSE + JSON-RPC transport").
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import {
+  formatNumber as fmt,
+  median,
+  percentile,
+  startBenchReport,
+  startBenchServer,
+} from '@a2ui-ts/core/testing/node';
 import { createParser } from 'eventsource-parser';
 import { extractBaselineTree } from './baseline-tree.js';
 
@@ -17,7 +20,6 @@ const BURST_MESSAGES = 50_000;
 const BURST_ROUNDS = 7;
 const PACED_MESSAGES = 1_000;
 const PACED_ROUNDS = 3;
-const SECTION_TITLE = '## SSE + JSON-RPC transport';
 
 type Endpoint = 'node' | 'raw' | 'before' | 'a2ui';
 const PATHS: Record<Endpoint, string> = {
@@ -77,56 +79,28 @@ async function measure(endpoint: Endpoint, n: number, mode: 'burst' | 'paced'): 
   return { elapsedMs, bytes, latenciesMs };
 }
 
-function percentile(values: Float64Array, fraction: number): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-}
+/** Every latency of `rounds`, in one list. */
+const latencies = (rounds: readonly Round[]): number[] =>
+  rounds.flatMap((round) => Array.from(round.latenciesMs));
 
-function concat(rounds: readonly Round[]): Float64Array {
-  const all = new Float64Array(rounds.reduce((sum, round) => sum + round.latenciesMs.length, 0));
-  let offset = 0;
-  for (const round of rounds) {
-    all.set(round.latenciesMs, offset);
-    offset += round.latenciesMs.length;
-  }
-  return all;
-}
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-/** Starts a bench server script in a child process with this process's loader flags; resolves with the lines it prints. */
-async function startServer(script: string, lines: number) {
-  const child = spawn(process.execPath, [...process.execArgv, script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const urls = await new Promise<string[]>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server ${script} exited with ${code}`)));
-    const seen: string[] = [];
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      seen.push(line);
-      if (seen.length === lines) resolve(seen);
-    });
-  });
-  return { child, urls };
-}
-
-const loadAtStart = loadavg()[0]!;
+const report = startBenchReport({
+  packageName: '@a2ui-ts/transport-sse-jsonrpc',
+  heading: '## SSE + JSON-RPC transport',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
+});
 const baseline = extractBaselineTree();
-const current = await startServer(fileURLToPath(new URL('./server.ts', import.meta.url)), 2);
-BASES.a2ui = current.urls[0];
-BASES.raw = current.urls[0];
-BASES.node = current.urls[1];
+const current = await startBenchServer(fileURLToPath(new URL('./server.ts', import.meta.url)), 2);
+BASES.a2ui = current.lines[0];
+BASES.raw = current.lines[0];
+BASES.node = current.lines[1];
 const previous = baseline
-  ? await startServer(baseline.serverScript, 1).catch((error: Error) => {
-      current.child.kill('SIGTERM');
+  ? await startBenchServer(baseline.serverScript, 1).catch((error: Error) => {
+      current.stop();
       baseline.dispose();
       throw error;
     })
   : undefined;
-if (previous) BASES.before = previous.urls[0];
+if (previous) BASES.before = previous.lines[0];
 const endpoints = (['node', 'raw', 'before', 'a2ui'] as const).filter(
   (endpoint) => BASES[endpoint],
 );
@@ -156,17 +130,15 @@ try {
   const rawRatio = throughput('a2ui') / throughput('raw');
   const beforeRatio = previous ? throughput('a2ui') / throughput('before') : undefined;
   const burstLatency = (endpoint: Endpoint, fraction: number) =>
-    percentile(concat(burst[endpoint]), fraction);
+    percentile(latencies(burst[endpoint]), fraction);
   const pacedLatency = (endpoint: Endpoint, fraction: number) =>
-    percentile(concat(paced[endpoint]), fraction);
+    percentile(latencies(paced[endpoint]), fraction);
   const bytesPerMessage = (endpoint: Endpoint) => burst[endpoint][0]!.bytes / BURST_MESSAGES;
 
-  const cpu = cpus();
-  const date = new Date().toISOString().slice(0, 10);
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `Measured by \`pnpm --filter @a2ui-ts/transport-sse-jsonrpc bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine adds noise to every column alike). The servers run in child processes (the "before" one from commit \`${baseline?.rev ?? 'n/a'}\`, extracted with \`git archive\`); the client — \`fetch\` + \`eventsource-parser\` + \`JSON.parse\` of every message, identical for all — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire). Latency = receive time − send time, across processes on one machine.`,
+    `${report.measuredBy()} (other work on the machine adds noise to every column alike). The servers run in child processes (the "before" one from commit \`${baseline?.rev ?? 'n/a'}\`, extracted with \`git archive\`); the client — \`fetch\` + \`eventsource-parser\` + \`JSON.parse\` of every message, identical for all — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire). Latency = receive time − send time, across processes on one machine.`,
     '',
     `### Throughput: ${fmt(BURST_MESSAGES)} messages as fast as each endpoint takes them`,
     '',
@@ -196,25 +168,9 @@ try {
     '',
   ].join('\n');
 
-  console.log(section);
-
-  const docs = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
-  let current: string;
-  try {
-    current = readFileSync(docs, 'utf8');
-  } catch {
-    current =
-      "# Benchmarks\n\nEach section is written by its package's `bench` script (`pnpm bench` runs them all).\n";
-  }
-  const start = current.indexOf(`${SECTION_TITLE}\n`);
-  if (start === -1) current = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const next = current.indexOf('\n## ', start + 1);
-    current = current.slice(0, start) + section + (next === -1 ? '' : current.slice(next + 1));
-  }
-  writeFileSync(docs, `${current.trimEnd()}\n`);
+  report.write(section);
 } finally {
-  current.child.kill('SIGTERM');
-  previous?.child.kill('SIGTERM');
+  current.stop();
+  previous?.stop();
   baseline?.dispose();
 }

@@ -2,8 +2,12 @@
  * Load: 1,000 concurrent SSE clients, 100 messages each, every one delivered in order, and
  * nothing left behind. The time it takes is printed, not asserted: speed is the benchmark's job.
  */
-import { BASIC_CATALOG_ID, type ServerMessage } from '@a2ui-ts/core';
-import { recordTransport } from '@a2ui-ts/core/testing';
+import {
+  createLoadAgent,
+  expectLoadDelivered,
+  recordTransport,
+  untilLoadDelivered,
+} from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -19,44 +23,14 @@ afterEach(async () => {
 
 it(`delivers ${MESSAGES} messages to each of ${CLIENTS} concurrent SSE clients, in order`, async () => {
   const started = performance.now();
-  server = await startTestServer({
-    agent: {
-      async onConnect(connection) {
-        connection.send({
-          version: 'v0.9',
-          createSurface: { surfaceId: 'load', catalogId: BASIC_CATALOG_ID },
-        });
-        // Streamed in slices, as an agent producing output over time would.
-        for (let index = 0; index < MESSAGES - 1; index++) {
-          connection.send({
-            version: 'v0.9',
-            updateDataModel: { surfaceId: 'load', path: '/n', value: index },
-          });
-          if (index % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
-        }
-      },
-    },
-  });
+  server = await startTestServer({ agent: createLoadAgent(MESSAGES) });
   const transports = Array.from({ length: CLIENTS }, () => server!.connect());
   const recordings = transports.map((transport) => recordTransport(transport));
-  // Counts events instead of parsing every message on every event (quadratic at this size).
-  const messageEvents = (recording: (typeof recordings)[number]) =>
-    recording.events.reduce((count, event) => count + (event.type === 'messages' ? 1 : 0), 0);
-  await Promise.all(
-    recordings.map((recording) => recording.until(() => messageEvents(recording) >= MESSAGES)),
-  );
+  await untilLoadDelivered(recordings, MESSAGES);
   const deliveredMs = performance.now() - started;
 
   expect(server.app.registry.size()).toBe(CLIENTS);
-  for (const recording of recordings) {
-    const messages = recording.messages() as ServerMessage[];
-    expect(messages).toHaveLength(MESSAGES);
-    expect(messages[0]).toHaveProperty('createSurface');
-    const values = messages
-      .slice(1)
-      .map((message) => ('updateDataModel' in message ? message.updateDataModel.value : undefined));
-    expect(values).toEqual(Array.from({ length: MESSAGES - 1 }, (_, index) => index));
-  }
+  expectLoadDelivered(recordings, MESSAGES);
   for (const transport of transports) expect(transport.lastEventId).toBe(MESSAGES);
   await Promise.all(transports.map((transport) => transport.close()));
   await eventually(() => server!.app.registry.size() === 0);

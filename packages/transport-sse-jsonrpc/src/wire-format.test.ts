@@ -3,9 +3,8 @@
  * each exchange against a real server and compares the bytes with the blocks marked `wire-test`.
  * Only the random connection ids are replaced by the ones the document uses.
  */
-import { readFileSync } from 'node:fs';
 import { BASIC_CATALOG_ID, type Connection, type ServerMessage } from '@a2ui-ts/core';
-import { eventually } from '@a2ui-ts/core/testing/node';
+import { eventually, readWireTestBlocks } from '@a2ui-ts/core/testing/node';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream-reader.js';
@@ -19,30 +18,17 @@ import {
 const DOC_ID = 'k3yQ2m0JcN1xV8fR4tL6pA';
 const DOC_RESET_ID = 'Hn5sW9eB2rT7uY1iO3pD8g';
 
-/** The `wire-test` blocks of the SSE + JSON-RPC section, by name. */
-function readWireBlocks(): Map<string, string> {
-  const doc = readFileSync(new URL('../../../docs/wire-formats.md', import.meta.url), 'utf8');
-  const start = doc.indexOf('\n## SSE + JSON-RPC\n');
-  expect(start).toBeGreaterThanOrEqual(0);
-  const next = doc.indexOf('\n## ', start + 1);
-  const section = doc.slice(start, next < 0 ? undefined : next);
-  const blocks = new Map<string, string>();
-  for (const match of section.matchAll(/<!-- wire-test: (\S+) -->\n```\w*\n([\s\S]*?)```/g))
-    blocks.set(match[1]!, match[2]!);
-  return blocks;
-}
-
 const messages: ServerMessage[] = [
   { version: 'v0.9', createSurface: { surfaceId: 'main', catalogId: BASIC_CATALOG_ID } },
   { version: 'v0.9', updateDataModel: { surfaceId: 'main', path: '/greeting', value: 'Hello' } },
 ];
 
-const blocks = readWireBlocks();
-const block = (name: string): string => {
-  const text = blocks.get(name);
-  if (text === undefined) throw new Error(`docs/wire-formats.md has no wire-test block "${name}".`);
-  return text;
-};
+/** The `wire-test` blocks of the SSE + JSON-RPC section, by name. */
+const wire = readWireTestBlocks(
+  new URL('../../../docs/wire-formats.md', import.meta.url),
+  'SSE + JSON-RPC',
+);
+const block = wire.block;
 const json = (name: string): string => block(name).trimEnd();
 
 let app: SseJsonRpcServer;
@@ -86,7 +72,7 @@ async function post(
 
 describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
   it('has every block this test checks', () => {
-    expect([...blocks.keys()].sort()).toEqual(
+    expect([...wire.names].sort()).toEqual(
       [
         'rpc-action-duplicate',
         'rpc-action-request',

@@ -5,11 +5,14 @@
  * process, the reading client here. Prints a Markdown section and writes it into
  * docs/benchmarks.md ("WebSocket transport").
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import {
+  formatNumber as fmt,
+  median,
+  percentile,
+  startBenchReport,
+  startBenchServer,
+} from '@a2ui-ts/core/testing/node';
 import { WebSocket } from 'ws';
 import { isControlFrame } from '../src/index.js';
 
@@ -18,7 +21,6 @@ const BURST_ROUNDS = 7;
 const PACED_MESSAGES = 1_000;
 const PACED_ROUNDS = 3;
 const IDLE_CONNECTIONS = 2_000;
-const SECTION_TITLE = '## WebSocket transport';
 
 type Endpoint = 'raw' | 'a2ui';
 const PATHS: Record<Endpoint, string> = { raw: '/raw', a2ui: '/a2ui/ws' };
@@ -115,37 +117,18 @@ async function idleCost(base: string, endpoint: Endpoint, count: number) {
   };
 }
 
-function percentile(values: Float64Array, fraction: number): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-}
+/** Every latency of `rounds`, in one list. */
+const latencies = (rounds: readonly Round[]): number[] =>
+  rounds.flatMap((round) => Array.from(round.latenciesMs));
 
-function concat(rounds: readonly Round[]): Float64Array {
-  const all = new Float64Array(rounds.reduce((sum, round) => sum + round.latenciesMs.length, 0));
-  let offset = 0;
-  for (const round of rounds) {
-    all.set(round.latenciesMs, offset);
-    offset += round.latenciesMs.length;
-  }
-  return all;
-}
-
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-// The server: a child process with the same loader flags as this one (tsx, source condition, gc).
-const child = spawn(
-  process.execPath,
-  [...process.execArgv, fileURLToPath(new URL('./server.ts', import.meta.url))],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const loadAtStart = loadavg()[0]!;
-const base = await new Promise<string>((resolve, reject) => {
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  createInterface({ input: child.stdout! }).once('line', resolve);
+const report = startBenchReport({
+  packageName: '@a2ui-ts/transport-ws',
+  heading: '## WebSocket transport',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
 });
+// The server: a child process with the same loader flags as this one (tsx, source condition, gc).
+const server = await startBenchServer(fileURLToPath(new URL('./server.ts', import.meta.url)));
+const base = server.lines[0]!;
 
 try {
   // Warm-up: JIT both paths on both sides.
@@ -177,18 +160,16 @@ try {
     median(burst[endpoint].map((round) => round.bytes / 1e6 / (round.elapsedMs / 1000)));
   const ratio = throughput('a2ui') / throughput('raw');
   const burstLatency = (endpoint: Endpoint, fraction: number) =>
-    percentile(concat(burst[endpoint]), fraction);
+    percentile(latencies(burst[endpoint]), fraction);
   const pacedLatency = (endpoint: Endpoint, fraction: number) =>
-    percentile(concat(paced[endpoint]), fraction);
+    percentile(latencies(paced[endpoint]), fraction);
   const bytesPerMessage = (endpoint: Endpoint) => burst[endpoint][0]!.bytes / BURST_MESSAGES;
   const kb = (bytes: number) => fmt(bytes / 1024, 1);
 
-  const cpu = cpus();
-  const date = new Date().toISOString().slice(0, 10);
   const section = [
-    SECTION_TITLE,
+    report.heading,
     '',
-    `Measured by \`pnpm --filter @a2ui-ts/transport-ws bench\` on ${date}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine adds noise to both columns alike). The server (both endpoints, one process, one port) runs in a child process; the client — a \`ws\` socket that tells control frames apart and \`JSON.parse\`s every message, identical for both — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire), as the agent's \`connection.send(message)\` behind this transport, and pre-serialized for the baseline (a template that only fills in the send time, checked to give the same bytes). Latency = receive time − send time, across processes on one machine.`,
+    `${report.measuredBy()} (other work on the machine adds noise to both columns alike). The server (both endpoints, one process, one port) runs in a child process; the client — a \`ws\` socket that tells control frames apart and \`JSON.parse\`s every message, identical for both — in the parent, over 127.0.0.1. Each message is the same \`updateDataModel\` carrying its send time (about ${fmt(bytesPerMessage('raw'))} bytes on the wire), as the agent's \`connection.send(message)\` behind this transport, and pre-serialized for the baseline (a template that only fills in the send time, checked to give the same bytes). Latency = receive time − send time, across processes on one machine.`,
     '',
     `### Throughput: ${fmt(BURST_MESSAGES)} messages as fast as each endpoint takes them`,
     '',
@@ -231,23 +212,7 @@ try {
     '',
   ].join('\n');
 
-  console.log(section);
-
-  const docs = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
-  let current: string;
-  try {
-    current = readFileSync(docs, 'utf8');
-  } catch {
-    current =
-      "# Benchmarks\n\nEach section is written by its package's `bench` script (`pnpm bench` runs them all).\n";
-  }
-  const start = current.indexOf(`${SECTION_TITLE}\n`);
-  if (start === -1) current = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const next = current.indexOf('\n## ', start + 1);
-    current = current.slice(0, start) + section + (next === -1 ? '' : current.slice(next + 1));
-  }
-  writeFileSync(docs, `${current.trimEnd()}\n`);
+  report.write(section);
 } finally {
-  child.kill('SIGTERM');
+  server.stop();
 }

@@ -4,25 +4,34 @@
  * reading. Every wait is event-driven; the only clocks are the server's own timers (grace,
  * heartbeat) under test.
  */
-import { connect as connectTcp } from 'node:net';
 import {
-  type A2uiAgent,
   A2uiClient,
   BASIC_CATALOG_ID,
   type Connection,
   type DisconnectReason,
   type HostReceiveOptions,
   type ServerMessage,
-  type StateSnapshot,
   snapshotState,
 } from '@a2ui-ts/core';
 import {
+  createChunkedAgent,
+  createChurnAgent,
   createDeferred,
+  createFloodAgent,
+  chunkedSurface as createSurface,
   recordTransport,
-  seededRandom,
+  runInBatches,
+  runLinkResetTrials,
+  chunkedUpdate as update,
   waitForClient,
 } from '@a2ui-ts/core/testing';
-import { createTcpProxy, eventually, type TcpProxy } from '@a2ui-ts/core/testing/node';
+import {
+  countActiveTimers,
+  createTcpProxy,
+  eventually,
+  openStalledReader,
+  type TcpProxy,
+} from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { FAST_RECONNECT, startTestServer, type TestServer } from '../test/harness.js';
@@ -30,87 +39,15 @@ import { connectWs } from './client/connect-ws.js';
 import { serveWs } from './server/attach-ws-server.js';
 import { createWsServer } from './server/create-ws-server.js';
 
-const STREAM_LENGTH = 500;
-const CHUNK = 50;
-
-const createSurface: ServerMessage = {
-  version: 'v0.9',
-  createSurface: { surfaceId: 'counter', catalogId: BASIC_CATALOG_ID },
-};
-const update = (index: number): ServerMessage => ({
-  version: 'v0.9',
-  updateDataModel: { surfaceId: 'counter', path: `/values/${index}`, value: index },
-});
-const chunk = (from: number): ServerMessage[] =>
-  Array.from({ length: Math.min(CHUNK, STREAM_LENGTH - from) }, (_, offset) =>
-    update(from + offset),
-  );
-
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
-/**
- * The agent streams 500 updates in chunks of 50, and sends each next chunk only when the client
- * asks for it with a `more` action: a lost or repeated action changes the stream the client sees.
- */
-function chunkedAgent() {
-  const requests = new Map<string, number[]>();
-  let connects = 0;
-  const agent: A2uiAgent = {
-    onConnect(connection) {
-      connects++;
-      requests.set(connection.id, []);
-      connection.send([createSurface, ...chunk(0)]);
-    },
-    onAction(connection, action) {
-      const next = action.context.next as number;
-      requests.get(connection.id)!.push(next);
-      connection.send(chunk(next));
-    },
-  };
-  return { agent, requests, connects: () => connects };
-}
-
-/** Runs one client through the 500-message exchange, calling `onProgress` after every message. */
-async function runExchange(
-  client: A2uiClient,
-  onProgress: (received: number) => void,
-): Promise<number[]> {
-  const seen: number[] = [];
-  client.subscribe((event) => {
-    if (event.type !== 'received') return;
-    const message = JSON.parse(event.input as string) as ServerMessage;
-    if (!('updateDataModel' in message)) return;
-    const value = message.updateDataModel.value as number;
-    seen.push(value);
-    if (seen.length % CHUNK === 0 && seen.length < STREAM_LENGTH) {
-      // Settled by the exchange itself: the next chunk arriving is the answer.
-      client
-        .send({
-          version: 'v0.9',
-          action: {
-            name: 'more',
-            surfaceId: 'counter',
-            sourceComponentId: 'root',
-            timestamp: new Date().toISOString(),
-            context: { next: seen.length },
-          },
-        })
-        .catch(() => {});
-    }
-    onProgress(seen.length);
-  });
-  void client.connect().catch(() => {});
-  await waitForClient(client, () => seen.length >= STREAM_LENGTH, `${STREAM_LENGTH} updates`);
-  return seen;
-}
-
 describe('faults', () => {
   it('loses and repeats nothing when links are reset at random points of a 500-message stream and acknowledgements are lost (50 seeded trials)', async () => {
-    const chunked = chunkedAgent();
+    const chunked = createChunkedAgent();
     server = await startTestServer({ agent: chunked.agent, reconnectGraceMs: 60_000 });
 
     // The host takes the message; then the link breaks before its `ack` frame reaches the client,
@@ -129,66 +66,28 @@ describe('faults', () => {
       return result;
     };
 
-    const reference = new A2uiClient().processor;
-    reference.process([
-      createSurface,
-      ...Array.from({ length: STREAM_LENGTH }, (_, index) => update(index)),
-    ]);
-    const expected: StateSnapshot = snapshotState(reference);
-    const allValues = Array.from({ length: STREAM_LENGTH }, (_, index) => index);
-    const allRequests = Array.from(
-      { length: STREAM_LENGTH / CHUNK - 1 },
-      (_, index) => (index + 1) * CHUNK,
-    );
-
-    let totalDrops = 0;
-    for (let trial = 0; trial < 50; trial++) {
-      const random = seededRandom(2000 + trial);
-      // 1 to 3 resets per trial, at message counts anywhere in the stream.
-      const dropPoints = Array.from(
-        { length: 1 + Math.floor(random() * 3) },
-        () => 1 + Math.floor(random() * (STREAM_LENGTH - 1)),
-      );
-      const { transport, proxy } = await server.connectThroughProxy({ random });
-      trialProxy = proxy;
-      loseAck = () => random() < 0.25;
-      const client = new A2uiClient({ transport });
-      const errors: unknown[] = [];
-      client.processor.onError((error) => errors.push(error));
-      const resets: unknown[] = [];
-      client.subscribe((event) => {
-        if (event.type === 'reset') resets.push(event);
-      });
-      const seen = await runExchange(client, (received) => {
-        // Some resets hit the `more` message just sent, in flight.
-        const justAsked = received % CHUNK === 0 && received < STREAM_LENGTH;
-        if (justAsked && random() < 0.3) {
-          totalDrops++;
-          proxy.drop();
-        } else if (dropPoints.includes(received)) {
-          dropPoints.splice(dropPoints.indexOf(received), 1);
-          totalDrops++;
-          proxy.drop();
-        }
-      });
-      expect({ trial, seen }).toEqual({ trial, seen: allValues });
-      expect(snapshotState(client.processor)).toEqual(expected);
-      expect(errors).toEqual([]);
-      expect(resets).toEqual([]);
-      expect(chunked.requests.get(transport.connectionId!)).toEqual(allRequests);
-      loseAck = () => false;
-      // A goodbye sent into a socket that is breaking is lost (its connection would wait out the
-      // grace period): leave once the last drop is behind, on one live socket.
-      await eventually(
-        () =>
-          proxy.connections === 1 &&
-          transport.status === 'open' &&
-          transport.pendingMessages === 0 &&
-          server!.a2ui.stats().sockets === 1,
-      );
-      await client.close();
-      await proxy.close();
-    }
+    const totalDrops = await runLinkResetTrials({
+      chunked,
+      trials: 50,
+      seed: 2000,
+      open: (random) => server!.connectThroughProxy({ random }),
+      onStart({ proxy, random }) {
+        trialProxy = proxy;
+        loseAck = () => random() < 0.25;
+      },
+      async beforeClose({ transport, proxy }) {
+        loseAck = () => false;
+        // A goodbye sent into a socket that is breaking is lost (its connection would wait out the
+        // grace period): leave once the last drop is behind, on one live socket.
+        await eventually(
+          () =>
+            proxy.connections === 1 &&
+            transport.status === 'open' &&
+            transport.pendingMessages === 0 &&
+            server!.a2ui.stats().sockets === 1,
+        );
+      },
+    });
     expect(chunked.connects()).toBe(50);
     expect(totalDrops).toBeGreaterThanOrEqual(50);
     expect(lostAcks).toBeGreaterThanOrEqual(50);
@@ -288,23 +187,9 @@ describe('faults', () => {
   });
 
   it('returns sessions, sockets, buffers and timers to zero after 1,000 connect/disconnect cycles', async () => {
-    const reasons = new Map<DisconnectReason, number>();
-    let connects = 0;
-    server = await startTestServer({
-      reconnectGraceMs: 10,
-      agent: {
-        onConnect(connection) {
-          connects++;
-          connection.send([createSurface, update(1)]);
-        },
-        onDisconnect(_connection, reason) {
-          reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-        },
-      },
-    });
-    const timersBefore = process
-      .getActiveResourcesInfo()
-      .filter((resource) => resource === 'Timeout').length;
+    const churn = createChurnAgent();
+    server = await startTestServer({ reconnectGraceMs: 10, agent: churn.agent });
+    const timersBefore = countActiveTimers();
     const cycle = async (index: number) => {
       // Odd cycles vanish without a word (their TCP connection is cut and they never come back);
       // even ones say goodbye.
@@ -322,15 +207,13 @@ describe('faults', () => {
       else socket!.terminate();
       await recording.done.catch(() => {});
     };
-    for (let batch = 0; batch < 50; batch++) {
-      await Promise.all(Array.from({ length: 20 }, (_, offset) => cycle(batch * 20 + offset)));
-    }
+    await runInBatches(1000, 20, cycle);
     await eventually(
-      () => server!.a2ui.registry.size() === 0 && (reasons.get('grace-expired') ?? 0) === 500,
+      () => server!.a2ui.registry.size() === 0 && churn.reasons()['grace-expired'] === 500,
     );
     await eventually(() => server!.a2ui.stats().sockets === 0);
-    expect(connects).toBe(1000);
-    expect(Object.fromEntries(reasons)).toEqual({ 'client-closed': 500, 'grace-expired': 500 });
+    expect(churn.connects()).toBe(1000);
+    expect(churn.reasons()).toEqual({ 'client-closed': 500, 'grace-expired': 500 });
     expect(server.a2ui.stats()).toEqual({
       sessions: 0,
       links: 0,
@@ -351,62 +234,29 @@ describe('faults', () => {
       rememberedRequestBytes: 0,
       pendingToolCalls: 0,
     });
-    const timersAfter = process
-      .getActiveResourcesInfo()
-      .filter((resource) => resource === 'Timeout').length;
-    expect(timersAfter).toBeLessThanOrEqual(timersBefore);
+    expect(countActiveTimers()).toBeLessThanOrEqual(timersBefore);
   }, 60_000);
 
   it('bounds what a client that stops reading costs: its socket is dropped past maxBufferedBytes', async () => {
     const maxBufferedBytes = 256 * 1024;
     const replayBytes = 1024 * 1024;
+    // 12.8 MB in all, in 200 updates of 64 KiB.
     const payload = 'x'.repeat(64 * 1024);
-    const sent = createDeferred<void>();
-    let connection: Connection | undefined;
+    const flood = createFloodAgent(200, payload);
     server = await startTestServer({
       maxBufferedBytes,
       replayBuffer: { maxEvents: 1000, maxBytes: replayBytes },
       reconnectGraceMs: 60_000,
-      agent: {
-        async onConnect(current) {
-          connection = current;
-          current.send(createSurface);
-          // 12.8 MB in all, yielding to I/O between messages as a real producer would.
-          for (let index = 0; index < 200; index++) {
-            current.send({
-              version: 'v0.9',
-              updateDataModel: {
-                surfaceId: 'counter',
-                path: '/blob',
-                value: `${index}:${payload}`,
-              },
-            });
-            await new Promise((resolve) => setImmediate(resolve));
-          }
-          sent.resolve();
-        },
-      },
+      agent: flood.agent,
     });
     // A raw client that completes the handshake and then never reads again.
-    const socket = connectTcp(server.node.port, '127.0.0.1');
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.on('error', () => {});
-    let head = '';
-    await new Promise<void>((resolve) => {
-      const onData = (data: Buffer) => {
-        head += data.toString('latin1');
-        if (head.includes('\r\n\r\n')) {
-          socket.off('data', onData);
-          socket.pause();
-          resolve();
-        }
-      };
-      socket.on('data', onData);
-      socket.write(
-        'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
-      );
-    });
-    await sent.promise;
+    const reader = await openStalledReader(
+      server.node.port,
+      'GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      '\r\n\r\n',
+    );
+    await flood.sent;
+    const connection = flood.connection();
     const stats = server.a2ui.stats();
     expect(stats.droppedSlowLinks).toBe(1);
     expect(stats.sockets).toBe(0);
@@ -421,8 +271,8 @@ describe('faults', () => {
     expect(stats.graceTimers).toBe(1);
     const session = server.a2ui.host.session(connection!.id)!;
     expect((await session.replayLog.size()).bytes).toBeLessThanOrEqual(replayBytes);
-    socket.on('data', () => {}).resume();
-    await closed;
+    reader.resume();
+    await reader.closed;
   });
 });
 

@@ -5,9 +5,8 @@
  * Only the random connection ids, and the heartbeat interval the test shortens, are replaced by
  * the document's.
  */
-import { readFileSync } from 'node:fs';
 import { BASIC_CATALOG_ID, type Connection, type ServerMessage } from '@a2ui-ts/core';
-import { eventually } from '@a2ui-ts/core/testing/node';
+import { eventually, readWireTestBlocks } from '@a2ui-ts/core/testing/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { openRawSocket, rawHandshake } from '../test/raw-socket.js';
@@ -20,24 +19,11 @@ const DOC_RESET_ID = 'Hn5sW9eB2rT7uY1iO3pD8g';
 const PING_INTERVAL_MS = 25;
 
 /** The `wire-test` blocks of the WebSocket section, by name. */
-function readWireBlocks(): Map<string, string> {
-  const doc = readFileSync(new URL('../../../docs/wire-formats.md', import.meta.url), 'utf8');
-  const start = doc.indexOf('\n## WebSocket\n');
-  expect(start).toBeGreaterThanOrEqual(0);
-  const next = doc.indexOf('\n## ', start + 1);
-  const section = doc.slice(start, next < 0 ? undefined : next);
-  const blocks = new Map<string, string>();
-  for (const match of section.matchAll(/<!-- wire-test: (\S+) -->\n```\w*\n([\s\S]*?)```/g))
-    blocks.set(match[1]!, match[2]!);
-  return blocks;
-}
-
-const blocks = readWireBlocks();
-const block = (name: string): string => {
-  const text = blocks.get(name);
-  if (text === undefined) throw new Error(`docs/wire-formats.md has no wire-test block "${name}".`);
-  return text;
-};
+const wire = readWireTestBlocks(
+  new URL('../../../docs/wire-formats.md', import.meta.url),
+  'WebSocket',
+);
+const block = wire.block;
 /** The frames of a block, one per line. */
 const frames = (name: string): string[] => block(name).trimEnd().split('\n');
 const frame = (name: string): string => {
@@ -108,7 +94,7 @@ const capabilities = {
 
 describe('docs/wire-formats.md, WebSocket', () => {
   it('has every block this test checks', () => {
-    expect([...blocks.keys()].sort()).toEqual(
+    expect([...wire.names].sort()).toEqual(
       [
         'ws-action-ack',
         'ws-action-duplicate',

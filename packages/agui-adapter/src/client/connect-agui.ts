@@ -15,24 +15,24 @@ import {
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
-  createBackoff,
   createConnectionId,
-  createEventQueue,
-  type EventQueue,
+  createLinkTransport,
+  describeError,
+  errorOfHttpStatus,
   type HostContextEntry,
+  isRetryableStatus,
+  LINK_DEFAULTS,
   type LinkAttempt,
+  type LinkOptions,
   type LinkOutcome,
-  LinkStatus,
   Outbox,
   type OutboxDelivery,
   parseRetryAfter,
-  RECONNECT_DEFAULTS,
   type ReconnectOptions,
-  runReconnectLoop,
+  resolveLinkOptions,
   type SendOptions,
   type ServerMessage,
   sleep,
-  type TransportEvent,
 } from '@a2ui-ts/core';
 import { type AbstractAgent, type AgentSubscriber, HttpAgent } from '@ag-ui/client';
 import { CUSTOM_EVENTS, FORWARDED_PROPS } from '../protocol/constants.js';
@@ -51,8 +51,13 @@ export interface AgUiFrontendTool {
   handler(args: unknown, context: { readonly signal: AbortSignal }): unknown;
 }
 
-/** Options of {@link connectAgUi}. Durations in milliseconds. */
-export interface ConnectAgUiOptions {
+/**
+ * Options of {@link connectAgUi}. Durations in milliseconds. `signal`, `random` and
+ * `maxQueuedMessages` are core's {@link LinkOptions}; each client message is one run, whose
+ * `runId` is its idempotency key.
+ */
+export interface ConnectAgUiOptions
+  extends Omit<LinkOptions, 'maxBatchLength' | 'createRequestId'> {
   /** The AG-UI endpoint (an `HttpAgent`'s `url`). Ignored with {@link agent}. */
   url?: string | URL;
   /**
@@ -84,14 +89,8 @@ export interface ConnectAgUiOptions {
   pollIntervalMs?: number;
   /** Most runs started in a row by frontend tool results, before waiting for the user. @default 10 */
   maxToolRounds?: number;
-  /** Closes the transport when it aborts. */
-  signal?: AbortSignal;
   /** Backoff of the first run and of redeliveries. */
   reconnect?: ReconnectOptions;
-  /** Uniform random numbers in [0, 1) for the jitter. @default Math.random */
-  random?: () => number;
-  /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
-  maxQueuedMessages?: number;
   /** Subscribes to "retry now" signals. @default the browser's `online` and `visibilitychange` */
   wake?: (listener: () => void) => () => void;
 }
@@ -117,9 +116,9 @@ export interface AgUiTransport extends ClientTransport {
 export const AGUI_CLIENT_DEFAULTS = {
   maxToolRounds: 10,
   pollIntervalMs: 0,
-  maxQueuedMessages: 1_000,
+  maxQueuedMessages: LINK_DEFAULTS.maxQueuedMessages,
   /** How long `close()` waits for the run that ends the thread. */
-  closeTimeoutMs: 2_000,
+  closeTimeoutMs: LINK_DEFAULTS.closeTimeoutMs,
 } as const;
 
 /** How one run went. */
@@ -136,8 +135,6 @@ type RunOutcome =
   | { kind: 'network-error'; message: string }
   /** The stream ended without `RUN_FINISHED` or `RUN_ERROR` (ag-ui#2300). */
   | { kind: 'incomplete' };
-
-const isRetryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /**
  * Connects to an AG-UI agent. The first run starts when `A2uiClient` calls `events()`; `send`
@@ -157,11 +154,9 @@ const isRetryableStatus = (status: number) => status >= 500 || status === 408 ||
  */
 export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   const defaults = AGUI_CLIENT_DEFAULTS;
-  const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
-  const random = options.random ?? Math.random;
+  const kit = resolveLinkOptions(options, defaults);
   const maxToolRounds = options.maxToolRounds ?? defaults.maxToolRounds;
   const tools = options.tools ?? [];
-  const lifetime = new AbortController();
   /** The response of the last request each run made, for its status and `Retry-After`. */
   let lastResponse: Response | undefined;
   const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -180,11 +175,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   if (!options.agent && options.url === undefined)
     throw new A2uiError('VALIDATION_FAILED', 'connectAgUi needs a url or an agent.');
 
-  let queue: EventQueue<TransportEvent> | undefined;
-  const status = new LinkStatus((event) => queue?.push(event));
-  const backoff = createBackoff({ ...reconnect, random });
   const reader = new A2uiEventReader();
-  let closed = false;
   let generation = 0;
   let runs = 0;
   let opened = false;
@@ -213,7 +204,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   const connectionName = () => `${agent.threadId}#${generation}`;
 
   const push = (messages: ServerMessage[]) => {
-    if (messages.length > 0) queue?.push({ type: 'messages', messages });
+    if (messages.length > 0) shell.push({ type: 'messages', messages });
   };
 
   const applyHeaders = async () => {
@@ -322,7 +313,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
           toolCalls: [],
         };
       }
-      return { outcome: { kind: 'network-error', message: describe(error) }, toolCalls: [] };
+      return { outcome: { kind: 'network-error', message: describeError(error) }, toolCalls: [] };
     }
     const toolCalls = [...calls.values()].filter((call) =>
       tools.some((tool) => tool.name === call.name),
@@ -345,13 +336,13 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   /** Runs the frontend tools a run called, then the runs their results start. */
   const followToolCalls = async (toolCalls: Array<{ id: string; name: string; args: unknown }>) => {
     let pending = toolCalls;
-    for (let round = 0; round < maxToolRounds && pending.length > 0 && !closed; round++) {
+    for (let round = 0; round < maxToolRounds && pending.length > 0 && !shell.closed; round++) {
       for (const call of pending) {
         const tool = tools.find((candidate) => candidate.name === call.name)!;
         let content: string;
         let error: string | undefined;
         try {
-          const result = await tool.handler(call.args, { signal: lifetime.signal });
+          const result = await tool.handler(call.args, { signal: shell.signal });
           content = typeof result === 'string' ? result : JSON.stringify(result ?? null);
         } catch (failure) {
           error = failure instanceof Error ? failure.message : String(failure);
@@ -376,16 +367,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     if (outcome.kind === 'finished' && outcome.closed !== undefined)
       endLink?.({ kind: 'closed', reason: `The server closed the thread (${outcome.closed}).` });
     if (outcome.kind === 'http-error' && (outcome.status === 401 || outcome.status === 403))
-      endLink?.({
-        kind: 'fatal',
-        error: new A2uiError(
-          outcome.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN',
-          outcome.message,
-          {
-            data: { httpStatus: outcome.status },
-          },
-        ),
-      });
+      endLink?.({ kind: 'fatal', error: errorOfHttpStatus(outcome.status, outcome.message) });
   };
 
   const resetSession = (reason: string) => {
@@ -393,17 +375,16 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     reader.clear();
     outbox.reset();
     outbox.setConnection(connectionName());
-    queue?.push({ type: 'reset', reason });
+    shell.push({ type: 'reset', reason });
   };
 
   // ---- Client → server: each client message is a run --------------------------------------
 
   const outbox = new Outbox<{ message: ClientMessage; metadata: ClientMessageMetadata }>({
-    maxQueuedMessages: options.maxQueuedMessages ?? defaults.maxQueuedMessages,
+    ...kit.outbox,
     maxBatchLength: 1,
     createId: createConnectionId,
-    backoff: { ...reconnect, random },
-    onTrouble: (trouble) => status.trouble(trouble),
+    onTrouble: (trouble) => shell.status.trouble(trouble),
     deliver: async ([entry]) => {
       const { message, metadata } = entry!.item;
       const forwardedProps: Record<string, unknown> =
@@ -426,25 +407,14 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   // ---- The link: the first run opens the thread ---------------------------------------------
 
   const runLink = async (attempt: LinkAttempt): Promise<LinkOutcome> => {
-    if (closed) return { kind: 'closed', reason: 'Closed by the client.' };
+    if (shell.closed) return { kind: 'closed', reason: 'Closed by the client.' };
     const first = await exclusive(() => runOnce(opened ? {} : { [FORWARDED_PROPS.resync]: true }));
     const outcome = first.outcome;
     if (outcome.kind !== 'finished') {
       if (outcome.kind === 'http-error') {
         if (isRetryableStatus(outcome.status))
           return { kind: 'dropped', reason: outcome.message, retryAfterMs: outcome.retryAfterMs };
-        return {
-          kind: 'fatal',
-          error: new A2uiError(
-            outcome.status === 401
-              ? 'UNAUTHORIZED'
-              : outcome.status === 403
-                ? 'FORBIDDEN'
-                : 'TRANSPORT_ERROR',
-            outcome.message,
-            { data: { httpStatus: outcome.status } },
-          ),
-        };
+        return { kind: 'fatal', error: errorOfHttpStatus(outcome.status, outcome.message) };
       }
       const reason =
         outcome.kind === 'run-error'
@@ -477,7 +447,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
 
   /** Starts a run without input whenever the thread was idle for `pollIntervalMs`. */
   const poll = async (signal: AbortSignal): Promise<void> => {
-    while (!closed && !signal.aborted && endLink) {
+    while (!shell.closed && !signal.aborted && endLink) {
       const idleMs = Date.now() - lastActivity;
       if (running > 0 || idleMs < pollIntervalMs) {
         await sleep(Math.max(1, pollIntervalMs - (running > 0 ? 0 : idleMs)), signal);
@@ -491,58 +461,25 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     }
   };
 
-  const run = async (events: EventQueue<TransportEvent>): Promise<void> => {
-    const end = await runReconnectLoop({
-      connect: runLink,
-      backoff,
-      stableAfterMs: reconnect.stableAfterMs,
-      onStatus: (next, reason, attempt) => status.link(next, reason, attempt),
-      signal: lifetime.signal,
-      wake: options.wake,
-    });
-    if (end.kind === 'fatal') finish(end.error.message, end.error);
-    else if (!events.ended) finish(closed ? 'Closed by the client.' : end.reason);
-  };
-
-  const finish = (reason: string, error?: A2uiError): void => {
-    if (queue?.ended && status.status === 'closed') return;
-    closed = true;
-    outbox.close(
-      error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`),
-    );
-    if (status.status !== 'closed') status.link('closed', reason);
-    if (error) queue?.fail(error);
-    else queue?.end();
-    lifetime.abort();
-  };
-
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= (async () => {
-      if (closed) return;
-      closed = true;
-      outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
-      // Tells the server, so the agent sees `client-closed` at once: after the run under way (the
-      // first one may still be opening the thread), within a deadline.
-      if (queue) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          exclusive(() => runOnce({ [FORWARDED_PROPS.disconnect]: true })).catch(() => {}),
-          new Promise((resolve) => {
-            timer = setTimeout(resolve, defaults.closeTimeoutMs);
-          }),
-        ]);
-        clearTimeout(timer);
-      }
-      finish('Closed by the client.');
-    })();
-    return closing;
-  };
-
-  if (options.signal) {
-    if (options.signal.aborted) closed = true;
-    else options.signal.addEventListener('abort', () => void close(), { once: true });
-  }
+  const shell = createLinkTransport({
+    name: 'AG-UI',
+    connect: runLink,
+    ...kit.shell,
+    // Tells the server, so the agent sees `client-closed` at once: after the run under way (the
+    // first one may still be opening the thread), within a deadline.
+    goodbye: async () => {
+      if (!shell.started) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        exclusive(() => runOnce({ [FORWARDED_PROPS.disconnect]: true })).catch(() => {}),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, defaults.closeTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+    onClose: (error) => outbox.close(error),
+  });
 
   return {
     agent,
@@ -550,7 +487,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       return agent.threadId;
     },
     get status() {
-      return status.status;
+      return shell.status.status;
     },
     get pendingMessages() {
       return outbox.pending;
@@ -558,36 +495,14 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     get runs() {
       return runs;
     },
-    events({ signal } = {}) {
-      if (queue)
-        throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
-      const events = createEventQueue<TransportEvent>();
-      queue = events;
-      if (closed) {
-        status.link('closed', 'Closed by the client.');
-        events.end();
-        return events;
-      }
-      signal?.addEventListener('abort', () => void close(), { once: true });
-      if (signal?.aborted) void close();
-      else
-        run(events).catch((error: unknown) =>
-          finish(
-            'The transport failed.',
-            new A2uiError('INTERNAL_ERROR', `The AG-UI transport failed: ${describe(error)}`, {
-              cause: error,
-            }),
-          ),
-        );
-      return events;
-    },
-    send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (closed)
-        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
-      return outbox.enqueue({ message, metadata }, sendOptions);
-    },
+    events: shell.events,
+    send: (
+      message: ClientMessage,
+      metadata: ClientMessageMetadata,
+      sendOptions: SendOptions = {},
+    ) => shell.sendWhileOpen(() => outbox.enqueue({ message, metadata }, sendOptions)),
     async run(runOptions = {}) {
-      if (closed) throw new A2uiError('CONNECTION_CLOSED', 'The transport is closed.');
+      if (shell.closed) throw new A2uiError('CONNECTION_CLOSED', 'The transport is closed.');
       const result = await exclusive(() => {
         if (runOptions.text !== undefined)
           agent.addMessage({ id: createConnectionId(), role: 'user', content: runOptions.text });
@@ -601,7 +516,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       const error = failure.kind === 'answered' ? failure.errors?.get('') : undefined;
       if (error) throw error;
     },
-    close,
+    close: shell.close,
   };
 }
 
@@ -671,10 +586,4 @@ function knownCode(code: string | undefined): ConstructorParameters<typeof A2uiE
   return (code && KNOWN_CODES.has(code) ? code : 'TRANSPORT_ERROR') as ConstructorParameters<
     typeof A2uiError
   >[0];
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
 }

@@ -13,22 +13,22 @@
  */
 import {
   A2uiError,
-  type ConnectionSession,
+  type BindingSessionHostOptions,
   checkClientMessage,
   checkMetadata,
   checkRequestDepth,
-  createSessionHost,
+  createBindingSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   defaultPrincipalKey,
   type HostLink,
   type HostToolCall,
   isRecord,
+  LinkSet,
   type ReplayEntry,
   readRequestBody,
   SESSION_HOST_DEFAULTS,
   type ServerMessage,
   type SessionHost,
-  type SessionHostOptions,
   type SessionHostStats,
   type SessionSink,
   type TurnResult,
@@ -57,7 +57,7 @@ export type AgUiCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
  * bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own. Durations in
  * milliseconds, sizes in bytes.
  */
-export interface AgUiServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+export interface AgUiServerOptions extends BindingSessionHostOptions {
   /**
    * How surfaces travel: `activity` (what CopilotKit and `@ag-ui/a2ui-middleware` render),
    * `state` (`state.surfaces`, for custom frontends and `connectAgUi`), or `tool-result` (a tool
@@ -95,8 +95,6 @@ export interface AgUiServerOptions extends Omit<SessionHostOptions, 'onAgentErro
   maxBufferedBytes?: number;
   /** Cross-origin access. Without it no CORS headers are sent. @default undefined */
   cors?: AgUiCorsOptions;
-  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
-  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
 }
 
 /** Defaults of {@link AgUiServerOptions}, in one place. */
@@ -169,32 +167,16 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
   const maxClientMessageBytes = options.maxClientMessageBytes ?? defaults.maxClientMessageBytes;
   const principalKey = options.principalKey ?? defaultPrincipalKey;
-  const { onAgentError } = options;
-  const host = createSessionHost({
+  const host = createBindingSessionHost({
     ...options,
     reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
-    onAgentError: onAgentError
-      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
-      : undefined,
   });
 
   const threads = new Map<string, ThreadState>();
   /** Per thread, the end of the last run queued: runs of one thread run one after another. */
   const chains = new Map<string, Promise<void>>();
-  const streams = new Set<RunStream>();
-  let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
-
-  const updateKeepAlive = (): void => {
-    if (streams.size > 0 && keepAliveTimer === undefined) {
-      // One timer for all runs, so an idle server holds no timer at all.
-      keepAliveTimer = setInterval(() => {
-        for (const stream of streams) stream.tick();
-      }, keepAliveIntervalMs);
-    } else if (streams.size === 0 && keepAliveTimer !== undefined) {
-      clearInterval(keepAliveTimer);
-      keepAliveTimer = undefined;
-    }
-  };
+  // One keep-alive timer for all runs, so an idle server holds no timer at all.
+  const streams = new LinkSet<RunStream>(keepAliveIntervalMs);
 
   const app =
     (options.basePath ?? defaults.basePath) ? new Hono().basePath(options.basePath!) : new Hono();
@@ -302,7 +284,6 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       maxBufferedBytes,
       onEnd: (_stream, end: RunStreamEnd) => {
         streams.delete(stream);
-        updateKeepAlive();
         if (end !== 'finished' && end !== 'errored') controller.abort();
       },
     });
@@ -367,7 +348,6 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       }
     }
     streams.add(stream);
-    updateKeepAlive();
     void run
       .execute(opened.onConnect)
       .catch((error: unknown) => run.fail(error))
@@ -471,14 +451,13 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
         ...host.stats(),
         runs: streams.size,
         threads: threads.size,
-        keepAliveTimer: keepAliveTimer !== undefined,
+        keepAliveTimer: streams.ticking,
       };
     },
     async close(): Promise<void> {
       await host.close();
-      for (const stream of [...streams])
+      for (const stream of streams)
         stream.fail('CONNECTION_CLOSED', 'The server is shutting down.');
-      updateKeepAlive();
     },
   });
 }

@@ -24,6 +24,37 @@ export const HTTP_STATUS_BY_CODE: Readonly<Partial<Record<A2uiErrorCode, number>
   INTERNAL_ERROR: 500,
 };
 
+/**
+ * A refusal with a status and a code of its own, beside {@link HTTP_STATUS_BY_CODE}: a binding's
+ * HTTP-level refusals (`UNSUPPORTED_MEDIA_TYPE` 415, `METHOD_NOT_ALLOWED` 405 with `Allow`, a
+ * WebSocket handshake's 400 with `Sec-WebSocket-Version`). {@link toHttpError} answers it as it
+ * is: its status, its headers, and the body `{"error": {"code", "message"}}`.
+ *
+ * @example
+ * ```ts
+ * throw new HttpRefusal(405, 'METHOD_NOT_ALLOWED', 'Use POST.', { Allow: 'POST' });
+ * ```
+ */
+export class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  /** `error` as a refusal: itself, or the status, code, message and headers {@link toHttpError} gives it. */
+  static of(error: unknown): HttpRefusal {
+    if (error instanceof HttpRefusal) return error;
+    const http = toHttpError(error);
+    return new HttpRefusal(http.status, http.body.error.code, http.body.error.message, {
+      ...http.headers,
+    });
+  }
+}
+
 /** A refusal ready to send: status, headers and the JSON body. */
 export interface HttpErrorResponse {
   readonly status: number;
@@ -34,8 +65,9 @@ export interface HttpErrorResponse {
 /**
  * The HTTP refusal for `error`: the status of {@link HTTP_STATUS_BY_CODE} (or `data.httpStatus`
  * when the error names one), `Retry-After` in whole seconds from `data.retryAfterMs`, and the body
- * `{"error": {"code", "message", "path"?, "issues"?}}`. Anything that is not an `A2uiError`
- * is an `INTERNAL_ERROR` whose message hides the original.
+ * `{"error": {"code", "message", "path"?, "issues"?}}`. An {@link HttpRefusal} is answered as it
+ * is; anything else that is not an `A2uiError` is an `INTERNAL_ERROR` whose message hides the
+ * original.
  *
  * @example
  * ```ts
@@ -45,6 +77,12 @@ export interface HttpErrorResponse {
  * ```
  */
 export function toHttpError(error: unknown): HttpErrorResponse {
+  if (error instanceof HttpRefusal)
+    return {
+      status: error.status,
+      headers: { ...error.headers },
+      body: { error: { code: error.code, message: error.message } },
+    };
   const known = A2uiError.isInstance(error)
     ? error
     : new A2uiError('INTERNAL_ERROR', 'The server failed to handle the request.');

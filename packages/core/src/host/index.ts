@@ -1,3 +1,5 @@
+export type { BindingSessionHostOptions } from './binding-session-host.js';
+export { createBindingSessionHost } from './binding-session-host.js';
 export type {
   ConnectionRecord,
   ConnectionRegistry,
@@ -19,7 +21,7 @@ export type {
 } from './connection-session.js';
 export { ConnectionSession, SESSION_DEFAULTS } from './connection-session.js';
 export type { HttpErrorResponse } from './http-errors.js';
-export { HTTP_STATUS_BY_CODE, toHttpError } from './http-errors.js';
+export { HTTP_STATUS_BY_CODE, HttpRefusal, toHttpError } from './http-errors.js';
 export type { InboundCheck, InboundLimits } from './inbound.js';
 export {
   checkClientMessage,
@@ -27,6 +29,17 @@ export {
   checkRequestDepth,
   INBOUND_DEFAULTS,
 } from './inbound.js';
+export type { LinkBufferStats, TickingLink } from './link-set.js';
+export { LinkSet } from './link-set.js';
+export type {
+  CreateAdaptorServer,
+  FetchApp,
+  HttpListener,
+  ListenHttpServerOptions,
+  ListenOptions,
+  NodeHttpServerLike,
+} from './listen-http-server.js';
+export { LISTEN_DEFAULTS, listenHttpServer, serveFetchApp } from './listen-http-server.js';
 export type { Authenticate, AuthenticationResult } from './principal.js';
 export { defaultIsSamePrincipal, defaultPrincipalKey, runAuthenticate } from './principal.js';
 export type {

@@ -5,6 +5,18 @@ export {
   parseRetryAfter,
   RECONNECT_DEFAULTS,
 } from './backoff.js';
+export { errorOfHttpStatus, isRetryableStatus } from './http-status.js';
+export type {
+  HeadersOption,
+  HttpLinkOptions,
+  LinkOptions,
+  ResolvedLinkOptions,
+} from './link-options.js';
+export {
+  createRequestIdSequence,
+  LINK_DEFAULTS,
+  resolveLinkOptions,
+} from './link-options.js';
 export { LinkStatus } from './link-status.js';
 export type { LinkTransport, LinkTransportOptions } from './link-transport.js';
 export { createLinkTransport, withDeadline } from './link-transport.js';
@@ -12,5 +24,7 @@ export type { OutboxDelivery, OutboxEntry, OutboxOptions, OutboxTrouble } from '
 export { OUTBOX_DEFAULTS, Outbox } from './outbox.js';
 export type { LinkAttempt, LinkOutcome, LoopEnd, ReconnectLoopOptions } from './reconnect-loop.js';
 export { listenForBrowserWake, runReconnectLoop, sleep } from './reconnect-loop.js';
+export { resolveHeaders } from './resolve-headers.js';
 export type { SequenceVerdict } from './sequence-tracker.js';
 export { SequenceTracker } from './sequence-tracker.js';
+export { tryParseJson } from './try-parse-json.js';

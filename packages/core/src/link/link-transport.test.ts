@@ -84,6 +84,58 @@ describe('createLinkTransport', () => {
     ]);
   });
 
+  it('sendWhileOpen runs the send while open, and refuses it once closed', async () => {
+    const { shell } = shellUnderTest();
+    expect(await shell.sendWhileOpen(async () => 'queued')).toBe('queued');
+    await shell.close();
+    let ran = false;
+    await expect(
+      shell.sendWhileOpen(async () => {
+        ran = true;
+      }),
+    ).rejects.toMatchObject({ code: 'CONNECTION_CLOSED', message: 'The transport is closed.' });
+    expect(ran).toBe(false);
+  });
+
+  it('says whether events() was called', () => {
+    const { shell } = shellUnderTest();
+    expect(shell.started).toBe(false);
+    void collect(shell.events());
+    expect(shell.started).toBe(true);
+    return shell.close();
+  });
+
+  it('end() closes at once without a goodbye, with the reason or the error given', async () => {
+    const goodbye = vi.fn(async () => {});
+    const quiet = shellUnderTest({ goodbye });
+    const quietEvents = collect(quiet.shell.events());
+    await vi.waitFor(() => expect(quiet.shell.status.status).toBe('open'));
+    quiet.shell.end('The server closed the connection.');
+    const events = await quietEvents;
+    expect(events.at(-1)).toEqual({
+      type: 'status',
+      status: 'closed',
+      reason: 'The server closed the connection.',
+    });
+    expect(quiet.closes.map((error) => error.message)).toEqual([
+      'The connection is closed: The server closed the connection.',
+    ]);
+    expect(quiet.shell.closed).toBe(true);
+    expect(quiet.shell.signal.aborted).toBe(true);
+    // Once ended, nothing more happens: no goodbye, no second rejection.
+    await quiet.shell.close();
+    quiet.shell.end('again');
+    expect(goodbye).not.toHaveBeenCalled();
+    expect(quiet.closes).toHaveLength(1);
+
+    const failing = shellUnderTest();
+    const failingEvents = collect(failing.shell.events());
+    const refused = new A2uiError('FORBIDDEN', 'no');
+    failing.shell.end(refused.message, refused);
+    await expect(failingEvents).rejects.toBe(refused);
+    expect(failing.closes).toEqual([refused]);
+  });
+
   it('ends with INTERNAL_ERROR, naming the transport, when its link throws', async () => {
     const { shell } = shellUnderTest({
       connect: async () => {

@@ -46,12 +46,26 @@ export interface LinkTransport {
   readonly status: LinkStatus;
   /** True once `close()` was called or the transport ended: nothing reconnects, nothing new is sent. */
   readonly closed: boolean;
+  /** True once `events()` was called (the link was started, or found the transport closed). */
+  readonly started: boolean;
   /** Aborts when the transport has ended. */
   readonly signal: AbortSignal;
+  /**
+   * Runs `send` (it queues a client message) unless the transport is closed; then it rejects with
+   * `CONNECTION_CLOSED` ("The transport is closed.") without running it: every `send()`'s guard.
+   */
+  sendWhileOpen<T>(send: () => Promise<T>): Promise<T>;
   /** The consumer's iteration; starts the link. Called once. */
   events(options?: { signal?: AbortSignal }): AsyncIterable<TransportEvent>;
   /** Says goodbye (once) and ends the transport. */
   close(): Promise<void>;
+  /**
+   * Ends the transport at once, from the binding's side, without a goodbye: the server closed the
+   * connection in the answer to a request rather than on the link. What waits is rejected with
+   * `error` (or `CONNECTION_CLOSED` naming `reason`), the status becomes `closed` with `reason`,
+   * and the iteration ends (with `error`, when given). Nothing happens once the transport ended.
+   */
+  end(reason: string, error?: A2uiError): void;
 }
 
 const CLOSED_BY_CLIENT = 'Closed by the client.';
@@ -74,6 +88,7 @@ export function createLinkTransport(options: LinkTransportOptions): LinkTranspor
   let queue: EventQueue<TransportEvent> | undefined;
   const status = new LinkStatus((event) => queue?.push(event));
   let closed = false;
+  let started = false;
   let closing: Promise<void> | undefined;
 
   const finish = (reason: string, error?: A2uiError): void => {
@@ -125,10 +140,18 @@ export function createLinkTransport(options: LinkTransportOptions): LinkTranspor
     get closed() {
       return closed;
     },
+    get started() {
+      return started;
+    },
     signal: lifetime.signal,
+    sendWhileOpen: (send) =>
+      closed
+        ? Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'))
+        : send(),
     events({ signal } = {}) {
       if (queue)
         throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
+      started = true;
       const events = createEventQueue<TransportEvent>();
       queue = events;
       if (closed) {
@@ -153,6 +176,7 @@ export function createLinkTransport(options: LinkTransportOptions): LinkTranspor
       return events;
     },
     close,
+    end: finish,
   };
 }
 

@@ -6,9 +6,9 @@
  * retried only after a real backoff — never at once, whatever the server answers.
  */
 
-import { createConnectionId } from '../agent/connection-id.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import { type Backoff, type BackoffOptions, createBackoff } from './backoff.js';
+import { createRequestIdSequence } from './link-options.js';
 
 /** One queued client message. */
 export interface OutboxEntry<T> {
@@ -118,9 +118,7 @@ export class Outbox<T> {
     this.#backoff = createBackoff({ ...options.backoff, maxAttempts: Number.POSITIVE_INFINITY });
     this.#maxQueued = options.maxQueuedMessages ?? OUTBOX_DEFAULTS.maxQueuedMessages;
     this.#maxBatch = Math.max(1, options.maxBatchLength ?? OUTBOX_DEFAULTS.maxBatchLength);
-    const prefix = createConnectionId();
-    let counter = 0;
-    this.#createId = options.createId ?? (() => `${prefix}-${++counter}`);
+    this.#createId = options.createId ?? createRequestIdSequence();
   }
 
   /** Messages not yet acknowledged. */

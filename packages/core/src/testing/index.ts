@@ -1,5 +1,36 @@
+export type { ConformanceHostOptions, ReturnChannelFaults } from './conformance-harness.js';
+export {
+  CONFORMANCE_RECONNECT,
+  conformanceHostOptions,
+  createReturnChannelFaults,
+  hijackStepOutcome,
+} from './conformance-harness.js';
 export type { ExampleStream } from './example-streams.js';
 export { EXAMPLE_STREAMS } from './example-streams.js';
+export type {
+  ChunkedAgent,
+  ChurnAgent,
+  FloodAgent,
+  LinkResetTrialsOptions,
+  TrialLink,
+  TrialProxy,
+} from './fault-scenarios.js';
+export {
+  CHUNKED_EXCHANGE,
+  chunkedSurface,
+  chunkedUpdate,
+  createChunkedAgent,
+  createChurnAgent,
+  createFloodAgent,
+  runChunkedExchange,
+  runInBatches,
+  runLinkResetTrials,
+} from './fault-scenarios.js';
+export {
+  createLoadAgent,
+  expectLoadDelivered,
+  untilLoadDelivered,
+} from './load-scenario.js';
 export type { MemoryCluster } from './memory-cluster.js';
 export { createMemoryCluster } from './memory-cluster.js';
 export { seededRandom } from './seeded-random.js';

@@ -1,54 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { A2uiError } from '../errors/a2ui-error.js';
-import { createSessionHost, type SessionHost } from '../host/session-host.js';
+import { createSessionHost } from '../host/session-host.js';
+import {
+  conformanceHostOptions,
+  createReturnChannelFaults,
+} from '../testing/conformance-harness.js';
 import { describeTransportConformance } from '../testing/transport-conformance.js';
-import type { ClientTransport } from './client-transport.js';
 import { createInMemoryTransport, type InMemoryTransport } from './in-memory-transport.js';
 
 const FAST = { initialDelayMs: 20, maxDelayMs: 40, minRetryMs: 20 } as const;
 
-/** Refuses the next deliveries of chosen transports as a busy agent would, and timestamps every attempt. */
-function withReturnChannelFaults(host: SessionHost) {
-  const refusals = new Map<unknown, number>();
-  const attempts = new Map<unknown, number[]>();
-  const principalOf = new Map<ClientTransport, unknown>();
-  const receive = host.receive.bind(host);
-  host.receive = async (connectionId, options) => {
-    const key = options.principal;
-    attempts.set(key, [...(attempts.get(key) ?? []), Date.now()]);
-    const left = refusals.get(key) ?? 0;
-    if (left > 0) {
-      refusals.set(key, left - 1);
-      throw new A2uiError('LIMIT_EXCEEDED', 'Refused by the test.', { data: { retryAfterMs: 0 } });
-    }
-    return receive(connectionId, options);
-  };
-  return {
-    register(transport: ClientTransport, principal: unknown) {
-      principalOf.set(transport, principal);
-    },
-    fail(transport: ClientTransport, count: number) {
-      const key = principalOf.get(transport);
-      refusals.set(key, count);
-      attempts.set(key, []);
-    },
-    attempts: (transport: ClientTransport) => attempts.get(principalOf.get(transport)) ?? [],
-  };
-}
-
 describeTransportConformance('in-memory', {
   capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
+    // Principals are given, not authenticated: no `authenticate`.
     const host = createSessionHost({
       agent,
-      reconnectGraceMs: options.reconnectGraceMs,
-      maxClientMessageBytes: options.maxClientMessageBytes,
-      replayBuffer:
-        options.replayBufferEvents === undefined
-          ? undefined
-          : { maxEvents: options.replayBufferEvents },
+      ...conformanceHostOptions(options),
+      authenticate: undefined,
     });
-    const faults = withReturnChannelFaults(host);
+    // Refuses the next deliveries of chosen transports as a busy agent would, and timestamps
+    // every attempt.
+    const faults = createReturnChannelFaults();
+    const receive = host.receive.bind(host);
+    host.receive = async (connectionId, receiveOptions) => {
+      if (faults.refuses(String(receiveOptions.principal))) throw faults.refusalError();
+      return receive(connectionId, receiveOptions);
+    };
     const transports = new Set<InMemoryTransport>();
     let anonymous = 0;
     return {
@@ -57,8 +35,7 @@ describeTransportConformance('in-memory', {
         const principal = create.principal ?? `anonymous-${++anonymous}`;
         const transport = createInMemoryTransport({ host, principal, reconnect: FAST });
         transports.add(transport);
-        faults.register(transport, principal);
-        return transport;
+        return faults.track(transport, principal);
       },
       dropLink(transport) {
         const memory = transport as InMemoryTransport;
@@ -96,8 +73,8 @@ describeTransportConformance('in-memory', {
           ),
         };
       },
-      failReturnChannel: faults.fail,
-      returnChannelAttempts: faults.attempts,
+      failReturnChannel: faults.failReturnChannel,
+      returnChannelAttempts: faults.returnChannelAttempts,
       minRetryDelayMs: FAST.initialDelayMs / 2,
       sessionCount: () => host.stats().sessions,
       async close() {

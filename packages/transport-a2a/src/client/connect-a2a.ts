@@ -38,21 +38,23 @@ import {
   type ConnectionStatus,
   createBackoff,
   createConnectionId,
-  createEventQueue,
-  type EventQueue,
+  createLinkTransport,
+  describeError,
+  errorOfHttpStatus,
+  type HttpLinkOptions,
+  isRetryableStatus,
+  LINK_DEFAULTS,
   type LinkAttempt,
   type LinkOutcome,
-  LinkStatus,
   Outbox,
   type OutboxDelivery,
   type OutboxEntry,
   parseRetryAfter,
-  RECONNECT_DEFAULTS,
-  type ReconnectOptions,
-  runReconnectLoop,
+  resolveHeaders,
+  resolveLinkOptions,
   type SendOptions,
   sleep,
-  type TransportEvent,
+  withDeadline,
 } from '@a2ui-ts/core';
 import { fromA2aError } from '../protocol/a2a-errors.js';
 import {
@@ -63,8 +65,13 @@ import {
 import { createA2uiDataPart, createTextPart } from '../protocol/a2ui-parts.js';
 import { A2uiHarvester, type MutableHarvest, newHarvest } from './a2ui-harvester.js';
 
-/** Options of {@link connectA2a}. Durations in milliseconds. */
-export interface A2aClientOptions {
+/**
+ * Options of {@link connectA2a}. Durations in milliseconds. `headers`, `fetch`, `credentials`,
+ * `signal`, `reconnect`, `random`, `maxQueuedMessages` and `wake` are core's
+ * {@link HttpLinkOptions}; each client message is one A2A message, whose id is its idempotency key.
+ */
+export interface A2aClientOptions
+  extends Omit<HttpLinkOptions, 'maxBatchLength' | 'createRequestId'> {
   /**
    * The agent's base URL (its card is `{url}/.well-known/agent-card.json`), or the URL of its card
    * (ending in `.json`). A relative URL is resolved against the page's location.
@@ -72,17 +79,6 @@ export interface A2aClientOptions {
   url: string | URL;
   /** The card, when the application already has it (no card request is made). */
   card?: AgentCard;
-  /**
-   * Headers of every request (e.g. `Authorization`). A function is called before each request, so
-   * a refreshed token is picked up. @default none
-   */
-  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
-  /** The `fetch` to use. @default globalThis.fetch */
-  fetch?: typeof fetch;
-  /** `credentials` of every request (cookies in browsers). @default the runtime's ('same-origin') */
-  credentials?: RequestCredentials;
-  /** Closes the transport when it aborts. */
-  signal?: AbortSignal;
   /**
    * The context to continue (an A2UI session of this client, e.g. after a page reload).
    * @default a new one (minted by the client, so a retried opening reaches the same context)
@@ -107,14 +103,8 @@ export interface A2aClientOptions {
    * server). @default 'auto'
    */
   serverPush?: boolean | 'auto';
-  /** Reconnect and redelivery policy (exponential backoff with jitter). */
-  reconnect?: ReconnectOptions;
-  /** Uniform random numbers in [0, 1) for the jitter; seed it in tests. @default Math.random */
-  random?: () => number;
   /** Deadline of the agent card request. @default 30000 */
   requestTimeoutMs?: number;
-  /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
-  maxQueuedMessages?: number;
   /** Receives the text parts the agent sends beside its A2UI messages. */
   onText?: (text: string) => void;
   /**
@@ -124,11 +114,6 @@ export interface A2aClientOptions {
    * @default 45000
    */
   heartbeatTimeoutMs?: number;
-  /**
-   * Subscribes to "reconnect now" signals while waiting to reconnect.
-   * @default the browser's `online` and `visibilitychange` events, where they exist
-   */
-  wake?: (listener: () => void) => () => void;
 }
 
 /** The transport returned by {@link connectA2a}. */
@@ -157,9 +142,9 @@ export const A2A_CLIENT_DEFAULTS = {
   serverPush: 'auto',
   requestTimeoutMs: 30_000,
   heartbeatTimeoutMs: 45_000,
-  maxQueuedMessages: 1_000,
+  maxQueuedMessages: LINK_DEFAULTS.maxQueuedMessages,
   /** How long `close()` waits for the server to cancel the task. */
-  closeTimeoutMs: 2_000,
+  closeTimeoutMs: LINK_DEFAULTS.closeTimeoutMs,
 } as const;
 
 type Outgoing =
@@ -185,9 +170,6 @@ type StepEnd =
  * `idle` (a subscription while the task waits: pushes, until the stream ends or the task does).
  */
 type StepMode = 'turn' | 'resume' | 'idle';
-
-/** Statuses a retry can fix: the server is overloaded, restarting, or the request timed out. */
-const isRetryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
 const INTERRUPTED: ReadonlySet<TaskState> = new Set([
   TaskState.TASK_STATE_INPUT_REQUIRED,
@@ -226,17 +208,12 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   const defaults = A2A_CLIENT_DEFAULTS;
   const baseUrl = resolveUrl(options.url);
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
-  const random = options.random ?? Math.random;
+  const kit = resolveLinkOptions(options, defaults);
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? defaults.heartbeatTimeoutMs;
   const requireExtension = options.requireExtension ?? defaults.requireExtension;
   const serverPush = options.serverPush ?? defaults.serverPush;
 
-  const lifetime = new AbortController();
-  let queue: EventQueue<TransportEvent> | undefined;
-  const status = new LinkStatus((event) => queue?.push(event));
-  const backoff = createBackoff({ ...reconnect, random });
   const harvester = new A2uiHarvester();
   const records = new WeakMap<AbortSignal, CallRecord>();
   let client: Client | undefined;
@@ -251,7 +228,6 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   let currentAttempt: LinkAttempt | undefined;
   let turnsInFlight = 0;
   let idle: AbortController | undefined;
-  let closed = false;
   let changed: (() => void) | undefined;
   const notifyChange = () => {
     const resolve = changed;
@@ -263,8 +239,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
 
   const fetchImpl: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
-    const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
-    new Headers(extra).forEach((value, name) => {
+    (await resolveHeaders(options.headers)).forEach((value, name) => {
       headers.set(name, value);
     });
     const response = await doFetch(input, { ...init, headers, credentials: options.credentials });
@@ -296,8 +271,8 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     const abort = () => controller.abort();
     const timer = timeoutMs === undefined ? undefined : setTimeout(abort, timeoutMs);
     parent?.addEventListener('abort', abort, { once: true });
-    lifetime.signal.addEventListener('abort', abort, { once: true });
-    if (parent?.aborted || lifetime.signal.aborted) abort();
+    shell.signal.addEventListener('abort', abort, { once: true });
+    if (parent?.aborted || shell.signal.aborted) abort();
     const record: CallRecord = {};
     records.set(controller.signal, record);
     // A stream that delivers no byte (no event, no `: ping`) for heartbeatMs is a dead link.
@@ -325,7 +300,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         clearTimeout(timer);
         clearTimeout(watchdog);
         parent?.removeEventListener('abort', abort);
-        lifetime.signal.removeEventListener('abort', abort);
+        shell.signal.removeEventListener('abort', abort);
       },
     };
   };
@@ -367,7 +342,10 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         }
         raw = await response.json();
       } catch (error) {
-        return { kind: 'dropped', reason: `Could not read the agent card: ${describe(error)}` };
+        return {
+          kind: 'dropped',
+          reason: `Could not read the agent card: ${describeError(error)}`,
+        };
       } finally {
         call.end();
       }
@@ -380,7 +358,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         kind: 'fatal',
         error: new A2uiError(
           'NOT_SUPPORTED',
-          `The agent card offers no usable interface: ${describe(error)}`,
+          `The agent card offers no usable interface: ${describeError(error)}`,
         ),
       };
     }
@@ -404,7 +382,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   const deliver = (harvest: MutableHarvest) => {
     for (const payload of harvest.payloads) {
       currentAttempt?.delivered();
-      queue?.push({ type: 'messages', messages: payload });
+      shell.push({ type: 'messages', messages: payload });
     }
     if (options.onText) for (const text of harvest.texts) options.onText(text);
   };
@@ -485,12 +463,12 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         if (end) return end;
       }
     } catch (error) {
-      if (call.record.expired && !closed) return { kind: 'cut', reason: call.record.expired };
-      if (call.signal.aborted || closed) return { kind: 'aborted' };
+      if (call.record.expired && !shell.closed) return { kind: 'cut', reason: call.record.expired };
+      if (call.signal.aborted || shell.closed) return { kind: 'aborted' };
       return classify(error, call.record);
     }
-    if (call.record.expired && !closed) return { kind: 'cut', reason: call.record.expired };
-    if (call.signal.aborted || closed) return { kind: 'aborted' };
+    if (call.record.expired && !shell.closed) return { kind: 'cut', reason: call.record.expired };
+    if (call.signal.aborted || shell.closed) return { kind: 'aborted' };
     if (mode === 'idle') return { kind: 'ended' };
     if (taskEnd && ends(taskEnd.state, taskEnd.metadata)) return taskEnd;
     return { kind: 'cut', reason: 'The stream ended before the step was over.' };
@@ -508,7 +486,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     if (status !== undefined && status >= 400)
       return {
         kind: 'refused',
-        error: httpError(status, `The server answered HTTP ${status}: ${describe(error)}`),
+        error: httpError(status, `The server answered HTTP ${status}: ${describeError(error)}`),
       };
     const a2aError = findA2aError(error);
     if (a2aError) {
@@ -526,9 +504,9 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     if (error instanceof ReferenceError || error instanceof RangeError)
       return {
         kind: 'refused',
-        error: new A2uiError('INTERNAL_ERROR', describe(error), { cause: error }),
+        error: new A2uiError('INTERNAL_ERROR', describeError(error), { cause: error }),
       };
-    return { kind: 'cut', reason: describe(error) };
+    return { kind: 'cut', reason: describeError(error) };
   };
 
   /** The step is over: follow its task, and report what its status says about the session. */
@@ -553,7 +531,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       return new A2uiError('CONNECTION_CLOSED', 'The session was reset; its surfaces are gone.');
     }
     if (sessionClosed === 'server-closed') {
-      finish('The agent closed the connection.');
+      shell.end('The agent closed the connection.');
       return undefined;
     }
     const refusal = metadata[A2UI_METADATA.error] as
@@ -639,14 +617,10 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       progress,
     );
     const turnTask = progress.events > 0 ? taskId : undefined;
-    const turnBackoff = createBackoff({
-      ...reconnect,
-      random,
-      maxAttempts: Number.POSITIVE_INFINITY,
-    });
-    while (end.kind === 'cut' && turnTask && !closed && !signal.aborted) {
+    const turnBackoff = createBackoff({ ...kit.retry, maxAttempts: Number.POSITIVE_INFINITY });
+    while (end.kind === 'cut' && turnTask && !shell.closed && !signal.aborted) {
       await sleep(turnBackoff.fail(end.retryAfterMs), signal);
-      if (closed || signal.aborted) break;
+      if (shell.closed || signal.aborted) break;
       end = await step(subscribe(turnTask), signal, 'resume');
       if (end.kind === 'refused' && end.error.code === 'NOT_SUPPORTED') {
         // The task ended while the stream was down (a finished task cannot be subscribed to).
@@ -697,11 +671,10 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   };
 
   const outbox = new Outbox<Outgoing>({
-    maxQueuedMessages: options.maxQueuedMessages ?? defaults.maxQueuedMessages,
+    ...kit.outbox,
     // One A2A message per client message: its id is the message's idempotency key.
     maxBatchLength: 1,
-    backoff: { ...reconnect, random },
-    onTrouble: (trouble) => status.trouble(trouble),
+    onTrouble: (trouble) => shell.status.trouble(trouble),
     deliver: deliverTurn,
   });
 
@@ -714,7 +687,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     taskState = undefined;
     harvester.reset();
     outbox.reset();
-    queue?.push({ type: 'reset', reason });
+    shell.push({ type: 'reset', reason });
     notifyChange();
   };
 
@@ -737,7 +710,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       return { kind: 'fatal', error: end.error };
     }
     const outcome = settle(end);
-    if (closed) return { kind: 'closed', reason: 'The agent closed the connection.' };
+    if (shell.closed) return { kind: 'closed', reason: 'The agent closed the connection.' };
     if (outcome === 'retry') return { kind: 'dropped', reason: 'The agent is busy.' };
     if (outcome) return { kind: 'dropped', reason: outcome.message };
     opened = true;
@@ -751,7 +724,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         const refused = await createClient(attempt.signal);
         if (refused) return refused;
       }
-      while (!closed && !attempt.signal.aborted) {
+      while (!shell.closed && !attempt.signal.aborted) {
         if (!opened) {
           outbox.pause();
           const refused = await openConversation(attempt);
@@ -771,7 +744,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
 
   /** While the session is open: hold a subscription when pushes can arrive, else wait. */
   const hold = async (attempt: LinkAttempt): Promise<LinkOutcome | undefined> => {
-    while (!closed && !attempt.signal.aborted && opened) {
+    while (!shell.closed && !attempt.signal.aborted && opened) {
       const waiting = taskId !== undefined && taskState !== undefined && INTERRUPTED.has(taskState);
       if (!pushEnabled() || !waiting || turnsInFlight > 0 || outbox.pending > 0) {
         await new Promise<void>((resolve) => {
@@ -807,77 +780,43 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       }
       settle(end);
     }
-    return closed ? { kind: 'closed', reason: 'Closed by the client.' } : undefined;
-  };
-
-  const run = async (events: EventQueue<TransportEvent>): Promise<void> => {
-    const end = await runReconnectLoop({
-      connect: runLink,
-      backoff,
-      stableAfterMs: reconnect.stableAfterMs,
-      onStatus: (next, reason, attempt) => status.link(next, reason, attempt),
-      signal: lifetime.signal,
-      wake: options.wake,
-    });
-    if (end.kind === 'fatal') finish(end.error.message, end.error);
-    else if (!events.ended) finish(end.reason);
-  };
-
-  const finish = (reason: string, error?: A2uiError): void => {
-    if (queue?.ended && status.status === 'closed') return;
-    closed = true;
-    outbox.close(
-      error ?? new A2uiError('CONNECTION_CLOSED', `The connection is closed: ${reason}`),
-    );
-    if (status.status !== 'closed') status.link('closed', reason);
-    if (error) queue?.fail(error);
-    else queue?.end();
-    lifetime.abort();
-    notifyChange();
+    return shell.closed ? { kind: 'closed', reason: 'Closed by the client.' } : undefined;
   };
 
   // ---- The transport ------------------------------------------------------------------------
 
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= (async () => {
-      if (closed) return;
+  const shell = createLinkTransport({
+    name: 'A2A',
+    connect: runLink,
+    ...kit.shell,
+    // The agent sees onDisconnect('client-closed') at once: cancelling the task ends the session.
+    goodbye: async () => {
       const waiting = taskId;
-      closed = true;
+      if (!client || !waiting) return;
+      const deadline = withDeadline(undefined, defaults.closeTimeoutMs);
+      await client
+        .cancelTask(
+          { tenant: '', id: waiting, metadata: undefined },
+          { signal: deadline.signal, serviceParameters: serviceParameters() },
+        )
+        .catch(() => {});
+      deadline.clear();
+    },
+    onClose: (error) => {
       idle?.abort();
-      outbox.close(new A2uiError('CONNECTION_CLOSED', 'The transport was closed.'));
-      // The agent sees onDisconnect('client-closed') at once: cancelling the task ends the session.
-      if (client && waiting) {
-        const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(), defaults.closeTimeoutMs);
-        await client
-          .cancelTask(
-            { tenant: '', id: waiting, metadata: undefined },
-            { signal: controller.signal, serviceParameters: serviceParameters() },
-          )
-          .catch(() => {});
-        clearTimeout(timer);
-      }
-      finish('Closed by the client.');
-    })();
-    return closing;
-  };
+      outbox.close(error);
+    },
+  });
 
-  if (options.signal) {
-    if (options.signal.aborted) closed = true;
-    else options.signal.addEventListener('abort', () => void close(), { once: true });
-  }
-
-  const enqueue = (item: Outgoing, sendOptions: SendOptions) => {
-    if (closed)
-      return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
-    if (item.metadata) latestMetadata = item.metadata;
-    const sent = outbox.enqueue(item, sendOptions);
-    notifyChange();
-    // Once it is answered, the link may hold a subscription again.
-    sent.then(notifyChange, notifyChange);
-    return sent;
-  };
+  const enqueue = (item: Outgoing, sendOptions: SendOptions) =>
+    shell.sendWhileOpen(() => {
+      if (item.metadata) latestMetadata = item.metadata;
+      const sent = outbox.enqueue(item, sendOptions);
+      notifyChange();
+      // Once it is answered, the link may hold a subscription again.
+      sent.then(notifyChange, notifyChange);
+      return sent;
+    });
 
   return {
     get contextId() {
@@ -893,42 +832,19 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       return harvester.sequence.last;
     },
     get status() {
-      return status.status;
+      return shell.status.status;
     },
     get pendingMessages() {
       return outbox.pending;
     },
-    events({ signal } = {}) {
-      if (queue)
-        throw new A2uiError('INTERNAL_ERROR', 'events() can be called once per transport.');
-      const events = createEventQueue<TransportEvent>();
-      queue = events;
-      if (closed) {
-        status.link('closed', 'Closed by the client.');
-        events.end();
-        return events;
-      }
-      signal?.addEventListener('abort', () => void close(), { once: true });
-      if (signal?.aborted) void close();
-      else {
-        run(events).catch((error: unknown) => {
-          finish(
-            'The transport failed.',
-            new A2uiError('INTERNAL_ERROR', `The A2A transport failed: ${describe(error)}`, {
-              cause: error,
-            }),
-          );
-        });
-      }
-      return events;
-    },
+    events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
       return enqueue({ kind: 'a2ui', message, metadata }, sendOptions);
     },
     sendText(text: string, sendOptions: SendOptions = {}) {
       return enqueue({ kind: 'text', text, metadata: latestMetadata }, sendOptions);
     },
-    close,
+    close: shell.close,
   };
 }
 
@@ -941,17 +857,10 @@ function resolveUrl(url: string | URL): string {
   return absolute.toString();
 }
 
+/** {@link errorOfHttpStatus}, and what a 413 or a 404 means to an A2A client. */
 function httpError(status: number, message: string): A2uiError {
-  const code =
-    status === 401
-      ? 'UNAUTHORIZED'
-      : status === 403
-        ? 'FORBIDDEN'
-        : status === 413
-          ? 'MESSAGE_TOO_LARGE'
-          : status === 404
-            ? 'NOT_SUPPORTED'
-            : 'TRANSPORT_ERROR';
+  if (status !== 413 && status !== 404) return errorOfHttpStatus(status, message);
+  const code = status === 413 ? 'MESSAGE_TOO_LARGE' : 'NOT_SUPPORTED';
   return new A2uiError(code, message, { data: { httpStatus: status } });
 }
 
@@ -960,10 +869,4 @@ function findA2aError(error: unknown): unknown {
   if (error instanceof A2AError) return error;
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   return cause instanceof A2AError ? cause : undefined;
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
 }

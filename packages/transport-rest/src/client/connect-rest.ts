@@ -12,16 +12,17 @@ import {
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
-  createBackoff,
-  createConnectionId,
   createLinkTransport,
+  type HttpLinkOptions,
+  isRetryableStatus,
+  LINK_DEFAULTS,
   type LinkAttempt,
   type LinkOutcome,
   Outbox,
   type OutboxDelivery,
   type OutboxEntry,
-  RECONNECT_DEFAULTS,
   type ReconnectOptions,
+  resolveLinkOptions,
   type SendOptions,
   SequenceTracker,
 } from '@a2ui-ts/core';
@@ -31,33 +32,21 @@ import {
   errorOfAnswer,
   exchange,
   firstSeqOf,
-  type HeadersOption,
   type HttpOptions,
-  isRetryableStatus,
   parseConnectAnswer,
   parseMessagesAnswer,
 } from './http.js';
 
-/** Options of {@link connectRest}. Durations in milliseconds, sizes in bytes. */
-export interface RestClientOptions {
+/**
+ * Options of {@link connectRest}. Durations in milliseconds, sizes in bytes. `headers`, `fetch`,
+ * `credentials`, `signal`, `random`, `maxQueuedMessages` and `wake` are core's
+ * {@link HttpLinkOptions}; each message is sent alone (no `maxBatchLength`).
+ */
+export interface RestClientOptions extends Omit<HttpLinkOptions, 'maxBatchLength'> {
   /** Base URL the server is mounted at; the client uses `{url}/connect`, `{url}/messages`, … */
   url: string | URL;
-  /**
-   * Headers of every request (e.g. `Authorization`). A function is called before each request,
-   * so a refreshed token is picked up.
-   * @default none
-   */
-  headers?: HeadersOption;
-  /** The `fetch` to use. @default globalThis.fetch */
-  fetch?: typeof fetch;
-  /** `credentials` of every request (cookies in browsers). @default the runtime's default ('same-origin') */
-  credentials?: RequestCredentials;
-  /** Closes the transport when it aborts. */
-  signal?: AbortSignal;
   /** Reconnect (poll) and redelivery policy: exponential backoff with jitter. */
   reconnect?: ReconnectOptions;
-  /** Uniform random numbers in [0, 1) for the jitter; seed it in tests. @default Math.random */
-  random?: () => number;
   /**
    * How long each long poll asks the server to wait for a message (`waitMs`; the server caps it
    * with its `maxPollWaitMs`). Keep it below the idle timeout of proxies on the way.
@@ -70,8 +59,6 @@ export interface RestClientOptions {
    * @default 30000
    */
   requestTimeoutMs?: number;
-  /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
-  maxQueuedMessages?: number;
   /**
    * Largest answer accepted; a larger one counts as a failed request. A turn or poll answer holds
    * at most what the connection's replay log keeps: keep this above the server's
@@ -80,11 +67,6 @@ export interface RestClientOptions {
   maxResponseBytes?: number;
   /** Creates idempotency keys (`Idempotency-Key`). @default a random prefix + a counter */
   createRequestId?: () => string;
-  /**
-   * Subscribes to "reconnect now" signals while waiting to reconnect.
-   * @default the browser's `online` and `visibilitychange` events, where they exist
-   */
-  wake?: (listener: () => void) => () => void;
 }
 
 /** The transport returned by {@link connectRest}. */
@@ -102,10 +84,10 @@ export interface RestTransport extends ClientTransport {
 export const REST_CLIENT_DEFAULTS = {
   pollWaitMs: 25_000,
   requestTimeoutMs: 30_000,
-  maxQueuedMessages: 1_000,
+  maxQueuedMessages: LINK_DEFAULTS.maxQueuedMessages,
   maxResponseBytes: 8_388_608,
   /** How long `close()` waits for the server to acknowledge `POST /disconnect`. */
-  closeTimeoutMs: 2_000,
+  closeTimeoutMs: LINK_DEFAULTS.closeTimeoutMs,
 } as const;
 
 /** A client message waiting in the outbox. */
@@ -140,8 +122,6 @@ type Step =
 export function connectRest(options: RestClientOptions): RestTransport {
   const defaults = REST_CLIENT_DEFAULTS;
   const base = String(options.url).replace(/\/+$/, '');
-  const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
-  const random = options.random ?? Math.random;
   const pollWaitMs = options.pollWaitMs ?? defaults.pollWaitMs;
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const http: HttpOptions = {
@@ -151,10 +131,8 @@ export function connectRest(options: RestClientOptions): RestTransport {
     maxResponseBytes: options.maxResponseBytes ?? defaults.maxResponseBytes,
   };
   // Keys must not repeat within a connection's de-duplication window: a random prefix per transport.
-  const requestIdPrefix = createConnectionId();
-  let requestCounter = 0;
-  const createRequestId =
-    options.createRequestId ?? (() => `${requestIdPrefix}-${++requestCounter}`);
+  const kit = resolveLinkOptions(options, defaults);
+  const { createRequestId } = kit;
 
   const sequence = new SequenceTracker();
   let connectionId: string | undefined;
@@ -240,11 +218,9 @@ export function connectRest(options: RestClientOptions): RestTransport {
   // ---- Client → server: one POST per message, answered with the turn ---------------------------
 
   const outbox = new Outbox<Outgoing>({
-    maxQueuedMessages: options.maxQueuedMessages ?? defaults.maxQueuedMessages,
+    ...kit.outbox,
     // One message per request: each answer is that message's turn.
     maxBatchLength: 1,
-    createId: createRequestId,
-    backoff: { ...reconnect, random },
     onTrouble: (trouble) => shell.status.trouble(trouble),
     deliver: (batch, context) => deliver(batch[0]!, context.connectionId, context.signal),
   });
@@ -438,10 +414,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
   const shell = createLinkTransport({
     name: 'REST',
     connect: runLink,
-    backoff: createBackoff({ ...reconnect, random }),
-    stableAfterMs: reconnect.stableAfterMs,
-    wake: options.wake,
-    signal: options.signal,
+    ...kit.shell,
     goodbye: async () => {
       if (connectionId !== undefined && serverClosed === undefined)
         await sendDisconnect(connectionId);
@@ -483,13 +456,11 @@ export function connectRest(options: RestClientOptions): RestTransport {
     },
     events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (shell.closed)
-        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
       const outgoing: Outgoing =
         'action' in message
           ? { kind: 'action', inner: message.action, metadata }
           : { kind: 'error', inner: message.error, metadata };
-      return outbox.enqueue(outgoing, sendOptions);
+      return shell.sendWhileOpen(() => outbox.enqueue(outgoing, sendOptions));
     },
     close: shell.close,
   };

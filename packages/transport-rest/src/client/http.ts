@@ -6,9 +6,13 @@
 import {
   A2uiError,
   type A2uiErrorCode,
+  describeError,
+  type HeadersOption,
   HTTP_STATUS_BY_CODE,
   parseRetryAfter,
   readRequestBody,
+  resolveHeaders,
+  tryParseJson,
   withDeadline,
 } from '@a2ui-ts/core';
 import type {
@@ -19,8 +23,7 @@ import type {
 } from '../protocol/wire.js';
 import { IDEMPOTENCY_KEY_HEADER } from '../protocol/wire.js';
 
-/** Headers of every request, or a (possibly async) function asked before each one. */
-export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+export type { HeadersOption } from '@a2ui-ts/core';
 
 /** How requests are made, shared by every exchange of a client. */
 export interface HttpOptions {
@@ -44,10 +47,6 @@ export type Exchange =
   /** No answer: network error, deadline, or an answer too large to read. */
   | { readonly kind: 'failed'; readonly reason: string };
 
-/** Statuses a retry can fix: the server is overloaded, restarting, or the request timed out. */
-export const isRetryableStatus = (status: number): boolean =>
-  status >= 500 || status === 408 || status === 429;
-
 /**
  * Makes one request: `POST` with a JSON body (and an idempotency key), or `GET`.
  *
@@ -61,9 +60,7 @@ export async function exchange(
 ): Promise<Exchange> {
   const deadline = withDeadline(init.signal, init.timeoutMs);
   try {
-    const headers = new Headers(
-      typeof http.headers === 'function' ? await http.headers() : http.headers,
-    );
+    const headers = await resolveHeaders(http.headers);
     if (init.body !== undefined) headers.set('Content-Type', 'application/json');
     if (init.idempotencyKey !== undefined) headers.set(IDEMPOTENCY_KEY_HEADER, init.idempotencyKey);
     const doFetch = http.fetch ?? globalThis.fetch;
@@ -93,11 +90,11 @@ export async function exchange(
     return {
       kind: 'answer',
       status: response.status,
-      body: parseJson(read.text),
+      body: tryParseJson(read.text),
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
     };
   } catch (error) {
-    return { kind: 'failed', reason: describe(error) };
+    return { kind: 'failed', reason: describeError(error) };
   } finally {
     deadline.clear();
   }
@@ -167,18 +164,4 @@ export function parseConnectAnswer(body: unknown): RestConnectAnswer | undefined
 /** Numbers the messages of an answer: `messages[i]` has `seq − messages.length + 1 + i`. */
 export function firstSeqOf(answer: RestMessagesAnswer): number {
   return answer.seq - answer.messages.length + 1;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-export function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
 }

@@ -7,12 +7,13 @@
  */
 import {
   A2uiError,
-  type ConnectionSession,
+  type BindingSessionHostOptions,
+  createBindingSessionHost,
   createMemoryReplayLog,
-  createSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   type DisconnectReason,
   defaultIsSamePrincipal,
+  HttpRefusal,
   INBOUND_DEFAULTS,
   isConnectionId,
   type OpenResult,
@@ -21,7 +22,6 @@ import {
   readRequestBody,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
-  type SessionHostOptions,
   type SessionHostStats,
   type TurnResult,
   toHttpError,
@@ -43,7 +43,7 @@ export type RestCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
  * stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
  * Durations in milliseconds, sizes in bytes.
  */
-export interface RestServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+export interface RestServerOptions extends BindingSessionHostOptions {
   /**
    * Prefix of every route when the app is served on its own. To mount under a path of another
    * app, leave it empty and use `parent.route('/a2ui', app)`.
@@ -85,8 +85,6 @@ export interface RestServerOptions extends Omit<SessionHostOptions, 'onAgentErro
    * @default undefined
    */
   cors?: RestCorsOptions;
-  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
-  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
 }
 
 /** Counters for monitoring and leak tests: the session host's, and the binding's. */
@@ -151,18 +149,6 @@ interface RememberedConnect {
   opening: Promise<OpenResult>;
 }
 
-/** A refusal with a status of its own (`UNSUPPORTED_MEDIA_TYPE`, `METHOD_NOT_ALLOWED`). */
-class HttpRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
 const invalid = (message: string, path: string) =>
   new A2uiError('VALIDATION_FAILED', message, { path });
 
@@ -202,16 +188,12 @@ export function createRestServer(options: RestServerOptions): RestServer {
     ttlMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
     maxSize: options.maxRememberedConnects ?? defaults.maxRememberedConnects,
   });
-  const { onAgentError } = options;
-  const host: SessionHost = createSessionHost({
+  const host: SessionHost = createBindingSessionHost({
     ...options,
     createReplayLog: (connectionId) =>
       closedConnections.watch(connectionId, createLog(connectionId), () =>
         host.registry.get(connectionId),
       ),
-    onAgentError: onAgentError
-      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
-      : undefined,
   });
   const polls = new PollGate();
   const inFlight = new Set<Promise<unknown>>();
@@ -594,12 +576,6 @@ const methodNotAllowed = (allow: string) =>
 
 /** A refusal as its HTTP status and `{"error": {"code", "message", …}}` body. */
 function refuse(c: Context, error: unknown): Response {
-  if (error instanceof HttpRefusal) {
-    return c.json({ error: { code: error.code, message: error.message } }, error.status as 400, {
-      ...error.headers,
-      'Cache-Control': 'no-store',
-    });
-  }
   const refusal = toHttpError(error);
   return c.json(refusal.body, refusal.status as 400, {
     ...refusal.headers,

@@ -11,19 +11,23 @@ import {
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
-  createBackoff,
-  createConnectionId,
   createLinkTransport,
+  describeError,
+  errorOfHttpStatus,
+  type HttpLinkOptions,
+  isRetryableStatus,
+  LINK_DEFAULTS,
   type LinkAttempt,
   type LinkOutcome,
   Outbox,
   type OutboxDelivery,
   type OutboxEntry,
   parseRetryAfter,
-  RECONNECT_DEFAULTS,
-  type ReconnectOptions,
+  resolveHeaders,
+  resolveLinkOptions,
   type SendOptions,
   SequenceTracker,
+  tryParseJson,
   withDeadline,
 } from '@a2ui-ts/core';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
@@ -40,47 +44,28 @@ import {
   SSE_QUERY,
 } from '../protocol/wire.js';
 
-/** Options of {@link connectSseJsonRpc}. Durations in milliseconds, sizes in bytes. */
-export interface SseJsonRpcClientOptions {
+/**
+ * Options of {@link connectSseJsonRpc}. Durations in milliseconds, sizes in bytes. `headers`,
+ * `fetch`, `credentials`, `signal`, `reconnect`, `random`, `maxQueuedMessages` and `wake` are
+ * core's {@link HttpLinkOptions}.
+ */
+export interface SseJsonRpcClientOptions extends HttpLinkOptions {
   /** Base URL the server is mounted at; the client uses `{url}/sse` and `{url}/rpc`. */
   url: string | URL;
-  /**
-   * Headers of every request (e.g. `Authorization`). A function is called before each request,
-   * so a refreshed token is picked up on reconnect.
-   * @default none
-   */
-  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
-  /** The `fetch` to use. @default globalThis.fetch */
-  fetch?: typeof fetch;
-  /** `credentials` of every request (cookies in browsers). @default the runtime's default ('same-origin') */
-  credentials?: RequestCredentials;
-  /** Closes the transport when it aborts. */
-  signal?: AbortSignal;
   /**
    * A link that delivers no byte (no event, no `: ping`) for this long is considered dead and
    * reconnected. Keep it above twice the server's `keepAliveIntervalMs`; 0 disables it.
    * @default 45000
    */
   heartbeatTimeoutMs?: number;
-  /** Reconnect and redelivery policy (exponential backoff with jitter). */
-  reconnect?: ReconnectOptions;
-  /** Uniform random numbers in [0, 1) for the jitter; seed it in tests. @default Math.random */
-  random?: () => number;
   /** Deadline of one `POST /rpc` attempt; a timed-out call is retried with the same id. @default 30000 */
   requestTimeoutMs?: number;
   /** Most queued messages sent in one JSON-RPC batch (keep it ≤ the server's `maxBatchLength`). @default 100 */
   maxBatchLength?: number;
-  /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
-  maxQueuedMessages?: number;
   /** Largest event accepted from the server, in characters; a larger one drops the link. @default 4194304 */
   maxEventChars?: number;
   /** Creates JSON-RPC ids, which are also the idempotency keys. @default a random prefix + a counter */
   createRequestId?: () => string;
-  /**
-   * Subscribes to "reconnect now" signals while waiting to reconnect.
-   * @default the browser's `online` and `visibilitychange` events, where they exist
-   */
-  wake?: (listener: () => void) => () => void;
 }
 
 /** The transport returned by {@link connectSseJsonRpc}. */
@@ -98,17 +83,14 @@ export interface SseJsonRpcTransport extends ClientTransport {
 export const SSE_JSON_RPC_CLIENT_DEFAULTS = {
   heartbeatTimeoutMs: 45_000,
   requestTimeoutMs: 30_000,
-  maxBatchLength: 100,
-  maxQueuedMessages: 1_000,
+  maxBatchLength: LINK_DEFAULTS.maxBatchLength,
+  maxQueuedMessages: LINK_DEFAULTS.maxQueuedMessages,
   maxEventChars: 4_194_304,
   /** How long `close()` waits for the server to acknowledge `a2ui.disconnect`. */
-  closeTimeoutMs: 2_000,
+  closeTimeoutMs: LINK_DEFAULTS.closeTimeoutMs,
 } as const;
 
 type Outgoing = { method: string; params: Record<string, unknown> };
-
-/** Statuses a retry can fix: the server is overloaded, restarting, or the request timed out. */
-const isRetryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /**
  * Connects to an SSE + JSON-RPC server. The link opens when `A2uiClient` calls `events()`;
@@ -132,18 +114,13 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const rpcUrl = `${base}${RPC_PATH}`;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? defaults.heartbeatTimeoutMs;
-  const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
-  const random = options.random ?? Math.random;
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const maxEventChars = options.maxEventChars ?? defaults.maxEventChars;
   // Ids must not repeat within a connection's de-duplication window: a random prefix per transport.
-  const requestIdPrefix = createConnectionId();
-  let requestCounter = 0;
-  const createRequestId =
-    options.createRequestId ?? (() => `${requestIdPrefix}-${++requestCounter}`);
+  const kit = resolveLinkOptions(options, defaults);
+  const { backoff, createRequestId } = kit;
 
   const sequence = new SequenceTracker();
-  const backoff = createBackoff({ ...reconnect, random });
   let connectionId: string | undefined;
   /** Sends waiting for the messages of their turn to be applied: released on apply, reset or close. */
   const turnWaiters = new Set<() => void>();
@@ -163,18 +140,10 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       check();
     });
 
-  const resolveHeaders = async (): Promise<Headers> => {
-    const init = typeof options.headers === 'function' ? await options.headers() : options.headers;
-    return new Headers(init);
-  };
-
   // ---- Client → server: JSON-RPC calls from the outbox ---------------------------------------
 
   const outbox = new Outbox<Outgoing>({
-    maxQueuedMessages: options.maxQueuedMessages ?? defaults.maxQueuedMessages,
-    maxBatchLength: options.maxBatchLength ?? defaults.maxBatchLength,
-    createId: createRequestId,
-    backoff: { ...reconnect, random },
+    ...kit.outbox,
     onTrouble: (trouble) => shell.status.trouble(trouble),
     deliver: (batch, context) => post(batch, context.connectionId, context.signal),
   });
@@ -194,7 +163,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     let response: Response;
     let text: string;
     try {
-      const headers = await resolveHeaders();
+      const headers = await resolveHeaders(options.headers);
       headers.set('Content-Type', 'application/json');
       response = await doFetch(rpcUrl, {
         method: 'POST',
@@ -206,11 +175,11 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       text = await response.text();
     } catch (error) {
       // Not known whether the server got it: retry with the same ids, which it de-duplicates.
-      return { kind: 'retry', reason: `POST ${RPC_PATH} failed: ${describe(error)}` };
+      return { kind: 'retry', reason: `POST ${RPC_PATH} failed: ${describeError(error)}` };
     } finally {
       deadline.clear();
     }
-    const answers = parseJson<JsonRpcResponse | JsonRpcResponse[]>(text);
+    const answers = tryParseJson<JsonRpcResponse | JsonRpcResponse[]>(text);
     const byId = new Map<unknown, JsonRpcResponse>();
     for (const answer of Array.isArray(answers) ? answers : answers ? [answers] : [])
       byId.set(answer.id, answer);
@@ -300,7 +269,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     try {
       let response: Response;
       try {
-        const headers = await resolveHeaders();
+        const headers = await resolveHeaders(options.headers);
         headers.set('Accept', 'text/event-stream');
         let url = sseUrl;
         if (connectionId !== undefined) {
@@ -315,7 +284,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         });
       } catch (error) {
         return dropped(
-          heartbeatExpired ? heartbeatReason : `Could not connect: ${describe(error)}`,
+          heartbeatExpired ? heartbeatReason : `Could not connect: ${describeError(error)}`,
         );
       }
       if (!response.ok || !response.body) {
@@ -323,16 +292,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         const message = `GET ${SSE_PATH} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`;
         if (isRetryableStatus(response.status))
           return dropped(message, parseRetryAfter(response.headers.get('retry-after')));
-        const code =
-          response.status === 401
-            ? 'UNAUTHORIZED'
-            : response.status === 403
-              ? 'FORBIDDEN'
-              : 'TRANSPORT_ERROR';
-        return {
-          kind: 'fatal',
-          error: new A2uiError(code, message, { data: { httpStatus: response.status } }),
-        };
+        return { kind: 'fatal', error: errorOfHttpStatus(response.status, message) };
       }
       const contentType = response.headers.get('content-type') ?? '';
       if (!contentType.startsWith('text/event-stream')) {
@@ -371,7 +331,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           if (closeReason !== undefined || protocolError !== undefined) break;
         }
       } catch (error) {
-        return dropped(heartbeatExpired ? heartbeatReason : `The link dropped: ${describe(error)}`);
+        return dropped(
+          heartbeatExpired ? heartbeatReason : `The link dropped: ${describeError(error)}`,
+        );
       } finally {
         reader.cancel().catch(() => {});
       }
@@ -411,7 +373,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         return undefined;
       }
       case SSE_EVENTS.connected: {
-        const data = parseJson<ConnectedEventData>(event.data);
+        const data = tryParseJson<ConnectedEventData>(event.data);
         if (!data || typeof data.connectionId !== 'string')
           return { error: 'The connected event has no connectionId.' };
         if (!data.resumed && connectionId !== undefined && data.connectionId !== connectionId)
@@ -425,7 +387,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         return undefined;
       }
       case SSE_EVENTS.reset: {
-        const data = parseJson<ReasonEventData>(event.data);
+        const data = tryParseJson<ReasonEventData>(event.data);
         resetSession(
           data?.reason === 'replay-gap'
             ? 'The events missed while the link was down are no longer buffered.'
@@ -436,7 +398,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         return undefined;
       }
       case SSE_EVENTS.close: {
-        const data = parseJson<ReasonEventData>(event.data);
+        const data = tryParseJson<ReasonEventData>(event.data);
         return { close: `The server closed the connection (${data?.reason ?? 'unknown reason'}).` };
       }
       default:
@@ -465,7 +427,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     try {
       for (let attempt = 1; attempt <= 3 && !deadline.signal.aborted; attempt++) {
         try {
-          const headers = await resolveHeaders();
+          const headers = await resolveHeaders(options.headers);
           headers.set('Content-Type', 'application/json');
           const response = await doFetch(rpcUrl, {
             method: 'POST',
@@ -488,10 +450,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const shell = createLinkTransport({
     name: 'SSE + JSON-RPC',
     connect: runLink,
-    backoff,
-    stableAfterMs: reconnect.stableAfterMs,
-    wake: options.wake,
-    signal: options.signal,
+    ...kit.shell,
     // The link stays up until the server has the goodbye, so a dropped link does not start the
     // grace period first.
     goodbye: async () => {
@@ -520,17 +479,13 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     },
     events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (shell.closed)
-        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
       const isAction = 'action' in message;
       const params: Record<string, unknown> = isAction
         ? { action: message.action }
         : { error: message.error };
       if (metadata !== undefined) params.metadata = metadata;
-      return outbox.enqueue(
-        { method: isAction ? RPC_METHODS.action : RPC_METHODS.error, params },
-        sendOptions,
-      );
+      const method = isAction ? RPC_METHODS.action : RPC_METHODS.error;
+      return shell.sendWhileOpen(() => outbox.enqueue({ method, params }, sendOptions));
     },
     close: shell.close,
   };
@@ -543,23 +498,9 @@ function hasBusyAnswers(answers: ReadonlyMap<unknown, JsonRpcResponse>): boolean
   return false;
 }
 
-function parseJson<T>(text: string): T | undefined {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return undefined;
-  }
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
-}
-
 async function readErrorMessage(response: Response): Promise<string | undefined> {
   try {
-    const body = parseJson<{ error?: { message?: unknown } }>(await response.text());
+    const body = tryParseJson<{ error?: { message?: unknown } }>(await response.text());
     return typeof body?.error?.message === 'string' ? body.error.message : undefined;
   } catch {
     return undefined;

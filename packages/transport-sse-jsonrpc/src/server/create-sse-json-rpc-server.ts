@@ -5,14 +5,14 @@
  * rule — principals, caps, grace, validation, idempotency, bounds — is core's `SessionHost`.
  */
 import {
-  type ConnectionSession,
-  createSessionHost,
+  type BindingSessionHostOptions,
+  createBindingSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   isConnectionId,
+  LinkSet,
   readRequestBody,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
-  type SessionHostOptions,
   type SessionHostStats,
   toHttpError,
 } from '@a2ui-ts/core';
@@ -38,7 +38,7 @@ export type SseJsonRpcCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
  * grace, stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
  * Durations in milliseconds, sizes in bytes.
  */
-export interface SseJsonRpcServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+export interface SseJsonRpcServerOptions extends BindingSessionHostOptions {
   /**
    * Prefix of both routes when the app is served on its own. To mount under a path of another
    * app, leave it empty and use `parent.route('/a2ui', app)`.
@@ -75,8 +75,6 @@ export interface SseJsonRpcServerOptions extends Omit<SessionHostOptions, 'onAge
    * @default undefined
    */
   cors?: SseJsonRpcCorsOptions;
-  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
-  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
 }
 
 /** Counters for monitoring and leak tests: the session host's, and the links'. */
@@ -165,39 +163,17 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   const maxBatchLength = options.maxBatchLength ?? defaults.maxBatchLength;
   const turnWaitMs = options.turnWaitMs ?? defaults.turnWaitMs;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
-  const { onAgentError } = options;
-  const host = createSessionHost({
-    ...options,
-    onAgentError: onAgentError
-      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
-      : undefined,
-  });
+  const host = createBindingSessionHost(options);
 
-  const links = new Set<SseLink>();
-  let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
+  // One keep-alive timer for all links, so an idle server holds no timer at all.
+  const links = new LinkSet<SseLink>(keepAliveIntervalMs);
   let droppedSlowLinks = 0;
-  let peakLinkBufferedBytes = 0;
-
-  const updateKeepAlive = (): void => {
-    if (links.size > 0 && keepAliveTimer === undefined) {
-      // One timer for all links, so an idle server holds no timer at all.
-      keepAliveTimer = setInterval(() => {
-        for (const link of links) link.tick();
-      }, keepAliveIntervalMs);
-    } else if (links.size === 0 && keepAliveTimer !== undefined) {
-      clearInterval(keepAliveTimer);
-      keepAliveTimer = undefined;
-    }
-  };
 
   const onLinkEnd = (link: SseLink, end: SseLinkEnd): void => {
     links.delete(link);
-    if (link.peakBufferedBytes > peakLinkBufferedBytes)
-      peakLinkBufferedBytes = link.peakBufferedBytes;
     if (end === 'overflow') droppedSlowLinks++;
     // The connection outlives its link: it logs and waits out its grace period for a resume.
     if (end !== 'closed') link.hostLink?.detach();
-    updateKeepAlive();
   };
 
   const app =
@@ -238,7 +214,6 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       link.hostLink.detach();
     } else {
       links.add(link);
-      updateKeepAlive();
       c.req.raw.signal.addEventListener('abort', () => link.abort(), { once: true });
     }
     return c.body(link.stream, 200, SSE_HEADERS);
@@ -319,25 +294,19 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
     host,
     registry: host.registry,
     stats(): SseJsonRpcServerStats {
-      let bufferedBytes = 0;
-      let peak = peakLinkBufferedBytes;
-      for (const link of links) {
-        bufferedBytes += link.bufferedBytes;
-        if (link.peakBufferedBytes > peak) peak = link.peakBufferedBytes;
-      }
+      const { bufferedBytes, peakLinkBufferedBytes } = links.bufferStats();
       return {
         ...host.stats(),
         links: links.size,
         bufferedBytes,
-        keepAliveTimer: keepAliveTimer !== undefined,
+        keepAliveTimer: links.ticking,
         droppedSlowLinks,
-        peakLinkBufferedBytes: peak,
+        peakLinkBufferedBytes,
       };
     },
     async close(): Promise<void> {
       await host.close();
-      for (const link of [...links]) link.close('server-closed');
-      updateKeepAlive();
+      for (const link of links) link.close('server-closed');
     },
   });
 }

@@ -12,19 +12,22 @@ import {
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
-  createBackoff,
-  createConnectionId,
   createLinkTransport,
+  describeError,
+  errorOfHttpStatus,
+  isRetryableStatus,
+  LINK_DEFAULTS,
   type LinkAttempt,
+  type LinkOptions,
   type LinkOutcome,
   listenForBrowserWake,
   Outbox,
   type OutboxDelivery,
   type OutboxEntry,
-  RECONNECT_DEFAULTS,
-  type ReconnectOptions,
+  resolveLinkOptions,
   type SendOptions,
   SequenceTracker,
+  tryParseJson,
   utf8ByteLength,
 } from '@a2ui-ts/core';
 import { bearerProtocol } from '../protocol/bearer-token.js';
@@ -65,8 +68,11 @@ interface SocketLike {
 /** `readyState` of an open socket (WHATWG). */
 const OPEN = 1;
 
-/** Options of {@link connectWs}. Durations in milliseconds, sizes in bytes. */
-export interface WsClientOptions {
+/**
+ * Options of {@link connectWs}. Durations in milliseconds, sizes in bytes. `signal`, `reconnect`,
+ * `random`, `maxQueuedMessages` and `wake` are core's {@link LinkOptions}.
+ */
+export interface WsClientOptions extends LinkOptions {
   /**
    * Base URL the server is mounted at (`ws:`, `wss:`, `http:` or `https:`, or relative to the
    * page in a browser); the client opens `{url}/ws`.
@@ -92,8 +98,6 @@ export interface WsClientOptions {
    * @default 'subprotocol'
    */
   tokenIn?: 'subprotocol' | 'query';
-  /** Closes the transport when it aborts. */
-  signal?: AbortSignal;
   /**
    * A socket that receives no frame (no message, no `heartbeat`) for this long is dead: it is
    * dropped and the connection resumed on a new one. Also the deadline of the handshake. Once
@@ -117,14 +121,8 @@ export interface WsClientOptions {
    * so it can drop them from its replay log; negative disables it. @default 1000
    */
   seqAckDelayMs?: number;
-  /** Reconnect and redelivery policy (exponential backoff with jitter). */
-  reconnect?: ReconnectOptions;
-  /** Uniform random numbers in [0, 1) for the jitter; seed it in tests. @default Math.random */
-  random?: () => number;
   /** Most client messages sent before their acknowledgements come back. @default 100 */
   maxBatchLength?: number;
-  /** Most client messages waiting for delivery; `send` throws `LIMIT_EXCEEDED` beyond. @default 1000 */
-  maxQueuedMessages?: number;
   /**
    * Largest frame sent (a message in its envelope, UTF-8); `send` rejects a larger one with
    * `MESSAGE_TOO_LARGE`. Keep it ≤ the server's `maxPayloadBytes`. @default 1048576
@@ -157,11 +155,11 @@ export const WS_CLIENT_DEFAULTS = {
   probeTimeoutMs: 5_000,
   ackTimeoutMs: 30_000,
   seqAckDelayMs: 1_000,
-  maxBatchLength: 100,
-  maxQueuedMessages: 1_000,
+  maxBatchLength: LINK_DEFAULTS.maxBatchLength,
+  maxQueuedMessages: LINK_DEFAULTS.maxQueuedMessages,
   maxMessageBytes: 1_048_576,
   /** How long `close()` waits for the server to answer the closing handshake. */
-  closeTimeoutMs: 2_000,
+  closeTimeoutMs: LINK_DEFAULTS.closeTimeoutMs,
 } as const;
 
 type Outgoing = { message: ClientMessage; metadata: ClientMessageMetadata | undefined };
@@ -183,9 +181,6 @@ interface OpenLink {
   /** Says goodbye (close code 1000) and resolves once the socket is closed, or after `timeoutMs`. */
   leave(timeoutMs: number): Promise<void>;
 }
-
-/** HTTP statuses a retry can fix, as `ws` reports a refused handshake. */
-const isRetryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /**
  * Connects to a WebSocket server of `@a2ui-ts/transport-ws`. The socket opens when `A2uiClient`
@@ -220,16 +215,10 @@ export function connectWs(options: WsClientOptions): WsTransport {
   const ackTimeoutMs = options.ackTimeoutMs ?? defaults.ackTimeoutMs;
   const seqAckDelayMs = options.seqAckDelayMs ?? defaults.seqAckDelayMs;
   const maxMessageBytes = options.maxMessageBytes ?? defaults.maxMessageBytes;
-  const reconnect = { ...RECONNECT_DEFAULTS, ...options.reconnect };
-  const random = options.random ?? Math.random;
   const wake = options.wake ?? listenForBrowserWake;
-  const requestIdPrefix = createConnectionId();
-  let requestCounter = 0;
-  const createRequestId =
-    options.createRequestId ?? (() => `${requestIdPrefix}-${++requestCounter}`);
+  const kit = resolveLinkOptions(options, defaults);
 
   const sequence = new SequenceTracker();
-  const backoff = createBackoff({ ...reconnect, random });
   let connectionId: string | undefined;
   let current: OpenLink | undefined;
   /** Set when a wake-up replaced the socket: the next reconnect does not wait for the backoff. */
@@ -238,10 +227,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
   // ---- Client → server: envelopes from the outbox ------------------------------------------
 
   const outbox = new Outbox<Outgoing>({
-    maxQueuedMessages: options.maxQueuedMessages ?? defaults.maxQueuedMessages,
-    maxBatchLength: options.maxBatchLength ?? defaults.maxBatchLength,
-    createId: createRequestId,
-    backoff: { ...reconnect, random },
+    ...kit.outbox,
     onTrouble: (trouble) => shell.status.trouble(trouble),
     deliver: (batch, context) => deliver(batch, context.connectionId),
   });
@@ -327,7 +313,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
     try {
       token = await resolveToken();
     } catch (error) {
-      return { kind: 'dropped', reason: `Could not get a token: ${describe(error)}` };
+      return { kind: 'dropped', reason: `Could not get a token: ${describeError(error)}` };
     }
     if (token !== undefined && tokenIn === 'query')
       url.searchParams.set(WS_QUERY.accessToken, token);
@@ -342,7 +328,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
         kind: 'fatal',
         error: new A2uiError(
           'TRANSPORT_ERROR',
-          `Cannot open ${url.origin}${url.pathname}: ${describe(error)}`,
+          `Cannot open ${url.origin}${url.pathname}: ${describeError(error)}`,
         ),
       };
     }
@@ -408,7 +394,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
             try {
               socket.send(frame);
             } catch (error) {
-              link.abandon(`Could not send: ${describe(error)}`);
+              link.abandon(`Could not send: ${describeError(error)}`);
             }
           });
         },
@@ -488,7 +474,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
       const protocolError = (reason: string) => link.abandon(`Protocol error: ${reason}`);
 
       const onControl = (text: string): void => {
-        const frame = parseJson<Record<string, unknown>>(text);
+        const frame = tryParseJson<Record<string, unknown>>(text);
         if (!frame) {
           protocolError('a control frame is not JSON.');
           return;
@@ -588,24 +574,14 @@ export function connectWs(options: WsClientOptions): WsTransport {
           // `ws` reports a refused handshake as "Unexpected server response: 401"; a browser
           // tells nothing, so there every refusal is retried with backoff.
           const httpStatus = Number(/Unexpected server response: (\d{3})/.exec(error ?? '')?.[1]);
-          if (httpStatus && !isRetryableStatus(httpStatus)) {
-            const errorCode =
-              httpStatus === 401
-                ? 'UNAUTHORIZED'
-                : httpStatus === 403
-                  ? 'FORBIDDEN'
-                  : 'TRANSPORT_ERROR';
+          if (httpStatus && !isRetryableStatus(httpStatus))
             return {
               kind: 'fatal',
-              error: new A2uiError(
-                errorCode,
+              error: errorOfHttpStatus(
+                httpStatus,
                 `The handshake was refused with HTTP ${httpStatus}.`,
-                {
-                  data: { httpStatus },
-                },
               ),
             };
-          }
           return dropped(
             `Could not connect${httpStatus ? `: HTTP ${httpStatus}` : error ? `: ${error}` : ''} (code ${code}).`,
           );
@@ -633,10 +609,8 @@ export function connectWs(options: WsClientOptions): WsTransport {
   const shell = createLinkTransport({
     name: 'WebSocket',
     connect: runLink,
-    backoff,
-    stableAfterMs: reconnect.stableAfterMs,
+    ...kit.shell,
     wake: loopWake,
-    signal: options.signal,
     // The goodbye (close code 1000) tells the server, so the agent sees `client-closed` at once.
     goodbye: async () => {
       await current?.leave(defaults.closeTimeoutMs);
@@ -658,11 +632,11 @@ export function connectWs(options: WsClientOptions): WsTransport {
       return outbox.pending;
     },
     events: shell.events,
-    send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      if (shell.closed)
-        return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
-      return outbox.enqueue({ message, metadata }, sendOptions);
-    },
+    send: (
+      message: ClientMessage,
+      metadata: ClientMessageMetadata,
+      sendOptions: SendOptions = {},
+    ) => shell.sendWhileOpen(() => outbox.enqueue({ message, metadata }, sendOptions)),
     close: shell.close,
   };
 }
@@ -674,7 +648,7 @@ function endpointUrl(base: string | URL): URL {
   try {
     url = new URL(String(base), page);
   } catch (error) {
-    throw new A2uiError('TRANSPORT_ERROR', `Not a URL: ${String(base)} (${describe(error)}).`);
+    throw new A2uiError('TRANSPORT_ERROR', `Not a URL: ${String(base)} (${describeError(error)}).`);
   }
   if (url.protocol === 'http:') url.protocol = 'ws:';
   else if (url.protocol === 'https:') url.protocol = 'wss:';
@@ -703,18 +677,4 @@ function describeReset(reason: unknown): string {
     return 'The messages missed while the link was down are no longer buffered.';
   if (reason === 'owner-lost') return 'The server node that held this session is gone.';
   return 'The server no longer knows this connection (expired or restarted).';
-}
-
-function parseJson<T>(text: string): T | undefined {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return undefined;
-  }
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
 }

@@ -3,8 +3,8 @@
  * for a server that serves only sockets.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { type HttpListener, type ListenOptions, listenHttpServer } from '@a2ui-ts/core';
 import type { WsServer } from './create-ws-server.js';
 
 /** Anything that emits Node's `upgrade` event: `http.Server`, `https.Server`, `@hono/node-server`'s. */
@@ -48,24 +48,15 @@ export function attachWsServer(server: UpgradeEmitter, a2ui: WsServer): () => vo
   };
 }
 
-/** Options of {@link serveWs}. */
-export interface ServeWsOptions {
-  /** TCP port; 0 picks a free one. @default 0 */
-  port?: number;
-  /** Interface to listen on. @default '127.0.0.1' */
-  hostname?: string;
-}
+/** Options of {@link serveWs}: `port` (0 picks a free one) and `hostname` ('127.0.0.1'). */
+export type ServeWsOptions = ListenOptions;
 
-/** A listening server. */
-export interface WsNodeServer {
-  /** `ws://<hostname>:<port>`, without a trailing slash: the client's `url` is this + `basePath`. */
-  readonly url: string;
-  readonly port: number;
-  /** The Node HTTP server. */
-  readonly server: Server;
-  /** Closes every connection of `a2ui`, stops listening and ends every other socket. */
-  close(): Promise<void>;
-}
+/**
+ * A listening server: `url` (`ws://<hostname>:<port>`, without a trailing slash: the client's
+ * `url` is this + `basePath`), `port`, the Node HTTP `server`, and `close()`, which closes every
+ * connection of `a2ui`, stops listening and ends every other socket.
+ */
+export type WsNodeServer = HttpListener<Server>;
 
 /**
  * Listens with `a2ui` alone on a Node HTTP server, which answers any plain HTTP request with
@@ -78,7 +69,6 @@ export interface WsNodeServer {
  * ```
  */
 export async function serveWs(a2ui: WsServer, options: ServeWsOptions = {}): Promise<WsNodeServer> {
-  const hostname = options.hostname ?? '127.0.0.1';
   const server = createServer((_request, response) => {
     const body = JSON.stringify({
       error: { code: 'VALIDATION_FAILED', message: `Open a WebSocket at ${a2ui.path}.` },
@@ -87,28 +77,9 @@ export async function serveWs(a2ui: WsServer, options: ServeWsOptions = {}): Pro
     response.end(body);
   });
   attachWsServer(server, a2ui);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, hostname, () => {
-      server.off('error', reject);
-      resolve();
-    });
+  return listenHttpServer(server, {
+    ...options,
+    scheme: 'ws',
+    beforeCloseSockets: () => a2ui.close(),
   });
-  const port = (server.address() as AddressInfo).port;
-  const host = hostname.includes(':') ? `[${hostname}]` : hostname;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `ws://${host}:${port}`,
-    port,
-    server,
-    close() {
-      closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        await a2ui.close();
-        server.closeAllConnections();
-        await stopped;
-      })();
-      return closing;
-    },
-  };
 }

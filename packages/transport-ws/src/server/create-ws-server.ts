@@ -8,12 +8,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   A2uiError,
-  type ConnectionSession,
-  createSessionHost,
+  type BindingSessionHostOptions,
+  createBindingSessionHost,
+  HttpRefusal,
   INBOUND_DEFAULTS,
+  LinkSet,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
-  type SessionHostOptions,
   type SessionHostStats,
 } from '@a2ui-ts/core';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -23,7 +24,6 @@ import {
   type AllowedOrigins,
   checkHandshake,
   checkOrigin,
-  HandshakeRefusal,
   handshakeUrl,
   parseResumeQuery,
   type TokenLocation,
@@ -39,7 +39,7 @@ export type { AllowedOrigins, TokenLocation } from './upgrade-request.js';
  * stores, bounds — see `SessionHostOptions` in `@a2ui-ts/core`) and the binding's own.
  * Durations in milliseconds, sizes in bytes.
  */
-export interface WsServerOptions extends Omit<SessionHostOptions, 'onAgentError'> {
+export interface WsServerOptions extends BindingSessionHostOptions {
   /** Prefix of the endpoint: sockets are served at `{basePath}/ws`. @default '' */
   basePath?: string;
   /**
@@ -76,8 +76,6 @@ export interface WsServerOptions extends Omit<SessionHostOptions, 'onAgentError'
   maxBufferedBytes?: number;
   /** How long `close()` waits for sockets to finish their closing handshake. @default 2000 */
   closeTimeoutMs?: number;
-  /** Receives errors thrown by agent hooks (with their session when it runs here). @default console.error */
-  onAgentError?: (error: unknown, session: ConnectionSession | undefined) => void;
 }
 
 /** Defaults of {@link WsServerOptions}, in one place. */
@@ -162,12 +160,7 @@ export function createWsServer(options: WsServerOptions): WsServer {
     (options.maxClientMessageBytes ?? INBOUND_DEFAULTS.maxClientMessageBytes) +
       defaults.payloadAllowanceBytes;
   const { onAgentError } = options;
-  const host = createSessionHost({
-    ...options,
-    onAgentError: onAgentError
-      ? (error, connectionId) => onAgentError(error, host.session(connectionId))
-      : undefined,
-  });
+  const host = createBindingSessionHost(options);
   const reportError = (error: unknown): void => {
     if (onAgentError) onAgentError(error, undefined);
     else console.error('[a2ui] WebSocket server error:', error);
@@ -180,34 +173,18 @@ export function createWsServer(options: WsServerOptions): WsServer {
     perMessageDeflate: false,
     handleProtocols: (protocols) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
   });
-  const links = new Set<WsLink>();
+  // One heartbeat timer for all sockets, so an idle server holds no timer at all.
+  const links = new LinkSet<WsLink>(pingIntervalMs > 0 ? pingIntervalMs : undefined);
   const sockets = new Set<WebSocket>();
-  let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   let closing = false;
   let pendingUpgrades = 0;
   let droppedSlowLinks = 0;
   let unresponsiveLinks = 0;
-  let peakLinkBufferedBytes = 0;
-
-  const updateHeartbeat = (): void => {
-    if (pingIntervalMs > 0 && links.size > 0 && heartbeatTimer === undefined) {
-      // One timer for all sockets, so an idle server holds no timer at all.
-      heartbeatTimer = setInterval(() => {
-        for (const link of [...links]) link.tick();
-      }, pingIntervalMs);
-    } else if (links.size === 0 && heartbeatTimer !== undefined) {
-      clearInterval(heartbeatTimer);
-      heartbeatTimer = undefined;
-    }
-  };
 
   const onLinkEnd = (link: WsLink, end: WsLinkEnd): void => {
     links.delete(link);
-    if (link.peakBufferedBytes > peakLinkBufferedBytes)
-      peakLinkBufferedBytes = link.peakBufferedBytes;
     if (end === 'overflow') droppedSlowLinks++;
     if (end === 'unresponsive') unresponsiveLinks++;
-    updateHeartbeat();
   };
 
   /** The socket is gone: the connection waits out its grace period, or ends if the client left. */
@@ -262,7 +239,6 @@ export function createWsServer(options: WsServerOptions): WsServer {
     link.attach(ws, socket);
     if (link.end === undefined) {
       links.add(link);
-      updateHeartbeat();
     }
   };
 
@@ -281,13 +257,12 @@ export function createWsServer(options: WsServerOptions): WsServer {
       if (!upgraded && link?.hostLink) onSocketGone(link, principal, undefined);
     });
     try {
-      if (closing)
-        throw new HandshakeRefusal(503, 'CONNECTION_CLOSED', 'The server is shutting down.');
+      if (closing) throw new HttpRefusal(503, 'CONNECTION_CLOSED', 'The server is shutting down.');
       checkHandshake(request);
       const url = handshakeUrl(request);
       checkOrigin(request, allowedOrigins);
       const auth = await host.authenticate(toAuthenticationRequest(request, url, acceptTokenIn));
-      if (!auth.ok) throw HandshakeRefusal.of(auth.error);
+      if (!auth.ok) throw HttpRefusal.of(auth.error);
       principal = auth.principal;
       const resume = parseResumeQuery(url);
       link = new WsLink({
@@ -314,8 +289,8 @@ export function createWsServer(options: WsServerOptions): WsServer {
       });
     } catch (error) {
       // Refusals are the client's business; anything else thrown here is a bug worth a log line.
-      if (!(error instanceof HandshakeRefusal) && !A2uiError.isInstance(error)) reportError(error);
-      writeRefusal(socket, HandshakeRefusal.of(error));
+      if (!(error instanceof HttpRefusal) && !A2uiError.isInstance(error)) reportError(error);
+      writeRefusal(socket, HttpRefusal.of(error));
     } finally {
       pendingUpgrades--;
     }
@@ -334,29 +309,23 @@ export function createWsServer(options: WsServerOptions): WsServer {
     },
     handleUpgrade,
     stats(): WsServerStats {
-      let bufferedBytes = 0;
-      let peak = peakLinkBufferedBytes;
-      for (const link of links) {
-        bufferedBytes += link.bufferedBytes;
-        if (link.peakBufferedBytes > peak) peak = link.peakBufferedBytes;
-      }
+      const { bufferedBytes, peakLinkBufferedBytes } = links.bufferStats();
       return {
         ...host.stats(),
         sockets: sockets.size,
         pendingUpgrades,
         bufferedBytes,
-        heartbeatTimer: heartbeatTimer !== undefined,
+        heartbeatTimer: links.ticking,
         droppedSlowLinks,
         unresponsiveLinks,
-        peakLinkBufferedBytes: peak,
+        peakLinkBufferedBytes,
       };
     },
     async close(): Promise<void> {
       if (closing) return;
       closing = true;
       await host.close();
-      for (const link of [...links]) link.close('server-closed');
-      updateHeartbeat();
+      for (const link of links) link.close('server-closed');
       const open = [...sockets];
       await Promise.all(
         open.map(

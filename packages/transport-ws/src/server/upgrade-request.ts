@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { A2uiError, isConnectionId, toHttpError } from '@a2ui-ts/core';
+import { A2uiError, HttpRefusal, isConnectionId } from '@a2ui-ts/core';
 import { tokenOfBearerProtocol } from '../protocol/bearer-token.js';
 import { WS_QUERY } from '../protocol/wire.js';
 
@@ -32,32 +32,12 @@ export type AllowedOrigins =
 /** Sec-WebSocket-Key: 16 bytes, base64 (RFC 6455 §4.1), as `ws` checks it. */
 const KEY_PATTERN = /^[+/0-9A-Za-z]{22}==$/;
 
-/** A refusal before the upgrade: `toHttpError` of an `A2uiError`, or a status of its own. */
-export class HandshakeRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-
-  static of(error: unknown): HandshakeRefusal {
-    if (error instanceof HandshakeRefusal) return error;
-    const http = toHttpError(error);
-    return new HandshakeRefusal(http.status, http.body.error.code, http.body.error.message, {
-      ...http.headers,
-    });
-  }
-}
-
-const badRequest = (message: string) => new HandshakeRefusal(400, 'VALIDATION_FAILED', message);
+const badRequest = (message: string) => new HttpRefusal(400, 'VALIDATION_FAILED', message);
 
 /** The checks `ws` would make, made first, so that no session is opened for a broken handshake. */
 export function checkHandshake(request: IncomingMessage): void {
   if (request.method !== 'GET')
-    throw new HandshakeRefusal(405, 'VALIDATION_FAILED', 'A WebSocket handshake is a GET.', {
+    throw new HttpRefusal(405, 'VALIDATION_FAILED', 'A WebSocket handshake is a GET.', {
       Allow: 'GET',
     });
   if (request.headers.upgrade?.toLowerCase() !== 'websocket')
@@ -66,7 +46,7 @@ export function checkHandshake(request: IncomingMessage): void {
     throw badRequest('Missing or invalid Sec-WebSocket-Key header.');
   const version = request.headers['sec-websocket-version'];
   if (version !== '13' && version !== '8')
-    throw new HandshakeRefusal(400, 'VALIDATION_FAILED', 'Sec-WebSocket-Version must be 13.', {
+    throw new HttpRefusal(400, 'VALIDATION_FAILED', 'Sec-WebSocket-Version must be 13.', {
       'Sec-WebSocket-Version': '13, 8',
     });
 }
@@ -83,7 +63,7 @@ export function checkOrigin(request: IncomingMessage, allowed: AllowedOrigins): 
     ok = allowed.some((entry) => entry.toLowerCase().replace(/\/+$/, '') === normalized);
   }
   if (!ok)
-    throw new HandshakeRefusal(
+    throw new HttpRefusal(
       403,
       'FORBIDDEN',
       `Origin ${origin === undefined ? '(none)' : JSON.stringify(origin)} is not allowed.`,
@@ -179,7 +159,7 @@ function tokenOf(
  * Answers a handshake with an HTTP error and a JSON body `{"error": {"code", "message"}}`, then
  * closes the socket.
  */
-export function writeRefusal(socket: Duplex, refusal: HandshakeRefusal): void {
+export function writeRefusal(socket: Duplex, refusal: HttpRefusal): void {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -201,5 +181,5 @@ export function writeRefusal(socket: Duplex, refusal: HandshakeRefusal): void {
 }
 
 /** An internal failure, as a refusal that hides what failed. */
-export const internalRefusal = (): HandshakeRefusal =>
-  HandshakeRefusal.of(new A2uiError('INTERNAL_ERROR', 'The server failed to open the socket.'));
+export const internalRefusal = (): HttpRefusal =>
+  HttpRefusal.of(new A2uiError('INTERNAL_ERROR', 'The server failed to open the socket.'));

@@ -1,7 +1,9 @@
 /**
- * `@a2ui-ts/core/testing/node`: test utilities that need Node (`node:net`): the TCP fault proxy
- * and `eventually`; and, for scripts that must not load vitest (benchmarks), the Markdown section
- * helpers. Runtime-neutral utilities are in `@a2ui-ts/core/testing`.
+ * `@a2ui-ts/core/testing/node`: test utilities that need Node (`node:net`, `node:fs`): the TCP
+ * fault proxy and one per client of a conformance harness, `eventually`, a client that stops
+ * reading, the `wire-test` blocks of a document; and, for scripts that must not load vitest
+ * (benchmarks), the Markdown section helpers and the benchmarks' statistics, report and child
+ * server. Nothing here imports vitest. Runtime-neutral utilities are in `@a2ui-ts/core/testing`.
  *
  * @module
  */
@@ -10,6 +12,24 @@ export {
   markedCodeBlocks,
   replaceMarkdownSection,
 } from '../markdown-sections.js';
+export type { BenchReport, BenchReportOptions } from './bench-report.js';
+export {
+  formatNumber,
+  loadAverage,
+  measuredBy,
+  median,
+  percentile,
+  startBenchReport,
+  writeBenchmarkSection,
+} from './bench-report.js';
+export type { BenchServer } from './bench-server.js';
+export { startBenchServer } from './bench-server.js';
 export { eventually } from './eventually.js';
+export type { ProxiedLinks } from './proxied-links.js';
+export { createProxiedLinks } from './proxied-links.js';
+export type { StalledReader } from './stalled-reader.js';
+export { countActiveTimers, openStalledReader } from './stalled-reader.js';
 export type { TcpProxy } from './tcp-proxy.js';
 export { createTcpProxy } from './tcp-proxy.js';
+export type { WireTestBlocks } from './wire-test-blocks.js';
+export { readWireTestBlocks } from './wire-test-blocks.js';
