@@ -147,6 +147,10 @@ describe('booking flow in Chromium', () => {
         },
       });
       expect((await inspectorCounts(page)).errors).toBe(0);
+      // The Errors filter says why it lists nothing (not "No messages yet").
+      const inspector = page.getByRole('region', { name: 'Message inspector' });
+      await inspector.getByRole('button', { name: 'Errors' }).click();
+      await inspector.getByText('No message had an error.').waitFor();
       expect(pageErrors).toEqual([]);
       await page.close();
     },
