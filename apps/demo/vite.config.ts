@@ -38,5 +38,19 @@ export default defineConfig({
     // chunk the shell requests at once (see src/client/app.tsx). The entry stays under 150 kB
     // gzip (checked by src/e2e/client-bundle.test.ts).
     chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The peers' SDKs the A2A and AG-UI transports run on are a chunk of their own, so the
+          // A2UI half stays under the limit above and the SDKs are cached apart from our code.
+          groups: [
+            {
+              name: 'protocol-sdks',
+              test: /[\\/]node_modules[\\/](?:@a2a-js|@ag-ui|@bufbuild|rxjs|zod|uuid|tslib|untruncate-json|compare-versions)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -215,6 +215,20 @@ describe('restaurant booking agent', () => {
     );
   });
 
+  it('counts down the tables on the form in words that agree with the number', async () => {
+    const { test: t, scheduler } = await setup();
+    await searchLyon(t);
+    await t.client.dispatchAction(results, 'result-book', { scope: '/restaurants/1' });
+    await t.until(() => t.data(form, '/restaurant/tablesLeft') === 5, 'the booking form');
+    expect(shown(t, form, 'form-tables', 'text')).toBe('Hurry: 5 tables left for that night.');
+    for (const left of [4, 3, 2, 1]) {
+      scheduler.tick();
+      await t.until(() => t.data(form, '/restaurant/tablesLeft') === left, `${left} left`);
+    }
+    expect(shown(t, form, 'form-tables', 'text')).toBe('Hurry: 1 table left for that night.');
+    expect(t.errors).toEqual([]);
+  });
+
   it('re-validates on the server and reports a tampered booking in the form', async () => {
     const { test: t, bookings } = await setup();
     await searchLyon(t);

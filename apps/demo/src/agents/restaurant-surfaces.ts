@@ -278,7 +278,9 @@ export function formSurface(options: { timeSlots: readonly string[] }): ServerMe
           ),
           text(
             'form-tables',
-            format('Hurry: ${/restaurant/tablesLeft} tables left for that night.'),
+            format(
+              "Hurry: ${/restaurant/tablesLeft} ${pluralize(value: ${/restaurant/tablesLeft}, one: 'table', other: 'tables')} left for that night.",
+            ),
             'caption',
           ),
           {

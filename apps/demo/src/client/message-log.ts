@@ -79,6 +79,8 @@ export class MessageLog {
   #transcript: string[] = [];
   #transcriptDropped = 0;
   #errorCount = 0;
+  #receivedCount = 0;
+  #sentCount = 0;
   #nextId = 1;
   readonly #listeners = new Set<() => void>();
   readonly #unsubscribe: () => void;
@@ -93,6 +95,19 @@ export class MessageLog {
   /** Entries with errors since the log started (kept even when old entries are dropped). */
   get errorCount(): number {
     return this.#errorCount;
+  }
+
+  /**
+   * Server messages received since the log started: each message of a batch counts (a REST turn
+   * is one batch), and old entries dropped over {@link MAX_LOG_ENTRIES} stay counted.
+   */
+  get receivedCount(): number {
+    return this.#receivedCount;
+  }
+
+  /** Client messages sent since the log started (kept even when old entries are dropped). */
+  get sentCount(): number {
+    return this.#sentCount;
   }
 
   /**
@@ -126,7 +141,9 @@ export class MessageLog {
     let entry: LogEntry;
     switch (event.type) {
       case 'received': {
-        this.#transcript.push(...transcriptLines(event.input));
+        const lines = transcriptLines(event.input);
+        this.#receivedCount += lines.length;
+        this.#transcript.push(...lines);
         const over = this.#transcript.length - MAX_TRANSCRIPT_MESSAGES;
         if (over > 0) {
           this.#transcript.splice(0, over);
@@ -144,6 +161,7 @@ export class MessageLog {
         break;
       }
       case 'sent': {
+        this.#sentCount++;
         const errors = 'error' in event.message ? [event.message.error] : [];
         entry = {
           id: this.#nextId++,

@@ -6,8 +6,9 @@
  * halfway: it comes back on the other node, which follows the owner's connection from the shared
  * log and forwards the page's actions to it. Real Chromium.
  *
- * Not the AG-UI transports: the AG-UI server keeps each thread's run state in the node's memory,
- * so a run that reaches another node than the thread's last one does not continue it (yet).
+ * The transports that keep per-node state (A2A, AG-UI: `anyNode: false`) run behind the same
+ * balancer with the rule of `pnpm demo:cluster` (`clusterAffinity`): each of their mounts on one
+ * node, the booking flow whole.
  */
 
 import {
@@ -17,10 +18,12 @@ import {
   startRoundRobinProxy,
 } from '@a2ui-ts/redis/testing';
 import { type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createRestaurantAgent } from '../agents/restaurant-agent.js';
 import { createManualScheduler } from '../agents/scheduler.js';
 import { type DemoServer, startDemoServer } from '../server/start-demo-server.js';
+import { clusterAffinity, SERVER_TRANSPORTS } from '../server/transports.js';
 import type { LogRecord } from './demo-harness.js';
 
 interface Node {
@@ -61,7 +64,10 @@ beforeAll(async () => {
     });
     nodes.push(node);
   }
-  balancer = await startRoundRobinProxy(nodes.map((node) => node.server.url));
+  balancer = await startRoundRobinProxy(
+    nodes.map((node) => node.server.url),
+    { affinity: clusterAffinity },
+  );
   browser = await launchChromium();
 });
 
@@ -71,6 +77,40 @@ afterAll(async () => {
   await Promise.all(nodes.map((node) => node.server.close()));
   await redis?.stop();
 });
+
+/**
+ * The booking flow through the balancer, to the confirmation; `beforeBook` runs on the results
+ * (a live push was applied), before a restaurant is picked.
+ */
+async function bookATable(page: Page, beforeBook: () => void = () => {}): Promise<void> {
+  const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
+  await search.getByRole('heading', { name: 'Find a table' }).waitFor();
+  await search.getByLabel('City or restaurant').fill('Lyon');
+  const date = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  await search.getByLabel('Date').fill(date);
+  await search.getByText('French', { exact: true }).click();
+  await search.getByRole('button', { name: 'Find tables' }).click();
+
+  const results = page.getByTestId('surface-booking-results').locator('.a2ui-surface');
+  await results.getByText('5 tables left').waitFor();
+  // A live push from the agent on the owner node reaches the page.
+  scheduler.tick();
+  await results.getByText('4 tables left').waitFor();
+  beforeBook();
+  await results.getByRole('button', { name: 'Book Le Petit Lyon' }).click();
+
+  const form = page.getByTestId('surface-booking-form').locator('.a2ui-surface');
+  await form.getByRole('heading', { name: 'Book Le Petit Lyon' }).waitFor();
+  await form.getByLabel('Full name').fill('Ada Lovelace');
+  await form.getByLabel('Email').fill('ada@example.com');
+  await form.getByText('19:30', { exact: true }).click();
+  await form.getByLabel('I accept the cancellation policy').check();
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+
+  const confirmation = page.getByTestId('surface-booking-confirmation').locator('.a2ui-surface');
+  await confirmation.getByRole('heading', { name: 'You’re booked!' }).waitFor();
+  await confirmation.getByText('Booked for Ada Lovelace (ada@example.com)').waitFor();
+}
 
 it.each(['sse-jsonrpc', 'ws'])(
   'books a table with the stream on one node and the actions on the other, over %s',
@@ -85,34 +125,10 @@ it.each(['sse-jsonrpc', 'ws'])(
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${balancer!.url}/?agent=restaurant&transport=${transportId}`);
 
-    const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
-    await search.getByRole('heading', { name: 'Find a table' }).waitFor();
-    await search.getByLabel('City or restaurant').fill('Lyon');
-    const date = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-    await search.getByLabel('Date').fill(date);
-    await search.getByText('French', { exact: true }).click();
-    await search.getByRole('button', { name: 'Find tables' }).click();
-
-    const results = page.getByTestId('surface-booking-results').locator('.a2ui-surface');
-    await results.getByText('5 tables left').waitFor();
-    // A live push from the agent on the owner node reaches the page.
-    scheduler.tick();
-    await results.getByText('4 tables left').waitFor();
-    // The socket comes back through the balancer, on the other node.
-    if (transportId === 'ws') balancer!.dropUpgrades();
-    await results.getByRole('button', { name: 'Book Le Petit Lyon' }).click();
-
-    const form = page.getByTestId('surface-booking-form').locator('.a2ui-surface');
-    await form.getByRole('heading', { name: 'Book Le Petit Lyon' }).waitFor();
-    await form.getByLabel('Full name').fill('Ada Lovelace');
-    await form.getByLabel('Email').fill('ada@example.com');
-    await form.getByText('19:30', { exact: true }).click();
-    await form.getByLabel('I accept the cancellation policy').check();
-    await form.getByRole('button', { name: 'Confirm booking' }).click();
-
-    const confirmation = page.getByTestId('surface-booking-confirmation').locator('.a2ui-surface');
-    await confirmation.getByRole('heading', { name: 'You’re booked!' }).waitFor();
-    await confirmation.getByText('Booked for Ada Lovelace (ada@example.com)').waitFor();
+    await bookATable(page, () => {
+      // The socket comes back through the balancer, on the other node.
+      if (transportId === 'ws') balancer!.dropUpgrades();
+    });
 
     // One node owns the connection: its agent handled every action, each once. (The page may
     // have opened, and closed at once, another connection first.)
@@ -142,3 +158,29 @@ it.each(['sse-jsonrpc', 'ws'])(
     await page.close();
   },
 );
+
+it.each(
+  SERVER_TRANSPORTS.filter((transport) => !transport.anyNode).map((transport) => transport.id),
+)('books a table over %s, whose requests the balancer keeps on one node', async (transportId) => {
+  for (const node of nodes) {
+    node.logs.length = 0;
+    node.requests.length = 0;
+  }
+  const page = await browser!.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  await page.goto(`${balancer!.url}/?agent=restaurant&transport=${transportId}`);
+  await bookATable(page);
+  const mount = `/a2ui/restaurant/${transportId}`;
+  const reached = nodes.filter((node) => node.requests.some((request) => request.includes(mount)));
+  expect(reached).toHaveLength(1);
+  const actions = reached[0]!.logs
+    .filter((log) => log.event === 'action' && log.transport === transportId)
+    .map((log) => log.name);
+  expect(actions).toEqual(['search', 'select', 'book']);
+  expect(pageErrors).toEqual([]);
+  await page.close();
+});

@@ -147,6 +147,10 @@ describe('booking flow in Chromium', () => {
         },
       });
       expect((await inspectorCounts(page)).errors).toBe(0);
+      // The Errors filter says why it lists nothing (not "No messages yet").
+      const inspector = page.getByRole('region', { name: 'Message inspector' });
+      await inspector.getByRole('button', { name: 'Errors' }).click();
+      await inspector.getByText('No message had an error.').waitFor();
       expect(pageErrors).toEqual([]);
       await page.close();
     },
@@ -163,6 +167,19 @@ describe('booking flow in Chromium', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // The top bar: the brand and the theme toggle on one row, the pickers full width below.
+    const box = async (locator: ReturnType<typeof page.locator>) => (await locator.boundingBox())!;
+    const brand = await box(page.locator('.brand'));
+    const toggle = await box(page.getByRole('button', { name: /Switch to (dark|light) theme/ }));
+    const agentPicker = await box(page.getByTestId('agent-picker'));
+    const transportPicker = await box(page.getByTestId('transport-picker'));
+    expect(toggle.y).toBeLessThan(brand.y + brand.height);
+    expect(toggle.y + toggle.height).toBeGreaterThan(brand.y);
+    expect(toggle.x).toBeGreaterThan(brand.x + brand.width);
+    for (const picker of [agentPicker, transportPicker]) {
+      expect(picker.y).toBeGreaterThanOrEqual(brand.y + brand.height);
+      expect(picker.width).toBeGreaterThan(390 - 2 * 12 - 2);
+    }
     await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
     await harness.screenshot(page, 'booking-narrow-dark');
     expect(pageErrors).toEqual([]);

@@ -2,13 +2,14 @@
  * The built client: what the first paint downloads stays small. The page shell (React, the top
  * bar) is the entry; everything that speaks A2UI is a chunk the shell requests at once.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import viteConfig from '../../vite.config.js';
 
 /** Most JavaScript, gzip-compressed, that the page loads before its first paint. */
 const MAX_FIRST_PAINT_GZIP_BYTES = 150 * 1024;
@@ -50,5 +51,19 @@ describe('demo client bundle', () => {
     const entry = await readFile(join(dir, files[0]!), 'utf8');
     expect(entry).toMatch(/workspace-[\w-]+\.js/);
     expect(entry).not.toContain('updateComponents');
+  });
+
+  it('builds without a chunk over the size warning limit (what `pnpm demo` prints)', async () => {
+    // Vite warns above `chunkSizeWarningLimit` kB of minified code (1 kB = 1000 bytes there).
+    const limitBytes = viteConfig.build!.chunkSizeWarningLimit! * 1000;
+    const assets = join(dir, 'assets');
+    const chunks = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(2);
+    const over: string[] = [];
+    for (const file of chunks) {
+      const bytes = Buffer.byteLength(await readFile(join(assets, file), 'utf8'));
+      if (bytes > limitBytes) over.push(`${file}: ${bytes} bytes`);
+    }
+    expect(over).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
  * `?agent=` and `?transport=` that cannot be honoured are said so on the page, never silently
  * replaced.
  */
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGalleryAgent } from '../agents/gallery-agent.js';
 import { createRestaurantAgent } from '../agents/restaurant-agent.js';
@@ -66,6 +67,40 @@ describe('page parameters in Chromium', () => {
     expect(await page.getByTestId('selection-notice').textContent()).toMatch(
       /^There is no transport “carrier-pigeon” \(available: .+\); showing .+ instead\./,
     );
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('switches through every transport with nothing in the console, each link left cleanly', async () => {
+    const { page, pageErrors } = await harness.open('/?agent=restaurant&transport=sse-jsonrpc');
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/a2ui/') && response.status() >= 400)
+        failures.push(`${response.status()} ${pathname}`);
+    });
+    // The REST requests, to see how each ended once the page left REST (aborted: no response).
+    const rest: Request[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/a2ui/restaurant/rest/')) rest.push(request);
+    });
+    const open = page.locator('[data-testid="connection-status"][data-status="open"]');
+    const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
+    await open.waitFor();
+    for (const transport of ['ws', 'rest', 'a2a', 'agui-state', 'agui-activity', 'sse-jsonrpc']) {
+      await page.getByTestId('transport-picker').selectOption(transport);
+      await page.waitForURL((url) => url.searchParams.get('transport') === transport);
+      await open.waitFor();
+      await search.getByRole('heading', { name: 'Find a table' }).waitFor();
+    }
+    const polls = rest.filter((request) => request.url().includes('/messages?'));
+    expect(polls.length).toBeGreaterThan(0);
+    // The poll waiting when the page left was ended by the page, not answered 404 by the server.
+    const ended = await Promise.all(
+      rest.map(async (request) => (await request.response())?.status() ?? 'aborted'),
+    );
+    expect(ended).not.toContain(404);
+    expect(failures).toEqual([]);
     expect(pageErrors).toEqual([]);
     await page.close();
   });

@@ -2,7 +2,8 @@
  * `pnpm --filter @a2ui-ts/demo cluster` (or `pnpm demo:cluster`): the demo as two nodes sharing one
  * Redis behind a round-robin balancer without sticky sessions — open `http://localhost:5173` and
  * every request (the event stream, each action, each reconnect) alternates between the nodes on
- * 5174 and 5175, so the stream is on one node while the actions reach the other.
+ * 5174 and 5175, so the stream is on one node while the actions reach the other. A2A and AG-UI
+ * keep per-node state (docs/deployment.md): the balancer sends each of their mounts to one node.
  *
  * Uses the Redis at `A2UI_REDIS_URL`; without it, starts a local `redis-server` (the Debian
  * package) on a free port. `PORT` sets the balancer's port (the nodes take the next two).
@@ -10,6 +11,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startRedisServer, startRoundRobinProxy } from '@a2ui-ts/redis/testing';
+import { clusterAffinity, SERVER_TRANSPORTS } from './transports.js';
 
 const port = Number(process.env.PORT ?? 5173);
 const hostname = process.env.HOST ?? '127.0.0.1';
@@ -58,8 +60,10 @@ for (const target of targets) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-const balancer = await startRoundRobinProxy(targets, { port, hostname });
+const balancer = await startRoundRobinProxy(targets, { port, hostname, affinity: clusterAffinity });
+const pinned = SERVER_TRANSPORTS.filter((transport) => !transport.anyNode);
 process.stdout.write(
   `\n  A2UI demo cluster running — open ${balancer.url.replace('127.0.0.1', 'localhost')}\n` +
-    `  (round robin over ${targets.join(' and ')}, Redis at ${redisUrl})\n\n`,
+    `  (round robin over ${targets.join(' and ')}, Redis at ${redisUrl};\n` +
+    `  ${pinned.map((transport) => transport.label).join(', ')}: each agent on one node, see docs/deployment.md)\n\n`,
 );

@@ -1,7 +1,7 @@
 /**
- * Every transport the demo server speaks, mounted the same way. Adding one (WebSocket, REST, A2A,
- * AG-UI) is one entry here plus one in `../client/client-transports.ts`. A binding mounts Hono
- * routes, and may also take HTTP upgrades of the Node server (a WebSocket) on its path.
+ * Every transport the demo server speaks, mounted the same way. Adding one is one entry here plus
+ * one in `../client/client-transports.ts`. A binding mounts Hono routes, and may also take HTTP
+ * upgrades of the Node server (a WebSocket) on its path.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -50,6 +50,12 @@ export interface ServerTransport {
   /** URL-safe id; the agent is served under `/a2ui/<agent>/<id>`. */
   readonly id: string;
   readonly label: string;
+  /**
+   * Whether, on several nodes sharing Redis, any node takes any request of a connection. When
+   * false the binding keeps per-node state (docs/deployment.md § Bindings): a balancer must send
+   * its requests to one node, as `pnpm demo:cluster` does ({@link clusterAffinity}).
+   */
+  readonly anyNode: boolean;
   /** Mounts the transport's routes on `app` (a sub-app already scoped to the base path). */
   mount(app: Hono, options: MountOptions): MountedTransport;
 }
@@ -59,6 +65,7 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   {
     id: 'sse-jsonrpc',
     label: 'SSE + JSON-RPC',
+    anyNode: true,
     mount(app, { agent, validateOutgoing, onAgentError, stores }) {
       const server = createSseJsonRpcServer({ ...stores, agent, validateOutgoing, onAgentError });
       app.route('/', server);
@@ -68,6 +75,7 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   {
     id: 'ws',
     label: 'WebSocket',
+    anyNode: true,
     mount(_app, { basePath, agent, validateOutgoing, onAgentError, stores }) {
       // Sockets at `${basePath}/ws`, on the upgrades of the demo's Node server (no Hono route).
       const server = createWsServer({
@@ -83,6 +91,7 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   {
     id: 'rest',
     label: 'REST',
+    anyNode: true,
     // Each action answered with the agent's turn; its live updates (the countdowns) by long poll.
     mount(app, { agent, validateOutgoing, onAgentError, stores }) {
       const server = createRestServer({ ...stores, agent, validateOutgoing, onAgentError });
@@ -93,6 +102,8 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   {
     id: 'a2a',
     label: 'A2A',
+    // @a2a-js/sdk keeps tasks in a per-process store.
+    anyNode: false,
     mount(app, { basePath, agent, validateOutgoing, onAgentError }) {
       // The agent card is at `${basePath}/.well-known/agent-card.json`, the JSON-RPC endpoint at `basePath`.
       const agentId = basePath.split('/').at(-2) ?? 'agent';
@@ -121,12 +132,27 @@ function aguiTransport(id: string, label: string, mode: AgUiOutputMode): ServerT
   return {
     id,
     label,
+    // The AG-UI server keeps each thread's run state in the node's memory.
+    anyNode: false,
     mount(app, { agent, validateOutgoing, onAgentError, stores }) {
       const server = createAgUiServer({ ...stores, agent, mode, validateOutgoing, onAgentError });
       app.route('/', server);
       return { close: () => server.close() };
     },
   };
+}
+
+/**
+ * The balancer rule of `pnpm demo:cluster`: the requests of a transport that cannot run on any
+ * node (`anyNode: false`) go to one node, keyed by their mount (`/a2ui/<agent>/<transport>`); the
+ * others round robin (`undefined`). For `startRoundRobinProxy`'s `affinity`.
+ *
+ * @example clusterAffinity('/a2ui/restaurant/a2a/.well-known/agent-card.json') // '/a2ui/restaurant/a2a'
+ */
+export function clusterAffinity(path: string): string | undefined {
+  const mount = /^\/a2ui\/[^/?]+\/([^/?]+)/.exec(path);
+  const transport = SERVER_TRANSPORTS.find((entry) => entry.id === mount?.[1]);
+  return transport && !transport.anyNode ? mount![0] : undefined;
 }
 
 /**

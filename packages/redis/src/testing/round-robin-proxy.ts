@@ -1,7 +1,8 @@
 /**
  * A load balancer without sticky sessions, for tests and local clusters: an HTTP proxy that sends
  * each request to the next of its targets in turn (event streams included, piped as they come),
- * and each upgrade (a WebSocket handshake) too, as a TCP tunnel.
+ * and each upgrade (a WebSocket handshake) too, as a TCP tunnel. Routes that cannot run on any
+ * node yet can be pinned (`affinity`), as a real balancer's path rule would.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
@@ -25,6 +26,14 @@ export interface RoundRobinProxyOptions {
   port?: number;
   /** @default '127.0.0.1' */
   hostname?: string;
+  /**
+   * The affinity key of a request from its path (with the query): requests with the same key go
+   * to the same target — the first takes the next in turn, the others follow it while it is
+   * enabled. `undefined` sends the request round robin.
+   * @default every request round robin
+   * @example (path) => path.match(/^\/a2ui\/[^/]+\/a2a\b/)?.[0] // one node per A2A mount
+   */
+  affinity?: (path: string) => string | undefined;
 }
 
 /**
@@ -44,7 +53,8 @@ export async function startRoundRobinProxy(
   const enabled = targets.map(() => true);
   const counts = targets.map(() => 0);
   let next = 0;
-  const pick = (): number => {
+  const pinned = new Map<string, number>();
+  const nextInTurn = (): number => {
     for (let tries = 0; tries < targets.length; tries++) {
       const index = next;
       next = (next + 1) % targets.length;
@@ -52,8 +62,17 @@ export async function startRoundRobinProxy(
     }
     return -1;
   };
+  const pick = (path: string | undefined): number => {
+    const key = path === undefined ? undefined : options.affinity?.(path);
+    if (key === undefined) return nextInTurn();
+    const held = pinned.get(key);
+    if (held !== undefined && enabled[held]) return held;
+    const index = nextInTurn();
+    if (index >= 0) pinned.set(key, index);
+    return index;
+  };
   const server: Server = createServer((incoming, outgoing) => {
-    const index = pick();
+    const index = pick(incoming.url);
     if (index < 0) {
       outgoing.writeHead(502).end();
       return;
@@ -84,7 +103,7 @@ export async function startRoundRobinProxy(
   const hostname = options.hostname ?? '127.0.0.1';
   const tunnels = new Set<Socket>();
   server.on('upgrade', (incoming, client: Socket, head: Buffer) => {
-    const index = pick();
+    const index = pick(incoming.url);
     if (index < 0) {
       client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;

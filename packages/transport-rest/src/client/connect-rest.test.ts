@@ -262,6 +262,40 @@ describe('connectRest', () => {
     expect(recorder.connections).toHaveLength(1);
   });
 
+  it('ends its waiting poll before it says goodbye, so no poll is answered 404 for the connection it left', async () => {
+    const recorder = echoAgent();
+    const server = await start({ agent: recorder.agent });
+    const polls: Array<Promise<number | 'aborted'>> = [];
+    const transport = connectRest({
+      url: server.url,
+      reconnect: FAST_RECONNECT,
+      fetch: async (input, init) => {
+        const response = fetch(input, init);
+        const url = String(input);
+        if (url.includes('/messages'))
+          polls.push(
+            response.then(
+              (answer) => answer.status,
+              () => 'aborted' as const,
+            ),
+          );
+        // The goodbye's answer waits for the polls': a poll still waiting when the server forgot
+        // the connection gets its answer first, whatever the order the two arrive in.
+        if (url.endsWith('/disconnect')) await Promise.all(polls);
+        return response;
+      },
+    });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    await eventually(() => server.app.stats().polls === 1);
+    await transport.close();
+    await eventually(() => recorder.disconnects.length === 1);
+    expect(recorder.disconnects).toEqual(['client-closed']);
+    // A browser logs a 404 as an error in the console, though nothing went wrong.
+    expect(await Promise.all(polls)).not.toContain(404);
+    expect(await Promise.all(polls)).toContain('aborted');
+  });
+
   it('closes when its signal aborts, telling the server', async () => {
     const recorder = echoAgent();
     const server = await start({ agent: recorder.agent });

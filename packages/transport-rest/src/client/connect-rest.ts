@@ -416,6 +416,9 @@ export function connectRest(options: RestClientOptions): RestTransport {
     connect: runLink,
     ...kit.shell,
     goodbye: async () => {
+      // The waiting poll's answer is no news now, and once the server forgets the connection it
+      // would be a 404 (that a browser logs as an error): end it first.
+      stopPoll?.();
       if (connectionId !== undefined && serverClosed === undefined)
         await sendDisconnect(connectionId);
     },

@@ -8,11 +8,11 @@ import { JsonView } from './json-view.js';
 
 type Filter = 'all' | 'in' | 'out' | 'errors';
 
-const FILTERS: Array<{ id: Filter; label: string }> = [
-  { id: 'all', label: 'All' },
-  { id: 'in', label: 'Received' },
-  { id: 'out', label: 'Sent' },
-  { id: 'errors', label: 'Errors' },
+const FILTERS: Array<{ id: Filter; label: string; empty: string }> = [
+  { id: 'all', label: 'All', empty: 'No messages yet.' },
+  { id: 'in', label: 'Received', empty: 'No messages received yet.' },
+  { id: 'out', label: 'Sent', empty: 'No messages sent yet.' },
+  { id: 'errors', label: 'Errors', empty: 'No message had an error.' },
 ];
 
 const ARROWS = { in: '↓', out: '↑', status: '•' } as const;
@@ -103,8 +103,8 @@ export interface InspectorProps {
 export function Inspector({ log }: InspectorProps) {
   const entries = useSyncExternalStore(log.subscribe, log.getSnapshot);
   const [filter, setFilter] = useState<Filter>('all');
-  // Counted by the log itself, so errors stay counted after old entries are dropped.
-  const errorCount = log.errorCount;
+  // Counted by the log itself: every message of a batch, and after old entries are dropped.
+  const { errorCount, receivedCount: received, sentCount: sent } = log;
   const shown = useMemo(() => {
     const list =
       filter === 'all'
@@ -114,8 +114,6 @@ export function Inspector({ log }: InspectorProps) {
           : entries.filter((entry) => entry.direction === filter);
     return [...list].reverse();
   }, [entries, filter]);
-  const received = entries.filter((entry) => entry.direction === 'in').length;
-  const sent = entries.filter((entry) => entry.direction === 'out').length;
 
   return (
     <section className="panel inspector" aria-label="Message inspector">
@@ -156,7 +154,7 @@ export function Inspector({ log }: InspectorProps) {
         </button>
       </div>
       {shown.length === 0 ? (
-        <p className="empty">No messages yet.</p>
+        <p className="empty">{FILTERS.find((entry) => entry.id === filter)?.empty}</p>
       ) : (
         <ol className="log" data-testid="inspector-log">
           {shown.map((entry) => (
