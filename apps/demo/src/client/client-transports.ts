@@ -1,31 +1,45 @@
 /**
  * The client half of every transport the demo server mounts (see `../server/transports.ts`).
- * Adding a transport is one entry here.
+ * Adding a transport is one entry here. Each is imported when first chosen, so the page downloads
+ * only the transport it uses (the A2A and AG-UI SDKs are larger than the rest of the page).
  */
-import { type AgUiFrontendTool, connectAgUi } from '@a2ui-ts/agui-adapter';
+import type { AgUiFrontendTool } from '@a2ui-ts/agui-adapter';
 import type { ClientTransport } from '@a2ui-ts/core';
-import { connectA2a } from '@a2ui-ts/transport-a2a';
-import { connectRest } from '@a2ui-ts/transport-rest';
-import { connectSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc';
-import { connectWs } from '@a2ui-ts/transport-ws';
 
 /** Connects to an agent served at `url` over one transport. */
 export interface ClientTransportFactory {
   /** Same id as the server transport. */
   readonly id: string;
-  connect(url: string): ClientTransport;
+  /** Loads the transport's code (once) and creates its client transport for `url`. */
+  connect(url: string): Promise<ClientTransport>;
 }
 
 /** Client transports by id. */
 export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
-  { id: 'sse-jsonrpc', connect: (url) => connectSseJsonRpc({ url, heartbeatTimeoutMs: 45_000 }) },
+  {
+    id: 'sse-jsonrpc',
+    connect: async (url) =>
+      (await import('@a2ui-ts/transport-sse-jsonrpc')).connectSseJsonRpc({
+        url,
+        heartbeatTimeoutMs: 45_000,
+      }),
+  },
   {
     id: 'ws',
     // The page's own origin, as ws: or wss:; the browser's WebSocket.
-    connect: (url) => connectWs({ url: new URL(url, location.href).href.replace(/^http/, 'ws') }),
+    connect: async (url) =>
+      (await import('@a2ui-ts/transport-ws')).connectWs({
+        url: new URL(url, location.href).href.replace(/^http/, 'ws'),
+      }),
   },
-  { id: 'rest', connect: (url) => connectRest({ url }) },
-  { id: 'a2a', connect: (url) => connectA2a({ url }) },
+  {
+    id: 'rest',
+    connect: async (url) => (await import('@a2ui-ts/transport-rest')).connectRest({ url }),
+  },
+  {
+    id: 'a2a',
+    connect: async (url) => (await import('@a2ui-ts/transport-a2a')).connectA2a({ url }),
+  },
   { id: 'agui-state', connect: (url) => connectAgUiDemo(url) },
   { id: 'agui-activity', connect: (url) => connectAgUiDemo(url) },
 ];
@@ -47,6 +61,7 @@ export const DEMO_FRONTEND_TOOLS: readonly AgUiFrontendTool[] = [
  * AG-UI has no server push, so the page polls with an empty run after 2 s without one: the
  * restaurant's live "tables left" updates show up as they do over SSE, a little later.
  */
-function connectAgUiDemo(url: string): ClientTransport {
+async function connectAgUiDemo(url: string): Promise<ClientTransport> {
+  const { connectAgUi } = await import('@a2ui-ts/agui-adapter');
   return connectAgUi({ url, tools: DEMO_FRONTEND_TOOLS, pollIntervalMs: 2_000 });
 }

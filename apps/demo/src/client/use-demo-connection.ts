@@ -23,29 +23,60 @@ export interface DemoConnection {
   log: MessageLog;
 }
 
+/** The connection once its transport loaded, or why it could not load. */
+export type DemoConnectionState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly connection: DemoConnection }
+  | { readonly status: 'failed'; readonly reason: string };
+
+const LOADING: DemoConnectionState = { status: 'loading' };
+
 /**
- * Connects to `url` over the transport `transportId`; `undefined` until the first effect ran.
+ * Connects to `url` over the transport `transportId`, whose code is loaded first: `loading` until
+ * it is, `failed` when it cannot be (offline, or a deploy replaced the chunk).
  */
 export function useDemoConnection(
   url: string | undefined,
   transportId: string | undefined,
-): DemoConnection | undefined {
-  const [connection, setConnection] = useState<DemoConnection>();
+): DemoConnectionState {
+  const [state, setState] = useState<DemoConnectionState>(LOADING);
   useEffect(() => {
     const factory = CLIENT_TRANSPORTS.find((entry) => entry.id === transportId);
     if (!url || !factory) return;
-    const client = new A2uiClient({ transport: factory.connect(url) });
-    const log = new MessageLog(client);
-    setConnection({ client, log });
-    // Link failures are shown by the status badge; the promise only settles when the link ends.
-    client.connect().catch(() => {});
+    let ended = false;
+    let opened: DemoConnection | undefined;
+    factory.connect(url).then(
+      (transport) => {
+        // The choice changed while the transport's code loaded: this one never starts.
+        if (ended) {
+          void transport.close();
+          return;
+        }
+        const client = new A2uiClient({ transport });
+        opened = { client, log: new MessageLog(client) };
+        setState({ status: 'ready', connection: opened });
+        // Link failures are shown by the status badge; the promise only settles when the link ends.
+        client.connect().catch(() => {});
+      },
+      (error: unknown) => {
+        if (ended) return;
+        const detail = error instanceof Error ? error.message : String(error);
+        setState({
+          status: 'failed',
+          reason: `Could not load the ${factory.id} transport (${detail}). Reload the page to try again.`,
+        });
+      },
+    );
     return () => {
-      log.dispose();
-      void client.close();
-      setConnection(undefined);
+      ended = true;
+      if (opened) {
+        opened.log.dispose();
+        void opened.client.close();
+      }
+      setState(LOADING);
     };
   }, [url, transportId]);
-  return connection;
+  return state;
 }
 
 const linkStates = new WeakMap<A2uiClient, { state: LinkState; listeners: Set<() => void> }>();

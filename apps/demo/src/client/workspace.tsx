@@ -56,7 +56,8 @@ export interface WorkspaceProps {
 
 /** Connects to `url` and renders what the agent sends, with the inspector beside it. */
 export function Workspace({ url, transportId, agentId, theme, statusSlot }: WorkspaceProps) {
-  const connection = useDemoConnection(url, transportId);
+  const state = useDemoConnection(url, transportId);
+  const connection = state.status === 'ready' ? state.connection : undefined;
   return (
     <main className="layout">
       {connection &&
@@ -65,6 +66,10 @@ export function Workspace({ url, transportId, agentId, theme, statusSlot }: Work
       <section className="stage" aria-label="Surfaces">
         {connection ? (
           <Surfaces client={connection.client} theme={theme} />
+        ) : state.status === 'failed' ? (
+          <p className="notice" role="alert" data-testid="transport-load-error">
+            {state.reason}
+          </p>
         ) : (
           <p className="empty">Connecting…</p>
         )}

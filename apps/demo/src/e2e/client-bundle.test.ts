@@ -28,7 +28,7 @@ describe('demo client bundle', () => {
       configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
       mode: 'production',
       logLevel: 'warn',
-      build: { outDir: dir, emptyOutDir: true, reportCompressedSize: false },
+      build: { outDir: dir, emptyOutDir: true, reportCompressedSize: false, manifest: true },
     });
     process.env.NODE_ENV = nodeEnv;
   });
@@ -51,6 +51,50 @@ describe('demo client bundle', () => {
     const entry = await readFile(join(dir, files[0]!), 'utf8');
     expect(entry).toMatch(/workspace-[\w-]+\.js/);
     expect(entry).not.toContain('updateComponents');
+  });
+
+  it('loads a transport, and the A2A/AG-UI SDKs, only when that transport is chosen', async () => {
+    const manifest = JSON.parse(await readFile(join(dir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[]; dynamicImports?: string[] }
+    >;
+    /** The files a chunk needs before it runs: itself and its static imports, transitively. */
+    const closure = (key: string, seen = new Set<string>()): Set<string> => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(chunk.file)) return seen;
+      seen.add(chunk.file);
+      for (const imported of chunk.imports ?? []) closure(imported, seen);
+      return seen;
+    };
+    const transportKey = (name: string) => {
+      const key = Object.keys(manifest).find((entry) =>
+        entry.endsWith(`packages/${name}/src/index.ts`),
+      );
+      expect(key, name).toBeDefined();
+      return key!;
+    };
+    const workspace = closure('workspace.tsx');
+    expect([...workspace].some((file) => file.includes('protocol-sdks'))).toBe(false);
+    expect(manifest['workspace.tsx']!.dynamicImports).toEqual(
+      expect.arrayContaining(
+        [
+          'transport-sse-jsonrpc',
+          'transport-ws',
+          'transport-rest',
+          'transport-a2a',
+          'agui-adapter',
+        ].map(transportKey),
+      ),
+    );
+    // The default transport needs no peer SDK; A2A and AG-UI do.
+    const sse = closure(transportKey('transport-sse-jsonrpc'));
+    expect([...sse].some((file) => file.includes('protocol-sdks'))).toBe(false);
+    for (const name of ['transport-a2a', 'agui-adapter']) {
+      expect(
+        [...closure(transportKey(name))].some((file) => file.includes('protocol-sdks')),
+        name,
+      ).toBe(true);
+    }
   });
 
   it('builds without a chunk over the size warning limit (what `pnpm demo` prints)', async () => {

@@ -11,6 +11,8 @@ import { type DemoHarness, startHarness } from './demo-harness.js';
 
 describe('page parameters in Chromium', () => {
   let harness: DemoHarness;
+  /** While set, the transports' chunks (`assets/src-*.js`, one per transport package) are 404. */
+  let transportChunksGone = false;
 
   beforeAll(async () => {
     harness = await startHarness({
@@ -31,6 +33,14 @@ describe('page parameters in Chromium', () => {
       unavailableAgents: [
         { id: 'llm', label: 'LLM (not configured)', description: 'Set A2UI_LLM_BASE_URL.' },
       ],
+      configure: (app) => {
+        app.use('/assets/*', async (c, next) => {
+          if (transportChunksGone && /\/assets\/src-[\w-]+\.js$/.test(c.req.path)) {
+            return c.text('gone', 404);
+          }
+          await next();
+        });
+      },
     });
   });
   afterAll(async () => {
@@ -57,6 +67,28 @@ describe('page parameters in Chromium', () => {
     expect(await page.getByTestId('selection-notice').textContent()).toContain(
       'The agent “LLM (not configured)” is not available (Set A2UI_LLM_BASE_URL.); showing Restaurant booking instead.',
     );
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('says so when the chosen transport cannot be loaded (a deploy replaced its chunk)', async () => {
+    transportChunksGone = true;
+    try {
+      const { page } = await harness.open('/?agent=restaurant&transport=rest');
+      const alert = page.getByTestId('transport-load-error');
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(
+        /^Could not load the rest transport \(.+\)\. Reload the page to try again\.$/,
+      );
+      expect(await page.getByRole('alert').count()).toBe(1);
+      expect(await page.getByTestId('surface-booking-search').count()).toBe(0);
+      await page.close();
+    } finally {
+      transportChunksGone = false;
+    }
+    // The chunks back, the same page address connects.
+    const { page, pageErrors } = await harness.open('/?agent=restaurant&transport=rest');
+    await page.getByTestId('surface-booking-search').waitFor();
     expect(pageErrors).toEqual([]);
     await page.close();
   });
