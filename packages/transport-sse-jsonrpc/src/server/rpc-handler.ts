@@ -11,6 +11,7 @@ import {
   type InboundLimits,
   isConnectionId,
   type SessionHost,
+  withDeadline,
 } from '@a2ui-ts/core';
 import { type RpcErrorName, rpcErrorNameOf, toRpcError } from '../protocol/json-rpc-errors.js';
 import {
@@ -227,7 +228,7 @@ async function handleRequest(
     // The JSON-RPC id, as its exact text, is the idempotency key: a retried request is delivered once.
     const wait =
       awaitTurn && 'id' in request && context.turnWaitMs > 0
-        ? deadline(context.turnWaitMs)
+        ? withDeadline(undefined, context.turnWaitMs)
         : undefined;
     try {
       const { duplicate, turn } = await context.host.receive(connectionId, {
@@ -284,13 +285,6 @@ function toErrorAnswer(
     return [errorResponse(id, 'SERVER_BUSY', known?.message, { retryAfterMs }), retryAfterMs];
   }
   return [errorResponse(id, name, error instanceof Error ? error.message : undefined, known?.data)];
-}
-
-/** A signal that aborts after `ms`; `clear()` it when done. */
-function deadline(ms: number): { signal: AbortSignal; clear(): void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ms);
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 function invalidParams(id: JsonRpcId, path: string, detail: string): JsonRpcResponse {
