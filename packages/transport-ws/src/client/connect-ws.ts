@@ -173,7 +173,6 @@ type Answer =
 
 /** The socket that is currently open on a connection: where client messages go. */
 interface OpenLink {
-  readonly connectionId: string;
   /** Sends `frame` and resolves with the server's answer to `id`. */
   request(id: string, frame: string): Promise<Answer>;
   /** Gives up on the socket (the connection stays; the transport reconnects). */
@@ -381,9 +380,6 @@ export function connectWs(options: WsClientOptions): WsTransport {
           : { kind: 'dropped', reason };
 
       const link: OpenLink = {
-        get connectionId() {
-          return connectionId!;
-        },
         request(id, frame) {
           return new Promise<Answer>((answer) => {
             if (settled) {
