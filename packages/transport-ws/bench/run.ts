@@ -14,7 +14,7 @@ import {
   startBenchServer,
 } from '@a2ui-ts/core/testing/node';
 import { WebSocket } from 'ws';
-import { isControlFrame } from '../src/index.js';
+import { formatSeqAckFrame, isControlFrame, WS_SUBPROTOCOL } from '../src/index.js';
 
 const BURST_MESSAGES = 50_000;
 const BURST_ROUNDS = 7;
@@ -47,7 +47,7 @@ function measure(base: string, endpoint: Endpoint, n: number, mode: 'burst' | 'p
     let received = 0;
     let bytes = 0;
     const started = now();
-    const socket = new WebSocket(`${base}${PATHS[endpoint]}?n=${n}&mode=${mode}`, ['a2ui.v0.9']);
+    const socket = new WebSocket(`${base}${PATHS[endpoint]}?n=${n}&mode=${mode}`, [WS_SUBPROTOCOL]);
     socket.on('error', reject);
     socket.on('message', (data: Buffer) => {
       bytes += data.length;
@@ -90,7 +90,7 @@ async function idleCost(base: string, endpoint: Endpoint, count: number) {
         { length: Math.min(100, count - start) },
         () =>
           new Promise<void>((resolve, reject) => {
-            const socket = new WebSocket(`${base}${PATHS[endpoint]}?mode=idle`, ['a2ui.v0.9']);
+            const socket = new WebSocket(`${base}${PATHS[endpoint]}?mode=idle`, [WS_SUBPROTOCOL]);
             sockets.push(socket);
             let messages = 0;
             socket.on('error', reject);
@@ -98,7 +98,7 @@ async function idleCost(base: string, endpoint: Endpoint, count: number) {
               if (isControlFrame(data.toString())) return;
               if (++messages < 2) return;
               // As connectWs does once the messages are applied: the server may forget them.
-              if (endpoint === 'a2ui') socket.send('{"type":"ack","seq":2}');
+              if (endpoint === 'a2ui') socket.send(formatSeqAckFrame(2));
               resolve();
             });
           }),
