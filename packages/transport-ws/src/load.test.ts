@@ -1,7 +1,7 @@
 /**
- * Load: 1,000 concurrent WebSocket clients, 100 messages each, every one delivered in order,
- * within a bounded time; then every session, socket and timer is gone. Server and clients share
- * this process (and its two cores), so the bound is loose.
+ * Load: 1,000 concurrent WebSocket clients, 100 messages each, every one delivered in order;
+ * then every session, socket and timer is gone. The time it takes is printed, not asserted: speed
+ * is the benchmark's job.
  */
 import {
   createLoadAgent,
