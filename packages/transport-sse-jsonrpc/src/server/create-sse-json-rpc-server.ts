@@ -9,6 +9,7 @@ import {
   createBindingSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
   isConnectionId,
+  isRecord,
   LinkSet,
   readRequestBody,
   SESSION_HOST_DEFAULTS,
@@ -350,9 +351,6 @@ function methodNotAllowed(c: Context, allow: string): Response {
     Allow: allow,
   });
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function hasNumericId(payload: unknown): boolean {
   const requests = Array.isArray(payload) ? payload : [payload];

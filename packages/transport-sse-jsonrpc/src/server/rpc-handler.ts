@@ -10,6 +10,7 @@ import {
   checkRequestDepth,
   type InboundLimits,
   isConnectionId,
+  isRecord,
   type SessionHost,
   withDeadline,
 } from '@a2ui-ts/core';
@@ -45,9 +46,6 @@ export interface RpcCallResult {
   /** Set when no request was accepted because the agent is busy: answer HTTP 503. */
   readonly busyRetryAfterMs?: number;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isJsonRpcId = (value: unknown): value is JsonRpcId =>
   value === null ||
