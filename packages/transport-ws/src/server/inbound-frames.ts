@@ -8,7 +8,7 @@
  * until the client sends one of the refused ones again: otherwise a message sent after the refused
  * one could reach the agent before it.
  */
-import { A2uiError, type SessionHost } from '@a2ui-ts/core';
+import { A2uiError, isRecord, type SessionHost } from '@a2ui-ts/core';
 import { type FrameShape, toErrorFrameBody } from '../protocol/frame-errors.js';
 import { formatAckFrame, formatErrorFrame, PONG_FRAME } from '../protocol/frames.js';
 import { CLIENT_FRAME_TYPES } from '../protocol/wire.js';
@@ -45,9 +45,6 @@ const MAX_WAITING_BYTES = 4 * 1_048_576;
  * the set only needs the first ones; the bound keeps a client from growing it.
  */
 const MAX_REMEMBERED_BUSY_IDS = 1_024;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const refusal = (
   code: 'VALIDATION_FAILED' | 'INVALID_JSON' | 'FORBIDDEN',
