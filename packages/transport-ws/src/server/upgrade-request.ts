@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { A2uiError, HttpRefusal, isConnectionId } from '@a2ui-ts/core';
+import { HttpRefusal, isConnectionId } from '@a2ui-ts/core';
 import { tokenOfBearerProtocol } from '../protocol/bearer-token.js';
 import { WS_QUERY } from '../protocol/wire.js';
 
@@ -179,7 +179,3 @@ export function writeRefusal(socket: Duplex, refusal: HttpRefusal): void {
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? 'Error'}\r\n${head}\r\n\r\n${body}`,
   );
 }
-
-/** An internal failure, as a refusal that hides what failed. */
-export const internalRefusal = (): HttpRefusal =>
-  HttpRefusal.of(new A2uiError('INTERNAL_ERROR', 'The server failed to open the socket.'));
