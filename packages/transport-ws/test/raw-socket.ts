@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { connect as connectTcp } from 'node:net';
+import { createChangeNotifier, createDeferred } from '@a2ui-ts/core/testing';
 import { WebSocket } from 'ws';
 import { WS_SUBPROTOCOL } from '../src/protocol/wire.js';
 
@@ -19,10 +20,17 @@ export interface RawSocket {
   /** Settles when the socket opened (`true`) or the handshake was refused (`false`). */
   readonly opened: Promise<boolean>;
   /** The refused handshake: status, headers, body. */
-  readonly refusal: Promise<{ status: number; headers: IncomingMessage['headers']; body: string }>;
+  readonly refusal: Promise<Refusal>;
   /** Code and reason of the close. */
   readonly closed: Promise<{ code: number; reason: string }>;
   close(code?: number, reason?: string): void;
+}
+
+/** What a refused handshake answered. */
+export interface Refusal {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: string;
 }
 
 export interface RawSocketOptions {
@@ -40,23 +48,9 @@ export function openRawSocket(url: string, options: RawSocketOptions = {}): RawS
     autoPong: options.autoPong ?? true,
   });
   const frames: string[] = [];
-  const waiters = new Set<() => void>();
+  const changes = createChangeNotifier();
   let ended = false;
-  const notify = () => {
-    for (const waiter of [...waiters]) waiter();
-  };
-  let refused!: (value: {
-    status: number;
-    headers: IncomingMessage['headers'];
-    body: string;
-  }) => void;
-  const refusal = new Promise<{
-    status: number;
-    headers: IncomingMessage['headers'];
-    body: string;
-  }>((resolve) => {
-    refused = resolve;
-  });
+  const refusal = createDeferred<Refusal>();
   const opened = new Promise<boolean>((resolve) => {
     ws.once('open', () => resolve(true));
     ws.once('unexpected-response', (_request, response) => {
@@ -66,7 +60,7 @@ export function openRawSocket(url: string, options: RawSocketOptions = {}): RawS
         body += chunk;
       });
       response.on('end', () => {
-        refused({ status: response.statusCode ?? 0, headers: response.headers, body });
+        refusal.resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
         resolve(false);
         ws.terminate();
       });
@@ -76,30 +70,25 @@ export function openRawSocket(url: string, options: RawSocketOptions = {}): RawS
   ws.on('error', () => {});
   ws.on('message', (data, isBinary) => {
     frames.push(isBinary ? `<binary ${(data as Buffer).length}>` : data.toString());
-    notify();
+    changes.notify();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
     ws.once('close', (code, reason) => {
       ended = true;
-      notify();
+      changes.notify();
       resolve({ code, reason: reason.toString() });
     });
   });
-  const waitFor = <T>(check: () => T | undefined): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const test = () => {
-        const value = check();
-        if (value !== undefined) {
-          waiters.delete(test);
-          resolve(value);
-        } else if (ended) {
-          waiters.delete(test);
-          reject(new Error(`The socket closed first; frames: ${JSON.stringify(frames)}`));
-        }
-      };
-      waiters.add(test);
-      test();
+  const waitFor = async <T>(check: () => T | undefined): Promise<T> => {
+    let value: T | undefined;
+    await changes.until(() => {
+      value = check();
+      return value !== undefined || ended;
     });
+    if (value === undefined)
+      throw new Error(`The socket closed first; frames: ${JSON.stringify(frames)}`);
+    return value;
+  };
   let searchedFrom = 0;
   return {
     ws,
@@ -118,7 +107,7 @@ export function openRawSocket(url: string, options: RawSocketOptions = {}): RawS
       }),
     send: (data, sendOptions) => ws.send(data, { binary: sendOptions?.binary ?? false }),
     opened,
-    refusal,
+    refusal: refusal.promise,
     closed,
     close: (code, reason) => ws.close(code, reason),
   };
