@@ -59,11 +59,8 @@ export function readMessages(input: string | Uint8Array, name: string): ReadItem
     bytes === undefined
       ? { text: (input as string).slice(bom ? 1 : 0), invalidAt: -1 }
       : decodeBytes(bytes, start);
+  // A document that parses is never split into lines; only one that does not may be JSONL.
   if (!name.endsWith('.jsonl')) {
-    const lines = looksLikeJsonLines(text);
-    if (invalidAt !== -1 && !lines) {
-      return [{ error: encodingError(name, undefined, invalidAt, bytes![invalidAt]!) }];
-    }
     if (invalidAt === -1) {
       try {
         const value = JSON.parse(text) as unknown;
@@ -72,8 +69,11 @@ export function readMessages(input: string | Uint8Array, name: string): ReadItem
           value: message,
         }));
       } catch (error) {
-        if (!lines) return [{ error: invalidJson(`${name}: ${(error as Error).message}`) }];
+        if (!looksLikeJsonLines(text))
+          return [{ error: invalidJson(`${name}: ${(error as Error).message}`) }];
       }
+    } else if (!looksLikeJsonLines(text)) {
+      return [{ error: encodingError(name, undefined, invalidAt, bytes![invalidAt]!) }];
     }
   }
   const items: ReadItem[] = [];
