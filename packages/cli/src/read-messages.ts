@@ -54,14 +54,13 @@ export function readMessages(input: string | Uint8Array, name: string): ReadItem
     bytes === undefined
       ? input.length > 0 && (input as string).charCodeAt(0) === 0xfeff
       : bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const body = bytes === undefined ? (input as string).slice(bom ? 1 : 0) : undefined;
-  const invalidAt = bytes === undefined ? -1 : findInvalidUtf8(bytes, bom ? 3 : 0);
-  const text = body ?? lenient.decode(bytes!.subarray(bom ? 3 : 0));
+  const start = bom ? 3 : 0;
+  const { text, invalidAt } =
+    bytes === undefined
+      ? { text: (input as string).slice(bom ? 1 : 0), invalidAt: -1 }
+      : decodeBytes(bytes, start);
+  // A document that parses is never split into lines; only one that does not may be JSONL.
   if (!name.endsWith('.jsonl')) {
-    const lines = looksLikeJsonLines(text);
-    if (invalidAt !== -1 && !lines) {
-      return [{ error: encodingError(name, undefined, invalidAt, bytes![invalidAt]!) }];
-    }
     if (invalidAt === -1) {
       try {
         const value = JSON.parse(text) as unknown;
@@ -70,13 +69,17 @@ export function readMessages(input: string | Uint8Array, name: string): ReadItem
           value: message,
         }));
       } catch (error) {
-        if (!lines) return [{ error: invalidJson(`${name}: ${(error as Error).message}`) }];
+        if (!looksLikeJsonLines(text))
+          return [{ error: invalidJson(`${name}: ${(error as Error).message}`) }];
       }
+    } else if (!looksLikeJsonLines(text)) {
+      return [{ error: encodingError(name, undefined, invalidAt, bytes![invalidAt]!) }];
     }
   }
   const items: ReadItem[] = [];
   let number = 0;
-  for (const line of bytes === undefined ? textLines(text) : byteLines(bytes, bom ? 3 : 0)) {
+  // Well-formed input is split as text; only input with bad bytes is split (and checked) line by line.
+  for (const line of invalidAt === -1 ? textLines(text) : byteLines(bytes!, start)) {
     if ('invalidAt' in line) {
       items.push({
         line: line.number,
@@ -96,6 +99,20 @@ export function readMessages(input: string | Uint8Array, name: string): ReadItem
     }
   }
   return items;
+}
+
+/**
+ * `bytes` from `start` as text, and the offset of the first byte that is not UTF-8 (-1 when none).
+ * The runtime's strict decoder checks it; only input it refuses is scanned for the offset, and
+ * decoded leniently (U+FFFD) so that its lines can still be told apart.
+ */
+function decodeBytes(bytes: Uint8Array, start: number): { text: string; invalidAt: number } {
+  const body = bytes.subarray(start);
+  try {
+    return { text: strict.decode(body), invalidAt: -1 };
+  } catch {
+    return { text: lenient.decode(body), invalidAt: findInvalidUtf8(bytes, start) };
+  }
 }
 
 function* textLines(text: string): Generator<Line> {

@@ -3,7 +3,6 @@
  * `@a2ui/web_core` 0.11 on the same input, and data-model update cost against unrelated
  * subscribers. Prints a Markdown section and writes it into docs/benchmarks.md.
  */
-import { cpus } from 'node:os';
 import {
   A2uiMessageSchema,
   BASIC_COMPONENTS,
@@ -20,15 +19,14 @@ import {
   MINIMAL_CATALOG_ID,
 } from '../src/index.js';
 import { EXAMPLE_STREAMS } from '../src/testing/example-streams.js';
-import {
-  formatNumber as fmt,
-  loadAverage,
-  median,
-  writeBenchmarkSection,
-} from '../src/testing/node/index.js';
+import { formatNumber as fmt, median, startBenchReport } from '../src/testing/node/index.js';
 
 const ROUNDS = 7;
-const loadAtStart = loadAverage();
+const report = startBenchReport({
+  packageName: '@a2ui-ts/core',
+  heading: '## Core (`@a2ui-ts/core`)',
+  file: new URL('../../../docs/benchmarks.md', import.meta.url),
+});
 
 /**
  * Median of `ROUNDS` timed runs of `fn`, in milliseconds, after one warm-up run. `setup` runs
@@ -177,9 +175,9 @@ const HISTORY = [
 ].join('\n');
 
 const section = [
-  '## Core (`@a2ui-ts/core`)',
+  report.heading,
   '',
-  `Measured by \`pnpm --filter @a2ui-ts/core bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, 1-minute load average ${fmt(loadAtStart, 1)} at the start (other work on the machine slows both sides alike; the ratios are what to read).`,
+  `${report.measuredBy()} (other work on the machine slows both sides alike; the ratios are what to read).`,
   '',
   `### Parse + validate + apply throughput`,
   '',
@@ -207,10 +205,4 @@ const section = [
   '',
 ].join('\n');
 
-console.log(section);
-
-writeBenchmarkSection(
-  new URL('../../../docs/benchmarks.md', import.meta.url),
-  '## Core (`@a2ui-ts/core`)',
-  section,
-);
+report.write(section);

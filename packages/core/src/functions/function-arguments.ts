@@ -9,12 +9,19 @@ import { A2uiError } from '../errors/a2ui-error.js';
 export type Args = Record<string, unknown>;
 
 /**
- * An `EXPRESSION_ERROR` about one argument of one function.
+ * An `EXPRESSION_ERROR` about one argument of one function; `extra` adds fields to its `data`
+ * (beside `function` and `argument`) and its `cause`.
  * @internal
  */
-export function argumentError(functionName: string, argument: string, message: string): A2uiError {
+export function argumentError(
+  functionName: string,
+  argument: string,
+  message: string,
+  extra: { readonly data?: Record<string, unknown>; readonly cause?: unknown } = {},
+): A2uiError {
   return new A2uiError('EXPRESSION_ERROR', `${functionName}: argument '${argument}' ${message}.`, {
-    data: { function: functionName, argument },
+    cause: extra.cause,
+    data: { function: functionName, argument, ...extra.data },
   });
 }
 

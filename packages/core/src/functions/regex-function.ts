@@ -6,8 +6,8 @@
  * 12 MB to compile, and a first match of `[a-z]{999}` repeated ten times about two seconds.
  */
 import { RE2JS } from 're2js';
-import { A2uiError } from '../errors/a2ui-error.js';
-import { requiredString, textArgument } from './function-arguments.js';
+import type { A2uiError } from '../errors/a2ui-error.js';
+import { argumentError, requiredString, textArgument } from './function-arguments.js';
 import type { FunctionImplementation } from './function-types.js';
 
 /** Limits of the `regex` function; see {@link createRegexFunction}. */
@@ -161,9 +161,9 @@ function skipClass(pattern: string, start: number): number {
 }
 
 function patternError(message: string, pattern: string, cause?: unknown): A2uiError {
-  return new A2uiError('EXPRESSION_ERROR', `regex: argument 'pattern' ${message}.`, {
+  return argumentError('regex', 'pattern', message, {
+    data: { pattern: pattern.slice(0, 200) },
     cause,
-    data: { function: 'regex', argument: 'pattern', pattern: pattern.slice(0, 200) },
   });
 }
 

@@ -1,4 +1,4 @@
-import { appendPointer, jsonTypeOf, quoteValue } from './diagnose-schema.js';
+import { appendPointer, jsonTypeOf, quoteValue, valueAtPointer } from './diagnose-schema.js';
 import type { ValidationIssue } from './validation-issue.js';
 
 /** The part of an Ajv `ErrorObject` this module reads (kept structural so no Ajv type leaks). */
@@ -16,17 +16,6 @@ export interface SchemaErrorObject {
 }
 
 const COMBINATORS = new Set(['oneOf', 'anyOf', 'allOf', 'if', 'then', 'else', 'discriminator']);
-
-function valueAt(root: unknown, pointer: string): unknown {
-  if (pointer === '') return root;
-  let node: unknown = root;
-  for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[segment];
-  }
-  return node;
-}
 
 function toIssue(error: SchemaErrorObject, data: unknown): ValidationIssue {
   const { instancePath: path, keyword, params } = error;
@@ -47,13 +36,13 @@ function toIssue(error: SchemaErrorObject, data: unknown): ValidationIssue {
     case 'type':
       return {
         path,
-        message: `Expected ${String(params.type)}, got ${jsonTypeOf(valueAt(data, path))}.`,
+        message: `Expected ${String(params.type)}, got ${jsonTypeOf(valueAtPointer(data, path))}.`,
         keyword,
       };
     case 'const':
       return {
         path,
-        message: `Expected ${quoteValue(params.allowedValue)}, got ${quoteValue(valueAt(data, path))}.`,
+        message: `Expected ${quoteValue(params.allowedValue)}, got ${quoteValue(valueAtPointer(data, path))}.`,
         keyword,
       };
     case 'enum': {
@@ -62,7 +51,7 @@ function toIssue(error: SchemaErrorObject, data: unknown): ValidationIssue {
         : '';
       return {
         path,
-        message: `Expected one of ${allowed}, got ${quoteValue(valueAt(data, path))}.`,
+        message: `Expected one of ${allowed}, got ${quoteValue(valueAtPointer(data, path))}.`,
         keyword,
       };
     }

@@ -10,6 +10,7 @@ import {
   type JsonSchema,
   jsonTypeOf,
   quoteValue,
+  valueAtPointer,
 } from './diagnose-schema.js';
 import { DEFAULT_MAX_DEPTH, findJsonViolation } from './find-depth-violation.js';
 import { schemas as commonSchemas } from './generated/common.js';
@@ -252,23 +253,11 @@ function unknownFunctionCalls(
   const calls: Array<{ name: string; path: string }> = [];
   for (const issue of issues) {
     if (issue.keyword !== 'call') return undefined;
-    const name = valueAt(component, issue.path);
+    const name = valueAtPointer(component, issue.path);
     if (typeof name !== 'string') return undefined;
     calls.push({ name, path: issue.path });
   }
   return calls;
-}
-
-/** The value at a JSON Pointer inside `value` (own properties only), or `undefined`. */
-function valueAt(value: unknown, pointer: string): unknown {
-  let current = value;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
-      return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
 }
 
 /** Guarantees at least one issue for an invalid value. */

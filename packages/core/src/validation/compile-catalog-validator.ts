@@ -4,8 +4,7 @@ import {
   createPrecompiledCatalogValidator,
   type StandaloneValidateFunction,
 } from './catalog-validator.js';
-import { createA2uiAjv } from './create-ajv.js';
-import { discriminateCatalogUnions, routeUnions } from './discriminate-unions.js';
+import { createCatalogAjv } from './create-ajv.js';
 import { schemas as commonSchemas } from './generated/common.js';
 import { componentSchemaRef, prepareCatalogSchema } from './prepare-catalog-schema.js';
 import { CATALOG_ALIAS_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
@@ -61,18 +60,18 @@ export function compileCatalogValidator(
     catalogSchema,
     options.catalogId === undefined ? {} : { catalogId: options.catalogId },
   );
-  const ajv = createA2uiAjv();
-  const compile = (ref: string): StandaloneValidateFunction => {
-    const validate = ajv.getSchema(ref);
-    if (!validate) throw new Error(`No schema at ${ref}`);
-    return validate;
-  };
   try {
-    // Ajv gets verdict-preserving rewrites of the unions; issues keep reading the originals.
-    ajv.addSchema(routeUnions(commonSchemas.commonTypes));
-    for (const reference of options.references ?? []) ajv.addSchema(reference);
-    ajv.addSchema(routeUnions(discriminateCatalogUnions(prepared.schema)));
-    ajv.addSchema(routeUnions(commonSchemas.serverToClient));
+    const ajv = createCatalogAjv({
+      commonTypes: commonSchemas.commonTypes,
+      references: options.references,
+      catalog: prepared.schema,
+      serverToClient: commonSchemas.serverToClient,
+    });
+    const compile = (ref: string): StandaloneValidateFunction => {
+      const validate = ajv.getSchema(ref);
+      if (!validate) throw new Error(`No schema at ${ref}`);
+      return validate;
+    };
     const components: Record<string, StandaloneValidateFunction> = {};
     for (const type of prepared.componentTypes)
       components[type] = compile(componentSchemaRef(type));

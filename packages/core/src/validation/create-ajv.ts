@@ -4,6 +4,7 @@
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { discriminateCatalogUnions, routeUnions } from './discriminate-unions.js';
 
 /** Options of {@link createA2uiAjv}. */
 export interface CreateA2uiAjvOptions {
@@ -41,5 +42,34 @@ export function createA2uiAjv(options: CreateA2uiAjvOptions = {}): Ajv2020 {
     ...(options.source ? { code: { source: true, esm: true, lines: true } } : {}),
   });
   addFormats(ajv);
+  return ajv;
+}
+
+/** The schema documents of one catalog's validators, for {@link createCatalogAjv}. */
+export interface CatalogAjvSchemas extends CreateA2uiAjvOptions {
+  /** `common_types.json`. */
+  readonly commonTypes: object;
+  /** Further documents the catalog `$ref`s by absolute `$id`, added as they are. */
+  readonly references?: readonly object[];
+  /** The prepared catalog schema (its `$id` the catalog alias). */
+  readonly catalog: Record<string, unknown>;
+  /** `server_to_client.json`. */
+  readonly serverToClient: object;
+}
+
+/**
+ * An Ajv instance ({@link createA2uiAjv}) holding the documents a catalog's validators compile
+ * against, as the run-time compiler (`compileCatalogValidator`) and the module generator both need
+ * them: Ajv gets verdict-preserving rewrites of the unions (`discriminateCatalogUnions`,
+ * `routeUnions`); issue wording keeps reading the originals.
+ *
+ * @throws Ajv's error when a document does not compile
+ */
+export function createCatalogAjv(schemas: CatalogAjvSchemas): Ajv2020 {
+  const ajv = createA2uiAjv({ source: schemas.source });
+  ajv.addSchema(routeUnions(schemas.commonTypes));
+  for (const reference of schemas.references ?? []) ajv.addSchema(reference);
+  ajv.addSchema(routeUnions(discriminateCatalogUnions(schemas.catalog)));
+  ajv.addSchema(routeUnions(schemas.serverToClient));
   return ajv;
 }

@@ -155,6 +155,21 @@ export function appendPointer(path: string, segment: string | number): string {
   return `${path}/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
+/**
+ * The value at the JSON Pointer `pointer` (RFC 6901, `""` for the root) inside `root`, through own
+ * properties only, or `undefined` when there is none.
+ */
+export function valueAtPointer(root: unknown, pointer: string): unknown {
+  let current = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
+      return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
 const depthOf = (path: string): number => (path === '' ? 0 : path.split('/').length - 1);
 
 /** "a, b or c". */

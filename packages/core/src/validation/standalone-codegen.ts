@@ -4,8 +4,7 @@
  * runs `new Function`); the browser entry never imports it.
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { createA2uiAjv } from './create-ajv.js';
-import { discriminateCatalogUnions, routeUnions } from './discriminate-unions.js';
+import { createCatalogAjv } from './create-ajv.js';
 import { componentSchemaRef, type PreparedCatalogSchema } from './prepare-catalog-schema.js';
 import { CATALOG_ALIAS_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
 import { mapSubschemas } from './schema-positions.js';
@@ -124,12 +123,13 @@ export function generateCatalogModuleSource(
   options: GenerateModuleOptions,
 ): string {
   const { prepared } = inputs;
-  const ajv = createA2uiAjv({ source: true });
-  // Ajv gets verdict-preserving rewrites of the unions; issues keep reading the originals.
-  ajv.addSchema(routeUnions(inputs.commonTypes as SchemaObject));
-  for (const reference of inputs.references ?? []) ajv.addSchema(reference as SchemaObject);
-  ajv.addSchema(routeUnions(discriminateCatalogUnions(prepared.schema)));
-  ajv.addSchema(routeUnions(inputs.serverToClient as SchemaObject));
+  const ajv = createCatalogAjv({
+    source: true,
+    commonTypes: inputs.commonTypes,
+    references: inputs.references,
+    catalog: prepared.schema,
+    serverToClient: inputs.serverToClient,
+  });
   const refs: Record<string, string> = {
     serverMessage: SERVER_TO_CLIENT_SCHEMA_ID,
     theme: `${CATALOG_ALIAS_SCHEMA_ID}#/$defs/theme`,
