@@ -399,11 +399,9 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     );
     if (!check.ok) {
       const issue = check.issues[0]!;
-      const prefix = request.clientMessagePath ?? '';
+      if (issue.path.startsWith('/metadata')) throw metadataRefusal(check.issues);
       throw new A2uiError('VALIDATION_FAILED', issue.message, {
-        path: issue.path.startsWith('/metadata')
-          ? `/forwardedProps${issue.path.replace(/^\/metadata/, '')}`
-          : `${prefix}${issue.path.replace(/^\/(action|error)/, '')}`,
+        path: `${request.clientMessagePath ?? ''}${issue.path.replace(/^\/(action|error)/, '')}`,
         data: { issues: [...check.issues] },
       });
     }
