@@ -2,8 +2,9 @@
  * Starts a real AG-UI server on 127.0.0.1 port 0 for tests, optionally behind a parent app with
  * fault-injection middleware, and collects what the server reports.
  */
-import type { A2uiAgent } from '@a2ui-ts/core';
-import { type SseJsonRpcNodeServer, serveSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc/node';
+import type { Server } from 'node:http';
+import { type A2uiAgent, type FetchApp, type HttpListener, serveFetchApp } from '@a2ui-ts/core';
+import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import {
   type AgUiServer,
@@ -13,7 +14,7 @@ import {
 
 export interface TestServer {
   readonly app: AgUiServer;
-  readonly node: SseJsonRpcNodeServer;
+  readonly node: HttpListener<Server>;
   /** The endpoint: an `HttpAgent`'s `url`. */
   readonly url: string;
   /** Errors agent hooks threw. */
@@ -23,6 +24,11 @@ export interface TestServer {
 
 /** Fast redelivery: tests must not wait a second per refusal. */
 export const FAST_RECONNECT = { initialDelayMs: 10, maxDelayMs: 40, minRetryMs: 5 } as const;
+
+/** Serves `app` on 127.0.0.1, port 0; closing closes the app first, then every socket. */
+export function listen(app: FetchApp): Promise<HttpListener<Server>> {
+  return serveFetchApp(app, (adaptor) => createAdaptorServer(adaptor) as Server);
+}
 
 export async function startTestServer(
   options: Omit<AgUiServerOptions, 'agent'> & {
@@ -40,7 +46,7 @@ export async function startTestServer(
   const parent = new Hono();
   configure?.(parent);
   parent.route('/agent', app);
-  const node = await serveSseJsonRpc({ fetch: parent.fetch, close: () => app.close() });
+  const node = await listen({ fetch: parent.fetch, close: () => app.close() });
   return {
     app,
     node,
