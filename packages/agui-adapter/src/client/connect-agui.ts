@@ -11,6 +11,7 @@
  */
 import {
   A2uiError,
+  type A2uiErrorCode,
   type ClientMessage,
   type ClientMessageMetadata,
   type ClientTransport,
@@ -591,8 +592,6 @@ const KNOWN_CODES = new Set([
   'INTERNAL_ERROR',
 ]);
 
-function knownCode(code: string | undefined): ConstructorParameters<typeof A2uiError>[0] {
-  return (code && KNOWN_CODES.has(code) ? code : 'TRANSPORT_ERROR') as ConstructorParameters<
-    typeof A2uiError
-  >[0];
+function knownCode(code: string | undefined): A2uiErrorCode {
+  return code && KNOWN_CODES.has(code) ? (code as A2uiErrorCode) : 'TRANSPORT_ERROR';
 }
