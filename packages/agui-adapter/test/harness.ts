@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { type A2uiAgent, type FetchApp, type HttpListener, serveFetchApp } from '@a2ui-ts/core';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
+import { afterEach } from 'vitest';
 import {
   type AgUiServer,
   type AgUiServerOptions,
@@ -53,5 +54,23 @@ export async function startTestServer(
     url: `${node.url}/agent`,
     agentErrors,
     close: () => node.close(),
+  };
+}
+
+/**
+ * A `serve(options)` for a test file: each server it starts is closed after the test. Call it at
+ * the top of the file (it registers an `afterEach`).
+ */
+export function useTestServers(): (
+  options: Parameters<typeof startTestServer>[0],
+) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+  return async (options) => {
+    const server = await startTestServer(options);
+    servers.push(server);
+    return server;
   };
 }
