@@ -54,8 +54,6 @@ export class RunStream {
   #started = false;
   #ended = false;
   #wroteSinceTick = false;
-  #events = 0;
-  #bytes = 0;
   #pending: string[] = [];
   #pendingChars = 0;
   #flushQueued = false;
@@ -80,11 +78,6 @@ export class RunStream {
   /** True once the terminal event was written, or the client went away. */
   get ended(): boolean {
     return this.#ended;
-  }
-
-  /** Events written so far, and their bytes. */
-  get written(): { events: number; bytes: number } {
-    return { events: this.#events, bytes: this.#bytes };
   }
 
   /** Writes `RUN_STARTED` (once). */
@@ -138,15 +131,11 @@ export class RunStream {
       this.#writeText(`data: ${JSON.stringify(event)}\n\n`);
       return;
     }
-    const bytes = this.#encoder.encodeBinary(event);
-    this.#events++;
-    this.#bytes += bytes.byteLength;
     this.#wroteSinceTick = true;
-    this.#enqueue(bytes);
+    this.#enqueue(this.#encoder.encodeBinary(event));
   }
 
   #writeText(frame: string): void {
-    this.#events++;
     this.#wroteSinceTick = true;
     this.#queueText(frame);
   }
@@ -168,9 +157,7 @@ export class RunStream {
     const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
     this.#pending = [];
     this.#pendingChars = 0;
-    const bytes = textEncoder.encode(text);
-    this.#bytes += bytes.byteLength;
-    this.#enqueue(bytes);
+    this.#enqueue(textEncoder.encode(text));
   }
 
   #enqueue(bytes: Uint8Array): void {
