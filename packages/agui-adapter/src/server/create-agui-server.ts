@@ -282,7 +282,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     const stream = new RunStream({
       accept: c.req.header('accept'),
       maxBufferedBytes,
-      onEnd: (_stream, end: RunStreamEnd) => {
+      onEnd: (end: RunStreamEnd) => {
         streams.delete(stream);
         if (end !== 'finished' && end !== 'errored') controller.abort();
       },

@@ -19,7 +19,7 @@ const textEncoder = new TextEncoder();
 const FLUSH_THRESHOLD_CHARS = 64 * 1024;
 
 /** The SSE comment sent while a run is silent. */
-export const KEEP_ALIVE_COMMENT = ': keepalive\n\n';
+const KEEP_ALIVE_COMMENT = ': keepalive\n\n';
 
 /** How a run's stream ended. */
 export type RunStreamEnd = 'finished' | 'errored' | 'cancelled' | 'overflow';
@@ -31,14 +31,14 @@ export interface RunStreamOptions {
   /** Unread bytes above which the stream is dropped. */
   maxBufferedBytes: number;
   /** Called once when the stream ends, however it ends. */
-  onEnd(stream: RunStream, end: RunStreamEnd): void;
+  onEnd(end: RunStreamEnd): void;
 }
 
 /**
  * Chooses protobuf only when `accept` literally lists its media type: `@ag-ui/encoder` also
  * accepts `*&#47;*`, which would answer curl and proxies in binary.
  */
-export function wantsProtobuf(accept: string | undefined): boolean {
+function wantsProtobuf(accept: string | undefined): boolean {
   return accept?.toLowerCase().includes(PROTOBUF_MEDIA_TYPE) ?? false;
 }
 
@@ -183,6 +183,6 @@ export class RunStream {
     this.#ended = true;
     this.#pending = [];
     this.#pendingChars = 0;
-    this.#options.onEnd(this, end);
+    this.#options.onEnd(end);
   }
 }
