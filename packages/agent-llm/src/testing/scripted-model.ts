@@ -4,7 +4,7 @@
  * providers do (input deltas in small pieces, then the whole call).
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { MockLanguageModelV3 } from 'ai/test';
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 import { RENDER_TOOL_NAME } from '../catalog/render-tool-schema.js';
 
 /** One scripted model call: its stream parts, a stream the test controls, or a function of the call. */
@@ -58,7 +58,7 @@ export function createScriptedModel(
             ? step(call)
             : step;
       const stream: ReadableStream<LanguageModelV3StreamPart> =
-        resolved instanceof ReadableStream ? resolved : arrayStream([...resolved]);
+        resolved instanceof ReadableStream ? resolved : convertArrayToReadableStream([...resolved]);
       return { stream: abortable(stream, call.abortSignal) };
     },
   });
@@ -230,15 +230,6 @@ function abortable<T>(
     },
     cancel(reason) {
       return reader.cancel(reason);
-    },
-  });
-}
-
-function arrayStream<T>(items: T[]): ReadableStream<T> {
-  return new ReadableStream({
-    start(controller) {
-      for (const item of items) controller.enqueue(item);
-      controller.close();
     },
   });
 }
