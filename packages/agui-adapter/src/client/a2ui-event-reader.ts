@@ -61,18 +61,13 @@ export class A2uiEventReader {
   /** A `STATE_SNAPSHOT` is about to replace `before`. */
   stateSnapshot(before: unknown): void {
     this.#before = before;
-    this.#touched = { all: true, surfaces: new Set(), components: new Map(), data: new Map() };
+    this.#touched = touchedState(true);
   }
 
   /** A `STATE_DELTA` with `operations` is about to apply to `before`. */
   stateDelta(before: unknown, operations: readonly unknown[]): void {
     this.#before = before;
-    const touched = this.#touched ?? {
-      all: false,
-      surfaces: new Set<string>(),
-      components: new Map<string, Set<string>>(),
-      data: new Map<string, Set<string>>(),
-    };
+    const touched = this.#touched ?? touchedState(false);
     this.#touched = touched;
     for (const operation of operations) {
       if (!isRecord(operation)) continue;
@@ -288,6 +283,10 @@ export class A2uiEventReader {
     }
     return out;
   }
+}
+
+function touchedState(all: boolean): TouchedState {
+  return { all, surfaces: new Set(), components: new Map(), data: new Map() };
 }
 
 function message(kind: string, body: Record<string, unknown>): ServerMessage {
