@@ -2,9 +2,11 @@
  * Starts a real AG-UI server on 127.0.0.1 port 0 for tests, optionally behind a parent app with
  * fault-injection middleware, and collects what the server reports.
  */
-import type { A2uiAgent } from '@a2ui-ts/core';
-import { type SseJsonRpcNodeServer, serveSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc/node';
+import type { Server } from 'node:http';
+import { type A2uiAgent, type FetchApp, type HttpListener, serveFetchApp } from '@a2ui-ts/core';
+import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
+import { afterEach } from 'vitest';
 import {
   type AgUiServer,
   type AgUiServerOptions,
@@ -13,7 +15,7 @@ import {
 
 export interface TestServer {
   readonly app: AgUiServer;
-  readonly node: SseJsonRpcNodeServer;
+  readonly node: HttpListener<Server>;
   /** The endpoint: an `HttpAgent`'s `url`. */
   readonly url: string;
   /** Errors agent hooks threw. */
@@ -23,6 +25,11 @@ export interface TestServer {
 
 /** Fast redelivery: tests must not wait a second per refusal. */
 export const FAST_RECONNECT = { initialDelayMs: 10, maxDelayMs: 40, minRetryMs: 5 } as const;
+
+/** Serves `app` on 127.0.0.1, port 0; closing closes the app first, then every socket. */
+export function listen(app: FetchApp): Promise<HttpListener<Server>> {
+  return serveFetchApp(app, (adaptor) => createAdaptorServer(adaptor) as Server);
+}
 
 export async function startTestServer(
   options: Omit<AgUiServerOptions, 'agent'> & {
@@ -40,12 +47,30 @@ export async function startTestServer(
   const parent = new Hono();
   configure?.(parent);
   parent.route('/agent', app);
-  const node = await serveSseJsonRpc({ fetch: parent.fetch, close: () => app.close() });
+  const node = await listen({ fetch: parent.fetch, close: () => app.close() });
   return {
     app,
     node,
     url: `${node.url}/agent`,
     agentErrors,
     close: () => node.close(),
+  };
+}
+
+/**
+ * A `serve(options)` for a test file: each server it starts is closed after the test. Call it at
+ * the top of the file (it registers an `afterEach`).
+ */
+export function useTestServers(): (
+  options: Parameters<typeof startTestServer>[0],
+) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+  return async (options) => {
+    const server = await startTestServer(options);
+    servers.push(server);
+    return server;
   };
 }

@@ -4,6 +4,7 @@
  * can only reach the agent through actions.
  */
 import {
+  A2UI_VERSION,
   type ActionEvent,
   BASIC_CATALOG_ID,
   type ComponentInstance,
@@ -39,8 +40,6 @@ export const DEFAULT_AGENT_SURFACE_OPTIONS: Required<AgentSurfaceOptions> = {
   promptLabel: 'What should the model build?',
   submitLabel: 'Generate',
 };
-
-const v = 'v0.9' as const;
 
 /** Writes the agent surface of one connection, creating it on first use. */
 export class AgentSurface {
@@ -88,7 +87,7 @@ export class AgentSurface {
     if (this.#connection.closed) return;
     this.show();
     this.#connection.send({
-      version: v,
+      version: A2UI_VERSION,
       updateDataModel: { surfaceId: this.surfaceId, path, value },
     });
   }
@@ -134,7 +133,7 @@ export class AgentSurface {
     }
     return [
       {
-        version: v,
+        version: A2UI_VERSION,
         createSurface: {
           surfaceId,
           catalogId: BASIC_CATALOG_ID,
@@ -142,13 +141,13 @@ export class AgentSurface {
         },
       },
       {
-        version: v,
+        version: A2UI_VERSION,
         updateDataModel: {
           surfaceId,
           value: { prompt: '', status: `Connected to ${this.#agentName}.`, reply: '' },
         },
       },
-      { version: v, updateComponents: { surfaceId, components } },
+      { version: A2UI_VERSION, updateComponents: { surfaceId, components } },
     ];
   }
 }

@@ -5,7 +5,13 @@
  * The final arguments then settle what the stream could not (a provider that sends them whole, a
  * broken stream) and the call's outcome goes back to the model.
  */
-import { getServerMessageKind, isRecord, type ServerMessage } from '@a2ui-ts/core';
+import {
+  getServerMessageKind,
+  getSurfaceId,
+  isRecord,
+  type ServerMessage,
+  tryParseJson,
+} from '@a2ui-ts/core';
 import { JSONParser } from '@streamparser/json';
 import type { ComponentPiece, RenderIssue, SurfaceMirror } from './surface-mirror.js';
 
@@ -203,12 +209,12 @@ export class RenderStream {
       this.#doneMessages.add(unit.index);
       const at = `/messages/${unit.index}`;
       if (getServerMessageKind(unit.message) !== 'updateComponents') {
-        this.#deliver(surfaceOf(unit.message), this.#mirror.accept(unit.message, at));
+        this.#deliver(getSurfaceId(unit.message), this.#mirror.accept(unit.message, at));
         continue;
       }
       const envelope = this.#mirror.readComponentsEnvelope(unit.message, at);
       if ('issues' in envelope) {
-        this.#deliver(surfaceOf(unit.message), { messages: [], issues: envelope.issues });
+        this.#deliver(getSurfaceId(unit.message), { messages: [], issues: envelope.issues });
         continue;
       }
       // Components that streamed already were judged; judge the rest at their own pointers.
@@ -270,21 +276,9 @@ function jsonSyntaxError(text: string): string | undefined {
 /** `{messages: [...]}`, tolerating a model that wrote the array as a JSON string. */
 function readMessages(input: unknown): unknown[] | undefined {
   if (!isRecord(input)) return undefined;
-  let messages = input.messages;
-  if (typeof messages === 'string') {
-    try {
-      messages = JSON.parse(messages);
-    } catch {
-      return undefined;
-    }
-  }
+  const messages =
+    typeof input.messages === 'string' ? tryParseJson(input.messages) : input.messages;
   return Array.isArray(messages) && messages.length > 0 ? messages : undefined;
-}
-
-function surfaceOf(message: unknown): string | undefined {
-  const kind = getServerMessageKind(message);
-  const body = kind && isRecord(message) ? message[kind] : undefined;
-  return isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
 }
 
 /** Streamed batches can report the same problem twice (a missing surface); keep each once. */

@@ -11,6 +11,7 @@ import {
   type ClientError,
   type ComponentInstance,
   getServerMessageKind,
+  getSurfaceId,
   isRecord,
   MessageProcessor,
   type ProcessorLimits,
@@ -373,9 +374,7 @@ export class SurfaceMirror {
 }
 
 function surfaceOf(message: unknown): string {
-  const kind = getServerMessageKind(message);
-  const body = kind && isRecord(message) ? message[kind] : undefined;
-  return isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : '';
+  return getSurfaceId(message) ?? '';
 }
 
 function failure(surfaceId: string, path: string, message: string): RenderIssue {

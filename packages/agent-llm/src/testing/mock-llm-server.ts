@@ -4,13 +4,8 @@
  * package runs end to end and only the far end is local. Replies can also fail the way real
  * endpoints do: an HTTP error, a cut connection, garbage, a stream that never ends.
  */
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { listenHttpServer } from '@a2ui-ts/core';
 import {
   encodeReply,
   formatSseEvent,
@@ -100,7 +95,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions): Promise
   const replies: MockLlmReply[] = [...(options.replies ?? [])];
   const requests: RecordedLlmRequest[] = [];
   const waiters: Array<{ index: number; resolve: (request: RecordedLlmRequest) => void }> = [];
-  const server: Server = createServer((request, response) => {
+  const server = createServer((request, response) => {
     let text = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => {
@@ -139,9 +134,8 @@ export async function startMockLlmServer(options: MockLlmServerOptions): Promise
       void answer(response, reply, options);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const listener = await listenHttpServer(server);
+  const origin = listener.url;
   return {
     origin,
     baseUrl: `${origin}${options.wire === 'google-gemini' ? '/v1beta' : '/v1'}`,
@@ -153,11 +147,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions): Promise
       index < requests.length
         ? Promise.resolve(requests[index]!)
         : new Promise((resolve) => waiters.push({ index, resolve })),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => listener.close(),
   };
 }
 

@@ -4,8 +4,9 @@
  * providers do (input deltas in small pieces, then the whole call).
  */
 import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { MockLanguageModelV3 } from 'ai/test';
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 import { RENDER_TOOL_NAME } from '../catalog/render-tool-schema.js';
+import { argumentsOf, pieces } from './wire-formats.js';
 
 /** One scripted model call: its stream parts, a stream the test controls, or a function of the call. */
 export type ScriptStep =
@@ -58,7 +59,7 @@ export function createScriptedModel(
             ? step(call)
             : step;
       const stream: ReadableStream<LanguageModelV3StreamPart> =
-        resolved instanceof ReadableStream ? resolved : arrayStream([...resolved]);
+        resolved instanceof ReadableStream ? resolved : convertArrayToReadableStream([...resolved]);
       return { stream: abortable(stream, call.abortSignal) };
     },
   });
@@ -107,16 +108,16 @@ export function scriptedStep(options: ScriptedStepOptions): LanguageModelV3Strea
   const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   if (options.text) {
     parts.push({ type: 'text-start', id: 'text-1' });
-    for (const piece of chunk(options.text, 8))
+    for (const piece of pieces(options.text, 8))
       parts.push({ type: 'text-delta', id: 'text-1', delta: piece });
     parts.push({ type: 'text-end', id: 'text-1' });
   }
   for (const call of options.toolCalls ?? []) {
     const id = call.toolCallId ?? `call_${++nextCallId}`;
-    const input = typeof call.input === 'string' ? call.input : JSON.stringify(call.input);
+    const input = argumentsOf(call);
     if (call.streamInput !== false) {
       parts.push({ type: 'tool-input-start', id, toolName: call.toolName });
-      for (const piece of chunk(input, call.chunkSize ?? 24))
+      for (const piece of pieces(input, call.chunkSize ?? 24))
         parts.push({ type: 'tool-input-delta', id, delta: piece });
       parts.push({ type: 'tool-input-end', id });
     }
@@ -232,20 +233,4 @@ function abortable<T>(
       return reader.cancel(reason);
     },
   });
-}
-
-function arrayStream<T>(items: T[]): ReadableStream<T> {
-  return new ReadableStream({
-    start(controller) {
-      for (const item of items) controller.enqueue(item);
-      controller.close();
-    },
-  });
-}
-
-function chunk(text: string, size: number): string[] {
-  const pieces: string[] = [];
-  for (let index = 0; index < text.length; index += size)
-    pieces.push(text.slice(index, index + size));
-  return pieces;
 }

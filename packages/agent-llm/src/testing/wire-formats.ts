@@ -71,11 +71,13 @@ export function encodeReply(
 
 const CREATED = 1_767_225_600;
 
-function argumentsOf(call: MockToolCall): string {
+/** A tool call's argument text: raw text as it is, any other value as JSON. */
+export function argumentsOf(call: { readonly input: unknown }): string {
   return typeof call.input === 'string' ? call.input : JSON.stringify(call.input);
 }
 
-function pieces(text: string, size: number): string[] {
+/** `text` in pieces of `size` characters (the last one shorter), as a stream delivers it. */
+export function pieces(text: string, size: number): string[] {
   const out: string[] = [];
   for (let index = 0; index < text.length; index += size) out.push(text.slice(index, index + size));
   return out;

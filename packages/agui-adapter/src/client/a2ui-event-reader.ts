@@ -8,7 +8,14 @@
  * that exists with the same settings is dropped (the rest upserts), one with other settings
  * recreates it.
  */
-import { encodeSegment, isRecord, parsePointer, type ServerMessage } from '@a2ui-ts/core';
+import {
+  A2UI_VERSION,
+  formatPointer,
+  isArrayIndex,
+  isRecord,
+  parsePointer,
+  type ServerMessage,
+} from '@a2ui-ts/core';
 import fastJsonPatch from 'fast-json-patch';
 import {
   A2UI_ACTIVITY_TYPE,
@@ -33,8 +40,6 @@ interface TouchedState {
   data: Map<string, Set<string>>;
 }
 
-const V = 'v0.9';
-
 /** Turns AG-UI events into A2UI messages. One per transport. */
 export class A2uiEventReader {
   /** Surfaces the client was given, with the settings of their `createSurface`. */
@@ -56,18 +61,13 @@ export class A2uiEventReader {
   /** A `STATE_SNAPSHOT` is about to replace `before`. */
   stateSnapshot(before: unknown): void {
     this.#before = before;
-    this.#touched = { all: true, surfaces: new Set(), components: new Map(), data: new Map() };
+    this.#touched = touchedState(true);
   }
 
   /** A `STATE_DELTA` with `operations` is about to apply to `before`. */
   stateDelta(before: unknown, operations: readonly unknown[]): void {
     this.#before = before;
-    const touched = this.#touched ?? {
-      all: false,
-      surfaces: new Set<string>(),
-      components: new Map<string, Set<string>>(),
-      data: new Map<string, Set<string>>(),
-    };
+    const touched = this.#touched ?? touchedState(false);
     this.#touched = touched;
     for (const operation of operations) {
       if (!isRecord(operation)) continue;
@@ -106,7 +106,7 @@ export class A2uiEventReader {
               target = appends ? [...data.slice(0, -1), String(length)] : data.slice(0, -1);
             }
           }
-          addTo(touched.data, surfaceId, pointerOf(target));
+          addTo(touched.data, surfaceId, formatPointer(target));
         } else touched.surfaces.add(surfaceId);
       }
     }
@@ -285,8 +285,12 @@ export class A2uiEventReader {
   }
 }
 
+function touchedState(all: boolean): TouchedState {
+  return { all, surfaces: new Set(), components: new Map(), data: new Map() };
+}
+
 function message(kind: string, body: Record<string, unknown>): ServerMessage {
-  return { version: V, [kind]: body } as unknown as ServerMessage;
+  return { version: A2UI_VERSION, [kind]: body } as unknown as ServerMessage;
 }
 
 function operationsOf(content: unknown): unknown[] | undefined {
@@ -337,13 +341,7 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
   set.add(value);
 }
 
-const isIndexLike = (segment: string) => segment === '-' || /^(0|[1-9]\d*)$/.test(segment);
-
-function pointerOf(segments: readonly string[]): string {
-  return segments.length === 0
-    ? '/'
-    : segments.map((segment) => `/${encodeSegment(segment)}`).join('');
-}
+const isIndexLike = (segment: string) => segment === '-' || isArrayIndex(segment);
 
 /** The paths not below another one of the set. */
 function minimalPaths(paths: ReadonlySet<string>): string[] {
@@ -363,7 +361,7 @@ function minimalPaths(paths: ReadonlySet<string>): string[] {
 function lengthAt(state: unknown, surfaceId: string, data: readonly string[]): number | undefined {
   const parent = valueAt(
     surfacesOf(state)[surfaceId],
-    pointerOf(['dataModel', ...data.slice(0, -1)]),
+    formatPointer(['dataModel', ...data.slice(0, -1)]),
   );
   return Array.isArray(parent) ? parent.length : undefined;
 }

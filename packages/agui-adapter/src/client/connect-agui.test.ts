@@ -13,11 +13,10 @@ import {
 } from '@a2ui-ts/core';
 import { EXAMPLE_STREAMS, waitForClient } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
-import { serveSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc/node';
 import { EventEncoder } from '@ag-ui/encoder';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAST_RECONNECT, startTestServer, type TestServer } from '../../test/harness.js';
+import { FAST_RECONNECT, listen, startTestServer, type TestServer } from '../../test/harness.js';
 import { type AgUiFrontendTool, connectAgUi } from './connect-agui.js';
 
 const ALL = EXAMPLE_STREAMS.flatMap((stream) => stream.messages);
@@ -66,7 +65,7 @@ async function serveEvents(
     ].map((event) => encoder.encodeSSE(event as never));
     return c.body(frames.join(''), 200, { 'content-type': 'text/event-stream' });
   });
-  const node = await serveSseJsonRpc({ fetch: app.fetch });
+  const node = await listen({ fetch: app.fetch });
   closers.push(() => node.close());
   return node.url;
 }
@@ -427,7 +426,7 @@ describe('refusals and resets', () => {
         duplex: 'half',
       } as RequestInit),
     );
-    const front = await serveSseJsonRpc({ fetch: proxy.fetch });
+    const front = await listen({ fetch: proxy.fetch });
     closers.push(() => front.close());
     const transport = connectAgUi({ url: front.url, reconnect: FAST_RECONNECT });
     const client = clientOf(transport);

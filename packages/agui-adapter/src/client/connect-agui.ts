@@ -11,6 +11,7 @@
  */
 import {
   A2uiError,
+  type A2uiErrorCode,
   type ClientMessage,
   type ClientMessageMetadata,
   type ClientTransport,
@@ -121,6 +122,13 @@ export const AGUI_CLIENT_DEFAULTS = {
   closeTimeoutMs: LINK_DEFAULTS.closeTimeoutMs,
 } as const;
 
+/** A call of a frontend tool that a run ended with. */
+interface ToolCall {
+  id: string;
+  name: string;
+  args: unknown;
+}
+
 /** How one run went. */
 type RunOutcome =
   | { kind: 'finished'; reset: boolean; closed: string | undefined }
@@ -226,14 +234,14 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     runId?: string,
   ): Promise<{
     outcome: RunOutcome;
-    toolCalls: Array<{ id: string; name: string; args: unknown }>;
+    toolCalls: ToolCall[];
   }> => {
     runs++;
     let terminal: 'finished' | 'error' | undefined;
     let runError: { code: string | undefined; message: string } | undefined;
     let reset = false;
     let closedReason: string | undefined;
-    const calls = new Map<string, { id: string; name: string; args: unknown }>();
+    const calls = new Map<string, ToolCall>();
     const subscriber: AgentSubscriber = {
       onStateSnapshotEvent: ({ state }) => {
         reader.stateSnapshot(state);
@@ -334,7 +342,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   };
 
   /** Runs the frontend tools a run called, then the runs their results start. */
-  const followToolCalls = async (toolCalls: Array<{ id: string; name: string; args: unknown }>) => {
+  const followToolCalls = async (toolCalls: ToolCall[]) => {
     let pending = toolCalls;
     for (let round = 0; round < maxToolRounds && pending.length > 0 && !shell.closed; round++) {
       for (const call of pending) {
@@ -358,9 +366,15 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       }
       const next = await runOnce({});
       handleEnd(next.outcome);
-      pending = next.outcome.kind === 'finished' ? next.toolCalls : [];
+      pending = next.toolCalls;
     }
   };
+
+  /** Runs the frontend tools `result` called (only a finished run has any), after the run under way. */
+  const followUp = (result: { toolCalls: ToolCall[] }) =>
+    result.toolCalls.length > 0
+      ? exclusive(() => followToolCalls(result.toolCalls))
+      : Promise.resolve();
 
   /** What every run's end means for the link. */
   const handleEnd = (outcome: RunOutcome) => {
@@ -398,8 +412,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       const { outcome, toolCalls } = await exclusive(() => runOnce(forwardedProps, entry!.id));
       handleEnd(outcome);
       const delivery = toDelivery(outcome, entry!.id);
-      if (outcome.kind === 'finished' && toolCalls.length > 0)
-        void exclusive(() => followToolCalls(toolCalls)).catch(() => {});
+      void followUp({ toolCalls }).catch(() => {});
       return delivery;
     },
   });
@@ -430,8 +443,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     outbox.setConnection(connectionName());
     if (outcome.closed !== undefined)
       return { kind: 'closed', reason: `The server closed the thread (${outcome.closed}).` };
-    if (first.toolCalls.length > 0)
-      void exclusive(() => followToolCalls(first.toolCalls)).catch(() => {});
+    void followUp(first).catch(() => {});
     // AG-UI has no link between runs: the thread stays open until one side closes it.
     return new Promise<LinkOutcome>((resolve) => {
       endLink = (end) => {
@@ -456,8 +468,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       const polled = await exclusive(() => runOnce({})).catch(() => undefined);
       if (!polled) continue;
       handleEnd(polled.outcome);
-      if (polled.outcome.kind === 'finished' && polled.toolCalls.length > 0)
-        await exclusive(() => followToolCalls(polled.toolCalls)).catch(() => {});
+      await followUp(polled).catch(() => {});
     }
   };
 
@@ -509,8 +520,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         return runOnce({});
       });
       handleEnd(result.outcome);
-      if (result.outcome.kind === 'finished' && result.toolCalls.length > 0)
-        await exclusive(() => followToolCalls(result.toolCalls));
+      await followUp(result);
       const failure = toDelivery(result.outcome, '');
       if (failure.kind === 'retry') throw new A2uiError('TRANSPORT_ERROR', failure.reason);
       const error = failure.kind === 'answered' ? failure.errors?.get('') : undefined;
@@ -582,8 +592,6 @@ const KNOWN_CODES = new Set([
   'INTERNAL_ERROR',
 ]);
 
-function knownCode(code: string | undefined): ConstructorParameters<typeof A2uiError>[0] {
-  return (code && KNOWN_CODES.has(code) ? code : 'TRANSPORT_ERROR') as ConstructorParameters<
-    typeof A2uiError
-  >[0];
+function knownCode(code: string | undefined): A2uiErrorCode {
+  return code && KNOWN_CODES.has(code) ? (code as A2uiErrorCode) : 'TRANSPORT_ERROR';
 }

@@ -15,19 +15,11 @@ import {
 import { createDeferred } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { HttpAgent } from '@ag-ui/client';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServers } from '../../test/harness.js';
 import { runPeer, typesOf } from '../../test/peers.js';
 
-const servers: TestServer[] = [];
-async function serve(options: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
-  const server = await startTestServer(options);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
+const serve = useTestServers();
 
 const form: ServerMessage[] = [
   { version: 'v0.9', createSurface: { surfaceId: 'form', catalogId: BASIC_CATALOG_ID } },

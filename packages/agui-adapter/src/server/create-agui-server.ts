@@ -282,7 +282,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     const stream = new RunStream({
       accept: c.req.header('accept'),
       maxBufferedBytes,
-      onEnd: (_stream, end: RunStreamEnd) => {
+      onEnd: (end: RunStreamEnd) => {
         streams.delete(stream);
         if (end !== 'finished' && end !== 'errored') controller.abort();
       },
@@ -352,10 +352,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       .execute(opened.onConnect)
       .catch((error: unknown) => run.fail(error))
       .finally(done);
-    return new Response(stream.body, {
-      status: 200,
-      headers: { ...STREAM_HEADERS, 'Content-Type': stream.contentType },
-    });
+    return streamResponse(stream);
   };
 
   /** A fresh state for a connection just created; it is forgotten when the connection ends. */
@@ -399,11 +396,9 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     );
     if (!check.ok) {
       const issue = check.issues[0]!;
-      const prefix = request.clientMessagePath ?? '';
+      if (issue.path.startsWith('/metadata')) throw metadataRefusal(check.issues);
       throw new A2uiError('VALIDATION_FAILED', issue.message, {
-        path: issue.path.startsWith('/metadata')
-          ? `/forwardedProps${issue.path.replace(/^\/metadata/, '')}`
-          : `${prefix}${issue.path.replace(/^\/(action|error)/, '')}`,
+        path: `${request.clientMessagePath ?? ''}${issue.path.replace(/^\/(action|error)/, '')}`,
         data: { issues: [...check.issues] },
       });
     }
@@ -437,10 +432,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     } as BaseEvent);
     stream.finish(input.threadId, input.runId);
     done();
-    return new Response(stream.body, {
-      status: 200,
-      headers: { ...STREAM_HEADERS, 'Content-Type': stream.contentType },
-    });
+    return streamResponse(stream);
   };
 
   return Object.assign(app, {
@@ -719,6 +711,14 @@ function metadataRefusal(issues: readonly ValidationIssue[]): A2uiError {
   return new A2uiError('VALIDATION_FAILED', issue.message, {
     path: `/forwardedProps${issue.path.replace(/^\/metadata/, '')}`,
     data: { issues: [...issues] },
+  });
+}
+
+/** The response of a run: its event stream. */
+function streamResponse(stream: RunStream): Response {
+  return new Response(stream.body, {
+    status: 200,
+    headers: { ...STREAM_HEADERS, 'Content-Type': stream.contentType },
   });
 }
 

@@ -16,22 +16,14 @@ import { EXAMPLE_STREAMS } from '@a2ui-ts/core/testing';
 import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
 import { HttpAgent, runHttpRequest, transformHttpEventStream, verifyEvents } from '@ag-ui/client';
 import { EventEncoder } from '@ag-ui/encoder';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServers } from '../../test/harness.js';
 import { PEERS, runPeer, typesOf } from '../../test/peers.js';
 import { A2UI_OPERATIONS_KEY, PROTOBUF_MEDIA_TYPE } from '../protocol/constants.js';
 
 const ALL = EXAMPLE_STREAMS.flatMap((stream) => stream.messages);
 
-const servers: TestServer[] = [];
-async function serve(options: Parameters<typeof startTestServer>[0]): Promise<TestServer> {
-  const server = await startTestServer(options);
-  servers.push(server);
-  return server;
-}
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
+const serve = useTestServers();
 
 const streaming = (messages: readonly ServerMessage[]): A2uiAgent => ({
   onConnect(connection) {

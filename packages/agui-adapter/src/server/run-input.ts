@@ -8,10 +8,12 @@
 import {
   A2uiError,
   type ClientMessageMetadata,
+  encodeSegment,
   type HostContextEntry,
   type HostTool,
   type HostToolResult,
   isRecord,
+  setOwn,
 } from '@a2ui-ts/core';
 import type { Message, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
@@ -60,9 +62,7 @@ export function parseRunAgentInput(body: unknown): RunAgentInput {
   const parsed = RunAgentInputSchema.safeParse(lenient);
   if (parsed.success) return parsed.data as RunAgentInput;
   const issues = parsed.error.issues.map((issue) => ({
-    path: issue.path
-      .map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`)
-      .join(''),
+    path: issue.path.map((segment) => `/${encodeSegment(String(segment))}`).join(''),
     keyword: issue.code,
     message: issue.message,
   }));
@@ -182,12 +182,7 @@ function readMetadata(
       for (const [id, surface] of Object.entries(surfaces)) {
         if (!isRecord(surface) || surface.sendDataModel !== true) continue;
         models ??= {};
-        Object.defineProperty(models, id, {
-          value: surface.dataModel,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        setOwn(models, id, surface.dataModel);
       }
       if (models) metadata.a2uiClientDataModel = { version: 'v0.9', surfaces: models };
     }
@@ -251,12 +246,7 @@ function withoutKeys(
   for (const [key, value] of Object.entries(record)) {
     if (keys.includes(key)) continue;
     rest ??= {};
-    Object.defineProperty(rest, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(rest, key, value);
   }
   return rest;
 }

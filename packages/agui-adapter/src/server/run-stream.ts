@@ -19,7 +19,7 @@ const textEncoder = new TextEncoder();
 const FLUSH_THRESHOLD_CHARS = 64 * 1024;
 
 /** The SSE comment sent while a run is silent. */
-export const KEEP_ALIVE_COMMENT = ': keepalive\n\n';
+const KEEP_ALIVE_COMMENT = ': keepalive\n\n';
 
 /** How a run's stream ended. */
 export type RunStreamEnd = 'finished' | 'errored' | 'cancelled' | 'overflow';
@@ -31,14 +31,14 @@ export interface RunStreamOptions {
   /** Unread bytes above which the stream is dropped. */
   maxBufferedBytes: number;
   /** Called once when the stream ends, however it ends. */
-  onEnd(stream: RunStream, end: RunStreamEnd): void;
+  onEnd(end: RunStreamEnd): void;
 }
 
 /**
  * Chooses protobuf only when `accept` literally lists its media type: `@ag-ui/encoder` also
  * accepts `*&#47;*`, which would answer curl and proxies in binary.
  */
-export function wantsProtobuf(accept: string | undefined): boolean {
+function wantsProtobuf(accept: string | undefined): boolean {
   return accept?.toLowerCase().includes(PROTOBUF_MEDIA_TYPE) ?? false;
 }
 
@@ -54,8 +54,6 @@ export class RunStream {
   #started = false;
   #ended = false;
   #wroteSinceTick = false;
-  #events = 0;
-  #bytes = 0;
   #pending: string[] = [];
   #pendingChars = 0;
   #flushQueued = false;
@@ -80,11 +78,6 @@ export class RunStream {
   /** True once the terminal event was written, or the client went away. */
   get ended(): boolean {
     return this.#ended;
-  }
-
-  /** Events written so far, and their bytes. */
-  get written(): { events: number; bytes: number } {
-    return { events: this.#events, bytes: this.#bytes };
   }
 
   /** Writes `RUN_STARTED` (once). */
@@ -138,15 +131,11 @@ export class RunStream {
       this.#writeText(`data: ${JSON.stringify(event)}\n\n`);
       return;
     }
-    const bytes = this.#encoder.encodeBinary(event);
-    this.#events++;
-    this.#bytes += bytes.byteLength;
     this.#wroteSinceTick = true;
-    this.#enqueue(bytes);
+    this.#enqueue(this.#encoder.encodeBinary(event));
   }
 
   #writeText(frame: string): void {
-    this.#events++;
     this.#wroteSinceTick = true;
     this.#queueText(frame);
   }
@@ -168,9 +157,7 @@ export class RunStream {
     const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
     this.#pending = [];
     this.#pendingChars = 0;
-    const bytes = textEncoder.encode(text);
-    this.#bytes += bytes.byteLength;
-    this.#enqueue(bytes);
+    this.#enqueue(textEncoder.encode(text));
   }
 
   #enqueue(bytes: Uint8Array): void {
@@ -196,6 +183,6 @@ export class RunStream {
     this.#ended = true;
     this.#pending = [];
     this.#pendingChars = 0;
-    this.#options.onEnd(this, end);
+    this.#options.onEnd(end);
   }
 }

@@ -74,7 +74,7 @@ export function createSurfaceEmitter(mode: AgUiOutputMode, run: EmitterRun): Sur
 const SURFACES_POINTER = `/${STATE_SURFACES_KEY}`;
 
 /** Activity appends below this many bytes never trigger a compact snapshot (small surfaces). */
-export const MIN_COMPACT_AFTER_BYTES = 16_384;
+const MIN_COMPACT_AFTER_BYTES = 16_384;
 
 class StateEmitter implements SurfaceEmitter {
   readonly #run: EmitterRun;

@@ -34,8 +34,6 @@ export class ThreadState implements ThreadMemory {
   readonly pendingToolCalls = new Set<string>();
   /** JSON of the tools, context and host state last given to the agent. */
   lastInputDigest: string | undefined;
-  /** Runs of this thread run one after another. */
-  chain: Promise<void> = Promise.resolve();
   readonly #seen = new Set<string>();
 
   hasSeenMessage(id: string): boolean {
