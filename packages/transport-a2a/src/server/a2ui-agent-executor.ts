@@ -13,7 +13,6 @@ import {
   type AgentExecutor,
   type ExecutionEventBus,
   type RequestContext,
-  ResultManager,
   type ServerCallContext,
 } from '@a2a-js/sdk/server';
 import type {
@@ -34,6 +33,7 @@ import {
   entriesToParts,
   outcomeUpdate,
   statusUpdate,
+  storeStatusUpdate,
   type TaskAddress,
   type TaskOutcome,
   workingTask,
@@ -214,7 +214,7 @@ export class A2uiAgentExecutor implements AgentExecutor {
     const store = this.#binding.taskStore;
     try {
       if (!(await store.load(address.taskId, context))) return;
-      await new ResultManager(store, context).processEvent(AgentEvent.statusUpdate(update));
+      await storeStatusUpdate(store, context, update);
     } catch (error) {
       this.#binding.reportError(error, address.contextId);
     }

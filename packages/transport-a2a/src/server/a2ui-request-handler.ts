@@ -25,12 +25,7 @@ import {
   TaskNotFoundError,
   UnsupportedOperationError,
 } from '@a2a-js/sdk/errors';
-import {
-  AgentEvent,
-  DefaultRequestHandler,
-  ResultManager,
-  type ServerCallContext,
-} from '@a2a-js/sdk/server';
+import { DefaultRequestHandler, type ServerCallContext } from '@a2a-js/sdk/server';
 import { A2uiError, createConnectionId, type ResetReason } from '@a2ui-ts/core';
 import { toA2aError } from '../protocol/a2a-errors.js';
 import {
@@ -52,7 +47,7 @@ import { parseA2uiRequest } from './parse-a2ui-request.js';
 import { FollowBuffer, followSession } from './session-follower.js';
 import { sessionEndOutcome } from './session-outcomes.js';
 import { StreamBuffer } from './stream-buffer.js';
-import { highestSeqOf, isTerminalState, outcomeUpdate } from './task-events.js';
+import { highestSeqOf, isTerminalState, outcomeUpdate, storeStatusUpdate } from './task-events.js';
 import { TaskQueue } from './task-queue.js';
 import { subscribeToTask } from './task-subscription.js';
 
@@ -189,7 +184,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
         { taskId: task.id, contextId: task.contextId },
         sessionEndOutcome('client-closed'),
       );
-      await new ResultManager(taskStore, context).processEvent(AgentEvent.statusUpdate(update));
+      await storeStatusUpdate(taskStore, context, update);
     }
     return (await taskStore.load(task.id, context)) ?? task;
   }

@@ -9,7 +9,7 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import { A2A_VERSION_HEADER, HTTP_EXTENSION_HEADER } from '@a2a-js/sdk';
 import { LEGACY_HTTP_EXTENSION_HEADER } from '@a2a-js/sdk/compat/v0_3';
-import { AgentEvent, ResultManager, type TaskStore } from '@a2a-js/sdk/server';
+import type { TaskStore } from '@a2a-js/sdk/server';
 import {
   type A2uiAgent,
   type Connection,
@@ -41,7 +41,7 @@ import { createJsonRpcRoute } from './json-rpc-route.js';
 import { createMemoryTaskStore, MEMORY_TASK_STORE_DEFAULTS } from './memory-task-store.js';
 import { PARSE_REQUEST_DEFAULTS } from './parse-a2ui-request.js';
 import { sessionEndOutcome } from './session-outcomes.js';
-import { outcomeUpdate } from './task-events.js';
+import { outcomeUpdate, storeStatusUpdate } from './task-events.js';
 
 /** CORS settings: the options of Hono's `cors()` middleware (A2A's headers are added). */
 export type A2aCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
@@ -263,9 +263,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
           { taskId, contextId: task.contextId },
           sessionEndOutcome(reason),
         );
-        await new ResultManager(taskStore, session.context).processEvent(
-          AgentEvent.statusUpdate(update),
-        );
+        await storeStatusUpdate(taskStore, session.context, update);
       } catch (error) {
         reportError(error, undefined);
       }

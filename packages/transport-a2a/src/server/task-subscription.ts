@@ -9,7 +9,7 @@
  */
 
 import { type StreamResponse, type Task, TaskState } from '@a2a-js/sdk';
-import { AgentEvent, ResultManager, type ServerCallContext } from '@a2a-js/sdk/server';
+import type { ServerCallContext } from '@a2a-js/sdk/server';
 import { A2uiError, type DisconnectReason, type ReplayEntry } from '@a2ui-ts/core';
 import type { A2aBinding } from './a2a-binding.js';
 import type { A2aSession, TaskRun } from './a2a-sessions.js';
@@ -21,6 +21,7 @@ import {
   entriesToParts,
   outcomeUpdate,
   statusUpdate,
+  storeStatusUpdate,
   type TaskAddress,
 } from './task-events.js';
 
@@ -97,9 +98,7 @@ export async function* subscribeToTask(
       binding.host.session(request.sessionId)?.close('reset');
       const outcome = resetOutcome(followed.reason);
       const update = outcomeUpdate(address, outcome);
-      await new ResultManager(binding.taskStore, request.context).processEvent(
-        AgentEvent.statusUpdate(update),
-      );
+      await storeStatusUpdate(binding.taskStore, request.context, update);
       yield { payload: { $case: 'task', value: task } };
       yield { payload: { $case: 'statusUpdate', value: update } };
       return;
