@@ -25,7 +25,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { LAST_EVENT_ID_HEADER } from '../protocol/a2ui-extension.js';
-import type { A2aBinding } from './a2a-binding.js';
+import { type A2aBinding, contextIdOf } from './a2a-binding.js';
 import { A2aSessions } from './a2a-sessions.js';
 import { A2uiRequestHandler } from './a2ui-request-handler.js';
 import {
@@ -293,10 +293,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
     reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
     // Session ids are context ids, prefixed with the principal's scope when requests are authenticated.
     onAgentError: (error, sessionId) =>
-      reportError(
-        error,
-        options.authenticate ? sessionId.replace(/^[A-Za-z0-9_-]{22}\./, '') : sessionId,
-      ),
+      reportError(error, contextIdOf(sessionId, options.authenticate !== undefined)),
   });
   const keepAliveIntervalMs = options.keepAliveIntervalMs ?? defaults.keepAliveIntervalMs;
   const binding: A2aBinding = {
