@@ -40,14 +40,6 @@ const dataOf = (task: { status: { message?: { parts: Array<{ data?: unknown }> }
     part.data === undefined ? [] : [part.data],
   );
 
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
-
 it('runs the turns of one message in order: each A2UI part, then its text', async () => {
   const recorder = formAgent();
   server = await startTestServer({ agent: recorder.agent, maxMessagesPerRequest: 3 });
@@ -85,7 +77,7 @@ it('runs the turns of one message in order: each A2UI part, then its text', asyn
 });
 
 it('refuses a message a busy session cannot queue: a failed task naming LIMIT_EXCEEDED and when to retry', async () => {
-  const held = deferred();
+  const held = createDeferred();
   const recorder = formAgent({
     async onAction(connection, action) {
       await held.promise;
@@ -121,7 +113,7 @@ it('refuses a message a busy session cannot queue: a failed task naming LIMIT_EX
 });
 
 it('cancels a running turn at once: the stream ends canceled, the agent is told', async () => {
-  const held = deferred();
+  const held = createDeferred();
   const recorder = formAgent({
     async onAction(connection) {
       connection.send(update('/answer', 'started'));
