@@ -6,7 +6,14 @@
 import { createDeferred } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, expect, it } from 'vitest';
-import { actionMessage, formAgent, postRpc, readSse, update } from '../../test/agents.js';
+import {
+  actionMessage,
+  formAgent,
+  postRpc,
+  readSse,
+  update,
+  v1SendBody,
+} from '../../test/agents.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { A2UI_MIME_TYPE } from '../protocol/a2ui-extension.js';
 
@@ -22,19 +29,7 @@ const send = (
   message: Record<string, unknown>,
   method = 'SendMessage',
   headers: Record<string, string> = {},
-) =>
-  postRpc(
-    `${server!.node.url}/`,
-    {
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: {
-        message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [], ...message },
-      },
-    },
-    { ...V1, ...headers },
-  );
+) => postRpc(`${server!.node.url}/`, v1SendBody(method, message), { ...V1, ...headers });
 const dataOf = (task: { status: { message?: { parts: Array<{ data?: unknown }> } } }) =>
   (task.status.message?.parts ?? []).flatMap((part) =>
     part.data === undefined ? [] : [part.data],
