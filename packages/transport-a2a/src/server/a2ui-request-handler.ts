@@ -100,10 +100,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     try {
       return await super.sendMessage(request, context);
     } finally {
-      if (!prepared.claimed) {
-        prepared.follow?.follower.stop();
-        prepared.executed();
-      }
+      releaseUnclaimed(prepared);
     }
   }
 
@@ -123,10 +120,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
       }
     } finally {
       this.#binding.streamBuffers.delete(prepared.buffered);
-      if (!prepared.claimed) {
-        prepared.follow?.follower.stop();
-        prepared.executed();
-      }
+      releaseUnclaimed(prepared);
     }
   }
 
@@ -374,6 +368,16 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     else await host.disconnect(sessionId, { principal }).catch(() => {});
     return 'replay-gap';
   }
+}
+
+/**
+ * After the SDK answered: a request the executor never took over (refused, or its client left
+ * first) stops its follower and lets the next message on its task in.
+ */
+function releaseUnclaimed(prepared: PreparedRequest): void {
+  if (prepared.claimed) return;
+  prepared.follow?.follower.stop();
+  prepared.executed();
 }
 
 const invalid = (message: string, path: string) =>
