@@ -45,9 +45,9 @@ import {
 import { A2uiAgentExecutor, type PreparedRequest } from './a2ui-agent-executor.js';
 import { parseA2uiRequest } from './parse-a2ui-request.js';
 import { FollowBuffer, followSession } from './session-follower.js';
-import { sessionEndOutcome } from './session-outcomes.js';
+import { storeSessionEnd } from './session-outcomes.js';
 import { StreamBuffer } from './stream-buffer.js';
-import { highestSeqOf, isTerminalState, outcomeUpdate, storeStatusUpdate } from './task-events.js';
+import { highestSeqOf, isTerminalState } from './task-events.js';
 import { TaskQueue } from './task-queue.js';
 import { subscribeToTask } from './task-subscription.js';
 
@@ -173,13 +173,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
       if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
     }
     if (run) await run.done;
-    else {
-      const update = outcomeUpdate(
-        { taskId: task.id, contextId: task.contextId },
-        sessionEndOutcome('client-closed'),
-      );
-      await storeStatusUpdate(taskStore, context, update);
-    }
+    else await storeSessionEnd(taskStore, context, task, 'client-closed');
     return (await taskStore.load(task.id, context)) ?? task;
   }
 

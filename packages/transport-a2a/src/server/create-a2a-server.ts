@@ -40,8 +40,7 @@ import { boundTaskHistory } from './bounded-history-task-store.js';
 import { createJsonRpcRoute } from './json-rpc-route.js';
 import { createMemoryTaskStore, MEMORY_TASK_STORE_DEFAULTS } from './memory-task-store.js';
 import { PARSE_REQUEST_DEFAULTS } from './parse-a2ui-request.js';
-import { sessionEndOutcome } from './session-outcomes.js';
-import { outcomeUpdate, storeStatusUpdate } from './task-events.js';
+import { storeSessionEnd } from './session-outcomes.js';
 
 /** CORS settings: the options of Hono's `cors()` middleware (A2A's headers are added). */
 export type A2aCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
@@ -259,11 +258,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
       try {
         const task = await taskStore.load(taskId, session.context);
         if (!task) continue;
-        const update = outcomeUpdate(
-          { taskId, contextId: task.contextId },
-          sessionEndOutcome(reason),
-        );
-        await storeStatusUpdate(taskStore, session.context, update);
+        await storeSessionEnd(taskStore, session.context, task, reason);
       } catch (error) {
         reportError(error, undefined);
       }
