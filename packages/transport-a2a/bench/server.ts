@@ -6,7 +6,7 @@
  * `{n}`) with `n` data-model updates, 64 per tick, and an action `ping` with one. Prints its URL.
  */
 
-import { Role, TaskState } from '@a2a-js/sdk';
+import { type Part, TaskState } from '@a2a-js/sdk';
 import {
   AgentEvent,
   type AgentExecutor,
@@ -26,6 +26,7 @@ import { createA2uiDataPart } from '../src/protocol/a2ui-parts.js';
 import { agentCardToJson, createAgentCard } from '../src/server/agent-card.js';
 import { createA2aServer } from '../src/server/create-a2a-server.js';
 import { createJsonRpcRoute } from '../src/server/json-rpc-route.js';
+import { statusUpdate } from '../src/server/task-events.js';
 
 /** How many messages the agent sends before yielding to I/O. */
 const SLICE = 64;
@@ -73,7 +74,10 @@ const agent = {
 const a2ui = createA2aServer({ agent });
 /** The same, keeping whole task histories as the SDK's store does (what the baseline pays). */
 const a2uiFullHistory = createA2aServer({ agent, maxTaskHistory: Number.POSITIVE_INFINITY });
-/** What the bare executor does: the same status updates, with the same parts, straight on the bus. */
+/**
+ * What the bare executor does: the same status updates (built by the binding's `statusUpdate`),
+ * with the same parts, straight on the bus.
+ */
 let seq = 0;
 const executor: AgentExecutor = {
   async execute(context, bus) {
@@ -100,30 +104,8 @@ const executor: AgentExecutor = {
         ? (data.value.action as { name: string; context: { n?: number } } | undefined)
         : undefined;
     const n = action?.name === 'burst' ? Number(action.context.n) : action ? 1 : 0;
-    const status = (state: TaskState, parts = [] as ReturnType<typeof createA2uiDataPart>[]) =>
-      bus.publish(
-        AgentEvent.statusUpdate({
-          taskId,
-          contextId,
-          status: {
-            state,
-            message: parts.length
-              ? {
-                  messageId: crypto.randomUUID(),
-                  contextId,
-                  taskId,
-                  role: Role.ROLE_AGENT,
-                  parts,
-                  metadata: undefined,
-                  extensions: [],
-                  referenceTaskIds: [],
-                }
-              : undefined,
-            timestamp: new Date().toISOString(),
-          },
-          metadata: undefined,
-        }),
-      );
+    const status = (state: TaskState, parts: Part[] = []) =>
+      bus.publish(AgentEvent.statusUpdate(statusUpdate({ taskId, contextId }, state, parts)));
     await produce(n, (slice) =>
       status(
         TaskState.TASK_STATE_WORKING,

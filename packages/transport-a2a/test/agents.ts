@@ -121,6 +121,24 @@ export function userRequest(
 // biome-ignore lint/suspicious/noExplicitAny: frames are plain JSON read by assertions
 export type JsonFrame = Record<string, any>;
 
+/**
+ * A v1.0 JSON-RPC request (id 1) of a send `method` on the raw wire: a user message with a fresh
+ * id and no parts, `message` merged in, and `params` beside it.
+ */
+export const v1SendBody = (
+  method: string,
+  message: Record<string, unknown>,
+  params: Record<string, unknown> = {},
+) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method,
+  params: {
+    message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [], ...message },
+    ...params,
+  },
+});
+
 /** Posts a JSON-RPC request; returns the HTTP response. */
 export function postRpc(
   url: string,

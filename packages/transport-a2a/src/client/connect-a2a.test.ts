@@ -79,7 +79,10 @@ describe('connectA2a', () => {
     let asked = 0;
     const client = new A2uiClient({
       transport: server.connect({
-        headers: () => ({ authorization: `ada-${++asked > 0 ? 'x' : ''}` }),
+        headers: () => {
+          asked++;
+          return { authorization: 'ada-x' };
+        },
       }),
     });
     track(client);

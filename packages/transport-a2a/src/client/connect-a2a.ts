@@ -748,8 +748,13 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       const waiting = taskId !== undefined && taskState !== undefined && INTERRUPTED.has(taskState);
       if (!pushEnabled() || !waiting || turnsInFlight > 0 || outbox.pending > 0) {
         await new Promise<void>((resolve) => {
-          changed = resolve;
-          attempt.signal.addEventListener('abort', () => resolve(), { once: true });
+          // Removed once woken: the attempt lives as long as the link, and this waits once per change.
+          const done = () => {
+            attempt.signal.removeEventListener('abort', done);
+            resolve();
+          };
+          changed = done;
+          attempt.signal.addEventListener('abort', done, { once: true });
         });
         continue;
       }

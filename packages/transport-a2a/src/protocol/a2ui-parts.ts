@@ -7,16 +7,15 @@
  */
 
 import type { Part } from '@a2a-js/sdk';
-import { isRecord, toMessageList } from '@a2ui-ts/core';
+import { isRecord, SERVER_MESSAGE_KINDS, toMessageList } from '@a2ui-ts/core';
 import { A2UI_METADATA, A2UI_MIME_TYPE, isA2uiMimeType } from './a2ui-extension.js';
 
-const SERVER_MESSAGE_KINDS = [
-  'createSurface',
-  'updateComponents',
-  'updateDataModel',
-  'deleteSurface',
-];
-const CLIENT_MESSAGE_KINDS = ['action', 'error'];
+/** The message keys of each direction, for parts that do not declare their MIME type. */
+const MESSAGE_KINDS: Readonly<Record<'server' | 'client' | 'any', readonly string[]>> = {
+  server: SERVER_MESSAGE_KINDS,
+  client: ['action', 'error'],
+  any: [...SERVER_MESSAGE_KINDS, 'action', 'error'],
+};
 
 /**
  * An A2UI data part carrying `message`.
@@ -81,13 +80,7 @@ export function isA2uiDataPart(
 ): boolean {
   if (part.content?.$case !== 'data') return false;
   if (isA2uiMimeType(partMimeType(part))) return true;
-  const kinds =
-    direction === 'server'
-      ? SERVER_MESSAGE_KINDS
-      : direction === 'client'
-        ? CLIENT_MESSAGE_KINDS
-        : [...SERVER_MESSAGE_KINDS, ...CLIENT_MESSAGE_KINDS];
-  return isPayloadOf(part.content.value, kinds);
+  return isPayloadOf(part.content.value, MESSAGE_KINDS[direction]);
 }
 
 /** The `a2uiSeq` of a part written by this package's server, when it has one. */

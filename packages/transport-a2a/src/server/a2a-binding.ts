@@ -93,6 +93,17 @@ async function scopeOf(key: string): Promise<string> {
   return scope;
 }
 
+/** The scope {@link sessionIdOf} puts before a context id: 22 base64url characters and a dot. */
+const SCOPE_PREFIX = /^[A-Za-z0-9_-]{22}\./;
+
+/**
+ * The context id of a host session id: the id without the principal's scope that
+ * {@link sessionIdOf} adds (`scoped`: requests are authenticated, so every id has one).
+ */
+export function contextIdOf(sessionId: string, scoped: boolean): string {
+  return scoped ? sessionId.replace(SCOPE_PREFIX, '') : sessionId;
+}
+
 /** The host connection id of `contextId`'s A2UI session for `principal`. */
 export async function sessionIdOf(
   binding: Pick<A2aBinding, 'principalKey'>,

@@ -13,7 +13,6 @@ import {
   type AgentExecutor,
   type ExecutionEventBus,
   type RequestContext,
-  ResultManager,
   type ServerCallContext,
 } from '@a2a-js/sdk/server';
 import type {
@@ -34,6 +33,7 @@ import {
   entriesToParts,
   outcomeUpdate,
   statusUpdate,
+  storeStatusUpdate,
   type TaskAddress,
   type TaskOutcome,
   workingTask,
@@ -85,6 +85,7 @@ class StepPublisher {
   readonly #maxBufferedBytes: number;
   readonly #buffered: StreamBuffer;
   #pending: ReplayEntry[] = [];
+  /** Bytes of {@link #pending} in a blocking answer (a stream hands them on at once). */
   #pendingBytes = 0;
   #scheduled = false;
   /** The last message left out while streaming, when nothing published after it shows the gap. */
@@ -109,12 +110,10 @@ class StepPublisher {
   }
 
   add(entries: readonly ReplayEntry[]): void {
-    for (const entry of entries) {
-      this.#pending.push(entry);
-      this.#pendingBytes += entry.data.length;
-    }
+    for (const entry of entries) this.#pending.push(entry);
     if (!this.#streaming) {
       // A blocking answer holds the step's messages until its end: keep the latest that fit.
+      this.#pendingBytes += bytesOf(entries);
       let drop = 0;
       while (drop < this.#pending.length - 1 && this.#pendingBytes > this.#maxBufferedBytes)
         this.#pendingBytes -= this.#pending[drop++]!.data.length;
@@ -150,7 +149,6 @@ class StepPublisher {
     if (this.#pending.length === 0) return;
     const pending = this.#pending;
     this.#pending = [];
-    this.#pendingBytes = 0;
     for (const chunk of chunkEntries(pending, this.#maxBytes)) {
       const size = bytesOf(chunk);
       if (!this.#buffered.fits(size, this.#maxBufferedBytes)) {
@@ -214,7 +212,7 @@ export class A2uiAgentExecutor implements AgentExecutor {
     const store = this.#binding.taskStore;
     try {
       if (!(await store.load(address.taskId, context))) return;
-      await new ResultManager(store, context).processEvent(AgentEvent.statusUpdate(update));
+      await storeStatusUpdate(store, context, update);
     } catch (error) {
       this.#binding.reportError(error, address.contextId);
     }

@@ -25,12 +25,7 @@ import {
   TaskNotFoundError,
   UnsupportedOperationError,
 } from '@a2a-js/sdk/errors';
-import {
-  AgentEvent,
-  DefaultRequestHandler,
-  ResultManager,
-  type ServerCallContext,
-} from '@a2a-js/sdk/server';
+import { DefaultRequestHandler, type ServerCallContext } from '@a2a-js/sdk/server';
 import { A2uiError, createConnectionId, type ResetReason } from '@a2ui-ts/core';
 import { toA2aError } from '../protocol/a2a-errors.js';
 import {
@@ -50,9 +45,9 @@ import {
 import { A2uiAgentExecutor, type PreparedRequest } from './a2ui-agent-executor.js';
 import { parseA2uiRequest } from './parse-a2ui-request.js';
 import { FollowBuffer, followSession } from './session-follower.js';
-import { sessionEndOutcome } from './session-outcomes.js';
+import { storeSessionEnd } from './session-outcomes.js';
 import { StreamBuffer } from './stream-buffer.js';
-import { highestSeqOf, isTerminalState, outcomeUpdate } from './task-events.js';
+import { highestSeqOf, isTerminalState } from './task-events.js';
 import { TaskQueue } from './task-queue.js';
 import { subscribeToTask } from './task-subscription.js';
 
@@ -105,10 +100,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     try {
       return await super.sendMessage(request, context);
     } finally {
-      if (!prepared.claimed) {
-        prepared.follow?.follower.stop();
-        prepared.executed();
-      }
+      releaseUnclaimed(prepared);
     }
   }
 
@@ -128,10 +120,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
       }
     } finally {
       this.#binding.streamBuffers.delete(prepared.buffered);
-      if (!prepared.claimed) {
-        prepared.follow?.follower.stop();
-        prepared.executed();
-      }
+      releaseUnclaimed(prepared);
     }
   }
 
@@ -184,13 +173,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
       if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
     }
     if (run) await run.done;
-    else {
-      const update = outcomeUpdate(
-        { taskId: task.id, contextId: task.contextId },
-        sessionEndOutcome('client-closed'),
-      );
-      await new ResultManager(taskStore, context).processEvent(AgentEvent.statusUpdate(update));
-    }
+    else await storeSessionEnd(taskStore, context, task, 'client-closed');
     return (await taskStore.load(task.id, context)) ?? task;
   }
 
@@ -379,6 +362,16 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     else await host.disconnect(sessionId, { principal }).catch(() => {});
     return 'replay-gap';
   }
+}
+
+/**
+ * After the SDK answered: a request the executor never took over (refused, or its client left
+ * first) stops its follower and lets the next message on its task in.
+ */
+function releaseUnclaimed(prepared: PreparedRequest): void {
+  if (prepared.claimed) return;
+  prepared.follow?.follower.stop();
+  prepared.executed();
 }
 
 const invalid = (message: string, path: string) =>

@@ -9,7 +9,7 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import { A2A_VERSION_HEADER, HTTP_EXTENSION_HEADER } from '@a2a-js/sdk';
 import { LEGACY_HTTP_EXTENSION_HEADER } from '@a2a-js/sdk/compat/v0_3';
-import { AgentEvent, ResultManager, type TaskStore } from '@a2a-js/sdk/server';
+import type { TaskStore } from '@a2a-js/sdk/server';
 import {
   type A2uiAgent,
   type Connection,
@@ -25,7 +25,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { LAST_EVENT_ID_HEADER } from '../protocol/a2ui-extension.js';
-import type { A2aBinding } from './a2a-binding.js';
+import { type A2aBinding, contextIdOf } from './a2a-binding.js';
 import { A2aSessions } from './a2a-sessions.js';
 import { A2uiRequestHandler } from './a2ui-request-handler.js';
 import {
@@ -40,8 +40,7 @@ import { boundTaskHistory } from './bounded-history-task-store.js';
 import { createJsonRpcRoute } from './json-rpc-route.js';
 import { createMemoryTaskStore, MEMORY_TASK_STORE_DEFAULTS } from './memory-task-store.js';
 import { PARSE_REQUEST_DEFAULTS } from './parse-a2ui-request.js';
-import { sessionEndOutcome } from './session-outcomes.js';
-import { outcomeUpdate } from './task-events.js';
+import { storeSessionEnd } from './session-outcomes.js';
 
 /** CORS settings: the options of Hono's `cors()` middleware (A2A's headers are added). */
 export type A2aCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
@@ -259,13 +258,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
       try {
         const task = await taskStore.load(taskId, session.context);
         if (!task) continue;
-        const update = outcomeUpdate(
-          { taskId, contextId: task.contextId },
-          sessionEndOutcome(reason),
-        );
-        await new ResultManager(taskStore, session.context).processEvent(
-          AgentEvent.statusUpdate(update),
-        );
+        await storeSessionEnd(taskStore, session.context, task, reason);
       } catch (error) {
         reportError(error, undefined);
       }
@@ -295,10 +288,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
     reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
     // Session ids are context ids, prefixed with the principal's scope when requests are authenticated.
     onAgentError: (error, sessionId) =>
-      reportError(
-        error,
-        options.authenticate ? sessionId.replace(/^[A-Za-z0-9_-]{22}\./, '') : sessionId,
-      ),
+      reportError(error, contextIdOf(sessionId, options.authenticate !== undefined)),
   });
   const keepAliveIntervalMs = options.keepAliveIntervalMs ?? defaults.keepAliveIntervalMs;
   const binding: A2aBinding = {

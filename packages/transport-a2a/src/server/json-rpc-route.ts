@@ -29,8 +29,10 @@ import {
   type AuthenticationResult,
   checkRequestDepth,
   type InboundLimits,
+  isRecord,
   readRequestBody,
   toHttpError,
+  tryParseJson,
 } from '@a2ui-ts/core';
 import type { Context } from 'hono';
 import { a2aErrorRowOf, toA2aError } from '../protocol/a2a-errors.js';
@@ -65,9 +67,6 @@ const SSE_HEADERS: Record<string, string> = {
 type JsonRpcAnswer = { jsonrpc: '2.0'; id: unknown; error?: unknown; result?: unknown };
 type Mapper = (error: unknown) => unknown;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Creates the `POST` handler of the A2A endpoint.
  *
@@ -98,17 +97,16 @@ export function createJsonRpcRoute(
         headers,
       );
     };
+    /** A JSON-RPC error answered before the request has an id (HTTP 200, A2A's convention). */
+    const rpcError = (code: number, message: string) =>
+      c.json({ jsonrpc: '2.0', id: null, error: { code, message } });
 
     const contentType = c.req.header('content-type');
     if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType)) {
-      return c.json({
-        jsonrpc: '2.0',
-        id: null,
-        error: {
-          code: -32005,
-          message: `Unsupported Content-Type "${contentType}"; expected application/json.`,
-        },
-      });
+      return rpcError(
+        -32005,
+        `Unsupported Content-Type "${contentType}"; expected application/json.`,
+      );
     }
     const auth = await options.authenticate(request);
     if (!auth.ok) return refuse(auth.error);
@@ -131,22 +129,10 @@ export function createJsonRpcRoute(
           new A2uiError('TIMEOUT', `The body did not arrive within ${options.bodyTimeoutMs} ms.`),
         );
       if (body.reason === 'aborted') return c.body(null, 499 as 200);
-      return c.json({
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32700, message: 'The body is not valid UTF-8.' },
-      });
+      return rpcError(-32700, 'The body is not valid UTF-8.');
     }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(body.text);
-    } catch {
-      return c.json({
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32700, message: 'Invalid JSON payload.' },
-      });
-    }
+    const payload = tryParseJson(body.text);
+    if (payload === undefined) return rpcError(-32700, 'Invalid JSON payload.');
     // Before the SDK walks it: its conversions recurse, and so does writing the answer's `id`.
     const tooDeep = checkRequestDepth(payload, options.limits);
     if (tooDeep) {
@@ -188,6 +174,8 @@ export function createJsonRpcRoute(
     }
 
     const answer = await (legacy ? v03 : v1).handle(payload as Record<string, unknown>, context);
+    /** What the handler refused the request with, if it did (see `STATE_KEYS.refusal`). */
+    const refusal = () => context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
     /** Headers read once the handler ran (for a stream: once its first event came). */
     const headersOf = (failed: boolean): Record<string, string> => {
       const result: Record<string, string> = {};
@@ -195,15 +183,14 @@ export function createJsonRpcRoute(
         result[legacy ? LEGACY_HTTP_EXTENSION_HEADER : HTTP_EXTENSION_HEADER] =
           Extensions.toServiceParameter(context.activatedExtensions);
       }
-      const refusal = context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
-      return failed && refusal ? { ...result, ...toHttpError(refusal).headers } : result;
+      const refused = failed ? refusal() : undefined;
+      return refused ? { ...result, ...toHttpError(refused).headers } : result;
     };
     const statusOf = (failed: boolean): number => {
-      const refusal = context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
-      return failed && refusal ? a2aErrorRowOf(refusal).httpStatus : 200;
+      const refused = failed ? refusal() : undefined;
+      return refused ? a2aErrorRowOf(refused).httpStatus : 200;
     };
 
-    const refusal = () => context.state.get(STATE_KEYS.refusal) as A2uiError | undefined;
     if (!isAsyncIterable(answer)) {
       const single = answer as JsonRpcAnswer;
       const failed = single.error !== undefined;

@@ -6,7 +6,7 @@
 import { TaskState } from '@a2a-js/sdk';
 import { ServerCallContext } from '@a2a-js/sdk/server';
 import { afterEach, expect, it } from 'vitest';
-import { formAgent, postRpc } from '../../test/agents.js';
+import { formAgent, postRpc, v1SendBody } from '../../test/agents.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createMemoryTaskStore } from './memory-task-store.js';
 
@@ -22,18 +22,7 @@ it('forgets the least recently updated tasks beyond maxTasks, however many conte
   server = await startTestServer({ agent: formAgent().agent, maxTasks: 20 });
   const url = `${server.node.url}/`;
   const send = (message: Record<string, unknown>) =>
-    postRpc(
-      url,
-      {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'SendMessage',
-        params: {
-          message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [], ...message },
-        },
-      },
-      V1,
-    ).then((response) => response.json());
+    postRpc(url, v1SendBody('SendMessage', message), V1).then((response) => response.json());
   const taskIds: string[] = [];
   for (let index = 0; index < 60; index++) taskIds.push((await send({})).result.task.id);
   expect(server.app.stats().tasks).toBe(20);

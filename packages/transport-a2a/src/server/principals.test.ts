@@ -5,7 +5,7 @@
  * is undisturbed.
  */
 import { afterEach, expect, it } from 'vitest';
-import { actionMessage, formAgent, postRpc, update } from '../../test/agents.js';
+import { actionMessage, formAgent, postRpc, update, v1SendBody } from '../../test/agents.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { A2UI_MIME_TYPE } from '../protocol/a2ui-extension.js';
 
@@ -16,18 +16,10 @@ afterEach(async () => {
 });
 
 const send = (principal: string, message: Record<string, unknown>, method = 'SendMessage') =>
-  postRpc(
-    `${server!.node.url}/`,
-    {
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: {
-        message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [], ...message },
-      },
-    },
-    { 'A2A-Version': '1.0', authorization: principal },
-  ).then((response) => response.json());
+  postRpc(`${server!.node.url}/`, v1SendBody(method, message), {
+    'A2A-Version': '1.0',
+    authorization: principal,
+  }).then((response) => response.json());
 
 const rpc = (principal: string, method: string, params: Record<string, unknown>) =>
   postRpc(

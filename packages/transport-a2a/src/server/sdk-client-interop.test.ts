@@ -47,6 +47,13 @@ async function collect(stream: AsyncIterable<StreamResponse>): Promise<StreamRes
   return events;
 }
 
+/** Opens a context with an empty streamed message: its events, and the task it runs in. */
+async function openTask(client: Client) {
+  const opening = await collect(client.sendMessageStream(userRequest([]), a2uiHeaders()));
+  const opened = opening[0]!.payload!.value as { id: string; contextId: string };
+  return { opening, task: { taskId: opened.id, contextId: opened.contextId } };
+}
+
 /** The A2UI messages (data parts) of the status updates among `events`. */
 function a2uiOf(events: readonly StreamResponse[]): Array<{ seq: unknown; data: JsonFrame }> {
   return events.flatMap((event) =>
@@ -113,9 +120,7 @@ describe('the stock @a2a-js/sdk client (A2A v1.0)', () => {
     const recorder = formAgent();
     server = await startTestServer({ agent: recorder.agent });
     const client = await new ClientFactory().createFromUrl(server.node.url);
-    const opening = await collect(client.sendMessageStream(userRequest([]), a2uiHeaders()));
-    const opened = opening[0]!.payload!.value as { id: string; contextId: string };
-    const task = { taskId: opened.id, contextId: opened.contextId };
+    const { task } = await openTask(client);
     const metadata = {
       a2uiClientCapabilities: {
         'v0.9': {
@@ -159,9 +164,7 @@ describe('the stock @a2a-js/sdk client (A2A v1.0)', () => {
     const recorder = formAgent();
     server = await startTestServer({ agent: recorder.agent });
     const client = await new ClientFactory().createFromUrl(server.node.url);
-    const opening = await collect(client.sendMessageStream(userRequest([]), a2uiHeaders()));
-    const opened = opening[0]!.payload!.value as { id: string; contextId: string };
-    const task = { taskId: opened.id, contextId: opened.contextId };
+    const { task } = await openTask(client);
     const canceled = await client.cancelTask({ tenant: '', id: task.taskId, metadata: undefined });
     expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
     expect(recorder.disconnects).toEqual(['client-closed']);
@@ -264,10 +267,8 @@ describe('the stock @a2a-js/sdk client through its v0.3 compat layer', () => {
     server = await startTestServer({ agent: recorder.agent, protocolVersions: ['0.3'] });
     const client = await legacyClient(server.node.url);
     expect(client.protocolVersion).toBe('0.3');
-    const opening = await collect(client.sendMessageStream(userRequest([]), a2uiHeaders()));
+    const { opening, task } = await openTask(client);
     expect(a2uiOf(opening).map((part) => part.seq)).toEqual([1, 2]);
-    const opened = opening[0]!.payload!.value as { id: string; contextId: string };
-    const task = { taskId: opened.id, contextId: opened.contextId };
     const turn = await collect(
       client.sendMessageStream(
         userRequest([dataPart(actionMessage('go'), A2UI_MIME_TYPE)], task),

@@ -4,10 +4,11 @@
  * session fail it; the end of the session completes (the agent closed it) or cancels it.
  */
 
-import { TaskState } from '@a2a-js/sdk';
+import { type Task, TaskState } from '@a2a-js/sdk';
+import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { A2uiError, type DisconnectReason, type ResetReason, type TurnResult } from '@a2ui-ts/core';
 import { A2UI_METADATA } from '../protocol/a2ui-extension.js';
-import type { TaskOutcome } from './task-events.js';
+import { outcomeUpdate, storeStatusUpdate, type TaskOutcome } from './task-events.js';
 
 /** The turn is over: the task waits for the next action. */
 export const INPUT_REQUIRED: TaskOutcome = { state: TaskState.TASK_STATE_INPUT_REQUIRED };
@@ -27,6 +28,20 @@ export function sessionEndOutcome(reason: DisconnectReason): TaskOutcome {
     text: SESSION_END_TEXT[reason],
     metadata: { [A2UI_METADATA.sessionClosed]: reason },
   };
+}
+
+/** Stores that `task`, on which no turn runs, ended with its session (`reason`). */
+export function storeSessionEnd(
+  store: TaskStore,
+  context: ServerCallContext,
+  task: Task,
+  reason: DisconnectReason,
+): Promise<void> {
+  const update = outcomeUpdate(
+    { taskId: task.id, contextId: task.contextId },
+    sessionEndOutcome(reason),
+  );
+  return storeStatusUpdate(store, context, update);
 }
 
 /** The client's session cannot be continued: it must start a new context. */

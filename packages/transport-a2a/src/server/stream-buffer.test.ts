@@ -10,7 +10,7 @@
 import { createDeferred } from '@a2ui-ts/core/testing';
 import type { Hono } from 'hono';
 import { afterEach, expect, it } from 'vitest';
-import { formAgent, type JsonFrame, postRpc, update } from '../../test/agents.js';
+import { formAgent, type JsonFrame, postRpc, update, v1SendBody } from '../../test/agents.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
 let server: TestServer | undefined;
@@ -83,16 +83,7 @@ const contiguousEnd = (seqs: number[], first: number) => {
 
 /** Posts a v1.0 `method` with a new message of `parts` (a text starts the agent's `onInput`). */
 const send = (method: string, parts: unknown[] = [{ text: 'go' }]) =>
-  postRpc(
-    `${server!.node.url}/`,
-    {
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: { message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts } },
-    },
-    V1,
-  );
+  postRpc(`${server!.node.url}/`, v1SendBody(method, { parts }), V1);
 
 const resubscribe = (taskId: string, lastEventId: number) =>
   postRpc(

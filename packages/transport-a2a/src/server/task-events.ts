@@ -13,6 +13,12 @@ import {
   TaskState,
   type TaskStatusUpdateEvent,
 } from '@a2a-js/sdk';
+import {
+  AgentEvent,
+  ResultManager,
+  type ServerCallContext,
+  type TaskStore,
+} from '@a2a-js/sdk/server';
 import type { ReplayEntry } from '@a2ui-ts/core';
 import { createA2uiDataPart, createTextPart } from '../protocol/a2ui-parts.js';
 
@@ -109,6 +115,18 @@ export function outcomeUpdate(
 ): TaskStatusUpdateEvent {
   const all = outcome.text === undefined ? parts : [...parts, createTextPart(outcome.text)];
   return statusUpdate(address, outcome.state, all, outcome.metadata);
+}
+
+/**
+ * Stores `update` as the SDK stores a published one (the task's status, its message added to the
+ * history), for an update no request's consumer reads: a session's end, a cancel, a reset.
+ */
+export function storeStatusUpdate(
+  store: TaskStore,
+  context: ServerCallContext,
+  update: TaskStatusUpdateEvent,
+): Promise<void> {
+  return new ResultManager(store, context).processEvent(AgentEvent.statusUpdate(update));
 }
 
 /** The task as the first event of an execution: the stored one, now working, or a new one. */

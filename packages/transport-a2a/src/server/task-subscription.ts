@@ -8,12 +8,12 @@
  * the task ends, the session ends, or the client leaves.
  */
 
-import { type StreamResponse, type Task, TaskState } from '@a2a-js/sdk';
-import { AgentEvent, ResultManager, type ServerCallContext } from '@a2a-js/sdk/server';
+import { type StreamResponse, type Task, TaskState, type TaskStatusUpdateEvent } from '@a2a-js/sdk';
+import type { ServerCallContext } from '@a2a-js/sdk/server';
 import { A2uiError, type DisconnectReason, type ReplayEntry } from '@a2ui-ts/core';
 import type { A2aBinding } from './a2a-binding.js';
 import type { A2aSession, TaskRun } from './a2a-sessions.js';
-import { followSession } from './session-follower.js';
+import { type FollowResult, followSession } from './session-follower.js';
 import { resetOutcome, sessionEndOutcome } from './session-outcomes.js';
 import { bytesOf, StreamBuffer } from './stream-buffer.js';
 import {
@@ -21,6 +21,7 @@ import {
   entriesToParts,
   outcomeUpdate,
   statusUpdate,
+  storeStatusUpdate,
   type TaskAddress,
 } from './task-events.js';
 
@@ -34,6 +35,11 @@ export interface SubscriptionRequest {
   readonly context: ServerCallContext;
   readonly signal: AbortSignal | undefined;
 }
+
+/** A status update as a stream response. */
+const statusEvent = (value: TaskStatusUpdateEvent): StreamResponse => ({
+  payload: { $case: 'statusUpdate', value },
+});
 
 /** Streams `request.task`'s session (see the module comment). */
 export async function* subscribeToTask(
@@ -60,48 +66,42 @@ export async function* subscribeToTask(
   });
   signal?.addEventListener('abort', notify);
   binding.streamBuffers.add(buffered);
-  const followed = await followSession(binding.host, request.sessionId, {
-    principal: request.principal,
-    afterSeq: request.afterSeq,
-    pollIntervalMs: binding.keepAliveIntervalMs,
-    handlers: {
-      onEntries(entries) {
-        // Past the bound nothing more is held: the stream ends at its next read (below).
-        if (overflowed !== undefined) return;
-        const size = bytesOf(entries);
-        // What the client missed comes in one go, before it could read anything: it always fits.
-        if (!buffered.fits(size, binding.maxBufferedBytes)) {
-          overflowed = buffered.bytes + size;
-          queued = [];
-          buffered.clear();
-        } else {
-          queued.push(...entries);
-          buffered.hold('queued', size);
-        }
-        notify();
-      },
-      onEnd(reason) {
-        ended = reason;
-        notify();
-      },
-    },
-  }).catch((error: unknown) => {
-    binding.streamBuffers.delete(buffered);
-    stopWatching();
-    signal?.removeEventListener('abort', notify);
-    throw error;
-  });
+  let followed: FollowResult | undefined;
   try {
+    followed = await followSession(binding.host, request.sessionId, {
+      principal: request.principal,
+      afterSeq: request.afterSeq,
+      pollIntervalMs: binding.keepAliveIntervalMs,
+      handlers: {
+        onEntries(entries) {
+          // Past the bound nothing more is held: the stream ends at its next read (below).
+          if (overflowed !== undefined) return;
+          const size = bytesOf(entries);
+          // What the client missed comes in one go, before it could read anything: it always fits.
+          if (!buffered.fits(size, binding.maxBufferedBytes)) {
+            overflowed = buffered.bytes + size;
+            queued = [];
+            buffered.clear();
+          } else {
+            queued.push(...entries);
+            buffered.hold('queued', size);
+          }
+          notify();
+        },
+        onEnd(reason) {
+          ended = reason;
+          notify();
+        },
+      },
+    });
     if (!followed.ok) {
       // Its session is gone: the stored task ends, and the client starts a new context.
       binding.host.session(request.sessionId)?.close('reset');
       const outcome = resetOutcome(followed.reason);
       const update = outcomeUpdate(address, outcome);
-      await new ResultManager(binding.taskStore, request.context).processEvent(
-        AgentEvent.statusUpdate(update),
-      );
+      await storeStatusUpdate(binding.taskStore, request.context, update);
       yield { payload: { $case: 'task', value: task } };
-      yield { payload: { $case: 'statusUpdate', value: update } };
+      yield statusEvent(update);
       return;
     }
     yield { payload: { $case: 'task', value: task } };
@@ -124,38 +124,21 @@ export async function* subscribeToTask(
             ? TaskState.TASK_STATE_WORKING
             : TaskState.TASK_STATE_INPUT_REQUIRED;
         for (const chunk of chunkEntries(entries, binding.maxUpdateBytes))
-          yield {
-            payload: {
-              $case: 'statusUpdate',
-              value: statusUpdate(address, state, entriesToParts(chunk)),
-            },
-          };
+          yield statusEvent(statusUpdate(address, state, entriesToParts(chunk)));
         caughtUp = true;
         continue;
       }
       if (!caughtUp) {
         caughtUp = true;
-        yield {
-          payload: {
-            $case: 'statusUpdate',
-            value: statusUpdate(address, TaskState.TASK_STATE_INPUT_REQUIRED),
-          },
-        };
+        yield statusEvent(statusUpdate(address, TaskState.TASK_STATE_INPUT_REQUIRED));
         continue;
       }
       if (ended !== undefined) {
-        yield {
-          payload: {
-            $case: 'statusUpdate',
-            value: outcomeUpdate(address, sessionEndOutcome(ended)),
-          },
-        };
+        yield statusEvent(outcomeUpdate(address, sessionEndOutcome(ended)));
         return;
       }
       if (watched?.outcome) {
-        yield {
-          payload: { $case: 'statusUpdate', value: outcomeUpdate(address, watched.outcome) },
-        };
+        yield statusEvent(outcomeUpdate(address, watched.outcome));
         return;
       }
       await new Promise<void>((resolve) => {
@@ -166,6 +149,6 @@ export async function* subscribeToTask(
     binding.streamBuffers.delete(buffered);
     stopWatching();
     signal?.removeEventListener('abort', notify);
-    if (followed.ok) followed.follower.stop();
+    if (followed?.ok) followed.follower.stop();
   }
 }

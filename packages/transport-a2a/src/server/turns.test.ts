@@ -6,7 +6,14 @@
 import { createDeferred } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, expect, it } from 'vitest';
-import { actionMessage, formAgent, postRpc, readSse, update } from '../../test/agents.js';
+import {
+  actionMessage,
+  formAgent,
+  postRpc,
+  readSse,
+  update,
+  v1SendBody,
+} from '../../test/agents.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { A2UI_MIME_TYPE } from '../protocol/a2ui-extension.js';
 
@@ -22,31 +29,11 @@ const send = (
   message: Record<string, unknown>,
   method = 'SendMessage',
   headers: Record<string, string> = {},
-) =>
-  postRpc(
-    `${server!.node.url}/`,
-    {
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: {
-        message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [], ...message },
-      },
-    },
-    { ...V1, ...headers },
-  );
+) => postRpc(`${server!.node.url}/`, v1SendBody(method, message), { ...V1, ...headers });
 const dataOf = (task: { status: { message?: { parts: Array<{ data?: unknown }> } } }) =>
   (task.status.message?.parts ?? []).flatMap((part) =>
     part.data === undefined ? [] : [part.data],
   );
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
 
 it('runs the turns of one message in order: each A2UI part, then its text', async () => {
   const recorder = formAgent();
@@ -85,7 +72,7 @@ it('runs the turns of one message in order: each A2UI part, then its text', asyn
 });
 
 it('refuses a message a busy session cannot queue: a failed task naming LIMIT_EXCEEDED and when to retry', async () => {
-  const held = deferred();
+  const held = createDeferred();
   const recorder = formAgent({
     async onAction(connection, action) {
       await held.promise;
@@ -121,7 +108,7 @@ it('refuses a message a busy session cannot queue: a failed task naming LIMIT_EX
 });
 
 it('cancels a running turn at once: the stream ends canceled, the agent is told', async () => {
-  const held = deferred();
+  const held = createDeferred();
   const recorder = formAgent({
     async onAction(connection) {
       connection.send(update('/answer', 'started'));

@@ -11,6 +11,7 @@ import {
   postRpc,
   readSse,
   update,
+  v1SendBody,
 } from '../../test/agents.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { A2UI_EXTENSION_URI, A2UI_MIME_TYPE } from '../protocol/a2ui-extension.js';
@@ -23,20 +24,6 @@ afterEach(async () => {
 
 const V1 = { 'A2A-Version': '1.0' };
 const BASIC = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
-
-const v1Send = (
-  method: string,
-  message: Record<string, unknown>,
-  extra: Record<string, unknown> = {},
-) => ({
-  jsonrpc: '2.0',
-  id: 1,
-  method,
-  params: {
-    message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [], ...message },
-    ...extra,
-  },
-});
 
 const v03Send = (method: string, message: Record<string, unknown>) => ({
   jsonrpc: '2.0',
@@ -101,7 +88,11 @@ describe('the agent card', () => {
         await fetch(`${node.url}/agents/tables/.well-known/agent-card.json`, { headers: V1 })
       ).json();
       expect(card.supportedInterfaces[0].url).toBe(`${node.url}/agents/tables`);
-      const answer = await postRpc(card.supportedInterfaces[0].url, v1Send('SendMessage', {}), V1);
+      const answer = await postRpc(
+        card.supportedInterfaces[0].url,
+        v1SendBody('SendMessage', {}),
+        V1,
+      );
       expect((await answer.json()).result.task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
     } finally {
       await node.close();
@@ -115,7 +106,7 @@ describe('streamed turns on the wire', () => {
     server = await startTestServer({ agent: formAgent().agent });
     const response = await postRpc(
       `${server.node.url}/`,
-      v1Send('SendStreamingMessage', { parts: [{ text: 'hi' }] }),
+      v1SendBody('SendStreamingMessage', { parts: [{ text: 'hi' }] }),
       {
         ...V1,
         'A2A-Extensions': A2UI_EXTENSION_URI,
@@ -189,7 +180,7 @@ describe('streamed turns on the wire', () => {
       },
     });
     server = await startTestServer({ agent: recorder.agent });
-    const first = await postRpc(`${server.node.url}/`, v1Send('SendStreamingMessage', {}), V1);
+    const first = await postRpc(`${server.node.url}/`, v1SendBody('SendStreamingMessage', {}), V1);
     const reader = first.body!.getReader();
     let text = '';
     while (!text.includes('a2uiSeq')) text += new TextDecoder().decode((await reader.read()).value);
@@ -220,7 +211,7 @@ describe('idle streams', () => {
   it('ping with a `: ping` comment while nothing happens', async () => {
     server = await startTestServer({ agent: formAgent().agent, keepAliveIntervalMs: 10 });
     const opened = await (
-      await postRpc(`${server.node.url}/`, v1Send('SendMessage', {}), V1)
+      await postRpc(`${server.node.url}/`, v1SendBody('SendMessage', {}), V1)
     ).json();
     const response = await postRpc(
       `${server.node.url}/`,
@@ -270,7 +261,7 @@ async function readFramesUntil(
 describe('bad input gets an A2A error, reaches no agent and disturbs no other context', () => {
   async function openContext(target: TestServer) {
     const answer = await (
-      await postRpc(`${target.node.url}/`, v1Send('SendMessage', {}), V1)
+      await postRpc(`${target.node.url}/`, v1SendBody('SendMessage', {}), V1)
     ).json();
     return {
       taskId: answer.result.task.id as string,
@@ -295,7 +286,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     {
       name: 'a malformed action',
       body: () =>
-        v1Send('SendMessage', {
+        v1SendBody('SendMessage', {
           parts: [{ data: { version: 'v0.9', action: { name: 5 } }, mediaType: A2UI_MIME_TYPE }],
         }),
       code: -32602,
@@ -305,7 +296,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     {
       name: 'a server message sent by a client',
       body: () =>
-        v1Send('SendMessage', {
+        v1SendBody('SendMessage', {
           parts: [{ data: update('/x', 1), metadata: { mimeType: A2UI_MIME_TYPE } }],
         }),
       code: -32602,
@@ -314,7 +305,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     {
       name: 'a bad message in an array payload',
       body: () =>
-        v1Send('SendMessage', {
+        v1SendBody('SendMessage', {
           parts: [
             {
               data: [actionMessage('ok'), { version: 'v0.9', action: {} }],
@@ -328,7 +319,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     {
       name: 'a file part',
       body: () =>
-        v1Send('SendMessage', {
+        v1SendBody('SendMessage', {
           parts: [{ url: 'https://example.com/a.png', mediaType: 'image/png' }],
         }),
       code: -32005,
@@ -336,13 +327,15 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     {
       name: 'data of another media type',
       body: () =>
-        v1Send('SendMessage', { parts: [{ data: { a: 1 }, mediaType: 'application/x-other' }] }),
+        v1SendBody('SendMessage', {
+          parts: [{ data: { a: 1 }, mediaType: 'application/x-other' }],
+        }),
       code: -32005,
     },
     {
       name: 'malformed capabilities in the metadata',
       body: () =>
-        v1Send('SendMessage', {
+        v1SendBody('SendMessage', {
           metadata: { a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: 'basic' } } },
         }),
       code: -32602,
@@ -350,24 +343,24 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     },
     {
       name: 'an unknown task',
-      body: () => v1Send('SendMessage', { taskId: 'no-such-task' }),
+      body: () => v1SendBody('SendMessage', { taskId: 'no-such-task' }),
       code: -32001,
     },
     {
       name: 'a context that is not the task’s',
-      body: (ids) => v1Send('SendMessage', { taskId: ids.taskId, contextId: 'another' }),
+      body: (ids) => v1SendBody('SendMessage', { taskId: ids.taskId, contextId: 'another' }),
       code: -32602,
     },
     {
       name: 'a non-numeric Last-Event-ID',
-      body: (ids) => v1Send('SendMessage', { contextId: ids.contextId }),
+      body: (ids) => v1SendBody('SendMessage', { contextId: ids.contextId }),
       headers: { 'Last-Event-ID': 'seven' },
       code: -32602,
       path: '/headers/Last-Event-ID',
     },
     {
       name: 'a context id that is too long',
-      body: () => v1Send('SendMessage', { contextId: 'c'.repeat(201) }),
+      body: () => v1SendBody('SendMessage', { contextId: 'c'.repeat(201) }),
       code: -32602,
     },
     {
@@ -428,7 +421,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     },
     {
       name: 'an unsupported version',
-      body: () => v1Send('SendMessage', {}),
+      body: () => v1SendBody('SendMessage', {}),
       headers: { 'A2A-Version': '2.0' },
       code: -32009,
     },
@@ -460,7 +453,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
       const next = await (
         await postRpc(
           `${server.node.url}/`,
-          v1Send('SendMessage', {
+          v1SendBody('SendMessage', {
             ...other,
             parts: [{ data: actionMessage('still'), mediaType: A2UI_MIME_TYPE }],
           }),
@@ -482,7 +475,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     expect((await wrongType.json()).error.code).toBe(-32005);
     const large = await postRpc(
       url,
-      v1Send('SendMessage', { parts: [{ text: 'x'.repeat(5_000) }] }),
+      v1SendBody('SendMessage', { parts: [{ text: 'x'.repeat(5_000) }] }),
       V1,
     );
     expect(large.status).toBe(413);
@@ -510,13 +503,13 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     server = await startTestServer({ agent: formAgent().agent, requireA2uiClient: true });
     const url = `${server.node.url}/`;
     const plain = await (
-      await postRpc(url, v1Send('SendMessage', { parts: [{ text: 'hi' }] }), V1)
+      await postRpc(url, v1SendBody('SendMessage', { parts: [{ text: 'hi' }] }), V1)
     ).json();
     expect(plain.error.code).toBe(-32008);
     const activated = await (
       await postRpc(
         url,
-        v1Send('SendMessage', { parts: [{ text: 'hi' }], extensions: [A2UI_EXTENSION_URI] }),
+        v1SendBody('SendMessage', { parts: [{ text: 'hi' }], extensions: [A2UI_EXTENSION_URI] }),
         V1,
       )
     ).json();
@@ -524,7 +517,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     const withCapabilities = await (
       await postRpc(
         url,
-        v1Send('SendMessage', {
+        v1SendBody('SendMessage', {
           metadata: { a2uiClientCapabilities: { supportedCatalogIds: [BASIC] } },
         }),
         V1,
@@ -541,13 +534,19 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
       reconnectGraceMs: 60_000,
     });
     const url = `${server.node.url}/`;
-    const anonymous = await postRpc(url, v1Send('SendMessage', {}), V1);
+    const anonymous = await postRpc(url, v1SendBody('SendMessage', {}), V1);
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).error.data[0].metadata.a2uiCode).toBe('UNAUTHORIZED');
-    const first = await postRpc(url, v1Send('SendMessage', {}), { ...V1, authorization: 'ada' });
+    const first = await postRpc(url, v1SendBody('SendMessage', {}), {
+      ...V1,
+      authorization: 'ada',
+    });
     expect(first.status).toBe(200);
     // The first session has no link: it is evicted to make room (the cap never refuses then).
-    const second = await postRpc(url, v1Send('SendMessage', {}), { ...V1, authorization: 'ada' });
+    const second = await postRpc(url, v1SendBody('SendMessage', {}), {
+      ...V1,
+      authorization: 'ada',
+    });
     expect(second.status).toBe(200);
     // A session with an open stream is not evicted: the next one is refused.
     const stream = await postRpc(
@@ -560,7 +559,10 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
       },
       { ...V1, authorization: 'ada' },
     );
-    const refused = await postRpc(url, v1Send('SendMessage', {}), { ...V1, authorization: 'ada' });
+    const refused = await postRpc(url, v1SendBody('SendMessage', {}), {
+      ...V1,
+      authorization: 'ada',
+    });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     // The refused session left nothing behind.
