@@ -4,7 +4,12 @@
  * so a record of a node that died expires by itself. Writes and deletes are conditional: a node
  * never overwrites or deletes the record of a connection that another live node took over.
  */
-import { A2uiError, type ConnectionRecord, type ConnectionRegistry } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  type ConnectionRecord,
+  type ConnectionRegistry,
+  tryParseJson,
+} from '@a2ui-ts/core';
 import { DELETE_RECORD, SET_RECORD } from './lua-scripts.js';
 import type { RedisContext } from './redis-context.js';
 import { runScript } from './run-script.js';
@@ -46,11 +51,7 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
       if (this.#context.settling()) throw settlingError(id, retryAfterMs);
       return undefined;
     }
-    try {
-      return JSON.parse(text) as ConnectionRecord;
-    } catch {
-      return undefined;
-    }
+    return tryParseJson<ConnectionRecord>(text);
   }
 
   /**
