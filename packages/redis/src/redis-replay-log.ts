@@ -197,16 +197,8 @@ export class RedisReplayLog implements ReplayLog {
       context.report(error);
       return [0, -1];
     }
-    if (answer[0] === 0 && !this.#repairing) void this.#repairQuietly(answer[1]);
+    if (answer[0] === 0 && !this.#repairing) this.#repair(answer[1]).catch(context.report);
     return answer;
-  }
-
-  async #repairQuietly(sharedLast: number): Promise<void> {
-    try {
-      await this.#repair(sharedLast);
-    } catch (error) {
-      this.#store.context.report(error);
-    }
   }
 
   /** Sends what Redis lacks (it has everything through `sharedLast`) until it has it all. */
