@@ -299,12 +299,14 @@ export async function createRedisScaleOut(
     }
   };
 
+  /** The Redis server's `run_id`: a new one means it restarted (empty). */
+  const readRunId = async (): Promise<string | undefined> =>
+    /run_id:(\w+)/.exec(await commands.sendCommand<string>(['INFO', 'server']))?.[1];
   let runId: string | undefined;
   let closed = false;
   const recover = async (): Promise<void> => {
     // After an outage: take the lease again, then restore what Redis may have lost.
-    const info = await commands.sendCommand<string>(['INFO', 'server']);
-    const current = /run_id:(\w+)/.exec(info)?.[1];
+    const current = await readRunId();
     const restarted = runId !== undefined && current !== runId;
     runId = current;
     // Every live node renews within a lease TTL of its own reconnect.
@@ -338,8 +340,7 @@ export async function createRedisScaleOut(
 
   try {
     await Promise.all(clients.map((client) => connectOnce(client, commandTimeoutMs, url)));
-    const info = await commands.sendCommand<string>(['INFO', 'server']);
-    runId = /run_id:(\w+)/.exec(info)?.[1];
+    runId = await readRunId();
     await leases.start();
   } catch (error) {
     for (const client of clients) client.destroy();

@@ -2,7 +2,7 @@
  * What travels on a log's pub/sub channel: the entries just appended (with their text, so that a
  * follower needs no read per append), or the end of the session.
  */
-import type { DisconnectReason, ReplayEntry } from '@a2ui-ts/core';
+import { type DisconnectReason, type ReplayEntry, tryParseJson } from '@a2ui-ts/core';
 
 /** A message of a log channel. */
 export type LogChannelMessage =
@@ -26,14 +26,8 @@ export function encodeEnd(reason: DisconnectReason): string {
 
 /** The message, or `undefined` for anything this version did not write. */
 export function decodeLogMessage(text: string): LogChannelMessage | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const record = parsed as { e?: unknown; end?: unknown };
+  const record = tryParseJson<{ e?: unknown; end?: unknown }>(text);
+  if (typeof record !== 'object' || record === null) return undefined;
   if (typeof record.end === 'string')
     return { type: 'end', reason: record.end as DisconnectReason };
   if (!Array.isArray(record.e)) return undefined;

@@ -8,7 +8,7 @@
 import { IS_ALIVE, RENEW_LEASE } from './lua-scripts.js';
 import type { RedisContext } from './redis-context.js';
 import { runScript } from './run-script.js';
-import { storeUnavailable } from './store-errors.js';
+import { storeUnavailable, unlessUnavailable } from './store-errors.js';
 
 /** Timing of {@link NodeLeases}. */
 export interface NodeLeaseTiming {
@@ -98,12 +98,9 @@ export class NodeLeases {
     const until = this.#aliveUntil.get(id);
     if (until !== undefined && until > Date.now()) return true;
     const { client, keys, retryAfterMs } = this.#context;
-    let alive: number;
-    try {
-      alive = await runScript<number>(client, IS_ALIVE, [keys.nodes], [id]);
-    } catch (error) {
-      throw storeUnavailable(error, retryAfterMs);
-    }
+    const alive = await unlessUnavailable(retryAfterMs, () =>
+      runScript<number>(client, IS_ALIVE, [keys.nodes], [id]),
+    );
     if (alive === 1) {
       this.#aliveUntil.set(id, Date.now() + this.#timing.renewIntervalMs);
       this.#announced.delete(id);

@@ -4,11 +4,16 @@
  * so a record of a node that died expires by itself. Writes and deletes are conditional: a node
  * never overwrites or deletes the record of a connection that another live node took over.
  */
-import { A2uiError, type ConnectionRecord, type ConnectionRegistry } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  type ConnectionRecord,
+  type ConnectionRegistry,
+  tryParseJson,
+} from '@a2ui-ts/core';
 import { DELETE_RECORD, SET_RECORD } from './lua-scripts.js';
 import type { RedisContext } from './redis-context.js';
 import { runScript } from './run-script.js';
-import { storeUnavailable } from './store-errors.js';
+import { storeUnavailable, unlessUnavailable } from './store-errors.js';
 
 const settlingError = (id: string, retryAfterMs: number) =>
   storeUnavailable(
@@ -36,21 +41,14 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
    */
   async get(id: string): Promise<ConnectionRecord | undefined> {
     const { client, keys, retryAfterMs } = this.#context;
-    let text: string | null;
-    try {
-      text = await client.sendCommand<string | null>(['GET', keys.record(id)]);
-    } catch (error) {
-      throw storeUnavailable(error, retryAfterMs);
-    }
+    const text = await unlessUnavailable(retryAfterMs, () =>
+      client.sendCommand<string | null>(['GET', keys.record(id)]),
+    );
     if (text === null) {
       if (this.#context.settling()) throw settlingError(id, retryAfterMs);
       return undefined;
     }
-    try {
-      return JSON.parse(text) as ConnectionRecord;
-    } catch {
-      return undefined;
-    }
+    return tryParseJson<ConnectionRecord>(text);
   }
 
   /**
@@ -66,19 +64,17 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
   async delete(id: string): Promise<void> {
     this.#owned.delete(id);
     const { client, keys, nodeId, retryAfterMs } = this.#context;
-    try {
-      await runScript(client, DELETE_RECORD, [keys.record(id), keys.nodes], [nodeId]);
-    } catch (error) {
-      throw storeUnavailable(error, retryAfterMs);
-    }
+    await unlessUnavailable(retryAfterMs, () =>
+      runScript(client, DELETE_RECORD, [keys.record(id), keys.nodes], [nodeId]),
+    );
   }
 
   /** Records in Redis, of every node (a `SCAN`: for monitoring and leak tests, not hot paths). */
   async size(): Promise<number> {
     const { client, keys, retryAfterMs } = this.#context;
-    let count = 0;
-    let cursor = '0';
-    try {
+    return unlessUnavailable(retryAfterMs, async () => {
+      let count = 0;
+      let cursor = '0';
       do {
         const [next, found] = await client.sendCommand<[string, string[]]>([
           'SCAN',
@@ -91,10 +87,8 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
         cursor = next;
         count += found.length;
       } while (cursor !== '0');
-    } catch (error) {
-      throw storeUnavailable(error, retryAfterMs);
-    }
-    return count;
+      return count;
+    });
   }
 
   /**
@@ -118,17 +112,14 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
 
   async #write(record: ConnectionRecord): Promise<void> {
     const { client, keys, nodeId, keyTtlMs, retryAfterMs } = this.#context;
-    let answer: number | string;
-    try {
-      answer = await runScript<number | string>(
+    const answer = await unlessUnavailable(retryAfterMs, () =>
+      runScript<number | string>(
         client,
         SET_RECORD,
         [keys.record(record.id), keys.nodes],
         [JSON.stringify(record), nodeId, keyTtlMs],
-      );
-    } catch (error) {
-      throw storeUnavailable(error, retryAfterMs);
-    }
+      ),
+    );
     if (typeof answer === 'string') {
       this.#owned.delete(record.id);
       throw new A2uiError(

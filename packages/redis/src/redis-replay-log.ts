@@ -22,7 +22,7 @@ import type { LogSubscriptions } from './log-subscriptions.js';
 import { APPEND, END, READ, TRIM } from './lua-scripts.js';
 import type { RedisContext } from './redis-context.js';
 import { runScript } from './run-script.js';
-import { storeUnavailable } from './store-errors.js';
+import { storeUnavailable, unlessUnavailable } from './store-errors.js';
 
 /** What the logs of one node share. */
 export interface ReplayLogStore {
@@ -197,16 +197,8 @@ export class RedisReplayLog implements ReplayLog {
       context.report(error);
       return [0, -1];
     }
-    if (answer[0] === 0 && !this.#repairing) void this.#repairQuietly(answer[1]);
+    if (answer[0] === 0 && !this.#repairing) this.#repair(answer[1]).catch(context.report);
     return answer;
-  }
-
-  async #repairQuietly(sharedLast: number): Promise<void> {
-    try {
-      await this.#repair(sharedLast);
-    } catch (error) {
-      this.#store.context.report(error);
-    }
   }
 
   /** Sends what Redis lacks (it has everything through `sharedLast`) until it has it all. */
@@ -236,17 +228,14 @@ export class RedisReplayLog implements ReplayLog {
   async #readShared(afterSeq: number, limit?: number): Promise<SharedRead> {
     const { client, keys, retryAfterMs } = this.#store.context;
     const id = this.connectionId;
-    let answer: [number, number, ...string[]];
-    try {
-      answer = await runScript(
+    const answer = await unlessUnavailable(retryAfterMs, () =>
+      runScript<[number, number, ...string[]]>(
         client,
         READ,
         [keys.log(id), keys.logMeta(id)],
         [afterSeq, limit ?? -1],
-      );
-    } catch (error) {
-      throw storeUnavailable(error, retryAfterMs);
-    }
+      ),
+    );
     const last = Number(answer[1]);
     if (answer[0] === 0) return { kind: 'gap', last };
     if (answer[0] === 2) return { kind: 'ended', reason: answer[2] as DisconnectReason, last };
@@ -260,29 +249,21 @@ export class RedisReplayLog implements ReplayLog {
 
   async #sharedLastSeq(): Promise<number> {
     const { client, keys, retryAfterMs } = this.#store.context;
-    try {
-      const last = await client.sendCommand<string | null>([
-        'HGET',
-        keys.logMeta(this.connectionId),
-        'last',
-      ]);
-      return last === null ? 0 : Number(last);
-    } catch (error) {
-      throw storeUnavailable(error, retryAfterMs);
-    }
+    const last = await unlessUnavailable(retryAfterMs, () =>
+      client.sendCommand<string | null>(['HGET', keys.logMeta(this.connectionId), 'last']),
+    );
+    return last === null ? 0 : Number(last);
   }
 
   async #sharedSize(): Promise<ReplayLogSize> {
     const { client, keys, retryAfterMs } = this.#store.context;
     const id = this.connectionId;
-    try {
-      const [events, bytes] = await Promise.all([
+    const [events, bytes] = await unlessUnavailable(retryAfterMs, () =>
+      Promise.all([
         client.sendCommand<number>(['LLEN', keys.log(id)]),
         client.sendCommand<string | null>(['HGET', keys.logMeta(id), 'bytes']),
-      ]);
-      return { events, bytes: bytes === null ? 0 : Number(bytes) };
-    } catch (error) {
-      throw storeUnavailable(error, retryAfterMs);
-    }
+      ]),
+    );
+    return { events, bytes: bytes === null ? 0 : Number(bytes) };
   }
 }

@@ -22,3 +22,18 @@ export function storeUnavailable(error: unknown, retryAfterMs: number): A2uiErro
     { cause: error, data: { retryAfterMs, reason: STORE_UNAVAILABLE } },
   );
 }
+
+/**
+ * Runs the Redis command(s) of `call`; a failure of them is thrown as {@link storeUnavailable}'s
+ * refusal (an `A2uiError` passes through).
+ */
+export async function unlessUnavailable<T>(
+  retryAfterMs: number,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw storeUnavailable(error, retryAfterMs);
+  }
+}

@@ -26,15 +26,20 @@ import {
   type SendOptions,
   SequenceTracker,
 } from '@a2ui-ts/core';
-import { REST_PATHS, REST_QUERY, type RestMessagesAnswer } from '../protocol/wire.js';
+import { REST_PATHS, type RestMessagesAnswer } from '../protocol/wire.js';
 import {
+  baseUrlOf,
+  clientMessageRequest,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   type Exchange,
   errorOfAnswer,
   exchange,
   firstSeqOf,
-  type HttpOptions,
+  httpOptionsOf,
   parseConnectAnswer,
   parseMessagesAnswer,
+  pollQuery,
 } from './http.js';
 
 /**
@@ -83,17 +88,16 @@ export interface RestTransport extends ClientTransport {
 /** Defaults of {@link RestClientOptions}, in one place. */
 export const REST_CLIENT_DEFAULTS = {
   pollWaitMs: 25_000,
-  requestTimeoutMs: 30_000,
+  requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
   maxQueuedMessages: LINK_DEFAULTS.maxQueuedMessages,
-  maxResponseBytes: 8_388_608,
+  maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
   /** How long `close()` waits for the server to acknowledge `POST /disconnect`. */
   closeTimeoutMs: LINK_DEFAULTS.closeTimeoutMs,
 } as const;
 
 /** A client message waiting in the outbox. */
 interface Outgoing {
-  readonly kind: 'action' | 'error';
-  readonly inner: unknown;
+  readonly message: ClientMessage;
   readonly metadata: ClientMessageMetadata | undefined;
 }
 
@@ -121,15 +125,10 @@ type Step =
  */
 export function connectRest(options: RestClientOptions): RestTransport {
   const defaults = REST_CLIENT_DEFAULTS;
-  const base = String(options.url).replace(/\/+$/, '');
+  const base = baseUrlOf(options.url);
   const pollWaitMs = options.pollWaitMs ?? defaults.pollWaitMs;
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
-  const http: HttpOptions = {
-    headers: options.headers,
-    fetch: options.fetch,
-    credentials: options.credentials,
-    maxResponseBytes: options.maxResponseBytes ?? defaults.maxResponseBytes,
-  };
+  const http = httpOptionsOf(options);
   // Keys must not repeat within a connection's de-duplication window: a random prefix per transport.
   const kit = resolveLinkOptions(options, defaults);
   const { createRequestId } = kit;
@@ -230,10 +229,9 @@ export function connectRest(options: RestClientOptions): RestTransport {
     target: string,
     signal: AbortSignal,
   ): Promise<OutboxDelivery> => {
-    const { kind, inner, metadata } = entry.item;
-    const path = kind === 'action' ? REST_PATHS.action : REST_PATHS.error;
+    const { path, body } = clientMessageRequest(target, entry.item.message, entry.item.metadata);
     const result = await exchange(url(path), http, {
-      body: { connectionId: target, [kind]: inner, ...(metadata ? { metadata } : {}) },
+      body,
       idempotencyKey: entry.id,
       signal,
       timeoutMs: requestTimeoutMs,
@@ -327,8 +325,8 @@ export function connectRest(options: RestClientOptions): RestTransport {
   const poll = async (signal: AbortSignal, waitMs: number, opened: () => void): Promise<Step> => {
     const target = connectionId!;
     const what = `GET ${REST_PATHS.messages}`;
-    const query = `${REST_QUERY.connectionId}=${encodeURIComponent(target)}&${REST_QUERY.after}=${sequence.last}&${REST_QUERY.waitMs}=${waitMs}`;
-    const result = await exchange(`${url(REST_PATHS.messages)}?${query}`, http, {
+    const query = pollQuery(target, sequence.last, waitMs);
+    const result = await exchange(`${url(REST_PATHS.messages)}${query}`, http, {
       signal,
       timeoutMs: waitMs + requestTimeoutMs,
     });
@@ -459,11 +457,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
     },
     events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      const outgoing: Outgoing =
-        'action' in message
-          ? { kind: 'action', inner: message.action, metadata }
-          : { kind: 'error', inner: message.error, metadata };
-      return shell.sendWhileOpen(() => outbox.enqueue(outgoing, sendOptions));
+      return shell.sendWhileOpen(() => outbox.enqueue({ message, metadata }, sendOptions));
     },
     close: shell.close,
   };

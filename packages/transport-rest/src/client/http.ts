@@ -6,6 +6,8 @@
 import {
   A2uiError,
   type A2uiErrorCode,
+  type ClientMessage,
+  type ClientMessageMetadata,
   describeError,
   type HeadersOption,
   HTTP_STATUS_BY_CODE,
@@ -16,14 +18,20 @@ import {
   withDeadline,
 } from '@a2ui-ts/core';
 import type {
+  RestClientMessageRequest,
   RestConnectAnswer,
   RestErrorBody,
   RestMessagesAnswer,
   RestPollAnswer,
 } from '../protocol/wire.js';
-import { IDEMPOTENCY_KEY_HEADER } from '../protocol/wire.js';
+import { IDEMPOTENCY_KEY_HEADER, REST_PATHS, REST_QUERY } from '../protocol/wire.js';
 
 export type { HeadersOption } from '@a2ui-ts/core';
+
+/** Deadline of one request, by default (the transport's `requestTimeoutMs`, a call's `timeoutMs`). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Largest answer accepted, by default (`maxResponseBytes`). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8_388_608;
 
 /** How requests are made, shared by every exchange of a client. */
 export interface HttpOptions {
@@ -32,6 +40,43 @@ export interface HttpOptions {
   readonly credentials?: RequestCredentials;
   /** Largest answer read, in bytes. */
   readonly maxResponseBytes: number;
+}
+
+/** The {@link HttpOptions} of a client's options (`maxResponseBytes` defaulted). */
+export function httpOptionsOf(
+  options: Omit<HttpOptions, 'maxResponseBytes'> & {
+    readonly maxResponseBytes?: number;
+  },
+): HttpOptions {
+  return {
+    headers: options.headers,
+    fetch: options.fetch,
+    credentials: options.credentials,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  };
+}
+
+/** The base URL the routes are appended to (without trailing slashes). */
+export function baseUrlOf(url: string | URL): string {
+  return String(url).replace(/\/+$/, '');
+}
+
+/** The query (with its `?`) of `GET {base}/messages`. */
+export function pollQuery(connectionId: string, after: number, waitMs: number): string {
+  return `?${REST_QUERY.connectionId}=${encodeURIComponent(connectionId)}&${REST_QUERY.after}=${after}&${REST_QUERY.waitMs}=${waitMs}`;
+}
+
+/** A v0.9 `action` or `error` as its route and request body. */
+export function clientMessageRequest(
+  connectionId: string,
+  message: ClientMessage,
+  metadata: ClientMessageMetadata | undefined,
+): { readonly path: string; readonly body: RestClientMessageRequest } {
+  const part =
+    'action' in message
+      ? { path: REST_PATHS.action, body: { connectionId, action: message.action } }
+      : { path: REST_PATHS.error, body: { connectionId, error: message.error } };
+  return metadata ? { path: part.path, body: { ...part.body, metadata } } : part;
 }
 
 /** One exchange: the server's answer, or why there was none. */

@@ -9,15 +9,19 @@ import {
   type DisconnectReason,
   type ServerMessage,
 } from '@a2ui-ts/core';
-import { REST_PATHS, REST_QUERY, type RestPollAnswer } from '../protocol/wire.js';
+import { REST_PATHS, type RestPollAnswer } from '../protocol/wire.js';
 import {
+  baseUrlOf,
+  clientMessageRequest,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   errorOfAnswer,
   exchange,
   firstSeqOf,
   type HeadersOption,
-  type HttpOptions,
+  httpOptionsOf,
   parseConnectAnswer,
   parseMessagesAnswer,
+  pollQuery,
 } from './http.js';
 
 /** What every one-shot call takes. */
@@ -67,18 +71,6 @@ export interface RestTurnResult {
   readonly closed?: DisconnectReason;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 8_388_608;
-
-const httpOf = (options: RestCallOptions): HttpOptions => ({
-  headers: options.headers,
-  fetch: options.fetch,
-  credentials: options.credentials,
-  maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-});
-
-const baseOf = (options: RestCallOptions) => String(options.url).replace(/\/+$/, '');
-
 /** One request whose `200` answer `parse` accepts; anything else throws. */
 async function call<T>(
   options: RestCallOptions,
@@ -88,11 +80,12 @@ async function call<T>(
 ): Promise<T> {
   if (options.signal?.aborted) throw new A2uiError('ABORTED', 'The call was aborted.');
   const what = `${init.method} ${path}`;
-  const result = await exchange(`${baseOf(options)}${path}${init.query ?? ''}`, httpOf(options), {
+  const url = `${baseUrlOf(options.url)}${path}${init.query ?? ''}`;
+  const result = await exchange(url, httpOptionsOf(options), {
     body: init.body,
     idempotencyKey: init.idempotencyKey,
     signal: options.signal,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
   if (result.kind === 'failed') {
     if (options.signal?.aborted) throw new A2uiError('ABORTED', 'The call was aborted.');
@@ -145,21 +138,11 @@ export async function restTurn(options: RestTurnOptions): Promise<RestTurnResult
     ({ seq, more, closed } = opened);
   }
   if (options.message && closed === undefined) {
-    const isAction = 'action' in options.message;
+    const { path, body } = clientMessageRequest(connectionId, options.message, options.metadata);
     const turn = await call(
       options,
-      isAction ? REST_PATHS.action : REST_PATHS.error,
-      {
-        method: 'POST',
-        body: {
-          connectionId,
-          ...(isAction
-            ? { action: (options.message as { action: unknown }).action }
-            : { error: (options.message as { error: unknown }).error }),
-          ...(options.metadata ? { metadata: options.metadata } : {}),
-        },
-        idempotencyKey: options.requestId,
-      },
+      path,
+      { method: 'POST', body, idempotencyKey: options.requestId },
       parseMessagesAnswer,
     );
     // Numbered, so that a message both answers carry (a push during the first turn) counts once.
@@ -207,9 +190,12 @@ export interface RestPollOptions extends RestCallOptions {
  * ```
  */
 export function restPoll(options: RestPollOptions): Promise<RestPollAnswer> {
-  const query = `?${REST_QUERY.connectionId}=${encodeURIComponent(options.connectionId)}&${REST_QUERY.after}=${options.after ?? 0}&${REST_QUERY.waitMs}=${options.waitMs ?? 0}`;
+  const query = pollQuery(options.connectionId, options.after ?? 0, options.waitMs ?? 0);
   return call(
-    { ...options, timeoutMs: (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + (options.waitMs ?? 0) },
+    {
+      ...options,
+      timeoutMs: (options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) + (options.waitMs ?? 0),
+    },
     REST_PATHS.messages,
     { method: 'GET', query },
     parseMessagesAnswer,
