@@ -6,10 +6,12 @@
 import { type AxeViolation, runAxe, WCAG21_AA_TAGS } from '@a2ui-ts/test-browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGalleryAgent } from '../agents/gallery-agent.js';
-import { createRestaurantAgent } from '../agents/restaurant-agent.js';
-import { createManualScheduler } from '../agents/scheduler.js';
-import { type DemoHarness, startHarness } from './demo-harness.js';
+import {
+  type DemoHarness,
+  galleryTestAgent,
+  restaurantTestAgent,
+  startHarness,
+} from './demo-harness.js';
 
 const VIEWPORTS = [
   { width: 1280, height: 900 },
@@ -72,20 +74,7 @@ describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
 
   beforeAll(async () => {
     harness = await startHarness({
-      agents: [
-        {
-          id: 'restaurant',
-          label: 'Restaurant booking',
-          description: 'Booking flow.',
-          agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
-        },
-        {
-          id: 'gallery',
-          label: 'Example gallery',
-          description: 'Every example.',
-          agent: createGalleryAgent({ defaultDelayMs: 0 }),
-        },
-      ],
+      agents: [restaurantTestAgent(), galleryTestAgent()],
     });
   });
   afterAll(async () => {

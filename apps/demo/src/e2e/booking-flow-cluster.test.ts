@@ -20,11 +20,10 @@ import {
 import { type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { createRestaurantAgent } from '../agents/restaurant-agent.js';
 import { createManualScheduler } from '../agents/scheduler.js';
 import { type DemoServer, startDemoServer } from '../server/start-demo-server.js';
 import { clusterAffinity, SERVER_TRANSPORTS } from '../server/transports.js';
-import type { LogRecord } from './demo-harness.js';
+import { type LogRecord, restaurantTestAgent } from './demo-harness.js';
 
 interface Node {
   server: DemoServer;
@@ -47,14 +46,7 @@ beforeAll(async () => {
       port: 0,
       clientDir: inject('demoClientDir'),
       redisUrl: redis.url,
-      agents: [
-        {
-          id: 'restaurant',
-          label: 'Restaurant booking',
-          description: 'Booking flow.',
-          agent: createRestaurantAgent({ scheduler }),
-        },
-      ],
+      agents: [restaurantTestAgent(scheduler)],
       configure: (app) =>
         app.use('/a2ui/*', async (c, next) => {
           node.requests.push(`${c.req.method} ${c.req.path}`);

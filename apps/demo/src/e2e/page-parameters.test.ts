@@ -4,10 +4,12 @@
  */
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGalleryAgent } from '../agents/gallery-agent.js';
-import { createRestaurantAgent } from '../agents/restaurant-agent.js';
-import { createManualScheduler } from '../agents/scheduler.js';
-import { type DemoHarness, startHarness } from './demo-harness.js';
+import {
+  type DemoHarness,
+  galleryTestAgent,
+  restaurantTestAgent,
+  startHarness,
+} from './demo-harness.js';
 
 describe('page parameters in Chromium', () => {
   let harness: DemoHarness;
@@ -16,20 +18,7 @@ describe('page parameters in Chromium', () => {
 
   beforeAll(async () => {
     harness = await startHarness({
-      agents: [
-        {
-          id: 'restaurant',
-          label: 'Restaurant booking',
-          description: 'Booking flow.',
-          agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
-        },
-        {
-          id: 'gallery',
-          label: 'Example gallery',
-          description: 'Every example.',
-          agent: createGalleryAgent({ defaultDelayMs: 0 }),
-        },
-      ],
+      agents: [restaurantTestAgent(), galleryTestAgent()],
       unavailableAgents: [
         { id: 'llm', label: 'LLM (not configured)', description: 'Set A2UI_LLM_BASE_URL.' },
       ],
