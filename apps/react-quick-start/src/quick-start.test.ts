@@ -7,9 +7,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifactsDir, type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
+import {
+  artifactsDir,
+  buildForProduction,
+  type LaunchedBrowser,
+  launchChromium,
+} from '@a2ui-ts/test-browser';
 import type { SseJsonRpcNodeServer } from '@a2ui-ts/transport-sse-jsonrpc/node';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQuickStartServer } from './start-server.js';
 
@@ -20,16 +24,11 @@ describe('react-renderer quick start', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'a2ui-quick-start-'));
-    // vitest runs with NODE_ENV=test, which would make the React plugin emit development JSX.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    await build({
+    await buildForProduction({
       configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-      mode: 'production',
+      outDir: dir,
       logLevel: 'error',
-      build: { outDir: dir, emptyOutDir: true, reportCompressedSize: false },
     });
-    process.env.NODE_ENV = nodeEnv;
     [server, browser] = await Promise.all([
       startQuickStartServer({ clientDir: dir }),
       launchChromium(),
