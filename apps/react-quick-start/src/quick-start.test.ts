@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import {
   artifactsDir,
   buildForProduction,
+  collectPageErrors,
   type LaunchedBrowser,
   launchChromium,
 } from '@a2ui-ts/test-browser';
@@ -54,11 +55,7 @@ describe('react-renderer quick start', () => {
 
   it('builds, renders the agent with the stylesheet, and round-trips an action', async () => {
     const page = await browser.browser.newPage({ viewport: { width: 800, height: 600 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = collectPageErrors(page);
     await page.goto(server.url);
     await page.getByRole('heading', { name: 'Hello, A2UI' }).waitFor();
     // The stylesheet is applied: a Card is an outlined, padded box.

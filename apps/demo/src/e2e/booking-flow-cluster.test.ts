@@ -17,7 +17,7 @@ import {
   startRedisServer,
   startRoundRobinProxy,
 } from '@a2ui-ts/redis/testing';
-import { type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
+import { collectPageErrors, type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createManualScheduler } from '../agents/scheduler.js';
@@ -159,11 +159,7 @@ it.each(
     node.requests.length = 0;
   }
   const page = await browser!.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
+  const pageErrors = collectPageErrors(page);
   await page.goto(`${balancer!.url}/?agent=restaurant&transport=${transportId}`);
   await bookATable(page);
   const mount = `/a2ui/restaurant/${transportId}`;

@@ -4,7 +4,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
+import {
+  artifactsDir,
+  collectPageErrors,
+  type LaunchedBrowser,
+  launchChromium,
+} from '@a2ui-ts/test-browser';
 import type { Hono } from 'hono';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -105,11 +110,7 @@ export async function startHarness(options: HarnessOptions): Promise<DemoHarness
         viewport,
         colorScheme: openOptions.colorScheme ?? 'light',
       });
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') pageErrors.push(message.text());
-      });
+      const pageErrors = collectPageErrors(page);
       await page.goto(`${server.url}${path}`);
       return { page, pageErrors };
     },
