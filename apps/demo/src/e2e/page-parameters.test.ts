@@ -4,6 +4,7 @@
  */
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_TRANSPORTS } from '../server/transports.js';
 import {
   type DemoHarness,
   galleryTestAgent,
@@ -108,7 +109,10 @@ describe('page parameters in Chromium', () => {
     const open = page.locator('[data-testid="connection-status"][data-status="open"]');
     const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
     await open.waitFor();
-    for (const transport of ['ws', 'rest', 'a2a', 'agui-state', 'agui-activity', 'sse-jsonrpc']) {
+    // Every transport the server mounts, back to the first (the one the page opened with).
+    const [first, ...others] = SERVER_TRANSPORTS.map((transport) => transport.id);
+    expect(first).toBe('sse-jsonrpc');
+    for (const transport of [...others, first!]) {
       await page.getByTestId('transport-picker').selectOption(transport);
       await page.waitForURL((url) => url.searchParams.get('transport') === transport);
       await open.waitFor();
