@@ -7,9 +7,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifactsDir, type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
+import {
+  artifactsDir,
+  buildForProduction,
+  collectPageErrors,
+  type LaunchedBrowser,
+  launchChromium,
+} from '@a2ui-ts/test-browser';
 import type { SseJsonRpcNodeServer } from '@a2ui-ts/transport-sse-jsonrpc/node';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQuickStartServer } from './start-server.js';
 
@@ -20,16 +25,11 @@ describe('react-renderer quick start', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'a2ui-quick-start-'));
-    // vitest runs with NODE_ENV=test, which would make the React plugin emit development JSX.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    await build({
+    await buildForProduction({
       configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-      mode: 'production',
+      outDir: dir,
       logLevel: 'error',
-      build: { outDir: dir, emptyOutDir: true, reportCompressedSize: false },
     });
-    process.env.NODE_ENV = nodeEnv;
     [server, browser] = await Promise.all([
       startQuickStartServer({ clientDir: dir }),
       launchChromium(),
@@ -55,11 +55,7 @@ describe('react-renderer quick start', () => {
 
   it('builds, renders the agent with the stylesheet, and round-trips an action', async () => {
     const page = await browser.browser.newPage({ viewport: { width: 800, height: 600 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = collectPageErrors(page);
     await page.goto(server.url);
     await page.getByRole('heading', { name: 'Hello, A2UI' }).waitFor();
     // The stylesheet is applied: a Card is an outlined, padded box.

@@ -14,6 +14,7 @@ import {
   getSurfaceId,
   MessageProcessor,
   type ServerMessage,
+  utf8ByteLength,
 } from '@a2ui-ts/core';
 import {
   MAX_LISTED_PROBLEMS,
@@ -294,20 +295,18 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
       }
       if (action.name === LOAD_STREAM_ACTION) {
         const text = typeof action.context.text === 'string' ? action.context.text : '';
-        const title =
+        const fileName =
           typeof action.context.fileName === 'string' && action.context.fileName !== ''
             ? action.context.fileName
-            : 'Pasted stream';
-        const bytes = new TextEncoder().encode(text).length;
+            : undefined;
+        const title = fileName ?? 'Pasted stream';
+        const bytes = utf8ByteLength(text);
         if (bytes > MAX_PASTED_STREAM_BYTES) {
           showIssues(connection, state, title, [], tooLargeMessage(title, bytes));
           return;
         }
         // Exactly what `a2ui validate` does with the same text: every problem, its wording.
-        const name =
-          typeof action.context.fileName === 'string' && action.context.fileName !== ''
-            ? action.context.fileName
-            : 'pasted';
+        const name = fileName ?? 'pasted';
         const items = readMessages(text, name);
         const messages = items.filter((item): item is ReadMessage => !isReadFailure(item));
         const problems =

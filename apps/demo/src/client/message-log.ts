@@ -61,9 +61,8 @@ export const MAX_LOG_ENTRIES = 1000;
 /** Most received messages kept for the transcript export; beyond it the oldest go first. */
 export const MAX_TRANSCRIPT_MESSAGES = 20_000;
 
-/** One received input as transcript lines: one message per line, batches split. */
-function transcriptLines(input: unknown): string[] {
-  const parsed = parse(input);
+/** One received input, once {@link parse}d, as transcript lines: one message per line, batches split. */
+function transcriptLines(parsed: unknown): string[] {
   if (typeof parsed === 'string') {
     // Not JSON: kept (on one line) so a replay reports it exactly where it arrived.
     return [parsed.replace(/\r?\n/g, ' ')];
@@ -141,7 +140,8 @@ export class MessageLog {
     let entry: LogEntry;
     switch (event.type) {
       case 'received': {
-        const lines = transcriptLines(event.input);
+        const payload = parse(event.input);
+        const lines = transcriptLines(payload);
         this.#receivedCount += lines.length;
         this.#transcript.push(...lines);
         const over = this.#transcript.length - MAX_TRANSCRIPT_MESSAGES;
@@ -149,7 +149,6 @@ export class MessageLog {
           this.#transcript.splice(0, over);
           this.#transcriptDropped += over;
         }
-        const payload = parse(event.input);
         entry = {
           id: this.#nextId++,
           time,

@@ -3,22 +3,13 @@
  * at the well-known path of the agent's mount and declares the A2UI extension.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRestaurantAgent } from '../agents/restaurant-agent.js';
-import { createManualScheduler } from '../agents/scheduler.js';
-import { type DemoHarness, startHarness } from './demo-harness.js';
+import { type DemoHarness, restaurantTestAgent, startHarness } from './demo-harness.js';
 
 let harness: DemoHarness;
 
 beforeAll(async () => {
   harness = await startHarness({
-    agents: [
-      {
-        id: 'restaurant',
-        label: 'Restaurant booking',
-        description: 'Booking flow.',
-        agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
-      },
-    ],
+    agents: [restaurantTestAgent()],
   });
 });
 afterAll(async () => {

@@ -6,10 +6,12 @@
 import { type AxeViolation, runAxe, WCAG21_AA_TAGS } from '@a2ui-ts/test-browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGalleryAgent } from '../agents/gallery-agent.js';
-import { createRestaurantAgent } from '../agents/restaurant-agent.js';
-import { createManualScheduler } from '../agents/scheduler.js';
-import { type DemoHarness, startHarness } from './demo-harness.js';
+import {
+  type DemoHarness,
+  galleryTestAgent,
+  restaurantTestAgent,
+  startHarness,
+} from './demo-harness.js';
 
 const VIEWPORTS = [
   { width: 1280, height: 900 },
@@ -72,25 +74,25 @@ describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
 
   beforeAll(async () => {
     harness = await startHarness({
-      agents: [
-        {
-          id: 'restaurant',
-          label: 'Restaurant booking',
-          description: 'Booking flow.',
-          agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
-        },
-        {
-          id: 'gallery',
-          label: 'Example gallery',
-          description: 'Every example.',
-          agent: createGalleryAgent({ defaultDelayMs: 0 }),
-        },
-      ],
+      agents: [restaurantTestAgent(), galleryTestAgent()],
     });
   });
   afterAll(async () => {
     await harness?.close();
   });
+
+  /**
+   * Opens the details, saves a screenshot as `name`, then expects no axe violation, no layout
+   * problem and no page error, and closes the page.
+   */
+  async function audit(page: Page, pageErrors: readonly string[], name: string): Promise<void> {
+    await openDetails(page);
+    await harness.screenshot(page, name);
+    expect(describeViolations(await runAxe(page, { tags: WCAG21_AA_TAGS }))).toEqual([]);
+    expect(await layoutProblems(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  }
 
   for (const viewport of VIEWPORTS) {
     for (const theme of THEMES) {
@@ -106,12 +108,7 @@ describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
         await search.getByRole('button', { name: 'Find tables' }).click();
         const results = page.getByTestId('surface-booking-results');
         await results.getByText('6 restaurants for 2 in “Lyon”').waitFor();
-        await openDetails(page);
-        await harness.screenshot(page, `a11y-booking-${viewport.width}-${theme}`);
-        expect(describeViolations(await runAxe(page, { tags: WCAG21_AA_TAGS }))).toEqual([]);
-        expect(await layoutProblems(page)).toEqual([]);
-        expect(pageErrors).toEqual([]);
-        await page.close();
+        await audit(page, pageErrors, `a11y-booking-${viewport.width}-${theme}`);
       });
 
       it(`gallery with the paste panel, ${theme}, ${viewport.width} px`, async () => {
@@ -123,12 +120,7 @@ describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
           .getByText('Pick an example to stream it message by message.')
           .waitFor();
         await page.getByTestId('stream-input').waitFor();
-        await openDetails(page);
-        await harness.screenshot(page, `a11y-gallery-${viewport.width}-${theme}`);
-        expect(describeViolations(await runAxe(page, { tags: WCAG21_AA_TAGS }))).toEqual([]);
-        expect(await layoutProblems(page)).toEqual([]);
-        expect(pageErrors).toEqual([]);
-        await page.close();
+        await audit(page, pageErrors, `a11y-gallery-${viewport.width}-${theme}`);
       });
     }
   }

@@ -17,14 +17,13 @@ import {
   startRedisServer,
   startRoundRobinProxy,
 } from '@a2ui-ts/redis/testing';
-import { type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
+import { collectPageErrors, type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { createRestaurantAgent } from '../agents/restaurant-agent.js';
 import { createManualScheduler } from '../agents/scheduler.js';
 import { type DemoServer, startDemoServer } from '../server/start-demo-server.js';
 import { clusterAffinity, SERVER_TRANSPORTS } from '../server/transports.js';
-import type { LogRecord } from './demo-harness.js';
+import { type LogRecord, restaurantTestAgent } from './demo-harness.js';
 
 interface Node {
   server: DemoServer;
@@ -47,14 +46,7 @@ beforeAll(async () => {
       port: 0,
       clientDir: inject('demoClientDir'),
       redisUrl: redis.url,
-      agents: [
-        {
-          id: 'restaurant',
-          label: 'Restaurant booking',
-          description: 'Booking flow.',
-          agent: createRestaurantAgent({ scheduler }),
-        },
-      ],
+      agents: [restaurantTestAgent(scheduler)],
       configure: (app) =>
         app.use('/a2ui/*', async (c, next) => {
           node.requests.push(`${c.req.method} ${c.req.path}`);
@@ -167,11 +159,7 @@ it.each(
     node.requests.length = 0;
   }
   const page = await browser!.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
+  const pageErrors = collectPageErrors(page);
   await page.goto(`${balancer!.url}/?agent=restaurant&transport=${transportId}`);
   await bookATable(page);
   const mount = `/a2ui/restaurant/${transportId}`;

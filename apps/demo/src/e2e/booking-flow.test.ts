@@ -3,10 +3,15 @@
  * demo offers (a transport added to `SERVER_TRANSPORTS` is tested here without a new line).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestaurantAgent } from '../agents/restaurant-agent.js';
 import { createManualScheduler } from '../agents/scheduler.js';
 import { SERVER_TRANSPORTS } from '../server/transports.js';
-import { type DemoHarness, inspectorCounts, type LogRecord, startHarness } from './demo-harness.js';
+import {
+  type DemoHarness,
+  inspectorCounts,
+  type LogRecord,
+  restaurantTestAgent,
+  startHarness,
+} from './demo-harness.js';
 
 describe('booking flow in Chromium', () => {
   let harness: DemoHarness;
@@ -14,14 +19,7 @@ describe('booking flow in Chromium', () => {
 
   beforeAll(async () => {
     harness = await startHarness({
-      agents: [
-        {
-          id: 'restaurant',
-          label: 'Restaurant booking',
-          description: 'Booking flow.',
-          agent: createRestaurantAgent({ scheduler }),
-        },
-      ],
+      agents: [restaurantTestAgent(scheduler)],
     });
   });
   afterAll(async () => {

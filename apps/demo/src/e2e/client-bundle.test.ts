@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { buildForProduction } from '@a2ui-ts/test-browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import viteConfig from '../../vite.config.js';
 
@@ -21,16 +21,11 @@ describe('demo client bundle', () => {
   // development checks, which are several times larger).
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'a2ui-demo-bundle-'));
-    // vitest runs with NODE_ENV=test, which would make the React plugin emit development JSX.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    await build({
+    await buildForProduction({
       configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir: dir, emptyOutDir: true, reportCompressedSize: false, manifest: true },
+      outDir: dir,
+      manifest: true,
     });
-    process.env.NODE_ENV = nodeEnv;
   });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });

@@ -4,11 +4,19 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
+import {
+  artifactsDir,
+  collectPageErrors,
+  type LaunchedBrowser,
+  launchChromium,
+} from '@a2ui-ts/test-browser';
 import type { Hono } from 'hono';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { DemoAgent } from '../agents/demo-agent.js';
+import { createGalleryAgent } from '../agents/gallery-agent.js';
+import { createRestaurantAgent } from '../agents/restaurant-agent.js';
+import { createManualScheduler, type Scheduler } from '../agents/scheduler.js';
 import { type DemoServer, startDemoServer } from '../server/start-demo-server.js';
 
 /** One structured log line the server wrote. */
@@ -57,6 +65,29 @@ export interface HarnessOptions {
 
 const ARTIFACTS = artifactsDir('demo');
 
+/**
+ * The restaurant booking agent as the browser tests list it (id `restaurant`), its timers on
+ * `scheduler` (a manual one, never advanced, by default).
+ */
+export function restaurantTestAgent(scheduler: Scheduler = createManualScheduler()): DemoAgent {
+  return {
+    id: 'restaurant',
+    label: 'Restaurant booking',
+    description: 'Booking flow.',
+    agent: createRestaurantAgent({ scheduler }),
+  };
+}
+
+/** The example gallery as the browser tests list it (id `gallery`), streaming without delay. */
+export function galleryTestAgent(): DemoAgent {
+  return {
+    id: 'gallery',
+    label: 'Example gallery',
+    description: 'Every example.',
+    agent: createGalleryAgent({ defaultDelayMs: 0 }),
+  };
+}
+
 /** Starts the server on port 0 and launches Chromium. */
 export async function startHarness(options: HarnessOptions): Promise<DemoHarness> {
   const logs: LogRecord[] = [];
@@ -79,11 +110,7 @@ export async function startHarness(options: HarnessOptions): Promise<DemoHarness
         viewport,
         colorScheme: openOptions.colorScheme ?? 'light',
       });
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') pageErrors.push(message.text());
-      });
+      const pageErrors = collectPageErrors(page);
       await page.goto(`${server.url}${path}`);
       return { page, pageErrors };
     },

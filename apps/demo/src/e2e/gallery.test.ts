@@ -12,7 +12,12 @@ import {
   GALLERY_CONTROLS_SURFACE_ID,
   GALLERY_ERRORS_SURFACE_ID,
 } from '../agents/gallery-agent.js';
-import { type DemoHarness, inspectorCounts, startHarness } from './demo-harness.js';
+import {
+  type DemoHarness,
+  galleryTestAgent,
+  inspectorCounts,
+  startHarness,
+} from './demo-harness.js';
 import { createSseFault } from './sse-fault.js';
 
 const examples = loadExampleStreams();
@@ -49,12 +54,7 @@ describe('example gallery in Chromium', () => {
   beforeAll(async () => {
     harness = await startHarness({
       agents: [
-        {
-          id: 'gallery',
-          label: 'Example gallery',
-          description: 'Every example.',
-          agent: createGalleryAgent({ defaultDelayMs: 0 }),
-        },
+        galleryTestAgent(),
         {
           id: 'gallery-slow',
           label: 'Slow gallery',

@@ -4,10 +4,13 @@
  */
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGalleryAgent } from '../agents/gallery-agent.js';
-import { createRestaurantAgent } from '../agents/restaurant-agent.js';
-import { createManualScheduler } from '../agents/scheduler.js';
-import { type DemoHarness, startHarness } from './demo-harness.js';
+import { SERVER_TRANSPORTS } from '../server/transports.js';
+import {
+  type DemoHarness,
+  galleryTestAgent,
+  restaurantTestAgent,
+  startHarness,
+} from './demo-harness.js';
 
 describe('page parameters in Chromium', () => {
   let harness: DemoHarness;
@@ -16,20 +19,7 @@ describe('page parameters in Chromium', () => {
 
   beforeAll(async () => {
     harness = await startHarness({
-      agents: [
-        {
-          id: 'restaurant',
-          label: 'Restaurant booking',
-          description: 'Booking flow.',
-          agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
-        },
-        {
-          id: 'gallery',
-          label: 'Example gallery',
-          description: 'Every example.',
-          agent: createGalleryAgent({ defaultDelayMs: 0 }),
-        },
-      ],
+      agents: [restaurantTestAgent(), galleryTestAgent()],
       unavailableAgents: [
         { id: 'llm', label: 'LLM (not configured)', description: 'Set A2UI_LLM_BASE_URL.' },
       ],
@@ -119,7 +109,10 @@ describe('page parameters in Chromium', () => {
     const open = page.locator('[data-testid="connection-status"][data-status="open"]');
     const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
     await open.waitFor();
-    for (const transport of ['ws', 'rest', 'a2a', 'agui-state', 'agui-activity', 'sse-jsonrpc']) {
+    // Every transport the server mounts, back to the first (the one the page opened with).
+    const [first, ...others] = SERVER_TRANSPORTS.map((transport) => transport.id);
+    expect(first).toBe('sse-jsonrpc');
+    for (const transport of [...others, first!]) {
       await page.getByTestId('transport-picker').selectOption(transport);
       await page.waitForURL((url) => url.searchParams.get('transport') === transport);
       await open.waitFor();

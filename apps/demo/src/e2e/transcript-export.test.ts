@@ -7,10 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '@a2ui-ts/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGalleryAgent, GALLERY_CONTROLS_SURFACE_ID } from '../agents/gallery-agent.js';
-import { createRestaurantAgent } from '../agents/restaurant-agent.js';
-import { createManualScheduler } from '../agents/scheduler.js';
-import { type DemoHarness, startHarness } from './demo-harness.js';
+import { GALLERY_CONTROLS_SURFACE_ID } from '../agents/gallery-agent.js';
+import {
+  type DemoHarness,
+  galleryTestAgent,
+  restaurantTestAgent,
+  startHarness,
+} from './demo-harness.js';
 
 describe('transcript export in Chromium', () => {
   let harness: DemoHarness;
@@ -19,20 +22,7 @@ describe('transcript export in Chromium', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'a2ui-transcript-'));
     harness = await startHarness({
-      agents: [
-        {
-          id: 'restaurant',
-          label: 'Restaurant booking',
-          description: 'Booking flow.',
-          agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
-        },
-        {
-          id: 'gallery',
-          label: 'Example gallery',
-          description: 'Every example.',
-          agent: createGalleryAgent({ defaultDelayMs: 0 }),
-        },
-      ],
+      agents: [restaurantTestAgent(), galleryTestAgent()],
     });
   });
   afterAll(async () => {

@@ -62,16 +62,11 @@ export interface ServerTransport {
 
 /** The transports of the demo server, in picker order. */
 export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
-  {
-    id: 'sse-jsonrpc',
-    label: 'SSE + JSON-RPC',
-    anyNode: true,
-    mount(app, { agent, validateOutgoing, onAgentError, stores }) {
-      const server = createSseJsonRpcServer({ ...stores, agent, validateOutgoing, onAgentError });
-      app.route('/', server);
-      return { close: () => server.close() };
-    },
-  },
+  routedTransport(
+    { id: 'sse-jsonrpc', label: 'SSE + JSON-RPC', anyNode: true },
+    ({ agent, validateOutgoing, onAgentError, stores }) =>
+      createSseJsonRpcServer({ ...stores, agent, validateOutgoing, onAgentError }),
+  ),
   {
     id: 'ws',
     label: 'WebSocket',
@@ -88,26 +83,19 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
       return { close: () => server.close(), upgrade: (...args) => server.upgrade(...args) };
     },
   },
-  {
-    id: 'rest',
-    label: 'REST',
-    anyNode: true,
-    // Each action answered with the agent's turn; its live updates (the countdowns) by long poll.
-    mount(app, { agent, validateOutgoing, onAgentError, stores }) {
-      const server = createRestServer({ ...stores, agent, validateOutgoing, onAgentError });
-      app.route('/', server);
-      return { close: () => server.close() };
-    },
-  },
-  {
-    id: 'a2a',
-    label: 'A2A',
-    // @a2a-js/sdk keeps tasks in a per-process store.
-    anyNode: false,
-    mount(app, { basePath, agent, validateOutgoing, onAgentError }) {
+  // Each action answered with the agent's turn; its live updates (the countdowns) by long poll.
+  routedTransport(
+    { id: 'rest', label: 'REST', anyNode: true },
+    ({ agent, validateOutgoing, onAgentError, stores }) =>
+      createRestServer({ ...stores, agent, validateOutgoing, onAgentError }),
+  ),
+  // @a2a-js/sdk keeps tasks in a per-process store.
+  routedTransport(
+    { id: 'a2a', label: 'A2A', anyNode: false },
+    ({ basePath, agent, validateOutgoing, onAgentError }) => {
       // The agent card is at `${basePath}/.well-known/agent-card.json`, the JSON-RPC endpoint at `basePath`.
       const agentId = basePath.split('/').at(-2) ?? 'agent';
-      const server = createA2aServer({
+      return createA2aServer({
         agent,
         validateOutgoing,
         onAgentError,
@@ -116,30 +104,41 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
           description: `The demo's "${agentId}" agent, serving A2UI v0.9 over A2A.`,
         },
       });
-      app.route('/', server);
-      return { close: () => server.close() };
     },
-  },
+  ),
   aguiTransport('agui-state', 'AG-UI (state)', 'state'),
   aguiTransport('agui-activity', 'AG-UI (activity)', 'activity'),
 ];
+
+/**
+ * A transport whose server is a Hono app: `create` makes it for a mount, which routes it at the
+ * base path and closes it with the demo server.
+ */
+function routedTransport(
+  entry: Pick<ServerTransport, 'id' | 'label' | 'anyNode'>,
+  create: (options: MountOptions) => Hono & { close(): Promise<void> },
+): ServerTransport {
+  return {
+    ...entry,
+    mount(app, options) {
+      const server = create(options);
+      app.route('/', server);
+      return { close: () => server.close() };
+    },
+  };
+}
 
 /**
  * The AG-UI endpoint in one output mode: `POST <basePath>` with `RunAgentInput`, what an AG-UI
  * `HttpAgent` (or CopilotKit) points its `url` at. A thread lives 30 minutes without a run.
  */
 function aguiTransport(id: string, label: string, mode: AgUiOutputMode): ServerTransport {
-  return {
-    id,
-    label,
-    // The AG-UI server keeps each thread's run state in the node's memory.
-    anyNode: false,
-    mount(app, { agent, validateOutgoing, onAgentError, stores }) {
-      const server = createAgUiServer({ ...stores, agent, mode, validateOutgoing, onAgentError });
-      app.route('/', server);
-      return { close: () => server.close() };
-    },
-  };
+  // The AG-UI server keeps each thread's run state in the node's memory.
+  return routedTransport(
+    { id, label, anyNode: false },
+    ({ agent, validateOutgoing, onAgentError, stores }) =>
+      createAgUiServer({ ...stores, agent, mode, validateOutgoing, onAgentError }),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Wraps an agent so every connection, action, client error, user input and disconnect is logged,
- * whatever the agent and the transport. Hooks the agent does not have stay absent.
+ * whatever the agent and the transport. Every hook is defined (it logs) and calls the agent's when
+ * the agent has one.
  */
 import type { A2uiAgent } from '@a2ui-ts/core';
 import type { DemoLogger } from '../agents/demo-agent.js';

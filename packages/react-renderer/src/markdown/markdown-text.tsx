@@ -163,17 +163,15 @@ export function prepareMarkdown(
   limits: MarkdownLimits = DEFAULT_LIMITS,
 ): PreparedMarkdown {
   if (text.length > limits.maxLength) return { mode: 'literal', source: text };
-  const multiline = text.includes('\n');
-  if (!multiline && !HEADING.test(text) && !INLINE_SYNTAX.test(text)) {
-    return { mode: 'plain', source: text };
-  }
+  const block = text.includes('\n') || HEADING.test(text);
+  if (!block && !INLINE_SYNTAX.test(text)) return { mode: 'plain', source: text };
   if (
     markdownNesting(text) > limits.maxNesting ||
     countDelimiters(text, MAX_MARKDOWN_DELIMITERS) > MAX_MARKDOWN_DELIMITERS
   ) {
     return { mode: 'literal', source: text };
   }
-  if (multiline || HEADING.test(text)) return { mode: 'block', source: text };
+  if (block) return { mode: 'block', source: text };
   // Backslash-escape the marker's punctuation (`\\-`, `1\\.`): CommonMark then reads it literally.
   const source = text.replace(
     LEADING_BLOCK_MARKER,
