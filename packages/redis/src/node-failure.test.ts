@@ -74,8 +74,17 @@ it('resets the clients of a node killed mid-stream onto the live node; nothing i
   const resets = clients.map(({ recording }) =>
     recording.events.find((event) => event.type === 'reset'),
   );
-  for (const reset of resets)
-    expect(reset).toMatchObject({ reason: expect.stringMatching(/node .* gone/i) });
+  // The clients following A from the shared log are reset because A is gone. The two that
+  // streamed from A itself may hold a message A sent in its last moment but whose append to Redis
+  // (pipelined, not awaited) died with it: resuming there is then a replay gap, the same explicit
+  // reset with a truthful reason, never a silent loss.
+  resets.forEach((reset, index) => {
+    expect(reset).toMatchObject({
+      reason: expect.stringMatching(
+        index < 2 ? /node .* gone|no longer buffered/i : /node .* gone/i,
+      ),
+    });
+  });
   // A fresh onConnect on B, with a new connection id.
   await Promise.all(
     clients.map(
