@@ -26,6 +26,7 @@ import { MessageFailure } from './message-failure.js';
 import type { Notifier } from './notifier.js';
 import { checkCatalogVersion, selectCatalog } from './select-catalog.js';
 import { Surface } from './surface.js';
+import { rejectTopologyProblems } from './topology.js';
 
 /** Receives the v1.0 function-call messages of the agent. */
 export type FunctionMessageListener = (
@@ -38,6 +39,8 @@ export interface InternalApplierHost {
   readonly catalogs: CatalogRegistry;
   readonly surfaces: Map<string, Surface>;
   readonly validate: boolean;
+  /** Reject updates that leave the component tree broken (`MessageProcessorOptions.strict`). */
+  readonly strict: boolean;
   readonly limits: Required<DataModelLimits> & {
     readonly maxComponentsPerSurface: number;
     readonly maxSurfaces: number;
@@ -300,6 +303,7 @@ export class InternalApplier {
         `Surface "${surface.surfaceId}" would hold more than ${host.limits.maxComponentsPerSurface} components.`,
       );
     }
+    if (host.strict) rejectTopologyProblems(surface, components, path);
     for (const catalog of catalogs) surface.useCatalog(catalog);
     for (const component of components) surface.components.upsert(component);
   }

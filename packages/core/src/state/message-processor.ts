@@ -36,6 +36,7 @@ import { MessageFailure } from './message-failure.js';
 import { parseMessageInput } from './message-input.js';
 import { Notifier } from './notifier.js';
 import { Surface } from './surface.js';
+import { rejectTopologyProblems } from './topology.js';
 
 /** Limits of a {@link MessageProcessor}; every one is configurable. */
 export interface ProcessorLimits extends DataModelLimits {
@@ -65,6 +66,15 @@ export interface MessageProcessorOptions {
    */
   validate?: boolean;
   limits?: ProcessorLimits;
+  /**
+   * Strict structure: after each `updateComponents` the surface's components must form one tree
+   * under `root` — no missing root, circular reference, dangling child reference or orphaned
+   * component (`findTopologyProblems`) — else the message is rejected with `VALIDATION_FAILED`
+   * and the surface keeps its components. Off (lenient, for progressive rendering, where a parent
+   * often arrives before its children), the renderer shows a placeholder for what is missing.
+   * @default false
+   */
+  strict?: boolean;
   /**
    * The protocol versions the processor reads, by envelope `version`.
    * @default defaultProtocolVersions (v0.9, v0.9.1, v1.0, and any registered with `registerProtocolVersion`)
@@ -112,6 +122,7 @@ export class MessageProcessor {
   readonly catalogs: CatalogRegistry;
   readonly notifier = new Notifier();
   readonly #validate: boolean;
+  readonly #strict: boolean;
   readonly #limits: Required<ProcessorLimits>;
   readonly #surfaces = new Map<string, Surface>();
   #surfaceList: readonly Surface[] = [];
@@ -135,6 +146,7 @@ export class MessageProcessor {
         ? options.catalogs
         : new CatalogRegistry(options.catalogs ?? []);
     this.#validate = options.validate ?? true;
+    this.#strict = options.strict ?? false;
     this.#maxRememberedErrors = options.maxRememberedErrors ?? 1000;
     this.#limits = { ...DEFAULT_PROCESSOR_LIMITS, ...options.limits };
     this.#versions = options.protocolVersions ?? defaultProtocolVersions;
@@ -142,6 +154,7 @@ export class MessageProcessor {
       catalogs: this.catalogs,
       surfaces: this.#surfaces,
       validate: this.#validate,
+      strict: this.#strict,
       limits: this.#limits,
       notifier: this.notifier,
       report: (error) => this.#report(error),
@@ -471,6 +484,7 @@ export class MessageProcessor {
         `Surface "${surfaceId}" would hold more than ${this.#limits.maxComponentsPerSurface} components.`,
       );
     }
+    if (this.#strict) rejectTopologyProblems(surface, components, '/updateComponents/components');
     for (const component of components) surface.components.upsert(component);
   }
 

@@ -12,6 +12,7 @@ import { BASIC_FUNCTIONS } from '../../functions/basic-functions.js';
 import { isRecord } from '../../protocol/guards.js';
 import { compileCatalogValidator } from '../../validation/compile-catalog-validator.js';
 import { COMMON_TYPES_SCHEMA_ID } from '../../validation/schema-ids.js';
+import { v10BuiltinCatalogs } from '../../versions/v1-0-catalogs.js';
 import type {
   ConformanceCase,
   ConformanceCatalog,
@@ -33,9 +34,14 @@ export interface ConformanceContext {
  */
 export const SPEC_CATALOGS: Readonly<Record<string, () => Catalog>> = {
   'specification/v0_9/catalogs/basic/catalog.json': () => basicCatalog,
+  'specification/v1_0/catalogs/basic/catalog.json': () => v10BuiltinCatalogs()[0]!,
 };
 
-/** The catalog ids the suite's cases use to mean the basic catalog of their own version. */
+/**
+ * The catalog ids the suite's cases use to mean the basic catalog of their own version. Besides
+ * these, as in the reference harness, a catalog id a case's `createSurface` names but defines
+ * nowhere means that catalog too — unless the case expects a `CatalogError`.
+ */
 export const BASIC_CATALOG_ALIASES: readonly string[] = [
   'basic',
   'standard',
@@ -73,12 +79,13 @@ export function caseCatalogs(
     if (inline?.catalogId !== undefined) catalogs.push(inlineCatalog(inline, version));
   }
   const basic = SPEC_CATALOGS[BASIC_CATALOG_PATHS[version]]?.();
-  const first = catalogs[0];
-  for (const alias of BASIC_CATALOG_ALIASES) {
-    if (catalogs.some((catalog) => catalog.catalogId === alias)) continue;
-    // A case naming one official catalog file means that catalog by every alias.
-    const target = paths.length > 0 && first ? first : basic;
-    if (target) catalogs.push(extendCatalog(target, { catalogId: alias }));
+  // A case naming official catalog files means the first of them by every alias.
+  const target = paths.length > 0 && catalogs[0] ? catalogs[0] : basic;
+  const aliases = new Set(BASIC_CATALOG_ALIASES);
+  if (!expectsCatalogError(testCase)) for (const id of createdCatalogIds(testCase)) aliases.add(id);
+  for (const alias of aliases) {
+    if (!target || catalogs.some((catalog) => catalog.catalogId === alias)) continue;
+    catalogs.push(extendCatalog(target, { catalogId: alias }));
   }
   return catalogs;
 }
@@ -137,4 +144,35 @@ function wrapComponentSchema(name: string, schema: unknown): unknown {
   };
   if (additionalProperties === false) wrapped.unevaluatedProperties = false;
   return wrapped;
+}
+
+function expectsCatalogError(testCase: ConformanceCase): boolean {
+  return [testCase.expectError, ...(testCase.steps ?? []).map((step) => step.expectError)].some(
+    (expected) => typeof expected === 'object' && expected?.category === 'CatalogError',
+  );
+}
+
+/** Every `catalogId` of a `createSurface` or `beginRendering` among the case's messages. */
+function createdCatalogIds(testCase: ConformanceCase): string[] {
+  const ids: string[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 6) return;
+    if (Array.isArray(value)) for (const item of value) visit(item, depth + 1);
+    else if (isRecord(value)) {
+      for (const kind of ['createSurface', 'beginRendering']) {
+        const body = value[kind];
+        if (isRecord(body) && typeof body.catalogId === 'string') ids.push(body.catalogId);
+      }
+      if (value.messages !== undefined) visit(value.messages, depth + 1);
+    }
+  };
+  visit(
+    [
+      testCase.messages,
+      testCase.payload,
+      ...(testCase.steps ?? []).map((s) => s.messages ?? s.payload),
+    ],
+    0,
+  );
+  return ids;
 }

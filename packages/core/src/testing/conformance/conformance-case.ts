@@ -144,7 +144,8 @@ function envelopeVersion(testCase: ConformanceCase): ConformanceProtocolVersion 
     ...(testCase.steps ?? []).map((s) => s.messages ?? s.payload),
   ];
   for (const source of sources) {
-    const list = Array.isArray(source) ? source : [source];
+    const unwrapped = (source as { messages?: unknown } | null)?.messages ?? source;
+    const list = Array.isArray(unwrapped) ? unwrapped : [unwrapped];
     for (const message of list) {
       const version = (message as { version?: unknown } | null)?.version;
       if (version === '1.0' || version === 'v1.0') return 'v1.0';

@@ -35,16 +35,22 @@ interface MessageStep {
   readonly expect: unknown;
 }
 
-/** A client for a case: its catalogs, a fixed locale, nothing sent anywhere. */
+/**
+ * A client for a case: its catalogs, a fixed locale, nothing sent anywhere. The suite's
+ * `strictMode` is our full schema validation plus strict topology; without it the reference
+ * processor checks message structure only, which is our `validate: false`.
+ */
 export function createCaseClient(
   testCase: ConformanceCase,
   version: ConformanceProtocolVersion,
   context: ConformanceContext,
-  _options: MessageRunOptions,
+  options: MessageRunOptions,
 ): A2uiClient {
   return new A2uiClient({
     catalogs: new CatalogRegistry(caseCatalogs(testCase, version, context)),
     locale: 'en-US',
+    validate: options.strict,
+    strict: options.strict,
   });
 }
 
@@ -90,13 +96,14 @@ export function runMessageSteps(
       if (mismatch) mismatches.push(`${label}: ${mismatch}`);
       return;
     }
-    if (outcome.rejected > 0) {
+    // The suite states the resulting state; errors reported on the way (bad input the spec says
+    // to report to the agent) fail a step only through the state they leave.
+    const state = findSurfaceMismatches(client, step.expect);
+    mismatches.push(...state.map((line) => `${label}: ${line}`));
+    if (state.length > 0 && outcome.rejected > 0) {
       const list = errors.map((error) => `${error.code}: ${error.message}`).join(' | ');
-      mismatches.push(`${label}: ${outcome.rejected} message(s) rejected: ${list}`);
+      mismatches.push(`${label}: (${outcome.rejected} message(s) were rejected: ${list})`);
     }
-    mismatches.push(
-      ...findSurfaceMismatches(client, step.expect).map((line) => `${label}: ${line}`),
-    );
   });
   return { client, mismatches };
 }
