@@ -25,6 +25,7 @@ import { parsePointer } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
 import type { Notifier } from './notifier.js';
 import { checkCatalogVersion, selectCatalog } from './select-catalog.js';
+import { surfaceExistsMessage, surfaceNotFoundMessage } from './spec-wording.js';
 import { Surface } from './surface.js';
 import { rejectTopologyProblems } from './topology.js';
 
@@ -125,7 +126,7 @@ export class InternalApplier {
       throw MessageFailure.generic(
         'SURFACE_NOT_FOUND',
         surfaceId,
-        `Surface not found: ${kind} names unknown surface "${surfaceId}"; send createSurface first.`,
+        surfaceNotFoundMessage(surfaceId, kind),
       );
     }
     this.checkSurfaceFamily(surface, version, kind);
@@ -214,11 +215,7 @@ export class InternalApplier {
       catalog = found;
     }
     if (host.surfaces.has(surfaceId)) {
-      throw MessageFailure.generic(
-        'SURFACE_EXISTS',
-        surfaceId,
-        `Surface ${surfaceId} already exists; send deleteSurface before creating it again.`,
-      );
+      throw MessageFailure.generic('SURFACE_EXISTS', surfaceId, surfaceExistsMessage(surfaceId));
     }
     if (host.surfaces.size >= host.limits.maxSurfaces) {
       throw MessageFailure.generic(

@@ -35,6 +35,13 @@ import { encodeSegment, parsePointer } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
 import { parseMessageInput } from './message-input.js';
 import { Notifier } from './notifier.js';
+import {
+  componentValidationMessage,
+  missingIdMessage,
+  missingTypeMessage,
+  surfaceExistsMessage,
+  themeValidationMessage,
+} from './spec-wording.js';
 import { Surface } from './surface.js';
 import { rejectTopologyProblems } from './topology.js';
 
@@ -435,11 +442,7 @@ export class MessageProcessor {
     this.#internal.checkCatalogFamily(catalog, version, surfaceId);
     this.#validateWith(catalog, message, surfaceId, version);
     if (this.#surfaces.has(surfaceId)) {
-      throw genericFailure(
-        'SURFACE_EXISTS',
-        surfaceId,
-        `Surface "${surfaceId}" already exists; send deleteSurface before creating it again.`,
-      );
+      throw genericFailure('SURFACE_EXISTS', surfaceId, surfaceExistsMessage(surfaceId));
     }
     if (this.#surfaces.size >= this.#limits.maxSurfaces) {
       throw genericFailure(
@@ -537,9 +540,14 @@ export class MessageProcessor {
           return check.sanitized as ComponentInstance;
       }
       const first = check.issues[0];
-      throw issueFailure(
+      throw validationFailure(
         surface.surfaceId,
-        first ? { ...first, path: path + first.path } : { path, message: 'Invalid component.' },
+        first ? path + first.path : path,
+        componentValidationMessage(
+          component.component,
+          component.id,
+          first?.message ?? 'Invalid component.',
+        ),
       );
     });
   }
@@ -566,12 +574,12 @@ export class MessageProcessor {
       if (!isRecord(component))
         throw validationFailure(body.surfaceId, path, 'A component must be an object.');
       if (typeof component.id !== 'string')
-        throw validationFailure(body.surfaceId, `${path}/id`, 'A component needs a string "id".');
+        throw validationFailure(body.surfaceId, `${path}/id`, missingIdMessage(index));
       if (typeof component.component !== 'string') {
         throw validationFailure(
           body.surfaceId,
           `${path}/component`,
-          `Component "${component.id}" needs a string "component" type.`,
+          missingTypeMessage(component.id),
         );
       }
     });
@@ -628,7 +636,13 @@ export class MessageProcessor {
     // v0.9.1 is validated with v0.9's schemas, whose `version` is the constant "v0.9".
     const checked = version.name === 'v0.9' ? message : { ...(message as object), version: 'v0.9' };
     const issues = catalog.validator.validateServerMessage(checked, JSON_CHECKED);
-    if (issues.length > 0) throw issueFailure(surfaceId, issues[0]!);
+    const first = issues[0];
+    if (!first) return;
+    // The theme is checked against the catalog's theme schema: say so in the spec's words.
+    const text = first.path.startsWith('/createSurface/theme')
+      ? themeValidationMessage(surfaceId, first.message)
+      : first.message;
+    throw validationFailure(surfaceId, first.path, text);
   }
 
   #setSurfaceList(list: readonly Surface[]): void {
@@ -668,10 +682,6 @@ function validationFailure(
   message: string,
 ): MessageFailure {
   return new MessageFailure({ code: VALIDATION_FAILED, ...surfaceField(surfaceId), path, message });
-}
-
-function issueFailure(surfaceId: string, issue: ValidationIssue): MessageFailure {
-  return validationFailure(surfaceId, issue.path, issue.message);
 }
 
 function genericFailure(
