@@ -39,6 +39,7 @@ import {
   componentValidationMessage,
   missingIdMessage,
   missingTypeMessage,
+  requiredStringMessage,
   surfaceExistsMessage,
   themeValidationMessage,
 } from './spec-wording.js';
@@ -405,7 +406,7 @@ export class MessageProcessor {
       throw validationFailure(
         undefined,
         `/${kind}/surfaceId`,
-        `"${kind}.surfaceId" is required and must be a string.`,
+        requiredStringMessage(`${kind}.surfaceId`, body.surfaceId),
       );
     }
     if (extra !== undefined) {
@@ -424,7 +425,7 @@ export class MessageProcessor {
       throw validationFailure(
         surfaceId,
         '/createSurface/catalogId',
-        '"createSurface.catalogId" is required and must be a string.',
+        requiredStringMessage('createSurface.catalogId', body.catalogId),
       );
     }
     const catalog = this.catalogs.get(
