@@ -40,10 +40,10 @@ export const ERROR_CATEGORIES: Readonly<Record<string, readonly string[]>> = {
  * message matches its second.
  */
 export const SCHEMA_PHRASINGS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['is not of type', /must be (a|an|of type)|is not of type|type/i],
+  ['is not of type', /must be (a|an|of type)|is not of type|\bexpected (a|an)\b/i],
   ['is a required property', /required|missing/i],
   ['Additional properties are not allowed', /not allowed|unexpected|unknown property|additional/i],
-  ['is not one of', /must be (one of|equal to)|allowed values|enum/i],
+  ['is not one of', /\bone of\b|must be equal to|allowed values/i],
   ['was unexpected', /unexpected|unrecognized|not allowed/i],
   ['does not match', /must match|pattern/i],
   ['is too short', /must (have|not have) (fewer|more)|too short|at least/i],
