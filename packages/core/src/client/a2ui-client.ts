@@ -11,7 +11,7 @@ import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import { A2uiError, toA2uiError } from '../errors/a2ui-error.js';
 import { DEFAULT_URL_POLICY, type UrlPolicy } from '../functions/url-policy.js';
 import { A2UI_VERSION } from '../protocol/constants.js';
-import { isEventAction, isFunctionCall, isRecord } from '../protocol/guards.js';
+import { isFunctionCall, isRecord } from '../protocol/guards.js';
 import type {
   ActionMessage,
   ClientError,
@@ -33,6 +33,7 @@ import type {
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
+import { readEventAction, resolveEventContext } from './event-action.js';
 
 /** Options of {@link A2uiClient}. */
 export interface A2uiClientOptions {
@@ -313,7 +314,11 @@ export class A2uiClient {
     const context = options.dataContext ?? this.getDataContext(surfaceId, options.scope);
     const component = this.processor.getSurface(surfaceId)?.components.get(sourceComponentId);
     const action = options.action ?? component?.properties.action;
-    const unknown = findUnknownFunctions(action, context.host.functions);
+    // A function call the catalog lacks stops a `functionCall` action; inside an event's context
+    // it only empties that value (sent as null, reported once while resolving).
+    const call =
+      isRecord(action) && isFunctionCall(action.functionCall) ? action.functionCall : undefined;
+    const unknown = call ? findUnknownFunctions(call, context.host.functions) : [];
     if (unknown.length > 0) {
       const failure = new A2uiError(
         'EXPRESSION_ERROR',
@@ -333,8 +338,9 @@ export class A2uiClient {
         throw new A2uiError('URL_BLOCKED', `The URL policy refused ${JSON.stringify(url)}.`);
       this.#openUrl(safe);
     };
-    if (isEventAction(action)) {
-      const resolved = context.resolveContext(action.event.context, { openUrl });
+    const event = readEventAction(action);
+    if (event) {
+      const resolved = resolveEventContext(context, event.context, { openUrl });
       // What the server's check (validateClientMessage) would refuse is never sent: a context
       // value nested deeper than the data model may be (literal arrays around a binding), or a
       // number JSON cannot carry (only a function can return one: the data model holds none).
@@ -344,14 +350,14 @@ export class A2uiClient {
         const tooDeep = violation.keyword === 'maxDepth';
         throw new A2uiError(
           tooDeep ? 'LIMIT_EXCEEDED' : 'EXPRESSION_ERROR',
-          `The context of action "${action.event.name}" of "${sourceComponentId}" ${tooDeep ? `is nested deeper than ${maxDepth} levels (maxDepth)` : 'holds a number JSON cannot carry'}; it was not sent.`,
+          `The context of action "${event.name}" of "${sourceComponentId}" ${tooDeep ? `is nested deeper than ${maxDepth} levels (maxDepth)` : 'holds a number JSON cannot carry'}; it was not sent.`,
           { surfaceId, path: `/action/context${violation.path}` },
         );
       }
       const message: ActionMessage = {
         version: A2UI_VERSION,
         action: {
-          name: action.event.name,
+          name: event.name,
           surfaceId,
           sourceComponentId,
           timestamp: new Date().toISOString(),
