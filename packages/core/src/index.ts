@@ -439,6 +439,7 @@ export type {
   InternalUpdateDataModel,
   ProtocolVersion,
   ProtocolVersionMetadataKeys,
+  ProtocolVersionReader,
 } from './versions/index.js';
 export {
   A2UI_A2A_EXTENSION_URI_PREFIX,

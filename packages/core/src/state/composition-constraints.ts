@@ -114,17 +114,19 @@ function checkEdge(
  * @param incoming - the components of the message being applied
  * @param lookup - a component's type and catalog by id (incoming ones win), `undefined` if absent
  * @param parentsOf - ids of stored components that list `id` as a child
+ * @param rootId - the component under the `Surface` container
  */
 export function findCompositionViolation(
   incoming: readonly ComponentInstance[],
   lookup: (id: string) => (CompositionNode & { readonly component: ComponentInstance }) | undefined,
   parentsOf: (id: string) => Iterable<string>,
+  rootId: string = ROOT_COMPONENT_ID,
 ): CompositionViolation | undefined {
   const surface: CompositionNode = { type: SURFACE_TYPE, catalog: undefined };
   for (const component of incoming) {
     const self = lookup(component.id);
     if (!self) continue;
-    if (component.id === ROOT_COMPONENT_ID) {
+    if (component.id === rootId) {
       const problem = checkEdge(SURFACE_TYPE, surface, component.id, self);
       if (problem) return problem;
     }

@@ -17,6 +17,7 @@ export type {
   InternalUpdateDataModel,
   ProtocolVersion,
   ProtocolVersionMetadataKeys,
+  ProtocolVersionReader,
 } from './protocol-version.js';
 export { ProtocolVersionRegistry, unsupportedVersionMessage } from './protocol-version-registry.js';
 export {
