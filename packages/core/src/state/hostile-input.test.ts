@@ -316,7 +316,7 @@ describe('a call of a function the catalog does not define', () => {
       surface.components.get('share')!,
       client.getDataContext('s'),
     );
-    expect(binding.getSnapshot().validation).toEqual({
+    expect(binding.getSnapshot().validation).toMatchObject({
       isValid: false,
       messages: ['This action is not available (unknown function "shareSheet").'],
     });
