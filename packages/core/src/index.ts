@@ -29,7 +29,9 @@ export {
 export type {
   BindingHost,
   BindingSnapshot,
+  CheckFailure,
   CheckResult,
+  CheckSeverity,
   ChildReference,
   ComponentBindingOptions,
   DynamicWatch,
@@ -39,6 +41,7 @@ export type {
 } from './binding/index.js';
 export {
   ComponentBinding,
+  checkResultOf,
   DataContext,
   DataObserver,
   DEFAULT_CHECK_MESSAGE,
@@ -52,15 +55,21 @@ export {
 export type {
   Catalog,
   ClientCapabilitiesOptions,
+  CompositionRules,
+  CompositionViolation,
   CreateCatalogOptions,
+  Placement,
 } from './catalog/index.js';
 export {
   basicCatalog,
   CatalogRegistry,
+  checkPlacement,
+  compositionRulesOf,
   createCatalog,
   createDefaultCatalogs,
   extendCatalog,
   minimalCatalog,
+  SURFACE_CONTAINER_TYPE,
   toInlineCatalog,
 } from './catalog/index.js';
 // The client: A2uiClient and error reporting
