@@ -75,7 +75,8 @@ export function caseCatalogs(
   const paths = [...(testCase.catalogPaths ?? [])];
   if (testCase.catalogPath) paths.push(testCase.catalogPath);
   for (const path of paths) catalogs.push(specCatalog(path, context));
-  for (const inline of [testCase.catalog, ...(testCase.catalogs ?? [])]) {
+  for (const entry of [testCase.catalog, ...(testCase.catalogs ?? [])]) {
+    const inline = withCatalogSchema(entry);
     if (inline?.catalogId !== undefined) catalogs.push(inlineCatalog(inline, version));
   }
   const basic = SPEC_CATALOGS[BASIC_CATALOG_PATHS[version]]?.();
@@ -88,6 +89,16 @@ export function caseCatalogs(
     catalogs.push(extendCatalog(target, { catalogId: alias }));
   }
   return catalogs;
+}
+
+/**
+ * A case's `catalog` may nest the definition under `catalogSchema` beside its `protocolVersion`
+ * (`composition_constraints.yaml`): read it as one inline catalog.
+ */
+function withCatalogSchema(entry: ConformanceCatalog | undefined): ConformanceCatalog | undefined {
+  if (!entry || !isRecord(entry.catalogSchema)) return entry;
+  const { catalogSchema, ...rest } = entry;
+  return { ...rest, ...(catalogSchema as ConformanceCatalog) };
 }
 
 function specCatalog(path: string, context: ConformanceContext): Catalog {
@@ -106,11 +117,15 @@ function specCatalog(path: string, context: ConformanceContext): Catalog {
  */
 export function inlineCatalog(
   inline: ConformanceCatalog,
-  _version: ConformanceProtocolVersion,
+  version: ConformanceProtocolVersion,
 ): Catalog {
   const catalogId = String(inline.catalogId);
-  if (!isRecord(inline.components) && !isRecord(inline.theme))
-    return extendCatalog(basicCatalog, { catalogId });
+  // The catalog speaks its own protocolVersion, else the case's (v1.0 surfaces refuse v0.9 catalogs).
+  const protocolVersion = inline.protocolVersion ?? (version === 'v0.9.1' ? 'v0.9' : version);
+  if (!isRecord(inline.components) && !isRecord(inline.theme)) {
+    const basic = SPEC_CATALOGS[BASIC_CATALOG_PATHS[version]]?.() ?? basicCatalog;
+    return extendCatalog(basic, { catalogId, protocolVersion });
+  }
   const components: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(inline.components ?? {}))
     components[name] = wrapComponentSchema(name, schema);
@@ -119,6 +134,7 @@ export function inlineCatalog(
   if (isRecord(inline.$defs)) schema.$defs = { ...inline.$defs, ...(schema.$defs as object) };
   return createCatalog({
     catalogId,
+    protocolVersion,
     schema,
     functions: BASIC_FUNCTIONS,
     validator: compileCatalogValidator(schema, { catalogId }),
@@ -127,9 +143,20 @@ export function inlineCatalog(
 
 function wrapComponentSchema(name: string, schema: unknown): unknown {
   if (!isRecord(schema) || schema.allOf !== undefined) return schema;
-  const { additionalProperties, properties, required, type: _type, ...rest } = schema;
+  const {
+    additionalProperties,
+    properties,
+    required,
+    type: _type,
+    allowedParents,
+    allowedChildren,
+    ...rest
+  } = schema;
   const wrapped: Record<string, unknown> = {
     type: 'object',
+    // Composition constraints stay on the component definition, where catalogs declare them.
+    ...(allowedParents === undefined ? {} : { allowedParents }),
+    ...(allowedChildren === undefined ? {} : { allowedChildren }),
     allOf: [
       { $ref: `${COMMON_TYPES_SCHEMA_ID}#/$defs/ComponentCommon` },
       {
