@@ -10,6 +10,8 @@ import { isEventAction, isRecord } from '../protocol/guards.js';
 export interface EventActionParts {
   readonly name: string;
   readonly context: Record<string, unknown> | undefined;
+  /** v1.0's `userMessage` (a dynamic string), unresolved. */
+  readonly userMessage?: unknown;
 }
 
 /**
@@ -23,7 +25,9 @@ export function readEventAction(action: unknown): EventActionParts | undefined {
   if (!isRecord(event) || typeof event.name !== 'string' || 'functionCall' in event)
     return undefined;
   const context = isRecord(event.context) ? event.context : undefined;
-  return { name: event.name, context };
+  return event.userMessage === undefined
+    ? { name: event.name, context }
+    : { name: event.name, context, userMessage: event.userMessage };
 }
 
 /**

@@ -15,11 +15,12 @@ import type {
   InternalCreateSurface,
   InternalMessage,
   ProtocolVersion,
+  ProtocolVersionReader,
 } from '../versions/protocol-version.js';
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { readSurfaceId } from '../versions/read-envelope.js';
 import { checkComponents } from './check-components.js';
-import { catalogConstraints, findCompositionViolation } from './composition-constraints.js';
+import { findCompositionViolation, hasCompositionRules } from './composition-constraints.js';
 import type { DataModelLimits } from './data-model.js';
 import { parsePointer } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
@@ -72,9 +73,25 @@ function toFailure(error: unknown, surfaceId: string | undefined): MessageFailur
 export class InternalApplier {
   readonly #host: InternalApplierHost;
   readonly #functionListeners = new Set<FunctionMessageListener>();
+  readonly #readers = new Map<ProtocolVersion, ProtocolVersionReader>();
 
   constructor(host: InternalApplierHost) {
     this.#host = host;
+  }
+
+  /** Drops the state of every stateful reader (the processor was reset). */
+  reset(): void {
+    for (const reader of this.#readers.values()) reader.reset();
+  }
+
+  #read(version: ProtocolVersion, message: Record<string, unknown>): readonly InternalMessage[] {
+    if (!version.createReader) return [version.toInternal(message)];
+    let reader = this.#readers.get(version);
+    if (!reader) {
+      reader = version.createReader();
+      this.#readers.set(version, reader);
+    }
+    return reader.read(message);
   }
 
   onFunctionMessage(listener: FunctionMessageListener): () => void {
@@ -135,7 +152,7 @@ export class InternalApplier {
 
   /** Applies one message of a non-native version. @throws MessageFailure */
   apply(version: ProtocolVersion, message: Record<string, unknown>): void {
-    let internal: InternalMessage;
+    let internals: readonly InternalMessage[];
     let surfaceId: string | undefined;
     try {
       for (const key of Object.keys(message)) {
@@ -143,10 +160,14 @@ export class InternalApplier {
         if (key !== 'version' && !version.agentMessageKinds.includes(key))
           this.checkForeignKey(key, version, surfaceId);
       }
-      internal = version.toInternal(message);
+      internals = this.#read(version, message);
     } catch (error) {
       throw toFailure(error, surfaceId);
     }
+    for (const internal of internals) this.#applyOne(version, internal);
+  }
+
+  #applyOne(version: ProtocolVersion, internal: InternalMessage): void {
     switch (internal.kind) {
       case 'createSurface':
         this.#createSurface(version, internal);
@@ -229,6 +250,7 @@ export class InternalApplier {
       catalog,
       defaultCatalogId: aliased,
       protocolVersion: version,
+      ...(message.rootId === undefined ? {} : { rootId: message.rootId }),
       ...(message.metadata === undefined ? {} : { metadata: message.metadata }),
       ...(message.theme === undefined ? {} : { theme: message.theme }),
       sendDataModel: message.sendDataModel,
@@ -320,7 +342,7 @@ export class InternalApplier {
     path: string,
   ): void {
     const involved = new Set([...surface.catalogs, ...catalogs]);
-    if (![...involved].some((catalog) => catalogConstraints(catalog) !== undefined)) return;
+    if (![...involved].some(hasCompositionRules)) return;
     const incoming = new Map(components.map((component, index) => [component.id, index]));
     const violation = findCompositionViolation(
       components,
@@ -340,6 +362,7 @@ export class InternalApplier {
           : undefined;
       },
       () => [...surface.components.values()].map((record) => record.id),
+      surface.rootId,
     );
     if (!violation) return;
     const index = incoming.get(violation.componentId);

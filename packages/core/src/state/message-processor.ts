@@ -302,6 +302,7 @@ export class MessageProcessor {
   /** Deletes every surface (a transport `reset`, or the end of a session). */
   reset(): void {
     this.#heard.clear();
+    this.#internal.reset();
     this.notifier.batch(() => {
       for (const surface of this.#surfaceList) surface.dispose();
       this.#surfaces.clear();
@@ -339,7 +340,9 @@ export class MessageProcessor {
     if (!isRecord(message))
       throw validationFailure(undefined, '', 'A server message must be a JSON object.');
     // The one per-message routing step: the envelope `version` picks the version module.
-    const version = this.#versions.find(message.version);
+    const version =
+      this.#versions.find(message.version) ??
+      (message.version === undefined ? this.#versions.findVersionless(message) : undefined);
     if (version === undefined) throw this.#versionFailure(message);
     this.#current = version;
     if (!version.native) {

@@ -2,6 +2,7 @@
  * One surface (spec §2.1): its catalog, theme, components and data model.
  */
 import type { Catalog } from '../catalog/catalog.js';
+import { ROOT_COMPONENT_ID } from '../protocol/constants.js';
 import type { ComponentInstance, Theme } from '../protocol/messages.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
 import { v09 } from '../versions/v0-9.js';
@@ -20,6 +21,8 @@ export interface SurfaceOptions {
   protocolVersion?: ProtocolVersion;
   /** v1.0 `createSurface.metadata`. */
   metadata?: Record<string, unknown>;
+  /** The component the surface renders from (v0.8 `beginRendering.root`). @default "root" */
+  rootId?: string;
   theme?: Theme;
   /** @default false */
   sendDataModel?: boolean;
@@ -40,6 +43,8 @@ export class Surface {
   readonly protocolVersion: ProtocolVersion;
   /** v1.0 `createSurface.metadata` (`{extensions}`), as sent. */
   readonly metadata: Record<string, unknown> | undefined;
+  /** Id of the component the surface renders from: `"root"` except for v0.8 `beginRendering.root`. */
+  readonly rootId: string;
   readonly theme: Theme | undefined;
   readonly sendDataModel: boolean;
   readonly components: ComponentStore;
@@ -56,6 +61,7 @@ export class Surface {
       'defaultCatalogId' in options ? options.defaultCatalogId : options.catalog.catalogId;
     this.protocolVersion = options.protocolVersion ?? v09;
     this.metadata = options.metadata;
+    this.rootId = options.rootId ?? ROOT_COMPONENT_ID;
     this.theme = options.theme;
     this.sendDataModel = options.sendDataModel ?? false;
     this.components = new ComponentStore({ notifier: options.notifier });

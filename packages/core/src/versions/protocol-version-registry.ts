@@ -65,6 +65,19 @@ export class ProtocolVersionRegistry {
     });
   }
 
+  /**
+   * The version-less module (no `envelopeVersions`, v0.8) that has a message kind among the keys
+   * of `message`, for a message without `version`.
+   */
+  findVersionless(message: Readonly<Record<string, unknown>>): ProtocolVersion | undefined {
+    for (const version of this.#versions) {
+      if (version.envelopeVersions.length > 0) continue;
+      for (const key of Object.keys(message))
+        if (version.agentMessageKinds.includes(key)) return version;
+    }
+    return undefined;
+  }
+
   /** The module named `name` (`"v0.9"`, …), whatever spellings it reads. */
   byName(name: string): ProtocolVersion | undefined {
     return this.#versions.find((entry) => entry.name === name);

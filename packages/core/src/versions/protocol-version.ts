@@ -51,6 +51,8 @@ export interface InternalCreateSurface {
   readonly dataModel: Record<string, unknown> | undefined;
   /** v1.0 `metadata` (`{extensions}`), kept on the surface as sent. */
   readonly metadata: Record<string, unknown> | undefined;
+  /** Id of the component the surface renders from (v0.8 `beginRendering.root`). @default "root" */
+  readonly rootId?: string;
 }
 
 /** `updateComponents` (§2.2): upsert by id. */
@@ -107,6 +109,21 @@ export interface InternalAction extends ActionEvent {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * A stateful reader of one version's messages, for versions whose messages do not map one to one
+ * onto internal messages (v0.8 buffers `surfaceUpdate` until `beginRendering`). A processor makes
+ * one per version on first use and resets it with the processor.
+ */
+export interface ProtocolVersionReader {
+  /**
+   * The internal messages one wire message means: none (buffered), one, or several.
+   * @throws A2uiError `VALIDATION_FAILED` with a JSON Pointer `path` when the message is malformed
+   */
+  read(message: Readonly<Record<string, unknown>>): readonly InternalMessage[];
+  /** Forgets everything buffered (the processor was reset). */
+  reset(): void;
+}
+
 /** Transport-facing names of one version (spec "Capabilities and metadata", A2A extension). */
 export interface ProtocolVersionMetadataKeys {
   /** Metadata key of the renderer's capabilities: `a2uiClientCapabilities` / `a2uiRendererCapabilities`. */
@@ -136,7 +153,11 @@ export interface ProtocolVersion {
    * spec error.
    */
   readonly family: string;
-  /** Envelope `version` values this module reads. The first one is what it writes. */
+  /**
+   * Envelope `version` values this module reads. The first one is what it writes. Empty for a
+   * version whose messages carry no `version` (v0.8): a message without `version` goes to the
+   * version-less module whose `agentMessageKinds` has its kind.
+   */
   readonly envelopeVersions: readonly string[];
   /** Agent→renderer message kinds (`createSurface`, …, `beginRendering` in v0.8). */
   readonly agentMessageKinds: readonly string[];
@@ -165,6 +186,11 @@ export interface ProtocolVersion {
    * @throws A2uiError `VALIDATION_FAILED` with a JSON Pointer `path` when the message is malformed
    */
   toInternal(message: Readonly<Record<string, unknown>>): InternalMessage;
+  /**
+   * A stateful reader; when present the processor reads through it instead of `toInternal`.
+   * @default none
+   */
+  createReader?(): ProtocolVersionReader;
   /** The renderer→agent `action` message in this version's shape. */
   encodeAction(action: InternalAction): Record<string, unknown>;
   /** The renderer→agent `error` message in this version's shape. */

@@ -75,15 +75,9 @@ export function caseCatalogs(
   const paths = [...(testCase.catalogPaths ?? [])];
   if (testCase.catalogPath) paths.push(testCase.catalogPath);
   for (const path of paths) catalogs.push(specCatalog(path, context));
-  for (const inline of [testCase.catalog, ...(testCase.catalogs ?? [])]) {
-    // A legacy entry wraps the catalog document in `catalogSchema`.
-    const definition = isRecord(inline?.catalogSchema)
-      ? ({
-          protocolVersion: inline?.protocolVersion,
-          ...inline.catalogSchema,
-        } as ConformanceCatalog)
-      : inline;
-    if (definition?.catalogId !== undefined) catalogs.push(inlineCatalog(definition, version));
+  for (const entry of [testCase.catalog, ...(testCase.catalogs ?? [])]) {
+    const inline = withCatalogSchema(entry);
+    if (inline?.catalogId !== undefined) catalogs.push(inlineCatalog(inline, version));
   }
   const basic = SPEC_CATALOGS[BASIC_CATALOG_PATHS[version]]?.();
   // A case naming official catalog files means the first of them by every alias.
@@ -95,6 +89,16 @@ export function caseCatalogs(
     catalogs.push(extendCatalog(target, { catalogId: alias }));
   }
   return catalogs;
+}
+
+/**
+ * A case's `catalog` may nest the definition under `catalogSchema` beside its `protocolVersion`
+ * (`composition_constraints.yaml`): read it as one inline catalog.
+ */
+function withCatalogSchema(entry: ConformanceCatalog | undefined): ConformanceCatalog | undefined {
+  if (!entry || !isRecord(entry.catalogSchema)) return entry;
+  const { catalogSchema, ...rest } = entry;
+  return { ...rest, ...(catalogSchema as ConformanceCatalog) };
 }
 
 function specCatalog(path: string, context: ConformanceContext): Catalog {
@@ -118,21 +122,11 @@ export function inlineCatalog(
   version: ConformanceProtocolVersion,
 ): Catalog {
   const catalogId = String(inline.catalogId);
-  const protocolVersion = inline.protocolVersion ?? version;
-  if (!isRecord(inline.components) && !isRecord(inline.theme))
-    return extendCatalog(SPEC_CATALOGS[BASIC_CATALOG_PATHS[protocolVersion]]?.() ?? basicCatalog, {
-      catalogId,
-      protocolVersion,
-    });
-  if (protocolVersion === 'v1.0') {
-    // v1.0 catalogs are kept as written (their definitions carry allowedParents/allowedChildren);
-    // v1.0 has no run-time schema validator in core yet, as for its basic catalog.
-    return createCatalog({
-      catalogId,
-      protocolVersion,
-      schema: { ...inline },
-      functions: BASIC_FUNCTIONS,
-    });
+  // The catalog speaks its own protocolVersion, else the case's (v1.0 surfaces refuse v0.9 catalogs).
+  const protocolVersion = inline.protocolVersion ?? (version === 'v0.9.1' ? 'v0.9' : version);
+  if (!isRecord(inline.components) && !isRecord(inline.theme)) {
+    const basic = SPEC_CATALOGS[BASIC_CATALOG_PATHS[version]]?.() ?? basicCatalog;
+    return extendCatalog(basic, { catalogId, protocolVersion });
   }
   const components: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(inline.components ?? {}))
@@ -151,9 +145,20 @@ export function inlineCatalog(
 
 function wrapComponentSchema(name: string, schema: unknown): unknown {
   if (!isRecord(schema) || schema.allOf !== undefined) return schema;
-  const { additionalProperties, properties, required, type: _type, ...rest } = schema;
+  const {
+    additionalProperties,
+    properties,
+    required,
+    type: _type,
+    allowedParents,
+    allowedChildren,
+    ...rest
+  } = schema;
   const wrapped: Record<string, unknown> = {
     type: 'object',
+    // Composition constraints stay on the component definition, where catalogs declare them.
+    ...(allowedParents === undefined ? {} : { allowedParents }),
+    ...(allowedChildren === undefined ? {} : { allowedChildren }),
     allOf: [
       { $ref: `${COMMON_TYPES_SCHEMA_ID}#/$defs/ComponentCommon` },
       {
