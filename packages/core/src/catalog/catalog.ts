@@ -3,6 +3,7 @@
  */
 import type { FunctionImplementation } from '../functions/function-types.js';
 import type { CatalogValidator } from '../validation/index.js';
+import { normalizeProtocolVersion } from './catalog-definition.js';
 
 /**
  * A catalog known to the client.
@@ -12,9 +13,13 @@ import type { CatalogValidator } from '../validation/index.js';
  * - `validator`: schema validation of messages using it; without one, only the message envelope
  *   is validated and every component type in `components` is accepted as is.
  * - `schema`: the catalog's JSON Schema document, sent as an inline catalog when asked (§4.1).
+ * - `protocolVersion`: the A2UI version the catalog is written for; capabilities list a catalog
+ *   under that version only (v0.9 and v0.9.1 share catalogs).
  */
 export interface Catalog {
   readonly catalogId: string;
+  /** `v`-prefixed (`"v0.9"`, `"v1.0"`). @default the schema's `protocolVersion`, else `"v0.9"` */
+  readonly protocolVersion?: string;
   readonly components: ReadonlySet<string>;
   readonly functions: ReadonlyMap<string, FunctionImplementation>;
   readonly validator: CatalogValidator | undefined;
@@ -30,10 +35,14 @@ export interface CreateCatalogOptions {
   functions?: Iterable<FunctionImplementation>;
   validator?: CatalogValidator;
   schema?: Record<string, unknown>;
+  /** The version the catalog is written for. @default the schema's `protocolVersion`, else `"v0.9"` */
+  protocolVersion?: string;
 }
 
 /**
  * Builds a {@link Catalog}.
+ *
+ * @throws A2uiError `CATALOG_ERROR` when the protocol version is not a version
  *
  * @example
  * ```ts
@@ -48,8 +57,10 @@ export function createCatalog(options: CreateCatalogOptions): Catalog {
   );
   const functions = new Map<string, FunctionImplementation>();
   for (const fn of options.functions ?? []) functions.set(fn.name, fn);
+  const declared = options.protocolVersion ?? options.schema?.protocolVersion;
   return {
     catalogId: options.catalogId,
+    protocolVersion: normalizeProtocolVersion(typeof declared === 'string' ? declared : 'v0.9'),
     components,
     functions,
     validator: options.validator,
@@ -71,5 +82,6 @@ export function extendCatalog(
     functions: [...base.functions.values(), ...(extension.functions ?? [])],
     validator: extension.validator ?? base.validator,
     schema: extension.schema ?? base.schema,
+    protocolVersion: extension.protocolVersion ?? base.protocolVersion,
   });
 }

@@ -1,5 +1,31 @@
 export type { Catalog, CreateCatalogOptions } from './catalog.js';
 export { createCatalog, extendCatalog } from './catalog.js';
+export type {
+  AllowedCallers,
+  CatalogDefinition,
+  CatalogFromJsonOptions,
+  CatalogFunctionInfo,
+  CatalogFunctionReturnType,
+} from './catalog-definition.js';
+export {
+  ALLOWED_CALLERS,
+  catalogFromJson,
+  catalogSchema,
+  describeCatalogFunction,
+  normalizeProtocolVersion,
+} from './catalog-definition.js';
 export type { ClientCapabilitiesOptions } from './catalog-registry.js';
-export { CatalogRegistry, toInlineCatalog } from './catalog-registry.js';
+export { CatalogRegistry } from './catalog-registry.js';
 export { basicCatalog, createDefaultCatalogs, minimalCatalog } from './default-catalogs.js';
+export { COMPONENT_COMMON_REF, toInlineCatalog, toInlineComponent } from './inline-catalog.js';
+export type { InlineSchemaRefsOptions, JsonSchema } from './inline-schema-refs.js';
+export { COMMON_TYPES_REFERENCES, inlineSchemaRefs } from './inline-schema-refs.js';
+export type {
+  CapabilityCatalog,
+  RendererCapabilitiesOptions,
+  VersionCapabilities,
+  VersionedCapabilities,
+} from './renderer-capabilities.js';
+export { catalogProtocolVersion, rendererCapabilities } from './renderer-capabilities.js';
+export type { CatalogSelectionItem, CatalogSelectionSurface } from './select-catalog.js';
+export { checkCatalogVersions, selectCatalog } from './select-catalog.js';

@@ -13,6 +13,17 @@ export type A2uiErrorCode =
   | 'SURFACE_NOT_FOUND'
   /** `createSurface` names a catalog this client does not have (spec §2.1). */
   | 'CATALOG_NOT_FOUND'
+  /**
+   * A catalog definition is malformed or breaks a v1.0 rule, or catalogs cannot be combined (an
+   * unsupported catalog id, mixed protocol versions). Conformance category `CatalogError`.
+   */
+  | 'CATALOG_ERROR'
+  /**
+   * A v1.0 function call (`callRendererFunction` / `callAgentFunction`) was answered with an
+   * error: `data.code` is the peer's code (`INVALID_FUNCTION_CALL`, `UNKNOWN_FUNCTION`,
+   * `EXECUTION_ERROR`, …), `data.functionCallId` the call.
+   */
+  | 'FUNCTION_CALL_FAILED'
   /** A message, frame or body is larger than the configured maximum. */
   | 'MESSAGE_TOO_LARGE'
   /** A configured cap (depth, components, template expansion, array index) was hit. */
