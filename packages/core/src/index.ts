@@ -33,7 +33,9 @@ export {
 export type {
   BindingHost,
   BindingSnapshot,
+  CheckFailure,
   CheckResult,
+  CheckSeverity,
   ChildReference,
   ComponentBindingOptions,
   DynamicWatch,
@@ -43,6 +45,7 @@ export type {
 } from './binding/index.js';
 export {
   ComponentBinding,
+  checkResultOf,
   DataContext,
   DataObserver,
   DEFAULT_CHECK_MESSAGE,
@@ -61,12 +64,13 @@ export type {
   CatalogFromJsonOptions,
   CatalogFunctionInfo,
   CatalogFunctionReturnType,
-  CatalogSelectionItem,
-  CatalogSelectionSurface,
   ClientCapabilitiesOptions,
+  CompositionRules,
+  CompositionViolation,
   CreateCatalogOptions,
   InlineSchemaRefsOptions,
   JsonSchema,
+  Placement,
   RendererCapabilitiesOptions,
   VersionCapabilities,
   VersionedCapabilities,
@@ -80,7 +84,8 @@ export {
   catalogFromJson,
   catalogProtocolVersion,
   catalogSchema,
-  checkCatalogVersions,
+  checkPlacement,
+  compositionRulesOf,
   createCatalog,
   createDefaultCatalogs,
   describeCatalogFunction,
@@ -89,7 +94,7 @@ export {
   minimalCatalog,
   normalizeProtocolVersion,
   rendererCapabilities,
-  selectCatalog,
+  SURFACE_CONTAINER_TYPE,
   toInlineCatalog,
   toInlineComponent,
 } from './catalog/index.js';
@@ -370,7 +375,6 @@ export type {
   RendererFunctionContext,
   RendererFunctionRegistryOptions,
   RendererFunctionResponseMessage,
-  SplitFunctionCalls,
 } from './rpc/index.js';
 export {
   AgentFunctionRegistry,
@@ -383,25 +387,28 @@ export {
   PendingFunctionCalls,
   RendererFunctionRegistry,
   readFunctionResponse,
-  splitFunctionCalls,
 } from './rpc/index.js';
 // State: surfaces, components, the data model, the message processor
 export type {
   ComponentRecord,
   DataModelLimits,
   DataModelOptions,
+  FunctionMessageListener,
   Listener,
   MessageInputOptions,
   MessageInputResult,
   MessageProcessorOptions,
   ProcessorLimits,
   ProcessResult,
+  SelectCatalogOptions,
   StateSnapshot,
   SurfaceOptions,
   SurfaceSnapshot,
 } from './state/index.js';
 export {
   ComponentStore,
+  catalogVersionFamily,
+  checkCatalogVersion,
   DataModel,
   DEFAULT_DATA_MODEL_LIMITS,
   DEFAULT_PROCESSOR_LIMITS,
@@ -416,6 +423,7 @@ export {
   parsePointer,
   resolvePointer,
   Surface,
+  selectCatalog,
   snapshotState,
 } from './state/index.js';
 // Transports: the ClientTransport contract and the in-memory pair
@@ -486,3 +494,41 @@ export {
   validateServerMessage,
   validatorRuntime,
 } from './validation/index.js';
+// Protocol versions: one module per A2UI version, routed by envelope `version`
+export type {
+  InternalAction,
+  InternalAgentFunctionResponse,
+  InternalCallRendererFunction,
+  InternalCreateSurface,
+  InternalDeleteSurface,
+  InternalMessage,
+  InternalMessageKind,
+  InternalUpdateComponents,
+  InternalUpdateDataModel,
+  ProtocolVersion,
+  ProtocolVersionMetadataKeys,
+  ProtocolVersionReader,
+} from './versions/index.js';
+export {
+  A2UI_A2A_EXTENSION_URI_PREFIX,
+  A2UI_LEGACY_MIME_TYPE,
+  A2UI_MIME_TYPE,
+  A2UI_MIME_TYPES,
+  createProtocolVersions,
+  defaultProtocolVersions,
+  getProtocolVersion,
+  isA2uiMimeType,
+  ProtocolVersionRegistry,
+  registerProtocolVersion,
+  SURFACE_COMPONENT_TYPE,
+  unsupportedVersionMessage,
+  V0_9_1_BASIC_CATALOG_ID,
+  V1_0_AT_ESCAPE,
+  V1_0_BASIC_CATALOG_ID,
+  V1_0_ENVELOPE_VERSIONS,
+  V1_0_RESERVED_KEY_ALIASES,
+  V1_0_WRITES_AT_KEYS,
+  v09,
+  v10,
+  v091,
+} from './versions/index.js';

@@ -13,17 +13,19 @@ import { normalizeProtocolVersion } from './catalog-definition.js';
  * - `validator`: schema validation of messages using it; without one, only the message envelope
  *   is validated and every component type in `components` is accepted as is.
  * - `schema`: the catalog's JSON Schema document, sent as an inline catalog when asked (§4.1).
- * - `protocolVersion`: the A2UI version the catalog is written for; capabilities list a catalog
- *   under that version only (v0.9 and v0.9.1 share catalogs).
  */
 export interface Catalog {
   readonly catalogId: string;
-  /** `v`-prefixed (`"v0.9"`, `"v1.0"`). @default the schema's `protocolVersion`, else `"v0.9"` */
-  readonly protocolVersion?: string;
   readonly components: ReadonlySet<string>;
   readonly functions: ReadonlyMap<string, FunctionImplementation>;
   readonly validator: CatalogValidator | undefined;
   readonly schema: Record<string, unknown> | undefined;
+  /**
+   * The A2UI protocol version the catalog is written for (v1.0 `catalog_definition.json`
+   * `protocolVersion`, normalised to the `"v1.0"` form). All catalogs of one surface share it.
+   * `undefined` means v0.9 (the spec's default for catalogs without one).
+   */
+  readonly protocolVersion: string | undefined;
 }
 
 /** Options of {@link createCatalog}. */
@@ -35,14 +37,17 @@ export interface CreateCatalogOptions {
   functions?: Iterable<FunctionImplementation>;
   validator?: CatalogValidator;
   schema?: Record<string, unknown>;
-  /** The version the catalog is written for. @default the schema's `protocolVersion`, else `"v0.9"` */
+  /**
+   * The version the catalog is written for (`"1.0"` is stored as `"v1.0"`).
+   * @default the schema's `protocolVersion`, else undefined (v0.9)
+   */
   protocolVersion?: string;
 }
 
 /**
  * Builds a {@link Catalog}.
  *
- * @throws A2uiError `CATALOG_ERROR` when the protocol version is not a version
+ * @throws A2uiError `CATALOG_ERROR` when the protocol version is not a version (`"v1.0"`, `"1.0"`, …)
  *
  * @example
  * ```ts
@@ -57,14 +62,16 @@ export function createCatalog(options: CreateCatalogOptions): Catalog {
   );
   const functions = new Map<string, FunctionImplementation>();
   for (const fn of options.functions ?? []) functions.set(fn.name, fn);
-  const declared = options.protocolVersion ?? options.schema?.protocolVersion;
+  const fromDocument = options.schema?.protocolVersion;
+  const declared =
+    options.protocolVersion ?? (typeof fromDocument === 'string' ? fromDocument : undefined);
   return {
     catalogId: options.catalogId,
-    protocolVersion: normalizeProtocolVersion(typeof declared === 'string' ? declared : 'v0.9'),
     components,
     functions,
     validator: options.validator,
     schema: options.schema,
+    protocolVersion: declared === undefined ? undefined : normalizeProtocolVersion(declared),
   };
 }
 

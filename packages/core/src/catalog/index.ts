@@ -16,6 +16,12 @@ export {
 } from './catalog-definition.js';
 export type { ClientCapabilitiesOptions } from './catalog-registry.js';
 export { CatalogRegistry } from './catalog-registry.js';
+export type {
+  CompositionRules,
+  CompositionViolation,
+  Placement,
+} from './composition.js';
+export { checkPlacement, compositionRulesOf, SURFACE_CONTAINER_TYPE } from './composition.js';
 export { basicCatalog, createDefaultCatalogs, minimalCatalog } from './default-catalogs.js';
 export { COMPONENT_COMMON_REF, toInlineCatalog, toInlineComponent } from './inline-catalog.js';
 export type { InlineSchemaRefsOptions, JsonSchema } from './inline-schema-refs.js';
@@ -27,5 +33,3 @@ export type {
   VersionedCapabilities,
 } from './renderer-capabilities.js';
 export { catalogProtocolVersion, rendererCapabilities } from './renderer-capabilities.js';
-export type { CatalogSelectionItem, CatalogSelectionSurface } from './select-catalog.js';
-export { checkCatalogVersions, selectCatalog } from './select-catalog.js';

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { A2uiError } from '../errors/a2ui-error.js';
 import { createCatalog } from './catalog.js';
 import { CatalogRegistry } from './catalog-registry.js';
 import { basicCatalog } from './default-catalogs.js';
 import { rendererCapabilities } from './renderer-capabilities.js';
-import { checkCatalogVersions, selectCatalog } from './select-catalog.js';
 
 const plain = (catalog: Record<string, unknown>) => ({
   catalogId: catalog.catalogId as string,
@@ -136,41 +134,5 @@ describe('CatalogRegistry.getRendererCapabilities', () => {
       'v1.0': { supportedCatalogIds: ['v10'] },
     });
     expect(registry.getClientCapabilities()).toEqual({ 'v0.9': { supportedCatalogIds: [] } });
-  });
-});
-
-describe('selectCatalog', () => {
-  const surface = {
-    surfaceId: 'main_surface',
-    defaultCatalogId: 'basic',
-    supportedCatalogIds: ['basic', 'chart_catalog'],
-  };
-
-  it('resolves by the item’s own catalogId, then the surface default', () => {
-    expect(selectCatalog(surface, { catalogId: 'chart_catalog' })).toBe('chart_catalog');
-    expect(selectCatalog(surface, {})).toBe('basic');
-  });
-
-  it('refuses a catalog the surface does not support, and an item with no catalog at all', () => {
-    expect(() => selectCatalog(surface, { catalogId: 'unregistered_vendor_catalog' })).toThrow(
-      "Catalog 'unregistered_vendor_catalog' is not supported by surface 'main_surface'.",
-    );
-    const error = (() => {
-      try {
-        selectCatalog({ surfaceId: 's', supportedCatalogIds: ['basic'] }, {});
-      } catch (caught) {
-        return caught;
-      }
-    })();
-    expect(A2uiError.isInstance(error) && error.code).toBe('CATALOG_ERROR');
-  });
-
-  it('refuses mixing catalogs of two protocol versions', () => {
-    expect(() =>
-      checkCatalogVersions(surface, 'v1.0', { basic_v1_0: '1.0', legacy_v0_9_catalog: 'v0.9' }),
-    ).toThrow(
-      "Protocol version mismatch: cannot mix catalog 'legacy_v0_9_catalog' (v0.9) with surface version v1.0.",
-    );
-    expect(() => checkCatalogVersions(surface, 'v1.0', { a: 'v1.0', b: '1.0' })).not.toThrow();
   });
 });

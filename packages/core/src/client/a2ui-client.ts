@@ -25,11 +25,9 @@ import {
   FUNCTION_CALL_VERSION,
   type FunctionCallRequest,
   type RendererFunctionCallMessage,
-  readFunctionResponse,
 } from '../rpc/function-call-messages.js';
 import { type FunctionCallOptions, PendingFunctionCalls } from '../rpc/pending-function-calls.js';
 import { type RendererFunction, RendererFunctionRegistry } from '../rpc/renderer-functions.js';
-import { splitFunctionCalls } from '../rpc/split-function-calls.js';
 import {
   MessageProcessor,
   type ProcessorLimits,
@@ -42,6 +40,10 @@ import type {
   TransportEvent,
 } from '../transport/client-transport.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
+import type {
+  InternalAgentFunctionResponse,
+  InternalCallRendererFunction,
+} from '../versions/protocol-version.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
 /** Options of {@link A2uiClient}. */
@@ -170,6 +172,7 @@ export class A2uiClient {
       userActivationWindowMs: options.userActivationWindowMs,
     });
     for (const fn of options.rendererFunctions ?? []) this.rendererFunctions.register(fn);
+    this.processor.onFunctionMessage((message) => this.#handleFunctionMessage(message));
     this.processor.onError((error) => this.#reportToAgent(error));
   }
 
@@ -295,8 +298,8 @@ export class A2uiClient {
         includeInlineCatalogs: this.#includeInlineCatalogs,
       }),
     };
-    // v1.0 renamed the key to a2uiRendererCapabilities; the spec does not say where a renderer
-    // speaking both versions puts v1.0, so it goes under both (docs/protocol-versions.md).
+    // v1.0 renamed the key to a2uiRendererCapabilities. A renderer speaking several versions
+    // sends both keys, each with its own versions (docs/protocol-versions.md "Negotiation").
     const versions = this.processor.catalogs.getRendererCapabilities({
       includeInlineCatalogs: this.#includeInlineCatalogs,
     });
@@ -305,7 +308,6 @@ export class A2uiClient {
       const renderer: VersionedCapabilities = {};
       for (const version of v1) renderer[version] = versions[version]!;
       metadata.a2uiRendererCapabilities = renderer;
-      Object.assign(metadata.a2uiClientCapabilities, renderer);
     }
     const dataModel = this.processor.getClientDataModel();
     if (dataModel) metadata.a2uiClientDataModel = dataModel;
@@ -476,17 +478,26 @@ export class A2uiClient {
     return result;
   }
 
-  /** Answers calls and settles responses; never throws (a failed answer is the transport's). */
-  #handleFunctionCall(message: Record<string, unknown>): void {
-    if ('callRendererFunction' in message) {
+  /**
+   * Answers a `callRendererFunction` (always, even for `void`) and settles the call an
+   * `agentFunctionResponse` names; never throws (a failed answer is the transport's to report).
+   */
+  #handleFunctionMessage(
+    message: InternalCallRendererFunction | InternalAgentFunctionResponse,
+  ): void {
+    const { functionCallId } = message;
+    if (message.kind === 'callRendererFunction') {
       void this.rendererFunctions
-        .respond(message.callRendererFunction)
+        .respond({ functionCallId, callFunction: message.callFunction })
         .then((answer) => this.send(answer))
         .catch(() => {});
       return;
     }
-    const response = readFunctionResponse(message);
-    if (response) this.#agentCalls.settle(response);
+    this.#agentCalls.settle(
+      message.error
+        ? { functionCallId, error: { code: message.error.code, message: message.error.message } }
+        : { functionCallId, value: message.value ?? null },
+    );
   }
 
   #host(surface: Surface): BindingHost {
@@ -546,11 +557,7 @@ export class A2uiClient {
         // A message proves the link is up; `degraded` (open, deliveries failing) stays as it is.
         if (this.#status === 'connecting' || this.#status === 'reconnecting')
           this.#setStatus('open');
-        {
-          const { calls, rest } = splitFunctionCalls(event.messages);
-          if (rest !== undefined) this.process(rest);
-          for (const call of calls) this.#handleFunctionCall(call);
-        }
+        this.process(event.messages);
         return;
       case 'status':
         this.#setStatus(event.status, event.reason);

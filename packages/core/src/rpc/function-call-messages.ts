@@ -8,12 +8,16 @@
 import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
+import { V1_0_ENVELOPE_VERSIONS } from '../versions/v1-0-spelling.js';
 
-/** The envelope version function calls travel in; the only one that has them. */
-export const FUNCTION_CALL_VERSION = 'v1.0' as const;
+/**
+ * The envelope version function calls are written in: the first v1.0 spelling of the one
+ * spelling table (`versions/v1-0-spelling.ts`), `"v1.0"` today.
+ */
+export const FUNCTION_CALL_VERSION: string = V1_0_ENVELOPE_VERSIONS[0]!;
 
-/** Envelope spellings accepted inbound: the `v1.0` of the copied schemas and the later `1.0`. */
-const ACCEPTED_VERSIONS = new Set(['v1.0', '1.0']);
+/** Envelope spellings accepted inbound: every v1.0 spelling (`v1.0`, `1.0`). */
+const ACCEPTED_VERSIONS = new Set(V1_0_ENVELOPE_VERSIONS);
 
 /**
  * Error codes of function-call responses. The protocol doc names `EXECUTION_FAILED` where the
@@ -50,17 +54,17 @@ export type FunctionResponse =
 
 /** Agent → renderer: run a renderer function. */
 export interface CallRendererFunctionMessage {
-  version: typeof FUNCTION_CALL_VERSION;
+  version: string;
   callRendererFunction: { functionCallId: string; callFunction: FunctionCallRequest };
 }
 /** Agent → renderer: the answer to a `callAgentFunction`. */
 export interface AgentFunctionResponseMessage {
-  version: typeof FUNCTION_CALL_VERSION;
+  version: string;
   agentFunctionResponse: FunctionResponse;
 }
 /** Renderer → agent: run an agent function. */
 export interface CallAgentFunctionMessage {
-  version: typeof FUNCTION_CALL_VERSION;
+  version: string;
   callAgentFunction: {
     surfaceId: string;
     functionCallId: string;
@@ -69,7 +73,7 @@ export interface CallAgentFunctionMessage {
 }
 /** Renderer → agent: the answer to a `callRendererFunction`. */
 export interface RendererFunctionResponseMessage {
-  version: typeof FUNCTION_CALL_VERSION;
+  version: string;
   rendererFunctionResponse: FunctionResponse;
 }
 

@@ -4,7 +4,6 @@ import { AgentFunctionRegistry } from './agent-functions.js';
 import { checkFunctionCallMessage, getFunctionCallKind } from './function-call-messages.js';
 import { PendingFunctionCalls } from './pending-function-calls.js';
 import { RendererFunctionRegistry } from './renderer-functions.js';
-import { splitFunctionCalls } from './split-function-calls.js';
 
 const call = (functionCallId: string, name: string, args: Record<string, unknown> = {}) => ({
   functionCallId,
@@ -273,21 +272,5 @@ describe('function-call messages', () => {
         callAgentFunction: { surfaceId: 's', functionCallId: 'c', callFunction: { call: 'f' } },
       }),
     ).toEqual([]);
-  });
-
-  it('splits function calls out of a delivery, leaving other input untouched', () => {
-    const ui = { version: 'v0.9', deleteSurface: { surfaceId: 's' } };
-    const rpc = { version: 'v1.0', agentFunctionResponse: { functionCallId: 'c', value: 1 } };
-    expect(splitFunctionCalls([ui, rpc])).toEqual({ calls: [rpc], rest: [ui] });
-    expect(splitFunctionCalls(JSON.stringify(rpc))).toEqual({ calls: [rpc], rest: undefined });
-    expect(splitFunctionCalls({ messages: [rpc, ui] })).toEqual({
-      calls: [rpc],
-      rest: { messages: [ui] },
-    });
-    const text = JSON.stringify([ui]);
-    expect(splitFunctionCalls(text).rest).toBe(text);
-    expect(splitFunctionCalls('{"callRendererFunction": broken').rest).toBe(
-      '{"callRendererFunction": broken',
-    );
   });
 });

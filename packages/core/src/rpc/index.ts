@@ -37,5 +37,3 @@ export type {
   RendererFunctionRegistryOptions,
 } from './renderer-functions.js';
 export { RendererFunctionRegistry } from './renderer-functions.js';
-export type { SplitFunctionCalls } from './split-function-calls.js';
-export { splitFunctionCalls } from './split-function-calls.js';
