@@ -44,6 +44,7 @@ import type {
   InternalAgentFunctionResponse,
   InternalCallRendererFunction,
 } from '../versions/protocol-version.js';
+import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
 /** Options of {@link A2uiClient}. */
@@ -63,6 +64,10 @@ export interface A2uiClientOptions {
   openUrl?: (url: string) => void;
   /** Schema-validate inbound messages. @default true */
   validate?: boolean;
+  /** Reject updates that leave a surface's component tree broken (`MessageProcessorOptions.strict`). @default false */
+  strict?: boolean;
+  /** The protocol versions the client reads (`MessageProcessorOptions.protocolVersions`). @default every registered version */
+  protocolVersions?: ProtocolVersionRegistry;
   limits?: ProcessorLimits;
   /** How errors are reported back to the agent. */
   errorReporting?: ErrorReportingOptions;
@@ -159,6 +164,8 @@ export class A2uiClient {
     this.processor = new MessageProcessor({
       catalogs: options.catalogs ?? createDefaultCatalogs(),
       validate: options.validate,
+      strict: options.strict,
+      protocolVersions: options.protocolVersions,
       limits: options.limits,
       maxRememberedErrors: options.errorReporting?.maxRemembered,
     });
@@ -466,7 +473,8 @@ export class A2uiClient {
     callFunction: FunctionCallRequest,
     options: FunctionCallOptions = {},
   ): Promise<unknown> {
-    const functionCallId = this.#agentCalls.nextId(`call-${Date.now().toString(36)}`);
+    const functionCallId =
+      options.functionCallId ?? this.#agentCalls.nextId(`call-${Date.now().toString(36)}`);
     const result = this.#agentCalls.start(functionCallId, callFunction.call, options);
     const message: CallAgentFunctionMessage = {
       version: FUNCTION_CALL_VERSION,

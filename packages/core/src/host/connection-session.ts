@@ -370,7 +370,7 @@ export class ConnectionSession implements Connection {
   ): Promise<unknown> {
     if (this.closed)
       return Promise.reject(new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`));
-    const functionCallId = this.#rendererCalls.nextId('fn');
+    const functionCallId = options.functionCallId ?? this.#rendererCalls.nextId('fn');
     const result = this.#rendererCalls.start(functionCallId, name, options);
     const message: CallRendererFunctionMessage = {
       version: FUNCTION_CALL_VERSION,

@@ -12,6 +12,11 @@ export interface FunctionCallOptions {
   timeoutMs?: number;
   /** Stops waiting (the peer may still run the function; its late answer is dropped). */
   signal?: AbortSignal;
+  /**
+   * The `functionCallId` to send (replays, tests that script the peer's answer); must not be
+   * waiting already. @default a fresh id, unique among this side's calls
+   */
+  functionCallId?: string;
 }
 
 /** Default of {@link FunctionCallOptions.timeoutMs}. */
