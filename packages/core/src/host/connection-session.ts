@@ -37,6 +37,8 @@ import {
 import { PendingFunctionCalls } from '../rpc/pending-function-calls.js';
 import { utf8ByteLength } from '../validation/parse-messages.js';
 import { getBuiltinCatalogValidator } from '../validation/validator-registry.js';
+import type { ProtocolVersion } from '../versions/protocol-version.js';
+import { defaultProtocolVersions } from '../versions/protocol-versions.js';
 import {
   createMemoryReplayLog,
   type MaybePromise,
@@ -178,6 +180,29 @@ export interface ReadOptions {
   limit?: number;
   /** Stops waiting (resolves with what there is). */
   signal?: AbortSignal;
+}
+
+/**
+ * Checks a message of a version the engine does not apply natively (v1.0) the way the renderer
+ * will read it: its module's reader (envelope, required fields, types, unknown keys).
+ * @throws A2uiError `VALIDATION_FAILED` with the module's pointer
+ */
+function checkNonNativeMessage(
+  version: ProtocolVersion,
+  message: Record<string, unknown>,
+  at: string,
+): void {
+  try {
+    if (version.createReader) version.createReader().read(message);
+    else version.toInternal(message);
+  } catch (error) {
+    const known = A2uiError.isInstance(error) ? error : undefined;
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `${known?.message ?? `Not a valid ${version.name} message.`}${at}`,
+      { path: known?.path ?? '' },
+    );
+  }
 }
 
 /** The default outgoing check: the full schema when the surface uses a built-in catalog. */
@@ -797,13 +822,15 @@ export class ConnectionSession implements Connection {
     const at = index === undefined ? '' : ` (message ${index})`;
     if (getFunctionCallKind(message)) return this.#encodeFunctionCall(message, at);
     const kind = getServerMessageKind(message);
-    if (!isRecord(message) || message.version !== 'v0.9' || !kind) {
+    const version = isRecord(message) ? defaultProtocolVersions.find(message.version) : undefined;
+    if (!isRecord(message) || !version || !kind) {
       throw new A2uiError(
         'VALIDATION_FAILED',
-        `Not a v0.9 server message${at}: it needs "version": "v0.9" and one of createSurface, updateComponents, updateDataModel, deleteSurface.`,
+        `Not a server message${at}: it needs a "version" (${[...defaultProtocolVersions.values()].flatMap((v) => v.envelopeVersions).join(', ')}) and one of createSurface, updateComponents, updateDataModel, deleteSurface.`,
         { path: '' },
       );
     }
+    if (!version.native) checkNonNativeMessage(version, message, at);
     const body = (message as unknown as Record<string, Record<string, unknown>>)[kind]!;
     const surfaceId = typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
     const catalogId =
@@ -812,7 +839,14 @@ export class ConnectionSession implements Connection {
         : surfaceId
           ? this.#surfaceCatalogs.get(surfaceId)
           : undefined;
-    const problem = this.#validate?.(message, catalogId);
+    // The outgoing validators speak v0.9's schema: a v0.9.1 message (same schema, other literal)
+    // is checked as v0.9; other versions were checked by their module above.
+    const problem = !version.native
+      ? undefined
+      : this.#validate?.(
+          message.version === 'v0.9' ? message : { ...message, version: 'v0.9' },
+          catalogId,
+        );
     if (problem) {
       throw new A2uiError('VALIDATION_FAILED', `${problem.message}${at}`, {
         path: problem.path,
