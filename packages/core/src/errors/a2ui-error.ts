@@ -14,8 +14,8 @@ export type A2uiErrorCode =
   /** `createSurface` names a catalog this client does not have (spec §2.1). */
   | 'CATALOG_NOT_FOUND'
   /**
-   * A catalog definition is malformed or breaks a v1.0 rule, or catalogs cannot be combined (an
-   * unsupported catalog id, mixed protocol versions). Conformance category `CatalogError`.
+   * A catalog definition is malformed or breaks a v1.0 rule (`catalogFromJson`), or names a
+   * protocol version that is not one. Conformance category `CatalogError`.
    */
   | 'CATALOG_ERROR'
   /**

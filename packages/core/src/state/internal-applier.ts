@@ -20,7 +20,7 @@ import type {
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { readSurfaceId } from '../versions/read-envelope.js';
 import { checkComponents } from './check-components.js';
-import { catalogConstraints, findCompositionViolation } from './composition-constraints.js';
+import { findCompositionViolation, hasCompositionRules } from './composition-constraints.js';
 import type { DataModelLimits } from './data-model.js';
 import { parsePointer } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
@@ -342,7 +342,7 @@ export class InternalApplier {
     path: string,
   ): void {
     const involved = new Set([...surface.catalogs, ...catalogs]);
-    if (![...involved].some((catalog) => catalogConstraints(catalog) !== undefined)) return;
+    if (![...involved].some(hasCompositionRules)) return;
     const incoming = new Map(components.map((component, index) => [component.id, index]));
     const violation = findCompositionViolation(
       components,
