@@ -12,18 +12,22 @@
 // The agent side: A2uiAgent, Connection, agent input
 export type {
   A2uiAgent,
+  AgentCapabilities,
   AgentInput,
+  AgentVersionCapabilities,
   Connection,
   DisconnectReason,
   HostContextEntry,
   HostTool,
   HostToolCall,
   HostToolResult,
+  NegotiatedVersion,
 } from './agent/index.js';
 export {
   CONNECTION_ID_BYTES,
   createConnectionId,
   isConnectionId,
+  negotiatedVersion,
 } from './agent/index.js';
 // Binding: data contexts, component bindings, checks, templates
 export type {
@@ -53,24 +57,46 @@ export {
 } from './binding/index.js';
 // Catalogs
 export type {
+  AllowedCallers,
+  CapabilityCatalog,
   Catalog,
+  CatalogDefinition,
+  CatalogFromJsonOptions,
+  CatalogFunctionInfo,
+  CatalogFunctionReturnType,
   ClientCapabilitiesOptions,
   CompositionRules,
   CompositionViolation,
   CreateCatalogOptions,
+  InlineSchemaRefsOptions,
+  JsonSchema,
   Placement,
+  RendererCapabilitiesOptions,
+  VersionCapabilities,
+  VersionedCapabilities,
 } from './catalog/index.js';
 export {
+  ALLOWED_CALLERS,
   basicCatalog,
   CatalogRegistry,
+  COMMON_TYPES_REFERENCES,
+  COMPONENT_COMMON_REF,
+  catalogFromJson,
+  catalogProtocolVersion,
+  catalogSchema,
   checkPlacement,
   compositionRulesOf,
   createCatalog,
   createDefaultCatalogs,
+  describeCatalogFunction,
   extendCatalog,
+  inlineSchemaRefs,
   minimalCatalog,
+  normalizeProtocolVersion,
+  rendererCapabilities,
   SURFACE_CONTAINER_TYPE,
   toInlineCatalog,
+  toInlineComponent,
 } from './catalog/index.js';
 // The client: A2uiClient and error reporting
 export type {
@@ -94,7 +120,6 @@ export {
   describeError,
   toA2uiError,
 } from './errors/index.js';
-
 // Functions: the basic catalog functions, formatString, the URL policy
 export type {
   BasicFunctionsOptions,
@@ -329,6 +354,40 @@ export {
   setOwn,
   VALIDATION_FAILED,
 } from './protocol/index.js';
+// v1.0 function calls: callRendererFunction / callAgentFunction, correlated by functionCallId
+export type {
+  AgentFunction,
+  AgentFunctionArgsValidator,
+  AgentFunctionCallMessage,
+  AgentFunctionContext,
+  AgentFunctionRegistryOptions,
+  AgentFunctionResponseMessage,
+  CallAgentFunctionMessage,
+  CallRendererFunctionMessage,
+  FunctionCallError,
+  FunctionCallMessageKind,
+  FunctionCallOptions,
+  FunctionCallRequest,
+  FunctionResponse,
+  HandleRendererCallOptions,
+  RendererFunction,
+  RendererFunctionCallMessage,
+  RendererFunctionContext,
+  RendererFunctionRegistryOptions,
+  RendererFunctionResponseMessage,
+} from './rpc/index.js';
+export {
+  AgentFunctionRegistry,
+  checkFunctionCallMessage,
+  DEFAULT_FUNCTION_CALL_TIMEOUT_MS,
+  FUNCTION_CALL_ERROR,
+  FUNCTION_CALL_VERSION,
+  functionCallFailure,
+  getFunctionCallKind,
+  PendingFunctionCalls,
+  RendererFunctionRegistry,
+  readFunctionResponse,
+} from './rpc/index.js';
 // State: surfaces, components, the data model, the message processor
 export type {
   ComponentRecord,
