@@ -24,7 +24,9 @@ import { SurfaceCursor } from './surface-cursor.js';
 /** Options of {@link createA2uiStreamParser}. */
 export interface A2uiStreamParserOptions {
   /**
-   * The A2UI version the model writes (its messages' shapes and defaults).
+   * The A2UI version the model writes (its messages' shapes and defaults). Messages the parser
+   * builds (partial component and data-model updates) carry this version, spelled `"v1.0"` for
+   * the v1.0 candidate.
    * @default 'v0.9'
    */
   version?: A2uiStreamVersion;
@@ -45,7 +47,8 @@ export interface A2uiStreamParserOptions {
    * Checks each message before it is sent. A finished message that fails throws
    * `VALIDATION_FAILED`; a partial one that fails is held back until more arrives.
    * `false` sends whatever parses.
-   * @default v0.9: core's `validateServerMessage` (built-in catalogs); v0.8: no schema check
+   * @default v0.9: core's `validateServerMessage` (built-in catalogs); v0.8 and v1.0: no schema
+   *   check (pass a validator for them)
    */
   validateMessage?: A2uiStreamValidator | false;
 }
@@ -287,6 +290,18 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     this.components.forgetSurface(surfaceId);
     this.startedSurfaces.delete(surfaceId);
     this.deletedSurfaces.add(surfaceId);
+  }
+
+  markReachableSent(): void {
+    const { rootId, surfaceId } = this.cursor;
+    if (!rootId || !surfaceId) return;
+    this.components.take({
+      surfaceId,
+      rootId,
+      requireRoot: false,
+      messageType: this.dialect.startKey,
+      pendingJson: this.scanner.buffer,
+    });
   }
 
   sendReachable({ requireRoot }: { requireRoot: boolean }): void {

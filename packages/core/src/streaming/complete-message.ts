@@ -26,6 +26,8 @@ export interface MessageHandlerHost {
   emit(message: JsonObject, options: { partial: boolean }): void;
   deleteSurface(surfaceId: string): void;
   sendReachable(options: { requireRoot: boolean }): void;
+  /** Records the components reachable now as sent (they went out inside another message). */
+  markReachableSent(): void;
 }
 
 /** The surface a message names (`deleteSurface` may be the bare id in v0.8). */
@@ -113,16 +115,24 @@ function completeV08(message: JsonObject, host: MessageHandlerHost): void {
   }
 }
 
-/** @returns false when the message is no v0.9 message (the caller validates it, which fails). */
+/**
+ * v0.9 and the v1.0 candidate.
+ *
+ * @returns false when the message is none of theirs (the caller validates it, which fails).
+ */
 function completeV09(message: JsonObject, host: MessageHandlerHost): boolean {
   const { cursor } = host;
   cursor.surfaceId = namedSurface(message, ['updateComponents', 'createSurface'], cursor.surfaceId);
   const surfaceId = cursor.surfaceId ?? 'unknown';
   if ('createSurface' in message) {
-    if (isRecord(message.createSurface))
-      cursor.rootId = rootOf(message.createSurface, cursor.rootId);
+    const payload = message.createSurface;
+    if (isRecord(payload)) cursor.rootId = rootOf(payload, cursor.rootId);
+    // v1.0: components inline in createSurface go out with it; they are not sent a second time.
+    const inline = isRecord(payload) && Array.isArray(payload.components);
+    if (inline) storeComponents(payload, host);
     startSurface(message, surfaceId, host);
     host.pending.delete(surfaceId);
+    if (inline) host.markReachableSent();
     host.sendReachable({ requireRoot: false });
   } else if ('updateComponents' in message) {
     host.addMessageType('updateComponents');

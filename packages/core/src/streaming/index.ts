@@ -8,6 +8,11 @@ export {
   createA2uiStreamParser,
 } from './a2ui-stream-parser.js';
 export { A2UI_CLOSE_TAG, A2UI_OPEN_TAG } from './a2ui-tags.js';
+export {
+  createA2uiStreamTransform,
+  type ParseA2uiStreamOptions,
+  parseA2uiStream,
+} from './parse-a2ui-stream.js';
 export { DEFAULT_CUTTABLE_KEYS } from './repair-partial-json.js';
 export type { A2uiStreamVersion } from './stream-dialect.js';
 export type { A2uiStreamPart } from './stream-types.js';

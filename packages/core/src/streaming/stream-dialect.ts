@@ -6,7 +6,7 @@
 import type { JsonObject } from './stream-types.js';
 
 /** The protocol versions the streaming parser reads. */
-export type A2uiStreamVersion = 'v0.8' | 'v0.9';
+export type A2uiStreamVersion = 'v0.8' | 'v0.9' | 'v1.0';
 
 /** How one protocol version spells what the streaming parser needs. */
 export interface StreamDialect {
@@ -66,8 +66,23 @@ const V09: StreamDialect = {
   dataModelMessage: (payload) => ({ version: 'v0.9', updateDataModel: payload }),
 };
 
+/**
+ * The v1.0 candidate keeps v0.9's message and component shapes for what this parser reads; its
+ * `createSurface` may also carry the first components inline. Messages it builds say `"v1.0"`.
+ */
+const V10: StreamDialect = {
+  ...V09,
+  version: 'v1.0',
+  componentsMessage: (surfaceId, components) => ({
+    version: 'v1.0',
+    updateComponents: surfaceId === undefined ? { components } : { components, surfaceId },
+  }),
+  dataModelMessage: (payload) => ({ version: 'v1.0', updateDataModel: payload }),
+};
+
 /** The dialect of each version the streaming parser reads. */
 export const STREAM_DIALECTS: Readonly<Record<A2uiStreamVersion, StreamDialect>> = {
   'v0.8': V08,
   'v0.9': V09,
+  'v1.0': V10,
 };

@@ -23,11 +23,12 @@ export type A2uiStreamValidator = (
 
 /**
  * The validator used when none is given: core's v0.9 schema and built-in catalog validation
- * for v0.9; none for v0.8 (core reads v0.8 through its migration layer, not its validators).
+ * for v0.9; none for v0.8 and the v1.0 candidate (core reads those through its version
+ * layer, not these validators).
  */
 export function defaultStreamValidator(
   version: A2uiStreamVersion,
 ): A2uiStreamValidator | undefined {
-  if (version === 'v0.8') return undefined;
+  if (version !== 'v0.9') return undefined;
   return (message) => validateServerMessage(message);
 }
