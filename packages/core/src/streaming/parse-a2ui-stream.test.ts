@@ -16,6 +16,15 @@ async function collect(parts: AsyncIterable<A2uiStreamPart>): Promise<A2uiStream
   return all;
 }
 
+async function readAll(stream: ReadableStream<A2uiStreamPart>): Promise<A2uiStreamPart[]> {
+  const reader = stream.getReader();
+  const all: A2uiStreamPart[] = [];
+  for (let result = await reader.read(); !result.done; result = await reader.read()) {
+    all.push(result.value);
+  }
+  return all;
+}
+
 describe('parseA2uiStream', () => {
   it('yields the parts of every chunk, then what the end releases', async () => {
     const parts = await collect(parseA2uiStream(chunks('Hi <a2', 'b> ok <a2ui')));
@@ -79,7 +88,7 @@ describe('createA2uiStreamTransform', () => {
         controller.close();
       },
     });
-    const parts = await collect(
+    const parts = await readAll(
       source.pipeThrough(createA2uiStreamTransform({ validateMessage: false })),
     );
     expect(parts).toEqual([
