@@ -50,6 +50,8 @@ export interface A2uiClientOptions {
   openUrl?: (url: string) => void;
   /** Schema-validate inbound messages. @default true */
   validate?: boolean;
+  /** Reject updates that leave a surface's component tree broken (`MessageProcessorOptions.strict`). @default false */
+  strict?: boolean;
   limits?: ProcessorLimits;
   /** How errors are reported back to the agent. */
   errorReporting?: ErrorReportingOptions;
@@ -128,6 +130,7 @@ export class A2uiClient {
     this.processor = new MessageProcessor({
       catalogs: options.catalogs ?? createDefaultCatalogs(),
       validate: options.validate,
+      strict: options.strict,
       limits: options.limits,
       maxRememberedErrors: options.errorReporting?.maxRemembered,
     });

@@ -7,9 +7,17 @@ import type { A2uiStreamValidator } from '../../streaming/stream-validator.js';
 import { ajvErrorsToIssues } from '../../validation/ajv-errors-to-issues.js';
 import { createA2uiAjv } from '../../validation/create-ajv.js';
 import type { ValidationIssue } from '../../validation/validation-issue.js';
-import type { StreamingCatalogConfig } from './process-chunk.js';
 
 type Schema = Record<string, unknown>;
+
+/** The `catalog` block of a streaming-parser case (`agent/streaming_parser.yaml`). */
+export interface StreamingCatalogConfig {
+  protocolVersion: string;
+  s2cSchema?: string | Schema;
+  commonTypesSchema?: string | Schema;
+  catalogSchema?: Schema;
+  customCuttableKeys?: string[];
+}
 
 const V09_BASE = 'https://a2ui.org/specification/v0_9/';
 
