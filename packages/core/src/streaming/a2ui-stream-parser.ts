@@ -4,19 +4,19 @@
  * Text is passed through as it arrives; messages are sent as soon as they are safe to render.
  */
 import { A2uiError } from '../errors/a2ui-error.js';
-import { tryParseJson } from '../link/try-parse-json.js';
-import { isRecord } from '../protocol/guards.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
 import { A2UI_CLOSE_TAG, A2UI_OPEN_TAG, heldTagPrefixLength } from './a2ui-tags.js';
 import { completeMessage, type MessageHandlerHost } from './complete-message.js';
 import { referenceFieldsOf } from './component-references.js';
-import { hasEmptyObject, requiredFieldsOf } from './component-requirements.js';
+import { isShowable, requiredFieldsOf } from './component-requirements.js';
 import { ComponentStreamer } from './component-streamer.js';
 import { JsonBlockScanner, type JsonBlockScannerHooks } from './json-block-scanner.js';
-import { DEFAULT_CUTTABLE_KEYS, repairPartialJson } from './repair-partial-json.js';
+import { DEFAULT_CUTTABLE_KEYS } from './repair-partial-json.js';
+import { partialComponents } from './sniff-partial-components.js';
 import { sniffPartialDataModel } from './sniff-partial-data-model.js';
 import { DataModelLedger, isPresent } from './stream-data-model.js';
 import { type A2uiStreamVersion, STREAM_DIALECTS, type StreamDialect } from './stream-dialect.js';
+import { keepLatestComponentMessages, latestStringValue } from './stream-text-scan.js';
 import type { A2uiStreamPart, JsonObject } from './stream-types.js';
 import { type A2uiStreamValidator, defaultStreamValidator } from './stream-validator.js';
 import { SurfaceCursor } from './surface-cursor.js';
@@ -148,7 +148,10 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     }
     return this.#parts.map((part) =>
       part.type === 'messages'
-        ? { type: 'messages', messages: this.#latestComponents(part.messages) }
+        ? {
+            type: 'messages',
+            messages: keepLatestComponentMessages(part.messages, this.dialect.componentsKey),
+          }
         : part,
     );
   }
@@ -204,7 +207,11 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #feedJson(json: string): void {
     this.scanner.feed(json, this);
     if (this.scanner.depth >= 1 && this.scanner.buffer !== '') {
-      this.#sniffPartialComponents();
+      const json = this.scanner.buffer;
+      const starts = this.scanner.openObjectStarts();
+      for (const component of partialComponents(json, starts, this.cuttableKeys)) {
+        this.#receiveComponent(component);
+      }
       sniffPartialDataModel({
         dialect: this.dialect,
         ledger: this.ledger,
@@ -361,68 +368,10 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   /** A component object closed inside a message: keep it unless it is visibly unfinished. */
   #receiveComponent(component: JsonObject): void {
-    const definition = component.component;
-    // An empty object is a value still being written (`"children": {` repaired to `{}`).
-    if (hasEmptyObject(typeof definition === 'string' ? component : definition)) return;
-    if (isRecord(definition)) {
-      const type = Object.keys(definition)[0];
-      const properties = type === undefined ? undefined : definition[type];
-      if (type !== undefined && isRecord(properties)) {
-        for (const name of this.#required.get(type) ?? []) if (!(name in properties)) return;
-      }
-    }
+    if (!isShowable(component, this.#required)) return;
     this.components.received.set(String(component.id), component);
     this.#componentsDirty = true;
   }
-
-  /** Components of the message being written that have arrived far enough to show. */
-  #sniffPartialComponents(): void {
-    const json = this.scanner.buffer;
-    if (!json.includes('"components"')) return;
-    for (const start of this.scanner.openObjectStarts()) {
-      const fragment = json.slice(start);
-      if (fragment === '') continue;
-      const object = tryParseJson(repairPartialJson(fragment, this.cuttableKeys));
-      if (!isRecord(object) || !isPresent(object.id) || !isPresent(object.component)) continue;
-      if (typeof object.component === 'string' || isRecord(object.component)) {
-        this.#receiveComponent(object);
-      }
-    }
-  }
-
-  /** Within one batch of parts only the newest component message per surface is kept. */
-  #latestComponents(messages: readonly JsonObject[]): JsonObject[] {
-    const key = this.dialect.componentsKey;
-    const seen = new Set<string>();
-    const kept: JsonObject[] = [];
-    for (let index = messages.length - 1; index >= 0; index--) {
-      const message = messages[index] as JsonObject;
-      const payload = message[key];
-      const surfaceId = isRecord(payload) ? payload.surfaceId : undefined;
-      if (typeof surfaceId === 'string' && surfaceId !== '') {
-        if (seen.has(surfaceId)) continue;
-        seen.add(surfaceId);
-      }
-      kept.unshift(message);
-    }
-    return kept;
-  }
-}
-
-/** The value of the last `"key": "value"` pair with a string value in `json`. */
-function latestStringValue(json: string, key: string): string | undefined {
-  const pattern = new RegExp(`"${key}"\\s*:\\s*"([^"]+)"`, 'y');
-  for (
-    let index = json.lastIndexOf(`"${key}"`);
-    index >= 0;
-    index = json.lastIndexOf(`"${key}"`, index - 1)
-  ) {
-    pattern.lastIndex = index;
-    const match = pattern.exec(json);
-    if (match) return match[1];
-    if (index === 0) break;
-  }
-  return undefined;
 }
 
 /**

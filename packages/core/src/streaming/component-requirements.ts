@@ -1,5 +1,6 @@
 /** What a component needs before it can be shown while streaming. */
 import { isRecord } from '../protocol/guards.js';
+import type { JsonObject } from './stream-types.js';
 
 /**
  * The required properties of each component type of a catalog (`component`, the type
@@ -38,4 +39,21 @@ export function hasEmptyObject(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const values = Object.values(value);
   return values.length === 0 || values.some(hasEmptyObject);
+}
+
+/**
+ * Whether a component may be shown while its message is still being written: it holds no empty
+ * object and, in v0.8's nested shape, has every property its catalog requires.
+ */
+export function isShowable(
+  component: JsonObject,
+  required: ReadonlyMap<string, ReadonlySet<string>>,
+): boolean {
+  const definition = component.component;
+  if (hasEmptyObject(typeof definition === 'string' ? component : definition)) return false;
+  if (!isRecord(definition)) return true;
+  const type = Object.keys(definition)[0];
+  const properties = type === undefined ? undefined : definition[type];
+  if (type === undefined || !isRecord(properties)) return true;
+  return [...(required.get(type) ?? [])].every((name) => name in properties);
 }
