@@ -16,7 +16,7 @@ import { partialComponents } from './sniff-partial-components.js';
 import { sniffPartialDataModel } from './sniff-partial-data-model.js';
 import { DataModelLedger, isPresent } from './stream-data-model.js';
 import { type A2uiStreamVersion, STREAM_DIALECTS, type StreamDialect } from './stream-dialect.js';
-import { keepLatestComponentMessages, latestStringValue } from './stream-text-scan.js';
+import { GrowingTextIndex, keepLatestComponentMessages } from './stream-text-scan.js';
 import type { A2uiStreamPart, JsonObject } from './stream-types.js';
 import { type A2uiStreamValidator, defaultStreamValidator } from './stream-validator.js';
 import { SurfaceCursor } from './surface-cursor.js';
@@ -98,6 +98,9 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #messageTypes: string[] = [];
   #activeType: string | undefined;
   #componentsDirty = false;
+  /** The message types whose keys announce the message being written, in sniffing order. */
+  readonly #messageTypeKeys: readonly string[];
+  readonly #metadata: GrowingTextIndex;
   #text = '';
   #inBlock = false;
   #parts: A2uiStreamPart[] = [];
@@ -109,6 +112,16 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     const catalog = options.catalogComponents ?? {};
     this.components = new ComponentStreamer(this.dialect, referenceFieldsOf(catalog));
     this.#required = requiredFieldsOf(catalog);
+    const { startKey, componentsKey, dataModelKey, deleteKey } = this.dialect;
+    // Like the reference parser, v0.9 recognises deleteSurface only once it is complete.
+    this.#messageTypeKeys =
+      this.dialect.version === 'v0.8'
+        ? [startKey, componentsKey, dataModelKey, deleteKey]
+        : [startKey, componentsKey, dataModelKey];
+    this.#metadata = new GrowingTextIndex(
+      this.#messageTypeKeys.map((key) => `"${key}":`),
+      ['surfaceId', 'root'],
+    );
     this.cuttableKeys = new Set([...DEFAULT_CUTTABLE_KEYS, ...(options.cuttableKeys ?? [])]);
     this.#validate =
       options.validateMessage === false
@@ -246,19 +259,13 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   }
 
   onDelimiter(): void {
-    const json = this.scanner.buffer;
-    this.cursor.surfaceId = latestStringValue(json, 'surfaceId');
-    const root = latestStringValue(json, 'root');
+    const index = this.#metadata;
+    index.update(this.scanner.buffer, this.scanner.generation);
+    this.cursor.surfaceId = index.valueOf('surfaceId');
+    const root = index.valueOf('root');
     if (root !== undefined) this.cursor.rootId = root;
-    for (const key of [
-      this.dialect.startKey,
-      this.dialect.componentsKey,
-      this.dialect.dataModelKey,
-    ]) {
-      if (json.includes(`"${key}":`)) this.addMessageType(key);
-    }
-    if (this.dialect.version === 'v0.8' && json.includes('"deleteSurface":')) {
-      this.addMessageType('deleteSurface');
+    for (const key of this.#messageTypeKeys) {
+      if (index.has(`"${key}":`)) this.addMessageType(key);
     }
   }
 

@@ -39,6 +39,11 @@ export class JsonBlockScanner {
   buffer = '';
   /** Whether any JSON object parsed in this block. */
   foundObject = false;
+  /**
+   * Counts the times {@link buffer} was cut or cleared; between two changes of it the buffer
+   * only grows at its end, so scans of it can be incremental.
+   */
+  generation = 0;
   #stack: OpenBracket[] = [];
   #depth = 0;
   #inTopLevelList = false;
@@ -63,6 +68,7 @@ export class JsonBlockScanner {
   /** Forgets the block (after its closing tag). */
   reset(): void {
     this.buffer = '';
+    this.generation++;
     this.foundObject = false;
     this.#stack = [];
     this.#depth = 0;
@@ -144,6 +150,7 @@ export class JsonBlockScanner {
     hooks.onObject(value, { topLevel, inTopLevelList: inList });
     if (this.#depth !== 0 && !(inList && stack.length === 1)) return;
     // A finished message: drop its text so the buffer stays one message long.
+    this.generation++;
     if (stack.length === 1 && stack[0]?.char === '[') {
       this.buffer = this.buffer.slice(0, open.start) + this.buffer.slice(open.start + text.length);
     } else {

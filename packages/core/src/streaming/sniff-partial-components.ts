@@ -1,6 +1,6 @@
 /**
  * Finds the components of a component message that is still being written: each open object,
- * innermost first, repaired and parsed; those with an `id` and a `component` are candidates.
+ * innermost first, repaired and parsed until one has an `id` and a `component`.
  */
 import { tryParseJson } from '../link/try-parse-json.js';
 import { isRecord } from '../protocol/guards.js';
@@ -27,7 +27,11 @@ export function partialComponents(
     if (fragment === '') continue;
     const object = tryParseJson(repairPartialJson(fragment, cuttableKeys));
     if (!isRecord(object) || !isPresent(object.id) || !isPresent(object.component)) continue;
-    if (typeof object.component === 'string' || isRecord(object.component)) found.push(object);
+    if (typeof object.component === 'string' || isRecord(object.component)) {
+      found.push(object);
+      // Components do not nest, so the objects around this one are its message: stop parsing.
+      break;
+    }
   }
   return found;
 }
