@@ -426,6 +426,24 @@ export {
   selectCatalog,
   snapshotState,
 } from './state/index.js';
+// Streaming: LLM output with <a2ui-json> blocks, parsed as it arrives (agent side)
+export type {
+  A2uiStreamParser,
+  A2uiStreamParserOptions,
+  A2uiStreamPart,
+  A2uiStreamValidationContext,
+  A2uiStreamValidator,
+  A2uiStreamVersion,
+  ParseA2uiStreamOptions,
+} from './streaming/index.js';
+export {
+  A2UI_CLOSE_TAG,
+  A2UI_OPEN_TAG,
+  createA2uiStreamParser,
+  createA2uiStreamTransform,
+  DEFAULT_CUTTABLE_KEYS,
+  parseA2uiStream,
+} from './streaming/index.js';
 // Transports: the ClientTransport contract and the in-memory pair
 export type {
   ClientTransport,
