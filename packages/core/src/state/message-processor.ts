@@ -5,7 +5,7 @@
 import type { Catalog } from '../catalog/catalog.js';
 import { CatalogRegistry } from '../catalog/catalog-registry.js';
 import { toA2uiError } from '../errors/a2ui-error.js';
-import { A2UI_VERSION, VALIDATION_FAILED } from '../protocol/constants.js';
+import { A2UI_VERSION, BASIC_CATALOG_ID, VALIDATION_FAILED } from '../protocol/constants.js';
 import {
   getServerMessageKind,
   isRecord,
@@ -24,6 +24,9 @@ import type {
 } from '../protocol/messages.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ValidationIssue } from '../validation/index.js';
+import { readV08Message, type V08SurfaceOptions } from '../versions/v0-8/read-v08-message.js';
+import { getV08MessageKind } from '../versions/v0-8/v08-messages.js';
+import { V08Upgrader } from '../versions/v0-8/v08-upgrader.js';
 import { type DataModelLimits, DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
 import { encodeSegment, parsePointer } from './json-pointer.js';
 import { parseMessageInput } from './message-input.js';
@@ -117,6 +120,8 @@ export class MessageProcessor {
   /** Keys of the errors listeners heard, oldest first (the one de-duplication of every error). */
   readonly #heard = new Set<string>();
   readonly #maxRememberedErrors: number;
+  /** v0.8 reader: buffers v0.8 messages until their surface's `beginRendering`. */
+  readonly #v08 = new V08Upgrader({ renameRoot: false });
 
   constructor(options: MessageProcessorOptions = {}) {
     this.catalogs =
@@ -225,6 +230,7 @@ export class MessageProcessor {
   /** Deletes every surface (a transport `reset`, or the end of a session). */
   reset(): void {
     this.#heard.clear();
+    this.#v08.reset();
     this.notifier.batch(() => {
       for (const surface of this.#surfaceList) surface.dispose();
       this.#surfaces.clear();
@@ -259,6 +265,10 @@ export class MessageProcessor {
       const surfaceId = kind && readSurfaceId((message as Record<string, unknown>)[kind]);
       throw validationFailure(surfaceId, violation.path, violation.message);
     }
+    if (getV08MessageKind(message)) {
+      this.#applyV08(message as Record<string, unknown>);
+      return;
+    }
     const kind = this.#checkEnvelope(message);
     const body = (message as Record<ServerMessageKind, Record<string, unknown>>)[kind];
     switch (kind) {
@@ -275,6 +285,36 @@ export class MessageProcessor {
         this.#deleteSurface(message, body.surfaceId as string);
         return;
     }
+  }
+
+  /**
+   * A v0.8 message (no `version`, a v0.8 key): validated against the v0.8 schema, upgraded to
+   * v0.9 messages (none while its surface awaits `beginRendering`), and those applied; the
+   * surface it creates remembers v0.8 and its root id.
+   */
+  #applyV08(message: Record<string, unknown>): void {
+    const read = readV08Message(message, {
+      upgrader: this.#v08,
+      validate: this.#validate,
+      isStandardSurface: (surfaceId) =>
+        this.#surfaces.get(surfaceId)?.protocolVersion === 'v0.8' &&
+        this.#surfaces.get(surfaceId)?.catalogId === BASIC_CATALOG_ID,
+    });
+    if (!read.success) throw validationFailure(read.surfaceId, read.issue.path, read.issue.message);
+    // Buffered messages are released together behind beginRendering: each one that fails is
+    // reported on its own and the rest still apply, as in a batch.
+    let failure: unknown;
+    for (const upgraded of read.messages) {
+      try {
+        const created = upgraded.createSurface;
+        if (created) this.#createSurface(upgraded, created, read.surface(created.surfaceId));
+        else this.#apply(upgraded);
+      } catch (error) {
+        if (failure === undefined) failure = error;
+        else this.#report(toClientError(error, upgraded));
+      }
+    }
+    if (failure !== undefined) throw failure;
   }
 
   /** Shape checks that do not depend on a catalog; enough to route the message safely. */
@@ -330,7 +370,7 @@ export class MessageProcessor {
     return kind;
   }
 
-  #createSurface(message: unknown, body: CreateSurface): void {
+  #createSurface(message: unknown, body: CreateSurface, origin?: V08SurfaceOptions): void {
     const { surfaceId } = body;
     if (typeof body.catalogId !== 'string') {
       throw validationFailure(
@@ -367,6 +407,7 @@ export class MessageProcessor {
       catalog,
       theme: body.theme as Theme | undefined,
       sendDataModel: body.sendDataModel === true,
+      ...origin,
       notifier: this.notifier,
       limits: { maxDepth: this.#limits.maxDepth, maxArrayIndex: this.#limits.maxArrayIndex },
     });

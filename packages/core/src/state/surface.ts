@@ -2,6 +2,7 @@
  * One surface (spec §2.1): its catalog, theme, components and data model.
  */
 import type { Catalog } from '../catalog/catalog.js';
+import { A2UI_VERSION, ROOT_COMPONENT_ID } from '../protocol/constants.js';
 import type { Theme } from '../protocol/messages.js';
 import { ComponentStore } from './component-store.js';
 import { DataModel, type DataModelLimits } from './data-model.js';
@@ -16,6 +17,14 @@ export interface SurfaceOptions {
   sendDataModel?: boolean;
   notifier: Notifier;
   limits?: DataModelLimits;
+  /**
+   * The protocol version the surface was created in; its actions and errors go back in that
+   * version's shape.
+   * @default "v0.9"
+   */
+  protocolVersion?: string;
+  /** Id of the component rendering starts from (v0.8 `beginRendering.root`). @default "root" */
+  rootId?: string;
 }
 
 /** A live surface. Created and disposed by the `MessageProcessor`; read it, do not mutate it. */
@@ -26,6 +35,10 @@ export class Surface {
   readonly sendDataModel: boolean;
   readonly components: ComponentStore;
   readonly dataModel: DataModel;
+  /** The protocol version the surface was created in (`"v0.9"`, `"v0.8"`, …). */
+  readonly protocolVersion: string;
+  /** Id of the component rendering starts from: `"root"` unless a v0.8 agent named another. */
+  readonly rootId: string;
   #disposed = false;
   #reported: Set<string> | undefined;
 
@@ -34,6 +47,8 @@ export class Surface {
     this.catalog = options.catalog;
     this.theme = options.theme;
     this.sendDataModel = options.sendDataModel ?? false;
+    this.protocolVersion = options.protocolVersion ?? A2UI_VERSION;
+    this.rootId = options.rootId ?? ROOT_COMPONENT_ID;
     this.components = new ComponentStore({ notifier: options.notifier });
     this.dataModel = new DataModel({}, { ...options.limits, notifier: options.notifier });
   }
