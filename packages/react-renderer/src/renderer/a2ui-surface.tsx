@@ -2,12 +2,7 @@
  * Renders one surface from its `root` component (spec §5.2), with its theme (§9 Theme), a
  * loading state until `root` arrives and a diagnostic when it never does.
  */
-import {
-  type A2uiError,
-  type BindingHost,
-  type ClientError,
-  type Surface,
-} from '@a2ui-ts/core';
+import type { A2uiError, BindingHost, ClientError, Surface } from '@a2ui-ts/core';
 import {
   Component,
   type CSSProperties,

@@ -15,6 +15,11 @@ export interface PropertyRule {
    */
   kind: 'bound' | 'children' | 'action' | 'plain' | 'items';
   literal?: LiteralKind;
+  /**
+   * v0.8 requires it: when its value cannot be expressed, an empty literal stands in so that the
+   * component stays valid (and the loss is reported).
+   */
+  required?: boolean;
   /** v0.9 enum value → v0.8 enum value, where they differ; a v0.9 value mapped to `null` has none. */
   values?: Record<string, string | null>;
   item?: Record<string, PropertyRule>;
@@ -32,6 +37,7 @@ const bound = (literal: LiteralKind, v08?: string): PropertyRule => ({
   literal,
   v08,
 });
+const required = (rule: PropertyRule): PropertyRule => ({ ...rule, required: true });
 const plain = (v08?: string, values?: Record<string, string | null>): PropertyRule => ({
   kind: 'plain',
   v08,
@@ -47,18 +53,18 @@ const JUSTIFY = { stretch: null };
  * `maxAllowedSelections`).
  */
 export const BASIC_COMPONENT_RULES: Readonly<Record<string, ComponentRule>> = {
-  Text: { properties: { text: bound('string'), variant: plain('usageHint') } },
+  Text: { properties: { text: required(bound('string')), variant: plain('usageHint') } },
   Image: {
     properties: {
-      url: bound('string'),
+      url: required(bound('string')),
       description: bound('string', 'altText'),
       fit: plain(undefined, { scaleDown: 'scale-down' }),
       variant: plain('usageHint'),
     },
   },
-  Icon: { properties: { name: bound('string') } },
-  Video: { properties: { url: bound('string') } },
-  AudioPlayer: { properties: { url: bound('string'), description: bound('string') } },
+  Icon: { properties: { name: required(bound('string')) } },
+  Video: { properties: { url: required(bound('string')) } },
+  AudioPlayer: { properties: { url: required(bound('string')), description: bound('string') } },
   Row: {
     properties: { children, justify: plain('distribution', JUSTIFY), align: plain('alignment') },
   },
@@ -69,35 +75,43 @@ export const BASIC_COMPONENT_RULES: Readonly<Record<string, ComponentRule>> = {
   Card: { properties: { child: plain() } },
   Tabs: {
     properties: {
-      tabs: { kind: 'items', v08: 'tabItems', item: { title: bound('string'), child: plain() } },
+      tabs: {
+        kind: 'items',
+        v08: 'tabItems',
+        item: { title: required(bound('string')), child: plain() },
+      },
     },
   },
   Modal: { properties: { trigger: plain('entryPointChild'), content: plain('contentChild') } },
   Divider: { properties: { axis: plain() } },
   Button: { properties: { child: plain(), action: { kind: 'action' } } },
-  CheckBox: { properties: { label: bound('string'), value: bound('boolean') } },
+  CheckBox: { properties: { label: required(bound('string')), value: required(bound('boolean')) } },
   TextField: {
     properties: {
-      label: bound('string'),
+      label: required(bound('string')),
       value: bound('string', 'text'),
       variant: plain('textFieldType'),
       validationRegexp: plain(),
     },
   },
   DateTimeInput: {
-    properties: { value: bound('string'), enableDate: plain(), enableTime: plain() },
+    properties: { value: required(bound('string')), enableDate: plain(), enableTime: plain() },
   },
   ChoicePicker: {
     v08: 'MultipleChoice',
     properties: {
-      value: bound('stringList', 'selections'),
-      options: { kind: 'items', item: { label: bound('string'), value: plain() } },
+      value: required(bound('stringList', 'selections')),
+      options: { kind: 'items', item: { label: required(bound('string')), value: plain() } },
       displayStyle: plain('variant'),
       filterable: plain(),
     },
   },
   Slider: {
-    properties: { value: bound('number'), min: plain('minValue'), max: plain('maxValue') },
+    properties: {
+      value: required(bound('number')),
+      min: plain('minValue'),
+      max: plain('maxValue'),
+    },
   },
 };
 

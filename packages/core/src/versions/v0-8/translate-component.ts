@@ -160,8 +160,10 @@ function downgradeProperty(
   sink: IssueSink,
 ): unknown {
   switch (rule.kind) {
-    case 'bound':
-      return downgradeDynamicValue(value, rule.literal ?? 'any', path, sink);
+    case 'bound': {
+      const bound = downgradeDynamicValue(value, rule.literal ?? 'any', path, sink);
+      return bound === undefined && rule.required ? emptyLiteral(rule.literal, path, sink) : bound;
+    }
     case 'children':
       return downgradeChildren(value, path, sink);
     case 'action':
@@ -176,6 +178,21 @@ function downgradeProperty(
       if (mapped === null) sink.lost(path, `value "${value}" has no v0.8 equivalent; dropped`);
       return mapped ?? undefined;
     }
+  }
+}
+
+/** The stand-in for a required value v0.8 cannot express (reported beside the loss). */
+function emptyLiteral(kind: PropertyRule['literal'], path: string, sink: IssueSink): unknown {
+  sink.lost(path, 'the property is required in v0.8, so an empty literal stands in for it');
+  switch (kind) {
+    case 'number':
+      return { literalNumber: 0 };
+    case 'boolean':
+      return { literalBoolean: false };
+    case 'stringList':
+      return { literalArray: [] };
+    default:
+      return { literalString: '' };
   }
 }
 

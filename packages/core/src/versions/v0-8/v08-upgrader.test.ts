@@ -325,6 +325,8 @@ describe('V08Downgrader', () => {
     });
     expect(issues.map((issue) => issue.path)).toEqual([
       '/updateComponents/components/0/text',
+      // Text.text is required in v0.8: an empty literal stands in, and that is reported too.
+      '/updateComponents/components/0/text',
       '/updateComponents/components/0/accessibility',
     ]);
   });
