@@ -55,13 +55,28 @@ describe('migrated example fixtures', () => {
     expect(exact).toBeGreaterThanOrEqual(3);
   });
 
-  it('v1.0 examples come back to the v0.9 originals where nothing was lost', () => {
+  it('v1.0 examples come back to the v0.9 originals, less the Text headings v1.0 removed', () => {
     const { files, report } = migrateBasicExamples('v1.0');
     for (const example of EXAMPLE_STREAMS.filter((entry) => entry.catalog === 'basic')) {
-      if (report[example.file]!.length > 0) continue;
+      // Every loss the report lists for these examples is a heading variant (h1–h5).
+      expect(report[example.file]!.every((issue) => issue.path.endsWith('/variant'))).toBe(true);
       const back = migrateMessages(files[example.file]!.messages, { to: 'v0.9' });
       expect(back.issues).toEqual([]);
-      expect(replay(back.messages).state, example.file).toEqual(replay(example.messages).state);
+      const expected = replay(example.messages).state;
+      for (const surface of Object.values(expected.surfaces)) {
+        for (const component of Object.values(surface.components)) {
+          if (component.component === 'Text' && /^h[1-5]$/.test(String(component.variant)))
+            delete component.variant;
+        }
+      }
+      expect(replay(back.messages).state, example.file).toEqual(stripReturnTypes(expected));
     }
   });
 });
+
+/** v1.0 carries no `returnType` on calls (the catalog defines it): the original without them. */
+function stripReturnTypes<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (key, item) =>
+    key === 'returnType' ? undefined : item,
+  ) as T;
+}
