@@ -29,7 +29,9 @@ export {
 export type {
   BindingHost,
   BindingSnapshot,
+  CheckFailure,
   CheckResult,
+  CheckSeverity,
   ChildReference,
   ComponentBindingOptions,
   DynamicWatch,
@@ -39,6 +41,7 @@ export type {
 } from './binding/index.js';
 export {
   ComponentBinding,
+  checkResultOf,
   DataContext,
   DataObserver,
   DEFAULT_CHECK_MESSAGE,
@@ -52,15 +55,21 @@ export {
 export type {
   Catalog,
   ClientCapabilitiesOptions,
+  CompositionRules,
+  CompositionViolation,
   CreateCatalogOptions,
+  Placement,
 } from './catalog/index.js';
 export {
   basicCatalog,
   CatalogRegistry,
+  checkPlacement,
+  compositionRulesOf,
   createCatalog,
   createDefaultCatalogs,
   extendCatalog,
   minimalCatalog,
+  SURFACE_CONTAINER_TYPE,
   toInlineCatalog,
 } from './catalog/index.js';
 // The client: A2uiClient and error reporting
@@ -333,18 +342,22 @@ export type {
   ComponentRecord,
   DataModelLimits,
   DataModelOptions,
+  FunctionMessageListener,
   Listener,
   MessageInputOptions,
   MessageInputResult,
   MessageProcessorOptions,
   ProcessorLimits,
   ProcessResult,
+  SelectCatalogOptions,
   StateSnapshot,
   SurfaceOptions,
   SurfaceSnapshot,
 } from './state/index.js';
 export {
   ComponentStore,
+  catalogVersionFamily,
+  checkCatalogVersion,
   DataModel,
   DEFAULT_DATA_MODEL_LIMITS,
   DEFAULT_PROCESSOR_LIMITS,
@@ -359,6 +372,7 @@ export {
   parsePointer,
   resolvePointer,
   Surface,
+  selectCatalog,
   snapshotState,
 } from './state/index.js';
 // Transports: the ClientTransport contract and the in-memory pair
@@ -429,6 +443,44 @@ export {
   validateServerMessage,
   validatorRuntime,
 } from './validation/index.js';
+// Protocol versions: one module per A2UI version, routed by envelope `version`
+export type {
+  InternalAction,
+  InternalAgentFunctionResponse,
+  InternalCallRendererFunction,
+  InternalCreateSurface,
+  InternalDeleteSurface,
+  InternalMessage,
+  InternalMessageKind,
+  InternalUpdateComponents,
+  InternalUpdateDataModel,
+  ProtocolVersion,
+  ProtocolVersionMetadataKeys,
+  ProtocolVersionReader,
+} from './versions/index.js';
+export {
+  A2UI_A2A_EXTENSION_URI_PREFIX,
+  A2UI_LEGACY_MIME_TYPE,
+  A2UI_MIME_TYPE,
+  A2UI_MIME_TYPES,
+  createProtocolVersions,
+  defaultProtocolVersions,
+  getProtocolVersion,
+  isA2uiMimeType,
+  ProtocolVersionRegistry,
+  registerProtocolVersion,
+  SURFACE_COMPONENT_TYPE,
+  unsupportedVersionMessage,
+  V0_9_1_BASIC_CATALOG_ID,
+  V1_0_AT_ESCAPE,
+  V1_0_BASIC_CATALOG_ID,
+  V1_0_ENVELOPE_VERSIONS,
+  V1_0_RESERVED_KEY_ALIASES,
+  V1_0_WRITES_AT_KEYS,
+  v09,
+  v10,
+  v091,
+} from './versions/index.js';
 // Versions: the v0.8 reader (v0.8 messages upgraded into the same state; v0.8 answers back)
 export type {
   V08BoundValue,
@@ -444,6 +496,7 @@ export type {
   V08Validator,
 } from './versions/v0-8/index.js';
 export {
+  createV08Reader,
   encodeV08Action,
   encodeV08Error,
   getV08MessageKind,
@@ -452,6 +505,7 @@ export {
   V08_VERSION,
   V08Downgrader,
   V08Upgrader,
+  v08,
   v08GenericValidator,
   v08StandardValidator,
 } from './versions/v0-8/index.js';

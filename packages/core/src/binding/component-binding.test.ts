@@ -86,7 +86,11 @@ describe('ComponentBinding', () => {
     expect(binding.subscriptionCount).toBe(2);
     expect(model.dataModel.subscriptionCount).toBe(2);
     const before = binding.getSnapshot();
-    expect(before.validation).toEqual({ isValid: false, messages: ['req'] });
+    expect(before.validation).toEqual({
+      isValid: false,
+      messages: ['req'],
+      failures: [{ message: 'req', severity: 'error' }],
+    });
     model.dataModel.set('/v', 'x');
     expect(listener).toHaveBeenCalledTimes(1);
     const after = binding.getSnapshot();

@@ -13,7 +13,7 @@ import {
 } from '../protocol/guards.js';
 import type { ChildTemplate } from '../protocol/messages.js';
 import type { ComponentRecord } from '../state/component-store.js';
-import { type CheckResult, evaluateChecks } from './checks.js';
+import { type CheckResult, checkResultOf, evaluateChecks } from './checks.js';
 import { type ChildReference, expandChildList } from './child-list.js';
 import type { DataContext } from './data-context.js';
 import { DataObserver } from './data-observer.js';
@@ -164,7 +164,10 @@ export class ComponentBinding {
     }
     let validation = evaluateChecks(properties.checks, this.context, { dependencies });
     if (this.#unavailable.length > 0)
-      validation = { isValid: false, messages: [...this.#unavailable, ...validation.messages] };
+      validation = checkResultOf([
+        ...this.#unavailable.map((message) => ({ message, severity: 'error' as const })),
+        ...validation.failures,
+      ]);
     if (previous && !changed && sameValidation(previous.validation, validation)) return previous;
     return { props, validation };
   }
@@ -220,5 +223,5 @@ export class ComponentBinding {
 }
 
 function sameValidation(a: CheckResult, b: CheckResult): boolean {
-  return a.isValid === b.isValid && sameValue(a.messages, b.messages);
+  return a.isValid === b.isValid && sameValue(a.failures, b.failures);
 }

@@ -202,11 +202,15 @@ describe('evaluateChecks (§8.4)', () => {
     expect(evaluateChecks(checks, context)).toEqual({
       isValid: false,
       messages: ['Email is required', 'Invalid email format'],
+      failures: [
+        { message: 'Email is required', severity: 'error' },
+        { message: 'Invalid email format', severity: 'error' },
+      ],
     });
     h.dataModel.set('/email', 'invalid-email');
     expect(evaluateChecks(checks, context).messages).toEqual(['Invalid email format']);
     h.dataModel.set('/email', 'a@b.co');
-    expect(evaluateChecks(checks, context)).toEqual({ isValid: true, messages: [] });
+    expect(evaluateChecks(checks, context)).toEqual({ isValid: true, messages: [], failures: [] });
   });
 
   it('accepts the shorthand {call, args, message} the reference renderers tolerate', () => {
@@ -216,6 +220,38 @@ describe('evaluateChecks (§8.4)', () => {
     ).toEqual({
       isValid: false,
       messages: ['Validation failed'],
+      failures: [{ message: 'Validation failed', severity: 'error' }],
+    });
+  });
+
+  it('reads a v1.0 ValidationResult: its message, code and severity; only errors invalidate', () => {
+    const { host: h } = host();
+    const context = new DataContext(h);
+    h.dataModel.set('/card', { valid: false, code: 'EXPIRED_CARD', message: 'Card expired.' });
+    h.dataModel.set('/hint', { valid: false, message: 'Looks short.', severity: 'warning' });
+    h.dataModel.set('/bare', { valid: false, severity: 'loud' });
+    h.dataModel.set('/fine', { valid: true, message: 'ignored', severity: 'error' });
+    const rules = (...paths: string[]) =>
+      paths.map((path) => ({ condition: { path }, message: `rule ${path}` }));
+    expect(evaluateChecks(rules('/fine'), context)).toEqual({
+      isValid: true,
+      messages: [],
+      failures: [],
+    });
+    expect(evaluateChecks(rules('/hint'), context)).toEqual({
+      isValid: true,
+      messages: [],
+      failures: [{ message: 'Looks short.', severity: 'warning' }],
+    });
+    // No message of its own: the rule's fallback; an unknown severity is the default, error.
+    expect(evaluateChecks(rules('/hint', '/card', '/bare'), context)).toEqual({
+      isValid: false,
+      messages: ['Card expired.', 'rule /bare'],
+      failures: [
+        { message: 'Looks short.', severity: 'warning' },
+        { message: 'Card expired.', code: 'EXPIRED_CARD', severity: 'error' },
+        { message: 'rule /bare', severity: 'error' },
+      ],
     });
   });
 });

@@ -1,5 +1,5 @@
-export type { CheckResult } from './checks.js';
-export { DEFAULT_CHECK_MESSAGE, evaluateChecks } from './checks.js';
+export type { CheckFailure, CheckResult, CheckSeverity } from './checks.js';
+export { checkResultOf, DEFAULT_CHECK_MESSAGE, evaluateChecks } from './checks.js';
 export type { ChildReference, ExpandChildListOptions } from './child-list.js';
 export { DEFAULT_MAX_TEMPLATE_ITEMS, expandChildList } from './child-list.js';
 export type { BindingSnapshot, ComponentBindingOptions } from './component-binding.js';

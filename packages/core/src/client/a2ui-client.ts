@@ -31,8 +31,6 @@ import type {
   TransportEvent,
 } from '../transport/client-transport.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
-import { V08_VERSION } from '../versions/v0-8/v08-messages.js';
-import { encodeV08Action, encodeV08Error } from '../versions/v0-8/v08-renderer-messages.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
 /** Options of {@link A2uiClient}. */
@@ -351,10 +349,10 @@ export class A2uiClient {
         context: resolved,
       };
       // A surface answers in the version it was created in (a v0.8 agent expects `userAction`).
-      const message: ActionMessage =
-        this.processor.getSurface(surfaceId)?.protocolVersion === V08_VERSION
-          ? (encodeV08Action(event) as unknown as ActionMessage)
-          : { version: A2UI_VERSION, action: event };
+      const version = this.processor.getSurface(surfaceId)?.protocolVersion;
+      const message = (version
+        ? version.encodeAction(event)
+        : { version: A2UI_VERSION, action: event }) as unknown as ActionMessage;
       await this.send(message, { signal: options.signal });
       return true;
     }
@@ -413,12 +411,10 @@ export class A2uiClient {
   #reportToAgent(error: ClientError): void {
     if (!this.#transport || this.#status === 'closed' || !this.#reporter.admit()) return;
     // The schema requires surfaceId on the wire; "" says that no surface is concerned.
-    const onV08 =
-      error.surfaceId !== undefined &&
-      this.processor.getSurface(error.surfaceId)?.protocolVersion === V08_VERSION;
-    const message: ErrorMessage = onV08
-      ? (encodeV08Error(error) as unknown as ErrorMessage)
-      : { version: A2UI_VERSION, error: { ...error, surfaceId: error.surfaceId ?? '' } };
+    // Written in the version of the surface concerned (v0.8 `{error}`, v0.9 `{version, error}`, …).
+    const message = this.processor
+      .protocolVersionOf(error)
+      .encodeError(error) as unknown as ErrorMessage;
     // Reporting is best effort: a failed report must not surface as an unhandled rejection.
     this.send(message).catch(() => {});
   }

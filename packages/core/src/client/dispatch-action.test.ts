@@ -71,7 +71,7 @@ describe('dispatchAction with a binding’s resolved values', () => {
 
   it('refuses when the given validation fails, and evaluates the checks itself without one', async () => {
     const { client, transport, binding } = setup();
-    const failed = { isValid: false, messages: ['Name'] };
+    const failed = checks.checkResultOf([{ message: 'Name', severity: 'error' }]);
     expect(
       await client.dispatchAction('s', 'go', { dataContext: binding.context, validation: failed }),
     ).toBe(false);

@@ -142,7 +142,7 @@ describe('the regex function on hostile patterns', () => {
       reportError: (error) => reported.push(error),
     });
     for (const record of surface.components.values()) {
-      expect(evaluateChecks(record.properties.checks, context)).toEqual({
+      expect(evaluateChecks(record.properties.checks, context)).toMatchObject({
         isValid: false,
         messages: ['Does not match'],
       });

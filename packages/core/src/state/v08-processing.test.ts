@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaultCatalogs } from '../catalog/index.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
+import { V08_STANDARD_CATALOG_ID } from '../versions/v0-8/v08-messages.js';
 import { MessageProcessor } from './message-processor.js';
 import { snapshotState } from './snapshot.js';
 
@@ -42,10 +43,10 @@ describe('MessageProcessor reading v0.8', () => {
     expect(processor.getSurfaces()).toEqual([]);
     expect(processor.process(v08Stream[3]).errors).toEqual([]);
     const surface = processor.getSurface('s');
-    expect(surface?.protocolVersion).toBe('v0.8');
+    expect(surface?.protocolVersion.name).toBe('v0.8');
     expect(surface?.rootId).toBe('main');
     expect(snapshotState(processor).surfaces.s).toEqual({
-      catalogId: BASIC_CATALOG_ID,
+      catalogId: V08_STANDARD_CATALOG_ID,
       theme: { primaryColor: '#123456' },
       sendDataModel: false,
       components: {
@@ -103,7 +104,11 @@ describe('MessageProcessor reading v0.8', () => {
         },
       },
     ]);
-    expect(snapshotState(v08)).toEqual(snapshotState(v09));
+    // The same components and data; only the catalog's id names the version.
+    const v08State = snapshotState(v08);
+    expect(v08State.surfaces.s?.catalogId).toBe(V08_STANDARD_CATALOG_ID);
+    v08State.surfaces.s!.catalogId = BASIC_CATALOG_ID;
+    expect(v08State).toEqual(snapshotState(v09));
   });
 
   it('rejects what the v0.8 schema rejects, in v0.8 terms, leaving the state intact', () => {

@@ -9,6 +9,7 @@ import { createDefaultCatalogs } from '../catalog/index.js';
 import { migrateMessages } from '../migrate/migrate-messages.js';
 import { MessageProcessor } from '../state/message-processor.js';
 import { snapshotState } from '../state/snapshot.js';
+import { V08_STANDARD_CATALOG_ID } from '../versions/v0-8/v08-messages.js';
 import { EXAMPLE_STREAMS } from './example-streams.js';
 import {
   MIGRATED_EXAMPLE_FOLDERS,
@@ -47,8 +48,12 @@ describe('migrated example fixtures', () => {
       const lost = report[example.file]!.filter((issue) => !issue.path.endsWith('/sendDataModel'));
       if (lost.length > 0) continue;
       const original = replay(example.messages).state;
-      // sendDataModel is the one difference v0.8 cannot carry; everything else must match.
-      for (const surface of Object.values(original.surfaces)) surface.sendDataModel = false;
+      // sendDataModel is the one difference v0.8 cannot carry, and the v0.8 surface names the
+      // v0.8 standard catalog; everything else must match.
+      for (const surface of Object.values(original.surfaces)) {
+        surface.sendDataModel = false;
+        surface.catalogId = V08_STANDARD_CATALOG_ID;
+      }
       expect(migrated.state, example.file).toEqual(original);
       exact++;
     }

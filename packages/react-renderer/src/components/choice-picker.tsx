@@ -97,7 +97,7 @@ export function ChoicePicker({
           'a2ui-field',
           'a2ui-choice-picker',
           chips ? 'a2ui-choice-chips' : 'a2ui-choice-list',
-          field.message && 'a2ui-field-invalid',
+          field.severity === 'error' && 'a2ui-field-invalid',
         ),
       )}
       aria-label={label ? a11y.label : (a11y.label ?? humanize(id))}
@@ -136,7 +136,7 @@ export function ChoicePicker({
                 name={groupName}
                 value={option.value}
                 checked={checked}
-                aria-invalid={field.message ? true : undefined}
+                aria-invalid={field.severity === 'error' ? true : undefined}
                 // One radio of the group must be chosen; `required` on checkboxes would demand all.
                 required={field.required && !multiple ? true : undefined}
                 onBlur={field.touch}

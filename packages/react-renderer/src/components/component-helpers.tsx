@@ -2,32 +2,83 @@
  * Pieces every built-in component shares: root attributes (`weight`, ids for tests and styling),
  * accessibility attributes (§5.1), two-way values (§7.6) and check messages (§8.4).
  */
-import { type CheckResult, isRecord, toDisplayString } from '@a2ui-ts/core';
-import { type CSSProperties, type ReactNode, useCallback, useId, useState } from 'react';
+import { type CheckFailure, type CheckResult, isRecord, toDisplayString } from '@a2ui-ts/core';
+import {
+  type CSSProperties,
+  type ReactNode,
+  version as reactVersion,
+  useCallback,
+  useId,
+  useState,
+} from 'react';
 import type { A2uiNode, CommonProps } from '../registry/a2ui-component.js';
 
-/** Class, test id and `weight` → flex for a component's outermost element. */
+/** Class, test id, `weight` → flex, and the v1.0 `live`/`hidden` ARIA of an outermost element. */
 export interface RootAttributes {
   className: string;
   'data-a2ui-id': string;
   style?: CSSProperties;
+  /** `accessibility.live` (v1.0), when the agent set it. */
+  'aria-live'?: AccessibilityLive;
+  /** `accessibility.hidden` (v1.0), when it resolved to a boolean. */
+  'aria-hidden'?: boolean;
+  /** Set with `aria-hidden="true"`: see {@link accessibilityStateAttributes}. */
+  inert?: boolean;
+}
+
+/** `AccessibilityAttributes.live` (v1.0 `common_types.json`). */
+export type AccessibilityLive = 'off' | 'polite' | 'assertive';
+
+const LIVE_VALUES: ReadonlySet<unknown> = new Set(['off', 'polite', 'assertive']);
+
+/**
+ * React 19 knows `inert` as a boolean attribute; React 18 passes unknown attributes through as
+ * strings, where only `""` means "on" (and `true` is dropped with a warning). Typed as React 19's
+ * `boolean` for the JSX types this package compiles against.
+ */
+const INERT_ON = (Number.parseInt(reactVersion, 10) >= 19 ? true : '') as boolean;
+
+/**
+ * `accessibility.live` → `aria-live` and `accessibility.hidden` → `aria-hidden` (v1.0
+ * "Catalog-Agnostic Accessibility Requirements"), only what the agent set: an explicit value wins
+ * over whatever a component infers, so components spread these last. A hidden subtree is also
+ * `inert`: content screen readers cannot perceive must not take keyboard focus either (WCAG 4.1.2,
+ * axe `aria-hidden-focus`), and `inert` is the one attribute that takes a whole subtree out of the
+ * tab order. The agent marked it decorative, so it stops being interactive too.
+ */
+export function accessibilityStateAttributes(
+  props: CommonProps,
+): Pick<RootAttributes, 'aria-live' | 'aria-hidden' | 'inert'> {
+  const accessibility = props.accessibility;
+  if (!isRecord(accessibility)) return {};
+  const { live, hidden } = accessibility;
+  const out: Pick<RootAttributes, 'aria-live' | 'aria-hidden' | 'inert'> = {};
+  if (LIVE_VALUES.has(live)) out['aria-live'] = live as AccessibilityLive;
+  if (typeof hidden === 'boolean') {
+    out['aria-hidden'] = hidden;
+    if (hidden) out.inert = INERT_ON;
+  }
+  return out;
 }
 
 /**
- * Root attributes of a component: `a2ui-<kind>` plus `extra` classes, `data-a2ui-id`, and
- * `weight` as `flex: <weight> 1 0%` with the class `a2ui-weighted` (the stylesheet lets it shrink
- * below its content, except in a Row of weighted panes, which wraps instead).
+ * Root attributes of a component: `a2ui-<kind>` plus `extra` classes, `data-a2ui-id`, `weight`
+ * as `flex: <weight> 1 0%` with the class `a2ui-weighted` (the stylesheet lets it shrink below
+ * its content, except in a Row of weighted panes, which wraps instead), and the agent's
+ * `live`/`hidden` ({@link accessibilityStateAttributes}).
  */
 export function rootAttributes(id: string, props: CommonProps, className: string): RootAttributes {
   const weight = props.weight;
+  const state = accessibilityStateAttributes(props);
   if (typeof weight === 'number' && Number.isFinite(weight) && weight >= 0) {
     return {
       className: `${className} a2ui-weighted`,
       'data-a2ui-id': id,
       style: { flex: `${weight} 1 0%` },
+      ...state,
     };
   }
-  return { className, 'data-a2ui-id': id };
+  return { className, 'data-a2ui-id': id, ...state };
 }
 
 /** Joins class names, skipping empty ones. */
@@ -151,8 +202,10 @@ export function hasRequiredCheck(checks: unknown): boolean {
 export interface FieldValidation {
   /** A check requires a value (`required`): the label is marked and the input `required`. */
   readonly required: boolean;
-  /** The first failing message when it should be shown (§8.4), else `undefined`. */
+  /** The message shown (see {@link shownFailure}) when it should be shown (§8.4), else `undefined`. */
   readonly message: string | undefined;
+  /** Severity of {@link message}: only `error` marks the input `aria-invalid`. */
+  readonly severity: CheckFailure['severity'] | undefined;
   /** Id of the message element, for `aria-describedby`. */
   readonly messageId: string;
   /** Call on change and blur: from then on, messages show (validationDisplay `touched`). */
@@ -162,8 +215,18 @@ export interface FieldValidation {
 }
 
 /**
- * The first failing check of an input (§8.4), shown per the `validationDisplay` option: always,
- * or once the user touched the field or it holds a value.
+ * The failure an input shows: its first error, else its first warning or info (v1.0
+ * `ValidationResult.severity`), so a blocking problem is never hidden behind advice.
+ */
+export function shownFailure(validation: CheckResult): CheckFailure | undefined {
+  const failures = validation.failures ?? [];
+  return failures.find((failure) => failure.severity === 'error') ?? failures[0];
+}
+
+/**
+ * The failing check an input shows ({@link shownFailure}), per the `validationDisplay` option:
+ * always, or once the user touched the field or it holds a value. A warning or info message
+ * carries its severity as a class and, for screen readers, as a visually hidden prefix.
  */
 export function useFieldValidation(
   node: A2uiNode,
@@ -173,18 +236,31 @@ export function useFieldValidation(
   const id = useId();
   const [touched, setTouched] = useState(false);
   const show = node.validationDisplay === 'always' || touched || hasValue;
-  const message = show ? validation.messages[0] : undefined;
+  const failure = show ? shownFailure(validation) : undefined;
+  const severity = failure?.severity;
   const messageId = `${id}-message`;
   const touch = useCallback(() => setTouched(true), []);
   return {
     required: hasRequiredCheck(node.record.properties.checks),
-    message,
+    message: failure?.message,
+    severity,
     messageId,
     touch,
     // Always present, so screen readers announce a message when it appears (polite live region).
     messageElement: (
-      <div id={messageId} className="a2ui-field-message" aria-live="polite">
-        {message}
+      <div
+        id={messageId}
+        className={classNames(
+          'a2ui-field-message',
+          severity !== undefined && severity !== 'error' && `a2ui-field-message-${severity}`,
+        )}
+        data-a2ui-severity={severity}
+        aria-live="polite"
+      >
+        {severity === 'warning' || severity === 'info' ? (
+          <span className="a2ui-sr-only">{node.strings.checkSeverity(severity)}</span>
+        ) : null}
+        {failure?.message}
       </div>
     ),
   };
@@ -231,7 +307,7 @@ export function fieldRootAttributes(
   return rootAttributes(
     id,
     props,
-    classNames('a2ui-field', className, field.message && 'a2ui-field-invalid'),
+    classNames('a2ui-field', className, field.severity === 'error' && 'a2ui-field-invalid'),
   );
 }
 
@@ -286,7 +362,7 @@ export function fieldInputAttributes(
 ) {
   return {
     'aria-label': label.hidden ? undefined : accessibility.label,
-    'aria-invalid': field.message ? true : undefined,
+    'aria-invalid': field.severity === 'error' ? true : undefined,
     // Native `required` (announced as "required"; no form, so the browser never blocks a submit).
     required: field.required ? true : undefined,
     'aria-describedby': describedBy(

@@ -41,14 +41,20 @@ export function Icon({ id, props }: A2uiComponentProps<IconProps>) {
   } else {
     missing = true;
   }
+  const attributes = rootAttributes(
+    id,
+    props,
+    classNames('a2ui-icon', missing && 'a2ui-icon-missing'),
+  );
   return (
     <>
       <svg
-        {...rootAttributes(id, props, classNames('a2ui-icon', missing && 'a2ui-icon-missing'))}
+        {...attributes}
         viewBox="0 0 24 24"
         role={label ? 'img' : undefined}
         aria-label={label}
-        aria-hidden={label ? undefined : true}
+        // The agent's `hidden` (v1.0) wins over the inferred "decorative when unnamed".
+        aria-hidden={attributes['aria-hidden'] ?? (label ? undefined : true)}
         aria-describedby={describedBy(a11y.descriptionId)}
         focusable="false"
       >

@@ -21,14 +21,25 @@ export interface SliderProps {
   readonly min?: unknown;
   readonly max?: unknown;
   readonly value?: unknown;
+  /** v1.0: the number of discrete divisions of the range (an integer ≥ 1); the value snaps to them. */
+  readonly steps?: unknown;
 }
 
 const finite = (value: unknown, fallback: number): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
+/** The `step` of the range: `(max − min) / steps` when `steps` (v1.0) is a positive integer. */
+function stepOf(min: number, max: number, value: number, steps: unknown): number | 'any' {
+  if (typeof steps === 'number' && Number.isInteger(steps) && steps >= 1 && max > min) {
+    return (max - min) / steps;
+  }
+  return Number.isInteger(min) && Number.isInteger(max) && Number.isInteger(value) ? 1 : 'any';
+}
+
 /**
- * `<input type="range">` with the current value shown beside it. The step is 1 when min, max and
- * value are integers, else any (decimals are allowed, §9). Writes a number.
+ * `<input type="range">` with the current value shown beside it. With `steps` (v1.0) the range
+ * has that many divisions; otherwise the step is 1 when min, max and value are integers, else
+ * any (decimals are allowed, §9). Writes a number.
  */
 export function Slider({ id, props, validation, node }: A2uiComponentProps<SliderProps>) {
   const a11y = useAccessibility(props);
@@ -37,7 +48,7 @@ export function Slider({ id, props, validation, node }: A2uiComponentProps<Slide
   const max = Math.max(min, finite(props.max, 100));
   const [rawValue, setValue] = useTwoWayValue(node, 'value', props.value);
   const value = Math.min(max, Math.max(min, toNumber(rawValue)));
-  const integral = Number.isInteger(min) && Number.isInteger(max) && Number.isInteger(value);
+  const step = stepOf(min, max, value, props.steps);
   const field = useFieldValidation(node, validation, false);
   const label = fieldLabel(props.label, a11y.label, id);
   return (
@@ -50,7 +61,7 @@ export function Slider({ id, props, validation, node }: A2uiComponentProps<Slide
           type="range"
           min={min}
           max={max}
-          step={integral ? 1 : 'any'}
+          step={step}
           value={value}
           {...fieldInputAttributes(label, a11y, field)}
           onChange={(event) => {

@@ -1,9 +1,11 @@
 /**
- * Text (§9): markdown without HTML, images or links, in one of seven variants.
+ * Text (§9): markdown without HTML, images or links, in one of seven variants (v0.9) or of two
+ * (v1.0: `caption` and `body`; a v1.0 surface never gets `h1`–`h5`).
  */
 import { createElement } from 'react';
 import { markdownContent, prepareMarkdown, useMarkdownLimits } from '../markdown/markdown-text.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
+import { isV1Surface } from '../renderer/surface-version.js';
 import {
   classNames,
   describedBy,
@@ -16,7 +18,7 @@ import {
 export interface TextProps {
   /** Markdown; any resolved value is shown as text (§7.5). */
   readonly text?: unknown;
-  /** @default 'body' */
+  /** @default 'body'; `h1`–`h5` are v0.9 only (a v1.0 surface shows them as `body`). */
   readonly variant?: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'caption' | 'body';
 }
 
@@ -27,13 +29,14 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5']);
  * `caption` is smaller and muted. Block markdown (lists, paragraphs) renders in a `<div>`, a
  * single line in a `<span>` so a Text inside a Button stays valid HTML.
  */
-export function Text({ id, props }: A2uiComponentProps<TextProps>) {
+export function Text({ id, props, node }: A2uiComponentProps<TextProps>) {
   const a11y = useAccessibility(props);
   const limits = useMarkdownLimits();
   const source = text(props.text);
+  const headings = !isV1Surface(node.surface);
   const variant =
     typeof props.variant === 'string' &&
-    (HEADINGS.has(props.variant) || props.variant === 'caption')
+    ((headings && HEADINGS.has(props.variant)) || props.variant === 'caption')
       ? props.variant
       : 'body';
   const attributes = rootAttributes(id, props, classNames('a2ui-text', `a2ui-text-${variant}`));

@@ -7,9 +7,14 @@ import { classNames, describedBy, rootAttributes, useAccessibility } from './com
 /** Resolved props of Video. */
 export interface VideoProps {
   readonly url?: unknown;
+  /** v1.0: the image shown before the video plays; passes the URL policy like `url`. */
+  readonly posterUrl?: unknown;
 }
 
-/** `<video controls>` that loads metadata only until played; a refused URL renders a labelled box. */
+/**
+ * `<video controls>` that loads metadata only until played, with its `posterUrl` (v1.0) as the
+ * poster; a refused URL renders a labelled box (a refused poster is left out).
+ */
 export function Video({ id, props, node }: A2uiComponentProps<VideoProps>) {
   const a11y = useAccessibility(props);
   const src = node.sanitizeUrl(props.url);
@@ -30,6 +35,7 @@ export function Video({ id, props, node }: A2uiComponentProps<VideoProps>) {
       <video
         {...attributes}
         src={src}
+        poster={node.sanitizeUrl(props.posterUrl, 'posterUrl')}
         controls
         preload="metadata"
         aria-label={a11y.label}

@@ -18,6 +18,10 @@ export interface ResolvedAccessibility {
   readonly label?: unknown;
   /** → `aria-describedby` pointing at a visually hidden description. */
   readonly description?: unknown;
+  /** v1.0: `off` | `polite` | `assertive` → `aria-live` on the component's outermost element. */
+  readonly live?: unknown;
+  /** v1.0, a resolved DynamicBoolean: `true` → `aria-hidden="true"` (and `inert`) on it. */
+  readonly hidden?: unknown;
 }
 
 /** Properties every component accepts (§5.1), after resolution. */

@@ -5,12 +5,14 @@
  */
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '@a2ui-ts/core';
 import { BASIC_COMPONENTS, MINIMAL_COMPONENTS } from '../components/basic-components.js';
+import { BASIC_CATALOG_V1_ID } from '../renderer/surface-version.js';
 import { ComponentRegistry } from './component-registry.js';
 
 /** Options of {@link createComponentRegistry}. */
 export interface CreateComponentRegistryOptions {
   /**
-   * Register the 18 built-in components for the basic catalog and its 5 for the minimal catalog.
+   * Register the 18 built-in components for the basic catalog (v0.9 and v1.0: one implementation
+   * reads both, see `Text`, `TextField`, `Video`, `Slider`) and its 5 for the minimal catalog.
    * @default true
    */
   builtins?: boolean;
@@ -29,7 +31,7 @@ export function createComponentRegistry(
 ): ComponentRegistry {
   const registry = new ComponentRegistry();
   if (options.builtins ?? true) {
-    registry.registerAll(BASIC_CATALOG_ID, BASIC_COMPONENTS);
+    registry.registerAll([BASIC_CATALOG_ID, BASIC_CATALOG_V1_ID], BASIC_COMPONENTS);
     registry.registerAll(MINIMAL_CATALOG_ID, MINIMAL_COMPONENTS);
   }
   return registry;

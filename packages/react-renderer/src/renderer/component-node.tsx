@@ -8,9 +8,13 @@ import {
   type ChildReference,
   ComponentBinding,
   type ComponentRecord,
+  type CompositionViolation,
+  checkPlacement,
+  compositionRulesOf,
   DataContext,
   isDataBinding,
   isRecord,
+  SURFACE_CONTAINER_TYPE,
 } from '@a2ui-ts/core';
 import {
   Component,
@@ -48,6 +52,8 @@ const noop = (): void => {};
  */
 export interface ComponentPath {
   readonly id: string;
+  /** Component type, once its record is known: what composition constraints check. */
+  readonly type?: string;
   /** Absolute data scope the component renders in. */
   readonly scope: string;
   /** Nesting depth from `root` (0). */
@@ -140,6 +146,8 @@ class NodeStore {
   readonly #id: string;
   readonly #scope: string;
   readonly #path: ComponentPath;
+  /** {@link #path} with the component's type: the parent of its children, stable per type. */
+  #placed: ComponentPath | undefined;
   #view: NodeView = EMPTY_VIEW;
   /** Unsubscribes from the binding React is currently subscribed through. */
   #bindingOff: (() => void) | undefined;
@@ -168,7 +176,9 @@ class NodeStore {
         record,
         binding,
         snapshot: binding ? binding.getSnapshot() : null,
-        node: binding ? createNode(binding, this.#runtime, this.#path) : null,
+        node: binding
+          ? createNode(binding, this.#runtime, this.#placedAs(binding.record.type))
+          : null,
       };
       if (this.#listener) this.#follow(binding);
     } else if (view.binding) {
@@ -195,6 +205,12 @@ class NodeStore {
       this.#listener = undefined;
     };
   };
+
+  /** The path its children see as their parent: one object per type, so they stay memoised. */
+  #placedAs(type: string): ComponentPath {
+    if (this.#placed?.type !== type) this.#placed = { ...this.#path, type };
+    return this.#placed;
+  }
 
   /** Moves React's subscription to `binding` (the data paths its last evaluation read). */
   #follow(binding: ComponentBinding | null): void {
@@ -231,6 +247,7 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
   const cycle = !tooDeep && isOwnAncestor(parent, id, scope);
   const admitted = useRenderBudget(runtime, props, !tooDeep && !cycle);
 
+  const violation = record ? placementViolation(runtime, parent, record) : undefined;
   let content: ReactNode;
   if (tooDeep) {
     runtime.report({
@@ -268,8 +285,22 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
         <span className="a2ui-sr-only">{options.strings.loading}</span>
       </span>
     );
+  } else if (violation) {
+    // Reported like a validation error, once per placement (the processor drops repeats).
+    runtime.report({ code: violation.code, path: '', message: violation.message });
+    content = (
+      <div
+        className="a2ui-fallback"
+        role="note"
+        data-a2ui-id={id}
+        data-a2ui-unallowed={violation.code}
+      >
+        {options.strings.notAllowedHere(id, record.type)}
+      </div>
+    );
   } else {
-    const registered = options.registry.get(surface.catalogId, record.type);
+    const catalogId = componentCatalogId(record, surface.catalogId);
+    const registered = options.registry.get(catalogId, record.type);
     if (!registered) reportMissingImplementation(runtime, record.type);
     const Implementation = registered ?? UnknownComponent;
     const element = (
@@ -304,6 +335,39 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
   );
 });
 
+/** A v1.0 component's own `catalogId` (mixed catalogs), else the surface's. */
+function componentCatalogId(record: ComponentRecord, surfaceCatalogId: string): string {
+  const own = (record.properties as Record<string, unknown>).catalogId;
+  return typeof own === 'string' && own !== '' ? own : surfaceCatalogId;
+}
+
+/**
+ * The composition constraint (v1.0 `allowedParents` / `allowedChildren`) `record` breaks where
+ * it is placed: under `parent`, or under the surface's implicit `Surface` container for `root`.
+ */
+function placementViolation(
+  runtime: SurfaceRuntime,
+  parent: ComponentPath | null,
+  record: ComponentRecord,
+): CompositionViolation | undefined {
+  const { catalog, surfaceId } = runtime.surface;
+  const childRules = compositionRulesOf(catalog, record.type);
+  const parentType = parent === null ? SURFACE_CONTAINER_TYPE : parent.type;
+  if (parentType === undefined) return undefined;
+  const parentRules = parent === null ? {} : compositionRulesOf(catalog, parentType);
+  if (!childRules.allowedParents && !parentRules.allowedChildren) return undefined;
+  return checkPlacement(
+    {
+      parentId: parent === null ? surfaceId : parent.id,
+      parentType,
+      childId: record.id,
+      childType: record.type,
+    },
+    parentRules,
+    childRules,
+  );
+}
+
 function reportMissingImplementation(runtime: SurfaceRuntime, type: string): void {
   // A type its catalog does not define is the processor's to report (it checks every component
   // against the catalog's validator); only a catalog type without an implementation is ours.
@@ -325,6 +389,10 @@ function isChildReference(value: unknown): value is ChildReference {
   );
 }
 
+/**
+ * The {@link A2uiNode} of one component record. `path` is its placement with its type: the
+ * parent its children render under (composition constraints read the type).
+ */
 function createNode(
   binding: ComponentBinding,
   runtime: SurfaceRuntime,

@@ -32,6 +32,16 @@ export interface RendererStrings {
   readonly blockedMedia: string;
   /** Shown in place of an Image that failed to load and has no description. */
   readonly imageFailed: string;
+  /**
+   * Read before a check message that is not an error (v1.0 `ValidationResult.severity`), since
+   * its colour alone does not say it; visually hidden.
+   */
+  readonly checkSeverity: (severity: 'warning' | 'info') => string;
+  /**
+   * Shown instead of a component its catalog does not allow where it was placed (v1.0
+   * `allowedParents` / `allowedChildren`: `UNALLOWED_PARENT`, `UNALLOWED_CHILD`).
+   */
+  readonly notAllowedHere: (componentId: string, type: string) => string;
 }
 
 /** English defaults of {@link RendererStrings}. */
@@ -50,4 +60,6 @@ export const DEFAULT_RENDERER_STRINGS: RendererStrings = {
   noMatchingOptions: 'No matching options',
   blockedMedia: 'Media blocked by the URL policy',
   imageFailed: 'Image not available',
+  checkSeverity: (severity) => (severity === 'warning' ? 'Warning: ' : 'Note: '),
+  notAllowedHere: (componentId, type) => `"${componentId}" (${type}) is not allowed here.`,
 };

@@ -31,6 +31,12 @@ export interface V08UpgraderOptions {
    * @default true
    */
   renameRoot?: boolean;
+  /**
+   * Keep v0.8 catalog ids (the processor, which registers the v0.8 standard catalog) instead of
+   * naming the v0.9 basic catalog for the v0.8 standard one (stream migration).
+   * @default false
+   */
+  keepCatalogIds?: boolean;
 }
 
 /** The v0.9 messages one v0.8 message became, and what could not be expressed. */
@@ -41,6 +47,8 @@ export interface V08UpgradeResult {
 
 interface SurfaceState {
   begun: boolean;
+  /** The v0.8 catalog id `beginRendering` named (or the standard one). */
+  catalogId: string;
   standard: boolean;
   rootId: string;
   pending: { message: V08ServerMessage; index: number }[];
@@ -65,10 +73,18 @@ function upgradeCatalogId(catalogId: string | undefined): string {
  */
 export class V08Upgrader {
   readonly #renameRoot: boolean;
+  readonly #keepCatalogIds: boolean;
   readonly #surfaces = new Map<string, SurfaceState>();
 
   constructor(options: V08UpgraderOptions = {}) {
     this.#renameRoot = options.renameRoot ?? true;
+    this.#keepCatalogIds = options.keepCatalogIds ?? false;
+  }
+
+  /** The v0.8 catalog id of `surfaceId`, once its `beginRendering` came. */
+  catalogIdOf(surfaceId: string): string | undefined {
+    const state = this.#surfaces.get(surfaceId);
+    return state?.begun ? state.catalogId : undefined;
   }
 
   /** The root component id `beginRendering` named for `surfaceId`, once it has. */
@@ -131,7 +147,13 @@ export class V08Upgrader {
         return;
     }
     if (!state) {
-      state = { begun: false, standard: true, rootId: ROOT_COMPONENT_ID, pending: [] };
+      state = {
+        begun: false,
+        catalogId: V08_STANDARD_CATALOG_ID,
+        standard: true,
+        rootId: ROOT_COMPONENT_ID,
+        pending: [],
+      };
       this.#surfaces.set(surfaceId, state);
     }
     if (!state.begun) {
@@ -162,6 +184,7 @@ export class V08Upgrader {
     const pending = state?.pending ?? [];
     const begun: SurfaceState = {
       begun: true,
+      catalogId: body.catalogId ?? V08_STANDARD_CATALOG_ID,
       standard: upgradeCatalogId(body.catalogId) === BASIC_CATALOG_ID,
       rootId: body.root,
       pending: [],
@@ -169,7 +192,7 @@ export class V08Upgrader {
     this.#surfaces.set(surfaceId, begun);
     const createSurface: Record<string, unknown> = {
       surfaceId,
-      catalogId: upgradeCatalogId(body.catalogId),
+      catalogId: this.#keepCatalogIds ? begun.catalogId : upgradeCatalogId(body.catalogId),
     };
     if (body.styles !== undefined) createSurface.theme = body.styles;
     out.push({ version: A2UI_VERSION, createSurface } as unknown as ServerMessage);
