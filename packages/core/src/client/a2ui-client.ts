@@ -31,6 +31,7 @@ import type {
   TransportEvent,
 } from '../transport/client-transport.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
+import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
 /** Options of {@link A2uiClient}. */
@@ -50,6 +51,10 @@ export interface A2uiClientOptions {
   openUrl?: (url: string) => void;
   /** Schema-validate inbound messages. @default true */
   validate?: boolean;
+  /** Reject updates that leave a surface's component tree broken (`MessageProcessorOptions.strict`). @default false */
+  strict?: boolean;
+  /** The protocol versions the client reads (`MessageProcessorOptions.protocolVersions`). @default every registered version */
+  protocolVersions?: ProtocolVersionRegistry;
   limits?: ProcessorLimits;
   /** How errors are reported back to the agent. */
   errorReporting?: ErrorReportingOptions;
@@ -128,6 +133,8 @@ export class A2uiClient {
     this.processor = new MessageProcessor({
       catalogs: options.catalogs ?? createDefaultCatalogs(),
       validate: options.validate,
+      strict: options.strict,
+      protocolVersions: options.protocolVersions,
       limits: options.limits,
       maxRememberedErrors: options.errorReporting?.maxRemembered,
     });

@@ -26,7 +26,9 @@ import { parsePointer } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
 import type { Notifier } from './notifier.js';
 import { checkCatalogVersion, selectCatalog } from './select-catalog.js';
+import { surfaceExistsMessage, surfaceNotFoundMessage } from './spec-wording.js';
 import { Surface } from './surface.js';
+import { rejectTopologyProblems } from './topology.js';
 
 /** Receives the v1.0 function-call messages of the agent. */
 export type FunctionMessageListener = (
@@ -39,6 +41,8 @@ export interface InternalApplierHost {
   readonly catalogs: CatalogRegistry;
   readonly surfaces: Map<string, Surface>;
   readonly validate: boolean;
+  /** Reject updates that leave the component tree broken (`MessageProcessorOptions.strict`). */
+  readonly strict: boolean;
   readonly limits: Required<DataModelLimits> & {
     readonly maxComponentsPerSurface: number;
     readonly maxSurfaces: number;
@@ -139,7 +143,7 @@ export class InternalApplier {
       throw MessageFailure.generic(
         'SURFACE_NOT_FOUND',
         surfaceId,
-        `Surface not found: ${kind} names unknown surface "${surfaceId}"; send createSurface first.`,
+        surfaceNotFoundMessage(surfaceId, kind),
       );
     }
     this.checkSurfaceFamily(surface, version, kind);
@@ -170,7 +174,7 @@ export class InternalApplier {
         return;
       case 'updateComponents': {
         const surface = this.requireSurface(internal.surfaceId, internal.kind, version);
-        this.#applyComponents(surface, internal.components, internal.componentsPath);
+        this.#applyComponents(surface, internal.components, internal.componentsPath, true);
         return;
       }
       case 'updateDataModel': {
@@ -232,11 +236,7 @@ export class InternalApplier {
       catalog = found;
     }
     if (host.surfaces.has(surfaceId)) {
-      throw MessageFailure.generic(
-        'SURFACE_EXISTS',
-        surfaceId,
-        `Surface ${surfaceId} already exists; send deleteSurface before creating it again.`,
-      );
+      throw MessageFailure.generic('SURFACE_EXISTS', surfaceId, surfaceExistsMessage(surfaceId));
     }
     if (host.surfaces.size >= host.limits.maxSurfaces) {
       throw MessageFailure.generic(
@@ -260,7 +260,9 @@ export class InternalApplier {
     try {
       if (message.dataModel !== undefined) this.#writeData(surface, '/', message.dataModel);
       if (message.components !== undefined)
-        this.#applyComponents(surface, message.components, message.componentsPath);
+        // Inline components may be a first part the agent completes with updateComponents, so
+        // the tree is checked on updateComponents only (as the suite's strict cases expect).
+        this.#applyComponents(surface, message.components, message.componentsPath, false);
     } catch (error) {
       // Nothing of a rejected createSurface survives (the previous state stays intact).
       surface.dispose();
@@ -300,7 +302,12 @@ export class InternalApplier {
     }
   }
 
-  #applyComponents(surface: Surface, incoming: readonly ComponentInstance[], path: string): void {
+  #applyComponents(
+    surface: Surface,
+    incoming: readonly ComponentInstance[],
+    path: string,
+    checkTree: boolean,
+  ): void {
     const host = this.#host;
     const catalogs = incoming.map((component, index) =>
       this.#catalogOf(surface, component, `${path}/${index}`),
@@ -322,6 +329,7 @@ export class InternalApplier {
         `Surface "${surface.surfaceId}" would hold more than ${host.limits.maxComponentsPerSurface} components.`,
       );
     }
+    if (host.strict && checkTree) rejectTopologyProblems(surface, components, path);
     for (const catalog of catalogs) surface.useCatalog(catalog);
     for (const component of components) surface.components.upsert(component);
   }
