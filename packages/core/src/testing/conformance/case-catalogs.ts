@@ -12,6 +12,7 @@ import { BASIC_FUNCTIONS } from '../../functions/basic-functions.js';
 import { isRecord } from '../../protocol/guards.js';
 import { compileCatalogValidator } from '../../validation/compile-catalog-validator.js';
 import { COMMON_TYPES_SCHEMA_ID } from '../../validation/schema-ids.js';
+import { v08BuiltinCatalogs } from '../../versions/v0-8/v08-catalogs.js';
 import { v10BuiltinCatalogs } from '../../versions/v1-0-catalogs.js';
 import type {
   ConformanceCase,
@@ -35,6 +36,7 @@ export interface ConformanceContext {
 export const SPEC_CATALOGS: Readonly<Record<string, () => Catalog>> = {
   'specification/v0_9/catalogs/basic/catalog.json': () => basicCatalog,
   'specification/v1_0/catalogs/basic/catalog.json': () => v10BuiltinCatalogs()[0]!,
+  'specification/v0_8/json/standard_catalog_definition.json': () => v08BuiltinCatalogs()[0]!,
 };
 
 /**
