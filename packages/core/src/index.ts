@@ -488,6 +488,7 @@ export type {
   V08Component,
   V08DataEntry,
   V08DowngradeResult,
+  V08ReaderOptions,
   V08ServerMessage,
   V08ServerMessageKind,
   V08UpgradeResult,

@@ -133,25 +133,21 @@ const dataObject = fc.dictionary(
 
 const surfaceMessage = (surfaceId: string): fc.Arbitrary<ServerMessage> =>
   fc.oneof(
-    fc
-      .uniqueArray(component, { minLength: 1, maxLength: 4, selector: (entry) => entry.id })
-      .map(
-        (components): ServerMessage => ({
-          version: V,
-          updateComponents: { surfaceId, components },
-        }),
-      ),
+    fc.uniqueArray(component, { minLength: 1, maxLength: 4, selector: (entry) => entry.id }).map(
+      (components): ServerMessage => ({
+        version: V,
+        updateComponents: { surfaceId, components },
+      }),
+    ),
     dataObject.map(
       (value): ServerMessage => ({ version: V, updateDataModel: { surfaceId, path: '/', value } }),
     ),
-    fc
-      .tuple(fc.constantFrom('/a', '/b', '/name'), fc.oneof(primitive, dataObject))
-      .map(
-        ([at, value]): ServerMessage => ({
-          version: V,
-          updateDataModel: { surfaceId, path: at, value },
-        }),
-      ),
+    fc.tuple(fc.constantFrom('/a', '/b', '/name'), fc.oneof(primitive, dataObject)).map(
+      ([at, value]): ServerMessage => ({
+        version: V,
+        updateDataModel: { surfaceId, path: at, value },
+      }),
+    ),
   );
 
 /** createSurface, then updates; sometimes deleteSurface at the end. */

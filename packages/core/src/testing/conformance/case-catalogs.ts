@@ -12,7 +12,10 @@ import { BASIC_FUNCTIONS } from '../../functions/basic-functions.js';
 import { isRecord } from '../../protocol/guards.js';
 import { compileCatalogValidator } from '../../validation/compile-catalog-validator.js';
 import { COMMON_TYPES_SCHEMA_ID } from '../../validation/schema-ids.js';
+import { compileV08CatalogValidator } from '../../versions/v0-8/compile-v08-catalog-validator.js';
 import { v08BuiltinCatalogs } from '../../versions/v0-8/v08-catalogs.js';
+import { V08_STANDARD_CATALOG_ID } from '../../versions/v0-8/v08-messages.js';
+import type { V08Validator } from '../../versions/v0-8/v08-validator.js';
 import { v10BuiltinCatalogs } from '../../versions/v1-0-catalogs.js';
 import type {
   ConformanceCase,
@@ -68,6 +71,21 @@ const BASIC_CATALOG_PATHS: Readonly<Record<ConformanceProtocolVersion, string>> 
  * @param context - file access
  * @throws when a named catalog file has no counterpart or an inline catalog does not compile
  */
+/**
+ * v0.8 validators for the case's inline v0.8 catalogs, by catalog id (the first also under the
+ * standard catalog's id, which it stands for): the v0.8 reader checks components with them.
+ */
+export function v08CaseValidators(testCase: ConformanceCase): Record<string, V08Validator> {
+  const validators: Record<string, V08Validator> = {};
+  for (const inline of [testCase.catalog, ...(testCase.catalogs ?? [])]) {
+    if (!inline || !isRecord(inline.components) || inline.catalogId === undefined) continue;
+    const validator = compileV08CatalogValidator({ components: inline.components });
+    validators[String(inline.catalogId)] = validator;
+    validators[V08_STANDARD_CATALOG_ID] ??= validator;
+  }
+  return validators;
+}
+
 export function caseCatalogs(
   testCase: ConformanceCase,
   version: ConformanceProtocolVersion,
@@ -91,6 +109,10 @@ export function caseCatalogs(
   // A case naming official catalog files means the first of them by every alias.
   const target = paths.length > 0 && catalogs[0] ? catalogs[0] : basic;
   const aliases = new Set(BASIC_CATALOG_ALIASES);
+  // A v0.8 case's own catalog stands for the default catalog its beginRendering implies.
+  if (version === 'v0.8' && paths.length === 0 && catalogs[0]) {
+    catalogs.push(extendCatalog(catalogs[0], { catalogId: V08_STANDARD_CATALOG_ID }));
+  }
   if (!expectsCatalogError(testCase)) for (const id of createdCatalogIds(testCase)) aliases.add(id);
   for (const alias of aliases) {
     if (!target || catalogs.some((catalog) => catalog.catalogId === alias)) continue;
@@ -126,6 +148,16 @@ export function inlineCatalog(
       catalogId,
       protocolVersion,
     });
+  if (protocolVersion === 'v0.8') {
+    // v0.8 components are checked against these (v0.8-shaped) schemas by the v0.8 reader
+    // (`v08CaseValidators`), before they are upgraded; the upgraded ones have no schema here.
+    return createCatalog({
+      catalogId,
+      protocolVersion,
+      components: Object.keys(inline.components ?? {}),
+      functions: BASIC_FUNCTIONS,
+    });
+  }
   if (protocolVersion === 'v1.0') {
     // v1.0 catalogs are kept as written (their definitions carry allowedParents/allowedChildren);
     // v1.0 has no run-time schema validator in core yet, as for its basic catalog.
