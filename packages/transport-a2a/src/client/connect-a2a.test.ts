@@ -162,8 +162,12 @@ describe('connectA2a', () => {
     await waitForClient(client, () => formReady(client), 'the fresh session');
     expect(recorder.connections).toHaveLength(2);
     expect(recorder.actions).toEqual([]);
-    // Nothing is kept for the session that was gone: one session, and its state, remain.
-    expect(server.app.stats()).toMatchObject({ sessions: 1, a2aSessions: 1 });
+    // Nothing is kept for the session that was gone: at most the fresh one (whose 30 ms grace
+    // may run out too on a busy machine), its state, and its task remain.
+    const stats = server.app.stats();
+    expect(stats.sessions).toBeLessThanOrEqual(1);
+    expect(stats.a2aSessions).toBeLessThanOrEqual(1);
+    expect(stats.tasks).toBeLessThanOrEqual(1);
   });
 
   it('reconnects a subscription that went silent (a dead link), and pushes arrive again', async () => {
