@@ -191,6 +191,7 @@ export {
   checkClientMessage,
   checkMetadata,
   checkRequestDepth,
+  checkRequestFingerprint,
   createBindingSessionHost,
   createLocalSessionRouter,
   createMemoryConnectionRegistry,
