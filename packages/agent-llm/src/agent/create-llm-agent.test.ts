@@ -199,6 +199,28 @@ describe('createLlmAgent: self-correction', () => {
     expect(test.componentIds('weather')).toHaveLength(5);
   });
 
+  it('feeds arguments nested 5,000 deep back to the model as invalid, and the turn goes on', async () => {
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const { test, model, outcomes } = await setup([
+      scriptedStep({
+        toolCalls: [{ toolName: RENDER_TOOL_NAME, input: `{"messages":[${deep}]}` }],
+      }),
+      renderStep(weatherCard()),
+    ]);
+    await test.transport.input({ text: 'Weather' });
+    expect(model.calls).toHaveLength(2);
+    const [result] = toolResults(model.calls[1]!.prompt);
+    const value = result!.value as {
+      ok: boolean;
+      errors: Array<{ path: string; message: string }>;
+    };
+    expect(value.ok).toBe(false);
+    expect(value.errors[0]!.message).toMatch(/nested/);
+    expect(JSON.stringify(value)).not.toMatch(/call stack/i);
+    expect(test.componentIds('weather')).toHaveLength(5);
+    expect(outcomes()).toEqual(['rendered']);
+  });
+
   it('asks the model to fix errors the client reports about its surfaces, bounded', async () => {
     const { test, model, status } = await setup(
       [
