@@ -221,6 +221,55 @@ describe('createLlmAgent: self-correction', () => {
     expect(outcomes()).toEqual(['rendered']);
   });
 
+  it.each([
+    ['an openUrl action', { call: 'openUrl', args: { url: 'javascript:alert(1)' } }, 'action'],
+    [
+      'an openUrl action to data:text/html',
+      {
+        call: 'openUrl',
+        args: { url: 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==' },
+      },
+      'action',
+    ],
+  ])(
+    'refuses %s the model writes with a URL the policy refuses, and tells it',
+    async (_name, call, key) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the test edits a fixture's nested members
+      const card = weatherCard() as Array<Record<string, any>>;
+      const bad = structuredClone(card);
+      bad[2]!.updateComponents.components[3][key] = { functionCall: call };
+      const { test, model } = await setup([renderStep(bad), renderStep(card)]);
+      await test.transport.input({ text: 'Weather' });
+      expect(model.calls).toHaveLength(2);
+      const [result] = toolResults(model.calls[1]!.prompt);
+      const value = result!.value as {
+        ok: boolean;
+        errors: Array<{ path: string; message: string }>;
+      };
+      expect(value.ok).toBe(false);
+      expect(JSON.stringify(value.errors)).toMatch(/URL/);
+      expect(JSON.stringify(receivedComponents(test))).not.toMatch(/javascript:|data:text\/html/);
+    },
+  );
+
+  it('refuses an Image whose url the policy refuses, and tells the model', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test edits a fixture's nested members
+    const card = weatherCard() as Array<Record<string, any>>;
+    const bad = structuredClone(card);
+    bad[2]!.updateComponents.components.push({
+      id: 'logo',
+      component: 'Image',
+      url: 'javascript:alert(1)',
+    });
+    bad[2]!.updateComponents.components[0].children.push('logo');
+    const { test, model } = await setup([renderStep(bad), renderStep(card)]);
+    await test.transport.input({ text: 'Weather' });
+    expect(model.calls).toHaveLength(2);
+    const [result] = toolResults(model.calls[1]!.prompt);
+    expect(JSON.stringify(result!.value)).toMatch(/URL/);
+    expect(JSON.stringify(receivedComponents(test))).not.toMatch(/javascript:/);
+  });
+
   it('asks the model to fix errors the client reports about its surfaces, bounded', async () => {
     const { test, model, status } = await setup(
       [
