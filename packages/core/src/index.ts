@@ -57,11 +57,14 @@ export type {
 export {
   basicCatalog,
   CatalogRegistry,
+  COPILOTKIT_CATALOG_IDS,
   createCatalog,
   createDefaultCatalogs,
   extendCatalog,
   minimalCatalog,
+  supportsCatalogId,
   toInlineCatalog,
+  toSpecCatalogId,
 } from './catalog/index.js';
 // The client: A2uiClient and error reporting
 export type {

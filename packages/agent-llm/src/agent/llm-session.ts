@@ -15,6 +15,7 @@ import {
   type Connection,
   type HostContextEntry,
   type ServerMessage,
+  supportsCatalogId,
 } from '@a2ui-ts/core';
 import {
   type ModelMessage,
@@ -170,7 +171,7 @@ export class LlmSession {
     this.#emit({ type: 'turn-start', connectionId, trigger });
     const supported = this.#connection.clientCapabilities?.['v0.9']?.supportedCatalogIds;
     const catalogId = this.#setup.catalog.catalogId;
-    if (supported && !supported.includes(catalogId)) {
+    if (supported && !supportsCatalogId(supported, catalogId)) {
       // Asking the model would only produce surfaces this client refuses (CATALOG_NOT_FOUND).
       this.surface.status(`This client cannot render the catalog ${label} uses (${catalogId}).`);
       end('failed');

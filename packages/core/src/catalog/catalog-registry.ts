@@ -10,6 +10,7 @@ import type {
   InlineCatalog,
 } from '../protocol/messages.js';
 import type { Catalog } from './catalog.js';
+import { toSpecCatalogId } from './catalog-id-aliases.js';
 
 /** Options of {@link CatalogRegistry.getClientCapabilities}. */
 export interface ClientCapabilitiesOptions {
@@ -36,12 +37,12 @@ export class CatalogRegistry {
   }
 
   get(catalogId: string): Catalog | undefined {
-    return this.#catalogs.get(catalogId);
+    return this.#catalogs.get(catalogId) ?? this.#catalogs.get(toSpecCatalogId(catalogId));
   }
 
   /** @throws A2uiError `CATALOG_NOT_FOUND` */
   require(catalogId: string): Catalog {
-    const catalog = this.#catalogs.get(catalogId);
+    const catalog = this.get(catalogId);
     if (!catalog) {
       throw new A2uiError(
         'CATALOG_NOT_FOUND',
@@ -52,7 +53,7 @@ export class CatalogRegistry {
   }
 
   has(catalogId: string): boolean {
-    return this.#catalogs.has(catalogId);
+    return this.get(catalogId) !== undefined;
   }
 
   /** The registered catalog ids in preference order. */
