@@ -3,6 +3,7 @@ import {
   BASIC_CATALOG_ID,
   type Connection,
   createDefaultCatalogs,
+  createUrlPolicy,
   type HostToolResult,
   MessageProcessor,
   minimalCatalog,
@@ -268,6 +269,22 @@ describe('createLlmAgent: self-correction', () => {
     const [result] = toolResults(model.calls[1]!.prompt);
     expect(JSON.stringify(result!.value)).toMatch(/URL/);
     expect(JSON.stringify(receivedComponents(test))).not.toMatch(/javascript:/);
+  });
+
+  it('takes the URL policy it is given', async () => {
+    const card = weatherCard() as Array<Record<string, unknown>>;
+    const withMail = structuredClone(card) as Array<{
+      updateComponents?: { components: Array<Record<string, unknown>> };
+    }>;
+    withMail[2]!.updateComponents!.components[3]!.action = {
+      functionCall: { call: 'openUrl', args: { url: 'mailto:ada@example.com' } },
+    };
+    const { test, model } = await setup([renderStep(withMail)], {
+      urlPolicy: createUrlPolicy({ allowedProtocols: ['https:', 'mailto:'] }),
+    });
+    await test.transport.input({ text: 'Weather' });
+    expect(model.calls).toHaveLength(1);
+    expect(JSON.stringify(receivedComponents(test))).toContain('mailto:ada@example.com');
   });
 
   it('asks the model to fix errors the client reports about its surfaces, bounded', async () => {

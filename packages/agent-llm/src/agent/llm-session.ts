@@ -16,6 +16,7 @@ import {
   type HostContextEntry,
   type ServerMessage,
   supportsCatalogId,
+  type UrlPolicy,
 } from '@a2ui-ts/core';
 import {
   type ModelMessage,
@@ -65,6 +66,7 @@ export interface LlmAgentSetup {
   readonly progressive: boolean;
   readonly toolChoice: 'required' | 'auto';
   readonly maxMessageBytes: number;
+  readonly urlPolicy?: UrlPolicy;
   readonly idleTimeoutMs: number;
   readonly callTimeoutMs: number;
   readonly history: HistoryLimits | undefined;
@@ -104,6 +106,7 @@ export class LlmSession {
       references: setup.references,
       reservedSurfaceIds: new Set([this.surface.surfaceId]),
       maxMessageBytes: setup.maxMessageBytes,
+      urlPolicy: setup.urlPolicy,
     });
     this.#history = new ConversationHistory(setup.history);
     this.#limiter =
