@@ -271,6 +271,18 @@ describe('createLlmAgent: self-correction', () => {
     expect(JSON.stringify(receivedComponents(test))).not.toMatch(/javascript:/);
   });
 
+  it('refuses a theme iconUrl the policy refuses, and tells the model', async () => {
+    const card = weatherCard() as Array<Record<string, unknown>>;
+    const bad = structuredClone(card) as Array<{ createSurface?: Record<string, unknown> }>;
+    bad[0]!.createSurface!.theme = { iconUrl: 'javascript:alert(1)' };
+    const { test, model } = await setup([renderStep(bad), renderStep(card)]);
+    await test.transport.input({ text: 'Weather' });
+    expect(model.calls).toHaveLength(2);
+    const [result] = toolResults(model.calls[1]!.prompt);
+    expect(JSON.stringify(result!.value)).toContain('/messages/0/createSurface/theme/iconUrl');
+    expect(JSON.stringify(test.received)).not.toMatch(/javascript:/);
+  });
+
   it('takes the URL policy it is given', async () => {
     const card = weatherCard() as Array<Record<string, unknown>>;
     const withMail = structuredClone(card) as Array<{
