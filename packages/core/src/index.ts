@@ -81,6 +81,7 @@ export {
   CatalogRegistry,
   COMMON_TYPES_REFERENCES,
   COMPONENT_COMMON_REF,
+  COPILOTKIT_CATALOG_IDS,
   catalogFromJson,
   catalogProtocolVersion,
   catalogSchema,
@@ -95,8 +96,10 @@ export {
   normalizeProtocolVersion,
   rendererCapabilities,
   SURFACE_CONTAINER_TYPE,
+  supportsCatalogId,
   toInlineCatalog,
   toInlineComponent,
+  toSpecCatalogId,
 } from './catalog/index.js';
 // The client: A2uiClient and error reporting
 export type {
@@ -225,6 +228,7 @@ export {
   checkClientMessage,
   checkMetadata,
   checkRequestDepth,
+  checkRequestFingerprint,
   createBindingSessionHost,
   createLocalSessionRouter,
   createMemoryConnectionRegistry,

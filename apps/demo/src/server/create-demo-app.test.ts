@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ClientFactory } from '@a2a-js/sdk/client';
 import { type A2uiAgent, A2uiClient } from '@a2ui-ts/core';
 import { waitForClient } from '@a2ui-ts/core/testing';
 import { connectSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc';
@@ -74,6 +75,47 @@ describe('createDemoApp', () => {
     expect(await (await app.request('/app.js')).text()).toBe('console.log(1)');
     expect(await (await app.request('/some/page')).text()).toContain('<title>demo</title>');
     await close();
+  });
+
+  it('serves an A2A agent card at the origin root for stock clients, and 404s (JSON) other well-known paths', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'demo-client-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>demo</title>');
+    const demo = await startDemoServer({
+      agents: [
+        {
+          id: 'restaurant',
+          label: 'Restaurant',
+          description: 'Books tables.',
+          agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
+        },
+      ],
+      clientDir,
+      logger: () => {},
+    });
+    try {
+      // The stock client reads the card at the origin's well-known path, then talks to its URL.
+      const client = await new ClientFactory().createFromUrl(demo.url);
+      const card = await client.getAgentCard();
+      expect(card.name).toContain('restaurant');
+      const endpoint = card.supportedInterfaces[0]!.url;
+      expect(endpoint).toBe(`${demo.url}/a2ui/restaurant/a2a`);
+      // …and the endpoint it names answers A2A.
+      const listed = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: {} }),
+      });
+      expect(await listed.json()).toMatchObject({ result: { tasks: [] } });
+      const legacy = await fetch(`${demo.url}/.well-known/agent.json`);
+      expect(legacy.headers.get('content-type')).toMatch(/^application\/json/);
+      for (const path of ['/.well-known/nope.json', '/.well-known/security.txt']) {
+        const missing = await fetch(`${demo.url}${path}`);
+        expect(missing.status).toBe(404);
+        expect(await missing.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      }
+    } finally {
+      await demo.close();
+    }
   });
 
   it('writes structured log lines', () => {

@@ -17,6 +17,32 @@ import {
 } from './transports.js';
 import { withLogging } from './with-logging.js';
 
+/** Names of the A2A agent card, as `@a2a-js/sdk` ≥ 0.3.2 and older clients ask for it. */
+const AGENT_CARD_NAMES = ['agent-card.json', 'agent.json'];
+
+/**
+ * `/.well-known/*` at the origin root. A stock A2A client given the origin
+ * (`ClientFactory.createFromUrl(origin)`) reads `/.well-known/agent-card.json` there: it gets the
+ * card of the first agent over A2A (the card names that agent's own endpoint), not the client's
+ * HTML shell, which it cannot parse. Every other well-known path is a JSON 404 rather than the shell.
+ */
+function serveWellKnown(
+  app: Hono,
+  agentId: string | undefined,
+  transports: readonly ServerTransport[],
+): void {
+  const a2a = agentId !== undefined && transports.some((transport) => transport.id === 'a2a');
+  app.get('/.well-known/:name', async (c, next) => {
+    const name = c.req.param('name');
+    if (!a2a || !AGENT_CARD_NAMES.includes(name)) return next();
+    const card = new URL(`${A2UI_BASE_PATH}/${agentId}/a2a/.well-known/${name}`, c.req.url);
+    return app.fetch(new Request(card, { headers: c.req.raw.headers }));
+  });
+  app.all('/.well-known/*', (c) =>
+    c.json({ error: { code: 'NOT_FOUND', message: `Nothing is served at ${c.req.path}.` } }, 404),
+  );
+}
+
 /** Where agents are served: `${A2UI_BASE_PATH}/<agent>/<transport>`. */
 export const A2UI_BASE_PATH = '/a2ui';
 
@@ -109,6 +135,8 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
       app.route(basePath, sub);
     }
   }
+
+  serveWellKnown(app, options.agents[0]?.id, transports);
 
   const clientDir = options.clientDir;
   if (clientDir !== undefined) {

@@ -3,6 +3,7 @@ import {
   BASIC_CATALOG_ID,
   type Connection,
   createDefaultCatalogs,
+  createUrlPolicy,
   type HostToolResult,
   MessageProcessor,
   minimalCatalog,
@@ -197,6 +198,105 @@ describe('createLlmAgent: self-correction', () => {
     const [result] = toolResults(model.calls[1]!.prompt);
     expect(JSON.stringify(result!.value)).toContain('not valid JSON');
     expect(test.componentIds('weather')).toHaveLength(5);
+  });
+
+  it('feeds arguments nested 5,000 deep back to the model as invalid, and the turn goes on', async () => {
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const { test, model, outcomes } = await setup([
+      scriptedStep({
+        toolCalls: [{ toolName: RENDER_TOOL_NAME, input: `{"messages":[${deep}]}` }],
+      }),
+      renderStep(weatherCard()),
+    ]);
+    await test.transport.input({ text: 'Weather' });
+    expect(model.calls).toHaveLength(2);
+    const [result] = toolResults(model.calls[1]!.prompt);
+    const value = result!.value as {
+      ok: boolean;
+      errors: Array<{ path: string; message: string }>;
+    };
+    expect(value.ok).toBe(false);
+    expect(value.errors[0]!.message).toMatch(/nested/);
+    expect(JSON.stringify(value)).not.toMatch(/call stack/i);
+    expect(test.componentIds('weather')).toHaveLength(5);
+    expect(outcomes()).toEqual(['rendered']);
+  });
+
+  it.each([
+    ['an openUrl action', { call: 'openUrl', args: { url: 'javascript:alert(1)' } }, 'action'],
+    [
+      'an openUrl action to data:text/html',
+      {
+        call: 'openUrl',
+        args: { url: 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==' },
+      },
+      'action',
+    ],
+  ])(
+    'refuses %s the model writes with a URL the policy refuses, and tells it',
+    async (_name, call, key) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the test edits a fixture's nested members
+      const card = weatherCard() as Array<Record<string, any>>;
+      const bad = structuredClone(card);
+      bad[2]!.updateComponents.components[3][key] = { functionCall: call };
+      const { test, model } = await setup([renderStep(bad), renderStep(card)]);
+      await test.transport.input({ text: 'Weather' });
+      expect(model.calls).toHaveLength(2);
+      const [result] = toolResults(model.calls[1]!.prompt);
+      const value = result!.value as {
+        ok: boolean;
+        errors: Array<{ path: string; message: string }>;
+      };
+      expect(value.ok).toBe(false);
+      expect(JSON.stringify(value.errors)).toMatch(/URL/);
+      expect(JSON.stringify(receivedComponents(test))).not.toMatch(/javascript:|data:text\/html/);
+    },
+  );
+
+  it('refuses an Image whose url the policy refuses, and tells the model', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test edits a fixture's nested members
+    const card = weatherCard() as Array<Record<string, any>>;
+    const bad = structuredClone(card);
+    bad[2]!.updateComponents.components.push({
+      id: 'logo',
+      component: 'Image',
+      url: 'javascript:alert(1)',
+    });
+    bad[2]!.updateComponents.components[0].children.push('logo');
+    const { test, model } = await setup([renderStep(bad), renderStep(card)]);
+    await test.transport.input({ text: 'Weather' });
+    expect(model.calls).toHaveLength(2);
+    const [result] = toolResults(model.calls[1]!.prompt);
+    expect(JSON.stringify(result!.value)).toMatch(/URL/);
+    expect(JSON.stringify(receivedComponents(test))).not.toMatch(/javascript:/);
+  });
+
+  it('refuses a theme iconUrl the policy refuses, and tells the model', async () => {
+    const card = weatherCard() as Array<Record<string, unknown>>;
+    const bad = structuredClone(card) as Array<{ createSurface?: Record<string, unknown> }>;
+    bad[0]!.createSurface!.theme = { iconUrl: 'javascript:alert(1)' };
+    const { test, model } = await setup([renderStep(bad), renderStep(card)]);
+    await test.transport.input({ text: 'Weather' });
+    expect(model.calls).toHaveLength(2);
+    const [result] = toolResults(model.calls[1]!.prompt);
+    expect(JSON.stringify(result!.value)).toContain('/messages/0/createSurface/theme/iconUrl');
+    expect(JSON.stringify(test.received)).not.toMatch(/javascript:/);
+  });
+
+  it('takes the URL policy it is given', async () => {
+    const card = weatherCard() as Array<Record<string, unknown>>;
+    const withMail = structuredClone(card) as Array<{
+      updateComponents?: { components: Array<Record<string, unknown>> };
+    }>;
+    withMail[2]!.updateComponents!.components[3]!.action = {
+      functionCall: { call: 'openUrl', args: { url: 'mailto:ada@example.com' } },
+    };
+    const { test, model } = await setup([renderStep(withMail)], {
+      urlPolicy: createUrlPolicy({ allowedProtocols: ['https:', 'mailto:'] }),
+    });
+    await test.transport.input({ text: 'Weather' });
+    expect(model.calls).toHaveLength(1);
+    expect(JSON.stringify(receivedComponents(test))).toContain('mailto:ada@example.com');
   });
 
   it('asks the model to fix errors the client reports about its surfaces, bounded', async () => {

@@ -102,6 +102,7 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     progressive: options.progressive ?? DEFAULT_LLM_AGENT_OPTIONS.progressive,
     toolChoice: options.toolChoice ?? DEFAULT_LLM_AGENT_OPTIONS.toolChoice,
     maxMessageBytes: options.maxMessageBytes ?? DEFAULT_LLM_AGENT_OPTIONS.maxMessageBytes,
+    urlPolicy: options.urlPolicy,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_LLM_AGENT_OPTIONS.idleTimeoutMs,
     callTimeoutMs: options.callTimeoutMs ?? DEFAULT_LLM_AGENT_OPTIONS.callTimeoutMs,
     history: options.history,

@@ -1,7 +1,7 @@
 /**
  * Options of `createLlmAgent`, their defaults in one place, and the events the agent reports.
  */
-import type { Catalog, Connection } from '@a2ui-ts/core';
+import type { Catalog, Connection, UrlPolicy } from '@a2ui-ts/core';
 import type { LanguageModel, ToolSet } from 'ai';
 import type { HistoryLimits } from '../conversation/conversation-history.js';
 import type { RateLimit } from '../conversation/turn-rate-limiter.js';
@@ -100,6 +100,12 @@ export interface LlmAgentOptions {
   callTimeoutMs?: number;
   /** Largest message sent, in UTF-8 bytes (keep it at or below the transport's). @default 1048576 */
   maxMessageBytes?: number;
+  /**
+   * The URLs the model may write (media `url`s, `openUrl`, a theme's `iconUrl`); a component or
+   * message with another is not sent and the model is told. Match the client's policy.
+   * @default core's `createUrlPolicy()` (`http:` and `https:` only)
+   */
+  urlPolicy?: UrlPolicy;
   /** Receives what the agent does, for logs and metrics. Must not throw. */
   onEvent?: (event: LlmAgentEvent) => void;
   /** The clock of the rate limit. @default Date.now */

@@ -15,6 +15,8 @@ import {
   type Connection,
   type HostContextEntry,
   type ServerMessage,
+  supportsCatalogId,
+  type UrlPolicy,
 } from '@a2ui-ts/core';
 import {
   type ModelMessage,
@@ -28,10 +30,18 @@ import type { ReferenceIndex } from '../catalog/component-references.js';
 import { RENDER_TOOL_NAME } from '../catalog/render-tool-schema.js';
 import { ConversationHistory, type HistoryLimits } from '../conversation/conversation-history.js';
 import { type RateLimit, TurnRateLimiter } from '../conversation/turn-rate-limiter.js';
-import { type RenderOutcome, RenderStream, renderResult } from '../render/render-stream.js';
+import {
+  argumentDepthIssue,
+  MAX_ARGUMENT_DEPTH,
+  type RenderOutcome,
+  RenderStream,
+  renderResult,
+  tooDeepIssue,
+} from '../render/render-stream.js';
 import { SurfaceMirror } from '../render/surface-mirror.js';
 import { createHostTools } from '../tools/host-tools.js';
 import { AgentSurface, type AgentSurfaceOptions } from './agent-surface.js';
+import { boundToolArguments } from './bounded-tool-arguments.js';
 import type {
   LlmAgentEvent,
   LlmCallSettings,
@@ -56,6 +66,7 @@ export interface LlmAgentSetup {
   readonly progressive: boolean;
   readonly toolChoice: 'required' | 'auto';
   readonly maxMessageBytes: number;
+  readonly urlPolicy?: UrlPolicy;
   readonly idleTimeoutMs: number;
   readonly callTimeoutMs: number;
   readonly history: HistoryLimits | undefined;
@@ -95,6 +106,7 @@ export class LlmSession {
       references: setup.references,
       reservedSurfaceIds: new Set([this.surface.surfaceId]),
       maxMessageBytes: setup.maxMessageBytes,
+      urlPolicy: setup.urlPolicy,
     });
     this.#history = new ConversationHistory(setup.history);
     this.#limiter =
@@ -162,7 +174,7 @@ export class LlmSession {
     this.#emit({ type: 'turn-start', connectionId, trigger });
     const supported = this.#connection.clientCapabilities?.['v0.9']?.supportedCatalogIds;
     const catalogId = this.#setup.catalog.catalogId;
-    if (supported && !supported.includes(catalogId)) {
+    if (supported && !supportsCatalogId(supported, catalogId)) {
       // Asking the model would only produce surfaces this client refuses (CATALOG_NOT_FOUND).
       this.surface.status(`This client cannot render the catalog ${label} uses (${catalogId}).`);
       end('failed');
@@ -278,10 +290,12 @@ export class LlmSession {
     const tools = this.#tools();
     const context: LlmToolContext = { connection: this.#connection };
     const { providerOptions, ...settings } = setup.callSettings;
+    /** Calls whose arguments were nested too deep to hand to the SDK (see `boundToolArguments`). */
+    const tooDeep = new Set<string>();
     const result = streamText({
       ...settings,
       ...(providerOptions ? { providerOptions: providerOptions as never } : {}),
-      model: setup.model,
+      model: boundToolArguments(setup.model, (id) => tooDeep.add(id)),
       system: this.#system(),
       messages: [...this.#history.messages],
       tools,
@@ -332,7 +346,9 @@ export class LlmSession {
             this.surface.status(`${setup.label} is calling ${part.toolName}…`);
             break;
           }
-          const outcome = streamFor(part.toolCallId).finish(part.input);
+          const outcome = tooDeep.has(part.toolCallId)
+            ? streamFor(part.toolCallId).refuse(tooDeepIssue())
+            : streamFor(part.toolCallId).finish(part.input);
           renders.set(part.toolCallId, outcome);
           this.#emit({
             type: 'render',
@@ -409,6 +425,28 @@ export class LlmSession {
 }
 
 /**
+ * `message` with the arguments of its tool calls that are nested too deep replaced by a note: the
+ * history is stringified (token estimates) and sent to the provider on the next call, and both
+ * walks recurse. The tool result tells the model what was wrong.
+ */
+function withoutDeepArguments(message: ModelMessage): ModelMessage {
+  if (message.role !== 'assistant' || typeof message.content === 'string') return message;
+  if (!message.content.some((part) => part.type === 'tool-call' && argumentDepthIssue(part.input)))
+    return message;
+  return {
+    ...message,
+    content: message.content.map((part) =>
+      part.type === 'tool-call' && argumentDepthIssue(part.input)
+        ? {
+            ...part,
+            input: { omitted: `arguments nested deeper than ${MAX_ARGUMENT_DEPTH} levels` },
+          }
+        : part,
+    ),
+  };
+}
+
+/**
  * The step's response messages with the outcome of each render call as its tool result: added
  * for valid calls (the render tool has no `execute`), replacing the SDK's generic error for
  * calls whose arguments did not parse.
@@ -418,6 +456,7 @@ function withRenderResults(
   renders: ReadonlyMap<string, RenderOutcome>,
 ): ModelMessage[] {
   const out = messages.map((message) => {
+    if (message.role === 'assistant') return withoutDeepArguments(message);
     if (message.role !== 'tool') return message;
     return {
       ...message,

@@ -6,6 +6,7 @@
  * broken stream) and the call's outcome goes back to the model.
  */
 import {
+  findDepthViolation,
   getServerMessageKind,
   getSurfaceId,
   isRecord,
@@ -59,6 +60,29 @@ export function renderResult(outcome: RenderOutcome): Record<string, unknown> {
       'Everything not listed in errors was applied and is on screen. Fix exactly the listed problems and call render_a2ui again.';
   }
   return result;
+}
+
+/**
+ * Deepest nesting of a tool call's arguments, in levels of arrays and objects, checked before
+ * anything walks them (a validator, `JSON.stringify`, the provider's encoder): every walk of
+ * theirs recurses, and arguments 5,000 levels deep overflow the stack. A2UI messages within
+ * the data model's 64 levels stay far below it.
+ */
+export const MAX_ARGUMENT_DEPTH = 128;
+
+/** The issue of arguments nested deeper than {@link MAX_ARGUMENT_DEPTH}, at `path`. */
+export function tooDeepIssue(path = ''): RenderIssue {
+  return {
+    code: 'VALIDATION_FAILED',
+    path: path.slice(0, 200),
+    message: `The arguments are nested deeper than ${MAX_ARGUMENT_DEPTH} levels of arrays and objects; nothing of them was applied. Send flat A2UI messages: components reference each other by id.`,
+  };
+}
+
+/** The issue of `input` (found at `at`) nested deeper than {@link MAX_ARGUMENT_DEPTH}, or `undefined`. */
+export function argumentDepthIssue(input: unknown, at = ''): RenderIssue | undefined {
+  const violation = findDepthViolation(input, MAX_ARGUMENT_DEPTH);
+  return violation ? tooDeepIssue(`${at}${violation.path}`) : undefined;
 }
 
 type Unit =
@@ -146,14 +170,27 @@ export class RenderStream {
   }
 
   /**
+   * Settles the call as refused whatever streamed of it (its arguments could not be read, see
+   * `boundToolArguments`), with `issue` for the model.
+   */
+  refuse(issue: RenderIssue): RenderOutcome {
+    this.#issues.push(issue);
+    return this.finish({ messages: [] }, false);
+  }
+
+  /**
    * Settles the call with its final arguments: handles every message the stream did not, then
    * checks that every touched surface renders fully.
    * @param input - the parsed arguments, `{messages: [...]}`
+   * @param read - `false` when the arguments are not to be read (the call was refused)
    */
-  finish(input: unknown): RenderOutcome {
+  finish(input: unknown, read = true): RenderOutcome {
     this.#flush();
-    const messages = readMessages(input);
-    if (!messages) {
+    const tooDeep = read ? argumentDepthIssue(input) : undefined;
+    const messages = tooDeep ? undefined : readMessages(input);
+    if (tooDeep) this.#issues.push(tooDeep);
+    else if (!read) this.#queue.length = 0;
+    else if (!messages) {
       const syntax = typeof input === 'string' ? jsonSyntaxError(input) : this.#streamError;
       this.#issues.push({
         code: 'VALIDATION_FAILED',
@@ -187,6 +224,15 @@ export class RenderStream {
   #flush(): void {
     while (this.#queue.length > 0) {
       const unit = this.#queue.shift()!;
+      const value = unit.kind === 'component' ? unit.piece.component : unit.message;
+      const at = unit.kind === 'component' ? unit.piece.at : `/messages/${unit.index}`;
+      const tooDeep = argumentDepthIssue(value, at);
+      if (tooDeep) {
+        if (unit.kind === 'component') this.#markComponent(unit.index, unit.piece);
+        else this.#doneMessages.add(unit.index);
+        this.#issues.push(tooDeep);
+        continue;
+      }
       if (unit.kind === 'component') {
         const pieces = [unit.piece];
         this.#markComponent(unit.index, unit.piece);
@@ -207,7 +253,6 @@ export class RenderStream {
         continue;
       }
       this.#doneMessages.add(unit.index);
-      const at = `/messages/${unit.index}`;
       if (getServerMessageKind(unit.message) !== 'updateComponents') {
         this.#deliver(getSurfaceId(unit.message), this.#mirror.accept(unit.message, at));
         continue;

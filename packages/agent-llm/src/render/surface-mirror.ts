@@ -10,6 +10,7 @@ import {
   type CatalogValidator,
   type ClientError,
   type ComponentInstance,
+  createUrlPolicy,
   getServerMessageKind,
   getSurfaceId,
   isRecord,
@@ -18,10 +19,12 @@ import {
   ROOT_COMPONENT_ID,
   type ServerMessage,
   type Surface,
+  type UrlPolicy,
   utf8ByteLength,
   VALIDATION_FAILED,
 } from '@a2ui-ts/core';
 import { type ReferenceIndex, referencedIds } from '../catalog/component-references.js';
+import { findRefusedUrl } from './find-refused-url.js';
 
 /** One problem with what the model wrote, reported back to it. */
 export interface RenderIssue {
@@ -60,6 +63,12 @@ export interface SurfaceMirrorOptions {
   maxMessageBytes: number;
   /** Caps of the mirror, like the client's. @default core's `DEFAULT_PROCESSOR_LIMITS` */
   limits?: ProcessorLimits;
+  /**
+   * The URLs the model may write (`Image` and other media `url`s, `openUrl`, a theme's
+   * `iconUrl`); a component or message with another is refused and the model told.
+   * @default core's `createUrlPolicy()` (`http:` and `https:` only)
+   */
+  urlPolicy?: UrlPolicy;
 }
 
 const MAX_DESCRIBED_CHARS = 4000;
@@ -79,9 +88,11 @@ const MAX_DESCRIBED_CHARS = 4000;
 export class SurfaceMirror {
   readonly #options: SurfaceMirrorOptions;
   readonly #processor: MessageProcessor;
+  readonly #urlPolicy: UrlPolicy;
 
   constructor(options: SurfaceMirrorOptions) {
     this.#options = options;
+    this.#urlPolicy = options.urlPolicy ?? createUrlPolicy();
     // Validation happens here, strictly, before the dry run; the mirror only tracks state.
     this.#processor = new MessageProcessor({
       catalogs: [options.catalog],
@@ -127,6 +138,8 @@ export class SurfaceMirror {
         ),
       };
     }
+    const refused = this.#refusedUrl(message, at, surfaceOf(message));
+    if (refused) return { messages: [], issues: [refused] };
     const valid = message as ServerMessage;
     const surfaceId = surfaceOf(valid);
     const reserved = this.#reserved(surfaceId, `${at}/${kind}/surfaceId`);
@@ -182,7 +195,12 @@ export class SurfaceMirror {
     const valid: ComponentInstance[] = [];
     for (const piece of pieces) {
       const check = this.#options.validator.checkComponent(piece.component);
-      if (check.status === 'valid') valid.push(piece.component as ComponentInstance);
+      const refused =
+        check.status === 'valid'
+          ? this.#refusedUrl(piece.component, piece.at, surfaceId)
+          : undefined;
+      if (refused) issues.push(refused);
+      else if (check.status === 'valid') valid.push(piece.component as ComponentInstance);
       else
         for (const issue of check.issues)
           issues.push(failure(surfaceId, `${piece.at}${issue.path}`, issue.message));
@@ -193,6 +211,18 @@ export class SurfaceMirror {
       messageAt,
     );
     return { messages: applied.messages, issues: [...issues, ...applied.issues] };
+  }
+
+  /** The issue of a URL in `value` (at `at`) that the URL policy refuses, if any. */
+  #refusedUrl(value: unknown, at: string, surfaceId: string): RenderIssue | undefined {
+    const refused = findRefusedUrl(value, this.#urlPolicy);
+    if (!refused) return undefined;
+    const shown = refused.url.length > 80 ? `${refused.url.slice(0, 80)}…` : refused.url;
+    return failure(
+      surfaceId,
+      `${at}${refused.path}`,
+      `The URL ${JSON.stringify(shown)} is refused by the URL policy (http: and https: URLs only); this was not applied. Use an https: URL.`,
+    );
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   type ActionEvent,
   type AgentInput,
   BASIC_CATALOG_ID,
+  COPILOTKIT_CATALOG_IDS,
   type Connection,
   type DisconnectReason,
   type ServerMessage,
@@ -528,5 +529,20 @@ describe('runs of a thread', () => {
     expect(order).toEqual(['start first', 'end first', 'start second', 'end second']);
     expect(one.at(-1)).toMatchObject({ type: 'RUN_FINISHED', runId: 'a' });
     expect(two.at(-1)).toMatchObject({ type: 'RUN_FINISHED', runId: 'b' });
+  });
+});
+
+describe('CopilotKit hosts', () => {
+  it("names the spec catalogs by CopilotKit's ids with catalogIds: 'copilotkit', in every mode", async () => {
+    for (const mode of ['activity', 'state'] as const) {
+      const { agent } = recorder();
+      const plain = await serve({ agent, mode });
+      const copilot = await serve({ agent, mode, catalogIds: 'copilotkit' });
+      const spec = await (await post(plain.url, run('t', 'r'))).text();
+      const theirs = await (await post(copilot.url, run('t', 'r'))).text();
+      expect(spec).toContain(BASIC_CATALOG_ID);
+      expect(theirs).not.toContain(BASIC_CATALOG_ID);
+      expect(theirs).toContain(COPILOTKIT_CATALOG_IDS[BASIC_CATALOG_ID]);
+    }
   });
 });

@@ -14,6 +14,7 @@
 import {
   A2uiError,
   type BindingSessionHostOptions,
+  COPILOTKIT_CATALOG_IDS,
   checkClientMessage,
   checkMetadata,
   checkRequestDepth,
@@ -85,6 +86,15 @@ export interface AgUiServerOptions extends BindingSessionHostOptions {
    *   the surface, plus 16 KiB)
    */
   compactActivityAfterBytes?: number;
+  /**
+   * How the spec's v0.9 catalogs are named in what the client receives. `'copilotkit'` names them
+   * as `@copilotkit/a2ui-renderer` (1.74) registers them (`…/v0_9/basic_catalog.json`,
+   * `…/catalogs/minimal/minimal_catalog.json`; core's `COPILOTKIT_CATALOG_IDS`), without which
+   * stock CopilotKit draws nothing; `'spec'` keeps the spec's ids. Other catalogs are unchanged.
+   * Capabilities naming either spelling are understood whatever this says.
+   * @default 'spec'
+   */
+  catalogIds?: 'spec' | 'copilotkit';
   /** Interval of the `: keepalive` comment on a silent run. @default 15000 */
   keepAliveIntervalMs?: number;
   /** Largest request body (it echoes the client's state). Larger ones get HTTP 413. @default 8388608 */
@@ -101,6 +111,7 @@ export interface AgUiServerOptions extends BindingSessionHostOptions {
 export const AGUI_SERVER_DEFAULTS = {
   ...SESSION_HOST_DEFAULTS,
   mode: 'activity',
+  catalogIds: 'spec',
   basePath: '',
   reconnectGraceMs: 1_800_000,
   keepAliveIntervalMs: 15_000,
@@ -299,6 +310,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       stream,
       controller,
       compactAfterBytes: options.compactActivityAfterBytes,
+      copilotKitCatalogIds: (options.catalogIds ?? defaults.catalogIds) === 'copilotkit',
     });
 
     // Before the stream is handed out, everything that refuses with an HTTP status has run.
@@ -474,6 +486,8 @@ interface RunOptions {
   stream: RunStream;
   controller: AbortController;
   compactAfterBytes: number | undefined;
+  /** Rename the spec catalogs in `createSurface` as CopilotKit registers them. */
+  copilotKitCatalogIds: boolean;
 }
 
 /** One run: its sink on the thread's connection, and the turns it delivers. */
@@ -545,7 +559,15 @@ class Run implements SessionSink {
     const thread = this.#thread;
     if (!thread || this.#options.stream.ended) return;
     thread.deliveredSeq = Math.max(thread.deliveredSeq, entry.seq);
-    this.#emitter?.deliver(ownCopy(entry), entry.data);
+    const message = ownCopy(entry);
+    if (this.#options.copilotKitCatalogIds) {
+      const renamed = withCopilotKitCatalogId(message);
+      if (renamed) {
+        this.#emitter?.deliver(renamed, JSON.stringify(renamed));
+        return;
+      }
+    }
+    this.#emitter?.deliver(message, entry.data);
   }
 
   deliverToolCall(call: HostToolCall): void {
@@ -688,6 +710,14 @@ function ownCopy(entry: ReplayEntry): ServerMessage {
   if (message?.updateDataModel && (value === null || typeof value !== 'object'))
     return message as ServerMessage;
   return JSON.parse(entry.data) as ServerMessage;
+}
+
+/** `message` with its catalog named as CopilotKit names it, or `undefined` when that changes nothing. */
+function withCopilotKitCatalogId(message: ServerMessage): ServerMessage | undefined {
+  if (!('createSurface' in message)) return undefined;
+  const alias = COPILOTKIT_CATALOG_IDS[message.createSurface.catalogId];
+  if (alias === undefined) return undefined;
+  return { ...message, createSurface: { ...message.createSurface, catalogId: alias } };
 }
 
 /** Awaits `promise` unless `signal` aborts first; false when it did. */

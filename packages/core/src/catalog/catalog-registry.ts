@@ -4,6 +4,7 @@
 import { A2uiError } from '../errors/a2ui-error.js';
 import type { ClientCapabilities } from '../protocol/messages.js';
 import type { Catalog } from './catalog.js';
+import { toSpecCatalogId } from './catalog-id-aliases.js';
 import {
   catalogProtocolVersion,
   rendererCapabilities,
@@ -35,12 +36,12 @@ export class CatalogRegistry {
   }
 
   get(catalogId: string): Catalog | undefined {
-    return this.#catalogs.get(catalogId);
+    return this.#catalogs.get(catalogId) ?? this.#catalogs.get(toSpecCatalogId(catalogId));
   }
 
   /** @throws A2uiError `CATALOG_NOT_FOUND` */
   require(catalogId: string): Catalog {
-    const catalog = this.#catalogs.get(catalogId);
+    const catalog = this.get(catalogId);
     if (!catalog) {
       throw new A2uiError(
         'CATALOG_NOT_FOUND',
@@ -51,7 +52,7 @@ export class CatalogRegistry {
   }
 
   has(catalogId: string): boolean {
-    return this.#catalogs.has(catalogId);
+    return this.get(catalogId) !== undefined;
   }
 
   /** The registered catalog ids in preference order. */

@@ -14,6 +14,11 @@ export {
   describeCatalogFunction,
   normalizeProtocolVersion,
 } from './catalog-definition.js';
+export {
+  COPILOTKIT_CATALOG_IDS,
+  supportsCatalogId,
+  toSpecCatalogId,
+} from './catalog-id-aliases.js';
 export type { ClientCapabilitiesOptions } from './catalog-registry.js';
 export { CatalogRegistry } from './catalog-registry.js';
 export type {

@@ -45,7 +45,7 @@ import {
   type ReplayEntry,
   type ReplayLog,
 } from './replay-log.js';
-import { RequestIdMemory } from './request-ids.js';
+import { checkRequestFingerprint, RequestIdMemory } from './request-ids.js';
 import { type TurnOutcome, type TurnResult, TurnTracker } from './turn.js';
 
 /** Why a fresh session replaced the one a client asked for. */
@@ -162,6 +162,11 @@ export interface ReceiveResult {
 export interface ReceiveOptions {
   /** Idempotency key: a repeated id is not delivered again. Compared by exact text. */
   requestId?: string;
+  /**
+   * Fingerprint of the request's body (an opaque string, e.g. a SHA-256): a repeated
+   * `requestId` with another fingerprint is refused, not taken for a retry.
+   */
+  fingerprint?: string;
   /** Size of the input as received, for `maxQueuedClientBytes`. @default its JSON length */
   bytes?: number;
 }
@@ -714,10 +719,13 @@ export class ConnectionSession implements Connection {
     metadata: ClientMessageMetadata | undefined,
   ): ReceiveResult {
     if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
-    const { requestId } = options;
+    const { requestId, fingerprint } = options;
     if (requestId !== undefined) {
       const original = this.#requests.get(requestId);
-      if (original) return { duplicate: true, turn: original };
+      if (original) {
+        checkRequestFingerprint(original.fingerprint, fingerprint);
+        return { duplicate: true, turn: original.turn };
+      }
     }
     const bytes = options.bytes ?? measure();
     if (
@@ -741,7 +749,7 @@ export class ConnectionSession implements Connection {
       bytes,
       tracker,
     );
-    if (requestId !== undefined) this.#requests.remember(requestId, tracker.done);
+    if (requestId !== undefined) this.#requests.remember(requestId, tracker.done, fingerprint);
     return { duplicate: false, turn: tracker.done };
   }
 

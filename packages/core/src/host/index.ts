@@ -59,7 +59,7 @@ export type {
 } from './replay-log.js';
 export { createMemoryReplayLog, DEFAULT_REPLAY_LOG_LIMITS } from './replay-log.js';
 export type { RequestIdLimits } from './request-ids.js';
-export { REQUEST_ID_OVERHEAD_BYTES } from './request-ids.js';
+export { checkRequestFingerprint, REQUEST_ID_OVERHEAD_BYTES } from './request-ids.js';
 export type {
   ConnectOptions,
   HostInputOptions,

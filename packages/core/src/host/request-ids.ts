@@ -3,6 +3,7 @@
  * (idempotent receive), bounded by count and by bytes: an id costs what its text costs, so a
  * client cannot make the server hold more than `maxBytes` of ids however long it makes them.
  */
+import { A2uiError } from '../errors/a2ui-error.js';
 import type { TurnResult } from './turn.js';
 
 /** Limits of {@link RequestIdMemory}. */
@@ -16,10 +17,16 @@ export interface RequestIdLimits {
 /** Fixed cost of one remembered id besides its text, counted against `maxBytes`. */
 export const REQUEST_ID_OVERHEAD_BYTES = 64;
 
+/** A remembered request: the turn it started, and the fingerprint of its body, if given. */
+export interface RememberedRequest {
+  readonly turn: Promise<TurnResult>;
+  readonly fingerprint: string | undefined;
+}
+
 /** Remembered ids of one connection, oldest first, each with the turn it started. */
 export class RequestIdMemory {
   readonly #limits: RequestIdLimits;
-  readonly #ids = new Map<string, Promise<TurnResult>>();
+  readonly #ids = new Map<string, RememberedRequest>();
   #bytes = 0;
 
   constructor(limits: RequestIdLimits) {
@@ -31,22 +38,22 @@ export class RequestIdMemory {
     return { count: this.#ids.size, bytes: this.#bytes };
   }
 
-  /** The turn of a request seen before, or `undefined`. Ids are compared by their exact text. */
-  get(id: string): Promise<TurnResult> | undefined {
+  /** A request seen before, or `undefined`. Ids are compared by their exact text. */
+  get(id: string): RememberedRequest | undefined {
     return this.#ids.get(id);
   }
 
-  /** Remembers `id`, forgetting the oldest ids beyond the limits. */
-  remember(id: string, turn: Promise<TurnResult>): void {
-    this.#ids.set(id, turn);
-    this.#bytes += id.length + REQUEST_ID_OVERHEAD_BYTES;
+  /** Remembers `id` (with its body's `fingerprint`), forgetting the oldest beyond the limits. */
+  remember(id: string, turn: Promise<TurnResult>, fingerprint?: string): void {
+    this.#ids.set(id, { turn, fingerprint });
+    this.#bytes += costOf(id, fingerprint);
     while (
       this.#ids.size > 1 &&
       (this.#ids.size > this.#limits.maxCount || this.#bytes > this.#limits.maxBytes)
     ) {
-      const oldest = this.#ids.keys().next().value!;
+      const [oldest, request] = this.#ids.entries().next().value!;
       this.#ids.delete(oldest);
-      this.#bytes -= oldest.length + REQUEST_ID_OVERHEAD_BYTES;
+      this.#bytes -= costOf(oldest, request.fingerprint);
     }
   }
 
@@ -54,4 +61,31 @@ export class RequestIdMemory {
     this.#ids.clear();
     this.#bytes = 0;
   }
+}
+
+/** What one remembered id counts against `maxBytes`. */
+const costOf = (id: string, fingerprint: string | undefined) =>
+  id.length + (fingerprint?.length ?? 0) + REQUEST_ID_OVERHEAD_BYTES;
+
+/**
+ * Refuses a request whose id was seen with another body (both fingerprints known): an idempotency
+ * key names one request, and answering the first request's result to a different one would hide
+ * that the second was never carried out (draft-ietf-httpapi-idempotency-key-header §2.2: 422).
+ *
+ * @throws A2uiError `VALIDATION_FAILED` (`path` `/requestId`, `data.httpStatus` 422,
+ *   `data.reason` `'idempotency-key-reused'`)
+ */
+export function checkRequestFingerprint(
+  remembered: string | undefined,
+  given: string | undefined,
+): void {
+  if (remembered === undefined || given === undefined || remembered === given) return;
+  throw new A2uiError(
+    'VALIDATION_FAILED',
+    'This idempotency key was used before with a different body; use a new key for a new request.',
+    {
+      path: '/requestId',
+      data: { httpStatus: 422, field: 'requestId', reason: 'idempotency-key-reused' },
+    },
+  );
 }

@@ -203,6 +203,12 @@ export interface HostReceiveOptions extends RequestContext {
   metadata?: unknown;
   /** Idempotency key: a retried request is delivered once. At most `maxRequestIdLength` characters. */
   requestId?: string;
+  /**
+   * Fingerprint of the request's body (opaque, e.g. a SHA-256 in hex): a `requestId` seen before
+   * with another fingerprint is refused (`VALIDATION_FAILED`, HTTP 422) instead of answered as a
+   * retry. @default none: a repeated id is a retry whatever its body
+   */
+  fingerprint?: string;
   /** Size of the message and its metadata as received, in bytes. */
   bytes: number;
   /** Resolve only once the agent's turn for it is over, with the turn. @default false */
@@ -484,6 +490,7 @@ export class SessionHost {
       message,
       metadata,
       requestId: options.requestId,
+      ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
       bytes: options.bytes,
       awaitTurn: options.awaitTurn ?? false,
     });
@@ -736,6 +743,7 @@ export class SessionHost {
     if (request.type === 'receive')
       return session.receive(request.message, request.metadata, {
         requestId: request.requestId,
+        fingerprint: request.fingerprint,
         bytes: request.bytes,
       });
     if (request.type === 'input')

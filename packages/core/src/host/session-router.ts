@@ -18,6 +18,8 @@ export type RoutedRequest =
       readonly message: ClientMessage;
       readonly metadata: ClientMessageMetadata | undefined;
       readonly requestId: string | undefined;
+      /** Fingerprint of the request's body (see `HostReceiveOptions.fingerprint`). */
+      readonly fingerprint?: string;
       /** Size of the message and its metadata as received, in bytes. */
       readonly bytes: number;
       /** Answer only once the agent's turn is over (and include it). */

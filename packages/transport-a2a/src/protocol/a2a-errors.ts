@@ -71,6 +71,9 @@ export function a2aErrorRowOf(error: A2uiError): A2aErrorRow {
   return typeof httpStatus === 'number' ? { ...row, httpStatus } : row;
 }
 
+/** The message of an unexpected failure, the same whatever the exception said. */
+export const INTERNAL_ERROR_TEXT = 'The server failed to handle the request.';
+
 /**
  * The `@a2a-js/sdk` error a request handler throws for `error`, so the SDK answers with the code of
  * {@link A2UI_TO_A2A_ERRORS} and the A2UI detail (`a2uiCode`, `path`, `issues`, `retryAfterMs`).
@@ -83,7 +86,7 @@ export function a2aErrorRowOf(error: A2uiError): A2aErrorRow {
 export function toA2aError(error: unknown): Error {
   const known = A2uiError.isInstance(error)
     ? error
-    : new A2uiError('INTERNAL_ERROR', 'The server failed to handle the request.');
+    : new A2uiError('INTERNAL_ERROR', INTERNAL_ERROR_TEXT);
   const detail: A2uiErrorDetail = { a2uiCode: known.code };
   if (known.path !== undefined) detail.path = known.path;
   if (typeof known.data?.retryAfterMs === 'number') detail.retryAfterMs = known.data.retryAfterMs;

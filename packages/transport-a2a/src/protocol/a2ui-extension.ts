@@ -12,12 +12,17 @@ export const A2UI_EXTENSION_URI_PREFIX = 'https://a2ui.org/a2a-extension/a2ui/';
 
 /**
  * The MIME type this package emits on A2UI data parts (`metadata.mimeType`, and `mediaType` on
- * A2A v1.0): the spelling of the A2UI v0.9 extension text and of the official Python SDK for v0.9.
+ * A2A v1.0): the `+json` structured-syntax spelling of the A2UI specification from v0.9.1 on, of
+ * its A2A and MCP guides and of `docs/wire-formats.md` (core's `A2UI_MIME_TYPE` in the versions
+ * layer is the same string).
  */
-export const A2UI_MIME_TYPE = 'application/json+a2ui';
+export const A2UI_MIME_TYPE = 'application/a2ui+json';
 
-/** The spelling of A2UI v0.9.1 and later (and of some v0.9 samples), accepted everywhere. */
-export const A2UI_MIME_TYPE_ALIAS = 'application/a2ui+json';
+/**
+ * The older spelling (the A2UI v0.9 extension text, the official Python SDK for v0.9, and this
+ * package before), accepted everywhere on input.
+ */
+export const A2UI_MIME_TYPE_ALIAS = 'application/json+a2ui';
 
 /** Both MIME types an A2UI data part may carry; either is accepted on input. */
 export const A2UI_MIME_TYPES: readonly string[] = [A2UI_MIME_TYPE, A2UI_MIME_TYPE_ALIAS];
@@ -32,7 +37,7 @@ export const A2UI_METADATA = {
   clientCapabilities: 'a2uiClientCapabilities',
   /** Message (or request) metadata: the data model of surfaces created with `sendDataModel`. */
   clientDataModel: 'a2uiClientDataModel',
-  /** Data part metadata: the MIME type (`application/json+a2ui`). */
+  /** Data part metadata: the MIME type (`application/a2ui+json`). */
   mimeType: 'mimeType',
   /**
    * Data part metadata: the sequence number of the A2UI message in its session (1-based, one per

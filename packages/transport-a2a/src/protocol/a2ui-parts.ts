@@ -22,7 +22,7 @@ const MESSAGE_KINDS: Readonly<Record<'server' | 'client' | 'any', readonly strin
  *
  * @param message - one A2UI message (server or client), as an object
  * @param options - `seq`: its sequence number in the session, written to `metadata.a2uiSeq`
- * @returns the part, with `mediaType` and `metadata.mimeType` set to `application/json+a2ui`
+ * @returns the part, with `mediaType` and `metadata.mimeType` set to `application/a2ui+json`
  *
  * @example
  * ```ts

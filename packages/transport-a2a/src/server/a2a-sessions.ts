@@ -27,6 +27,8 @@ export class A2aSession {
   context: ServerCallContext;
   /** Tasks of the context in `input-required`: they end with the session. */
   readonly openTasks = new Set<string>();
+  /** Every task a turn of this session ran on: a store that can forget forgets them with it. */
+  readonly tasks = new Set<string>();
   readonly runs = new Map<string, TaskRun>();
   /** `seq` of the last message an answer carried. */
   deliveredSeq = 0;
@@ -85,6 +87,7 @@ export class A2aSession {
       settle = resolve;
     });
     const run: TaskRun = { taskId, outcome: undefined, done };
+    this.tasks.add(taskId);
     this.#settlers.set(run, settle);
     this.runs.set(taskId, run);
     this.changed();

@@ -94,6 +94,19 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
    */
   maxTasks?: number;
   /**
+   * Most bytes of tasks (their JSON, UTF-8) the default task store keeps in all; the least
+   * recently updated are forgotten first. Ignored with {@link taskStore}.
+   * @default 67108864 (64 MiB)
+   */
+  maxTaskBytes?: number;
+  /**
+   * Most bytes of tasks the default task store keeps for one principal (its `userName`; every
+   * unauthenticated caller shares one): past it that principal's least recently updated tasks
+   * are forgotten first, so no principal pushes out another's. Ignored with {@link taskStore}.
+   * @default 16777216 (16 MiB)
+   */
+  maxTaskBytesPerPrincipal?: number;
+  /**
    * Messages kept in each task's history (the latest; `Infinity` keeps all). The SDK loads and
    * saves a task whole on every event, and an A2UI task holds every message its session streamed:
    * unbounded, each event would cost more the longer the session runs. Clients resume from the
@@ -146,6 +159,8 @@ export interface A2aServerStats extends SessionHostStats {
   a2aSessions: number;
   /** Tasks the default task store keeps (absent with a store of your own). */
   tasks?: number;
+  /** Bytes of the tasks the default task store keeps (absent with a store of your own). */
+  taskBytes?: number;
   /**
    * Bytes of A2UI JSON held for streams whose clients have not read them yet, all streams
    * together (each holds at most about `maxBufferedBytes`).
@@ -185,7 +200,16 @@ export const A2A_SERVER_DEFAULTS = {
   maxBufferedBytes: 4_194_304,
   maxTaskHistory: 20,
   maxTasks: MEMORY_TASK_STORE_DEFAULTS.maxTasks,
+  maxTaskBytes: MEMORY_TASK_STORE_DEFAULTS.maxBytes,
+  maxTaskBytesPerPrincipal: MEMORY_TASK_STORE_DEFAULTS.maxBytesPerPrincipal,
 } as const;
+
+/**
+ * Session ends whose tasks the default store forgets: an expired session, one evicted by a session
+ * cap (both `grace-expired`), one replaced (`reset`). A closed one keeps its tasks, ended, so that
+ * `CancelTask` and a client told the agent closed it can read them.
+ */
+const FORGETTING_REASONS: ReadonlySet<DisconnectReason> = new Set(['grace-expired', 'reset']);
 
 /** Where the card is served: the A2A path, and the name a2a-js ≤ 0.3.1 clients ask for. */
 export const AGENT_CARD_PATHS = [
@@ -236,7 +260,11 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
   const maxTaskHistory = options.maxTaskHistory ?? defaults.maxTaskHistory;
   const ownStore = options.taskStore
     ? undefined
-    : createMemoryTaskStore({ maxTasks: options.maxTasks ?? defaults.maxTasks });
+    : createMemoryTaskStore({
+        maxTasks: options.maxTasks ?? defaults.maxTasks,
+        maxBytes: options.maxTaskBytes ?? defaults.maxTaskBytes,
+        maxBytesPerPrincipal: options.maxTaskBytesPerPrincipal ?? defaults.maxTaskBytesPerPrincipal,
+      });
   const store = options.taskStore ?? ownStore!;
   const taskStore = Number.isFinite(maxTaskHistory)
     ? boundTaskHistory(store, maxTaskHistory)
@@ -253,6 +281,12 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
   const endSession = async (connection: Connection, reason: DisconnectReason) => {
     const session = sessions.end(connection.id, reason, connection);
     if (!session) return;
+    if (ownStore && FORGETTING_REASONS.has(reason)) {
+      // Nobody continues these tasks (the client resets on `TaskNotFound`): free what they hold.
+      for (const taskId of session.tasks)
+        if (!session.runs.has(taskId)) await ownStore.delete(taskId, session.context);
+      return;
+    }
     for (const taskId of session.openTasks) {
       if (session.runs.has(taskId)) continue;
       try {
@@ -393,7 +427,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
           0,
         ),
         waitingMessages: requestHandler.waitingMessages,
-        ...(ownStore ? { tasks: ownStore.size } : {}),
+        ...(ownStore ? { tasks: ownStore.size, taskBytes: ownStore.bytes } : {}),
       };
     },
     async close(): Promise<void> {

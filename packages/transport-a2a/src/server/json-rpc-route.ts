@@ -18,6 +18,7 @@ import {
 } from '@a2a-js/sdk';
 import { isLegacyJsonRpcMethod, LEGACY_HTTP_EXTENSION_HEADER } from '@a2a-js/sdk/compat/v0_3';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
+import { A2AError } from '@a2a-js/sdk/errors';
 import {
   type A2ARequestHandler,
   JsonRpcTransportHandler,
@@ -35,8 +36,9 @@ import {
   tryParseJson,
 } from '@a2ui-ts/core';
 import type { Context } from 'hono';
-import { a2aErrorRowOf, toA2aError } from '../protocol/a2a-errors.js';
+import { a2aErrorRowOf, INTERNAL_ERROR_TEXT, toA2aError } from '../protocol/a2a-errors.js';
 import { STATE_KEYS } from './a2a-binding.js';
+import { checkRpcRequest } from './check-rpc-request.js';
 
 /** Options of {@link createJsonRpcRoute}. */
 export interface JsonRpcRouteOptions {
@@ -140,10 +142,17 @@ export function createJsonRpcRoute(
       const path = tooDeep.path.replace(/^\/params(?=\/|$)/, '');
       return refuse(new A2uiError('VALIDATION_FAILED', tooDeep.message, { path }));
     }
+    const problem = checkRpcRequest(payload);
+    if (problem?.code === -32600) return rpcError(problem.code, problem.message);
     const method = isRecord(payload) ? payload.method : undefined;
     const id = isRecord(payload) && 'id' in payload ? payload.id : null;
     const legacy = isLegacyJsonRpcMethod(method);
     map = legacy ? mapV03 : mapV1;
+    if (problem)
+      return refuse(
+        new A2uiError('VALIDATION_FAILED', problem.message, { path: problem.path }),
+        id,
+      );
 
     const abort = new AbortController();
     request.signal.addEventListener('abort', () => abort.abort(), { once: true });
@@ -194,7 +203,8 @@ export function createJsonRpcRoute(
     if (!isAsyncIterable(answer)) {
       const single = answer as JsonRpcAnswer;
       const failed = single.error !== undefined;
-      if (failed) single.error = withA2uiDetail(single.error, refusal());
+      if (failed)
+        single.error = withA2uiDetail(withoutInternalText(single.error, refusal()), refusal());
       return c.json(single, statusOf(failed) as 200, headersOf(failed));
     }
     const iterator = answer[Symbol.asyncIterator]();
@@ -204,7 +214,11 @@ export function createJsonRpcRoute(
     } catch (error) {
       abort.abort();
       return c.json(
-        { jsonrpc: '2.0', id, error: withA2uiDetail(map(error), refusal()) },
+        {
+          jsonrpc: '2.0',
+          id,
+          error: withA2uiDetail(map(publicError(error)), refusal()),
+        },
         statusOf(true) as 200,
         headersOf(true),
       );
@@ -242,6 +256,29 @@ function withA2uiDetail(error: unknown, refusal: A2uiError | undefined): unknown
       },
     ],
   };
+}
+
+/** What a client reads for an unexpected failure: never the exception's own text. */
+export const INTERNAL_ERROR_MESSAGE = INTERNAL_ERROR_TEXT;
+
+/**
+ * What the SDK may write for `error`: an A2A error as it is, an `A2uiError` as its A2A error (code
+ * and detail of `A2UI_TO_A2A_ERRORS`), anything else as a generic internal error.
+ */
+function publicError(error: unknown): unknown {
+  return error instanceof A2AError ? error : toA2aError(error);
+}
+
+/**
+ * `error` with a generic message when it is the SDK's answer to an unexpected exception: −32603
+ * without `data` (every refusal of the SDK or of this binding carries an `ErrorInfo` or the A2UI
+ * detail, or is a `refusal` of the handler), whose message is the exception's text (`taskId.trim is not a function`, a stack-ish
+ * `Cannot read properties…`), which says nothing useful to a client and something to an attacker.
+ */
+function withoutInternalText(error: unknown, refusal: A2uiError | undefined): unknown {
+  if (refusal || !isRecord(error) || error.code !== -32603 || error.data !== undefined)
+    return error;
+  return { ...error, message: INTERNAL_ERROR_MESSAGE };
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -290,7 +327,11 @@ function eventStream(
           controller.enqueue(encoder.encode(formatSSEEvent(result.value)));
         } catch (error) {
           next = undefined;
-          const envelope = { jsonrpc: '2.0', id: options.id, error: options.map(error) };
+          const envelope = {
+            jsonrpc: '2.0',
+            id: options.id,
+            error: options.map(publicError(error)),
+          };
           controller.enqueue(encoder.encode(formatSSEErrorEvent(envelope)));
           finish();
           controller.close();

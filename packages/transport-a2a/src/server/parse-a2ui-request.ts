@@ -106,7 +106,7 @@ export function parseA2uiRequest(
           return;
         }
         throw new ContentTypeNotSupportedError(
-          `Part ${index} is ${mime} data; this agent reads A2UI (application/json+a2ui), JSON and text.`,
+          `Part ${index} is ${mime} data; this agent reads A2UI (application/a2ui+json), JSON and text.`,
         );
       }
       const list = toMessageList(content.value);
@@ -131,7 +131,7 @@ export function parseA2uiRequest(
     }
     const kind = content?.$case ?? 'empty';
     throw new ContentTypeNotSupportedError(
-      `Part ${index} is a ${kind} part; this agent reads A2UI (application/json+a2ui), JSON and text.`,
+      `Part ${index} is a ${kind} part; this agent reads A2UI (application/a2ui+json), JSON and text.`,
     );
   });
 

@@ -223,6 +223,55 @@ describe('POST /action and POST /error', () => {
     expect(recorder.actions).toEqual(['once']);
   });
 
+  it('answers 422 to an Idempotency-Key reused with a different body, and delivers nothing more', async () => {
+    const recorder = echoAgent();
+    server = await startTestServer({ agent: recorder.agent });
+    const { connectionId } = await opened(server);
+    const first = await server.post(
+      '/action',
+      { connectionId, action: action('pay', { amount: 1 }) },
+      { 'idempotency-key': 'k-1' },
+    );
+    expect(first.status).toBe(200);
+    const reused = await server.post(
+      '/action',
+      { connectionId, action: action('pay', { amount: 1000 }) },
+      { 'idempotency-key': 'k-1' },
+    );
+    expect(reused.status).toBe(422);
+    expect(reused.body.error).toMatchObject({ code: 'VALIDATION_FAILED', path: '/requestId' });
+    expect(reused.body.error.message).toMatch(/different body/);
+    const asError = await server.post(
+      '/error',
+      { connectionId, error: { code: 'X', surfaceId: 's', message: 'm' } },
+      { 'idempotency-key': 'k-1' },
+    );
+    expect(asError.status).toBe(422);
+    // The same body again is still the retry it was.
+    const retried = await server.post(
+      '/action',
+      { connectionId, action: action('pay', { amount: 1 }) },
+      { 'idempotency-key': 'k-1' },
+    );
+    expect(retried.body).toEqual(first.body);
+    expect(recorder.actions).toEqual(['pay']);
+  });
+
+  it('answers 422 to a connect whose Idempotency-Key comes again with a different body', async () => {
+    const recorder = echoAgent();
+    server = await startTestServer({ agent: recorder.agent });
+    const first = await server.post('/connect', {}, { 'idempotency-key': 'c-9' });
+    const { connectionId } = first.body;
+    const reused = await server.post(
+      '/connect',
+      { replaces: connectionId },
+      { 'idempotency-key': 'c-9' },
+    );
+    expect(reused.status).toBe(422);
+    expect(recorder.connections).toHaveLength(1);
+    expect(recorder.disconnects).toEqual([]);
+  });
+
   it('answers a turn that outlasts turnTimeoutMs with what there is and more: true; the rest comes by poll', async () => {
     const proceed = createDeferred<void>();
     const recorder = echoAgent({

@@ -8,6 +8,7 @@
 import {
   A2uiError,
   type BindingSessionHostOptions,
+  checkRequestFingerprint,
   createBindingSessionHost,
   createMemoryReplayLog,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -29,6 +30,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { IDEMPOTENCY_KEY_HEADER, REST_PATHS, REST_QUERY } from '../protocol/wire.js';
+import { fingerprintOf } from './body-fingerprint.js';
 import { type ClosedConnection, ClosedConnections } from './closed-connections.js';
 import { ExpiringMap } from './expiring-map.js';
 import { PollGate } from './poll-gate.js';
@@ -147,6 +149,8 @@ interface Batch {
 interface RememberedConnect {
   principal: unknown;
   opening: Promise<OpenResult>;
+  /** Of its body (see `fingerprintOf`). */
+  fingerprint: string;
 }
 
 const invalid = (message: string, path: string) =>
@@ -389,8 +393,10 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const connect = async (c: Context): Promise<Response> => {
     const { principal, body } = await readPost(c);
     const requestId = requestIdOf(c, body);
+    const fingerprint = await fingerprintOf('connect', body);
     const remembered = requestId === undefined ? undefined : connects.get(requestId);
     if (remembered && isSamePrincipal(remembered.principal, principal)) {
+      checkRequestFingerprint(remembered.fingerprint, fingerprint);
       // A retried connect: the connection it opened, with its first turn, if it still lives.
       const opened = await remembered.opening.catch(() => undefined);
       if (opened) {
@@ -403,7 +409,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
       await endReplaced(connectionIdOf(body.replaces, '/replaces'), principal);
     return withTurnTimeout(async (signal) => {
       const opening = host.open({ principal, awaitTurn: true, signal });
-      if (requestId !== undefined && !remembered) connects.set(requestId, { principal, opening });
+      if (requestId !== undefined && !remembered)
+        connects.set(requestId, { principal, opening, fingerprint });
       let opened: OpenResult;
       try {
         opened = await opening;
@@ -457,6 +464,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       message: { version: 'v0.9', [kind]: body[kind] },
       metadata: body.metadata,
       requestId,
+      ...(requestId === undefined ? {} : { fingerprint: await fingerprintOf(kind, body) }),
       bytes,
       awaitTurn: true,
     });

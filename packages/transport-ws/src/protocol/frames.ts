@@ -49,9 +49,28 @@ export function formatAckFrame(id: string | undefined, duplicate: boolean): stri
   return JSON.stringify(data);
 }
 
-/** `{"type":"error","id"?,"error":{…}}`. */
-export function formatErrorFrame(id: string | undefined, error: ErrorFrameBody): string {
-  const data: ErrorFrame = { type: 'error', ...(id === undefined ? {} : { id }), error };
+/**
+ * Most characters of a frame's id an `error` frame echoes when the server names no bound: the
+ * session host's default `maxRequestIdLength`, so every id it accepts is echoed whole.
+ */
+export const MAX_ECHOED_ID_LENGTH = 256;
+
+/**
+ * `{"type":"error","id"?,"error":{…}}`. The id is echoed up to `maxIdLength` characters: an
+ * over-long id is refused, and echoing all of it (a client may send ids of `maxPayloadBytes`)
+ * would send the attacker's bytes back, as many times as it asks.
+ */
+export function formatErrorFrame(
+  id: string | undefined,
+  error: ErrorFrameBody,
+  maxIdLength = MAX_ECHOED_ID_LENGTH,
+): string {
+  const echoed = id === undefined || id.length <= maxIdLength ? id : id.slice(0, maxIdLength);
+  const data: ErrorFrame = {
+    type: 'error',
+    ...(echoed === undefined ? {} : { id: echoed }),
+    error,
+  };
   return JSON.stringify(data);
 }
 

@@ -374,6 +374,28 @@ describe('frames', () => {
     });
   });
 
+  it('echoes at most the first maxRequestIdLength characters of an over-long id in its error frame', async () => {
+    await start();
+    const { socket } = await openReady();
+    const longId = 'i'.repeat(900_000);
+    socket.send(envelope(longId, 'too-long'));
+    const refused = await nextError(socket);
+    expect(refused.error.code).toBe('VALIDATION_FAILED');
+    expect(refused.id).toBe('i'.repeat(256));
+    // An id of the bound's length is echoed whole.
+    socket.send(JSON.stringify({ id: 'j'.repeat(256), type: 'nope' }));
+    expect((await nextError(socket)).id).toBe('j'.repeat(256));
+    socket.send(JSON.stringify({ id: 'k'.repeat(300_000), type: 'nope' }));
+    expect((await nextError(socket)).id).toBe('k'.repeat(256));
+  });
+
+  it("bounds the echo by the server's own maxRequestIdLength", async () => {
+    await start({ maxRequestIdLength: 20 });
+    const { socket } = await openReady();
+    socket.send(envelope('m'.repeat(21), 'too-long'));
+    expect((await nextError(socket)).id).toBe('m'.repeat(20));
+  });
+
   it('keeps the order after a busy refusal: later messages are refused until the refused one comes again', async () => {
     const gate = createDeferred();
     const handled: string[] = [];

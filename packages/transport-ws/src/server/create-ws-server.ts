@@ -215,6 +215,7 @@ export function createWsServer(options: WsServerOptions): WsServer {
       onError: reportError,
       pause: () => ws.pause(),
       resume: () => ws.resume(),
+      maxEchoedIdLength: options.maxRequestIdLength ?? INBOUND_DEFAULTS.maxRequestIdLength,
     });
     ws.on('message', (data, isBinary) => {
       link.markAlive();

@@ -30,6 +30,11 @@ export interface InboundContext {
   readonly pause: () => void;
   /** Reads the socket again. */
   readonly resume: () => void;
+  /**
+   * Most characters of an id an `error` frame echoes (the host's `maxRequestIdLength`).
+   * @default MAX_ECHOED_ID_LENGTH (256)
+   */
+  readonly maxEchoedIdLength?: number;
 }
 
 /**
@@ -158,11 +163,15 @@ export class InboundFrames {
     if (id !== undefined && this.#busy) {
       if (!this.#busy.has(id)) {
         if (this.#busy.size < MAX_REMEMBERED_BUSY_IDS) this.#busy.add(id);
-        return formatErrorFrame(id, {
-          code: 'LIMIT_EXCEEDED',
-          message: 'An earlier message of this socket waits for the agent; send it again first.',
-          retryAfterMs: this.#busyRetryAfterMs,
-        });
+        return formatErrorFrame(
+          id,
+          {
+            code: 'LIMIT_EXCEEDED',
+            message: 'An earlier message of this socket waits for the agent; send it again first.',
+            retryAfterMs: this.#busyRetryAfterMs,
+          },
+          this.#context.maxEchoedIdLength,
+        );
       }
       this.#busy = undefined;
     }
@@ -217,7 +226,7 @@ export class InboundFrames {
 
   #refuse(id: string | undefined, error: unknown, shape: FrameShape = 'frame'): string {
     if (!A2uiError.isInstance(error)) this.#context.onError(error);
-    return formatErrorFrame(id, toErrorFrameBody(error, shape));
+    return formatErrorFrame(id, toErrorFrameBody(error, shape), this.#context.maxEchoedIdLength);
   }
 }
 
