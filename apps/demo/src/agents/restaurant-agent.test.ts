@@ -1,4 +1,4 @@
-import { DataContext } from '@a2ui-ts/core';
+import { DataContext, evaluateChecks } from '@a2ui-ts/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectTestClient, type TestClient } from '../test-support/connect-test-client.js';
 import { type Booking, createRestaurantAgent } from './restaurant-agent.js';
@@ -34,12 +34,29 @@ describe('restaurant booking agent', () => {
     surfaceId: string,
     componentId: string,
     property: string,
+    scope?: string,
+  ): unknown;
+  function shown(
+    t: TestClient,
+    surfaceId: string,
+    componentId: string,
+    property: 'checks',
+    scope: string | undefined,
+    asChecks: true,
+  ): ReturnType<typeof evaluateChecks>;
+  function shown(
+    t: TestClient,
+    surfaceId: string,
+    componentId: string,
+    property: string,
     scope = '/',
+    asChecks = false,
   ) {
     const surface = t.client.processor.getSurface(surfaceId)!;
     const record = surface.components.get(componentId)!;
     const context = new DataContext(t.client.getBindingHost(surfaceId), scope);
-    return context.evaluate((record.properties as Record<string, unknown>)[property]);
+    const value = (record.properties as Record<string, unknown>)[property];
+    return asChecks ? evaluateChecks(value, context) : context.evaluate(value);
   }
 
   function type(t: TestClient, surfaceId: string, path: string, value: unknown) {
@@ -127,13 +144,19 @@ describe('restaurant booking agent', () => {
     type(t, search, '/search/date', '2026-05-31');
     expect(await t.client.dispatchAction(search, 'search-button')).toBe(true);
     await t.until(() => typeof t.data(search, '/searchError') === 'string', 'the error');
-    expect(shown(t, search, 'search-error', 'text')).toBe('Pick today (June 1) or a later date.');
+    expect(t.data(search, '/searchError')).toBe('Pick today (June 1) or a later date.');
+    // Shown at the date field itself, which is invalid until a search the agent accepts.
+    expect(shown(t, search, 'search-date', 'checks', undefined, true)).toEqual({
+      isValid: false,
+      messages: ['That date has passed: pick today or a later date.'],
+    });
     expect(t.surfaceIds()).toEqual([search]);
     // Today is fine, and the error goes away.
     type(t, search, '/search/date', '2026-06-01');
     await t.client.dispatchAction(search, 'search-button');
     await t.until(() => Array.isArray(t.data(results, '/restaurants')), 'results');
     expect(t.data(search, '/searchError')).toBeUndefined();
+    expect(shown(t, search, 'search-date', 'checks', undefined, true).isValid).toBe(true);
   });
 
   it('says which cities it knows, on the form and when nothing matches', async () => {

@@ -69,7 +69,6 @@ export function searchSurface(options: {
               'search-cuisine',
               'search-date',
               'search-party',
-              'search-error',
               'search-button',
             ],
           },
@@ -107,7 +106,15 @@ export function searchSurface(options: {
             value: { path: '/search/date' },
             enableDate: true,
             min: options.minDate,
-            checks: [{ condition: required('/search/date'), message: 'Pick a date.' }],
+            checks: [
+              { condition: required('/search/date'), message: 'Pick a date.' },
+              // The agent's own verdict on the date (a typed date can ignore `min`), shown at the
+              // field, marked invalid and announced, until a search it accepts clears it.
+              {
+                condition: { call: 'not', args: { value: required('/searchError') } },
+                message: 'That date has passed: pick today or a later date.',
+              },
+            ],
           },
           {
             id: 'search-party',
@@ -127,8 +134,6 @@ export function searchSurface(options: {
               },
             ],
           },
-          // What the agent refused (a date in the past); absent when there is nothing to say.
-          text('search-error', { path: '/searchError' }, 'caption'),
           {
             id: 'search-button',
             component: 'Button',
@@ -222,7 +227,8 @@ export function resultsSurface(): ServerMessage[] {
             checks: [
               {
                 condition: { call: 'numeric', args: { value: { path: 'tablesLeft' }, min: 1 } },
-                message: 'Fully booked.',
+                // The row's availability line already says "Fully booked on …": say what to do.
+                message: 'Try another date.',
               },
             ],
             action: { event: { name: 'select', context: { restaurantId: { path: 'id' } } } },
@@ -355,21 +361,15 @@ export function formSurface(options: { timeSlots: readonly string[] }): ServerMe
             component: 'Button',
             child: 'form-submit-label',
             variant: 'primary',
+            // One check per field, so a disabled Confirm names what is still missing.
             checks: [
+              { condition: minLength('/guest/name', 2), message: 'Enter your name.' },
               {
-                condition: {
-                  call: 'and',
-                  args: {
-                    values: [
-                      minLength('/guest/name', 2),
-                      { call: 'email', args: { value: { path: '/guest/email' } } },
-                      required('/booking/time'),
-                      { path: '/guest/acceptPolicy' },
-                    ],
-                  },
-                },
-                message: 'Complete the form to book.',
+                condition: { call: 'email', args: { value: { path: '/guest/email' } } },
+                message: 'Enter a valid email.',
               },
+              { condition: required('/booking/time'), message: 'Pick a time.' },
+              { condition: { path: '/guest/acceptPolicy' }, message: 'Accept the policy.' },
             ],
             action: {
               event: {

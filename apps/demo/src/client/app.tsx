@@ -209,6 +209,24 @@ export function App() {
         </p>
       ))}
       {agent && <p className="agent-description">{agent.description}</p>}
+      {config && config.unavailableAgents.length > 0 && (
+        // Said on the page, not only in a disabled option's tooltip (which keyboard and touch
+        // users never see): how to turn each missing agent on.
+        <details className="agent-description unavailable-agents" data-testid="unavailable-agents">
+          <summary>
+            {config.unavailableAgents.length === 1
+              ? `${config.unavailableAgents[0]?.label}: how to turn it on`
+              : `${config.unavailableAgents.length} agents are off: how to turn them on`}
+          </summary>
+          <ul>
+            {config.unavailableAgents.map((entry) => (
+              <li key={entry.id}>
+                <strong>{entry.label}</strong> — {entry.description}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {url && transportId === 'a2a' && (
         <p className="agent-description">
           <a

@@ -56,4 +56,20 @@ describe('MessageLog counts', () => {
     await client.close();
     await done;
   });
+
+  it('clear() forgets entries, counters and transcript, and keeps recording', () => {
+    const client = new A2uiClient({});
+    const log = new MessageLog(client);
+    let notified = 0;
+    log.subscribe(() => notified++);
+    client.process([createSurface('s'), update('s', 1)]);
+    log.clear();
+    expect(notified).toBe(2);
+    expect(log.getSnapshot()).toEqual([]);
+    expect([log.receivedCount, log.sentCount, log.errorCount]).toEqual([0, 0, 0]);
+    expect(log.toJsonl()).toBe('');
+    client.process(update('s', 2));
+    expect(log.getSnapshot()).toHaveLength(1);
+    expect(log.receivedCount).toBe(1);
+  });
 });

@@ -130,6 +130,20 @@ export class MessageLog {
     };
   };
 
+  /**
+   * Forgets every entry, the counters and the transcript: the inspector starts over from the
+   * next message, as if the page had just connected (the surfaces on screen are untouched).
+   */
+  clear(): void {
+    this.#entries = [];
+    this.#transcript = [];
+    this.#transcriptDropped = 0;
+    this.#errorCount = 0;
+    this.#receivedCount = 0;
+    this.#sentCount = 0;
+    for (const listener of [...this.#listeners]) listener();
+  }
+
   dispose(): void {
     this.#unsubscribe();
     this.#listeners.clear();

@@ -3,6 +3,7 @@
  * panel and the message inspector. Loaded apart from the page shell (see `app.tsx`).
  */
 import type { A2uiClient, Surface } from '@a2ui-ts/core';
+import { useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { Theme } from './app.js';
 import { ConnectionBadge } from './components/connection-badge.js';
@@ -10,6 +11,7 @@ import { Inspector } from './components/inspector.js';
 import { StreamUploadPanel } from './components/stream-upload-panel.js';
 import { SurfacePanel } from './components/surface-panel.js';
 import { useDemoConnection, useSurfaceList } from './use-demo-connection.js';
+import { useFocusHandoff } from './use-focus-handoff.js';
 
 export { CLIENT_TRANSPORTS } from './client-transports.js';
 
@@ -28,18 +30,30 @@ function surfaceKey(surface: Surface): string {
 
 function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
   const surfaces = useSurfaceList(client);
-  if (surfaces.length === 0) return <p className="empty">Waiting for the agent’s first surface…</p>;
+  const container = useRef<HTMLDivElement>(null);
+  const keys = useMemo(() => surfaces.map(surfaceKey), [surfaces]);
+  const { announcement } = useFocusHandoff(container, keys);
   return (
-    <div className="surfaces">
-      {surfaces.map((surface) => (
-        <SurfacePanel
-          key={surfaceKey(surface)}
-          client={client}
-          surface={surface}
-          colorScheme={theme}
-        />
-      ))}
-    </div>
+    <>
+      {surfaces.length === 0 ? (
+        <p className="empty">Waiting for the agent’s first surface…</p>
+      ) : (
+        <div className="surfaces" ref={container}>
+          {surfaces.map((surface) => (
+            <SurfacePanel
+              key={surfaceKey(surface)}
+              surfaceKey={surfaceKey(surface)}
+              client={client}
+              surface={surface}
+              colorScheme={theme}
+            />
+          ))}
+        </div>
+      )}
+      <p className="visually-hidden" aria-live="polite" data-testid="surface-announcer">
+        {announcement}
+      </p>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@
  * The message inspector: every message in both directions, newest first, with time, direction,
  * validation status and pretty JSON.
  */
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import type { LogEntry, MessageLog } from '../message-log.js';
 import { JsonView } from './json-view.js';
 
@@ -48,7 +48,11 @@ function EntryRow({ entry }: { entry: LogEntry }) {
             {ARROWS[entry.direction]}
           </span>
           <span className="log-kind">{entry.kind}</span>
-          {entry.surfaceId !== undefined && <span className="log-surface">{entry.surfaceId}</span>}
+          {entry.surfaceId !== undefined && (
+            <span className="log-surface" title={entry.surfaceId}>
+              {entry.surfaceId}
+            </span>
+          )}
           {!status &&
             (valid ? (
               <span className="badge badge--ok">
@@ -99,21 +103,45 @@ export interface InspectorProps {
   log: MessageLog;
 }
 
+/** Surface ids that appear in `entries`, in order of first appearance. */
+function surfaceIdsOf(entries: readonly LogEntry[]): string[] {
+  const ids = new Set<string>();
+  for (const entry of entries) if (entry.surfaceId !== undefined) ids.add(entry.surfaceId);
+  return [...ids];
+}
+
+/** Entries the chosen direction filter and surface filter let through, newest first. */
+function selectEntries(
+  entries: readonly LogEntry[],
+  filter: Filter,
+  surfaceId: string,
+): LogEntry[] {
+  const list = entries.filter(
+    (entry) =>
+      (filter === 'all' ||
+        (filter === 'errors' ? entry.errors.length > 0 : entry.direction === filter)) &&
+      (surfaceId === '' || entry.surfaceId === surfaceId),
+  );
+  return list.reverse();
+}
+
 /** The inspector panel. */
 export function Inspector({ log }: InspectorProps) {
-  const entries = useSyncExternalStore(log.subscribe, log.getSnapshot);
+  const live = useSyncExternalStore(log.subscribe, log.getSnapshot);
   const [filter, setFilter] = useState<Filter>('all');
+  const [surfaceId, setSurfaceId] = useState('');
+  /** The entries as they were when the reader paused; `undefined` while following live. */
+  const [paused, setPaused] = useState<readonly LogEntry[]>();
+  const surfaceFilterId = useId();
+  const entries = paused ?? live;
   // Counted by the log itself: every message of a batch, and after old entries are dropped.
   const { errorCount, receivedCount: received, sentCount: sent } = log;
-  const shown = useMemo(() => {
-    const list =
-      filter === 'all'
-        ? entries
-        : filter === 'errors'
-          ? entries.filter((entry) => entry.errors.length > 0)
-          : entries.filter((entry) => entry.direction === filter);
-    return [...list].reverse();
-  }, [entries, filter]);
+  const shown = useMemo(
+    () => selectEntries(entries, filter, surfaceId),
+    [entries, filter, surfaceId],
+  );
+  const surfaceIds = useMemo(() => surfaceIdsOf(live), [live]);
+  const waiting = paused ? live.length - paused.length : 0;
 
   return (
     <section className="panel inspector" aria-label="Message inspector">
@@ -142,9 +170,48 @@ export function Inspector({ log }: InspectorProps) {
             </button>
           ))}
         </fieldset>
+        <span className="inspector-surface-filter">
+          <label htmlFor={surfaceFilterId}>Surface</label>
+          <select
+            id={surfaceFilterId}
+            data-testid="inspector-surface-filter"
+            value={surfaceId}
+            onChange={(event) => setSurfaceId(event.target.value)}
+          >
+            <option value="">All surfaces</option>
+            {surfaceIds.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </span>
+      </div>
+      <div className="inspector-tools">
         <button
           type="button"
-          className="button button--ghost inspector-export"
+          className="button button--ghost inspector-button"
+          data-testid="inspector-pause"
+          aria-pressed={paused !== undefined}
+          onClick={() => setPaused(paused ? undefined : live)}
+        >
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost inspector-button"
+          data-testid="inspector-clear"
+          disabled={live.length === 0}
+          onClick={() => {
+            log.clear();
+            setPaused(undefined);
+          }}
+        >
+          Clear
+        </button>
+        <button
+          type="button"
+          className="button button--ghost inspector-button"
           data-testid="export-transcript"
           title="The received messages as JSONL: a2ui replay reads it, the gallery's upload streams it again"
           disabled={received === 0}
@@ -153,8 +220,18 @@ export function Inspector({ log }: InspectorProps) {
           Export JSONL
         </button>
       </div>
+      {paused && (
+        <p className="inspector-paused" role="status" data-testid="inspector-paused">
+          Paused
+          {waiting > 0 ? ` — ${waiting} new ${waiting === 1 ? 'entry' : 'entries'} waiting` : ''}
+        </p>
+      )}
       {shown.length === 0 ? (
-        <p className="empty">{FILTERS.find((entry) => entry.id === filter)?.empty}</p>
+        <p className="empty">
+          {surfaceId === ''
+            ? FILTERS.find((entry) => entry.id === filter)?.empty
+            : `Nothing here for surface ${surfaceId}.`}
+        </p>
       ) : (
         <ol className="log" data-testid="inspector-log">
           {shown.map((entry) => (

@@ -3,7 +3,7 @@
  * validates it before streaming and shows every problem it finds.
  */
 import type { A2uiClient } from '@a2ui-ts/core';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { MAX_PASTED_STREAM_BYTES, tooLargeMessage } from '../../shared/pasted-stream-limits.js';
 
 /** Action name the gallery agent listens to (`LOAD_STREAM_ACTION` on the server). */
@@ -23,6 +23,7 @@ export function StreamUploadPanel({ client }: StreamUploadPanelProps) {
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string>();
   const textId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -81,15 +82,25 @@ export function StreamUploadPanel({ client }: StreamUploadPanelProps) {
         placeholder='[{"version":"v0.9","createSurface":{"surfaceId":"hello","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}, …]'
       />
       <div className="upload-actions">
-        <label className="button button--ghost">
+        {/* A real button: a <label> around a hidden input is skipped by Tab. */}
+        <button
+          type="button"
+          className="button button--ghost"
+          data-testid="stream-upload"
+          onClick={() => fileInput.current?.click()}
+        >
           Upload file
-          <input
-            type="file"
-            accept=".json,.jsonl,application/json,text/plain"
-            onChange={onFile}
-            hidden
-          />
-        </label>
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,.jsonl,application/json,text/plain"
+          onChange={onFile}
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="stream-file"
+        />
         {fileName && <span className="upload-file">{fileName}</span>}
         <button
           type="submit"

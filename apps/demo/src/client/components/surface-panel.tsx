@@ -36,12 +36,14 @@ function revealWhenAdded(element: HTMLElement): void {
 export interface SurfacePanelProps {
   client: A2uiClient;
   surface: Surface;
+  /** Identifies this card among the list (`data-surface-key`), for the focus handoff. */
+  surfaceKey?: string;
   /** Pins the renderer's light or dark palette to the page theme. */
   colorScheme: 'light' | 'dark';
 }
 
 /** A card around one rendered surface. */
-export function SurfacePanel({ client, surface, colorScheme }: SurfacePanelProps) {
+export function SurfacePanel({ client, surface, surfaceKey, colorScheme }: SurfacePanelProps) {
   const [showData, setShowData] = useState(false);
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -58,6 +60,7 @@ export function SurfacePanel({ client, surface, colorScheme }: SurfacePanelProps
       ref={card}
       className="surface-card"
       data-testid={`surface-${surface.surfaceId}`}
+      data-surface-key={surfaceKey}
       aria-label={`Surface ${surface.surfaceId}`}
     >
       <header className="surface-header">
