@@ -51,7 +51,7 @@ beforeAll(async () => {
     createInterface({ input: server!.stdout! }).once('line', resolve);
   });
   base = line.match(/on (http:\/\/\S+)$/)![1]!;
-}, 30_000);
+});
 afterAll(() => {
   server?.kill();
 });
@@ -62,7 +62,7 @@ it('runs the curl walkthrough exactly as printed, and prints what the README say
   });
   const id = (JSON.parse(stdout.split('\n')[0]!) as { connectionId: string }).connectionId;
   expect(stdout.replaceAll(id, DOC_ID)).toBe(block('curl-output'));
-}, 30_000);
+});
 
 it('runs the quick-start client against the quick-start server', async () => {
   const code = block('client');
@@ -70,4 +70,4 @@ it('runs the quick-start client against the quick-start server', async () => {
   writeFileSync(`${scratch}/client.mts`, code.replace('http://127.0.0.1:8787/a2ui', base));
   const { stdout } = await run(process.execPath, node('client.mts'), { cwd: packageDir });
   expect(stdout).toBe('the turn: Working on submit…\nthe push: Done\n');
-}, 30_000);
+});
