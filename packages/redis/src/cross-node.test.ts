@@ -211,9 +211,7 @@ describe('two nodes sharing one Redis', () => {
     const redis = await scanner();
     try {
       // Closed sessions delete their records and logs at once; tombstones and inboxes expire.
-      await expect
-        .poll(() => redis.connectionKeys(), { interval: 250 })
-        .toEqual([]);
+      await expect.poll(() => redis.connectionKeys(), { interval: 250 }).toEqual([]);
     } finally {
       await redis.close();
     }
