@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
-import { SOURCE_CONDITIONS, testTimeouts } from '../../vitest.shared.js';
+import { sourceResolution, testTimeouts } from '../../vitest.shared.js';
 
 export default defineProject({
-  resolve: { conditions: SOURCE_CONDITIONS },
+  ...sourceResolution,
   test: {
     name: 'react-renderer',
     environment: 'jsdom',

@@ -38,7 +38,7 @@ export {
   readReadmeBlocks,
   runReadmeBlock,
   startReadmeBlock,
-  typecheckReadmeBlock,
+  typecheckReadmeBlocks,
 } from './readme-blocks.js';
 export type { StalledReader } from './stalled-reader.js';
 export { countActiveTimers, openStalledReader } from './stalled-reader.js';

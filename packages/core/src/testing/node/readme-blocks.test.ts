@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readReadmeBlocks, runReadmeBlock, startReadmeBlock } from './readme-blocks.js';
+import {
+  readReadmeBlocks,
+  runReadmeBlock,
+  startReadmeBlock,
+  typecheckReadmeBlocks,
+} from './readme-blocks.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'readme-blocks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -80,5 +85,18 @@ describe('readReadmeBlocks', () => {
         ready: /on (\S+)$/,
       }),
     ).rejects.toThrow(/exited with 2 before it was ready:\nno port/);
+  });
+
+  it('typechecks blocks in one run: nothing for good code, the error for bad code', async () => {
+    const output = await typecheckReadmeBlocks(
+      {
+        'good.ts':
+          "import { A2UI_VERSION } from '@a2ui-ts/core';\nexport const v: string = A2UI_VERSION;\n",
+        'bad.ts': "export const n: number = 'not a number';\n",
+      },
+      { cwd },
+    );
+    expect(output).toMatch(/bad\.ts\(1,14\): error TS2322/);
+    expect(output).not.toMatch(/good\.ts/);
   });
 });

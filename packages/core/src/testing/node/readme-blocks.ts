@@ -2,7 +2,7 @@
  * README code blocks that run as printed (Node only: it reads files and starts processes). A block
  * is kept honest by marking it `<!-- readme-test: name -->` in the README and running it from a
  * test with {@link runReadmeBlock} (a script that ends), {@link startReadmeBlock} (a server that
- * keeps running) or {@link typecheckReadmeBlock} (code that needs a browser). A block that imports
+ * keeps running) or {@link typecheckReadmeBlocks} (code that needs a browser). A block that imports
  * an `@a2ui-ts/*` package looks runnable to a reader, so it must be marked: {@link ReadmeBlocks.unmarked}
  * lists the ones that are not, for a test to expect none.
  */
@@ -212,26 +212,33 @@ export async function startReadmeBlock(
 }
 
 /**
- * Typechecks a README block (for code that needs a browser to run, such as a React page) with
- * the repository's strict settings: the nearest `tsconfig.base.json` above `cwd`, and `tsc`
- * resolved from `cwd`. Resolves with `tsc`'s output, empty when the block typechecks.
+ * Typechecks README blocks (code that needs a browser to run, such as a React page) in one `tsc`
+ * run with the repository's strict settings: the nearest `tsconfig.base.json` above `cwd`, and
+ * `tsc` resolved from `cwd`. Resolves with `tsc`'s output, empty when every block typechecks.
+ *
+ * @param blocks - the code of each block by the file name it is saved as (its extension decides
+ *   TypeScript or TSX), e.g. `{ 'main.tsx': readme.block('quick-start') }`
+ * @param options - `cwd` as for {@link runReadmeBlock}
  */
-export async function typecheckReadmeBlock(
-  code: string,
-  options: ReadmeBlockOptions,
+export async function typecheckReadmeBlocks(
+  blocks: Readonly<Record<string, string>>,
+  options: { cwd: string | URL },
 ): Promise<string> {
-  const { cwd, path } = saveBlock(code, options);
+  const paths = Object.entries(blocks).map(
+    ([fileName, code]) => saveBlock(code, { cwd: options.cwd, fileName }).path,
+  );
+  const cwd = typeof options.cwd === 'string' ? options.cwd : fileURLToPath(options.cwd);
   let base = cwd;
   while (!existsSync(join(base, 'tsconfig.base.json')) && dirname(base) !== base) {
     base = dirname(base);
   }
-  const tsconfig = join(dirname(path), `${options.fileName}.tsconfig.json`);
+  const tsconfig = join(cwd, 'artifacts', 'readme', 'tsconfig.readme.json');
   writeFileSync(
     tsconfig,
     JSON.stringify({
       extends: join(base, 'tsconfig.base.json'),
       compilerOptions: { types: ['node'], noEmit: true },
-      files: [path],
+      files: paths,
     }),
   );
   const tsc = createRequire(join(cwd, 'package.json')).resolve('typescript/bin/tsc');
