@@ -7,7 +7,7 @@
  * still pointed that condition at `src/` (which a tarball does not hold) would fail here.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,55 +23,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PACKED = ['core', 'transport-sse-jsonrpc', 'react-renderer', 'cli'];
-/** Third-party packages the quick starts use, at the versions the workspace tests with. */
-const THIRD_PARTY = {
-  hono: '4.13.19',
-  '@hono/node-server': '2.1.8',
-  react: '19.3.1',
-  'react-dom': '19.3.1',
-  tsx: '4.23.15',
-};
 
+const rootReadme = readReadmeBlocks(new URL('../README.md', import.meta.url));
 const readme = (name: string) =>
   readReadmeBlocks(new URL(`../packages/${name}/README.md`, import.meta.url));
 
-let project: string;
+const scratch = mkdtempSync(join(tmpdir(), 'a2ui-packed-'));
+const tarballs = join(scratch, 'tarballs');
+const project = join(scratch, 'project');
 let server: StartedReadmeBlock | undefined;
 
+// One hook per step, each within the shared timeout however slow the machine.
+for (const name of PACKED) {
+  beforeAll(() => run('pnpm', ['run', 'build'], { cwd: join(root, 'packages', name) }));
+}
 beforeAll(async () => {
-  const filters = PACKED.flatMap((name) => ['--filter', `@a2ui-ts/${name}`]);
-  await run('pnpm', [...filters, '--workspace-concurrency=1', 'run', 'build'], { cwd: root });
-  project = mkdtempSync(join(tmpdir(), 'a2ui-packed-'));
-  for (const name of PACKED) {
-    await run('pnpm', ['pack', '--pack-destination', project], {
-      cwd: join(root, 'packages', name),
-    });
-  }
-  const tarballs = Object.fromEntries(
-    readdirSync(project)
-      .filter((file) => file.endsWith('.tgz'))
-      .map((file) => [
-        `@a2ui-ts/${file.replace(/^a2ui-ts-(.+)-\d+\.\d+\.\d+\.tgz$/, '$1')}`,
-        `file:./${file}`,
-      ]),
+  const packed = await runReadmeBlock(rootReadme.block('pack'), {
+    cwd: root,
+    fileName: 'pack.sh',
+    replace: [['/tmp/a2ui', tarballs]],
+  });
+  expect(packed, packed.stderr).toMatchObject({ exitCode: 0 });
+  expect(readdirSync(tarballs).sort()).toEqual(
+    PACKED.map((name) => `a2ui-ts-${name}-0.1.0.tgz`).sort(),
   );
-  expect(Object.keys(tarballs).sort()).toEqual(PACKED.map((name) => `@a2ui-ts/${name}`).sort());
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'a2ui-packed-check',
-      private: true,
-      type: 'module',
-      dependencies: { ...tarballs, ...THIRD_PARTY },
-      // The tarballs depend on `@a2ui-ts/core@0.1.0`, which is not on the registry: this one.
-      overrides: { '@a2ui-ts/core': tarballs['@a2ui-ts/core'] },
-    }),
-  );
-  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project });
+});
+beforeAll(async () => {
+  mkdirSync(project);
+  // `tsx` too, to run the quick starts' TypeScript (`npx tsx` would fetch it the same way).
+  const installed = await runReadmeBlock(`${rootReadme.block('install').trimEnd()} tsx\n`, {
+    cwd: project,
+    fileName: 'install.sh',
+    replace: [['/tmp/a2ui', tarballs]],
+  });
+  expect(installed, installed.stderr).toMatchObject({ exitCode: 0 });
 });
 afterAll(async () => {
   await server?.stop();
-  if (project) rmSync(project, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('installed from the tarballs, outside the workspace', () => {
