@@ -7,7 +7,7 @@
  * lists the ones that are not, for a test to expect none.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,7 +37,9 @@ export interface ReadmeBlockOptions {
   /**
    * The folder the README says to run the block from, e.g.
    * `new URL('..', import.meta.url)` for the package's own folder. The block is saved in its
-   * `artifacts/readme/` (gitignored), so its imports resolve exactly as from that folder.
+   * `artifacts/readme/` (gitignored; in a folder of its own per call, removed when it is done,
+   * so that tests running at once never share a file), so its imports resolve exactly as from
+   * that folder.
    */
   cwd: string | URL;
   /**
@@ -113,19 +115,28 @@ export function readReadmeBlocks(file: URL, marker = 'readme-test'): ReadmeBlock
   };
 }
 
-/** Saves `code` (after its replacements) in `<cwd>/artifacts/readme/` and returns its path. */
-function saveBlock(code: string, options: ReadmeBlockOptions): { cwd: string; path: string } {
+/** Saves `code` (after its replacements) in a new folder under `<cwd>/artifacts/readme/`. */
+function saveBlock(
+  code: string,
+  options: ReadmeBlockOptions,
+  into?: string,
+): { cwd: string; dir: string; path: string } {
   const cwd = typeof options.cwd === 'string' ? options.cwd : fileURLToPath(options.cwd);
   let text = code;
   for (const [from, to] of options.replace ?? []) {
     if (!text.includes(from)) throw new Error(`The README block has no "${from}" to replace.`);
     text = text.replaceAll(from, to);
   }
-  const dir = join(cwd, 'artifacts', 'readme');
-  mkdirSync(dir, { recursive: true });
+  const dir = into ?? newScratchDir(cwd);
   const path = join(dir, options.fileName);
   writeFileSync(path, text);
-  return { cwd, path };
+  return { cwd, dir, path };
+}
+
+function newScratchDir(cwd: string | URL): string {
+  const parent = join(typeof cwd === 'string' ? cwd : fileURLToPath(cwd), 'artifacts', 'readme');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, 'block-'));
 }
 
 function commandFor(path: string): [string, string[]] {
@@ -151,19 +162,23 @@ export async function runReadmeBlock(
   code: string,
   options: ReadmeBlockOptions,
 ): Promise<ReadmeBlockResult> {
-  const { cwd, path } = saveBlock(code, options);
+  const { cwd, dir, path } = saveBlock(code, options);
   const [command, args] = commandFor(path);
-  return await new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const exitCode = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-        resolve({ stdout, stderr, exitCode });
-      },
-    );
-  });
+  try {
+    return await new Promise((resolve) => {
+      execFile(
+        command,
+        args,
+        { cwd, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const exitCode = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+          resolve({ stdout, stderr, exitCode });
+        },
+      );
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -176,7 +191,7 @@ export async function startReadmeBlock(
   code: string,
   options: ReadmeBlockOptions & { ready: RegExp },
 ): Promise<StartedReadmeBlock> {
-  const { cwd, path } = saveBlock(code, options);
+  const { cwd, dir, path } = saveBlock(code, options);
   const [command, args] = commandFor(path);
   const child: ChildProcess = spawn(command, args, {
     cwd,
@@ -188,7 +203,12 @@ export async function startReadmeBlock(
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      rmSync(dir, { recursive: true, force: true });
+      resolve();
+    }),
+  );
   return await new Promise((resolve, reject) => {
     child.once('exit', (exitCode) =>
       reject(
@@ -224,15 +244,16 @@ export async function typecheckReadmeBlocks(
   blocks: Readonly<Record<string, string>>,
   options: { cwd: string | URL },
 ): Promise<string> {
+  const dir = newScratchDir(options.cwd);
   const paths = Object.entries(blocks).map(
-    ([fileName, code]) => saveBlock(code, { cwd: options.cwd, fileName }).path,
+    ([fileName, code]) => saveBlock(code, { cwd: options.cwd, fileName }, dir).path,
   );
   const cwd = typeof options.cwd === 'string' ? options.cwd : fileURLToPath(options.cwd);
   let base = cwd;
   while (!existsSync(join(base, 'tsconfig.base.json')) && dirname(base) !== base) {
     base = dirname(base);
   }
-  const tsconfig = join(cwd, 'artifacts', 'readme', 'tsconfig.readme.json');
+  const tsconfig = join(dir, 'tsconfig.json');
   writeFileSync(
     tsconfig,
     JSON.stringify({
@@ -242,9 +263,13 @@ export async function typecheckReadmeBlocks(
     }),
   );
   const tsc = createRequire(join(cwd, 'package.json')).resolve('typescript/bin/tsc');
-  return await new Promise((resolve) => {
-    execFile(process.execPath, [tsc, '-p', tsconfig], { cwd }, (_error, stdout, stderr) =>
-      resolve(`${stdout}${stderr}`.trim()),
-    );
-  });
+  try {
+    return await new Promise((resolve) => {
+      execFile(process.execPath, [tsc, '-p', tsconfig], { cwd }, (_error, stdout, stderr) =>
+        resolve(`${stdout}${stderr}`.trim()),
+      );
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
