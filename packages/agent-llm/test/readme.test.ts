@@ -49,7 +49,9 @@ it('runs the quick-start server: a prompt reaches the model with its instruction
   });
   client = new A2uiClient({ transport: connectSseJsonRpc({ url: server.ready[1]! }) });
   void client.connect().catch(() => {});
-  await client.until(() => client!.processor.getSurface('llm-agent')?.components.has('root'));
+  await client.until(
+    () => client!.processor.getSurface('llm-agent')?.components.has('root') ?? false,
+  );
   client.getDataContext('llm-agent').write('/prompt', 'Two nights in Lyon');
   await client.dispatchAction('llm-agent', 'agent-submit');
   const request = await mock.request(0);
