@@ -6,8 +6,9 @@
  * Why one generous timeout: on a loaded two-core machine a browser launch, a Vite build, a `tsc`
  * run over a README block (it checks the renderer's and core's sources too) or a thousand-client
  * load test takes minutes, not seconds (a README typecheck took 4.5 min beside seven other
- * suites), and a test that times out takes the rest of its file down with it. A timeout here only catches a hang; how fast something
- * runs is for the benchmarks (`pnpm bench`), never for a test.
+ * suites), and a test that times out takes the rest of its file down with it. A timeout here
+ * only catches a hang; how fast something runs is for the benchmarks (`pnpm bench`), never for a
+ * test.
  */
 
 /** The one timeout of every test, hook and `expect.poll`, in milliseconds. */
