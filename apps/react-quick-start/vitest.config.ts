@@ -1,13 +1,7 @@
 import { defineProject } from 'vitest/config';
+import { sourceResolution, testTimeouts } from '../../vitest.shared.js';
 
 export default defineProject({
-  resolve: { conditions: ['@a2ui-ts/source'] },
-  ssr: { resolve: { conditions: ['@a2ui-ts/source'] } },
-  test: {
-    name: 'react-quick-start',
-    environment: 'node',
-    // Builds the page with vite and drives Chromium.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
+  ...sourceResolution,
+  test: { name: 'react-quick-start', environment: 'node', ...testTimeouts },
 });

@@ -1,10 +1,7 @@
 import { defineProject } from 'vitest/config';
-
-const conditions = ['@a2ui-ts/source'];
+import { sourceResolution, testTimeouts } from '../../vitest.shared.js';
 
 export default defineProject({
-  resolve: { conditions },
-  // Vitest runs node tests in Vite's SSR environment, which reads its own conditions.
-  ssr: { resolve: { conditions } },
-  test: { name: 'agui-adapter', environment: 'node' },
+  ...sourceResolution,
+  test: { name: 'agui-adapter', environment: 'node', ...testTimeouts },
 });

@@ -1,13 +1,12 @@
 import { defineProject } from 'vitest/config';
+import { sourceResolution, testTimeouts } from '../../vitest.shared.js';
 
 export default defineProject({
-  resolve: { conditions: ['@a2ui-ts/source'] },
+  ...sourceResolution,
   test: {
     name: 'react-renderer',
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
-    // The browser suite bundles a gallery and drives Chromium; give it room without slowing the rest.
-    testTimeout: 20_000,
-    hookTimeout: 120_000,
+    ...testTimeouts,
   },
 });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { SOURCE_CONDITIONS, testTimeouts } from '../../vitest.shared.js';
 
 const require = createRequire(import.meta.url);
 
@@ -9,7 +10,7 @@ const require = createRequire(import.meta.url);
  */
 export default defineConfig({
   resolve: {
-    conditions: ['@a2ui-ts/source'],
+    conditions: SOURCE_CONDITIONS,
     alias: [
       { find: /^react$/, replacement: require.resolve('react18') },
       { find: /^react\/jsx-runtime$/, replacement: require.resolve('react18/jsx-runtime') },
@@ -24,5 +25,6 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    ...testTimeouts,
   },
 });

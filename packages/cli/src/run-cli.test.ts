@@ -226,8 +226,7 @@ describe('the a2ui binary', () => {
     const invalid = node(['validate', here('fixtures/mixed.jsonl')]);
     expect(invalid.status).toBe(1);
     expect(invalid.stdout.trim().split('\n')).toHaveLength(3);
-    // Two Node processes compiling TypeScript on start: a loaded 2-core machine needs the room.
-  }, 60_000);
+  });
 });
 
 describe('a2ui limits and encodings', () => {

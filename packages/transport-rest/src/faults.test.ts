@@ -210,4 +210,4 @@ it('loses and repeats nothing when answers of every kind are lost at seeded rand
   }
   // About a quarter of some 25 answers per trial.
   expect(drops).toBeGreaterThan(50);
-}, 60_000);
+});

@@ -1,7 +1,8 @@
 /**
  * Load and leaks: 1,000 connect/disconnect cycles leave nothing behind on the server, and 1,000
- * clients long-polling at once each get a push exactly once. Server and clients share this
- * process (and its two cores), so the time bounds are loose.
+ * clients long-polling at once each get a push exactly once. What is asserted is what arrives and
+ * what is left behind; how long it takes is the benchmarks' business (`pnpm bench`), since a
+ * loaded machine makes any time bound fail for no fault of the code.
  */
 import { recordTransport } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
@@ -74,10 +75,8 @@ it(`leaves nothing behind after ${CYCLES} connect / disconnect cycles`, async ()
   expect(new Set(recorder.disconnects)).toEqual(new Set(['client-closed']));
   await eventually(() => server!.app.stats().requests === 0);
   expect(leftBehind(server)).toEqual(NOTHING);
-  // Seconds on a loaded 2-core machine; several times that before this fails.
-  expect(elapsedMs).toBeLessThan(45_000);
   console.info(`load: ${CYCLES} REST connect/disconnect cycles in ${Math.round(elapsedMs)} ms`);
-}, 90_000);
+});
 
 it(`pushes to ${CLIENTS} clients long-polling at once, each message exactly once`, async () => {
   const recorder = echoAgent();
@@ -122,8 +121,7 @@ it(`pushes to ${CLIENTS} clients long-polling at once, each message exactly once
   await Promise.all(transports.map((transport) => transport.close()));
   await eventually(() => server!.app.stats().requests === 0 && server!.app.stats().sessions === 0);
   expect(leftBehind(server)).toEqual(NOTHING);
-  expect(deliveredMs).toBeLessThan(20_000);
   console.info(
     `load: a push to ${CLIENTS} long-polling clients delivered in ${Math.round(deliveredMs)} ms`,
   );
-}, 90_000);
+});

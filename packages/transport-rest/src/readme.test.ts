@@ -1,73 +1,72 @@
 /**
  * The README runs as printed: its quick-start server (on port 0 instead of 8787) in a child
  * process, its curl walkthrough in bash against it — output compared with the README's, but for
- * the connection id — and its quick-start client against it.
+ * the connection id — and its quick-start client and one-shot calls against it, each from this
+ * package's folder as the README says.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { markedCodeBlocks } from '@a2ui-ts/core/testing/node';
+import {
+  readReadmeBlocks,
+  runReadmeBlock,
+  type StartedReadmeBlock,
+  startReadmeBlock,
+} from '@a2ui-ts/core/testing/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-const run = promisify(execFile);
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const blocks = markedCodeBlocks(
-  readFileSync(new URL('../README.md', import.meta.url), 'utf8'),
-  'readme-test',
-);
+const readme = readReadmeBlocks(new URL('../README.md', import.meta.url));
+const cwd = new URL('..', import.meta.url);
 const DOC_ID = 'k3yQ2m0JcN1xV8fR4tL6pA';
+const PRINTED_URL = 'http://127.0.0.1:8787/a2ui';
 
-/** The code block after `<!-- readme-test: name -->`. */
-function block(name: string): string {
-  const text = blocks.get(name);
-  if (text === undefined) throw new Error(`README.md has no readme-test block "${name}".`);
-  return text;
-}
-
-// Inside the package (gitignored), so that its imports resolve as the README says they do.
-const scratch = `${packageDir}artifacts/readme`;
-const node = (file: string) => [
-  '--conditions=@a2ui-ts/source',
-  '--import',
-  'tsx',
-  `${scratch}/${file}`,
-];
-let server: ChildProcess | undefined;
+let server: StartedReadmeBlock | undefined;
 let base: string;
 
 beforeAll(async () => {
-  mkdirSync(scratch, { recursive: true });
-  const code = block('server');
-  expect(code).toContain('port: 8787 }');
-  writeFileSync(`${scratch}/server.mts`, code.replace('port: 8787 }', 'port: 0 }'));
-  server = spawn(process.execPath, node('server.mts'), {
-    cwd: packageDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
+  server = await startReadmeBlock(readme.block('server'), {
+    cwd,
+    fileName: 'server.mts',
+    replace: [['port: 8787 }', 'port: 0 }']],
+    ready: /on (http:\/\/\S+)$/,
   });
-  const line = await new Promise<string>((resolve, reject) => {
-    server!.once('exit', (code) => reject(new Error(`the README server exited with ${code}`)));
-    createInterface({ input: server!.stdout! }).once('line', resolve);
-  });
-  base = line.match(/on (http:\/\/\S+)$/)![1]!;
-}, 30_000);
-afterAll(() => {
-  server?.kill();
+  base = server.ready[1]!;
+});
+afterAll(() => server?.stop());
+
+it('marks every block that imports a package, so that each one runs here', () => {
+  expect(readme.unmarked).toEqual([]);
 });
 
 it('runs the curl walkthrough exactly as printed, and prints what the README says', async () => {
-  const { stdout } = await run('bash', ['-c', block('curl')], {
-    env: { ...process.env, BASE: base },
+  const result = await runReadmeBlock(readme.block('curl'), {
+    cwd,
+    fileName: 'curl.sh',
+    env: { BASE: base },
   });
-  const id = (JSON.parse(stdout.split('\n')[0]!) as { connectionId: string }).connectionId;
-  expect(stdout.replaceAll(id, DOC_ID)).toBe(block('curl-output'));
-}, 30_000);
+  expect(result.exitCode).toBe(0);
+  const id = (JSON.parse(result.stdout.split('\n')[0]!) as { connectionId: string }).connectionId;
+  expect(result.stdout.replaceAll(id, DOC_ID)).toBe(readme.block('curl-output'));
+});
 
 it('runs the quick-start client against the quick-start server', async () => {
-  const code = block('client');
-  expect(code).toContain("'http://127.0.0.1:8787/a2ui'");
-  writeFileSync(`${scratch}/client.mts`, code.replace('http://127.0.0.1:8787/a2ui', base));
-  const { stdout } = await run(process.execPath, node('client.mts'), { cwd: packageDir });
-  expect(stdout).toBe('the turn: Working on submit…\nthe push: Done\n');
-}, 30_000);
+  const result = await runReadmeBlock(readme.block('client'), {
+    cwd,
+    fileName: 'client.mts',
+    replace: [[PRINTED_URL, base]],
+  });
+  expect(result).toMatchObject({
+    exitCode: 0,
+    stdout: 'the turn: Working on submit…\nthe push: Done\n',
+  });
+});
+
+it('runs the one-shot calls against the quick-start server', async () => {
+  const result = await runReadmeBlock(readme.block('one-shot'), {
+    cwd,
+    fileName: 'one-shot.mts',
+    replace: [[PRINTED_URL, base]],
+  });
+  expect(result).toMatchObject({
+    exitCode: 0,
+    stdout:
+      '4\n[{"version":"v0.9","updateDataModel":{"surfaceId":"main","path":"/status","value":"Done"}}]\n',
+  });
+});

@@ -64,7 +64,7 @@ beforeAll(async () => {
   });
   proxy = await createTcpProxy(server.node.port);
   browser = await launchChromium();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -152,4 +152,4 @@ it('works from a plain EventSource + fetch page across origins, and resumes afte
   expect(await disconnected.promise).toBe('client-closed');
   expect(problems).toEqual([]);
   await page.close();
-}, 30_000);
+});

@@ -1,25 +1,26 @@
 /**
  * `pnpm --filter @a2ui-ts/demo cluster` (or `pnpm demo:cluster`): the demo as two nodes sharing one
- * Redis behind a round-robin balancer without sticky sessions — open `http://localhost:5173` and
+ * Redis behind a round-robin balancer without sticky sessions — open `http://localhost:5180` and
  * every request (the event stream, each action, each reconnect) alternates between the nodes on
- * 5174 and 5175, so the stream is on one node while the actions reach the other. A2A and AG-UI
+ * 5181 and 5182, so the stream is on one node while the actions reach the other. A2A and AG-UI
  * keep per-node state (docs/deployment.md): the balancer sends each of their mounts to one node.
  *
  * Uses the Redis at `A2UI_REDIS_URL`; without it, starts a local `redis-server` (the Debian
- * package) on a free port. `PORT` sets the balancer's port (the nodes take the next two).
+ * package) on a free port. `PORT` sets the balancer's port (the nodes take the next two); the
+ * default keeps clear of the demo's and the react quick start's ports (`cluster-ports.ts`).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startRedisServer, startRoundRobinProxy } from '@a2ui-ts/redis/testing';
+import { clusterPorts } from './cluster-ports.js';
 import { clusterAffinity, SERVER_TRANSPORTS } from './transports.js';
 
-const port = Number(process.env.PORT ?? 5173);
+const { balancer: port, nodes: nodePorts } = clusterPorts(process.env);
 const hostname = process.env.HOST ?? '127.0.0.1';
 const ownRedis = process.env.A2UI_REDIS_URL ? undefined : await startRedisServer();
 const redisUrl = process.env.A2UI_REDIS_URL || ownRedis!.url;
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
-const nodePorts = [port + 1, port + 2];
 const nodes: ChildProcess[] = nodePorts.map((nodePort) =>
   fork(main, [], {
     execArgv: ['--conditions=@a2ui-ts/source', '--import', 'tsx'],

@@ -15,8 +15,6 @@ import {
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const TIMEOUT_MS = 60_000;
-
 import { XSS_BUTTON_IDS } from '../xss-vectors.js';
 import { type GalleryServer, startGalleryServer } from './gallery-server.js';
 
@@ -102,7 +100,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('gallery in Chromium', { timeout: TIMEOUT_MS }, () => {
+describe('gallery in Chromium', () => {
   it('renders every example with zero errors and asks the network only for example media', async () => {
     const session = await open();
     const { page } = session;

@@ -1,8 +1,9 @@
 /**
  * `@a2ui-ts/core/testing/node`: test utilities that need Node (`node:net`, `node:fs`): the TCP
  * fault proxy and one per client of a conformance harness, `eventually`, a client that stops
- * reading, the `wire-test` blocks of a document; the official conformance suite's loader; and, for scripts that must not load vitest
- * (benchmarks), the Markdown section helpers and the benchmarks' statistics, report and child
+ * reading, the `wire-test` blocks of a document, README blocks that run as printed; the official
+ * conformance suite's loader; and, for scripts that must not load vitest (benchmarks), the
+ * Markdown section helpers and the benchmarks' statistics, report and child
  * server. Nothing here imports vitest. Runtime-neutral utilities are in `@a2ui-ts/core/testing`.
  *
  * @module
@@ -33,6 +34,19 @@ export {
 export { eventually } from './eventually.js';
 export type { ProxiedLinks } from './proxied-links.js';
 export { createProxiedLinks } from './proxied-links.js';
+export type {
+  ReadmeBlockOptions,
+  ReadmeBlockResult,
+  ReadmeBlocks,
+  StartedReadmeBlock,
+} from './readme-blocks.js';
+export {
+  README_NODE_ARGUMENTS,
+  readReadmeBlocks,
+  runReadmeBlock,
+  startReadmeBlock,
+  typecheckReadmeBlocks,
+} from './readme-blocks.js';
 export type { StalledReader } from './stalled-reader.js';
 export { countActiveTimers, openStalledReader } from './stalled-reader.js';
 export type { TcpProxy } from './tcp-proxy.js';
