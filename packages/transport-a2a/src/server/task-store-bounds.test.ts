@@ -53,7 +53,7 @@ it('keeps at most maxTaskBytesPerPrincipal of one principal and maxTaskBytes in 
   // Bob's task is not pushed out by Mallory's: her tasks count against her own bound first.
   expect((await getTask('bob', bob.id)).result.id).toBe(bob.id);
   expect(server.app.stats().tasks).toBeLessThan(10);
-}, 30_000);
+});
 
 it('frees the tasks of a session evicted by maxSessionsPerPrincipal', async () => {
   const recorder = formAgent();
@@ -67,4 +67,4 @@ it('frees the tasks of a session evicted by maxSessionsPerPrincipal', async () =
   await vi.waitFor(() => expect(recorder.disconnects).toHaveLength(4));
   await vi.waitFor(() => expect(server!.app.stats().tasks).toBe(2));
   expect((await getTask('mallory', first.id)).error.code).toBe(-32001);
-}, 30_000);
+});
