@@ -42,6 +42,7 @@ export type {
   EvaluateOptions,
   ExpandChildListOptions,
   ObservedComputation,
+  ResolvedAccessibility,
 } from './binding/index.js';
 export {
   ComponentBinding,
@@ -51,9 +52,16 @@ export {
   DEFAULT_CHECK_MESSAGE,
   DEFAULT_MAX_TEMPLATE_ITEMS,
   evaluateChecks,
+  evaluateSystemFunction,
   expandChildList,
   findUnknownFunctions,
+  INDEX_FUNCTION,
+  INDEX_OUTSIDE_TEMPLATE_MESSAGE,
+  inferAccessibleLabel,
   isDynamic,
+  isSystemFunction,
+  resolveAccessibility,
+  VISIBLE_LABEL_PROPERTIES,
 } from './binding/index.js';
 // Catalogs
 export type {
@@ -152,11 +160,15 @@ export {
   DEFAULT_MAX_REGEX_INPUT_LENGTH,
   DEFAULT_REGEX_LIMITS,
   DEFAULT_URL_POLICY,
+  emailValidationResult,
   estimateRegexProgramSize,
   evaluateFormatString,
   evaluateFormatStringExpression,
   formatDate,
   formatString,
+  INVALID_EMAIL_CODE,
+  INVALID_EMAIL_MESSAGE,
+  isEmailAddress,
   MINIMAL_FUNCTIONS,
   parseFormatString,
   toBoolean,

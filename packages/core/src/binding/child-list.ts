@@ -14,6 +14,11 @@ export interface ChildReference {
   readonly scope: string;
   /** Stable key among siblings (React `key`). */
   readonly key: string;
+  /**
+   * Index of the template item the child renders in (read by v1.0 `@index`): its own index for a
+   * template instance, the parent's for a static child; `undefined` outside any template.
+   */
+  readonly templateIndex?: number;
 }
 
 /** Options of {@link expandChildList}. */
@@ -47,7 +52,12 @@ export function expandChildList(
       // Duplicate ids are legal in a static list; keep React keys unique.
       const count = seen.get(id) ?? 0;
       seen.set(id, count + 1);
-      out.push({ id, scope: context.scope, key: count === 0 ? id : `${id}#${count}` });
+      const key = count === 0 ? id : `${id}#${count}`;
+      out.push(
+        context.templateIndex === undefined
+          ? { id, scope: context.scope, key }
+          : { id, scope: context.scope, key, templateIndex: context.templateIndex },
+      );
     }
     return out;
   }
@@ -83,6 +93,7 @@ export function expandChildList(
       id: children.componentId,
       scope: `${prefix}/${segment}`,
       key: `${children.componentId}@${index}`,
+      templateIndex: index,
     };
   }
   return out;

@@ -36,8 +36,8 @@ describe('ComponentBinding', () => {
     );
     const { props, validation } = binding.getSnapshot();
     expect(props.children).toEqual([
-      { id: 'item', scope: '/items/0', key: 'item@0' },
-      { id: 'item', scope: '/items/1', key: 'item@1' },
+      { id: 'item', scope: '/items/0', key: 'item@0', templateIndex: 0 },
+      { id: 'item', scope: '/items/1', key: 'item@1', templateIndex: 1 },
     ]);
     expect(props.accessibility).toEqual({ label: 'Numbers' });
     expect(validation.isValid).toBe(true);

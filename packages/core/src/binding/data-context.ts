@@ -8,6 +8,7 @@ import { isDataBinding, isFunctionCall, isRecord, setOwn } from '../protocol/gua
 import type { DataModel } from '../state/data-model.js';
 import { resolvePointer } from '../state/json-pointer.js';
 import { DataObserver } from './data-observer.js';
+import { evaluateSystemFunction, isSystemFunction } from './system-functions.js';
 
 /** What a {@link DataContext} needs from its surface. */
 export interface BindingHost {
@@ -57,10 +58,16 @@ export class DataContext {
   readonly host: BindingHost;
   /** Absolute pointer of this scope. */
   readonly scope: string;
+  /**
+   * Index of the template item this scope renders (v1.0 "Collection Scope"), read by `@index`;
+   * `undefined` in the root scope. Static children of a template item keep their parent's index.
+   */
+  readonly templateIndex: number | undefined;
 
-  constructor(host: BindingHost, scope = '/') {
+  constructor(host: BindingHost, scope = '/', templateIndex?: number) {
     this.host = host;
     this.scope = scope;
+    this.templateIndex = templateIndex;
   }
 
   /** Absolute pointer of `path` in this scope (§7.2). @throws A2uiError `INVALID_PATH` */
@@ -70,7 +77,7 @@ export class DataContext {
 
   /** The scope `path` (relative to this one, or absolute). */
   nested(path: string): DataContext {
-    return new DataContext(this.host, this.resolvePath(path));
+    return new DataContext(this.host, this.resolvePath(path), this.templateIndex);
   }
 
   /** Reads a path in this scope (`undefined` when missing or malformed). */
@@ -169,8 +176,8 @@ export class DataContext {
           `Function calls are nested deeper than ${MAX_CALL_DEPTH}.`,
         );
       }
-      const fn = this.host.functions.get(name);
-      if (!fn)
+      const fn = isSystemFunction(name) ? undefined : this.host.functions.get(name);
+      if (!fn && !isSystemFunction(name))
         throw new A2uiError(
           'EXPRESSION_ERROR',
           `Function not found in the surface catalog: ${name}.`,
@@ -180,6 +187,7 @@ export class DataContext {
         for (const [key, arg] of Object.entries(rawArgs))
           setOwn(args, key, this.#evaluate(arg, options, depth + 1));
       }
+      if (!fn) return evaluateSystemFunction(name, args, this.templateIndex);
       return fn.execute(args, this.#functionContext(options, depth + 1));
     } catch (error) {
       const failure = toA2uiError(error, 'EXPRESSION_ERROR');
@@ -199,6 +207,8 @@ export class DataContext {
       locale: this.host.locale,
       read: (path) => this.read(path, options.dependencies),
       call: (name, args) => {
+        // formatString's `${@index(offset: 1)}` reaches system functions through here.
+        if (isSystemFunction(name)) return evaluateSystemFunction(name, args, this.templateIndex);
         const fn = this.host.functions.get(name);
         if (!fn)
           throw new A2uiError(

@@ -1,3 +1,9 @@
+export type { ResolvedAccessibility } from './accessible-label.js';
+export {
+  inferAccessibleLabel,
+  resolveAccessibility,
+  VISIBLE_LABEL_PROPERTIES,
+} from './accessible-label.js';
 export type { CheckFailure, CheckResult, CheckSeverity } from './checks.js';
 export { checkResultOf, DEFAULT_CHECK_MESSAGE, evaluateChecks } from './checks.js';
 export type { ChildReference, ExpandChildListOptions } from './child-list.js';
@@ -8,4 +14,10 @@ export type { BindingHost, DynamicWatch, EvaluateOptions } from './data-context.
 export { DataContext, isDynamic } from './data-context.js';
 export type { ObservedComputation } from './data-observer.js';
 export { DataObserver } from './data-observer.js';
+export {
+  evaluateSystemFunction,
+  INDEX_FUNCTION,
+  INDEX_OUTSIDE_TEMPLATE_MESSAGE,
+  isSystemFunction,
+} from './system-functions.js';
 export { findUnknownFunctions } from './unknown-functions.js';

@@ -3,6 +3,7 @@
  * one can be shown inert and refused with a clear error instead of half running (issue 13).
  */
 import { isFunctionCall, isRecord } from '../protocol/guards.js';
+import { isSystemFunction } from './system-functions.js';
 
 /** Deepest nesting looked into (server messages are limited to 64 levels anyway). */
 const MAX_DEPTH = 64;
@@ -30,7 +31,9 @@ export function findUnknownFunctions(
   while (stack.length > 0) {
     const { value: current, depth } = stack.pop()!;
     if (typeof current !== 'object' || current === null || depth > MAX_DEPTH) continue;
-    if (isFunctionCall(current) && !functions.has(current.call)) unknown.add(current.call);
+    // System functions (`@index`) are no catalog's: the data context answers them.
+    if (isFunctionCall(current) && !functions.has(current.call) && !isSystemFunction(current.call))
+      unknown.add(current.call);
     const children: unknown[] = Array.isArray(current)
       ? current
       : isRecord(current)

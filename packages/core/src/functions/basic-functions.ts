@@ -201,12 +201,21 @@ const MAX_EMAIL_LENGTH = 254;
  */
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
+/**
+ * The basic catalog's e-mail rule: a simple `local@domain.tld` pattern, at most 254 characters.
+ *
+ * @param value - the text to check
+ * @returns whether `value` is an e-mail address by that rule
+ */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= MAX_EMAIL_LENGTH && EMAIL.test(value);
+}
+
 const email: FunctionImplementation = {
   name: 'email',
   returnType: 'boolean',
   execute(args) {
-    const value = textArgument('email', args, 'value');
-    return value.length <= MAX_EMAIL_LENGTH && EMAIL.test(value);
+    return isEmailAddress(textArgument('email', args, 'value'));
   },
 };
 

@@ -9,7 +9,7 @@
  * expression := "${" expression "}" | string | number | "true" | "false" | "null" | call | path
  * call       := identifier "(" ( argument ( "," argument )* ","? )? ")"
  * argument   := identifier ":" expression
- * identifier := [A-Za-z_][A-Za-z0-9_]*
+ * identifier := [A-Za-z_][A-Za-z0-9_]*   (a call's name may also be a system function: `@index`)
  * path       := a run of letters, digits, "/", ".", "_", "~", "-"  (absolute if it starts with "/")
  * number     := "-"? digits ( "." digits? )?
  * string     := '…' | "…"  with escapes \n \t \r \\ \' \" (any other escaped character is itself)
@@ -22,6 +22,7 @@
  */
 
 import { toDisplayString } from '../binding/coercion.js';
+import { isSystemFunction } from '../binding/system-functions.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import type { FunctionContext } from './function-types.js';
 
@@ -205,7 +206,11 @@ class Lexer {
     if (DIGIT.test(char) || (char === '-' && DIGIT.test(source[start + 1] ?? ''))) {
       return this.scanNumber(start);
     }
-    if (WORD_CHARACTER.test(char)) {
+    // `@` starts a v1.0 system function name (`${@index(offset: 1)}`), never a path.
+    if (
+      WORD_CHARACTER.test(char) ||
+      (char === '@' && WORD_CHARACTER.test(source[start + 1] ?? ''))
+    ) {
       let end = start + 1;
       while (end < source.length && WORD_CHARACTER.test(source[end]!)) end++;
       return this.token('word', start, end);
@@ -347,7 +352,7 @@ class Parser {
 
   private parseCall(nameToken: Token, depth: number): FormatStringCall {
     const name = nameToken.text;
-    if (!IDENTIFIER.test(name)) {
+    if (!IDENTIFIER.test(name) && !isSystemFunction(name)) {
       throw parseError(`Invalid function name '${name}'`, this.source, nameToken.start);
     }
     this.checkDepth(depth + 1, nameToken.start);

@@ -9,7 +9,13 @@ export {
   type BasicFunctionsOptions,
   createBasicFunctions,
   DEFAULT_MAX_REGEX_INPUT_LENGTH,
+  isEmailAddress,
 } from './basic-functions.js';
+export {
+  emailValidationResult,
+  INVALID_EMAIL_CODE,
+  INVALID_EMAIL_MESSAGE,
+} from './email-validation-result.js';
 export { type FormatDateOptions, formatDate } from './format-date.js';
 export {
   DEFAULT_FORMAT_STRING_MAX_DEPTH,

@@ -5,6 +5,8 @@
 import type { Catalog } from '../catalog/catalog.js';
 import { createCatalog } from '../catalog/catalog.js';
 import { BASIC_FUNCTIONS } from '../functions/basic-functions.js';
+import { emailValidationResult } from '../functions/email-validation-result.js';
+import type { FunctionImplementation } from '../functions/function-types.js';
 import basicSchema from '../validation/schemas/v1_0/catalogs/basic/catalog.json' with {
   type: 'json',
 };
@@ -12,6 +14,17 @@ import basicSchema from '../validation/schemas/v1_0/catalogs/basic/catalog.json'
 /** `catalogId` of the v1.0 basic catalog. */
 export const V1_0_BASIC_CATALOG_ID =
   'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+
+/**
+ * The v1.0 basic catalog's functions: v0.9's, with `email` returning a `ValidationResult`
+ * (`INVALID_EMAIL`). The other checks still answer a boolean, which v1.0 accepts ("plain booleans
+ * still work") and which lets the check's own `message` show.
+ */
+export const V1_0_BASIC_FUNCTIONS: readonly FunctionImplementation[] = Object.freeze(
+  BASIC_FUNCTIONS.map((fn) =>
+    fn.name === emailValidationResult.name ? emailValidationResult : fn,
+  ),
+);
 
 let builtins: readonly Catalog[] | undefined;
 
@@ -22,7 +35,7 @@ export function v10BuiltinCatalogs(): readonly Catalog[] {
       catalogId: V1_0_BASIC_CATALOG_ID,
       protocolVersion: 'v1.0',
       schema: basicSchema as Record<string, unknown>,
-      functions: BASIC_FUNCTIONS,
+      functions: V1_0_BASIC_FUNCTIONS,
     }),
   ]);
   return builtins;

@@ -27,3 +27,15 @@ export const V1_0_RESERVED_KEY_ALIASES: Readonly<Record<string, string>> = Objec
 
 /** Prefix that escapes a literal key starting with `@` (`@@x` is the key `@x`). */
 export const V1_0_AT_ESCAPE = '@@';
+
+/**
+ * The drafted inline collection shape the conformance suite uses (`index_function.yaml`), read
+ * next to the schema's ChildList template `{componentId, path}`: a component whose `items` is a
+ * data path and whose `template` is a whole component (with its descendants under `components`).
+ * We read it by hoisting the template into the surface; we never write it.
+ */
+export const V1_0_INLINE_TEMPLATE_KEYS = Object.freeze({
+  items: 'items',
+  template: 'template',
+  components: 'components',
+} as const);

@@ -8,6 +8,7 @@
 import { SURFACE_CONTAINER_TYPE } from '../catalog/composition.js';
 import { isRecord } from '../protocol/guards.js';
 import type { ClientError, ComponentInstance, FunctionCall } from '../protocol/messages.js';
+import { hoistInlineTemplates } from './hoist-inline-templates.js';
 import { A2UI_A2A_EXTENSION_URI_PREFIX, A2UI_MIME_TYPES } from './mime-types.js';
 import { normalizeReservedKeys } from './normalize-reserved-keys.js';
 import type { InternalAction, InternalMessage, ProtocolVersion } from './protocol-version.js';
@@ -39,13 +40,15 @@ const PATH_ERROR_CODES = new Set(['VALIDATION_FAILED', 'UNALLOWED_PARENT', 'UNAL
 
 const written = (): string => V1_0_ENVELOPE_VERSIONS[0]!;
 
-/** Components of a v1.0 message: `@` keys read as bare ones, the reserved `Surface` refused. */
+/**
+ * Components of a v1.0 message: `@` keys read as bare ones, inline collection templates hoisted
+ * into the surface, the reserved `Surface` refused.
+ */
 function readComponents(reader: BodyReader): ComponentInstance[] {
   const path = reader.pathOf('components');
-  const components = normalizeReservedKeys(
-    reader.components('components'),
-    path,
-  ) as ComponentInstance[];
+  const components = hoistInlineTemplates(
+    normalizeReservedKeys(reader.components('components'), path) as ComponentInstance[],
+  );
   components.forEach((component, index) => {
     if (component.component === SURFACE_CONTAINER_TYPE) {
       throw specError(

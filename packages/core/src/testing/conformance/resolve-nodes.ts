@@ -6,7 +6,7 @@
  */
 
 import type { CheckResult } from '../../binding/checks.js';
-import type { ChildReference } from '../../binding/child-list.js';
+import { type ChildReference, expandChildList } from '../../binding/child-list.js';
 import { ComponentBinding } from '../../binding/component-binding.js';
 import { DataContext } from '../../binding/data-context.js';
 import type { A2uiClient } from '../../client/a2ui-client.js';
@@ -19,6 +19,9 @@ export interface ResolvedNode {
   readonly props: Readonly<Record<string, unknown>>;
   readonly validation: CheckResult;
 }
+
+/** The id of a surface's root component (§5.1). */
+const ROOT_ID = 'root';
 
 /** Template instances resolved at most (a runaway template must not hang the run). */
 const MAX_NODES = 10_000;
@@ -38,14 +41,17 @@ export function resolveSurfaceNodes(
   const nodes = new Map<string, ResolvedNode>();
   if (!surface) return nodes;
   const host = client.getBindingHost(surfaceId);
-  const visit = (id: string, scope: string, key: string): void => {
+  const reached = new Set<string>();
+  const visit = (id: string, scope: string, key: string, templateIndex?: number): void => {
     if (nodes.has(key) || nodes.size >= MAX_NODES) return;
     const record = surface.components.get(id);
     if (!record) return;
-    const binding = new ComponentBinding(record, new DataContext(host, scope));
+    reached.add(id);
+    const context = new DataContext(host, scope, templateIndex);
+    const binding = new ComponentBinding(record, context);
     const snapshot = binding.getSnapshot();
     const props: Record<string, unknown> = {};
-    const children: ChildReference[] = [];
+    const children: ChildReference[] = staticChildren(record.properties, context);
     for (const [name, value] of Object.entries(snapshot.props)) {
       if (isChildReferenceList(value)) {
         children.push(...value);
@@ -57,12 +63,35 @@ export function resolveSurfaceNodes(
     for (const child of children) {
       const index = /\/(\d+)$/.exec(child.scope)?.[1];
       if (child.scope !== scope && index !== undefined)
-        visit(child.id, child.scope, `${child.id}_${index}`);
-      else if (suffix !== undefined) visit(child.id, scope, `${child.id}_${suffix}`);
+        visit(child.id, child.scope, `${child.id}_${index}`, child.templateIndex);
+      else {
+        const childKey = suffix === undefined ? child.id : `${child.id}_${suffix}`;
+        visit(child.id, scope, childKey, child.templateIndex);
+      }
     }
   };
-  for (const record of surface.components.values()) visit(record.id, '/', record.id);
+  // Resolve the tree from its root first: a template's components then resolve as instances
+  // only, never in the root scope where their `@index` is an error no renderer shows. The rest
+  // (orphans, unreached parts) resolves in the root scope afterwards.
+  visit(ROOT_ID, '/', ROOT_ID);
+  for (const record of surface.components.values())
+    if (!reached.has(record.id)) visit(record.id, '/', record.id);
   return nodes;
+}
+
+/**
+ * The static children of the basic catalog's containers (`children: [ids]`, `child: id`): they
+ * render in their parent's scope, so inside a template they are instances too.
+ */
+function staticChildren(
+  properties: Readonly<Record<string, unknown>>,
+  context: DataContext,
+): ChildReference[] {
+  const ids = [
+    ...(Array.isArray(properties.children) ? properties.children : []),
+    ...(typeof properties.child === 'string' ? [properties.child] : []),
+  ];
+  return expandChildList(ids, context);
 }
 
 function isChildReferenceList(value: unknown): value is ChildReference[] {

@@ -1,9 +1,10 @@
 /**
  * `accessibility_check`: the case's `surface` (a root component with its descendants under
  * `components`) built on a surface of the case's version, and each node of
- * `assertions.accessibilityTree` compared with the resolved `accessibility` attributes of that
- * component (subset rule). The `axeCore` rule lists need a DOM: the renderer packages run them.
+ * `assertions.accessibilityTree` compared with what that component announces (subset rule):
+ * `resolveAccessibility`, its explicit attributes, else the label inferred from visible text. The `axeCore` rule lists need a DOM: the renderer packages run them.
  */
+import { resolveAccessibility } from '../../../binding/accessible-label.js';
 import { isRecord } from '../../../protocol/guards.js';
 import type { ConformanceActionHandler } from '../conformance-action.js';
 import { findSubsetMismatch } from '../match-expected.js';
@@ -41,7 +42,8 @@ export const accessibilityCheck: ConformanceActionHandler = ({ testCase, version
       mismatches.push(`component ${id} missing`);
       continue;
     }
-    const mismatch = findSubsetMismatch(node.props.accessibility ?? {}, expected, `/${id}`);
+    const { labelInferred: _, ...announced } = resolveAccessibility(node.props);
+    const mismatch = findSubsetMismatch(announced, expected, `/${id}`);
     if (mismatch) mismatches.push(`accessibility ${mismatch}`);
   }
   return mismatches;
