@@ -9,6 +9,7 @@ import type {
   FunctionReturnType,
   InlineCatalog,
 } from '../protocol/messages.js';
+import { catalogVersionFamily } from '../state/select-catalog.js';
 import type { Catalog } from './catalog.js';
 
 /** Options of {@link CatalogRegistry.getClientCapabilities}. */
@@ -69,9 +70,16 @@ export class CatalogRegistry {
    * `{"v0.9": {supportedCatalogIds, inlineCatalogs?}}` (§4.1).
    */
   getClientCapabilities(options: ClientCapabilitiesOptions = {}): ClientCapabilities {
-    const inner: ClientCapabilities['v0.9'] = { supportedCatalogIds: this.catalogIds };
+    // Only catalogs written for v0.9 belong under the "v0.9" key (catalogs of v1.0 are listed
+    // under v1.0's `a2uiRendererCapabilities`).
+    const v09 = [...this.#catalogs.values()].filter(
+      (catalog) => catalogVersionFamily(catalog.protocolVersion) === 'v0.9',
+    );
+    const inner: ClientCapabilities['v0.9'] = {
+      supportedCatalogIds: v09.map((catalog) => catalog.catalogId),
+    };
     if (options.includeInlineCatalogs) {
-      inner.inlineCatalogs = [...this.#catalogs.values()]
+      inner.inlineCatalogs = v09
         .filter((catalog) => catalog.schema !== undefined)
         .map((catalog) => toInlineCatalog(catalog.catalogId, catalog.schema!));
     }

@@ -19,6 +19,12 @@ export interface Catalog {
   readonly functions: ReadonlyMap<string, FunctionImplementation>;
   readonly validator: CatalogValidator | undefined;
   readonly schema: Record<string, unknown> | undefined;
+  /**
+   * The A2UI protocol version the catalog is written for (v1.0 `catalog_definition.json`
+   * `protocolVersion`, normalised to the `"v1.0"` form). All catalogs of one surface share it.
+   * `undefined` means v0.9 (the spec's default for catalogs without one).
+   */
+  readonly protocolVersion: string | undefined;
 }
 
 /** Options of {@link createCatalog}. */
@@ -30,6 +36,8 @@ export interface CreateCatalogOptions {
   functions?: Iterable<FunctionImplementation>;
   validator?: CatalogValidator;
   schema?: Record<string, unknown>;
+  /** @default undefined (v0.9) */
+  protocolVersion?: string;
 }
 
 /**
@@ -54,6 +62,7 @@ export function createCatalog(options: CreateCatalogOptions): Catalog {
     functions,
     validator: options.validator,
     schema: options.schema,
+    protocolVersion: options.protocolVersion,
   };
 }
 
@@ -71,5 +80,6 @@ export function extendCatalog(
     functions: [...base.functions.values(), ...(extension.functions ?? [])],
     validator: extension.validator ?? base.validator,
     schema: extension.schema ?? base.schema,
+    protocolVersion: extension.protocolVersion ?? base.protocolVersion,
   });
 }

@@ -10,6 +10,7 @@ import basicSchema from '../validation/schemas/catalogs/basic/catalog.json' with
 import minimalSchema from '../validation/schemas/catalogs/minimal/catalog.json' with {
   type: 'json',
 };
+import { v10BuiltinCatalogs } from '../versions/v1-0-catalogs.js';
 import { type Catalog, createCatalog } from './catalog.js';
 import { CatalogRegistry } from './catalog-registry.js';
 
@@ -29,7 +30,10 @@ export const minimalCatalog: Catalog = createCatalog({
   validator: getBuiltinCatalogValidator(MINIMAL_CATALOG_ID),
 });
 
-/** A new registry holding the basic catalog, then the minimal one (preference order). */
+/**
+ * A new registry holding the v0.9 basic catalog, then the minimal one (preference order), then
+ * the v1.0 basic catalog, so that every built-in protocol version has its basic catalog.
+ */
 export function createDefaultCatalogs(): CatalogRegistry {
-  return new CatalogRegistry([basicCatalog, minimalCatalog]);
+  return new CatalogRegistry([basicCatalog, minimalCatalog, ...v10BuiltinCatalogs()]);
 }

@@ -13,6 +13,12 @@ export type A2uiErrorCode =
   | 'SURFACE_NOT_FOUND'
   /** `createSurface` names a catalog this client does not have (spec §2.1). */
   | 'CATALOG_NOT_FOUND'
+  /** A v1.0 catalog of another protocol version was mixed into a surface (`multi_catalog.yaml`). */
+  | 'CATALOG_VERSION_MISMATCH'
+  /** A v1.0 component sits under a parent its `allowedParents` does not list. */
+  | 'UNALLOWED_PARENT'
+  /** A v1.0 container holds a child its `allowedChildren` does not list. */
+  | 'UNALLOWED_CHILD'
   /** A message, frame or body is larger than the configured maximum. */
   | 'MESSAGE_TOO_LARGE'
   /** A configured cap (depth, components, template expansion, array index) was hit. */

@@ -24,8 +24,15 @@ import type {
 } from '../protocol/messages.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ValidationIssue } from '../validation/index.js';
+import type { ProtocolVersion } from '../versions/protocol-version.js';
+import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
+import { unsupportedVersionMessage } from '../versions/protocol-version-registry.js';
+import { defaultProtocolVersions } from '../versions/protocol-versions.js';
+import { V0_9_MULTIPLE_KINDS_MESSAGE } from '../versions/v0-9.js';
 import { type DataModelLimits, DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
+import { type FunctionMessageListener, InternalApplier } from './internal-applier.js';
 import { encodeSegment, parsePointer } from './json-pointer.js';
+import { MessageFailure } from './message-failure.js';
 import { parseMessageInput } from './message-input.js';
 import { Notifier } from './notifier.js';
 import { Surface } from './surface.js';
@@ -59,6 +66,11 @@ export interface MessageProcessorOptions {
   validate?: boolean;
   limits?: ProcessorLimits;
   /**
+   * The protocol versions the processor reads, by envelope `version`.
+   * @default defaultProtocolVersions (v0.9, v0.9.1, v1.0, and any registered with `registerProtocolVersion`)
+   */
+  protocolVersions?: ProtocolVersionRegistry;
+  /**
    * Distinct errors remembered for de-duplication (oldest forgotten first): `onError` listeners
    * (and so the agent) hear each distinct error once, by code, surface, path and message.
    * @default 1000
@@ -76,13 +88,6 @@ export interface ProcessResult {
 
 /** `#apply` has checked the whole message's nesting and numbers before any validator runs. */
 const JSON_CHECKED = Object.freeze({ jsonChecked: true });
-
-/** A failure while applying one message; carries the spec error. */
-class MessageFailure extends Error {
-  constructor(readonly clientError: ClientError) {
-    super(clientError.message);
-  }
-}
 
 type ErrorListener = (error: ClientError) => void;
 
@@ -117,6 +122,12 @@ export class MessageProcessor {
   /** Keys of the errors listeners heard, oldest first (the one de-duplication of every error). */
   readonly #heard = new Set<string>();
   readonly #maxRememberedErrors: number;
+  readonly #versions: ProtocolVersionRegistry;
+  /** The version each reported error is written in, when it is not its surface's. */
+  readonly #errorVersions = new WeakMap<ClientError, ProtocolVersion>();
+  /** The version of the message being applied (errors about it are written in its shape). */
+  #current: ProtocolVersion | undefined;
+  readonly #internal: InternalApplier;
 
   constructor(options: MessageProcessorOptions = {}) {
     this.catalogs =
@@ -126,6 +137,48 @@ export class MessageProcessor {
     this.#validate = options.validate ?? true;
     this.#maxRememberedErrors = options.maxRememberedErrors ?? 1000;
     this.#limits = { ...DEFAULT_PROCESSOR_LIMITS, ...options.limits };
+    this.#versions = options.protocolVersions ?? defaultProtocolVersions;
+    this.#internal = new InternalApplier({
+      catalogs: this.catalogs,
+      surfaces: this.#surfaces,
+      validate: this.#validate,
+      limits: this.#limits,
+      notifier: this.notifier,
+      report: (error) => this.#report(error),
+      addSurface: (surface) => this.#setSurfaceList([...this.#surfaceList, surface]),
+      removeSurface: (surface) => {
+        this.#surfaces.delete(surface.surfaceId);
+        this.#setSurfaceList(this.#surfaceList.filter((entry) => entry !== surface));
+      },
+      versions: this.#versions,
+    });
+  }
+
+  /** The protocol versions this processor reads. */
+  get protocolVersions(): ProtocolVersionRegistry {
+    return this.#versions;
+  }
+
+  /**
+   * The version an error is to be written in for the agent: its surface's, else that of the
+   * message that caused it, else v0.9. Use `version.encodeError(error)` to build the message.
+   */
+  protocolVersionOf(error: ClientError): ProtocolVersion {
+    const surface = error.surfaceId === undefined ? undefined : this.#surfaces.get(error.surfaceId);
+    return (
+      surface?.protocolVersion ??
+      this.#errorVersions.get(error) ??
+      this.#versions.byName('v0.9') ??
+      this.#versions.values().next().value!
+    );
+  }
+
+  /**
+   * Calls `listener` for each v1.0 `callRendererFunction` / `agentFunctionResponse` the agent
+   * sends (the function-call layer answers them).
+   */
+  onFunctionMessage(listener: FunctionMessageListener): () => void {
+    return this.#internal.onFunctionMessage(listener);
   }
 
   /** The configured limits. */
@@ -165,10 +218,13 @@ export class MessageProcessor {
     this.notifier.batch(() => {
       for (const message of parsed.value) {
         try {
+          this.#current = undefined;
           this.#apply(message);
           applied++;
         } catch (error) {
-          this.#report(toClientError(error, message));
+          const clientError = toClientError(error, message);
+          if (this.#current) this.#errorVersions.set(clientError, this.#current);
+          this.#report(clientError);
         }
       }
     });
@@ -215,7 +271,7 @@ export class MessageProcessor {
   getClientDataModel(): ClientDataModel | undefined {
     let surfaces: Record<string, unknown> | undefined;
     for (const surface of this.#surfaceList) {
-      if (!surface.sendDataModel) continue;
+      if (!surface.sendDataModel || !surface.protocolVersion.native) continue;
       surfaces ??= {};
       setOwn(surfaces, surface.surfaceId, surface.dataModel.getSnapshot());
     }
@@ -225,6 +281,7 @@ export class MessageProcessor {
   /** Deletes every surface (a transport `reset`, or the end of a session). */
   reset(): void {
     this.#heard.clear();
+    this.#internal.reset();
     this.notifier.batch(() => {
       for (const surface of this.#surfaceList) surface.dispose();
       this.#surfaces.clear();
@@ -259,28 +316,51 @@ export class MessageProcessor {
       const surfaceId = kind && readSurfaceId((message as Record<string, unknown>)[kind]);
       throw validationFailure(surfaceId, violation.path, violation.message);
     }
-    const kind = this.#checkEnvelope(message);
+    if (!isRecord(message))
+      throw validationFailure(undefined, '', 'A server message must be a JSON object.');
+    // The one per-message routing step: the envelope `version` picks the version module.
+    const version =
+      this.#versions.find(message.version) ??
+      (message.version === undefined ? this.#versions.findVersionless(message) : undefined);
+    if (version === undefined) throw this.#versionFailure(message);
+    this.#current = version;
+    if (!version.native) {
+      this.#internal.apply(version, message);
+      return;
+    }
+    const kind = this.#checkEnvelope(message, version);
     const body = (message as Record<ServerMessageKind, Record<string, unknown>>)[kind];
     switch (kind) {
       case 'createSurface':
-        this.#createSurface(message, body as unknown as CreateSurface);
+        this.#createSurface(message, body as unknown as CreateSurface, version);
         return;
       case 'updateComponents':
-        this.#updateComponents(body as unknown as UpdateComponents);
+        this.#updateComponents(body as unknown as UpdateComponents, version);
         return;
       case 'updateDataModel':
-        this.#updateDataModel(message, body as unknown as UpdateDataModel);
+        this.#updateDataModel(message, body as unknown as UpdateDataModel, version);
         return;
       case 'deleteSurface':
-        this.#deleteSurface(message, body.surfaceId as string);
+        this.#deleteSurface(message, body.surfaceId as string, version);
         return;
     }
   }
 
+  /** A missing or unknown `version`: the spec error, naming the message's surface if it can. */
+  #versionFailure(message: Record<string, unknown>): MessageFailure {
+    let surfaceId: string | undefined;
+    for (const key of Object.keys(message)) surfaceId ??= readSurfaceId(message[key]);
+    return validationFailure(
+      surfaceId,
+      '/version',
+      message.version === undefined
+        ? `Missing "version": every message must carry "version" (${this.#versions.names.map((name) => `"${name}"`).join(', ')}).`
+        : unsupportedVersionMessage(message.version, this.#versions.names),
+    );
+  }
+
   /** Shape checks that do not depend on a catalog; enough to route the message safely. */
-  #checkEnvelope(message: unknown): ServerMessageKind {
-    if (!isRecord(message))
-      throw validationFailure(undefined, '', 'A server message must be a JSON object.');
+  #checkEnvelope(message: Record<string, unknown>, version: ProtocolVersion): ServerMessageKind {
     // One pass over the keys: a well-formed message has exactly `version` and its kind.
     let extra: string | undefined;
     const kinds: ServerMessageKind[] = [];
@@ -290,23 +370,14 @@ export class MessageProcessor {
     }
     if (kinds.length > 1)
       kinds.sort((a, b) => SERVER_MESSAGE_KINDS.indexOf(a) - SERVER_MESSAGE_KINDS.indexOf(b));
-    if (message.version !== A2UI_VERSION) {
-      const surfaceId = kinds.length === 1 ? readSurfaceId(message[kinds[0]!]) : undefined;
-      throw validationFailure(
-        surfaceId,
-        '/version',
-        message.version === undefined
-          ? `Missing "version": every message must carry "version": "${A2UI_VERSION}".`
-          : `Unsupported version ${JSON.stringify(message.version)}; this client speaks "${A2UI_VERSION}".`,
-      );
-    }
+    if (extra !== undefined) this.#internal.checkForeignKey(extra, version);
     if (kinds.length !== 1) {
       throw validationFailure(
         undefined,
         '',
         kinds.length === 0
           ? `A server message needs exactly one of ${SERVER_MESSAGE_KINDS.join(', ')}.`
-          : `A server message carries exactly one of ${kinds.join(', ')}, not ${kinds.length}.`,
+          : `${V0_9_MULTIPLE_KINDS_MESSAGE}: ${kinds.join(' and ')}; a server message carries exactly one.`,
       );
     }
     const kind = kinds[0]!;
@@ -330,7 +401,7 @@ export class MessageProcessor {
     return kind;
   }
 
-  #createSurface(message: unknown, body: CreateSurface): void {
+  #createSurface(message: unknown, body: CreateSurface, version: ProtocolVersion): void {
     const { surfaceId } = body;
     if (typeof body.catalogId !== 'string') {
       throw validationFailure(
@@ -339,7 +410,11 @@ export class MessageProcessor {
         '"createSurface.catalogId" is required and must be a string.',
       );
     }
-    const catalog = this.catalogs.get(body.catalogId);
+    const catalog = this.catalogs.get(
+      Object.hasOwn(version.catalogAliases, body.catalogId)
+        ? version.catalogAliases[body.catalogId]!
+        : body.catalogId,
+    );
     if (!catalog) {
       throw genericFailure(
         'CATALOG_NOT_FOUND',
@@ -347,7 +422,8 @@ export class MessageProcessor {
         `Catalog not found: ${body.catalogId}. This client supports: ${this.catalogs.catalogIds.join(', ') || 'none'}.`,
       );
     }
-    this.#validateWith(catalog, message, surfaceId);
+    this.#internal.checkCatalogFamily(catalog, version, surfaceId);
+    this.#validateWith(catalog, message, surfaceId, version);
     if (this.#surfaces.has(surfaceId)) {
       throw genericFailure(
         'SURFACE_EXISTS',
@@ -366,6 +442,7 @@ export class MessageProcessor {
       surfaceId,
       catalog,
       theme: body.theme as Theme | undefined,
+      protocolVersion: version,
       sendDataModel: body.sendDataModel === true,
       notifier: this.notifier,
       limits: { maxDepth: this.#limits.maxDepth, maxArrayIndex: this.#limits.maxArrayIndex },
@@ -374,8 +451,8 @@ export class MessageProcessor {
     this.#setSurfaceList([...this.#surfaceList, surface]);
   }
 
-  #updateComponents(body: UpdateComponents): void {
-    const surface = this.#requireSurface(body.surfaceId, 'updateComponents');
+  #updateComponents(body: UpdateComponents, version: ProtocolVersion): void {
+    const surface = this.#requireSurface(body.surfaceId, 'updateComponents', version);
     const { surfaceId } = body;
     if (!Array.isArray(body.components) || body.components.length === 0) {
       throw validationFailure(
@@ -495,9 +572,9 @@ export class MessageProcessor {
     this.#report({ code: VALIDATION_FAILED, surfaceId: surface.surfaceId, path, message });
   }
 
-  #updateDataModel(message: unknown, body: UpdateDataModel): void {
-    const surface = this.#requireSurface(body.surfaceId, 'updateDataModel');
-    this.#validateWith(surface.catalog, message, body.surfaceId);
+  #updateDataModel(message: unknown, body: UpdateDataModel, version: ProtocolVersion): void {
+    const surface = this.#requireSurface(body.surfaceId, 'updateDataModel', version);
+    this.#validateWith(surface.catalog, message, body.surfaceId, version);
     const path = body.path ?? '/';
     if (typeof path !== 'string')
       throw validationFailure(
@@ -515,31 +592,31 @@ export class MessageProcessor {
     }
   }
 
-  #deleteSurface(message: unknown, surfaceId: string): void {
+  #deleteSurface(message: unknown, surfaceId: string, version: ProtocolVersion): void {
     const surface = this.#surfaces.get(surfaceId);
     // Deleting an unknown surface is a silent no-op, as in the reference processor (digest §2.4).
     if (!surface) return;
-    this.#validateWith(surface.catalog, message, surfaceId);
+    this.#internal.checkSurfaceFamily(surface, version, 'deleteSurface');
+    this.#validateWith(surface.catalog, message, surfaceId, version);
     surface.dispose();
     this.#surfaces.delete(surfaceId);
     this.#setSurfaceList(this.#surfaceList.filter((entry) => entry !== surface));
   }
 
-  #requireSurface(surfaceId: string, kind: ServerMessageKind): Surface {
-    const surface = this.#surfaces.get(surfaceId);
-    if (!surface) {
-      throw genericFailure(
-        'SURFACE_NOT_FOUND',
-        surfaceId,
-        `${kind} names unknown surface "${surfaceId}"; send createSurface first.`,
-      );
-    }
-    return surface;
+  #requireSurface(surfaceId: string, kind: ServerMessageKind, version: ProtocolVersion): Surface {
+    return this.#internal.requireSurface(surfaceId, kind, version);
   }
 
-  #validateWith(catalog: Catalog, message: unknown, surfaceId: string): void {
+  #validateWith(
+    catalog: Catalog,
+    message: unknown,
+    surfaceId: string,
+    version: ProtocolVersion,
+  ): void {
     if (!this.#validate || !catalog.validator) return;
-    const issues = catalog.validator.validateServerMessage(message, JSON_CHECKED);
+    // v0.9.1 is validated with v0.9's schemas, whose `version` is the constant "v0.9".
+    const checked = version.name === 'v0.9' ? message : { ...(message as object), version: 'v0.9' };
+    const issues = catalog.validator.validateServerMessage(checked, JSON_CHECKED);
     if (issues.length > 0) throw issueFailure(surfaceId, issues[0]!);
   }
 
@@ -609,12 +686,14 @@ function issueToError(issue: ValidationIssue): ClientError {
 function toClientError(error: unknown, message: unknown): ClientError {
   if (error instanceof MessageFailure) return error.clientError;
   const failure = toA2uiError(error);
-  let surfaceId: string | undefined;
-  try {
-    const kind = getServerMessageKind(message);
-    if (kind) surfaceId = readSurfaceId((message as Record<string, unknown>)[kind]);
-  } catch {
-    // A hostile in-process object (throwing getter or Proxy): report without a surface.
+  let surfaceId: string | undefined = failure.surfaceId;
+  if (surfaceId === undefined) {
+    try {
+      const kind = getServerMessageKind(message);
+      if (kind) surfaceId = readSurfaceId((message as Record<string, unknown>)[kind]);
+    } catch {
+      // A hostile in-process object (throwing getter or Proxy): report without a surface.
+    }
   }
   if (failure.code === VALIDATION_FAILED) {
     return {

@@ -1,0 +1,102 @@
+/**
+ * Catalog validation of the components of a non-native (v1.0, v0.8) message, each against the
+ * catalog it resolved to, with the graceful degradation of ARCHITECTURE §2: an unknown type is
+ * kept (the renderer shows a fallback), unknown properties are dropped, calls of unknown
+ * functions are kept; each is reported once per surface. Anything else rejects the message.
+ */
+import type { Catalog } from '../catalog/catalog.js';
+import { VALIDATION_FAILED } from '../protocol/constants.js';
+import type { ClientError, ComponentInstance } from '../protocol/messages.js';
+import { encodeSegment } from './json-pointer.js';
+import { MessageFailure } from './message-failure.js';
+import { Surface } from './surface.js';
+
+/** `#apply` checked the whole message's nesting and numbers before any validator runs. */
+const JSON_CHECKED = Object.freeze({ jsonChecked: true });
+
+/** Options of {@link checkComponents}. */
+export interface CheckComponentsOptions {
+  readonly surface: Surface;
+  /** The catalog of each component, index for index. */
+  readonly catalogs: readonly Catalog[];
+  /** Pointer of the components array in the original message. */
+  readonly path: string;
+  /** Reports a degradation (the component still applies). */
+  readonly report: (error: ClientError) => void;
+}
+
+function reportOnce(
+  options: CheckComponentsOptions,
+  topic: string,
+  path: string,
+  message: string,
+): void {
+  if (!options.surface.claimReport(topic)) return;
+  options.report({ code: VALIDATION_FAILED, surfaceId: options.surface.surfaceId, path, message });
+}
+
+/**
+ * The components to apply (sanitized where properties were dropped).
+ * @throws MessageFailure on the first component that cannot apply
+ */
+export function checkComponents(
+  components: readonly ComponentInstance[],
+  options: CheckComponentsOptions,
+): ComponentInstance[] {
+  const { surface } = options;
+  return components.map((component, index) => {
+    const path = `${options.path}/${index}`;
+    const catalog = options.catalogs[index]!;
+    if (typeof component.component !== 'string') {
+      throw MessageFailure.validation(
+        surface.surfaceId,
+        `${path}/component`,
+        `Cannot create component ${component.id} without a type: it needs a string "component".`,
+      );
+    }
+    const validator = catalog.validator;
+    if (!validator) return component;
+    const check = validator.checkComponent(component, JSON_CHECKED);
+    switch (check.status) {
+      case 'valid':
+        return component;
+      case 'unknown-type':
+        reportOnce(
+          options,
+          Surface.unknownTypeTopic(component.component),
+          `${path}/component`,
+          `Unknown component type "${component.component}" in catalog ${catalog.catalogId}; it is rendered as a fallback.`,
+        );
+        return component;
+      case 'unknown-properties':
+      case 'unknown-functions':
+        for (const property of check.properties) {
+          reportOnce(
+            options,
+            Surface.unknownPropertyTopic(component.component, property),
+            `${path}/${encodeSegment(property)}`,
+            `Unknown property "${property}" on ${component.component}; it was ignored.`,
+          );
+        }
+        if (check.status === 'unknown-functions') {
+          for (const call of check.functions) {
+            reportOnce(
+              options,
+              Surface.unknownFunctionTopic(call.name),
+              path + call.path,
+              `Unknown function "${call.name}" in catalog ${catalog.catalogId}; the component was applied, the call evaluates to nothing.`,
+            );
+          }
+        }
+        return check.sanitized as ComponentInstance;
+      default: {
+        const first = check.issues[0];
+        throw MessageFailure.validation(
+          surface.surfaceId,
+          first ? path + first.path : path,
+          first?.message ?? 'Invalid component.',
+        );
+      }
+    }
+  });
+}

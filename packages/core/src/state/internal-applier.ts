@@ -1,0 +1,368 @@
+/**
+ * Applies {@link InternalMessage}s — what a non-native version module (v1.0, v0.8) makes of its
+ * messages — to the processor's surfaces, and holds the version rules every path shares: a
+ * message of another version family never touches a surface, catalogs of one surface share its
+ * version, keys of another version's messages are a clear error.
+ */
+import type { Catalog } from '../catalog/catalog.js';
+import { createCatalog } from '../catalog/catalog.js';
+import type { CatalogRegistry } from '../catalog/catalog-registry.js';
+import { A2uiError, toA2uiError } from '../errors/a2ui-error.js';
+import type { ClientError, ComponentInstance } from '../protocol/messages.js';
+import type {
+  InternalAgentFunctionResponse,
+  InternalCallRendererFunction,
+  InternalCreateSurface,
+  InternalMessage,
+  ProtocolVersion,
+  ProtocolVersionReader,
+} from '../versions/protocol-version.js';
+import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
+import { readSurfaceId } from '../versions/read-envelope.js';
+import { checkComponents } from './check-components.js';
+import { catalogConstraints, findCompositionViolation } from './composition-constraints.js';
+import type { DataModelLimits } from './data-model.js';
+import { parsePointer } from './json-pointer.js';
+import { MessageFailure } from './message-failure.js';
+import type { Notifier } from './notifier.js';
+import { checkCatalogVersion, selectCatalog } from './select-catalog.js';
+import { Surface } from './surface.js';
+
+/** Receives the v1.0 function-call messages of the agent. */
+export type FunctionMessageListener = (
+  message: InternalCallRendererFunction | InternalAgentFunctionResponse,
+  version: ProtocolVersion,
+) => void;
+
+/** What the applier shares with its `MessageProcessor`. */
+export interface InternalApplierHost {
+  readonly catalogs: CatalogRegistry;
+  readonly surfaces: Map<string, Surface>;
+  readonly validate: boolean;
+  readonly limits: Required<DataModelLimits> & {
+    readonly maxComponentsPerSurface: number;
+    readonly maxSurfaces: number;
+  };
+  readonly notifier: Notifier;
+  readonly versions: ProtocolVersionRegistry;
+  report(error: ClientError): void;
+  addSurface(surface: Surface): void;
+  removeSurface(surface: Surface): void;
+}
+
+/** Turns an error of a version module or catalog selection into a {@link MessageFailure}. */
+function toFailure(error: unknown, surfaceId: string | undefined): MessageFailure {
+  if (error instanceof MessageFailure) return error;
+  const failure = toA2uiError(error);
+  const target = failure.surfaceId ?? surfaceId;
+  if (failure.code === 'VALIDATION_FAILED')
+    return MessageFailure.validation(target, failure.path ?? '', failure.message);
+  return MessageFailure.generic(
+    failure.code,
+    target,
+    failure.message,
+    failure.path === undefined ? {} : { path: failure.path },
+  );
+}
+
+/** Applies internal messages for a `MessageProcessor`; see the module comment. */
+export class InternalApplier {
+  readonly #host: InternalApplierHost;
+  readonly #functionListeners = new Set<FunctionMessageListener>();
+  readonly #readers = new Map<ProtocolVersion, ProtocolVersionReader>();
+
+  constructor(host: InternalApplierHost) {
+    this.#host = host;
+  }
+
+  /** Drops the state of every stateful reader (the processor was reset). */
+  reset(): void {
+    for (const reader of this.#readers.values()) reader.reset();
+  }
+
+  #read(version: ProtocolVersion, message: Record<string, unknown>): readonly InternalMessage[] {
+    if (!version.createReader) return [version.toInternal(message)];
+    let reader = this.#readers.get(version);
+    if (!reader) {
+      reader = version.createReader();
+      this.#readers.set(version, reader);
+    }
+    return reader.read(message);
+  }
+
+  onFunctionMessage(listener: FunctionMessageListener): () => void {
+    const entry: FunctionMessageListener = (message, version) => listener(message, version);
+    this.#functionListeners.add(entry);
+    return () => {
+      this.#functionListeners.delete(entry);
+    };
+  }
+
+  /**
+   * Throws the "mixes protocol versions" error when `key` is a message kind of another family.
+   * @throws MessageFailure `VALIDATION_FAILED`
+   */
+  checkForeignKey(key: string, version: ProtocolVersion, surfaceId?: string): void {
+    for (const other of this.#host.versions.values()) {
+      if (other.family === version.family || !other.agentMessageKinds.includes(key)) continue;
+      throw MessageFailure.validation(
+        surfaceId,
+        `/${key}`,
+        `Message mixes protocol versions: "${key}" is a ${other.name} message, but this message says "version": "${version.name}".`,
+      );
+    }
+  }
+
+  /** @throws MessageFailure `CATALOG_VERSION_MISMATCH` */
+  checkCatalogFamily(catalog: Catalog, version: ProtocolVersion, surfaceId: string): void {
+    try {
+      checkCatalogVersion(catalog, version.family);
+    } catch (error) {
+      throw toFailure(error, surfaceId);
+    }
+  }
+
+  /** @throws MessageFailure `VALIDATION_FAILED` when `surface` was created in another family */
+  checkSurfaceFamily(surface: Surface, version: ProtocolVersion, kind: string): void {
+    if (surface.protocolVersion.family === version.family) return;
+    throw MessageFailure.validation(
+      surface.surfaceId,
+      '/version',
+      `Surface "${surface.surfaceId}" was created in ${surface.protocolVersion.name}; a ${version.name} ${kind} cannot change it (one surface speaks one protocol version).`,
+    );
+  }
+
+  /** @throws MessageFailure `SURFACE_NOT_FOUND`, or the version mismatch */
+  requireSurface(surfaceId: string, kind: string, version: ProtocolVersion): Surface {
+    const surface = this.#host.surfaces.get(surfaceId);
+    if (!surface) {
+      throw MessageFailure.generic(
+        'SURFACE_NOT_FOUND',
+        surfaceId,
+        `Surface not found: ${kind} names unknown surface "${surfaceId}"; send createSurface first.`,
+      );
+    }
+    this.checkSurfaceFamily(surface, version, kind);
+    return surface;
+  }
+
+  /** Applies one message of a non-native version. @throws MessageFailure */
+  apply(version: ProtocolVersion, message: Record<string, unknown>): void {
+    let internals: readonly InternalMessage[];
+    let surfaceId: string | undefined;
+    try {
+      for (const key of Object.keys(message)) {
+        surfaceId ??= readSurfaceId(message[key]);
+        if (key !== 'version' && !version.agentMessageKinds.includes(key))
+          this.checkForeignKey(key, version, surfaceId);
+      }
+      internals = this.#read(version, message);
+    } catch (error) {
+      throw toFailure(error, surfaceId);
+    }
+    for (const internal of internals) this.#applyOne(version, internal);
+  }
+
+  #applyOne(version: ProtocolVersion, internal: InternalMessage): void {
+    switch (internal.kind) {
+      case 'createSurface':
+        this.#createSurface(version, internal);
+        return;
+      case 'updateComponents': {
+        const surface = this.requireSurface(internal.surfaceId, internal.kind, version);
+        this.#applyComponents(surface, internal.components, internal.componentsPath);
+        return;
+      }
+      case 'updateDataModel': {
+        const surface = this.requireSurface(internal.surfaceId, internal.kind, version);
+        this.#writeData(surface, internal.path, internal.remove ? undefined : internal.value);
+        return;
+      }
+      case 'deleteSurface': {
+        const surface = this.#host.surfaces.get(internal.surfaceId);
+        // Deleting an unknown surface is a silent no-op, as in the reference processor.
+        if (!surface) return;
+        this.checkSurfaceFamily(surface, version, internal.kind);
+        surface.dispose();
+        this.#host.removeSurface(surface);
+        return;
+      }
+      default:
+        this.#functionMessage(version, internal);
+    }
+  }
+
+  #functionMessage(
+    version: ProtocolVersion,
+    message: InternalCallRendererFunction | InternalAgentFunctionResponse,
+  ): void {
+    if (this.#functionListeners.size === 0) {
+      throw MessageFailure.generic(
+        message.kind === 'callRendererFunction' ? 'INVALID_FUNCTION_CALL' : 'NOT_SUPPORTED',
+        undefined,
+        `This renderer handles no ${message.kind} messages.`,
+        { functionCallId: message.functionCallId },
+      );
+    }
+    for (const listener of [...this.#functionListeners]) listener(message, version);
+  }
+
+  #createSurface(version: ProtocolVersion, message: InternalCreateSurface): void {
+    const { surfaceId } = message;
+    const host = this.#host;
+    const aliased =
+      message.catalogId !== undefined && Object.hasOwn(version.catalogAliases, message.catalogId)
+        ? version.catalogAliases[message.catalogId]
+        : message.catalogId;
+    let catalog: Catalog;
+    if (aliased === undefined) {
+      // v1.0 without a default catalog: every component names its own.
+      catalog = createCatalog({ catalogId: '', components: [], protocolVersion: version.name });
+    } else {
+      const found = host.catalogs.get(aliased);
+      if (!found) {
+        throw MessageFailure.generic(
+          'CATALOG_NOT_FOUND',
+          surfaceId,
+          `Catalog not found: ${aliased}. This client supports: ${host.catalogs.catalogIds.join(', ') || 'none'}.`,
+          { path: message.catalogIdPath },
+        );
+      }
+      this.checkCatalogFamily(found, version, surfaceId);
+      catalog = found;
+    }
+    if (host.surfaces.has(surfaceId)) {
+      throw MessageFailure.generic(
+        'SURFACE_EXISTS',
+        surfaceId,
+        `Surface ${surfaceId} already exists; send deleteSurface before creating it again.`,
+      );
+    }
+    if (host.surfaces.size >= host.limits.maxSurfaces) {
+      throw MessageFailure.generic(
+        'LIMIT_EXCEEDED',
+        surfaceId,
+        `At most ${host.limits.maxSurfaces} surfaces may exist at once.`,
+      );
+    }
+    const surface = new Surface({
+      surfaceId,
+      catalog,
+      defaultCatalogId: aliased,
+      protocolVersion: version,
+      ...(message.rootId === undefined ? {} : { rootId: message.rootId }),
+      ...(message.metadata === undefined ? {} : { metadata: message.metadata }),
+      ...(message.theme === undefined ? {} : { theme: message.theme }),
+      sendDataModel: message.sendDataModel,
+      notifier: host.notifier,
+      limits: { maxDepth: host.limits.maxDepth, maxArrayIndex: host.limits.maxArrayIndex },
+    });
+    try {
+      if (message.dataModel !== undefined) this.#writeData(surface, '/', message.dataModel);
+      if (message.components !== undefined)
+        this.#applyComponents(surface, message.components, message.componentsPath);
+    } catch (error) {
+      // Nothing of a rejected createSurface survives (the previous state stays intact).
+      surface.dispose();
+      throw error;
+    }
+    host.surfaces.set(surfaceId, surface);
+    host.addSurface(surface);
+  }
+
+  #writeData(surface: Surface, path: string, value: unknown): void {
+    try {
+      surface.dataModel.setAt(parsePointer(path), value);
+    } catch (error) {
+      const failure = toA2uiError(error, 'DATA_ERROR');
+      throw MessageFailure.generic(failure.code, surface.surfaceId, failure.message, {
+        path: failure.path ?? path,
+      });
+    }
+  }
+
+  #catalogOf(surface: Surface, component: ComponentInstance, path: string): Catalog {
+    const own = component.catalogId;
+    if (own === undefined && surface.defaultCatalogId !== undefined) return surface.catalog;
+    try {
+      return selectCatalog({
+        surfaceId: surface.surfaceId,
+        surfaceVersion: surface.protocolVersion.family,
+        defaultCatalogId: surface.defaultCatalogId,
+        catalogId: typeof own === 'string' ? own : undefined,
+        getCatalog: (catalogId) => this.#host.catalogs.get(catalogId),
+        subject: `Component '${component.id}'`,
+      });
+    } catch (error) {
+      const failure = toFailure(error, surface.surfaceId);
+      if (A2uiError.isInstance(error)) failure.clientError.path = `${path}/catalogId`;
+      throw failure;
+    }
+  }
+
+  #applyComponents(surface: Surface, incoming: readonly ComponentInstance[], path: string): void {
+    const host = this.#host;
+    const catalogs = incoming.map((component, index) =>
+      this.#catalogOf(surface, component, `${path}/${index}`),
+    );
+    const components = host.validate
+      ? checkComponents(incoming, { surface, catalogs, path, report: host.report })
+      : [...incoming];
+    this.#checkComposition(surface, components, catalogs, path);
+    let added = 0;
+    const seen = new Set<string>();
+    for (const { id } of components) {
+      if (!surface.components.has(id) && !seen.has(id)) added++;
+      seen.add(id);
+    }
+    if (surface.components.size + added > host.limits.maxComponentsPerSurface) {
+      throw MessageFailure.generic(
+        'LIMIT_EXCEEDED',
+        surface.surfaceId,
+        `Surface "${surface.surfaceId}" would hold more than ${host.limits.maxComponentsPerSurface} components.`,
+      );
+    }
+    for (const catalog of catalogs) surface.useCatalog(catalog);
+    for (const component of components) surface.components.upsert(component);
+  }
+
+  /** `allowedParents` / `allowedChildren`, only when a catalog involved declares any. */
+  #checkComposition(
+    surface: Surface,
+    components: readonly ComponentInstance[],
+    catalogs: readonly Catalog[],
+    path: string,
+  ): void {
+    const involved = new Set([...surface.catalogs, ...catalogs]);
+    if (![...involved].some((catalog) => catalogConstraints(catalog) !== undefined)) return;
+    const incoming = new Map(components.map((component, index) => [component.id, index]));
+    const violation = findCompositionViolation(
+      components,
+      (id) => {
+        const index = incoming.get(id);
+        if (index !== undefined) {
+          const component = components[index]!;
+          return { type: component.component, catalog: catalogs[index], component };
+        }
+        const record = surface.components.get(id);
+        return record
+          ? {
+              type: record.type,
+              catalog: surface.catalogFor(record.properties),
+              component: record.properties,
+            }
+          : undefined;
+      },
+      () => [...surface.components.values()].map((record) => record.id),
+      surface.rootId,
+    );
+    if (!violation) return;
+    const index = incoming.get(violation.componentId);
+    throw MessageFailure.validation(
+      surface.surfaceId,
+      index === undefined ? path : `${path}/${index}`,
+      violation.message,
+      violation.code,
+    );
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Reads the drafted `@`-prefixed v1.0 keys (see `v1-0-spelling.ts`) as the bare keys the engine
+ * works with. Copies only what changes; a message without `@` keys comes back as it is.
+ */
+import { isRecord, setOwn } from '../protocol/guards.js';
+import { specError } from './read-envelope.js';
+import { V1_0_AT_ESCAPE, V1_0_RESERVED_KEY_ALIASES } from './v1-0-spelling.js';
+
+/**
+ * `value` with every alias key renamed and `@@x` unescaped to `@x`, at any depth.
+ *
+ * @param path - JSON Pointer of `value` in its message, for errors.
+ * @throws A2uiError `VALIDATION_FAILED` when an object holds both spellings of one key, or an
+ *   unknown `@` key (the `@` namespace is reserved)
+ */
+export function normalizeReservedKeys(value: unknown, path: string): unknown {
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, index) => {
+      const next = normalizeReservedKeys(item, `${path}/${index}`);
+      if (next !== item) {
+        copy ??= value.slice();
+        copy[index] = next;
+      }
+    });
+    return copy ?? value;
+  }
+  if (!isRecord(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  const keys = Object.keys(value);
+  for (const key of keys) {
+    const item = value[key];
+    const next = normalizeReservedKeys(
+      item,
+      `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+    );
+    const renamed = renameKey(key, path);
+    if (copy === undefined && renamed === key && next === item) continue;
+    copy ??= rebuild(value, keys, key);
+    if (renamed !== key && Object.hasOwn(value, renamed)) {
+      throw specError(
+        `${path}/${key}`,
+        `"${key}" and "${renamed}" are two spellings of one key; send only one.`,
+      );
+    }
+    setOwn(copy, renamed, next);
+  }
+  return copy ?? value;
+}
+
+function renameKey(key: string, path: string): string {
+  if (!key.startsWith('@')) return key;
+  if (key.startsWith(V1_0_AT_ESCAPE)) return key.slice(1);
+  const alias = V1_0_RESERVED_KEY_ALIASES[key];
+  if (alias === undefined) {
+    throw specError(
+      `${path}/${key}`,
+      `Unknown reserved key "${key}": the "@" prefix is reserved (${Object.keys(V1_0_RESERVED_KEY_ALIASES).join(', ')}); write "@${key}" for a literal key.`,
+    );
+  }
+  return alias;
+}
+
+/** A copy of `value` holding the keys before `stop` (the rest are added as they are visited). */
+function rebuild(
+  value: Record<string, unknown>,
+  keys: readonly string[],
+  stop: string,
+): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (key === stop) break;
+    setOwn(copy, key, value[key]);
+  }
+  return copy;
+}
