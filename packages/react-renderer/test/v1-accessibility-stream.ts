@@ -1,37 +1,25 @@
 /**
  * A v1.0 surface exercising what v1.0 changed for renderers: accessibility `live`/`hidden`
  * (the cases of the conformance suite's `core/accessibility.yaml`, plus a hidden button), a
- * ValidationResult warning, TextField `placeholder`, Slider `steps`, and a Text asking for a
- * v0.9-only heading variant. Shared by the jsdom and Chromium suites.
+ * ValidationResult warning, TextField `placeholder` and Slider `steps`.
  */
-import { basicCatalog, type Catalog, createCatalog } from '@a2ui-ts/core';
-import { BASIC_CATALOG_V1_ID } from '../src/renderer/surface-version.js';
-
-/** The v1.0 basic catalog as far as the renderer needs it: its id and the basic functions. */
-export function createV1BasicCatalog(): Catalog {
-  return createCatalog({
-    catalogId: BASIC_CATALOG_V1_ID,
-    components: basicCatalog.components,
-    functions: basicCatalog.functions.values(),
-  });
-}
+import { V1_0_BASIC_CATALOG_ID } from '@a2ui-ts/core';
 
 const surfaceId = 'v1-a11y';
 
-/** The stream: createSurface, its components and its data. */
+/** The stream: one v1.0 createSurface with its components and data model inline. */
 export const V1_ACCESSIBILITY_STREAM: readonly unknown[] = [
-  { version: 'v0.9', createSurface: { surfaceId, catalogId: BASIC_CATALOG_V1_ID } },
   {
-    version: 'v0.9',
-    updateComponents: {
+    version: 'v1.0',
+    createSurface: {
       surfaceId,
+      catalogId: V1_0_BASIC_CATALOG_ID,
       components: [
         {
           id: 'root',
           component: 'Column',
-          children: ['title', 'btn1', 'status_text', 'alert_box', 'hidden_group', 'card', 'volume'],
+          children: ['btn1', 'status_text', 'alert_box', 'hidden_group', 'card', 'volume'],
         },
-        { id: 'title', component: 'Text', text: 'Notification settings', variant: 'h2' },
         {
           id: 'btn1',
           component: 'Button',
@@ -88,13 +76,7 @@ export const V1_ACCESSIBILITY_STREAM: readonly unknown[] = [
           value: { path: '/volume' },
         },
       ],
-    },
-  },
-  {
-    version: 'v0.9',
-    updateDataModel: {
-      surfaceId,
-      value: {
+      dataModel: {
         decorationHidden: true,
         card: '4111',
         cardCheck: { valid: false, message: 'Unusual card number.', severity: 'warning' },

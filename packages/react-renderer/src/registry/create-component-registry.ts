@@ -3,9 +3,8 @@
  * from {@link ComponentRegistry} so the class (which renderer contexts name) does not import
  * the components (which render through those contexts).
  */
-import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '@a2ui-ts/core';
+import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID, V1_0_BASIC_CATALOG_ID } from '@a2ui-ts/core';
 import { BASIC_COMPONENTS, MINIMAL_COMPONENTS } from '../components/basic-components.js';
-import { BASIC_CATALOG_V1_ID } from '../renderer/surface-version.js';
 import { ComponentRegistry } from './component-registry.js';
 
 /** Options of {@link createComponentRegistry}. */
@@ -31,7 +30,7 @@ export function createComponentRegistry(
 ): ComponentRegistry {
   const registry = new ComponentRegistry();
   if (options.builtins ?? true) {
-    registry.registerAll([BASIC_CATALOG_ID, BASIC_CATALOG_V1_ID], BASIC_COMPONENTS);
+    registry.registerAll([BASIC_CATALOG_ID, V1_0_BASIC_CATALOG_ID], BASIC_COMPONENTS);
     registry.registerAll(MINIMAL_CATALOG_ID, MINIMAL_COMPONENTS);
   }
   return registry;

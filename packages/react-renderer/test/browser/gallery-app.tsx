@@ -14,7 +14,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { A2UIRenderer } from '../../src/index.js';
 import '../../src/styles.css';
-import { createV1BasicCatalog, V1_ACCESSIBILITY_STREAM } from '../v1-accessibility-stream.js';
+import { V1_ACCESSIBILITY_STREAM } from '../v1-accessibility-stream.js';
 import { XSS_STREAM } from '../xss-vectors.js';
 
 interface GalleryState {
@@ -64,7 +64,6 @@ const ON_REQUEST: readonly Entry[] = [
     id: 'v1-accessibility',
     title: 'v1.0 accessibility',
     messages: V1_ACCESSIBILITY_STREAM,
-    catalogs: [createV1BasicCatalog()],
   },
 ];
 const entries: readonly Entry[] = [
