@@ -461,7 +461,6 @@ export {
   isA2uiMimeType,
   ProtocolVersionRegistry,
   registerProtocolVersion,
-  SURFACE_COMPONENT_TYPE,
   unsupportedVersionMessage,
   V0_9_1_BASIC_CATALOG_ID,
   V1_0_AT_ESCAPE,

@@ -10,7 +10,6 @@ import type { CatalogRegistry } from '../catalog/catalog-registry.js';
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import { A2uiError, toA2uiError } from '../errors/a2ui-error.js';
 import { DEFAULT_URL_POLICY, type UrlPolicy } from '../functions/url-policy.js';
-import { A2UI_VERSION } from '../protocol/constants.js';
 import { isEventAction, isFunctionCall, isRecord } from '../protocol/guards.js';
 import type {
   ActionMessage,
@@ -31,6 +30,7 @@ import type {
   TransportEvent,
 } from '../transport/client-transport.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
+import { v09 } from '../versions/v0-9.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
 /** Options of {@link A2uiClient}. */
@@ -50,6 +50,8 @@ export interface A2uiClientOptions {
   openUrl?: (url: string) => void;
   /** Schema-validate inbound messages. @default true */
   validate?: boolean;
+  /** Reject updates that leave a surface's component tree broken (`MessageProcessorOptions.strict`). @default false */
+  strict?: boolean;
   limits?: ProcessorLimits;
   /** How errors are reported back to the agent. */
   errorReporting?: ErrorReportingOptions;
@@ -128,6 +130,7 @@ export class A2uiClient {
     this.processor = new MessageProcessor({
       catalogs: options.catalogs ?? createDefaultCatalogs(),
       validate: options.validate,
+      strict: options.strict,
       limits: options.limits,
       maxRememberedErrors: options.errorReporting?.maxRemembered,
     });
@@ -341,16 +344,19 @@ export class A2uiClient {
           { surfaceId, path: `/action/context${violation.path}` },
         );
       }
-      const message: ActionMessage = {
-        version: A2UI_VERSION,
-        action: {
-          name: action.event.name,
-          surfaceId,
-          sourceComponentId,
-          timestamp: new Date().toISOString(),
-          context: resolved,
-        },
-      };
+      // Written in the shape of the version the surface was created in (v1.0 adds userMessage).
+      const version = this.processor.getSurface(surfaceId)?.protocolVersion ?? v09;
+      const userMessage = (action.event as { userMessage?: unknown }).userMessage;
+      const resolvedMessage =
+        userMessage === undefined ? undefined : context.evaluate(userMessage, { openUrl });
+      const message = version.encodeAction({
+        name: action.event.name,
+        surfaceId,
+        sourceComponentId,
+        timestamp: new Date().toISOString(),
+        context: resolved,
+        ...(typeof resolvedMessage === 'string' ? { userMessage: resolvedMessage } : {}),
+      }) as unknown as ActionMessage;
       await this.send(message, { signal: options.signal });
       return true;
     }
@@ -408,11 +414,11 @@ export class A2uiClient {
 
   #reportToAgent(error: ClientError): void {
     if (!this.#transport || this.#status === 'closed' || !this.#reporter.admit()) return;
-    // The schema requires surfaceId on the wire; "" says that no surface is concerned.
-    const message: ErrorMessage = {
-      version: A2UI_VERSION,
-      error: { ...error, surfaceId: error.surfaceId ?? '' },
-    };
+    // In the shape of the error's surface's version (v0.9 requires surfaceId, "" for none; v1.0
+    // names exactly one of surfaceId / functionCallId).
+    const message = this.processor
+      .protocolVersionOf(error)
+      .encodeError(error) as unknown as ErrorMessage;
     // Reporting is best effort: a failed report must not surface as an unhandled rejection.
     this.send(message).catch(() => {});
   }

@@ -4,11 +4,13 @@
  * kept (the renderer shows a fallback), unknown properties are dropped, calls of unknown
  * functions are kept; each is reported once per surface. Anything else rejects the message.
  */
+
 import type { Catalog } from '../catalog/catalog.js';
 import { VALIDATION_FAILED } from '../protocol/constants.js';
 import type { ClientError, ComponentInstance } from '../protocol/messages.js';
 import { encodeSegment } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
+import { componentValidationMessage, missingTypeMessage } from './spec-wording.js';
 import { Surface } from './surface.js';
 
 /** `#apply` checked the whole message's nesting and numbers before any validator runs. */
@@ -51,7 +53,7 @@ export function checkComponents(
       throw MessageFailure.validation(
         surface.surfaceId,
         `${path}/component`,
-        `Cannot create component ${component.id} without a type: it needs a string "component".`,
+        missingTypeMessage(component.id),
       );
     }
     const validator = catalog.validator;
@@ -94,7 +96,11 @@ export function checkComponents(
         throw MessageFailure.validation(
           surface.surfaceId,
           first ? path + first.path : path,
-          first?.message ?? 'Invalid component.',
+          componentValidationMessage(
+            component.component,
+            component.id,
+            first?.message ?? 'Invalid component.',
+          ),
         );
       }
     }

@@ -5,41 +5,29 @@
  * every parent→child edge and reports `UNALLOWED_PARENT` / `UNALLOWED_CHILD`.
  */
 import type { Catalog } from '../catalog/catalog.js';
+import {
+  type CompositionViolation,
+  checkPlacement,
+  compositionRulesOf,
+  SURFACE_CONTAINER_TYPE,
+} from '../catalog/composition.js';
 import { ROOT_COMPONENT_ID } from '../protocol/constants.js';
 import { isChildTemplate, isRecord } from '../protocol/guards.js';
 import type { ComponentInstance } from '../protocol/messages.js';
 
-/** The reserved type of a surface's implicit container, the parent of `root`. */
-const SURFACE_TYPE = 'Surface';
+const cache = new WeakMap<Catalog, boolean>();
 
-/** What one component type allows. `undefined`: no constraint. */
-interface TypeConstraints {
-  readonly parents: readonly string[] | undefined;
-  readonly children: readonly string[] | undefined;
-}
-
-/** Constraints of a catalog's types, or `undefined` when it declares none (the common case). */
-type CatalogConstraints = ReadonlyMap<string, TypeConstraints> | undefined;
-
-const cache = new WeakMap<Catalog, CatalogConstraints>();
-
-const stringList = (value: unknown): readonly string[] | undefined =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
-
-/** The constraints `catalog.schema.components` declares, read once per catalog. */
-export function catalogConstraints(catalog: Catalog): CatalogConstraints {
-  if (cache.has(catalog)) return cache.get(catalog);
-  const components = isRecord(catalog.schema?.components) ? catalog.schema.components : {};
-  let found: Map<string, TypeConstraints> | undefined;
-  for (const [type, definition] of Object.entries(components)) {
-    if (!isRecord(definition)) continue;
-    const parents = stringList(definition.allowedParents);
-    const children = stringList(definition.allowedChildren);
-    if (parents === undefined && children === undefined) continue;
-    found ??= new Map();
-    found.set(type, { parents, children });
+/** True when `catalog.schema.components` declares any constraint (read once per catalog). */
+export function hasCompositionRules(catalog: Catalog): boolean {
+  let found = cache.get(catalog);
+  if (found === undefined) {
+    const components = isRecord(catalog.schema?.components) ? catalog.schema.components : {};
+    found = Object.keys(components).some((type) => {
+      const rules = compositionRulesOf(catalog, type);
+      return rules.allowedParents !== undefined || rules.allowedChildren !== undefined;
+    });
+    cache.set(catalog, found);
   }
-  cache.set(catalog, found);
   return found;
 }
 
@@ -67,19 +55,10 @@ export interface CompositionNode {
   readonly catalog: Catalog | undefined;
 }
 
-/** A violated constraint, ready to report. */
-export interface CompositionViolation {
-  readonly code: 'UNALLOWED_PARENT' | 'UNALLOWED_CHILD';
-  /** Id of the component of the incoming list the problem is reported on. */
+/** A violated constraint, ready to report on a component of the incoming list. */
+export interface PlacementProblem extends CompositionViolation {
+  /** Id of the component the problem is reported on (the child, or the container). */
   readonly componentId: string;
-  readonly message: string;
-}
-
-const quoted = (names: readonly string[]): string =>
-  `[${names.map((name) => `'${name}'`).join(', ')}]`;
-
-function constraintsOf(node: CompositionNode): TypeConstraints | undefined {
-  return node.catalog ? catalogConstraints(node.catalog)?.get(node.type) : undefined;
 }
 
 function checkEdge(
@@ -87,24 +66,14 @@ function checkEdge(
   parent: CompositionNode,
   childId: string,
   child: CompositionNode,
-): CompositionViolation | undefined {
-  const allowedParents = constraintsOf(child)?.parents;
-  if (allowedParents && !allowedParents.includes(parent.type)) {
-    return {
-      code: 'UNALLOWED_PARENT',
-      componentId: childId,
-      message: `Component '${childId}' (${child.type}) cannot be placed under parent '${parentId}' (${parent.type}). Allowed parents: ${quoted(allowedParents)}.`,
-    };
-  }
-  const allowedChildren = constraintsOf(parent)?.children;
-  if (allowedChildren && !allowedChildren.includes(child.type)) {
-    return {
-      code: 'UNALLOWED_CHILD',
-      componentId: parentId,
-      message: `Container '${parentId}' (${parent.type}) cannot contain child '${childId}' (${child.type}). Allowed children: ${quoted(allowedChildren)}.`,
-    };
-  }
-  return undefined;
+): PlacementProblem | undefined {
+  const violation = checkPlacement(
+    { parentId, parentType: parent.type, childId, childType: child.type },
+    compositionRulesOf(parent.catalog, parent.type),
+    compositionRulesOf(child.catalog, child.type),
+  );
+  if (!violation) return undefined;
+  return { ...violation, componentId: violation.code === 'UNALLOWED_PARENT' ? childId : parentId };
 }
 
 /**
@@ -121,13 +90,13 @@ export function findCompositionViolation(
   lookup: (id: string) => (CompositionNode & { readonly component: ComponentInstance }) | undefined,
   parentsOf: (id: string) => Iterable<string>,
   rootId: string = ROOT_COMPONENT_ID,
-): CompositionViolation | undefined {
-  const surface: CompositionNode = { type: SURFACE_TYPE, catalog: undefined };
+): PlacementProblem | undefined {
+  const surface: CompositionNode = { type: SURFACE_CONTAINER_TYPE, catalog: undefined };
   for (const component of incoming) {
     const self = lookup(component.id);
     if (!self) continue;
     if (component.id === rootId) {
-      const problem = checkEdge(SURFACE_TYPE, surface, component.id, self);
+      const problem = checkEdge(SURFACE_CONTAINER_TYPE, surface, component.id, self);
       if (problem) return problem;
     }
     for (const childId of childIds(component)) {

@@ -20,13 +20,15 @@ import type {
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { readSurfaceId } from '../versions/read-envelope.js';
 import { checkComponents } from './check-components.js';
-import { catalogConstraints, findCompositionViolation } from './composition-constraints.js';
+import { findCompositionViolation, hasCompositionRules } from './composition-constraints.js';
 import type { DataModelLimits } from './data-model.js';
 import { parsePointer } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
 import type { Notifier } from './notifier.js';
 import { checkCatalogVersion, selectCatalog } from './select-catalog.js';
+import { surfaceExistsMessage, surfaceNotFoundMessage } from './spec-wording.js';
 import { Surface } from './surface.js';
+import { rejectTopologyProblems } from './topology.js';
 
 /** Receives the v1.0 function-call messages of the agent. */
 export type FunctionMessageListener = (
@@ -39,6 +41,8 @@ export interface InternalApplierHost {
   readonly catalogs: CatalogRegistry;
   readonly surfaces: Map<string, Surface>;
   readonly validate: boolean;
+  /** Reject updates that leave the component tree broken (`MessageProcessorOptions.strict`). */
+  readonly strict: boolean;
   readonly limits: Required<DataModelLimits> & {
     readonly maxComponentsPerSurface: number;
     readonly maxSurfaces: number;
@@ -139,7 +143,7 @@ export class InternalApplier {
       throw MessageFailure.generic(
         'SURFACE_NOT_FOUND',
         surfaceId,
-        `Surface not found: ${kind} names unknown surface "${surfaceId}"; send createSurface first.`,
+        surfaceNotFoundMessage(surfaceId, kind),
       );
     }
     this.checkSurfaceFamily(surface, version, kind);
@@ -232,11 +236,7 @@ export class InternalApplier {
       catalog = found;
     }
     if (host.surfaces.has(surfaceId)) {
-      throw MessageFailure.generic(
-        'SURFACE_EXISTS',
-        surfaceId,
-        `Surface ${surfaceId} already exists; send deleteSurface before creating it again.`,
-      );
+      throw MessageFailure.generic('SURFACE_EXISTS', surfaceId, surfaceExistsMessage(surfaceId));
     }
     if (host.surfaces.size >= host.limits.maxSurfaces) {
       throw MessageFailure.generic(
@@ -322,6 +322,7 @@ export class InternalApplier {
         `Surface "${surface.surfaceId}" would hold more than ${host.limits.maxComponentsPerSurface} components.`,
       );
     }
+    if (host.strict) rejectTopologyProblems(surface, components, path);
     for (const catalog of catalogs) surface.useCatalog(catalog);
     for (const component of components) surface.components.upsert(component);
   }
@@ -334,7 +335,7 @@ export class InternalApplier {
     path: string,
   ): void {
     const involved = new Set([...surface.catalogs, ...catalogs]);
-    if (![...involved].some((catalog) => catalogConstraints(catalog) !== undefined)) return;
+    if (![...involved].some(hasCompositionRules)) return;
     const incoming = new Map(components.map((component, index) => [component.id, index]));
     const violation = findCompositionViolation(
       components,

@@ -35,7 +35,15 @@ import { encodeSegment, parsePointer } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
 import { parseMessageInput } from './message-input.js';
 import { Notifier } from './notifier.js';
+import {
+  componentValidationMessage,
+  missingIdMessage,
+  missingTypeMessage,
+  surfaceExistsMessage,
+  themeValidationMessage,
+} from './spec-wording.js';
 import { Surface } from './surface.js';
+import { rejectTopologyProblems } from './topology.js';
 
 /** Limits of a {@link MessageProcessor}; every one is configurable. */
 export interface ProcessorLimits extends DataModelLimits {
@@ -65,6 +73,15 @@ export interface MessageProcessorOptions {
    */
   validate?: boolean;
   limits?: ProcessorLimits;
+  /**
+   * Strict structure: after each `updateComponents` the surface's components must form one tree
+   * under `root` — no missing root, circular reference, dangling child reference or orphaned
+   * component (`findTopologyProblems`) — else the message is rejected with `VALIDATION_FAILED`
+   * and the surface keeps its components. Off (lenient, for progressive rendering, where a parent
+   * often arrives before its children), the renderer shows a placeholder for what is missing.
+   * @default false
+   */
+  strict?: boolean;
   /**
    * The protocol versions the processor reads, by envelope `version`.
    * @default defaultProtocolVersions (v0.9, v0.9.1, v1.0, and any registered with `registerProtocolVersion`)
@@ -112,6 +129,7 @@ export class MessageProcessor {
   readonly catalogs: CatalogRegistry;
   readonly notifier = new Notifier();
   readonly #validate: boolean;
+  readonly #strict: boolean;
   readonly #limits: Required<ProcessorLimits>;
   readonly #surfaces = new Map<string, Surface>();
   #surfaceList: readonly Surface[] = [];
@@ -135,6 +153,7 @@ export class MessageProcessor {
         ? options.catalogs
         : new CatalogRegistry(options.catalogs ?? []);
     this.#validate = options.validate ?? true;
+    this.#strict = options.strict ?? false;
     this.#maxRememberedErrors = options.maxRememberedErrors ?? 1000;
     this.#limits = { ...DEFAULT_PROCESSOR_LIMITS, ...options.limits };
     this.#versions = options.protocolVersions ?? defaultProtocolVersions;
@@ -142,6 +161,7 @@ export class MessageProcessor {
       catalogs: this.catalogs,
       surfaces: this.#surfaces,
       validate: this.#validate,
+      strict: this.#strict,
       limits: this.#limits,
       notifier: this.notifier,
       report: (error) => this.#report(error),
@@ -425,11 +445,7 @@ export class MessageProcessor {
     this.#internal.checkCatalogFamily(catalog, version, surfaceId);
     this.#validateWith(catalog, message, surfaceId, version);
     if (this.#surfaces.has(surfaceId)) {
-      throw genericFailure(
-        'SURFACE_EXISTS',
-        surfaceId,
-        `Surface "${surfaceId}" already exists; send deleteSurface before creating it again.`,
-      );
+      throw genericFailure('SURFACE_EXISTS', surfaceId, surfaceExistsMessage(surfaceId));
     }
     if (this.#surfaces.size >= this.#limits.maxSurfaces) {
       throw genericFailure(
@@ -474,6 +490,7 @@ export class MessageProcessor {
         `Surface "${surfaceId}" would hold more than ${this.#limits.maxComponentsPerSurface} components.`,
       );
     }
+    if (this.#strict) rejectTopologyProblems(surface, components, '/updateComponents/components');
     for (const component of components) surface.components.upsert(component);
   }
 
@@ -526,9 +543,14 @@ export class MessageProcessor {
           return check.sanitized as ComponentInstance;
       }
       const first = check.issues[0];
-      throw issueFailure(
+      throw validationFailure(
         surface.surfaceId,
-        first ? { ...first, path: path + first.path } : { path, message: 'Invalid component.' },
+        first ? path + first.path : path,
+        componentValidationMessage(
+          component.component,
+          component.id,
+          first?.message ?? 'Invalid component.',
+        ),
       );
     });
   }
@@ -555,12 +577,12 @@ export class MessageProcessor {
       if (!isRecord(component))
         throw validationFailure(body.surfaceId, path, 'A component must be an object.');
       if (typeof component.id !== 'string')
-        throw validationFailure(body.surfaceId, `${path}/id`, 'A component needs a string "id".');
+        throw validationFailure(body.surfaceId, `${path}/id`, missingIdMessage(index));
       if (typeof component.component !== 'string') {
         throw validationFailure(
           body.surfaceId,
           `${path}/component`,
-          `Component "${component.id}" needs a string "component" type.`,
+          missingTypeMessage(component.id),
         );
       }
     });
@@ -617,7 +639,13 @@ export class MessageProcessor {
     // v0.9.1 is validated with v0.9's schemas, whose `version` is the constant "v0.9".
     const checked = version.name === 'v0.9' ? message : { ...(message as object), version: 'v0.9' };
     const issues = catalog.validator.validateServerMessage(checked, JSON_CHECKED);
-    if (issues.length > 0) throw issueFailure(surfaceId, issues[0]!);
+    const first = issues[0];
+    if (!first) return;
+    // The theme is checked against the catalog's theme schema: say so in the spec's words.
+    const text = first.path.startsWith('/createSurface/theme')
+      ? themeValidationMessage(surfaceId, first.message)
+      : first.message;
+    throw validationFailure(surfaceId, first.path, text);
   }
 
   #setSurfaceList(list: readonly Surface[]): void {
@@ -657,10 +685,6 @@ function validationFailure(
   message: string,
 ): MessageFailure {
   return new MessageFailure({ code: VALIDATION_FAILED, ...surfaceField(surfaceId), path, message });
-}
-
-function issueFailure(surfaceId: string, issue: ValidationIssue): MessageFailure {
-  return validationFailure(surfaceId, issue.path, issue.message);
 }
 
 function genericFailure(

@@ -1,3 +1,35 @@
+export type {
+  ConformanceAction,
+  ConformanceActionHandler,
+  ConformanceCase,
+  ConformanceCatalog,
+  ConformanceContext,
+  ConformanceOutcome,
+  ConformanceProtocolVersion,
+  ConformanceRun,
+  ConformanceStep,
+  ExpectedError,
+  LocatedConformanceCase,
+  NotApplicableCase,
+  ReportedError,
+} from './conformance/index.js';
+export {
+  BASIC_CATALOG_ALIASES,
+  CONFORMANCE_ACTION_HANDLERS,
+  CONFORMANCE_ACTION_NAMES,
+  caseCatalogs,
+  ERROR_CATEGORIES,
+  findExpectedError,
+  findSubsetMismatch,
+  jsonEquals,
+  messageMatches,
+  NOT_APPLICABLE_CASES,
+  notImplemented,
+  resolveCaseVersion,
+  runConformanceCase,
+  SPEC_CATALOGS,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from './conformance/index.js';
 export type { ConformanceHostOptions, ReturnChannelFaults } from './conformance-harness.js';
 export {
   CONFORMANCE_RECONNECT,

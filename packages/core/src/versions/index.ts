@@ -28,7 +28,7 @@ export {
 } from './protocol-versions.js';
 export { v09 } from './v0-9.js';
 export { V0_9_1_BASIC_CATALOG_ID, v091 } from './v0-9-1.js';
-export { SURFACE_COMPONENT_TYPE, v10 } from './v1-0.js';
+export { v10 } from './v1-0.js';
 export { V1_0_BASIC_CATALOG_ID } from './v1-0-catalogs.js';
 export {
   V1_0_AT_ESCAPE,

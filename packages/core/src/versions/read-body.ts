@@ -2,9 +2,11 @@
  * Field readers for message bodies: each throws a `VALIDATION_FAILED` {@link A2uiError} whose
  * path points into the original message.
  */
+
 import { isRecord } from '../protocol/guards.js';
 import type { ComponentInstance } from '../protocol/messages.js';
 import { encodeSegment } from '../state/json-pointer.js';
+import { missingIdMessage } from '../state/spec-wording.js';
 import { specError } from './read-envelope.js';
 
 /** Reads the fields of one message body, checking types and unknown keys. */
@@ -100,7 +102,7 @@ export class BodyReader {
       if (typeof component.id !== 'string')
         throw specError(
           `${this.pathOf(field)}/${index}/id`,
-          'A component needs a string "id".',
+          missingIdMessage(index),
           this.surfaceId,
         );
     });

@@ -5,6 +5,7 @@
  * required (`null` deletes), function calls both ways, and the `error` that names exactly one of
  * `surfaceId`/`functionCallId`. Spellings still moving upstream live in `v1-0-spelling.ts`.
  */
+import { SURFACE_CONTAINER_TYPE } from '../catalog/composition.js';
 import { isRecord } from '../protocol/guards.js';
 import type { ClientError, ComponentInstance, FunctionCall } from '../protocol/messages.js';
 import { A2UI_A2A_EXTENSION_URI_PREFIX, A2UI_MIME_TYPES } from './mime-types.js';
@@ -33,9 +34,6 @@ export const V1_0_RENDERER_MESSAGE_KINDS: readonly string[] = Object.freeze([
   'error',
 ]);
 
-/** The reserved type of the container `createSurface` makes implicitly (`common_types.json#/$defs/Surface`). */
-export const SURFACE_COMPONENT_TYPE = 'Surface';
-
 /** Error codes whose v1.0 wire form is the "Validation Failed Error" branch (with `path`). */
 const PATH_ERROR_CODES = new Set(['VALIDATION_FAILED', 'UNALLOWED_PARENT', 'UNALLOWED_CHILD']);
 
@@ -49,7 +47,7 @@ function readComponents(reader: BodyReader): ComponentInstance[] {
     path,
   ) as ComponentInstance[];
   components.forEach((component, index) => {
-    if (component.component === SURFACE_COMPONENT_TYPE) {
+    if (component.component === SURFACE_CONTAINER_TYPE) {
       throw specError(
         `${path}/${index}/component`,
         `Component "${component.id}" cannot be of type "Surface": createSurface makes the surface's one Surface container, and updateComponents may not touch it.`,

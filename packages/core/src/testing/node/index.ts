@@ -1,7 +1,7 @@
 /**
  * `@a2ui-ts/core/testing/node`: test utilities that need Node (`node:net`, `node:fs`): the TCP
  * fault proxy and one per client of a conformance harness, `eventually`, a client that stops
- * reading, the `wire-test` blocks of a document; and, for scripts that must not load vitest
+ * reading, the `wire-test` blocks of a document; the official conformance suite's loader; and, for scripts that must not load vitest
  * (benchmarks), the Markdown section helpers and the benchmarks' statistics, report and child
  * server. Nothing here imports vitest. Runtime-neutral utilities are in `@a2ui-ts/core/testing`.
  *
@@ -24,6 +24,12 @@ export {
 } from './bench-report.js';
 export type { BenchServer } from './bench-server.js';
 export { startBenchServer } from './bench-server.js';
+export type { LoadConformanceSuiteOptions } from './conformance-suite.js';
+export {
+  CONFORMANCE_SUITE_ROOT,
+  createConformanceContext,
+  loadConformanceSuite,
+} from './conformance-suite.js';
 export { eventually } from './eventually.js';
 export type { ProxiedLinks } from './proxied-links.js';
 export { createProxiedLinks } from './proxied-links.js';
