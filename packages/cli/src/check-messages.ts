@@ -1,7 +1,15 @@
 /**
  * What `a2ui validate` reports for a source: the problems of every message, in file order.
  */
-import { type ClientError, findJsonViolation, type MessageProcessor } from '@a2ui-ts/core';
+import {
+  type ClientError,
+  detectMessageVersion,
+  findJsonViolation,
+  isRecord,
+  type MessageProcessor,
+  type MigrationVersion,
+  VALIDATION_FAILED,
+} from '@a2ui-ts/core';
 import { isReadFailure, type ReadItem, type ReadMessage } from './read-messages.js';
 
 /**
@@ -27,19 +35,46 @@ export function checkMessages(
   items: readonly ReadItem[],
   name: string,
   processor: MessageProcessor,
+  options: CheckMessagesOptions = {},
 ): ClientError[] {
   const problems: ClientError[] = [];
-  for (const item of items) {
-    if (isReadFailure(item)) {
-      problems.push(item.error);
+  for (const original of items) {
+    if (isReadFailure(original)) {
+      problems.push(original.error);
       continue;
     }
-    const where = `${name} message ${item.number}${item.line === undefined ? '' : ` (line ${item.line})`}`;
+    const where = `${name} message ${original.number}${original.line === undefined ? '' : ` (line ${original.line})`}`;
+    const item = options.version ? forceVersion(original, options.version) : original;
+    if (typeof item === 'string') {
+      problems.push({ code: VALIDATION_FAILED, path: '/version', message: `${where}: ${item}` });
+      continue;
+    }
     for (const error of processor.process(asReceived(item, processor)).errors) {
       problems.push({ ...error, message: `${where}: ${error.message}` });
     }
   }
   return problems;
+}
+
+/** Options of {@link checkMessages}. */
+export interface CheckMessagesOptions {
+  /**
+   * Read every message as this version: a message without `version` gets it (v0.8 has none), a
+   * message of another version is a problem and is not applied.
+   * @default each message's own version (its envelope)
+   */
+  version?: MigrationVersion;
+}
+
+/** The message labelled `version`, or why it cannot be read as that version. */
+function forceVersion(item: ReadMessage, version: MigrationVersion): ReadMessage | string {
+  const detected = detectMessageVersion(item.value);
+  if (detected === version) return item;
+  if (!isRecord(item.value) || detected !== undefined || 'version' in item.value) {
+    return `the message is ${detected ?? 'of no known version'}, but --version is ${version}; not applied.`;
+  }
+  if (version === 'v0.8') return item;
+  return { number: item.number, line: item.line, value: { version, ...item.value } };
 }
 
 /**

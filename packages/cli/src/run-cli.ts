@@ -1,5 +1,5 @@
 /**
- * The `a2ui` command: `validate`, `replay` and `compile-catalog`.
+ * The `a2ui` command: `validate`, `replay`, `migrate` and `compile-catalog`.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -11,6 +11,7 @@ import {
 } from '@a2ui-ts/core';
 import { compileCatalogValidator, generateCatalogValidatorModule } from '@a2ui-ts/core/compile';
 import { checkMessages } from './check-messages.js';
+import { migrateSource, parseCliVersion } from './migrate-command.js';
 import { isReadFailure, readMessages } from './read-messages.js';
 
 /** Where the command reads and writes; `process` streams by default. */
@@ -22,14 +23,20 @@ export interface CliIo {
 }
 
 const USAGE = `Usage:
-  a2ui validate <file…|->  [--catalog <catalog.json>]…
-      Validates A2UI v0.9 server messages (.jsonl: one per line; .json: a message, an array,
-      {"messages": […]} or a sample file) against the schema of their surface's catalog and by
-      applying them in order (unknown surfaces, bad paths…). Prints one spec error object per
-      line for each problem, in file order, and a summary on stderr; exits 1 if any, 0 otherwise.
-  a2ui replay <file|-> [--at <N>] [--catalog <catalog.json>]…
+  a2ui validate <file…|->  [--catalog <catalog.json>]… [--version v0.8|v0.9|v1.0]
+      Validates A2UI agent messages (.jsonl: one per line; .json: a message, an array,
+      {"messages": […]} or a sample file) against the schema of their version and surface's
+      catalog and by applying them in order (unknown surfaces, bad paths…). Each message's version
+      is read from its envelope (v0.8 messages have none: their keys tell); --version reads every
+      message as that version. Prints one spec error object per line for each problem, in file
+      order, and a summary on stderr; exits 1 if any, 0 otherwise.
+  a2ui replay <file|-> [--at <N>] [--catalog <catalog.json>]… [--version v0.8|v0.9|v1.0]
       Applies the stream (the first N messages with --at) and prints the final state as JSON:
       {"surfaces": {…}, "errors": […]}.
+  a2ui migrate --to v1.0|v0.9|v0.8 <file|-> [--from v0.8|v0.9|v1.0] [--out <file>]
+      Converts the stream to another version, written as JSON Lines or JSON like the input.
+      Everything the target version cannot express is reported on stderr; exits 1 if anything
+      was lost, 0 otherwise.
   a2ui compile-catalog <catalog.json> [--out <file.js>]
       Precompiles a custom catalog's validator to a standalone ES module (no eval at run time).
 `;
@@ -46,6 +53,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await validateCommand(rest, io);
       case 'replay':
         return await replayCommand(rest, io);
+      case 'migrate':
+        return await migrateCommand(rest, io);
       case 'compile-catalog':
         return await compileCatalogCommand(rest, io);
       case undefined:
@@ -90,8 +99,10 @@ async function validateCommand(args: readonly string[], io: CliIo): Promise<numb
   const { positionals, values } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { catalog: { type: 'string', multiple: true } },
+    options: { catalog: { type: 'string', multiple: true }, version: { type: 'string' } },
   });
+  const version =
+    values.version === undefined ? undefined : parseCliVersion(values.version, '--version');
   if (positionals.length === 0)
     throw new Error('validate needs at least one file (or - for standard input).');
   const catalogs = await loadCatalogs(values.catalog ?? []);
@@ -101,7 +112,9 @@ async function validateCommand(args: readonly string[], io: CliIo): Promise<numb
     const name = source === '-' ? 'stdin' : source;
     const items = readMessages(await readSource(source, io), name);
     messages += items.filter((item) => !isReadFailure(item)).length;
-    for (const error of checkMessages(items, name, new MessageProcessor({ catalogs }))) {
+    for (const error of checkMessages(items, name, new MessageProcessor({ catalogs }), {
+      version,
+    })) {
       io.stdout(`${JSON.stringify(error)}\n`);
       problems++;
     }
@@ -116,8 +129,14 @@ async function replayCommand(args: readonly string[], io: CliIo): Promise<number
   const { positionals, values } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { at: { type: 'string' }, catalog: { type: 'string', multiple: true } },
+    options: {
+      at: { type: 'string' },
+      catalog: { type: 'string', multiple: true },
+      version: { type: 'string' },
+    },
   });
+  const version =
+    values.version === undefined ? undefined : parseCliVersion(values.version, '--version');
   const [source] = positionals;
   if (source === undefined || positionals.length > 1) {
     throw new Error('replay needs exactly one file (or - for standard input).');
@@ -131,9 +150,50 @@ async function replayCommand(args: readonly string[], io: CliIo): Promise<number
     (item) => at === undefined || isReadFailure(item) || item.number <= at,
   );
   const processor = new MessageProcessor({ catalogs: await loadCatalogs(values.catalog ?? []) });
-  const errors = checkMessages(items, name, processor);
+  const errors = checkMessages(items, name, processor, { version });
   io.stdout(`${JSON.stringify({ ...snapshotState(processor), errors }, null, 2)}\n`);
   return 0;
+}
+
+async function migrateCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      to: { type: 'string' },
+      from: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+    },
+  });
+  const [source] = positionals;
+  if (source === undefined || positionals.length > 1) {
+    throw new Error('migrate needs exactly one file (or - for standard input).');
+  }
+  if (values.to === undefined) throw new Error('migrate needs --to v1.0, v0.9 or v0.8.');
+  const to = parseCliVersion(values.to, '--to');
+  const from = values.from === undefined ? undefined : parseCliVersion(values.from, '--from');
+  const name = source === '-' ? 'stdin' : source;
+  const input = await readSource(source, io);
+  const items = readMessages(input, name);
+  const document = items.some((item) => item.line !== undefined) ? undefined : parseDocument(input);
+  const { text, problems } = migrateSource(items, document, { name, to, from });
+  if (values.out) await writeFile(values.out, text);
+  else io.stdout(text);
+  for (const problem of problems) io.stderr(`a2ui: ${problem}\n`);
+  io.stderr(
+    `a2ui: migrated to ${to}; ${problems.length} ${problems.length === 1 ? 'thing' : 'things'} could not be expressed\n`,
+  );
+  return problems.length > 0 ? 1 : 0;
+}
+
+/** The JSON document of a non-JSONL source (its container shape is kept), or `undefined`. */
+function parseDocument(input: Uint8Array | string): unknown {
+  try {
+    const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return undefined;
+  }
 }
 
 async function compileCatalogCommand(args: readonly string[], io: CliIo): Promise<number> {

@@ -18,3 +18,4 @@ export {
   generateCatalogValidatorDeclarations,
   generateCatalogValidatorModule,
 } from './validation/generate-catalog-module.js';
+export { compileV08CatalogValidator } from './versions/v0-8/compile-v08-catalog-validator.js';

@@ -268,6 +268,14 @@ export {
   tryParseJson,
   withDeadline,
 } from './link/index.js';
+// Versions: migration between A2UI versions (v0.8, v0.9, v1.0)
+export type {
+  MigrateMessagesOptions,
+  MigrateMessagesResult,
+  MigrationIssue,
+  MigrationVersion,
+} from './migrate/index.js';
+export { detectMessageVersion, migrateMessages } from './migrate/index.js';
 export type {
   AccessibilityAttributes,
   Action,
@@ -472,3 +480,31 @@ export {
   v10,
   v091,
 } from './versions/index.js';
+// Versions: the v0.8 reader (v0.8 messages upgraded into the same state; v0.8 answers back)
+export type {
+  V08BoundValue,
+  V08ClientMessage,
+  V08Component,
+  V08DataEntry,
+  V08DowngradeResult,
+  V08ServerMessage,
+  V08ServerMessageKind,
+  V08UpgradeResult,
+  V08UpgraderOptions,
+  V08UserAction,
+  V08Validator,
+} from './versions/v0-8/index.js';
+export {
+  createV08Reader,
+  encodeV08Action,
+  encodeV08Error,
+  getV08MessageKind,
+  isV08ServerMessage,
+  V08_STANDARD_CATALOG_ID,
+  V08_VERSION,
+  V08Downgrader,
+  V08Upgrader,
+  v08,
+  v08GenericValidator,
+  v08StandardValidator,
+} from './versions/v0-8/index.js';

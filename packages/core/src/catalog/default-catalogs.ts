@@ -10,6 +10,7 @@ import basicSchema from '../validation/schemas/catalogs/basic/catalog.json' with
 import minimalSchema from '../validation/schemas/catalogs/minimal/catalog.json' with {
   type: 'json',
 };
+import { v08BuiltinCatalogs } from '../versions/v0-8/v08-catalogs.js';
 import { v10BuiltinCatalogs } from '../versions/v1-0-catalogs.js';
 import { type Catalog, createCatalog } from './catalog.js';
 import { CatalogRegistry } from './catalog-registry.js';
@@ -35,5 +36,10 @@ export const minimalCatalog: Catalog = createCatalog({
  * the v1.0 basic catalog, so that every built-in protocol version has its basic catalog.
  */
 export function createDefaultCatalogs(): CatalogRegistry {
-  return new CatalogRegistry([basicCatalog, minimalCatalog, ...v10BuiltinCatalogs()]);
+  return new CatalogRegistry([
+    basicCatalog,
+    minimalCatalog,
+    ...v10BuiltinCatalogs(),
+    ...v08BuiltinCatalogs(),
+  ]);
 }

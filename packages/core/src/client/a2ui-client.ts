@@ -30,6 +30,7 @@ import type {
   TransportEvent,
 } from '../transport/client-transport.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
+import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { v09 } from '../versions/v0-9.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
 
@@ -52,6 +53,8 @@ export interface A2uiClientOptions {
   validate?: boolean;
   /** Reject updates that leave a surface's component tree broken (`MessageProcessorOptions.strict`). @default false */
   strict?: boolean;
+  /** The protocol versions the client reads (`MessageProcessorOptions.protocolVersions`). @default every registered version */
+  protocolVersions?: ProtocolVersionRegistry;
   limits?: ProcessorLimits;
   /** How errors are reported back to the agent. */
   errorReporting?: ErrorReportingOptions;
@@ -131,6 +134,7 @@ export class A2uiClient {
       catalogs: options.catalogs ?? createDefaultCatalogs(),
       validate: options.validate,
       strict: options.strict,
+      protocolVersions: options.protocolVersions,
       limits: options.limits,
       maxRememberedErrors: options.errorReporting?.maxRemembered,
     });

@@ -174,7 +174,7 @@ export class InternalApplier {
         return;
       case 'updateComponents': {
         const surface = this.requireSurface(internal.surfaceId, internal.kind, version);
-        this.#applyComponents(surface, internal.components, internal.componentsPath);
+        this.#applyComponents(surface, internal.components, internal.componentsPath, true);
         return;
       }
       case 'updateDataModel': {
@@ -260,7 +260,9 @@ export class InternalApplier {
     try {
       if (message.dataModel !== undefined) this.#writeData(surface, '/', message.dataModel);
       if (message.components !== undefined)
-        this.#applyComponents(surface, message.components, message.componentsPath);
+        // Inline components may be a first part the agent completes with updateComponents, so
+        // the tree is checked on updateComponents only (as the suite's strict cases expect).
+        this.#applyComponents(surface, message.components, message.componentsPath, false);
     } catch (error) {
       // Nothing of a rejected createSurface survives (the previous state stays intact).
       surface.dispose();
@@ -300,7 +302,12 @@ export class InternalApplier {
     }
   }
 
-  #applyComponents(surface: Surface, incoming: readonly ComponentInstance[], path: string): void {
+  #applyComponents(
+    surface: Surface,
+    incoming: readonly ComponentInstance[],
+    path: string,
+    checkTree: boolean,
+  ): void {
     const host = this.#host;
     const catalogs = incoming.map((component, index) =>
       this.#catalogOf(surface, component, `${path}/${index}`),
@@ -322,7 +329,7 @@ export class InternalApplier {
         `Surface "${surface.surfaceId}" would hold more than ${host.limits.maxComponentsPerSurface} components.`,
       );
     }
-    if (host.strict) rejectTopologyProblems(surface, components, path);
+    if (host.strict && checkTree) rejectTopologyProblems(surface, components, path);
     for (const catalog of catalogs) surface.useCatalog(catalog);
     for (const component of components) surface.components.upsert(component);
   }

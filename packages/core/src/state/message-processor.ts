@@ -39,6 +39,7 @@ import {
   componentValidationMessage,
   missingIdMessage,
   missingTypeMessage,
+  requiredStringMessage,
   surfaceExistsMessage,
   themeValidationMessage,
 } from './spec-wording.js';
@@ -408,7 +409,7 @@ export class MessageProcessor {
       throw validationFailure(
         undefined,
         `/${kind}/surfaceId`,
-        `"${kind}.surfaceId" is required and must be a string.`,
+        requiredStringMessage(`${kind}.surfaceId`, body.surfaceId),
       );
     }
     if (extra !== undefined) {
@@ -427,7 +428,7 @@ export class MessageProcessor {
       throw validationFailure(
         surfaceId,
         '/createSurface/catalogId',
-        '"createSurface.catalogId" is required and must be a string.',
+        requiredStringMessage('createSurface.catalogId', body.catalogId),
       );
     }
     const catalog = this.catalogs.get(

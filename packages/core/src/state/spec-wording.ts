@@ -28,3 +28,10 @@ export const componentValidationMessage = (type: string, id: unknown, detail: st
 /** A `createSurface.theme` the catalog's theme schema rejects; `detail` is the finding. */
 export const themeValidationMessage = (surfaceId: string, detail: string): string =>
   `Validation failed for theme on surface '${surfaceId}': ${detail}`;
+
+/** A required string field that is absent or not a string (`field` as `kind.name`). */
+export function requiredStringMessage(field: string, value: unknown): string {
+  if (value === undefined) return `Missing "${field}": it is required and must be a string.`;
+  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  return `"${field}" must be a string, got ${got}.`;
+}

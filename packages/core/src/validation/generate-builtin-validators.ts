@@ -4,6 +4,10 @@
  * when the committed files are stale. Node-only (compiles with Ajv), never imported by the entry.
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import {
+  generateV08ValidatorModule,
+  V08_MODULE_DTS,
+} from '../versions/v0-8/generate-v08-validators.js';
 import { createA2uiAjv } from './create-ajv.js';
 import { prepareCatalogSchema } from './prepare-catalog-schema.js';
 import {
@@ -149,7 +153,7 @@ function catalogModule(catalog: object): string {
 /**
  * The contents of every file in `src/validation/generated/`, by file name.
  *
- * @returns `runtime.js`, `common.js`, `basic.js`, `minimal.js` and a `.d.ts` for each.
+ * @returns `runtime.js`, `common.js`, `basic.js`, `minimal.js`, `v0-8.js` and a `.d.ts` for each.
  *
  * @example
  * ```ts
@@ -166,5 +170,14 @@ export function generateBuiltinValidatorModules(): Record<string, string> {
     'basic.d.ts': CATALOG_DTS,
     'minimal.js': catalogModule(minimalCatalog),
     'minimal.d.ts': CATALOG_DTS,
+    'v0-8.js': generateV08ValidatorModule({
+      runtimeImport: './runtime.js',
+      headerLines: [
+        PROVENANCE[0]!,
+        'Do not edit. Compiled with Ajv standalone from the A2UI v0.8 JSON Schemas,',
+        'Copyright Google LLC, Apache-2.0: see ../schemas/v0_8/NOTICE.md.',
+      ],
+    }),
+    'v0-8.d.ts': V08_MODULE_DTS,
   };
 }

@@ -13,7 +13,7 @@ describe('protocol version registry', () => {
     expect(getProtocolVersion('v0.9.1')).toBe(v091);
     expect(getProtocolVersion('v1.0')).toBe(v10);
     expect(getProtocolVersion('1.0')).toBe(v10);
-    expect(createProtocolVersions().names).toEqual(['v0.9', 'v0.9.1', 'v1.0']);
+    expect(createProtocolVersions().names).toEqual(['v0.8', 'v0.9', 'v0.9.1', 'v1.0']);
   });
 
   it('refuses an unknown version with the spec wording', () => {
@@ -34,7 +34,7 @@ describe('protocol version registry', () => {
     registry.register({ ...v10, envelopeVersions: ['v1.0'] });
     expect(registry.find('1.0')).toBeUndefined();
     expect(registry.find('v1.0')?.name).toBe('v1.0');
-    expect(registry.names).toEqual(['v0.9', 'v0.9.1', 'v1.0']);
+    expect(registry.names).toEqual(['v0.8', 'v0.9', 'v0.9.1', 'v1.0']);
   });
 
   it('names transport constants per version', () => {

@@ -4,13 +4,14 @@
  */
 import type { ProtocolVersion } from './protocol-version.js';
 import { ProtocolVersionRegistry } from './protocol-version-registry.js';
+import { v08 } from './v0-8/v0-8.js';
 import { v09 } from './v0-9.js';
 import { v091 } from './v0-9-1.js';
 import { v10 } from './v1-0.js';
 
 /** A new registry holding the built-in versions: v0.9, v0.9.1, v1.0. */
 export function createProtocolVersions(): ProtocolVersionRegistry {
-  return new ProtocolVersionRegistry([v09, v091, v10]);
+  return new ProtocolVersionRegistry([v08, v09, v091, v10]);
 }
 
 /**

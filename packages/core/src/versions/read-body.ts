@@ -6,7 +6,7 @@
 import { isRecord } from '../protocol/guards.js';
 import type { ComponentInstance } from '../protocol/messages.js';
 import { encodeSegment } from '../state/json-pointer.js';
-import { missingIdMessage } from '../state/spec-wording.js';
+import { missingIdMessage, requiredStringMessage } from '../state/spec-wording.js';
 import { specError } from './read-envelope.js';
 
 /** Reads the fields of one message body, checking types and unknown keys. */
@@ -40,7 +40,7 @@ export class BodyReader {
     if (typeof value !== 'string')
       throw specError(
         this.pathOf(field),
-        `"${this.kind}.${field}" is required and must be a string.`,
+        requiredStringMessage(`${this.kind}.${field}`, value),
         this.surfaceId,
       );
     return value;

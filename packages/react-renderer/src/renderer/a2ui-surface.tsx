@@ -2,13 +2,7 @@
  * Renders one surface from its `root` component (spec §5.2), with its theme (§9 Theme), a
  * loading state until `root` arrives and a diagnostic when it never does.
  */
-import {
-  type A2uiError,
-  type BindingHost,
-  type ClientError,
-  ROOT_COMPONENT_ID,
-  type Surface,
-} from '@a2ui-ts/core';
+import type { A2uiError, BindingHost, ClientError, Surface } from '@a2ui-ts/core';
 import {
   Component,
   type CSSProperties,
@@ -188,16 +182,17 @@ function SurfaceRoot({ runtime }: { runtime: SurfaceRuntime }) {
   const { surface } = runtime;
   const subscribe = useCallback(
     (listener: () => void) =>
-      surface.disposed ? () => {} : surface.components.subscribe(ROOT_COMPONENT_ID, listener),
+      surface.disposed ? () => {} : surface.components.subscribe(surface.rootId, listener),
     [surface],
   );
+  // `rootId` is "root" unless a v0.8 agent's beginRendering named another component.
   const hasRoot = useSyncExternalStore(
     subscribe,
-    () => surface.components.has(ROOT_COMPONENT_ID),
-    () => surface.components.has(ROOT_COMPONENT_ID),
+    () => surface.components.has(surface.rootId),
+    () => surface.components.has(surface.rootId),
   );
   return hasRoot ? (
-    <ComponentNode id={ROOT_COMPONENT_ID} scope="/" parent={null} />
+    <ComponentNode id={surface.rootId} scope="/" parent={null} />
   ) : (
     <RootPending runtime={runtime} />
   );
@@ -216,7 +211,7 @@ function RootPending({ runtime }: { runtime: SurfaceRuntime }) {
     if (!timedOut) return;
     runtime.report({
       code: 'TIMEOUT',
-      message: `Surface "${surface.surfaceId}" has no "${ROOT_COMPONENT_ID}" component ${options.rootTimeoutMs} ms after it was rendered; nothing can be shown.`,
+      message: `Surface "${surface.surfaceId}" has no "${surface.rootId}" component ${options.rootTimeoutMs} ms after it was rendered; nothing can be shown.`,
     });
     options.onRootTimeout?.(surface.surfaceId);
   }, [timedOut, runtime, surface, options]);

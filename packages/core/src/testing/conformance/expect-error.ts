@@ -40,10 +40,10 @@ export const ERROR_CATEGORIES: Readonly<Record<string, readonly string[]>> = {
  * message matches its second.
  */
 export const SCHEMA_PHRASINGS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['is not of type', /must be (a|an|of type)|is not of type|type/i],
+  ['is not of type', /must be (a|an|of type)|is not of type|\bexpected (a|an)\b/i],
   ['is a required property', /required|missing/i],
   ['Additional properties are not allowed', /not allowed|unexpected|unknown property|additional/i],
-  ['is not one of', /must be (one of|equal to)|allowed values|enum/i],
+  ['is not one of', /\bone of\b|must be equal to|allowed values/i],
   ['was unexpected', /unexpected|unrecognized|not allowed/i],
   ['does not match', /must match|pattern/i],
   ['is too short', /must (have|not have) (fewer|more)|too short|at least/i],
@@ -68,10 +68,13 @@ export function findExpectedError(
       (spec.code === undefined || error.code === spec.code || error.message.includes(spec.code)),
   );
   const matching = candidates.filter(
-    (error) => spec.message === undefined || messageMatches(error.message, spec.message),
+    (error) =>
+      (spec.message === undefined || messageMatches(error.message, spec.message)) &&
+      (spec.details ?? []).every((detail) => detailMatches(error, detail)),
   );
   if (matching.length > 0) return undefined;
-  const want = `${spec.category ?? 'an error'}${spec.code ? ` ${spec.code}` : ''}${spec.message ? ` containing ${JSON.stringify(spec.message)}` : ''}`;
+  const details = spec.details?.length ? ` with details ${JSON.stringify(spec.details)}` : '';
+  const want = `${spec.category ?? 'an error'}${spec.code ? ` ${spec.code}` : ''}${spec.message ? ` containing ${JSON.stringify(spec.message)}` : ''}${details}`;
   const got =
     errors.length === 0
       ? 'no error'
@@ -87,3 +90,30 @@ export function messageMatches(actual: string, expected: string): boolean {
   if (actual.toLowerCase().includes(expected.toLowerCase())) return true;
   return SCHEMA_PHRASINGS.some(([phrase, ours]) => expected.includes(phrase) && ours.test(actual));
 }
+
+/**
+ * The suite's detail codes are Pydantic's error kinds. Our errors carry a JSON Pointer and a
+ * sentence, not a kind, so a detail is checked on what both make certain: the path (the
+ * suite's dotted path, less its `messages.<n>.` prefix, must end our pointer) and whether the
+ * value was absent (`missing_field`) or present but wrong (`invalid_value`, `type_mismatch`,
+ * which the two validators draw differently for unions) — read from our messages' fixed openings.
+ */
+export function detailMatches(
+  error: ReportedError,
+  detail: { path?: string; code?: string; message?: string },
+): boolean {
+  if (detail.path !== undefined) {
+    const pointer = `/${detail.path
+      .replace(/^messages\.\d+\./, '')
+      .split('.')
+      .join('/')}`;
+    const ours = error.path ?? '';
+    if (ours !== pointer && !ours.endsWith(pointer)) return false;
+  }
+  if (detail.message !== undefined && !messageMatches(error.message, detail.message)) return false;
+  if (detail.code === undefined) return true;
+  return (detail.code === 'missing_field') === MISSING.test(error.message);
+}
+
+/** How our messages say a value is absent (`diagnose-schema.ts`, the envelope readers). */
+const MISSING = /\bMissing\b|\bis missing\b/i;

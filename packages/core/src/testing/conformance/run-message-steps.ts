@@ -7,6 +7,8 @@ import { CatalogRegistry } from '../../catalog/catalog-registry.js';
 import { A2uiClient } from '../../client/a2ui-client.js';
 import { isRecord } from '../../protocol/guards.js';
 import type { ClientError } from '../../protocol/messages.js';
+import { ProtocolVersionRegistry } from '../../versions/protocol-version-registry.js';
+import { defaultProtocolVersions } from '../../versions/protocol-versions.js';
 import { type ConformanceContext, caseCatalogs } from './case-catalogs.js';
 import type {
   ConformanceCase,
@@ -51,7 +53,18 @@ export function createCaseClient(
     locale: 'en-US',
     validate: options.strict,
     strict: options.strict,
+    protocolVersions: caseProtocolVersions(version),
   });
+}
+
+/**
+ * The reference harness builds one processor per protocol version, so a case's messages in another
+ * version are that processor's unknown input: the client reads the case's version only (all,
+ * when that version has no module yet).
+ */
+function caseProtocolVersions(version: ConformanceProtocolVersion): ProtocolVersionRegistry {
+  const module = defaultProtocolVersions.byName(version);
+  return module ? new ProtocolVersionRegistry([module]) : defaultProtocolVersions;
 }
 
 /** The case's message steps: its own `messages`/`payload`, else each of `steps` that has some. */

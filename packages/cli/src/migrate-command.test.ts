@@ -1,0 +1,136 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const v08Profile = here('fixtures/v08-profile.jsonl');
+const loginForm = here('../../core/src/testing/fixtures/basic/09_login-form.json');
+const modal = here('../../core/src/testing/fixtures/basic/36_modal.json');
+
+async function run(args: string[], stdin: string | Uint8Array = '') {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readStdin: async () => stdin,
+  });
+  return { code, stdout, stderr, lines: stdout.split('\n').filter(Boolean) };
+}
+
+describe('a2ui migrate', () => {
+  it('converts a v0.8 JSONL stream to v0.9 JSONL, surface first, and exits 0 when nothing is lost', async () => {
+    const result = await run(['migrate', '--to', 'v0.9', v08Profile]);
+    expect(result.code).toBe(0);
+    const messages = result.lines.map((line) => JSON.parse(line));
+    expect(messages.map((message) => Object.keys(message).join(','))).toEqual([
+      'version,createSurface',
+      'version,updateComponents',
+      'version,updateComponents',
+      'version,updateDataModel',
+    ]);
+    expect(messages[0].createSurface.theme).toEqual({ primaryColor: '#3366ff' });
+    expect(result.stderr).toBe('a2ui: migrated to v0.9; 0 things could not be expressed\n');
+  });
+
+  it('keeps a JSON sample file a sample file, reports each loss on stderr and exits 1', async () => {
+    const result = await run(['migrate', '--to', 'v0.8', loginForm]);
+    expect(result.code).toBe(1);
+    const sample = JSON.parse(result.stdout);
+    expect(sample.name).toBe('Login Form with Validation');
+    expect(Object.keys(sample.messages[0])).toEqual(['beginRendering']);
+    const problems = result.stderr.trim().split('\n');
+    expect(problems).toContain(
+      `a2ui: ${loginForm} message 1 at /createSurface/sendDataModel: sendDataModel has no v0.8 equivalent (v0.8 never sends the data model)`,
+    );
+    expect(problems.at(-1)).toBe('a2ui: migrated to v0.8; 4 things could not be expressed');
+  });
+
+  it('goes v0.8 → v1.0 and back through v0.9 to the same v0.9 stream', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'a2ui-migrate-'));
+    const v10 = join(directory, 'profile.v10.jsonl');
+    const up = await run(['migrate', '--to', 'v1.0', v08Profile, '--out', v10]);
+    expect(up.stdout).toBe('');
+    // The v0.8 stream's styles (v0.9 theme) and h2 heading have no v1.0 form: reported, exit 1.
+    expect(up.code).toBe(1);
+    expect(up.stderr).toContain('v1.0 createSurface has no theme');
+    expect(up.stderr).toContain('Text variant "h2" was removed');
+    const lines = readFileSync(v10, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.every((message) => message.version === 'v1.0')).toBe(true);
+    const down = await run(['migrate', '--to', 'v0.9', v10]);
+    expect(down.code).toBe(0);
+    const direct = await run(['migrate', '--to', 'v0.9', v08Profile]);
+    const withoutLosses = direct.lines.map((line) =>
+      line.replace(',"variant":"h2"', '').replace(',"theme":{"primaryColor":"#3366ff"}', ''),
+    );
+    expect(down.lines).toEqual(withoutLosses);
+  });
+
+  it('reads standard input and refuses an unknown target version', async () => {
+    const line = '{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}';
+    const result = await run(['migrate', '--to', 'v0.8', '-'], `${line}\n`);
+    // Standard input is read as a JSON document when it parses as one.
+    expect(JSON.parse(result.stdout)).toEqual({ deleteSurface: { surfaceId: 's' } });
+    expect(result.code).toBe(0);
+    const bad = await run(['migrate', '--to', 'v2', modal]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--to must be one of v0.8, v0.9, v1.0, got "v2"');
+    expect((await run(['migrate', modal])).code).toBe(2);
+  });
+});
+
+describe('a2ui validate and replay, any version', () => {
+  it('validates a v0.8 stream (detected from its keys) and replays it to the v0.9 state', async () => {
+    expect((await run(['validate', v08Profile])).code).toBe(0);
+    const replay = await run(['replay', v08Profile]);
+    const state = JSON.parse(replay.stdout);
+    expect(state.errors).toEqual([]);
+    expect(state.surfaces.profile.dataModel).toEqual({ user: { name: 'Ada' } });
+    expect(state.surfaces.profile.components.greet).toEqual({
+      id: 'greet',
+      component: 'Button',
+      child: 'label',
+      variant: 'primary',
+      action: { event: { name: 'greet', context: { who: { path: '/user/name' } } } },
+    });
+  });
+
+  it('reports v0.8 schema errors with a v0.8 path', async () => {
+    const stream = [
+      '{"beginRendering":{"surfaceId":"s","root":"root"}}',
+      '{"surfaceUpdate":{"surfaceId":"s","components":[{"id":"root","component":{"Text":{"text":"plain"}}}]}}',
+    ].join('\n');
+    const result = await run(['validate', '-'], stream);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.lines[0]!)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      path: '/surfaceUpdate/components/0/component/Text/text',
+    });
+  });
+
+  it('--version reads unlabelled messages as that version and refuses other versions', async () => {
+    const unlabelled =
+      '{"createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}';
+    expect((await run(['validate', '-'], unlabelled)).code).toBe(1);
+    expect((await run(['validate', '--version', 'v0.9', '-'], unlabelled)).code).toBe(0);
+    const forced = await run([
+      'validate',
+      '--version',
+      'v0.8',
+      v08Profile.replace('v08-profile.jsonl', 'mixed.jsonl'),
+    ]);
+    expect(forced.code).toBe(1);
+    expect(forced.lines[0]).toContain('the message is v0.9, but --version is v0.8; not applied.');
+    expect((await run(['replay', '--version', 'v3', v08Profile])).code).toBe(2);
+  });
+});

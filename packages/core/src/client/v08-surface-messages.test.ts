@@ -1,0 +1,53 @@
+/**
+ * A surface created by a v0.8 agent answers in v0.8: `userAction` for actions, `error` for errors.
+ */
+import { describe, expect, it } from 'vitest';
+import { A2uiClient } from './a2ui-client.js';
+import { createRecordingTransport } from './test-recording-transport.js';
+
+const v08Stream = [
+  { beginRendering: { surfaceId: 'old', root: 'go' } },
+  { dataModelUpdate: { surfaceId: 'old', contents: [{ key: 'who', valueString: 'Ann' }] } },
+  {
+    surfaceUpdate: {
+      surfaceId: 'old',
+      components: [
+        {
+          id: 'go',
+          component: {
+            Button: {
+              child: 'label',
+              action: {
+                name: 'greet',
+                context: [
+                  { key: 'who', value: { path: '/who' } },
+                  { key: 'n', value: { literalNumber: 2 } },
+                ],
+              },
+            },
+          },
+        },
+        { id: 'label', component: { Text: { text: { literalString: 'Hi' } } } },
+      ],
+    },
+  },
+];
+
+describe('a v0.8 surface', () => {
+  it('sends actions as v0.8 userAction', async () => {
+    const transport = createRecordingTransport();
+    const client = new A2uiClient({ transport });
+    expect(client.process(v08Stream).errors).toEqual([]);
+    expect(await client.dispatchAction('old', 'go')).toBe(true);
+    const [sent] = transport.sent;
+    expect(sent?.message).toEqual({
+      userAction: {
+        name: 'greet',
+        surfaceId: 'old',
+        sourceComponentId: 'go',
+        timestamp: expect.any(String),
+        context: { who: 'Ann', n: 2 },
+      },
+    });
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * `migrateMessages`: converts an agent→renderer message stream between A2UI versions (v0.8, v0.9,
+ * v1.0), reporting everything the target version cannot express.
+ */
+import { isRecord } from '../protocol/guards.js';
+import type { ServerMessage } from '../protocol/messages.js';
+import { V08Downgrader } from '../versions/v0-8/v08-downgrader.js';
+import { getV08MessageKind, type V08ServerMessage } from '../versions/v0-8/v08-messages.js';
+import { V08Upgrader } from '../versions/v0-8/v08-upgrader.js';
+import { IssueSink, type MigrationIssue } from './migration-issue.js';
+import { upgradeV09ToV10, V10Downgrader, type V10Message } from './v09-v10.js';
+
+/** A version `migrateMessages` reads and writes. v0.9.1 shares v0.9's messages. */
+export type MigrationVersion = 'v0.8' | 'v0.9' | 'v1.0';
+
+/** Envelope `version` spellings by the version they mean. */
+const ENVELOPE_VERSIONS: Record<string, MigrationVersion> = {
+  'v0.8': 'v0.8',
+  'v0.9': 'v0.9',
+  'v0.9.1': 'v0.9',
+  'v1.0': 'v1.0',
+  '1.0': 'v1.0',
+};
+
+/**
+ * The version of one agent→renderer message, from its envelope: `version` when present, else
+ * v0.8 when it carries a v0.8 key (`beginRendering`, `surfaceUpdate`, `dataModelUpdate`,
+ * `deleteSurface`), which v0.8 messages do without `version`.
+ *
+ * @returns the version, or `undefined` when it is none of these
+ *
+ * @example
+ * ```ts
+ * detectMessageVersion({ surfaceUpdate: { surfaceId: 's', components: [] } }); // 'v0.8'
+ * detectMessageVersion({ version: 'v0.9.1', deleteSurface: { surfaceId: 's' } }); // 'v0.9'
+ * ```
+ */
+export function detectMessageVersion(message: unknown): MigrationVersion | undefined {
+  if (!isRecord(message)) return undefined;
+  if (typeof message.version === 'string' && message.version !== 'v0.8') {
+    return ENVELOPE_VERSIONS[message.version];
+  }
+  return getV08MessageKind(message) ? 'v0.8' : undefined;
+}
+
+/** Options of {@link migrateMessages}. */
+export interface MigrateMessagesOptions {
+  /** The version to write. */
+  to: MigrationVersion;
+  /**
+   * Read every message as this version instead of detecting it per message.
+   * @default detected per message ({@link detectMessageVersion})
+   */
+  from?: MigrationVersion;
+}
+
+/** Result of {@link migrateMessages}. */
+export interface MigrateMessagesResult {
+  /** The converted stream, in order; one input message may become several, or none. */
+  messages: Record<string, unknown>[];
+  /** Everything that could not be expressed in the target version; empty when nothing was lost. */
+  issues: MigrationIssue[];
+}
+
+/**
+ * Converts agent→renderer messages (assumed schema-valid in their own version) to version `to`.
+ * Messages already in `to` are copied unchanged; the others go through v0.9 (v0.8 → v0.9 → v1.0,
+ * v1.0 → v0.9 → v0.8). Nothing is dropped silently: each loss is one {@link MigrationIssue}.
+ *
+ * - v0.8 → v0.9: `beginRendering` becomes `createSurface` (components and data sent before it
+ *   follow it), a root other than `"root"` is renamed, standard-catalog components are mapped
+ *   onto the basic catalog.
+ * - v0.9 → v1.0: `theme`, Text `h1`–`h5` and literal check conditions are reported; an omitted
+ *   `updateDataModel.value` becomes `null`.
+ * - v1.0 → v0.9: inline `createSurface` content becomes separate messages; function-call
+ *   messages, metadata, foreign catalogs and v1.0-only properties are reported.
+ * - v0.9 → v0.8: functions, checks, accessibility, arrays and `null` in data are reported.
+ *
+ * @example
+ * ```ts
+ * const { messages, issues } = migrateMessages(v08Stream, { to: 'v1.0' });
+ * for (const issue of issues) console.error(`message ${issue.index} ${issue.path}: ${issue.message}`);
+ * ```
+ */
+export function migrateMessages(
+  messages: readonly unknown[],
+  options: MigrateMessagesOptions,
+): MigrateMessagesResult {
+  const sink = new IssueSink();
+  const upgrader = new V08Upgrader();
+  const v10Downgrader = new V10Downgrader();
+  const v08Downgrader = new V08Downgrader();
+  const out: Record<string, unknown>[] = [];
+  messages.forEach((message, index) => {
+    sink.index = index;
+    const from = options.from ?? detectMessageVersion(message);
+    if (from === undefined) {
+      sink.lost('', 'not an A2UI agent message of a known version; dropped');
+      return;
+    }
+    if (from === options.to) {
+      out.push(message as Record<string, unknown>);
+      return;
+    }
+    let v09: ServerMessage[];
+    if (from === 'v0.8') {
+      const result = upgrader.upgrade(message as V08ServerMessage, index);
+      sink.issues.push(...result.issues);
+      v09 = result.messages;
+    } else if (from === 'v1.0') {
+      v09 = v10Downgrader.downgrade(message as V10Message, sink);
+    } else {
+      v09 = [message as ServerMessage];
+    }
+    for (const item of v09) out.push(...fromV09(item, options.to, v08Downgrader, sink));
+  });
+  sink.issues.push(...upgrader.finish());
+  return { messages: out, issues: sink.issues };
+}
+
+function fromV09(
+  message: ServerMessage,
+  to: MigrationVersion,
+  v08Downgrader: V08Downgrader,
+  sink: IssueSink,
+): Record<string, unknown>[] {
+  if (to === 'v0.9') return [message as unknown as Record<string, unknown>];
+  if (to === 'v1.0') return [upgradeV09ToV10(message, sink)];
+  const result = v08Downgrader.downgrade(message, sink.index);
+  sink.issues.push(...result.issues);
+  return result.messages as unknown as Record<string, unknown>[];
+}

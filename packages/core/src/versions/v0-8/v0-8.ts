@@ -1,0 +1,115 @@
+/**
+ * A2UI v0.8 (`specification/v0_8`, v0.8.2) as a {@link ProtocolVersion}: messages without a
+ * `version`, recognised by their keys, validated against the official v0.8 schema and upgraded
+ * (by {@link V08Upgrader}) into the engine's model; actions and errors go back as v0.8
+ * `userAction` / `error`.
+ */
+import { A2uiError } from '../../errors/a2ui-error.js';
+import { isRecord } from '../../protocol/guards.js';
+import type { ClientError } from '../../protocol/messages.js';
+import {
+  A2UI_A2A_EXTENSION_URI_PREFIX,
+  A2UI_LEGACY_MIME_TYPE,
+  A2UI_MIME_TYPE,
+} from '../mime-types.js';
+import type {
+  InternalAction,
+  InternalMessage,
+  ProtocolVersion,
+  ProtocolVersionReader,
+} from '../protocol-version.js';
+import { v09ToInternal } from '../v0-9.js';
+import { v08BuiltinCatalogs } from './v08-catalogs.js';
+import {
+  getV08MessageKind,
+  V08_SERVER_MESSAGE_KINDS,
+  V08_STANDARD_CATALOG_ID,
+  V08_VERSION,
+  type V08ServerMessage,
+} from './v08-messages.js';
+import { encodeV08Action, encodeV08Error } from './v08-renderer-messages.js';
+import { V08Upgrader } from './v08-upgrader.js';
+import { v08GenericValidator, v08StandardValidator } from './v08-validator.js';
+
+/**
+ * A reader of one processor's v0.8 stream: validates each message against the v0.8 schema (the
+ * standard-catalog schema once its surface is known to use that catalog), then upgrades it.
+ * Components and data sent before `beginRendering` are buffered until it arrives.
+ */
+export function createV08Reader(): ProtocolVersionReader {
+  const upgrader = new V08Upgrader({ renameRoot: false, keepCatalogIds: true });
+  return {
+    read(message) {
+      const { version: _label, ...wire } = message;
+      const kind = getV08MessageKind(message);
+      const body = kind ? wire[kind] : undefined;
+      const surfaceId =
+        isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
+      const validator =
+        surfaceId !== undefined && upgrader.catalogIdOf(surfaceId) === V08_STANDARD_CATALOG_ID
+          ? v08StandardValidator
+          : v08GenericValidator;
+      const [issue] = validator.validateServerMessage(wire);
+      if (issue) {
+        throw new A2uiError('VALIDATION_FAILED', issue.message, {
+          path: issue.path,
+          ...(surfaceId === undefined ? {} : { surfaceId }),
+        });
+      }
+      const { messages } = upgrader.upgrade(wire as V08ServerMessage);
+      return messages.map((upgraded): InternalMessage => {
+        const internal = v09ToInternal(upgraded as unknown as Record<string, unknown>, V08_VERSION);
+        if (internal.kind === 'createSurface') {
+          return {
+            ...internal,
+            catalogIdPath: '/beginRendering/catalogId',
+            rootId: upgrader.rootIdOf(internal.surfaceId),
+          };
+        }
+        if (internal.kind === 'updateComponents') {
+          return { ...internal, componentsPath: '/surfaceUpdate/components' };
+        }
+        return internal;
+      });
+    },
+    reset: () => upgrader.reset(),
+  };
+}
+
+/** A2UI v0.8 (digest `a2ui-spec.md` §13; `specification/v0_8/`). */
+export const v08: ProtocolVersion = Object.freeze({
+  name: V08_VERSION,
+  family: V08_VERSION,
+  // v0.8 messages carry no `version`: the processor recognises them by their keys.
+  envelopeVersions: Object.freeze([]),
+  agentMessageKinds: V08_SERVER_MESSAGE_KINDS,
+  rendererMessageKinds: Object.freeze(['userAction', 'error']),
+  metadataKeys: Object.freeze({
+    capabilities: 'a2uiClientCapabilities',
+    dataModel: 'a2uiClientDataModel',
+    capabilitiesVersion: V08_VERSION,
+  }),
+  // The v0.8 A2A extension names the legacy type; the standard one is accepted too.
+  mimeTypes: Object.freeze([A2UI_LEGACY_MIME_TYPE, A2UI_MIME_TYPE]),
+  a2aExtensionUri: `${A2UI_A2A_EXTENSION_URI_PREFIX}v0.8`,
+  catalogAliases: Object.freeze({}),
+  builtinCatalogs: v08BuiltinCatalogs,
+  native: false,
+  createReader: createV08Reader,
+  /**
+   * One message on its own: only a `beginRendering` or `deleteSurface` means something without
+   * the stream around it (components wait for their surface's `beginRendering`).
+   */
+  toInternal(message: Readonly<Record<string, unknown>>): InternalMessage {
+    const [first] = createV08Reader().read(message);
+    if (first) return first;
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      "A v0.8 surfaceUpdate or dataModelUpdate waits for its surface's beginRendering; read v0.8 streams with createReader().",
+      { path: '' },
+    );
+  },
+  encodeAction: (action: InternalAction) => encodeV08Action(action) as Record<string, unknown>,
+  encodeError: (error: ClientError) => encodeV08Error(error) as Record<string, unknown>,
+  encodeDataModel: (surfaces: Record<string, unknown>) => ({ version: V08_VERSION, surfaces }),
+});

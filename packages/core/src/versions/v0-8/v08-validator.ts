@@ -1,0 +1,68 @@
+/**
+ * Validation of v0.8 messages with the precompiled official schemas (`generated/v0-8.js`), worded
+ * like every other validation issue in core.
+ */
+import { isRecord } from '../../protocol/guards.js';
+import { ajvErrorsToIssues } from '../../validation/ajv-errors-to-issues.js';
+import type { StandaloneValidateFunction } from '../../validation/catalog-validator.js';
+import * as v08Module from '../../validation/generated/v0-8.js';
+import type { ValidationIssue } from '../../validation/validation-issue.js';
+
+/** Validates v0.8 messages; see {@link v08StandardValidator} and `compileV08CatalogValidator`. */
+export interface V08Validator {
+  /** Issues of one v0.8 server→client message; `[]` when it is valid. */
+  validateServerMessage(message: unknown): ValidationIssue[];
+  /** Issues of one v0.8 client→server message (`userAction` or `error`). */
+  validateClientMessage(message: unknown): ValidationIssue[];
+}
+
+/** Runs `validate` and words its first error. */
+export function runV08Validator(
+  validate: StandaloneValidateFunction,
+  message: unknown,
+): ValidationIssue[] {
+  if (validate(message)) return componentKeyIssues(message);
+  return ajvErrorsToIssues(validate.errors ?? [], message);
+}
+
+/**
+ * The schema says a component wrapper "MUST contain exactly one key" but does not enforce it in
+ * the catalog-agnostic schema; a wrapper with zero or two types cannot be upgraded.
+ */
+function componentKeyIssues(message: unknown): ValidationIssue[] {
+  if (!isRecord(message) || !isRecord(message.surfaceUpdate)) return [];
+  const components = message.surfaceUpdate.components;
+  if (!Array.isArray(components)) return [];
+  for (const [index, component] of components.entries()) {
+    const wrapper = isRecord(component) ? component.component : undefined;
+    const count = isRecord(wrapper) ? Object.keys(wrapper).length : 0;
+    if (count !== 1) {
+      return [
+        {
+          path: `/surfaceUpdate/components/${index}/component`,
+          message: `A v0.8 component holds exactly one component type, e.g. {"Text": {…}}; found ${count}.`,
+          keyword: 'maxProperties',
+        },
+      ];
+    }
+  }
+  return [];
+}
+
+/** A {@link V08Validator} from standalone validate functions. */
+export function createV08Validator(serverMessage: StandaloneValidateFunction): V08Validator {
+  return {
+    validateServerMessage: (message) => runV08Validator(serverMessage, message),
+    validateClientMessage: (message) => runV08Validator(v08Module.clientMessage, message),
+  };
+}
+
+/** v0.8 validator for surfaces of any catalog: components' inner properties are not checked. */
+export const v08GenericValidator: V08Validator = /* @__PURE__ */ createV08Validator(
+  v08Module.serverMessage,
+);
+
+/** v0.8 validator for the v0.8 standard catalog (`standard_catalog_definition.json`), precompiled. */
+export const v08StandardValidator: V08Validator = /* @__PURE__ */ createV08Validator(
+  v08Module.standardServerMessage,
+);
