@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,19 @@ describe('a2ui migrate', () => {
 });
 
 describe('a2ui validate and replay, any version', () => {
+  it('accepts the official examples migrated to v0.8 and v1.0', async () => {
+    const fixtures = here('../../core/src/testing/fixtures/');
+    const files = ['v0_8/basic', 'v1_0/basic'].flatMap((folder) =>
+      readdirSync(`${fixtures}${folder}`)
+        .filter((file) => /^\d/.test(file))
+        .map((file) => `${fixtures}${folder}/${file}`),
+    );
+    expect(files).toHaveLength(24);
+    const result = await run(['validate', ...files]);
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(0);
+  });
+
   it('validates a v0.8 stream (detected from its keys) and replays it to the v0.9 state', async () => {
     expect((await run(['validate', v08Profile])).code).toBe(0);
     const replay = await run(['replay', v08Profile]);

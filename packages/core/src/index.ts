@@ -12,18 +12,22 @@
 // The agent side: A2uiAgent, Connection, agent input
 export type {
   A2uiAgent,
+  AgentCapabilities,
   AgentInput,
+  AgentVersionCapabilities,
   Connection,
   DisconnectReason,
   HostContextEntry,
   HostTool,
   HostToolCall,
   HostToolResult,
+  NegotiatedVersion,
 } from './agent/index.js';
 export {
   CONNECTION_ID_BYTES,
   createConnectionId,
   isConnectionId,
+  negotiatedVersion,
 } from './agent/index.js';
 // Binding: data contexts, component bindings, checks, templates
 export type {
@@ -53,24 +57,46 @@ export {
 } from './binding/index.js';
 // Catalogs
 export type {
+  AllowedCallers,
+  CapabilityCatalog,
   Catalog,
+  CatalogDefinition,
+  CatalogFromJsonOptions,
+  CatalogFunctionInfo,
+  CatalogFunctionReturnType,
   ClientCapabilitiesOptions,
   CompositionRules,
   CompositionViolation,
   CreateCatalogOptions,
+  InlineSchemaRefsOptions,
+  JsonSchema,
   Placement,
+  RendererCapabilitiesOptions,
+  VersionCapabilities,
+  VersionedCapabilities,
 } from './catalog/index.js';
 export {
+  ALLOWED_CALLERS,
   basicCatalog,
   CatalogRegistry,
+  COMMON_TYPES_REFERENCES,
+  COMPONENT_COMMON_REF,
+  catalogFromJson,
+  catalogProtocolVersion,
+  catalogSchema,
   checkPlacement,
   compositionRulesOf,
   createCatalog,
   createDefaultCatalogs,
+  describeCatalogFunction,
   extendCatalog,
+  inlineSchemaRefs,
   minimalCatalog,
+  normalizeProtocolVersion,
+  rendererCapabilities,
   SURFACE_CONTAINER_TYPE,
   toInlineCatalog,
+  toInlineComponent,
 } from './catalog/index.js';
 // The client: A2uiClient and error reporting
 export type {
@@ -94,7 +120,6 @@ export {
   describeError,
   toA2uiError,
 } from './errors/index.js';
-
 // Functions: the basic catalog functions, formatString, the URL policy
 export type {
   BasicFunctionsOptions,
@@ -337,6 +362,40 @@ export {
   setOwn,
   VALIDATION_FAILED,
 } from './protocol/index.js';
+// v1.0 function calls: callRendererFunction / callAgentFunction, correlated by functionCallId
+export type {
+  AgentFunction,
+  AgentFunctionArgsValidator,
+  AgentFunctionCallMessage,
+  AgentFunctionContext,
+  AgentFunctionRegistryOptions,
+  AgentFunctionResponseMessage,
+  CallAgentFunctionMessage,
+  CallRendererFunctionMessage,
+  FunctionCallError,
+  FunctionCallMessageKind,
+  FunctionCallOptions,
+  FunctionCallRequest,
+  FunctionResponse,
+  HandleRendererCallOptions,
+  RendererFunction,
+  RendererFunctionCallMessage,
+  RendererFunctionContext,
+  RendererFunctionRegistryOptions,
+  RendererFunctionResponseMessage,
+} from './rpc/index.js';
+export {
+  AgentFunctionRegistry,
+  checkFunctionCallMessage,
+  DEFAULT_FUNCTION_CALL_TIMEOUT_MS,
+  FUNCTION_CALL_ERROR,
+  FUNCTION_CALL_VERSION,
+  functionCallFailure,
+  getFunctionCallKind,
+  PendingFunctionCalls,
+  RendererFunctionRegistry,
+  readFunctionResponse,
+} from './rpc/index.js';
 // State: surfaces, components, the data model, the message processor
 export type {
   ComponentRecord,
@@ -375,6 +434,24 @@ export {
   selectCatalog,
   snapshotState,
 } from './state/index.js';
+// Streaming: LLM output with <a2ui-json> blocks, parsed as it arrives (agent side)
+export type {
+  A2uiStreamParser,
+  A2uiStreamParserOptions,
+  A2uiStreamPart,
+  A2uiStreamValidationContext,
+  A2uiStreamValidator,
+  A2uiStreamVersion,
+  ParseA2uiStreamOptions,
+} from './streaming/index.js';
+export {
+  A2UI_CLOSE_TAG,
+  A2UI_OPEN_TAG,
+  createA2uiStreamParser,
+  createA2uiStreamTransform,
+  DEFAULT_CUTTABLE_KEYS,
+  parseA2uiStream,
+} from './streaming/index.js';
 // Transports: the ClientTransport contract and the in-memory pair
 export type {
   ClientTransport,
@@ -487,6 +564,7 @@ export type {
   V08Component,
   V08DataEntry,
   V08DowngradeResult,
+  V08ReaderOptions,
   V08ServerMessage,
   V08ServerMessageKind,
   V08UpgradeResult,

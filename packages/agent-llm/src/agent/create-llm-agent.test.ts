@@ -367,6 +367,7 @@ describe('createLlmAgent: tools', () => {
       id: 'host-tools',
       principal: undefined,
       clientCapabilities: undefined,
+      rendererCapabilities: undefined,
       clientDataModel: undefined,
       signal: abort.signal,
       closed: false,
@@ -387,6 +388,7 @@ describe('createLlmAgent: tools', () => {
         hostCalls.push({ call, signal: options?.signal instanceof AbortSignal });
         return { toolCallId: 'h1', content: '#00bfff' };
       },
+      callRendererFunction: async () => null,
     };
     await agent.onConnect!(connection);
     await agent.onInput!(connection, { text: 'Theme it' }, undefined);

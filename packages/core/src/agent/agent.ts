@@ -2,6 +2,7 @@
  * The agent side of A2UI (ARCHITECTURE §2 "Agent side"): an agent handles connections without
  * knowing which transport carries them.
  */
+import type { VersionedCapabilities } from '../catalog/renderer-capabilities.js';
 import type {
   ActionEvent,
   ClientCapabilities,
@@ -10,6 +11,14 @@ import type {
   ClientMessageMetadata,
   ServerMessage,
 } from '../protocol/messages.js';
+import type { AgentFunction } from '../rpc/agent-functions.js';
+import type { FunctionCallOptions } from '../rpc/pending-function-calls.js';
+
+/** Options of {@link Connection.callRendererFunction}. */
+export interface RendererFunctionCallOptions extends FunctionCallOptions {
+  /** The catalog that defines the function (required on the wire: the renderer resolves by it). */
+  catalogId: string;
+}
 
 /** Why a connection ended. */
 export type DisconnectReason =
@@ -32,6 +41,11 @@ export interface Connection {
   readonly principal: unknown;
   /** The latest `a2uiClientCapabilities` the client sent (§4.1). */
   readonly clientCapabilities: ClientCapabilities | undefined;
+  /**
+   * The latest `a2uiRendererCapabilities` the client sent (v1.0 metadata, keyed by version); pass
+   * the connection to `negotiatedVersion` to pick the version to emit.
+   */
+  readonly rendererCapabilities: VersionedCapabilities | undefined;
   /** The latest `a2uiClientDataModel` the client sent (§4.2). */
   readonly clientDataModel: ClientDataModel | undefined;
   /** Aborts when the connection ends; pass it to long work started for this client. */
@@ -71,6 +85,29 @@ export interface Connection {
     call: { name: string; args: unknown },
     options?: { signal?: AbortSignal },
   ): Promise<HostToolResult>;
+  /**
+   * Calls a function the renderer exposes (v1.0 `callRendererFunction`) and waits for its
+   * `rendererFunctionResponse`, correlated by a fresh `functionCallId`. Ends the current turn, so
+   * turn-based transports deliver the call now.
+   *
+   * @param name - The catalog function name.
+   * @param args - Its arguments. @default {}
+   * @param options - `catalogId` (required), `timeoutMs` (@default 30000), `signal`.
+   * @returns The response's `value` (`null` for a `void` function).
+   * @throws A2uiError `FUNCTION_CALL_FAILED` (the renderer refused or the function failed:
+   *   `data.code` is `INVALID_FUNCTION_CALL`, `EXECUTION_ERROR`, …), `TIMEOUT`, `ABORTED`,
+   *   `CONNECTION_CLOSED`
+   *
+   * @example
+   * ```ts
+   * const [width] = (await connection.callRendererFunction('getScreenResolution', {}, { catalogId })) as number[];
+   * ```
+   */
+  callRendererFunction(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    options: RendererFunctionCallOptions,
+  ): Promise<unknown>;
 }
 
 /** A tool the host (frontend) offers the agent: AG-UI's `Tool`. */
@@ -137,6 +174,12 @@ export interface AgentInput {
  * ```
  */
 export interface A2uiAgent {
+  /**
+   * Functions renderers may call (v1.0 `callAgentFunction`); arguments are checked against each
+   * function's `parameters` schema before its handler runs, and every call is answered with an
+   * `agentFunctionResponse` (`UNKNOWN_FUNCTION` for a name not listed). @default none
+   */
+  readonly functions?: readonly AgentFunction[];
   onConnect?(connection: Connection): void | Promise<void>;
   onAction?(
     connection: Connection,

@@ -7,5 +7,12 @@ export type {
   HostTool,
   HostToolCall,
   HostToolResult,
+  RendererFunctionCallOptions,
 } from './agent.js';
 export { CONNECTION_ID_BYTES, createConnectionId, isConnectionId } from './connection-id.js';
+export type {
+  AgentCapabilities,
+  AgentVersionCapabilities,
+  NegotiatedVersion,
+} from './negotiated-version.js';
+export { negotiatedVersion } from './negotiated-version.js';

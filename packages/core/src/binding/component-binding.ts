@@ -83,8 +83,10 @@ function findUnavailableActionFunctions(
   const names: string[] = [];
   for (const key of Object.keys(properties)) {
     const value = properties[key];
-    if (!isAction(value)) continue;
-    for (const name of findUnknownFunctions(value, functions))
+    // Only a `functionCall` action cannot run; an event whose context calls an unknown function
+    // is still sent, with null for that value.
+    if (!isAction(value) || !isRecord(value) || !isFunctionCall(value.functionCall)) continue;
+    for (const name of findUnknownFunctions(value.functionCall, functions))
       if (!names.includes(name)) names.push(name);
   }
   return names;

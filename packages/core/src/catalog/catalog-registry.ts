@@ -2,15 +2,13 @@
  * The catalogs a client can render, and the `a2uiClientCapabilities` generated from them (§4.1).
  */
 import { A2uiError } from '../errors/a2ui-error.js';
-import { isRecord } from '../protocol/guards.js';
-import type {
-  ClientCapabilities,
-  FunctionDefinition,
-  FunctionReturnType,
-  InlineCatalog,
-} from '../protocol/messages.js';
-import { catalogVersionFamily } from '../state/select-catalog.js';
+import type { ClientCapabilities } from '../protocol/messages.js';
 import type { Catalog } from './catalog.js';
+import {
+  catalogProtocolVersion,
+  rendererCapabilities,
+  type VersionedCapabilities,
+} from './renderer-capabilities.js';
 
 /** Options of {@link CatalogRegistry.getClientCapabilities}. */
 export interface ClientCapabilitiesOptions {
@@ -70,63 +68,34 @@ export class CatalogRegistry {
    * `{"v0.9": {supportedCatalogIds, inlineCatalogs?}}` (§4.1).
    */
   getClientCapabilities(options: ClientCapabilitiesOptions = {}): ClientCapabilities {
-    // Only catalogs written for v0.9 belong under the "v0.9" key (catalogs of v1.0 are listed
-    // under v1.0's `a2uiRendererCapabilities`).
-    const v09 = [...this.#catalogs.values()].filter(
-      (catalog) => catalogVersionFamily(catalog.protocolVersion) === 'v0.9',
-    );
-    const inner: ClientCapabilities['v0.9'] = {
-      supportedCatalogIds: v09.map((catalog) => catalog.catalogId),
-    };
-    if (options.includeInlineCatalogs) {
-      inner.inlineCatalogs = v09
-        .filter((catalog) => catalog.schema !== undefined)
-        .map((catalog) => toInlineCatalog(catalog.catalogId, catalog.schema!));
+    const capabilities = rendererCapabilities(this.#catalogs.values(), {
+      version: 'v0.9',
+      includeInlineCatalogs: options.includeInlineCatalogs,
+    });
+    return capabilities as unknown as ClientCapabilities;
+  }
+
+  /**
+   * The capabilities of every version the registered catalogs are written for, keyed by version
+   * (`{"v0.9": {…}, "v1.0": {…}}`), each listing only that version's catalogs. `v0.9` is always
+   * present (its schema requires the key), even when empty.
+   */
+  getRendererCapabilities(options: ClientCapabilitiesOptions = {}): VersionedCapabilities {
+    const versions = new Set(['v0.9']);
+    for (const catalog of this.#catalogs.values()) {
+      const version = catalogProtocolVersion(catalog);
+      // v0.9.1 catalogs are v0.9 catalogs (its capabilities schema keys them "v0.9").
+      versions.add(version === 'v0.9.1' ? 'v0.9' : version);
     }
-    return { 'v0.9': inner };
+    const out: VersionedCapabilities = {};
+    for (const version of versions)
+      Object.assign(
+        out,
+        rendererCapabilities(this.#catalogs.values(), {
+          version,
+          includeInlineCatalogs: options.includeInlineCatalogs,
+        }),
+      );
+    return out;
   }
-}
-
-const RETURN_TYPES = new Set<FunctionReturnType>([
-  'string',
-  'number',
-  'boolean',
-  'array',
-  'object',
-  'any',
-  'void',
-]);
-
-/**
- * Converts a catalog JSON Schema document (the `catalog.json` file format, §10.2) into the inline
- * `Catalog` wire shape of `client_capabilities.json` (§4.1): `functions` become an array of
- * `FunctionDefinition`s whose `parameters` are the schemas of their `args`.
- */
-export function toInlineCatalog(catalogId: string, schema: Record<string, unknown>): InlineCatalog {
-  const inline: InlineCatalog = { catalogId };
-  if (isRecord(schema.components)) inline.components = schema.components;
-  if (isRecord(schema.functions)) {
-    inline.functions = Object.entries(schema.functions).map(
-      ([name, definition]): FunctionDefinition => {
-        const fn = isRecord(definition) ? definition : {};
-        const properties = isRecord(fn.properties) ? fn.properties : {};
-        const returnConst = isRecord(properties.returnType)
-          ? properties.returnType.const
-          : undefined;
-        const returnType = RETURN_TYPES.has(returnConst as FunctionReturnType)
-          ? (returnConst as FunctionReturnType)
-          : 'any';
-        const out: FunctionDefinition = {
-          name,
-          parameters: isRecord(properties.args) ? properties.args : { type: 'object' },
-          returnType,
-        };
-        if (typeof fn.description === 'string') out.description = fn.description;
-        return out;
-      },
-    );
-  }
-  const defs = isRecord(schema.$defs) ? schema.$defs : {};
-  if (isRecord(defs.theme) && isRecord(defs.theme.properties)) inline.theme = defs.theme.properties;
-  return inline;
 }

@@ -3,6 +3,7 @@
  */
 import type { FunctionImplementation } from '../functions/function-types.js';
 import type { CatalogValidator } from '../validation/index.js';
+import { normalizeProtocolVersion } from './catalog-definition.js';
 
 /**
  * A catalog known to the client.
@@ -36,12 +37,17 @@ export interface CreateCatalogOptions {
   functions?: Iterable<FunctionImplementation>;
   validator?: CatalogValidator;
   schema?: Record<string, unknown>;
-  /** @default undefined (v0.9) */
+  /**
+   * The version the catalog is written for (`"1.0"` is stored as `"v1.0"`).
+   * @default the schema's `protocolVersion`, else undefined (v0.9)
+   */
   protocolVersion?: string;
 }
 
 /**
  * Builds a {@link Catalog}.
+ *
+ * @throws A2uiError `CATALOG_ERROR` when the protocol version is not a version (`"v1.0"`, `"1.0"`, …)
  *
  * @example
  * ```ts
@@ -56,13 +62,16 @@ export function createCatalog(options: CreateCatalogOptions): Catalog {
   );
   const functions = new Map<string, FunctionImplementation>();
   for (const fn of options.functions ?? []) functions.set(fn.name, fn);
+  const fromDocument = options.schema?.protocolVersion;
+  const declared =
+    options.protocolVersion ?? (typeof fromDocument === 'string' ? fromDocument : undefined);
   return {
     catalogId: options.catalogId,
     components,
     functions,
     validator: options.validator,
     schema: options.schema,
-    protocolVersion: options.protocolVersion,
+    protocolVersion: declared === undefined ? undefined : normalizeProtocolVersion(declared),
   };
 }
 

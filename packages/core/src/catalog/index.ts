@@ -1,7 +1,21 @@
 export type { Catalog, CreateCatalogOptions } from './catalog.js';
 export { createCatalog, extendCatalog } from './catalog.js';
+export type {
+  AllowedCallers,
+  CatalogDefinition,
+  CatalogFromJsonOptions,
+  CatalogFunctionInfo,
+  CatalogFunctionReturnType,
+} from './catalog-definition.js';
+export {
+  ALLOWED_CALLERS,
+  catalogFromJson,
+  catalogSchema,
+  describeCatalogFunction,
+  normalizeProtocolVersion,
+} from './catalog-definition.js';
 export type { ClientCapabilitiesOptions } from './catalog-registry.js';
-export { CatalogRegistry, toInlineCatalog } from './catalog-registry.js';
+export { CatalogRegistry } from './catalog-registry.js';
 export type {
   CompositionRules,
   CompositionViolation,
@@ -9,3 +23,13 @@ export type {
 } from './composition.js';
 export { checkPlacement, compositionRulesOf, SURFACE_CONTAINER_TYPE } from './composition.js';
 export { basicCatalog, createDefaultCatalogs, minimalCatalog } from './default-catalogs.js';
+export { COMPONENT_COMMON_REF, toInlineCatalog, toInlineComponent } from './inline-catalog.js';
+export type { InlineSchemaRefsOptions, JsonSchema } from './inline-schema-refs.js';
+export { COMMON_TYPES_REFERENCES, inlineSchemaRefs } from './inline-schema-refs.js';
+export type {
+  CapabilityCatalog,
+  RendererCapabilitiesOptions,
+  VersionCapabilities,
+  VersionedCapabilities,
+} from './renderer-capabilities.js';
+export { catalogProtocolVersion, rendererCapabilities } from './renderer-capabilities.js';

@@ -8,9 +8,10 @@ import { findUnknownFunctions } from '../binding/unknown-functions.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogRegistry } from '../catalog/catalog-registry.js';
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
+import type { VersionedCapabilities } from '../catalog/renderer-capabilities.js';
 import { A2uiError, toA2uiError } from '../errors/a2ui-error.js';
 import { DEFAULT_URL_POLICY, type UrlPolicy } from '../functions/url-policy.js';
-import { isEventAction, isFunctionCall, isRecord } from '../protocol/guards.js';
+import { isFunctionCall, isRecord } from '../protocol/guards.js';
 import type {
   ActionMessage,
   ClientError,
@@ -18,6 +19,14 @@ import type {
   ClientMessageMetadata,
   ErrorMessage,
 } from '../protocol/messages.js';
+import {
+  type CallAgentFunctionMessage,
+  FUNCTION_CALL_VERSION,
+  type FunctionCallRequest,
+  type RendererFunctionCallMessage,
+} from '../rpc/function-call-messages.js';
+import { type FunctionCallOptions, PendingFunctionCalls } from '../rpc/pending-function-calls.js';
+import { type RendererFunction, RendererFunctionRegistry } from '../rpc/renderer-functions.js';
 import {
   MessageProcessor,
   type ProcessorLimits,
@@ -30,9 +39,14 @@ import type {
   TransportEvent,
 } from '../transport/client-transport.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
+import type {
+  InternalAgentFunctionResponse,
+  InternalCallRendererFunction,
+} from '../versions/protocol-version.js';
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { v09 } from '../versions/v0-9.js';
 import { ErrorReporter, type ErrorReportingOptions } from './error-reporter.js';
+import { readEventAction, resolveEventContext } from './event-action.js';
 
 /** Options of {@link A2uiClient}. */
 export interface A2uiClientOptions {
@@ -63,13 +77,28 @@ export interface A2uiClientOptions {
    * declared `acceptsInlineCatalogs`). @default false
    */
   includeInlineCatalogs?: boolean;
+  /**
+   * Functions agents may call with v1.0 `callRendererFunction` (more can be added with
+   * `client.rendererFunctions.register`). @default none: every call is refused with
+   * `INVALID_FUNCTION_CALL`
+   */
+  rendererFunctions?: Iterable<RendererFunction>;
+  /**
+   * How long a user gesture ({@link A2uiClient.noteUserActivation}, or `dispatchAction`) allows
+   * one renderer function that `requiresUserActivation`, in milliseconds. @default 5000
+   */
+  userActivationWindowMs?: number;
 }
 
 /** What the client saw or sent, for inspectors and logs. */
 export type ClientEvent =
   | { type: 'received'; input: unknown; result: ProcessResult }
   /** Announced as the message is handed to the transport (before delivery is confirmed). */
-  | { type: 'sent'; message: ClientMessage; metadata: ClientMessageMetadata }
+  | {
+      type: 'sent';
+      message: ClientMessage | RendererFunctionCallMessage;
+      metadata: ClientMessageMetadata;
+    }
   | { type: 'status'; status: ConnectionStatus; reason?: string }
   | { type: 'reset'; reason?: string };
 
@@ -117,6 +146,8 @@ const defaultOpenUrl = (url: string): void => {
  */
 export class A2uiClient {
   readonly processor: MessageProcessor;
+  /** The functions agents may call (v1.0 `callRendererFunction`); register more here. */
+  readonly rendererFunctions: RendererFunctionRegistry;
   readonly locale: string | undefined;
   readonly urlPolicy: UrlPolicy;
   readonly #openUrl: (url: string) => void;
@@ -124,6 +155,7 @@ export class A2uiClient {
   readonly #includeInlineCatalogs: boolean;
   readonly #hosts = new WeakMap<Surface, BindingHost>();
   readonly #listeners = new Set<(event: ClientEvent) => void>();
+  readonly #agentCalls = new PendingFunctionCalls();
   #transport: ClientTransport | undefined;
   #abort: AbortController | undefined;
   #status: ConnectionStatus = 'closed';
@@ -144,6 +176,11 @@ export class A2uiClient {
     this.#reporter = new ErrorReporter(options.errorReporting);
     this.#includeInlineCatalogs = options.includeInlineCatalogs ?? false;
     this.#transport = options.transport;
+    this.rendererFunctions = new RendererFunctionRegistry({
+      userActivationWindowMs: options.userActivationWindowMs,
+    });
+    for (const fn of options.rendererFunctions ?? []) this.rendererFunctions.register(fn);
+    this.processor.onFunctionMessage((message) => this.#handleFunctionMessage(message));
     this.processor.onError((error) => this.#reportToAgent(error));
   }
 
@@ -177,6 +214,9 @@ export class A2uiClient {
   /** Closes the transport and stops reading. Surfaces stay until `reset()`. */
   async close(): Promise<void> {
     this.#abort?.abort();
+    this.#agentCalls.failAll(
+      new A2uiError('CONNECTION_CLOSED', 'The client closed before the agent answered.'),
+    );
     await this.#transport?.close();
     await this.#done.catch(() => {});
     this.#setStatus('closed');
@@ -266,6 +306,17 @@ export class A2uiClient {
         includeInlineCatalogs: this.#includeInlineCatalogs,
       }),
     };
+    // v1.0 renamed the key to a2uiRendererCapabilities. A renderer speaking several versions
+    // sends both keys, each with its own versions (docs/protocol-versions.md "Negotiation").
+    const versions = this.processor.catalogs.getRendererCapabilities({
+      includeInlineCatalogs: this.#includeInlineCatalogs,
+    });
+    const v1 = Object.keys(versions).filter((version) => !/^v0\./.test(version));
+    if (v1.length > 0) {
+      const renderer: VersionedCapabilities = {};
+      for (const version of v1) renderer[version] = versions[version]!;
+      metadata.a2uiRendererCapabilities = renderer;
+    }
     const dataModel = this.processor.getClientDataModel();
     if (dataModel) metadata.a2uiClientDataModel = dataModel;
     return metadata;
@@ -310,10 +361,15 @@ export class A2uiClient {
     sourceComponentId: string,
     options: DispatchActionOptions = {},
   ): Promise<boolean> {
+    this.rendererFunctions.noteUserActivation();
     const context = options.dataContext ?? this.getDataContext(surfaceId, options.scope);
     const component = this.processor.getSurface(surfaceId)?.components.get(sourceComponentId);
     const action = options.action ?? component?.properties.action;
-    const unknown = findUnknownFunctions(action, context.host.functions);
+    // A function call the catalog lacks stops a `functionCall` action; inside an event's context
+    // it only empties that value (sent as null, reported once while resolving).
+    const call =
+      isRecord(action) && isFunctionCall(action.functionCall) ? action.functionCall : undefined;
+    const unknown = call ? findUnknownFunctions(call, context.host.functions) : [];
     if (unknown.length > 0) {
       const failure = new A2uiError(
         'EXPRESSION_ERROR',
@@ -333,8 +389,9 @@ export class A2uiClient {
         throw new A2uiError('URL_BLOCKED', `The URL policy refused ${JSON.stringify(url)}.`);
       this.#openUrl(safe);
     };
-    if (isEventAction(action)) {
-      const resolved = context.resolveContext(action.event.context, { openUrl });
+    const event = readEventAction(action);
+    if (event) {
+      const resolved = resolveEventContext(context, event.context, { openUrl });
       // What the server's check (validateClientMessage) would refuse is never sent: a context
       // value nested deeper than the data model may be (literal arrays around a binding), or a
       // number JSON cannot carry (only a function can return one: the data model holds none).
@@ -344,17 +401,18 @@ export class A2uiClient {
         const tooDeep = violation.keyword === 'maxDepth';
         throw new A2uiError(
           tooDeep ? 'LIMIT_EXCEEDED' : 'EXPRESSION_ERROR',
-          `The context of action "${action.event.name}" of "${sourceComponentId}" ${tooDeep ? `is nested deeper than ${maxDepth} levels (maxDepth)` : 'holds a number JSON cannot carry'}; it was not sent.`,
+          `The context of action "${event.name}" of "${sourceComponentId}" ${tooDeep ? `is nested deeper than ${maxDepth} levels (maxDepth)` : 'holds a number JSON cannot carry'}; it was not sent.`,
           { surfaceId, path: `/action/context${violation.path}` },
         );
       }
       // Written in the shape of the version the surface was created in (v1.0 adds userMessage).
       const version = this.processor.getSurface(surfaceId)?.protocolVersion ?? v09;
-      const userMessage = (action.event as { userMessage?: unknown }).userMessage;
       const resolvedMessage =
-        userMessage === undefined ? undefined : context.evaluate(userMessage, { openUrl });
+        event.userMessage === undefined
+          ? undefined
+          : context.evaluate(event.userMessage, { openUrl });
       const message = version.encodeAction({
-        name: action.event.name,
+        name: event.name,
         surfaceId,
         sourceComponentId,
         timestamp: new Date().toISOString(),
@@ -379,14 +437,85 @@ export class A2uiClient {
    * Sends a client message with fresh metadata.
    * @throws A2uiError `CONNECTION_CLOSED` without a transport, or the transport's error
    */
-  async send(message: ClientMessage, options: { signal?: AbortSignal } = {}): Promise<void> {
+  async send(
+    message: ClientMessage | RendererFunctionCallMessage,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<void> {
     const transport = this.#transport;
     if (!transport)
       throw new A2uiError('CONNECTION_CLOSED', 'The client has no transport to send through.');
     const metadata = this.getMetadata();
     // Announced when handed to the transport, so an inspector orders it before the agent's reply.
     this.#emit({ type: 'sent', message, metadata });
-    await transport.send(message, metadata, options);
+    // Transports carry any client message as JSON; their v0.9 parameter type predates v1.0's
+    // function-call messages.
+    await transport.send(message as ClientMessage, metadata, options);
+  }
+
+  /**
+   * Says that a user gesture (click, key press) just happened: the next renderer function that
+   * `requiresUserActivation` called by the agent within `userActivationWindowMs` may run (and
+   * consumes it). `dispatchAction` notes one itself.
+   */
+  noteUserActivation(): void {
+    this.rendererFunctions.noteUserActivation();
+  }
+
+  /**
+   * Calls a function on the agent (v1.0 `callAgentFunction`) and waits for its
+   * `agentFunctionResponse`, correlated by a fresh `functionCallId`.
+   *
+   * @param surfaceId - The surface the call comes from.
+   * @param callFunction - `{call, catalogId?, args?}`.
+   * @param options - `timeoutMs` (@default 30000) and `signal`.
+   * @returns The response's `value`.
+   * @throws A2uiError `FUNCTION_CALL_FAILED` (the agent answered an error: `data.code` is
+   *   `UNKNOWN_FUNCTION`, `INVALID_FUNCTION_CALL`, `EXECUTION_ERROR`, …), `TIMEOUT`, `ABORTED`,
+   *   `CONNECTION_CLOSED` (no transport, or closed first), the transport's error
+   *
+   * @example
+   * ```ts
+   * const { valid } = await client.callAgentFunction('form', { call: 'verifyProvider', args: { providerId } });
+   * ```
+   */
+  callAgentFunction(
+    surfaceId: string,
+    callFunction: FunctionCallRequest,
+    options: FunctionCallOptions = {},
+  ): Promise<unknown> {
+    const functionCallId =
+      options.functionCallId ?? this.#agentCalls.nextId(`call-${Date.now().toString(36)}`);
+    const result = this.#agentCalls.start(functionCallId, callFunction.call, options);
+    const message: CallAgentFunctionMessage = {
+      version: FUNCTION_CALL_VERSION,
+      callAgentFunction: { surfaceId, functionCallId, callFunction },
+    };
+    this.send(message, { signal: options.signal }).catch((error: unknown) =>
+      this.#agentCalls.fail(functionCallId, toA2uiError(error, 'TRANSPORT_ERROR')),
+    );
+    return result;
+  }
+
+  /**
+   * Answers a `callRendererFunction` (always, even for `void`) and settles the call an
+   * `agentFunctionResponse` names; never throws (a failed answer is the transport's to report).
+   */
+  #handleFunctionMessage(
+    message: InternalCallRendererFunction | InternalAgentFunctionResponse,
+  ): void {
+    const { functionCallId } = message;
+    if (message.kind === 'callRendererFunction') {
+      void this.rendererFunctions
+        .respond({ functionCallId, callFunction: message.callFunction })
+        .then((answer) => this.send(answer))
+        .catch(() => {});
+      return;
+    }
+    this.#agentCalls.settle(
+      message.error
+        ? { functionCallId, error: { code: message.error.code, message: message.error.message } }
+        : { functionCallId, value: message.value ?? null },
+    );
   }
 
   #host(surface: Surface): BindingHost {
@@ -454,6 +583,9 @@ export class A2uiClient {
       case 'reset':
         // Forgets the errors seen too: after a reset they are news again.
         this.processor.reset();
+        this.#agentCalls.failAll(
+          new A2uiError('CONNECTION_CLOSED', 'The session was reset before the agent answered.'),
+        );
         this.#emit({ type: 'reset', reason: event.reason });
         return;
     }

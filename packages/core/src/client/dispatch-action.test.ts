@@ -134,3 +134,35 @@ describe('one de-duplication set for every error', () => {
     await client.close();
   });
 });
+
+describe('dispatchAction event forms and context values', () => {
+  it('sends null for a context value calling an unknown function, and reports it once', async () => {
+    const { client, transport } = setup();
+    const errors: ClientError[] = [];
+    client.processor.onError((error) => errors.push(error));
+    const action = {
+      event: {
+        name: 'pick',
+        context: { source: 'list', name: { path: 'name' }, extra: { call: 'nowhere', args: {} } },
+      },
+    };
+    expect(await client.dispatchAction('s', 'go', { scope: '/items/1', action })).toBe(true);
+    expect(await client.dispatchAction('s', 'go', { scope: '/items/1', action })).toBe(true);
+    expect(transport.sent.map((entry) => entry.message)).toEqual([
+      expect.objectContaining({
+        action: expect.objectContaining({ context: { source: 'list', name: 'one', extra: null } }),
+      }),
+      expect.anything(),
+    ]);
+    expect(errors.filter((error) => error.code === 'EXPRESSION_ERROR')).toHaveLength(1);
+  });
+
+  it('accepts the {name, context} shorthand', async () => {
+    const { client, transport } = setup();
+    const action = { name: 'pick', context: { name: { path: 'name' }, missing: { path: 'nope' } } };
+    expect(await client.dispatchAction('s', 'go', { scope: '/items/0', action })).toBe(true);
+    expect(transport.sent[0]!.message).toMatchObject({
+      action: { name: 'pick', context: { name: 'zero', missing: null } },
+    });
+  });
+});

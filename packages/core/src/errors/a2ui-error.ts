@@ -13,6 +13,17 @@ export type A2uiErrorCode =
   | 'SURFACE_NOT_FOUND'
   /** `createSurface` names a catalog this client does not have (spec §2.1). */
   | 'CATALOG_NOT_FOUND'
+  /**
+   * A catalog definition is malformed or breaks a v1.0 rule (`catalogFromJson`), or names a
+   * protocol version that is not one. Conformance category `CatalogError`.
+   */
+  | 'CATALOG_ERROR'
+  /**
+   * A v1.0 function call (`callRendererFunction` / `callAgentFunction`) was answered with an
+   * error: `data.code` is the peer's code (`INVALID_FUNCTION_CALL`, `UNKNOWN_FUNCTION`,
+   * `EXECUTION_ERROR`, …), `data.functionCallId` the call.
+   */
+  | 'FUNCTION_CALL_FAILED'
   /** A v1.0 catalog of another protocol version was mixed into a surface (`multi_catalog.yaml`). */
   | 'CATALOG_VERSION_MISMATCH'
   /** A v1.0 component sits under a parent its `allowedParents` does not list. */

@@ -363,7 +363,12 @@ describe('pluralize', () => {
   it('follows CLDR strictly in English (0 is "other")', () => {
     expect(call('pluralize', { value: 1, one: 'review', other: 'reviews' })).toBe('review');
     expect(call('pluralize', { value: 2, one: 'review', other: 'reviews' })).toBe('reviews');
-    expect(call('pluralize', { value: 0, ...forms })).toBe('other');
+    // Explicit exact categories win where CLDR says "other" (en files 0 and 2 there).
+    expect(call('pluralize', { value: 0, ...forms })).toBe('zero');
+    expect(call('pluralize', { value: 2, ...forms })).toBe('two');
+    expect(call('pluralize', { value: 0, one: 'item', other: 'items' })).toBe('items');
+    expect(call('pluralize', { value: 0, zero: '', other: 'items' })).toBe('');
+    expect(call('pluralize', { value: 1, one: '', other: 'items' })).toBe('');
   });
 
   it('selects zero/one/two/few/many in ar-EG', () => {
@@ -469,6 +474,8 @@ describe('and / or / not', () => {
     expect(call('or', { values: [false, false] })).toBe(false);
     expect(call('or', { values: [false, 'true'] })).toBe(true);
     expect(call('or', { values: [0, null, undefined, ''] })).toBe(false);
+    expect(() => call('and', { values: [true] })).toThrow(/at least 2 values/);
+    expect(() => call('or', { values: [] })).toThrow(/at least 2 values/);
   });
 
   it('negates', () => {

@@ -109,6 +109,10 @@ function booleanArray(functionName: string, args: Args, argument: string): boole
   if (!Array.isArray(values)) {
     throw argumentError(functionName, argument, `must be an array, got ${typeName(values)}`);
   }
+  // The catalog's `minItems: 2`: one value is not a conjunction, and a typo should not pass.
+  if (values.length < 2) {
+    throw argumentError(functionName, argument, `needs at least 2 values, got ${values.length}`);
+  }
   return values.map(toBoolean);
 }
 
@@ -329,6 +333,8 @@ function createFormatDate(timeZone: string | undefined): FunctionImplementation 
 
 const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many'] as const;
 const pluralRules = new Map<string, Intl.PluralRules>();
+/** Counts whose category an agent names exactly: `zero` is 0 and `two` is 2 in every language. */
+const EXACT_CATEGORIES: Readonly<Record<number, 'zero' | 'two'>> = { 0: 'zero', 2: 'two' };
 
 const pluralize: FunctionImplementation = {
   name: 'pluralize',
@@ -339,9 +345,20 @@ const pluralize: FunctionImplementation = {
     const rules = remember(pluralRules, locale ?? '', MAX_CACHED_FORMATS, () =>
       createIntl('pluralize', () => new Intl.PluralRules(locale)),
     );
-    // CLDR strictly: English 0 is "other", so `zero` is only used where the locale has that
-    // category (ar, cy, lv, …). A missing or non-numeric value selects "other" too.
-    const category = rules.select(toNumberOrNaN(args.value));
+    const count = toNumberOrNaN(args.value);
+    // A missing or non-numeric value selects "other".
+    let category: string = rules.select(count);
+    // Where the locale's rules leave 0 or 2 in "other" (en: "0 items"), an explicit `zero` or
+    // `two` is what the agent wrote for that count, so it wins; a real category (pl: 2 is "few")
+    // still does. An empty string is a value like any other.
+    const exact = EXACT_CATEGORIES[count];
+    if (
+      category === 'other' &&
+      exact !== undefined &&
+      args[exact] !== undefined &&
+      args[exact] !== null
+    )
+      category = exact;
     if (category === 'other' || !(PLURAL_CATEGORIES as readonly string[]).includes(category))
       return other;
     const text = args[category];

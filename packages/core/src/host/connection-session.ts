@@ -13,8 +13,10 @@ import type {
   HostTool,
   HostToolCall,
   HostToolResult,
+  RendererFunctionCallOptions,
 } from '../agent/agent.js';
 import { createConnectionId } from '../agent/connection-id.js';
+import type { VersionedCapabilities } from '../catalog/renderer-capabilities.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import { getServerMessageKind, isRecord } from '../protocol/guards.js';
 import type {
@@ -24,8 +26,19 @@ import type {
   ClientMessageMetadata,
   ServerMessage,
 } from '../protocol/messages.js';
+import { AgentFunctionRegistry } from '../rpc/agent-functions.js';
+import {
+  type CallRendererFunctionMessage,
+  checkFunctionCallMessage,
+  FUNCTION_CALL_VERSION,
+  getFunctionCallKind,
+  readFunctionResponse,
+} from '../rpc/function-call-messages.js';
+import { PendingFunctionCalls } from '../rpc/pending-function-calls.js';
 import { utf8ByteLength } from '../validation/parse-messages.js';
 import { getBuiltinCatalogValidator } from '../validation/validator-registry.js';
+import type { ProtocolVersion } from '../versions/protocol-version.js';
+import { defaultProtocolVersions } from '../versions/protocol-versions.js';
 import {
   createMemoryReplayLog,
   type MaybePromise,
@@ -169,6 +182,29 @@ export interface ReadOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Checks a message of a version the engine does not apply natively (v1.0) the way the renderer
+ * will read it: its module's reader (envelope, required fields, types, unknown keys).
+ * @throws A2uiError `VALIDATION_FAILED` with the module's pointer
+ */
+function checkNonNativeMessage(
+  version: ProtocolVersion,
+  message: Record<string, unknown>,
+  at: string,
+): void {
+  try {
+    if (version.createReader) version.createReader().read(message);
+    else version.toInternal(message);
+  } catch (error) {
+    const known = A2uiError.isInstance(error) ? error : undefined;
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `${known?.message ?? `Not a valid ${version.name} message.`}${at}`,
+      { path: known?.path ?? '' },
+    );
+  }
+}
+
 /** The default outgoing check: the full schema when the surface uses a built-in catalog. */
 const validateWithBuiltinCatalog: OutgoingValidator = (message, catalogId) =>
   catalogId === undefined
@@ -212,6 +248,8 @@ export class ConnectionSession implements Connection {
   readonly #remoteLinks = new Map<string, string>();
   readonly #readWaiters = new Set<() => void>();
   readonly #toolCalls = new Map<string, PendingToolCall>();
+  readonly #rendererCalls = new PendingFunctionCalls();
+  readonly #agentFunctions: AgentFunctionRegistry;
   #sink: SessionSink | undefined;
   #attachGeneration = 0;
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -222,6 +260,7 @@ export class ConnectionSession implements Connection {
   #currentTurn: TurnTracker | undefined;
   #seq = 0;
   #capabilities: ClientCapabilities | undefined;
+  #rendererCapabilities: VersionedCapabilities | undefined;
   #dataModel: ClientDataModel | undefined;
   #hostTools: readonly HostTool[] = [];
   #toolCallCounter = 0;
@@ -232,6 +271,9 @@ export class ConnectionSession implements Connection {
     this.id = options.id ?? createConnectionId();
     this.principal = options.principal;
     this.#agent = options.agent;
+    this.#agentFunctions = new AgentFunctionRegistry(options.agent.functions ?? [], {
+      onFunctionError: (error) => this.#onAgentError(error, this),
+    });
     this.#log = options.replayLog ?? createMemoryReplayLog();
     this.#graceMs = options.reconnectGraceMs ?? defaults.reconnectGraceMs;
     this.#maxMessageBytes = options.maxMessageBytes ?? defaults.maxMessageBytes;
@@ -260,6 +302,10 @@ export class ConnectionSession implements Connection {
 
   get clientCapabilities(): ClientCapabilities | undefined {
     return this.#capabilities;
+  }
+
+  get rendererCapabilities(): VersionedCapabilities | undefined {
+    return this.#rendererCapabilities;
   }
 
   get clientDataModel(): ClientDataModel | undefined {
@@ -342,6 +388,34 @@ export class ConnectionSession implements Connection {
     return result;
   }
 
+  callRendererFunction(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    options: RendererFunctionCallOptions,
+  ): Promise<unknown> {
+    if (this.closed)
+      return Promise.reject(new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`));
+    const functionCallId = options.functionCallId ?? this.#rendererCalls.nextId('fn');
+    const result = this.#rendererCalls.start(functionCallId, name, options);
+    const message: CallRendererFunctionMessage = {
+      version: FUNCTION_CALL_VERSION,
+      callRendererFunction: {
+        functionCallId,
+        callFunction: { call: name, catalogId: options.catalogId, args: args ?? {} },
+      },
+    };
+    try {
+      this.send(message as unknown as ServerMessage);
+    } catch (error) {
+      this.#rendererCalls.fail(
+        functionCallId,
+        A2uiError.isInstance(error) ? error : new A2uiError('INTERNAL_ERROR', String(error)),
+      );
+    }
+    this.endTurn();
+    return result;
+  }
+
   close(reason: DisconnectReason = 'server-closed'): void {
     if (this.closed) return;
     this.#clearGrace();
@@ -354,6 +428,9 @@ export class ConnectionSession implements Connection {
     this.#toolCalls.clear();
     for (const call of calls)
       call.reject(new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} closed (${reason}).`));
+    this.#rendererCalls.failAll(
+      new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} closed (${reason}).`),
+    );
     this.#currentTurn?.end(this.#seq, 'closed');
     this.#currentTurn = undefined;
     const ended = this.#log.end(reason);
@@ -511,15 +588,51 @@ export class ConnectionSession implements Connection {
     metadata: ClientMessageMetadata | undefined,
     options: ReceiveOptions = {},
   ): ReceiveResult {
+    const rpc = getFunctionCallKind(message);
+    if (rpc === 'rendererFunctionResponse') return this.#settleRendererCall(message, metadata);
     return this.#admit(
       options,
       () => JSON.stringify(message).length,
       () => {
+        if (rpc === 'callAgentFunction') return this.#answerAgentCall(message);
         if ('action' in message) return this.#agent.onAction?.(this, message.action, metadata);
         return this.#agent.onError?.(this, message.error, metadata);
       },
       metadata,
     );
+  }
+
+  /**
+   * A `rendererFunctionResponse` settles the agent's waiting call at once, never queued behind the
+   * hook that is waiting for it. It is no turn of its own: what the agent sends next belongs to
+   * the hook that called.
+   */
+  #settleRendererCall(
+    message: ClientMessage,
+    metadata: ClientMessageMetadata | undefined,
+  ): ReceiveResult {
+    if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
+    this.touch();
+    this.#noteMetadata(metadata);
+    const response = readFunctionResponse(message as unknown as Record<string, unknown>);
+    if (response) this.#rendererCalls.settle(response);
+    return {
+      duplicate: false,
+      turn: Promise.resolve({ startSeq: this.#seq, endSeq: this.#seq, outcome: 'completed' }),
+    };
+  }
+
+  async #answerAgentCall(message: ClientMessage): Promise<void> {
+    const body = (message as unknown as { callAgentFunction: unknown }).callAgentFunction;
+    const answer = await this.#agentFunctions.respond(body);
+    if (!this.closed) this.send(answer as unknown as ServerMessage);
+  }
+
+  #noteMetadata(metadata: ClientMessageMetadata | undefined): void {
+    if (metadata?.a2uiClientCapabilities) this.#capabilities = metadata.a2uiClientCapabilities;
+    if (isRecord(metadata?.a2uiRendererCapabilities))
+      this.#rendererCapabilities = metadata.a2uiRendererCapabilities as VersionedCapabilities;
+    if (metadata?.a2uiClientDataModel) this.#dataModel = metadata.a2uiClientDataModel;
   }
 
   /**
@@ -622,8 +735,7 @@ export class ConnectionSession implements Connection {
     void this.#enqueue(
       () => {
         // The metadata of the message being handled, not of a later one still waiting.
-        if (metadata?.a2uiClientCapabilities) this.#capabilities = metadata.a2uiClientCapabilities;
-        if (metadata?.a2uiClientDataModel) this.#dataModel = metadata.a2uiClientDataModel;
+        this.#noteMetadata(metadata);
         return hook();
       },
       bytes,
@@ -708,14 +820,17 @@ export class ConnectionSession implements Connection {
 
   #encode(message: ServerMessage, index: number | undefined): string {
     const at = index === undefined ? '' : ` (message ${index})`;
+    if (getFunctionCallKind(message)) return this.#encodeFunctionCall(message, at);
     const kind = getServerMessageKind(message);
-    if (!isRecord(message) || message.version !== 'v0.9' || !kind) {
+    const version = isRecord(message) ? defaultProtocolVersions.find(message.version) : undefined;
+    if (!isRecord(message) || !version || !kind) {
       throw new A2uiError(
         'VALIDATION_FAILED',
-        `Not a v0.9 server message${at}: it needs "version": "v0.9" and one of createSurface, updateComponents, updateDataModel, deleteSurface.`,
+        `Not a server message${at}: it needs a "version" (${[...defaultProtocolVersions.values()].flatMap((v) => v.envelopeVersions).join(', ')}) and one of createSurface, updateComponents, updateDataModel, deleteSurface.`,
         { path: '' },
       );
     }
+    if (!version.native) checkNonNativeMessage(version, message, at);
     const body = (message as unknown as Record<string, Record<string, unknown>>)[kind]!;
     const surfaceId = typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
     const catalogId =
@@ -724,13 +839,38 @@ export class ConnectionSession implements Connection {
         : surfaceId
           ? this.#surfaceCatalogs.get(surfaceId)
           : undefined;
-    const problem = this.#validate?.(message, catalogId);
+    // The outgoing validators speak v0.9's schema: a v0.9.1 message (same schema, other literal)
+    // is checked as v0.9; other versions were checked by their module above.
+    const problem = !version.native
+      ? undefined
+      : this.#validate?.(
+          message.version === 'v0.9' ? message : { ...message, version: 'v0.9' },
+          catalogId,
+        );
     if (problem) {
       throw new A2uiError('VALIDATION_FAILED', `${problem.message}${at}`, {
         path: problem.path,
         surfaceId,
       });
     }
+    const data = this.#sized(message, at, surfaceId);
+    if (surfaceId !== undefined) {
+      if (kind === 'createSurface' && catalogId) this.#surfaceCatalogs.set(surfaceId, catalogId);
+      if (kind === 'deleteSurface') this.#surfaceCatalogs.delete(surfaceId);
+    }
+    return data;
+  }
+
+  /** v1.0 `callRendererFunction` / `agentFunctionResponse`: shape-checked, not catalog-validated. */
+  #encodeFunctionCall(message: ServerMessage, at: string): string {
+    const [problem] = checkFunctionCallMessage(message);
+    if (problem)
+      throw new A2uiError('VALIDATION_FAILED', `${problem.message}${at}`, { path: problem.path });
+    return this.#sized(message, at, undefined);
+  }
+
+  /** The JSON text of `message`, within `maxMessageBytes`. */
+  #sized(message: ServerMessage, at: string, surfaceId: string | undefined): string {
     const data = JSON.stringify(message);
     // A UTF-16 code unit is at most 3 UTF-8 bytes: most messages need no byte count at all.
     const bytes =
@@ -741,10 +881,6 @@ export class ConnectionSession implements Connection {
         `Message${at} is larger than ${this.#maxMessageBytes} bytes.`,
         { surfaceId },
       );
-    }
-    if (surfaceId !== undefined) {
-      if (kind === 'createSurface' && catalogId) this.#surfaceCatalogs.set(surfaceId, catalogId);
-      if (kind === 'deleteSurface') this.#surfaceCatalogs.delete(surfaceId);
     }
     return data;
   }

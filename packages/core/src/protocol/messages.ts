@@ -220,6 +220,14 @@ export interface ServerCapabilities {
 /** Metadata that travels beside every client message (§4): never inside it. */
 export interface ClientMessageMetadata {
   a2uiClientCapabilities: ClientCapabilities;
+  /**
+   * v1.0 renderer capabilities keyed by version (`{"v1.0": {supportedCatalogIds, inlineCatalogs?}}`);
+   * sent beside `a2uiClientCapabilities` when the client has v1.0 catalogs.
+   */
+  a2uiRendererCapabilities?: Record<
+    string,
+    { supportedCatalogIds: string[]; inlineCatalogs?: unknown[] }
+  >;
   a2uiClientDataModel?: ClientDataModel;
   [key: string]: unknown;
 }

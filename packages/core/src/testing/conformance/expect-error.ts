@@ -26,6 +26,8 @@ export const ERROR_CATEGORIES: Readonly<Record<string, readonly string[]>> = {
   SURFACE_EXISTS: ['IntegrityError', 'StateError'],
   SURFACE_NOT_FOUND: ['IntegrityError', 'StateError'],
   CATALOG_NOT_FOUND: ['CatalogError'],
+  CATALOG_ERROR: ['CatalogError'],
+  CATALOG_VERSION_MISMATCH: ['CatalogError'],
   INVALID_PATH: ['DataError', 'ValidationError'],
   DATA_ERROR: ['DataError'],
   EXPRESSION_ERROR: ['ExpressionError', 'ParseError', 'ValidationError'],

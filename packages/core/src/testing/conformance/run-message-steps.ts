@@ -9,7 +9,8 @@ import { isRecord } from '../../protocol/guards.js';
 import type { ClientError } from '../../protocol/messages.js';
 import { ProtocolVersionRegistry } from '../../versions/protocol-version-registry.js';
 import { defaultProtocolVersions } from '../../versions/protocol-versions.js';
-import { type ConformanceContext, caseCatalogs } from './case-catalogs.js';
+import { createV08ProtocolVersion } from '../../versions/v0-8/v0-8.js';
+import { type ConformanceContext, caseCatalogs, v08CaseValidators } from './case-catalogs.js';
 import type {
   ConformanceCase,
   ConformanceProtocolVersion,
@@ -53,7 +54,7 @@ export function createCaseClient(
     locale: 'en-US',
     validate: options.strict,
     strict: options.strict,
-    protocolVersions: caseProtocolVersions(version),
+    protocolVersions: caseProtocolVersions(version, testCase),
   });
 }
 
@@ -62,7 +63,16 @@ export function createCaseClient(
  * version are that processor's unknown input: the client reads the case's version only (all,
  * when that version has no module yet).
  */
-function caseProtocolVersions(version: ConformanceProtocolVersion): ProtocolVersionRegistry {
+function caseProtocolVersions(
+  version: ConformanceProtocolVersion,
+  testCase: ConformanceCase,
+): ProtocolVersionRegistry {
+  // v0.8 checks components before upgrading them: with the case's own v0.8 catalog, if any.
+  if (version === 'v0.8') {
+    const catalogValidators = v08CaseValidators(testCase);
+    if (Object.keys(catalogValidators).length > 0)
+      return new ProtocolVersionRegistry([createV08ProtocolVersion({ catalogValidators })]);
+  }
   const module = defaultProtocolVersions.byName(version);
   return module ? new ProtocolVersionRegistry([module]) : defaultProtocolVersions;
 }

@@ -14,7 +14,8 @@ export type {
   UpgradeComponentOptions,
 } from './translate-component.js';
 export { downgradeComponent, upgradeComponent } from './translate-component.js';
-export { createV08Reader, v08 } from './v0-8.js';
+export type { V08ReaderOptions } from './v0-8.js';
+export { createV08ProtocolVersion, createV08Reader, v08 } from './v0-8.js';
 export { v08BuiltinCatalogs } from './v08-catalogs.js';
 export type { V08DowngradeResult } from './v08-downgrader.js';
 export { V08Downgrader } from './v08-downgrader.js';

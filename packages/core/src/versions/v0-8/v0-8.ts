@@ -29,15 +29,33 @@ import {
 } from './v08-messages.js';
 import { encodeV08Action, encodeV08Error } from './v08-renderer-messages.js';
 import { V08Upgrader } from './v08-upgrader.js';
-import { v08GenericValidator, v08StandardValidator } from './v08-validator.js';
+import { type V08Validator, v08GenericValidator, v08StandardValidator } from './v08-validator.js';
+
+/** Options of {@link createV08Reader} and {@link createV08ProtocolVersion}. */
+export interface V08ReaderOptions {
+  /**
+   * v0.8 validators of custom catalogs, by the v0.8 catalog id a `beginRendering` names (build
+   * them with `compileV08CatalogValidator` from `@a2ui-ts/core/compile`). Components of other
+   * catalogs are checked against the catalog-agnostic schema only.
+   * @default {} (the standard catalog is always known)
+   */
+  catalogValidators?: Readonly<Record<string, V08Validator>>;
+}
 
 /**
- * A reader of one processor's v0.8 stream: validates each message against the v0.8 schema (the
- * standard-catalog schema once its surface is known to use that catalog), then upgrades it.
- * Components and data sent before `beginRendering` are buffered until it arrives.
+ * A reader of one processor's v0.8 stream: validates each message against the v0.8 schema (its
+ * surface's catalog schema once `beginRendering` named it), then upgrades it. Components and data
+ * sent before `beginRendering` are buffered until it arrives.
  */
-export function createV08Reader(): ProtocolVersionReader {
+export function createV08Reader(options: V08ReaderOptions = {}): ProtocolVersionReader {
   const upgrader = new V08Upgrader({ renameRoot: false, keepCatalogIds: true });
+  const validatorOf = (surfaceId: string | undefined): V08Validator => {
+    const catalogId = surfaceId === undefined ? undefined : upgrader.catalogIdOf(surfaceId);
+    if (catalogId === undefined) return v08GenericValidator;
+    const custom = options.catalogValidators?.[catalogId];
+    if (custom) return custom;
+    return catalogId === V08_STANDARD_CATALOG_ID ? v08StandardValidator : v08GenericValidator;
+  };
   return {
     read(message) {
       const { version: _label, ...wire } = message;
@@ -45,11 +63,7 @@ export function createV08Reader(): ProtocolVersionReader {
       const body = kind ? wire[kind] : undefined;
       const surfaceId =
         isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
-      const validator =
-        surfaceId !== undefined && upgrader.catalogIdOf(surfaceId) === V08_STANDARD_CATALOG_ID
-          ? v08StandardValidator
-          : v08GenericValidator;
-      const [issue] = validator.validateServerMessage(wire);
+      const [issue] = validatorOf(surfaceId).validateServerMessage(wire);
       if (issue) {
         throw new A2uiError('VALIDATION_FAILED', issue.message, {
           path: issue.path,
@@ -76,6 +90,14 @@ export function createV08Reader(): ProtocolVersionReader {
   };
 }
 
+/**
+ * The v0.8 module, reading custom catalogs' components with their v0.8 validators; register it in
+ * place of {@link v08} (`registry.register(createV08ProtocolVersion({catalogValidators}))`).
+ */
+export function createV08ProtocolVersion(options: V08ReaderOptions = {}): ProtocolVersion {
+  return Object.freeze({ ...v08, createReader: () => createV08Reader(options) });
+}
+
 /** A2UI v0.8 (digest `a2ui-spec.md` §13; `specification/v0_8/`). */
 export const v08: ProtocolVersion = Object.freeze({
   name: V08_VERSION,
@@ -95,7 +117,7 @@ export const v08: ProtocolVersion = Object.freeze({
   catalogAliases: Object.freeze({}),
   builtinCatalogs: v08BuiltinCatalogs,
   native: false,
-  createReader: createV08Reader,
+  createReader: () => createV08Reader(),
   /**
    * One message on its own: only a `beginRendering` or `deleteSurface` means something without
    * the stream around it (components wait for their surface's `beginRendering`).

@@ -3,8 +3,12 @@
  * like every other validation issue in core.
  */
 import { isRecord } from '../../protocol/guards.js';
-import { ajvErrorsToIssues } from '../../validation/ajv-errors-to-issues.js';
+import {
+  ajvErrorsToIssues,
+  type SchemaErrorObject,
+} from '../../validation/ajv-errors-to-issues.js';
 import type { StandaloneValidateFunction } from '../../validation/catalog-validator.js';
+import { valueAtPointer } from '../../validation/diagnose-schema.js';
 import * as v08Module from '../../validation/generated/v0-8.js';
 import type { ValidationIssue } from '../../validation/validation-issue.js';
 
@@ -16,13 +20,55 @@ export interface V08Validator {
   validateClientMessage(message: unknown): ValidationIssue[];
 }
 
-/** Runs `validate` and words its first error. */
+/**
+ * Runs `validate` and words its first error: ours, then in parentheses the wording of the
+ * reference (Python `jsonschema`) validator, which the v0.8 conformance cases match on.
+ */
 export function runV08Validator(
   validate: StandaloneValidateFunction,
   message: unknown,
 ): ValidationIssue[] {
   if (validate(message)) return componentKeyIssues(message);
-  return ajvErrorsToIssues(validate.errors ?? [], message);
+  const errors = validate.errors ?? [];
+  const issues = ajvErrorsToIssues(errors, message);
+  const official = errors.map((error) => referenceWording(error, message)).find(Boolean);
+  if (!official) return issues;
+  return issues.map((issue) => ({ ...issue, message: `${issue.message} (${official})` }));
+}
+
+/** Python's `repr` of a JSON value, as `jsonschema` quotes instances. */
+function pythonRepr(value: unknown): string {
+  if (typeof value === 'string')
+    return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  if (value === null) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
+  if (isRecord(value)) {
+    const entries = Object.entries(value).map(
+      ([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`,
+    );
+    return `{${entries.join(', ')}}`;
+  }
+  return String(value);
+}
+
+/** `jsonschema`'s message for one Ajv error, where both name the same check. */
+function referenceWording(error: SchemaErrorObject, message: unknown): string | undefined {
+  const value = valueAtPointer(message, error.instancePath);
+  const { params } = error;
+  switch (error.keyword) {
+    case 'type':
+      return `${pythonRepr(value)} is not of type ${pythonRepr(params.type)}`;
+    case 'required':
+      return `${pythonRepr(params.missingProperty)} is a required property`;
+    case 'enum':
+      return `${pythonRepr(value)} is not one of ${pythonRepr(params.allowedValues)}`;
+    case 'additionalProperties':
+      return `Additional properties are not allowed (${pythonRepr(params.additionalProperty)} was unexpected)`;
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -1,10 +1,21 @@
 /**
- * `catalog_schema`: not built yet; catalogs-rpc implements it in this file.
+ * `catalog_schema`: the case's catalog read by `catalogFromJson` (as the case's `protocolVersion`)
+ * and written back by `catalogSchema`, compared with `expect` by the suite's subset rule.
  */
-import { type ConformanceActionHandler, notImplemented } from '../conformance-action.js';
+import {
+  catalogFromJson,
+  catalogSchema as writeCatalogSchema,
+} from '../../../catalog/catalog-definition.js';
+import type { ConformanceActionHandler } from '../conformance-action.js';
+import { checkCatalogResult } from './from-json.js';
 
 /** The `catalog_schema` handler. */
-export const catalogSchema: ConformanceActionHandler = notImplemented(
-  'catalog_schema',
-  'issue 19, catalogs-rpc (catalog definitions)',
-);
+export const catalogSchema: ConformanceActionHandler = ({ testCase }) =>
+  checkCatalogResult(testCase, () =>
+    writeCatalogSchema(
+      catalogFromJson(
+        testCase.catalog,
+        testCase.protocolVersion === undefined ? {} : { protocolVersion: testCase.protocolVersion },
+      ),
+    ),
+  );

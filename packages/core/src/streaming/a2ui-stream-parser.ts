@@ -1,0 +1,413 @@
+/**
+ * The streaming parser for LLM output that mixes conversational text with A2UI messages in
+ * `<a2ui-json>…</a2ui-json>` blocks (the A2UI agent SDKs' "direct JSON" inference format).
+ * Text is passed through as it arrives; messages are sent as soon as they are safe to render.
+ */
+import { A2uiError } from '../errors/a2ui-error.js';
+import type { ValidationIssue } from '../validation/validation-issue.js';
+import { A2UI_CLOSE_TAG, A2UI_OPEN_TAG, heldTagPrefixLength } from './a2ui-tags.js';
+import { completeMessage, type MessageHandlerHost } from './complete-message.js';
+import { referenceFieldsOf } from './component-references.js';
+import { isShowable, requiredFieldsOf } from './component-requirements.js';
+import { ComponentStreamer } from './component-streamer.js';
+import { JsonBlockScanner, type JsonBlockScannerHooks } from './json-block-scanner.js';
+import { DEFAULT_CUTTABLE_KEYS } from './repair-partial-json.js';
+import { partialComponents } from './sniff-partial-components.js';
+import { sniffPartialDataModel } from './sniff-partial-data-model.js';
+import { DataModelLedger, isPresent } from './stream-data-model.js';
+import { type A2uiStreamVersion, STREAM_DIALECTS, type StreamDialect } from './stream-dialect.js';
+import { GrowingTextIndex, keepLatestComponentMessages } from './stream-text-scan.js';
+import type { A2uiStreamPart, JsonObject } from './stream-types.js';
+import { type A2uiStreamValidator, defaultStreamValidator } from './stream-validator.js';
+import { SurfaceCursor } from './surface-cursor.js';
+
+/** Options of {@link createA2uiStreamParser}. */
+export interface A2uiStreamParserOptions {
+  /**
+   * The A2UI version the model writes (its messages' shapes and defaults). Messages the parser
+   * builds (partial component and data-model updates) carry this version, spelled `"v1.0"` for
+   * the v1.0 candidate.
+   * @default 'v0.9'
+   */
+  version?: A2uiStreamVersion;
+  /**
+   * The catalog's `components` map (component type → JSON Schema). The parser reads which
+   * properties reference other components (to find what is reachable from the root) and which
+   * are required (a component is not shown before they arrive).
+   * @default {} (only the well-known `child`, `children`, `contentChild`, `entryPointChild`)
+   */
+  catalogComponents?: Readonly<Record<string, unknown>>;
+  /**
+   * Keys whose string values may be shown while still being written, added to
+   * {@link DEFAULT_CUTTABLE_KEYS} (free text only: never ids, paths or URLs).
+   * @default []
+   */
+  cuttableKeys?: readonly string[];
+  /**
+   * Checks each message before it is sent. A finished message that fails throws
+   * `VALIDATION_FAILED`; a partial one that fails is held back until more arrives.
+   * `false` sends whatever parses.
+   * @default v0.9: core's `validateServerMessage` (built-in catalogs); v0.8 and v1.0: no schema
+   *   check (pass a validator for them)
+   */
+  validateMessage?: A2uiStreamValidator | false;
+}
+
+/**
+ * An incremental parser of model output; see {@link createA2uiStreamParser}.
+ */
+export interface A2uiStreamParser {
+  /**
+   * Reads the next chunk of model output.
+   *
+   * @returns The parts that became ready, in order (possibly none).
+   * @throws A2uiError `INVALID_JSON` when a closed `<a2ui-json>` block held no JSON object;
+   *   `VALIDATION_FAILED` when a finished message fails validation, a component references
+   *   itself or a cycle is reachable from the root (`data.reason`: `'schema'`,
+   *   `'self-reference'`, `'cycle'`, `'missing-root'`). After an error the parser is spent:
+   *   every later call throws the same error.
+   */
+  push(chunk: string): A2uiStreamPart[];
+  /**
+   * Ends the stream: text held back because it might have begun a tag is released.
+   *
+   * @throws A2uiError `INVALID_JSON` when an unclosed block held no JSON object.
+   */
+  end(): A2uiStreamPart[];
+}
+
+const COMPONENT_MESSAGE_TYPES = new Set(['surfaceUpdate', 'updateComponents', 'createSurface']);
+
+class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockScannerHooks {
+  readonly dialect: StreamDialect;
+  readonly cursor: SurfaceCursor;
+  readonly components: ComponentStreamer;
+  readonly ledger = new DataModelLedger();
+  readonly scanner = new JsonBlockScanner();
+  readonly cuttableKeys: ReadonlySet<string>;
+  readonly #required: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly #validate: A2uiStreamValidator | undefined;
+  /** Surfaces whose start message was sent. */
+  readonly startedSurfaces = new Set<string>();
+  readonly deletedSurfaces = new Set<string>();
+  /** Messages for a surface whose start message has not arrived yet. */
+  readonly pending = new Map<string, JsonObject[]>();
+  /** A start message waiting to be sent with the surface's first components. */
+  bufferedStart: JsonObject | undefined;
+  /** Message types seen in the current message. */
+  #messageTypes: string[] = [];
+  #activeType: string | undefined;
+  #componentsDirty = false;
+  /** The message types whose keys announce the message being written, in sniffing order. */
+  readonly #messageTypeKeys: readonly string[];
+  readonly #metadata: GrowingTextIndex;
+  #text = '';
+  #inBlock = false;
+  #parts: A2uiStreamPart[] = [];
+  #failure: unknown;
+
+  constructor(options: A2uiStreamParserOptions) {
+    this.dialect = STREAM_DIALECTS[options.version ?? 'v0.9'];
+    this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
+    const catalog = options.catalogComponents ?? {};
+    this.components = new ComponentStreamer(this.dialect, referenceFieldsOf(catalog));
+    this.#required = requiredFieldsOf(catalog);
+    const { startKey, componentsKey, dataModelKey, deleteKey } = this.dialect;
+    // Like the reference parser, v0.9 recognises deleteSurface only once it is complete.
+    this.#messageTypeKeys =
+      this.dialect.version === 'v0.8'
+        ? [startKey, componentsKey, dataModelKey, deleteKey]
+        : [startKey, componentsKey, dataModelKey];
+    this.#metadata = new GrowingTextIndex(
+      this.#messageTypeKeys.map((key) => `"${key}":`),
+      ['surfaceId', 'root'],
+    );
+    this.cuttableKeys = new Set([...DEFAULT_CUTTABLE_KEYS, ...(options.cuttableKeys ?? [])]);
+    this.#validate =
+      options.validateMessage === false
+        ? undefined
+        : (options.validateMessage ?? defaultStreamValidator(this.dialect.version));
+  }
+
+  push(chunk: string): A2uiStreamPart[] {
+    return this.#guard(() => {
+      this.#text += chunk;
+      while (this.#inBlock ? this.#readBlock() : this.#readText()) {}
+    });
+  }
+
+  end(): A2uiStreamPart[] {
+    return this.#guard(() => {
+      if (this.#inBlock) {
+        const rest = this.#text;
+        this.#text = '';
+        this.#feedJson(rest);
+        this.#closeBlock();
+      } else if (this.#text !== '') {
+        this.#emitText(this.#text);
+        this.#text = '';
+      }
+    });
+  }
+
+  #guard(read: () => void): A2uiStreamPart[] {
+    if (this.#failure !== undefined) throw this.#failure;
+    this.#parts = [];
+    try {
+      read();
+    } catch (error) {
+      this.#failure = error;
+      throw error;
+    }
+    return this.#parts.map((part) =>
+      part.type === 'messages'
+        ? {
+            type: 'messages',
+            messages: keepLatestComponentMessages(part.messages, this.dialect.componentsKey),
+          }
+        : part,
+    );
+  }
+
+  /** Text outside a block: pass it on, holding back what may be the start of the open tag. */
+  #readText(): boolean {
+    const open = this.#text.indexOf(A2UI_OPEN_TAG);
+    if (open >= 0) {
+      if (open > 0) this.#emitText(this.#text.slice(0, open));
+      this.#text = this.#text.slice(open + A2UI_OPEN_TAG.length);
+      this.#inBlock = true;
+      return true;
+    }
+    const ready = this.#text.length - heldTagPrefixLength(this.#text, A2UI_OPEN_TAG);
+    if (ready > 0) {
+      this.#emitText(this.#text.slice(0, ready));
+      this.#text = this.#text.slice(ready);
+    }
+    return false;
+  }
+
+  /** JSON inside a block: read it, holding back what may be the start of the close tag. */
+  #readBlock(): boolean {
+    const close = this.#text.indexOf(A2UI_CLOSE_TAG);
+    if (close >= 0) {
+      this.#feedJson(this.#text.slice(0, close));
+      this.#text = this.#text.slice(close + A2UI_CLOSE_TAG.length);
+      this.#closeBlock();
+      return true;
+    }
+    const ready = this.#text.length - heldTagPrefixLength(this.#text, A2UI_CLOSE_TAG);
+    if (ready > 0) {
+      const json = this.#text.slice(0, ready);
+      this.#text = this.#text.slice(ready);
+      this.#feedJson(json);
+    }
+    return false;
+  }
+
+  #closeBlock(): void {
+    if (!this.scanner.foundObject) {
+      throw new A2uiError(
+        'INVALID_JSON',
+        'Failed to parse JSON: No valid JSON object found in A2UI block.',
+        { data: { reason: 'json' } },
+      );
+    }
+    this.#inBlock = false;
+    this.scanner.reset();
+    this.#messageTypes = [];
+  }
+
+  #feedJson(json: string): void {
+    this.scanner.feed(json, this);
+    if (this.scanner.depth >= 1 && this.scanner.buffer !== '') {
+      const json = this.scanner.buffer;
+      const starts = this.scanner.openObjectStarts();
+      for (const component of partialComponents(json, starts, this.cuttableKeys)) {
+        this.#receiveComponent(component);
+      }
+      sniffPartialDataModel({
+        dialect: this.dialect,
+        ledger: this.ledger,
+        cuttableKeys: this.cuttableKeys,
+        pendingJson: this.scanner.buffer,
+        openObjectStarts: this.scanner.openObjectStarts(),
+        surfaceId: this.cursor.surfaceId,
+        emitPartial: (message) => this.emit(message, { partial: true }),
+      });
+    }
+    if (this.#componentsDirty) {
+      this.sendReachable({ requireRoot: false });
+      this.#componentsDirty = false;
+    }
+  }
+
+  // JsonBlockScannerHooks
+
+  onValueStart(): void {
+    this.#messageTypes = [];
+  }
+
+  onObject(object: JsonObject, position: { topLevel: boolean; inTopLevelList: boolean }): void {
+    if (isPresent(object.id) && isPresent(object.component)) {
+      this.#receiveComponent(object);
+      return;
+    }
+    const isMessage =
+      position.inTopLevelList && this.dialect.messageKeys.some((key) => key in object);
+    if (!position.topLevel && !isMessage) return;
+    if (!completeMessage(object, this)) this.emit(object, { partial: false });
+  }
+
+  onDelimiter(): void {
+    const index = this.#metadata;
+    index.update(this.scanner.buffer, this.scanner.generation);
+    this.cursor.surfaceId = index.valueOf('surfaceId');
+    const root = index.valueOf('root');
+    if (root !== undefined) this.cursor.rootId = root;
+    for (const key of this.#messageTypeKeys) {
+      if (index.has(`"${key}":`)) this.addMessageType(key);
+    }
+  }
+
+  // MessageHandlerHost
+
+  addMessageType(type: string): void {
+    if (!this.#messageTypes.includes(type)) this.#messageTypes.push(type);
+    if (COMPONENT_MESSAGE_TYPES.has(type)) this.#activeType = type;
+  }
+
+  assertValid(message: JsonObject): void {
+    const issues = this.#issuesOf(message, false);
+    const issue = issues[0];
+    if (issue === undefined) return;
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `Validation failed: ${issue.message} (at ${issue.path === '' ? '/' : issue.path})`,
+      { path: issue.path, data: { reason: 'schema', issues } },
+    );
+  }
+
+  emit(message: JsonObject, { partial }: { partial: boolean }): void {
+    if (!this.ledger.admit(message, this.dialect)) return;
+    if (partial) {
+      if (this.#issuesOf(message, true).length > 0) return;
+    } else {
+      this.assertValid(message);
+    }
+    const last = this.#parts.at(-1);
+    if (last?.type === 'messages') (last.messages as JsonObject[]).push(message);
+    else this.#parts.push({ type: 'messages', messages: [message] });
+  }
+
+  deleteSurface(surfaceId: string): void {
+    this.pending.delete(surfaceId);
+    this.components.forgetSurface(surfaceId);
+    this.startedSurfaces.delete(surfaceId);
+    this.deletedSurfaces.add(surfaceId);
+  }
+
+  markReachableSent(): void {
+    const { rootId, surfaceId } = this.cursor;
+    if (!rootId || !surfaceId) return;
+    this.components.take({
+      surfaceId,
+      rootId,
+      requireRoot: false,
+      messageType: this.dialect.startKey,
+      pendingJson: this.scanner.buffer,
+    });
+  }
+
+  sendReachable({ requireRoot }: { requireRoot: boolean }): void {
+    const activeType = this.#componentMessageType();
+    const { rootId, surfaceId } = this.cursor;
+    if (!rootId || activeType === undefined || !surfaceId) return;
+    if (!this.startedSurfaces.has(surfaceId) && this.bufferedStart === undefined) return;
+    if (this.deletedSurfaces.has(surfaceId)) return;
+    let components: JsonObject[] | undefined;
+    try {
+      components = this.components.take({
+        surfaceId,
+        rootId,
+        requireRoot,
+        messageType: activeType,
+        pendingJson: this.scanner.buffer,
+      });
+    } catch (error) {
+      const reason = A2uiError.isInstance(error) ? error.data?.reason : undefined;
+      // While streaming, only cycles are fatal: anything else may still be fixed by what follows.
+      if (
+        requireRoot ||
+        reason === 'cycle' ||
+        reason === 'self-reference' ||
+        reason === undefined
+      ) {
+        throw error;
+      }
+      return;
+    }
+    if (components === undefined) return;
+    if (this.bufferedStart !== undefined && !this.startedSurfaces.has(surfaceId)) {
+      this.emit(this.bufferedStart, { partial: false });
+      this.startedSurfaces.add(surfaceId);
+    }
+    this.emit(this.dialect.componentsMessage(surfaceId, components), { partial: true });
+  }
+
+  /** The message type components are being streamed in (undefined before any message type). */
+  #issuesOf(message: JsonObject, partial: boolean): readonly ValidationIssue[] {
+    return this.#validate?.(message, { partial, version: this.dialect.version }) ?? [];
+  }
+
+  #componentMessageType(): string | undefined {
+    if (this.#activeType !== undefined) return this.#activeType;
+    const type = this.#messageTypes.find(
+      (candidate) =>
+        candidate === this.dialect.componentsKey || candidate === this.dialect.startKey,
+    );
+    if (type !== undefined) this.#activeType = type;
+    return type ?? this.#messageTypes[0];
+  }
+
+  #emitText(text: string): void {
+    this.#parts.push({ type: 'text', text });
+  }
+
+  /** A component object closed inside a message: keep it unless it is visibly unfinished. */
+  #receiveComponent(component: JsonObject): void {
+    if (!isShowable(component, this.#required)) return;
+    this.components.received.set(String(component.id), component);
+    this.#componentsDirty = true;
+  }
+}
+
+/**
+ * Creates a streaming parser for model output that mixes text with `<a2ui-json>` blocks
+ * holding A2UI messages (a JSON array of messages, or one message). Feed it chunks as they
+ * arrive; it returns text as soon as it cannot be part of a tag and messages as soon as they are
+ * safe to render:
+ * - a start message (`createSurface` / `beginRendering`) once it is complete;
+ * - components once they are reachable from the surface's root (orphans are held back), with a
+ *   placeholder `Row` (`loading_<id>`) for each child not yet received, re-sent as they fill in;
+ *   free text (`text`, `literalString`, … see {@link DEFAULT_CUTTABLE_KEYS}) shows while being
+ *   written, ids, paths and URLs only once complete;
+ * - component and data-model messages for a surface whose start message has not arrived are held
+ *   until it does; data-model entries are sent as each finishes, each value once.
+ *
+ * Spec: A2UI v0.9 §2 (message types, the component tree), v0.8 (`beginRendering`,
+ * `surfaceUpdate`, `dataModelUpdate`); the official agent SDKs' streaming parser and its
+ * conformance suite (`conformance/agent/streaming_parser.yaml`).
+ *
+ * @param options - See {@link A2uiStreamParserOptions}.
+ * @example
+ * ```ts
+ * const parser = createA2uiStreamParser({ version: 'v0.9' });
+ * for (const chunk of ['Here you go <a2ui-json>[{"version":"v0.9",', '"createSurface":{"surfaceId":"s","catalogId":"c"}}]</a2ui-json>']) {
+ *   for (const part of parser.push(chunk)) console.log(part);
+ * }
+ * parser.end();
+ * ```
+ */
+export function createA2uiStreamParser(options: A2uiStreamParserOptions = {}): A2uiStreamParser {
+  return new StreamParser(options);
+}
