@@ -1,4 +1,5 @@
 import { runCli } from '@a2ui-ts/cli';
+import { migrateMessages } from '@a2ui-ts/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_LISTED_PROBLEMS, MAX_PASTED_STREAM_BYTES } from '../shared/pasted-stream-limits.js';
 import { connectTestClient, type TestClient } from '../test-support/connect-test-client.js';
@@ -36,6 +37,11 @@ describe('gallery agent', () => {
 
   const status = (t: TestClient) => String(t.data(controls, '/status'));
 
+  /** Picks `version` in the controls' version picker, as a user would. */
+  function pickVersion(t: TestClient, version: string) {
+    t.client.processor.getSurface(controls)!.dataModel.set('/version', [version]);
+  }
+
   async function play(t: TestClient, file: string) {
     const catalog = examples.find((example) => example.file === file)!.catalog;
     const index = (t.data(controls, `/${catalog}`) as Array<{ file: string }>).findIndex(
@@ -66,6 +72,71 @@ describe('gallery agent', () => {
       expect(t.surfaceIds().length).toBeGreaterThan(1);
     },
   );
+
+  it('offers the versions in a labelled picker, v0.9 picked', async () => {
+    const t = await setup();
+    const picker = t.client.processor.getSurface(controls)!.components.get('version-picker')!;
+    expect(picker.properties).toMatchObject({
+      component: 'ChoicePicker',
+      label: 'Protocol version',
+    });
+    expect(t.data(controls, '/version')).toEqual(['v0.9']);
+  });
+
+  const basic = examples.filter((example) => example.catalog === 'basic');
+  it.each(
+    ['v0.8', 'v1.0'].flatMap((version) =>
+      basic.map((example) => [example.file, version, example] as const),
+    ),
+  )('streams %s in %s with no client error', async (_file, version, example) => {
+    const t = await setup();
+    pickVersion(t, version);
+    await play(t, example.file);
+    const finished = `Finished “${example.name} (${version})”`;
+    await t.until(() => status(t).startsWith(finished), 'the end of the stream');
+    expect(t.errors).toEqual([]);
+    const created = t.surfaceIds().filter((id) => id !== controls);
+    expect(created.length).toBeGreaterThan(0);
+    for (const surfaceId of created) {
+      expect(t.client.processor.getSurface(surfaceId)!.protocolVersion.family).toBe(version);
+    }
+  });
+
+  it('deletes the previous example in the version it was streamed in, then streams the next', async () => {
+    const t = await setup();
+    for (const version of ['v1.0', 'v0.8', 'v0.9']) {
+      pickVersion(t, version);
+      await play(t, '09_login-form.json');
+      await t.until(
+        () =>
+          status(t).startsWith('Finished “Login Form') &&
+          t.client.processor.getSurface('gallery-login-form')?.protocolVersion.family === version,
+        `the login form in ${version}`,
+      );
+      expect(t.surfaceIds()).toEqual([controls, 'gallery-login-form']);
+    }
+    expect(t.errors).toEqual([]);
+  });
+
+  it('streams minimal-catalog examples in v0.9 only, and says so', async () => {
+    const t = await setup();
+    pickVersion(t, 'v1.0');
+    await play(t, '3_interactive_button.json');
+    await t.until(() => status(t).includes('only v0.9 has'), 'the refusal');
+    expect(t.surfaceIds()).toEqual([controls]);
+  });
+
+  it.each(['v0.8', 'v1.0'] as const)('accepts a pasted %s stream', async (version) => {
+    const t = await setup();
+    const login = examples.find((example) => example.file === '09_login-form.json')!;
+    const { messages } = migrateMessages(login.messages, { to: version });
+    await sendStream(t, messages.map((message) => JSON.stringify(message)).join('\n'), 'x.jsonl');
+    await t.until(() => status(t).startsWith('Finished “x.jsonl”'), 'the pasted stream');
+    expect(t.client.processor.getSurface('gallery-login-form')!.protocolVersion.family).toBe(
+      version,
+    );
+    expect(t.errors).toEqual([]);
+  });
 
   it('deletes the surfaces of the previous example before the next one', async () => {
     const t = await setup();

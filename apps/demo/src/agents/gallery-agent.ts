@@ -10,9 +10,11 @@ import {
   type ClientError,
   type Connection,
   createDefaultCatalogs,
-  getServerMessageKind,
-  getSurfaceId,
+  detectMessageVersion,
+  isRecord,
   MessageProcessor,
+  type MigrationVersion,
+  migrateMessages,
   type ServerMessage,
   utf8ByteLength,
 } from '@a2ui-ts/core';
@@ -33,6 +35,13 @@ export const GALLERY_ERRORS_SURFACE_ID = 'gallery-stream-errors';
 export const GALLERY_ECHO_SURFACE_ID = 'gallery-action-echo';
 /** Action the client sends with a pasted or uploaded stream: context `{text, fileName?, delayMs?}`. */
 export const LOAD_STREAM_ACTION = 'loadStream';
+/**
+ * The protocol versions the gallery streams an example in: the official v0.9 file as shipped, or
+ * converted with `migrateMessages` (what `a2ui migrate --to <version>` writes).
+ */
+export const GALLERY_VERSIONS: readonly MigrationVersion[] = ['v0.8', 'v0.9', 'v1.0'];
+/** The version picked until the user picks another. */
+export const DEFAULT_GALLERY_VERSION: MigrationVersion = 'v0.9';
 
 /** Options of {@link createGalleryAgent}. */
 export interface GalleryAgentOptions {
@@ -49,8 +58,11 @@ export interface GalleryAgentOptions {
 
 interface GalleryState {
   playback: AbortController | undefined;
-  /** Surfaces created by streamed messages (and the echo / error surfaces), deleted before the next stream. */
-  readonly shown: Set<string>;
+  /**
+   * Surfaces created by streamed messages (and the echo / error surfaces), each with the version
+   * it was created in: deleted, in that version, before the next stream.
+   */
+  readonly shown: Map<string, MigrationVersion>;
   /** Actions echoed on this connection. */
   echoed: number;
 }
@@ -81,10 +93,10 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
   };
 
   const clearShown = (connection: Connection, state: GalleryState) => {
-    const deletes: ServerMessage[] = [...state.shown].map((surfaceId) => ({
-      version: v,
-      deleteSurface: { surfaceId },
-    }));
+    // A surface only takes messages of the version it was created in.
+    const deletes = [...state.shown].flatMap(([surfaceId, version]) =>
+      inVersion([{ version: v, deleteSurface: { surfaceId } }], version),
+    );
     state.shown.clear();
     if (deletes.length > 0) connection.send(deletes);
   };
@@ -109,10 +121,8 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
       try {
         for (const message of messages) {
           await scheduler.sleep(delayMs, signal);
-          if (getServerMessageKind(message) === 'createSurface') {
-            const surfaceId = getSurfaceId(message);
-            if (surfaceId !== undefined) state.shown.add(surfaceId);
-          }
+          const created = createdSurface(message);
+          if (created) state.shown.set(created.surfaceId, created.version);
           connection.send(message as ServerMessage);
         }
         status(
@@ -146,7 +156,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
   ) => {
     state.playback?.abort();
     clearShown(connection, state);
-    state.shown.add(GALLERY_ERRORS_SURFACE_ID);
+    state.shown.set(GALLERY_ERRORS_SURFACE_ID, v);
     connection.send([
       {
         version: v,
@@ -204,7 +214,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
   const echo = (connection: Connection, state: GalleryState, action: ActionEvent) => {
     const messages: ServerMessage[] = [];
     if (!state.shown.has(GALLERY_ECHO_SURFACE_ID)) {
-      state.shown.add(GALLERY_ECHO_SURFACE_ID);
+      state.shown.set(GALLERY_ECHO_SURFACE_ID, v);
       messages.push(
         {
           version: v,
@@ -277,7 +287,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
 
   return {
     onConnect(connection) {
-      states.set(connection.id, { playback: undefined, shown: new Set(), echoed: 0 });
+      states.set(connection.id, { playback: undefined, shown: new Map(), echoed: 0 });
       connection.send(controlsSurface(examples, defaultDelayMs, maxDelayMs));
     },
     onAction(connection, action) {
@@ -290,7 +300,13 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
           status(connection, `Unknown example ${JSON.stringify(action.context.file)}.`);
           return;
         }
-        play(connection, state, example.name, example.messages, delayMs, example.description);
+        const version = pickVersion(action.context.version);
+        if (version !== v && example.catalog !== 'basic') {
+          status(connection, `“${example.name}” uses the minimal catalog, which only v0.9 has.`);
+          return;
+        }
+        const title = version === v ? example.name : `${example.name} (${version})`;
+        play(connection, state, title, streamIn(example, version), delayMs, example.description);
         return;
       }
       if (action.name === LOAD_STREAM_ACTION) {
@@ -340,6 +356,57 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
   };
 }
 
+/** The picked version (the ChoicePicker's one-item list, or a string), else the default. */
+function pickVersion(value: unknown): MigrationVersion {
+  const picked = Array.isArray(value) ? value[0] : value;
+  return GALLERY_VERSIONS.find((version) => version === picked) ?? DEFAULT_GALLERY_VERSION;
+}
+
+/** `messages` written in `version` (what `a2ui migrate --to <version>` does). */
+function inVersion(messages: readonly unknown[], version: MigrationVersion): ServerMessage[] {
+  return migrateMessages(messages, { to: version }).messages as unknown as ServerMessage[];
+}
+
+const migrated = new WeakMap<ExampleStream, Map<MigrationVersion, readonly unknown[]>>();
+
+/**
+ * An example's stream in `version`, converted once per example and version. The same conversion
+ * wrote core's committed fixtures (`fixtures/v0_8/basic`, `fixtures/v1_0/basic`); its losses
+ * (v1.0 has no heading variants) are listed in their `migration-report.json`.
+ */
+function streamIn(example: ExampleStream, version: MigrationVersion): readonly unknown[] {
+  if (version === v) return example.messages;
+  let byVersion = migrated.get(example);
+  if (!byVersion) {
+    byVersion = new Map();
+    migrated.set(example, byVersion);
+  }
+  let messages = byVersion.get(version);
+  if (!messages) {
+    messages = inVersion(example.messages, version);
+    byVersion.set(version, messages);
+  }
+  return messages;
+}
+
+/** Message kinds that create a surface: v0.9/v1.0 `createSurface`, v0.8 `beginRendering`. */
+const CREATING_KINDS = ['createSurface', 'beginRendering'] as const;
+
+/** The surface `message` creates and the version it is written in, if it creates one. */
+function createdSurface(
+  message: unknown,
+): { surfaceId: string; version: MigrationVersion } | undefined {
+  if (!isRecord(message)) return undefined;
+  const version = detectMessageVersion(message);
+  if (!version) return undefined;
+  for (const kind of CREATING_KINDS) {
+    const body = message[kind];
+    if (isRecord(body) && typeof body.surfaceId === 'string')
+      return { surfaceId: body.surfaceId, version };
+  }
+  return undefined;
+}
+
 function clampDelay(value: unknown, fallback: number, max: number): number {
   const number =
     typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
@@ -385,6 +452,7 @@ function controlsSurface(
         surfaceId,
         value: {
           delayMs,
+          version: [DEFAULT_GALLERY_VERSION],
           status: 'Pick an example to stream it message by message.',
           basic: examples.filter((example) => example.catalog === 'basic').map(entry),
           minimal: examples.filter((example) => example.catalog === 'minimal').map(entry),
@@ -403,6 +471,7 @@ function controlsSurface(
             children: [
               'controls-title',
               'controls-intro',
+              'version-picker',
               'delay-slider',
               'status',
               'catalog-tabs',
@@ -412,7 +481,15 @@ function controlsSurface(
           {
             id: 'controls-intro',
             component: 'Text',
-            text: 'The official A2UI v0.9 examples, streamed one message at a time. Actions from the streamed surfaces are echoed back.',
+            text: 'The official A2UI v0.9 examples, streamed one message at a time in the protocol version you pick (v0.8 and v1.0 are converted as `a2ui migrate` does). Actions from the streamed surfaces are echoed back.',
+          },
+          {
+            id: 'version-picker',
+            component: 'ChoicePicker',
+            label: 'Protocol version',
+            variant: 'mutuallyExclusive',
+            options: GALLERY_VERSIONS.map((version) => ({ label: version, value: version })),
+            value: { path: '/version' },
           },
           {
             id: 'delay-slider',
@@ -490,7 +567,11 @@ function controlsSurface(
             action: {
               event: {
                 name: 'play',
-                context: { file: { path: 'file' }, delayMs: { path: '/delayMs' } },
+                context: {
+                  file: { path: 'file' },
+                  delayMs: { path: '/delayMs' },
+                  version: { path: '/version' },
+                },
               },
             },
           },

@@ -52,7 +52,13 @@ export interface Connection {
   readonly signal: AbortSignal;
   readonly closed: boolean;
   /**
-   * Queues server messages for delivery, in order. Each is validated against the v0.9 envelope.
+   * Queues server messages for delivery, in order, in any version core reads: v0.9 and v0.9.1
+   * (checked against the v0.9 schema and the surface's built-in catalog), v1.0 (`"v1.0"` or
+   * `"1.0"`, checked by its module's reader), or v0.8 (no `version`: `beginRendering`,
+   * `surfaceUpdate`, `dataModelUpdate`, `deleteSurface`, checked against the v0.8 schema, and the
+   * standard catalog's once `beginRendering` named it). Messages of versions other than v0.9 are
+   * typed `ServerMessage` by a cast (`as unknown as ServerMessage`). A surface takes only messages
+   * of the version it was created in (the client refuses others).
    * @throws A2uiError `CONNECTION_CLOSED` after close, `VALIDATION_FAILED` for a malformed message,
    *   `MESSAGE_TOO_LARGE` above the transport's frame limit
    */

@@ -18,7 +18,7 @@ import type {
 import { createConnectionId } from '../agent/connection-id.js';
 import type { VersionedCapabilities } from '../catalog/renderer-capabilities.js';
 import { A2uiError } from '../errors/a2ui-error.js';
-import { getServerMessageKind, isRecord } from '../protocol/guards.js';
+import { isRecord } from '../protocol/guards.js';
 import type {
   ClientCapabilities,
   ClientDataModel,
@@ -39,6 +39,12 @@ import { utf8ByteLength } from '../validation/parse-messages.js';
 import { getBuiltinCatalogValidator } from '../validation/validator-registry.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
 import { defaultProtocolVersions } from '../versions/protocol-versions.js';
+import {
+  V08_SERVER_MESSAGE_KINDS,
+  V08_STANDARD_CATALOG_ID,
+  V08_VERSION,
+} from '../versions/v0-8/v08-messages.js';
+import { v08StandardValidator } from '../versions/v0-8/v08-validator.js';
 import {
   createMemoryReplayLog,
   type MaybePromise,
@@ -207,6 +213,40 @@ function checkNonNativeMessage(
       `${known?.message ?? `Not a valid ${version.name} message.`}${at}`,
       { path: known?.path ?? '' },
     );
+  }
+}
+
+/**
+ * The module a server message is written in: its envelope `version`, or, without one, the
+ * version-less module (v0.8) that has its message kind.
+ */
+function versionOf(message: unknown): ProtocolVersion | undefined {
+  if (!isRecord(message)) return undefined;
+  return message.version === undefined
+    ? defaultProtocolVersions.findVersionless(message)
+    : defaultProtocolVersions.find(message.version);
+}
+
+/**
+ * A v0.8 `surfaceUpdate` for a surface whose `beginRendering` named the standard catalog is
+ * checked against that catalog's v0.8 schema (the reader alone knows no catalog yet: v0.8 agents
+ * often send components before `beginRendering`, and those get the catalog-agnostic check).
+ * @throws A2uiError `VALIDATION_FAILED` with the schema's pointer
+ */
+function checkV08Components(
+  message: Record<string, unknown>,
+  surfaceCatalogs: ReadonlyMap<string, string>,
+  at: string,
+): void {
+  const body = message.surfaceUpdate;
+  if (!isRecord(body) || typeof body.surfaceId !== 'string') return;
+  if (surfaceCatalogs.get(body.surfaceId) !== V08_STANDARD_CATALOG_ID) return;
+  const [issue] = v08StandardValidator.validateServerMessage(message);
+  if (issue) {
+    throw new A2uiError('VALIDATION_FAILED', `${issue.message}${at}`, {
+      path: issue.path,
+      surfaceId: body.surfaceId,
+    });
   }
 }
 
@@ -829,24 +869,27 @@ export class ConnectionSession implements Connection {
   #encode(message: ServerMessage, index: number | undefined): string {
     const at = index === undefined ? '' : ` (message ${index})`;
     if (getFunctionCallKind(message)) return this.#encodeFunctionCall(message, at);
-    const kind = getServerMessageKind(message);
-    const version = isRecord(message) ? defaultProtocolVersions.find(message.version) : undefined;
+    const version = versionOf(message);
+    const kind = version?.agentMessageKinds.find((name) => name in (message as object));
     if (!isRecord(message) || !version || !kind) {
       throw new A2uiError(
         'VALIDATION_FAILED',
-        `Not a server message${at}: it needs a "version" (${[...defaultProtocolVersions.values()].flatMap((v) => v.envelopeVersions).join(', ')}) and one of createSurface, updateComponents, updateDataModel, deleteSurface.`,
+        `Not a server message${at}: it needs a "version" (${[...defaultProtocolVersions.values()].flatMap((v) => v.envelopeVersions).join(', ')}) and one of createSurface, updateComponents, updateDataModel, deleteSurface, or no "version" and one of the v0.8 messages (${V08_SERVER_MESSAGE_KINDS.join(', ')}).`,
         { path: '' },
       );
     }
     if (!version.native) checkNonNativeMessage(version, message, at);
+    if (version.name === V08_VERSION) checkV08Components(message, this.#surfaceCatalogs, at);
     const body = (message as unknown as Record<string, Record<string, unknown>>)[kind]!;
     const surfaceId = typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
     const catalogId =
-      kind === 'createSurface' && typeof body.catalogId === 'string'
+      (kind === 'createSurface' || kind === 'beginRendering') && typeof body.catalogId === 'string'
         ? body.catalogId
-        : surfaceId
-          ? this.#surfaceCatalogs.get(surfaceId)
-          : undefined;
+        : kind === 'beginRendering'
+          ? V08_STANDARD_CATALOG_ID
+          : surfaceId
+            ? this.#surfaceCatalogs.get(surfaceId)
+            : undefined;
     // The outgoing validators speak v0.9's schema: a v0.9.1 message (same schema, other literal)
     // is checked as v0.9; other versions were checked by their module above.
     const problem = !version.native
@@ -863,7 +906,8 @@ export class ConnectionSession implements Connection {
     }
     const data = this.#sized(message, at, surfaceId);
     if (surfaceId !== undefined) {
-      if (kind === 'createSurface' && catalogId) this.#surfaceCatalogs.set(surfaceId, catalogId);
+      if ((kind === 'createSurface' || kind === 'beginRendering') && catalogId)
+        this.#surfaceCatalogs.set(surfaceId, catalogId);
       if (kind === 'deleteSurface') this.#surfaceCatalogs.delete(surfaceId);
     }
     return data;

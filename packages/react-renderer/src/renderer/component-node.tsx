@@ -5,6 +5,7 @@
  */
 import {
   type BindingSnapshot,
+  type Catalog,
   type ChildReference,
   ComponentBinding,
   type ComponentRecord,
@@ -54,6 +55,8 @@ export interface ComponentPath {
   readonly id: string;
   /** Component type, once its record is known: what composition constraints check. */
   readonly type?: string;
+  /** The catalog that type resolved in (v1.0: the component's own `catalogId`, else the surface's). */
+  readonly catalog?: Catalog;
   /** Absolute data scope the component renders in. */
   readonly scope: string;
   /** Nesting depth from `root` (0). */
@@ -176,9 +179,7 @@ class NodeStore {
         record,
         binding,
         snapshot: binding ? binding.getSnapshot() : null,
-        node: binding
-          ? createNode(binding, this.#runtime, this.#placedAs(binding.record.type))
-          : null,
+        node: binding ? createNode(binding, this.#runtime, this.#placedAs(binding.record)) : null,
       };
       if (this.#listener) this.#follow(binding);
     } else if (view.binding) {
@@ -207,8 +208,10 @@ class NodeStore {
   };
 
   /** The path its children see as their parent: one object per type, so they stay memoised. */
-  #placedAs(type: string): ComponentPath {
-    if (this.#placed?.type !== type) this.#placed = { ...this.#path, type };
+  #placedAs(record: ComponentRecord): ComponentPath {
+    const catalog = this.#runtime.surface.catalogFor(record.properties);
+    if (this.#placed?.type !== record.type || this.#placed.catalog !== catalog)
+      this.#placed = { ...this.#path, type: record.type, catalog };
     return this.#placed;
   }
 
@@ -299,9 +302,9 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
       </div>
     );
   } else {
-    const catalogId = componentCatalogId(record, surface.catalogId);
-    const registered = options.registry.get(catalogId, record.type);
-    if (!registered) reportMissingImplementation(runtime, record.type);
+    const catalog = surface.catalogFor(record.properties);
+    const registered = options.registry.get(catalog.catalogId, record.type);
+    if (!registered) reportMissingImplementation(runtime, catalog, record.type);
     const Implementation = registered ?? UnknownComponent;
     const element = (
       <Implementation
@@ -335,12 +338,6 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
   );
 });
 
-/** A v1.0 component's own `catalogId` (mixed catalogs), else the surface's. */
-function componentCatalogId(record: ComponentRecord, surfaceCatalogId: string): string {
-  const own = (record.properties as Record<string, unknown>).catalogId;
-  return typeof own === 'string' && own !== '' ? own : surfaceCatalogId;
-}
-
 /**
  * The composition constraint (v1.0 `allowedParents` / `allowedChildren`) `record` breaks where
  * it is placed: under `parent`, or under the surface's implicit `Surface` container for `root`.
@@ -350,15 +347,15 @@ function placementViolation(
   parent: ComponentPath | null,
   record: ComponentRecord,
 ): CompositionViolation | undefined {
-  const { catalog, surfaceId } = runtime.surface;
-  const childRules = compositionRulesOf(catalog, record.type);
+  const { surface } = runtime;
+  const childRules = compositionRulesOf(surface.catalogFor(record.properties), record.type);
   const parentType = parent === null ? SURFACE_CONTAINER_TYPE : parent.type;
   if (parentType === undefined) return undefined;
-  const parentRules = parent === null ? {} : compositionRulesOf(catalog, parentType);
+  const parentRules = parent === null ? {} : compositionRulesOf(parent.catalog, parentType);
   if (!childRules.allowedParents && !parentRules.allowedChildren) return undefined;
   return checkPlacement(
     {
-      parentId: parent === null ? surfaceId : parent.id,
+      parentId: parent === null ? surface.surfaceId : parent.id,
       parentType,
       childId: record.id,
       childType: record.type,
@@ -368,15 +365,19 @@ function placementViolation(
   );
 }
 
-function reportMissingImplementation(runtime: SurfaceRuntime, type: string): void {
+function reportMissingImplementation(
+  runtime: SurfaceRuntime,
+  catalog: Catalog,
+  type: string,
+): void {
   // A type its catalog does not define is the processor's to report (it checks every component
   // against the catalog's validator); only a catalog type without an implementation is ours.
-  const validator = runtime.surface.catalog.validator;
+  const validator = catalog.validator;
   if (validator && !validator.hasComponent(type)) return;
   runtime.report({
     code: 'VALIDATION_FAILED',
     path: '',
-    message: `No renderer for component type "${type}" in catalog ${runtime.surface.catalogId}; it is shown as a fallback.`,
+    message: `No renderer for component type "${type}" in catalog ${catalog.catalogId}; it is shown as a fallback.`,
   });
 }
 

@@ -4,7 +4,7 @@
  * accessibility `live`/`hidden` on every component, and composition constraints
  * (`UNALLOWED_PARENT` / `UNALLOWED_CHILD`) shown as a placeholder and reported once.
  */
-import { basicCatalog, type Catalog, createCatalog } from '@a2ui-ts/core';
+import { basicCatalog, type Catalog, createCatalog, V1_0_BASIC_CATALOG_ID } from '@a2ui-ts/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,19 +13,24 @@ import { BASIC_COMPONENTS } from '../components/basic-components.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import { ANY_CATALOG } from '../registry/component-registry.js';
 import { createComponentRegistry } from '../registry/create-component-registry.js';
-import { BASIC_CATALOG_V1_ID } from './surface-version.js';
 
-/** The v1.0 basic catalog as far as the renderer needs it: its id, the basic functions. */
-const V1_BASIC: Catalog = createCatalog({
-  catalogId: BASIC_CATALOG_V1_ID,
-  components: basicCatalog.components,
-  functions: basicCatalog.functions.values(),
-});
-
-function v1Surface(components: Array<Record<string, unknown>>, data: unknown, catalogId: string) {
-  const messages = surface(components, data) as Array<Record<string, Record<string, unknown>>>;
-  messages[0]!.createSurface!.catalogId = catalogId;
-  return messages;
+/** A v1.0 `createSurface` with inline components and data model (v1.0 §createSurface). */
+function v1Surface(
+  components: Array<Record<string, unknown>>,
+  data: unknown,
+  catalogId: string,
+): unknown[] {
+  return [
+    {
+      version: 'v1.0',
+      createSurface: {
+        surfaceId: 's',
+        catalogId,
+        components,
+        ...(data === undefined ? {} : { dataModel: data }),
+      },
+    },
+  ];
 }
 
 /** A custom container: renders its `children`. */
@@ -40,16 +45,18 @@ const registry = createComponentRegistry().registerAll(ANY_CATALOG, {
   ColumnHeader: Box,
 });
 
-function renderV1(
-  components: Array<Record<string, unknown>>,
-  data?: unknown,
-  catalogs: readonly Catalog[] = [V1_BASIC],
-) {
-  return renderMessages(
-    v1Surface(components, data, catalogs[0]!.catalogId),
-    { registry },
-    { catalogs },
-  );
+function renderV1(components: Array<Record<string, unknown>>, data?: unknown) {
+  return renderMessages(v1Surface(components, data, V1_0_BASIC_CATALOG_ID), { registry });
+}
+
+/**
+ * A surface whose processor path does not check composition (a v0.9 surface of a catalog that
+ * declares constraints): the renderer is the one that must catch a misplaced component.
+ */
+function renderWithCatalog(components: Array<Record<string, unknown>>, catalog: Catalog) {
+  const messages = surface(components) as Array<Record<string, Record<string, unknown>>>;
+  messages[0]!.createSurface!.catalogId = catalog.catalogId;
+  return renderMessages(messages, { registry }, { catalogs: [catalog] });
 }
 
 const byId = (container: HTMLElement, id: string) =>
@@ -210,7 +217,7 @@ describe('accessibility live and hidden (v1.0)', () => {
     expect(byId(container, 'root').hasAttribute('aria-live')).toBe(false);
     expect(byId(container, 'status').hasAttribute('aria-hidden')).toBe(false);
     test.process({
-      version: 'v0.9',
+      version: 'v1.0',
       updateDataModel: { surfaceId: 's', path: '/decorative', value: false },
     });
     expect(art.getAttribute('aria-hidden')).toBe('false');
@@ -261,14 +268,13 @@ describe('composition constraints (v1.0)', () => {
 
   it('shows UNALLOWED_PARENT as a placeholder, renders the rest, reports once', async () => {
     const catalog = custom({ ColumnHeader: { allowedParents: ['Column'] } });
-    const test = renderV1(
+    const test = renderWithCatalog(
       [
         { id: 'root', component: 'Row', children: ['h', 'ok'] },
         { id: 'h', component: 'ColumnHeader' },
         { id: 'ok', component: 'Text', text: 'Still here' },
       ],
-      undefined,
-      [catalog],
+      catalog,
     );
     const placeholder = byId(test.view.container, 'h');
     expect(placeholder.getAttribute('data-a2ui-unallowed')).toBe('UNALLOWED_PARENT');
@@ -298,14 +304,13 @@ describe('composition constraints (v1.0)', () => {
       RestrictedBox: { allowedChildren: ['Text'] },
       AppLayout: { allowedParents: ['Surface'] },
     });
-    const test = renderV1(
+    const test = renderWithCatalog(
       [
         { id: 'root', component: 'Column', children: ['box', 'layout'] },
         { id: 'box', component: 'Column', children: [] },
         { id: 'layout', component: 'AppLayout' },
       ],
-      undefined,
-      [catalog],
+      catalog,
     );
     expect(byId(test.view.container, 'layout').getAttribute('data-a2ui-unallowed')).toBe(
       'UNALLOWED_PARENT',
@@ -314,21 +319,20 @@ describe('composition constraints (v1.0)', () => {
     expect(test.errors.map((error) => error.message)).toEqual([
       "Component 'layout' (AppLayout) cannot be placed under parent 'root' (Column). Allowed parents: ['Surface'].",
     ]);
-    const restricted = renderV1(
+    const restricted = renderWithCatalog(
       [
         { id: 'root', component: 'RestrictedBox', children: ['t', 'v'] },
         { id: 't', component: 'Text', text: 'Allowed' },
         { id: 'v', component: 'Divider' },
       ],
-      undefined,
-      [catalog],
+      catalog,
     );
     expect(byId(restricted.view.container, 'v').getAttribute('data-a2ui-unallowed')).toBe(
       'UNALLOWED_CHILD',
     );
     await flush();
     expect(restricted.errors.map((error) => error.code)).toContain('UNALLOWED_CHILD');
-    const top = renderV1([{ id: 'root', component: 'AppLayout' }], undefined, [catalog]);
+    const top = renderWithCatalog([{ id: 'root', component: 'AppLayout' }], catalog);
     expect(byId(top.view.container, 'root')?.hasAttribute('data-a2ui-unallowed') ?? false).toBe(
       false,
     );

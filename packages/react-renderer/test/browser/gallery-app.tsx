@@ -4,6 +4,7 @@
  */
 import {
   A2uiClient,
+  type Catalog,
   type ClientError,
   type ClientMessage,
   type ClientTransport,
@@ -13,6 +14,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { A2UIRenderer } from '../../src/index.js';
 import '../../src/styles.css';
+import { V1_ACCESSIBILITY_STREAM } from '../v1-accessibility-stream.js';
 import { XSS_STREAM } from '../xss-vectors.js';
 
 interface GalleryState {
@@ -31,7 +33,7 @@ declare global {
 const state: GalleryState = { ready: false, sent: [], errors: [], opened: [] };
 window.__gallery = state;
 
-function createClient(): A2uiClient {
+function createClient(catalogs?: readonly Catalog[]): A2uiClient {
   const transport: ClientTransport = {
     async *events() {},
     async send(message) {
@@ -39,24 +41,43 @@ function createClient(): A2uiClient {
     },
     async close() {},
   };
-  const client = new A2uiClient({ transport, openUrl: (url) => state.opened.push(url) });
+  const client = new A2uiClient({
+    transport,
+    openUrl: (url) => state.opened.push(url),
+    ...(catalogs ? { catalogs } : {}),
+  });
   client.processor.onError((error) => state.errors.push(error));
   return client;
 }
 
 const params = new URLSearchParams(location.search);
 const only = params.get('only');
-const entries = [
+interface Entry {
+  readonly id: string;
+  readonly title: string;
+  readonly messages: readonly unknown[];
+  readonly catalogs?: readonly Catalog[];
+}
+/** Sections shown only when asked for by name (`?only=`), not on the full gallery. */
+const ON_REQUEST: readonly Entry[] = [
+  {
+    id: 'v1-accessibility',
+    title: 'v1.0 accessibility',
+    messages: V1_ACCESSIBILITY_STREAM,
+  },
+];
+const entries: readonly Entry[] = [
   ...EXAMPLE_STREAMS.map((stream) => ({
     id: `ex-${stream.file.replace(/\.json$/, '')}`,
     title: stream.name,
     messages: stream.messages as unknown[],
   })),
   { id: 'xss', title: 'XSS vectors', messages: XSS_STREAM },
+  ...ON_REQUEST.filter((entry) => entry.id === only),
 ].filter((entry) => only === null || entry.id === only);
 
 const sections = entries.map((entry) => {
-  const client = createClient();
+  const client = createClient(entry.catalogs);
   client.process(entry.messages);
   return { ...entry, client };
 });

@@ -252,6 +252,60 @@ describe('gallery in Chromium', () => {
     }
   });
 
+  it('v1.0: live, hidden, a ValidationResult warning, placeholder and steps are accessible, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await open('/?only=v1-accessibility', { colorScheme });
+      const { page } = session;
+      const section = page.locator('#v1-accessibility');
+      const part = (id: string) => section.locator(`[data-a2ui-id="${id}"]`);
+      expect(await page.evaluate(() => window.__gallery.errors)).toEqual([]);
+      // Explicit label and description win over the visible "Mute".
+      const mute = section.getByRole('button', { name: 'Mute Notifications' });
+      const describedBy = (await mute.getAttribute('aria-describedby'))!;
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(
+        'Silences notifications about this conversation',
+      );
+      expect(await part('status_text').getAttribute('aria-live')).toBe('polite');
+      expect(await part('alert_box').getAttribute('aria-live')).toBe('assertive');
+      expect(await section.getByText('Critical Alert').count()).toBe(1);
+      // The hidden group: in the page, out of the accessibility tree and the tab order.
+      expect(await part('hidden_group').getAttribute('aria-hidden')).toBe('true');
+      expect(await section.getByText('Visible Content').isVisible()).toBe(true);
+      expect(await section.getByRole('img', { name: 'star' }).count()).toBe(0);
+      expect(await section.getByRole('button', { name: 'Decorate' }).count()).toBe(0);
+      await mute.focus();
+      const focused: string[] = [];
+      for (let step = 0; step < 6; step++) {
+        await page.keyboard.press('Tab');
+        focused.push(
+          await page.evaluate(
+            () =>
+              document.activeElement?.closest('[data-a2ui-id]')?.getAttribute('data-a2ui-id') ?? '',
+          ),
+        );
+      }
+      expect(focused).not.toContain('hidden_button');
+      expect(focused).toContain('card');
+      // A ValidationResult warning is shown with its severity, not as invalid.
+      const card = section.getByRole('textbox', { name: 'Card number' });
+      expect(await card.getAttribute('placeholder')).toBe('e.g. 4111 1111 1111 1111');
+      expect(await card.getAttribute('aria-invalid')).toBeNull();
+      expect(await section.locator('[data-a2ui-severity="warning"]').textContent()).toBe(
+        'Warning: Unusual card number.',
+      );
+      expect(await section.getByRole('slider', { name: 'Volume' }).getAttribute('step')).toBe('2');
+      const violations = await runAxe(page, { include: '#v1-accessibility' });
+      expect(JSON.stringify(violations, null, 1), colorScheme).toBe('[]');
+      await page.screenshot({
+        path: join(ARTIFACTS, `v1-accessibility-${colorScheme}.png`),
+        clip: (await section.boundingBox())!,
+      });
+      expect(session.pageErrors).toEqual([]);
+      expect(session.consoleErrors).toEqual([]);
+      await session.context.close();
+    }
+  });
+
   it('XSS vectors execute nothing: no script, no dialog, no popup, no hostile navigation', async () => {
     const session = await open('/?only=xss');
     const { page } = session;

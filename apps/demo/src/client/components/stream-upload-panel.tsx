@@ -67,7 +67,8 @@ export function StreamUploadPanel({ client }: StreamUploadPanelProps) {
         <h2>Your own stream</h2>
       </header>
       <label htmlFor={textId} className="field-label">
-        Paste A2UI v0.9 messages: a JSON array, one message per line (JSONL), or a sample file
+        Paste A2UI messages in any version (v0.8, v0.9, v0.9.1, v1.0): a JSON array, one message per
+        line (JSONL), or a sample file
       </label>
       <textarea
         id={textId}

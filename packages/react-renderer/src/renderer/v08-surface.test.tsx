@@ -1,0 +1,31 @@
+/**
+ * v0.8 surfaces (issue 19, "the same UI sent as v0.8 and as v0.9 must render the same"): core's
+ * v0.8 reader upgrades standard-catalog components to the basic ones, and the default registry
+ * renders them under the v0.8 standard catalog's id.
+ */
+import { migrateMessages } from '@a2ui-ts/core';
+import { describe, expect, it } from 'vitest';
+import { renderMessages, surface } from '../../test/test-client.js';
+
+const components = [
+  { id: 'root', component: 'Column', children: ['title', 'go'] },
+  { id: 'title', component: 'Text', text: { path: '/title' } },
+  { id: 'go', component: 'Button', child: 'go-label', action: { event: { name: 'go' } } },
+  { id: 'go-label', component: 'Text', text: 'Go' },
+];
+
+describe('v0.8 surfaces', () => {
+  it('render with the built-in components, as the same UI in v0.9 does', () => {
+    const v09 = surface(components, { title: 'Hello' });
+    const { messages: v08 } = migrateMessages(v09, { to: 'v0.8' });
+    expect(v08.every((message) => !('version' in message))).toBe(true);
+    const expected = renderMessages(v09);
+    const actual = renderMessages(v08);
+    expect(actual.errors).toEqual([]);
+    expect(actual.client.processor.getSurface('s')?.protocolVersion.name).toBe('v0.8');
+    const root = actual.view.container.querySelector('[data-a2ui-surface], .a2ui-surface');
+    expect(actual.view.container.querySelector('[data-a2ui-unknown]')).toBeNull();
+    expect(root?.textContent).toBe('HelloGo');
+    expect(actual.view.container.textContent).toBe(expected.view.container.textContent);
+  });
+});
