@@ -61,9 +61,13 @@ const WARM_UP_MS = 1500;
  * Times every pipeline in turn, round after round, so that a change in the machine's load hits
  * all of them alike; ratios are the median of per-round ratios (neighbouring measurements).
  *
- * @returns per pipeline, the median milliseconds of one round and every round's time
+ * @param clock - milliseconds now: wall time by default, {@link cpuClock} for this process's CPU time
+ * @returns per pipeline, every round's time in milliseconds of `clock`
  */
-function compare(pipelines: Record<string, () => void>): Record<string, number[]> {
+function compare(
+  pipelines: Record<string, () => void>,
+  clock: () => number = () => performance.now(),
+): Record<string, number[]> {
   for (const run of Object.values(pipelines)) {
     const until = performance.now() + WARM_UP_MS;
     while (performance.now() < until) run();
@@ -73,13 +77,22 @@ function compare(pipelines: Record<string, () => void>): Record<string, number[]
   );
   for (let round = 0; round < COMPARISON_ROUNDS; round++) {
     for (const [name, run] of Object.entries(pipelines)) {
-      const start = performance.now();
+      const start = clock();
       run();
-      times[name]!.push(performance.now() - start);
+      times[name]!.push(clock() - start);
     }
   }
   return times;
 }
+
+/**
+ * This process's CPU time (user + system) in milliseconds: on a shared machine, time spent
+ * waiting for a core is not counted, so neighbouring rounds compare far more steadily.
+ */
+const cpuClock = (): number => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 
 /** Median over rounds of `numerator[i] / denominator[i]`. */
 const pairedRatio = (numerator: readonly number[], denominator: readonly number[]): number =>
@@ -181,11 +194,14 @@ const replayParse = (entry: VersionCorpus) => () => {
     for (const stream of entry.streams) for (const text of stream) JSON.parse(text);
   }
 };
-const versionTimes = compare({
-  webCore: replayWebCore,
-  ...Object.fromEntries(corpora.map((entry) => [entry.version, replayOurs(entry)])),
-  ...Object.fromEntries(corpora.map((entry) => [`parse ${entry.version}`, replayParse(entry)])),
-});
+const versionTimes = compare(
+  {
+    webCore: replayWebCore,
+    ...Object.fromEntries(corpora.map((entry) => [entry.version, replayOurs(entry)])),
+    ...Object.fromEntries(corpora.map((entry) => [`parse ${entry.version}`, replayParse(entry)])),
+  },
+  cpuClock,
+);
 /** Median and p10–p90 over rounds of `numerator[i] / denominator[i]`, as table text. */
 const ratioWithSpread = (numerator: readonly number[], denominator: readonly number[]): string => {
   const ratios = numerator.map((value, index) => value / denominator[index]!);
@@ -267,9 +283,9 @@ const section = [
   '',
   '### Per protocol version',
   '',
-  `The ${corpora[0]!.streams.length} basic-catalog examples as v0.8, v0.9 and v1.0 streams (v0.8 and v1.0: the committed \`fixtures/v0_8/basic\` and \`fixtures/v1_0/basic\`, written by \`migrateMessages\`; the same UIs, though v0.8 needs more messages for them), each replayed into fresh a2ui-ts processors with validation on (default catalogs), next to \`@a2ui/web_core\` on the v0.9 text; every pipeline, and \`JSON.parse\` of each version's text, interleaved in one comparison (${REPLAYS} replays per round, ${COMPARISON_ROUNDS} rounds, ${fmt(WARM_UP_MS)} ms warm-up each). "Speed vs v0.9" and "× web_core" compare the time to apply the same UIs (so a version that needs more messages is not flattered by messages/s): the median of per-round ratios, with the 10th–90th percentile over rounds in brackets. Goal: v1.0 and v0.8 ≥ 0.90× v0.9.`,
+  `The ${corpora[0]!.streams.length} basic-catalog examples as v0.8, v0.9 and v1.0 streams (v0.8 and v1.0: the committed \`fixtures/v0_8/basic\` and \`fixtures/v1_0/basic\`, written by \`migrateMessages\`; the same UIs, though v0.8 needs more messages for them), each replayed into fresh a2ui-ts processors with validation on (default catalogs), timed in this process's CPU time (\`process.cpuUsage\`, so time spent waiting for a core on a loaded machine is not counted; messages/s are per CPU-second), next to \`@a2ui/web_core\` on the v0.9 text; every pipeline, and \`JSON.parse\` of each version's text, interleaved in one comparison (${REPLAYS} replays per round, ${COMPARISON_ROUNDS} rounds, ${fmt(WARM_UP_MS)} ms warm-up each). "Speed vs v0.9" and "× web_core" compare the time to apply the same UIs (so a version that needs more messages is not flattered by messages/s): the median of per-round ratios, with the 10th–90th percentile over rounds in brackets. Goal: v1.0 and v0.8 ≥ 0.90× v0.9.`,
   '',
-  '| Version | messages / replay | bytes / replay | messages/s | ms / replay | speed vs v0.9 (p10–p90) | × web_core (p10–p90) | `JSON.parse` share |',
+  '| Version | messages / replay | bytes / replay | messages per CPU-s | CPU ms / replay | speed vs v0.9 (p10–p90) | × web_core (p10–p90) | `JSON.parse` share |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
   ...versionRows.map((cells) => `| ${cells.join(' | ')} |`),
   '',
