@@ -7,6 +7,18 @@ import { specError } from './read-envelope.js';
 import { V1_0_AT_ESCAPE, V1_0_RESERVED_KEY_ALIASES } from './v1-0-spelling.js';
 
 /**
+ * Where a value sits in its message: the message's JSON Pointer, or a key under a parent. The
+ * pointer text is built only for an error, not for every key visited (it was most of the walk).
+ */
+type Where = string | { readonly up: Where; readonly key: string | number };
+
+/** The JSON Pointer of `where`. */
+function pointer(where: Where): string {
+  if (typeof where === 'string') return where;
+  return `${pointer(where.up)}/${String(where.key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/**
  * `value` with every alias key renamed and `@@x` unescaped to `@x`, at any depth.
  *
  * @param path - JSON Pointer of `value` in its message, for errors.
@@ -14,10 +26,16 @@ import { V1_0_AT_ESCAPE, V1_0_RESERVED_KEY_ALIASES } from './v1-0-spelling.js';
  *   unknown `@` key (the `@` namespace is reserved)
  */
 export function normalizeReservedKeys(value: unknown, path: string): unknown {
+  return normalize(value, path);
+}
+
+function normalize(value: unknown, where: Where): unknown {
+  // Only objects and arrays can hold keys to rename; everything else comes back as it is.
+  if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((item, index) => {
-      const next = normalizeReservedKeys(item, `${path}/${index}`);
+      const next = normalize(item, { up: where, key: index });
       if (next !== item) {
         copy ??= value.slice();
         copy[index] = next;
@@ -30,16 +48,13 @@ export function normalizeReservedKeys(value: unknown, path: string): unknown {
   const keys = Object.keys(value);
   for (const key of keys) {
     const item = value[key];
-    const next = normalizeReservedKeys(
-      item,
-      `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-    );
-    const renamed = renameKey(key, path);
+    const next = normalize(item, { up: where, key });
+    const renamed = renameKey(key, where);
     if (copy === undefined && renamed === key && next === item) continue;
     copy ??= rebuild(value, keys, key);
     if (renamed !== key && Object.hasOwn(value, renamed)) {
       throw specError(
-        `${path}/${key}`,
+        `${pointer(where)}/${key}`,
         `"${key}" and "${renamed}" are two spellings of one key; send only one.`,
       );
     }
@@ -48,13 +63,13 @@ export function normalizeReservedKeys(value: unknown, path: string): unknown {
   return copy ?? value;
 }
 
-function renameKey(key: string, path: string): string {
+function renameKey(key: string, where: Where): string {
   if (!key.startsWith('@')) return key;
   if (key.startsWith(V1_0_AT_ESCAPE)) return key.slice(1);
   const alias = V1_0_RESERVED_KEY_ALIASES[key];
   if (alias === undefined) {
     throw specError(
-      `${path}/${key}`,
+      `${pointer(where)}/${key}`,
       `Unknown reserved key "${key}": the "@" prefix is reserved (${Object.keys(V1_0_RESERVED_KEY_ALIASES).join(', ')}); write "@${key}" for a literal key.`,
     );
   }
