@@ -131,13 +131,12 @@ export class MessageLog {
   };
 
   /**
-   * Forgets every entry, the counters and the transcript: the inspector starts over from the
-   * next message, as if the page had just connected (the surfaces on screen are untouched).
+   * Forgets every entry and the counters: the inspector's list starts over from the next message
+   * (the surfaces on screen are untouched). The transcript is kept: Export JSONL still saves the
+   * whole session, which `a2ui replay` needs to rebuild what the page shows.
    */
   clear(): void {
     this.#entries = [];
-    this.#transcript = [];
-    this.#transcriptDropped = 0;
     this.#errorCount = 0;
     this.#receivedCount = 0;
     this.#sentCount = 0;

@@ -33,20 +33,26 @@ function focusByScript(target: HTMLElement): void {
  * when it appears and is announced as its text fills in, for as long as the focus stays in the
  * card. Returns a function that stops watching.
  */
-function handOffFocus(card: HTMLElement, announce: (name: string) => void): () => void {
+function handOffFocus(
+  card: HTMLElement,
+  announce: (name: string) => void,
+  takeFocus: boolean,
+): () => void {
   const observer = new MutationObserver(() => {
-    if (!card.contains(document.activeElement)) observer.disconnect();
+    if (takeFocus && !card.contains(document.activeElement)) observer.disconnect();
     else settle();
   });
   /** Focuses the heading once it exists, and says its text as its bindings fill it in. */
   const settle = (): void => {
     const heading = findHeading(card);
     if (!heading) return;
-    if (document.activeElement !== heading) focusByScript(heading);
+    if (takeFocus && document.activeElement !== heading) focusByScript(heading);
     const name = heading.textContent?.trim();
     if (name) announce(name);
+    // Only announced: said once its heading has text, then left alone.
+    if (!takeFocus && name) observer.disconnect();
   };
-  focusByScript(card);
+  if (takeFocus) focusByScript(card);
   settle();
   observer.observe(card, { childList: true, subtree: true, characterData: true });
   return () => observer.disconnect();
@@ -55,8 +61,9 @@ function handOffFocus(card: HTMLElement, announce: (name: string) => void): () =
 /**
  * Watches the list of surface keys rendered in `container` (each card carries
  * `data-surface-key`). When a surface is removed while it held the focus, the next surface to
- * have appeared (just before, with the removal, or later) takes the focus and is announced.
- * Focus the user placed elsewhere is never taken.
+ * have appeared (just before, with the removal, or later) takes the focus and is announced. A
+ * surface added beside the others is announced and the focus stays where it is. Focus the user
+ * placed elsewhere is never taken.
  */
 export function useFocusHandoff(
   container: RefObject<HTMLElement | null>,
@@ -79,22 +86,29 @@ export function useFocusHandoff(
     if (added.length > 0) lastAdded.current = added[added.length - 1];
     const lost = focusIsLost();
     if (removed && lost) pending.current = true;
-    if (!pending.current) return;
-    // The user moved on by themselves meanwhile: leave their focus alone.
-    if (!lost) {
-      pending.current = false;
-      return;
-    }
-    // The newest surface, whether it arrived with this change or just before the removal.
-    const key = lastAdded.current;
-    const card =
+    const cardOf = (key: string | undefined) =>
       key === undefined || !now.has(key)
         ? null
         : container.current?.querySelector<HTMLElement>(`[data-surface-key="${CSS.escape(key)}"]`);
+    if (pending.current && !lost) pending.current = false;
+    if (pending.current) {
+      // The newest surface, whether it arrived with this change or just before the removal.
+      const card = cardOf(lastAdded.current);
+      if (!card) return;
+      pending.current = false;
+      stopWatching.current();
+      stopWatching.current = handOffFocus(
+        card,
+        (name) => setAnnouncement(`Now showing: ${name}`),
+        true,
+      );
+      return;
+    }
+    // A surface added beside the others: announced, the focus left where the user put it.
+    const card = cardOf(added[added.length - 1]);
     if (!card) return;
-    pending.current = false;
     stopWatching.current();
-    stopWatching.current = handOffFocus(card, (name) => setAnnouncement(`Now showing: ${name}`));
+    stopWatching.current = handOffFocus(card, (name) => setAnnouncement(`New: ${name}`), false);
   }, [keys, container]);
 
   return { announcement };

@@ -187,7 +187,7 @@ export function Inspector({ log }: InspectorProps) {
           </select>
         </span>
       </div>
-      <div className="inspector-tools">
+      <div className="inspector-tools inspector-tools--start">
         <button
           type="button"
           className="button button--ghost inspector-button"
@@ -197,11 +197,11 @@ export function Inspector({ log }: InspectorProps) {
         >
           {paused ? 'Resume' : 'Pause'}
         </button>
+        {/* Never disabled: a control that disables itself when pressed drops the focus. */}
         <button
           type="button"
           className="button button--ghost inspector-button"
           data-testid="inspector-clear"
-          disabled={live.length === 0}
           onClick={() => {
             log.clear();
             setPaused(undefined);
@@ -214,7 +214,7 @@ export function Inspector({ log }: InspectorProps) {
           className="button button--ghost inspector-button"
           data-testid="export-transcript"
           title="The received messages as JSONL: a2ui replay reads it, the gallery's upload streams it again"
-          disabled={received === 0}
+          disabled={log.transcriptSize.messages === 0}
           onClick={() => downloadTranscript(log)}
         >
           Export JSONL

@@ -34,6 +34,7 @@ export function StreamUploadPanel({ client }: StreamUploadPanelProps) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending) return;
     setProblem(undefined);
     // Said at once, here: a stream over the limit would only be refused after the upload.
     const bytes = new TextEncoder().encode(text).length;
@@ -106,7 +107,9 @@ export function StreamUploadPanel({ client }: StreamUploadPanelProps) {
         <button
           type="submit"
           className="button button--primary"
-          disabled={sending || text.trim() === ''}
+          // Not `disabled` while sending: disabling the focused button would drop the focus.
+          disabled={text.trim() === ''}
+          aria-disabled={sending || undefined}
           data-testid="stream-submit"
         >
           Validate and stream
