@@ -64,6 +64,8 @@ export interface MigrateMessagesResult {
 
 /**
  * Converts agent→renderer messages (assumed schema-valid in their own version) to version `to`.
+ * A message the translators cannot read (not schema-valid) is dropped with one issue; it never
+ * throws.
  * Messages already in `to` are copied unchanged; the others go through v0.9 (v0.8 → v0.9 → v1.0,
  * v1.0 → v0.9 → v0.8). Nothing is dropped silently: each loss is one {@link MigrationIssue}.
  *
@@ -102,17 +104,28 @@ export function migrateMessages(
       out.push(message as Record<string, unknown>);
       return;
     }
-    let v09: ServerMessage[];
-    if (from === 'v0.8') {
-      const result = upgrader.upgrade(message as V08ServerMessage, index);
-      sink.issues.push(...result.issues);
-      v09 = result.messages;
-    } else if (from === 'v1.0') {
-      v09 = v10Downgrader.downgrade(message as V10Message, sink);
-    } else {
-      v09 = [message as ServerMessage];
+    const issueCount = sink.issues.length;
+    try {
+      let v09: ServerMessage[];
+      if (from === 'v0.8') {
+        const result = upgrader.upgrade(message as V08ServerMessage, index);
+        sink.issues.push(...result.issues);
+        v09 = result.messages;
+      } else if (from === 'v1.0') {
+        v09 = v10Downgrader.downgrade(message as V10Message, sink);
+      } else {
+        v09 = [message as ServerMessage];
+      }
+      const converted: Record<string, unknown>[] = [];
+      for (const item of v09) converted.push(...fromV09(item, options.to, v08Downgrader, sink));
+      out.push(...converted);
+    } catch {
+      // The translators assume schema-valid input; a malformed message (`components: 5`, a
+      // `null` component) is reported and dropped instead of ending the whole migration.
+      sink.issues.length = issueCount;
+      sink.index = index;
+      sink.lost('', `not a schema-valid ${from} message (validate it first); dropped`);
     }
-    for (const item of v09) out.push(...fromV09(item, options.to, v08Downgrader, sink));
   });
   sink.issues.push(...upgrader.finish());
   return { messages: out, issues: sink.issues };

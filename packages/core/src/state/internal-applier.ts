@@ -164,6 +164,13 @@ export class InternalApplier {
     } catch (error) {
       throw toFailure(error, surfaceId);
     }
+    // A message that changed nothing yet (v0.8 buffers until `beginRendering`) must still not
+    // name a surface of another version silently: it could never apply there.
+    const existing = surfaceId === undefined ? undefined : this.#host.surfaces.get(surfaceId);
+    if (internals.length === 0 && existing) {
+      const kind = Object.keys(message).find((key) => key !== 'version') ?? 'message';
+      this.checkSurfaceFamily(existing, version, kind);
+    }
     for (const internal of internals) this.#applyOne(version, internal);
   }
 

@@ -35,6 +35,14 @@ export interface UpgradeComponentOptions {
   path: string;
 }
 
+/**
+ * `record[key]` when `key` is the record's own: type and property names come from the agent, and
+ * `"__proto__"` or `"constructor"` must not find `Object.prototype` members.
+ */
+function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** A v0.8 component in v0.9 shape. */
 export function upgradeComponent(
   component: V08Component,
@@ -42,14 +50,14 @@ export function upgradeComponent(
 ): ComponentInstance {
   const wrapper = isRecord(component.component) ? component.component : {};
   const [type = '', properties] = Object.entries(wrapper)[0] ?? [];
-  const rule = options.standard ? V08_UPGRADE_RULES[type] : undefined;
+  const rule = options.standard ? ownValue(V08_UPGRADE_RULES, type) : undefined;
   const result: ComponentInstance = { id: component.id, component: rule?.type ?? type };
   for (const [name, value] of Object.entries(isRecord(properties) ? properties : {})) {
-    const v09Name = rule?.names[name] ?? name;
+    const v09Name = (rule && ownValue(rule.names, name)) ?? name;
     let v09Value = upgradeValue(value, name, options.initializations);
     if (rule && typeof v09Value === 'string') {
-      v09Value = rule.values[v09Name]?.[v09Value] ?? v09Value;
-      if (V08_ONLY_VALUES[rule.type]?.[v09Name]?.includes(v09Value as string)) {
+      v09Value = ownValue(ownValue(rule.values, v09Name), v09Value) ?? v09Value;
+      if (ownValue(ownValue(V08_ONLY_VALUES, rule.type), v09Name)?.includes(v09Value as string)) {
         options.sink.lost(
           `${options.path}/component/${encodeSegment(type)}/${encodeSegment(name)}`,
           `${type}.${name} "${v09Value}" has no v0.9 basic-catalog equivalent; dropped`,
@@ -107,7 +115,7 @@ export function downgradeComponent(
   options: DowngradeComponentOptions,
 ): V08Component {
   const { id, component: type, weight, ...properties } = component;
-  const rule = options.standard ? BASIC_COMPONENT_RULES[type] : undefined;
+  const rule = options.standard ? ownValue(BASIC_COMPONENT_RULES, type) : undefined;
   const v08Properties: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(properties)) {
     const path = `${options.path}/${encodeSegment(name)}`;
@@ -117,7 +125,7 @@ export function downgradeComponent(
       continue;
     }
     const property: PropertyRule | undefined = rule
-      ? rule.properties[name]
+      ? ownValue(rule.properties, name)
       : { kind: name === 'action' ? 'action' : name === 'children' ? 'children' : 'plain' };
     if (!property) {
       options.sink.lost(path, `${type}.${name} has no v0.8 standard-catalog equivalent; dropped`);
@@ -173,7 +181,8 @@ function downgradeProperty(
         ? value.map((item, index) => downgradeItem(item, rule.item ?? {}, `${path}/${index}`, sink))
         : value;
     case 'plain': {
-      if (typeof value !== 'string' || !rule.values || !(value in rule.values)) return value;
+      if (typeof value !== 'string' || !rule.values || !Object.hasOwn(rule.values, value))
+        return value;
       const mapped = rule.values[value];
       if (mapped === null) sink.lost(path, `value "${value}" has no v0.8 equivalent; dropped`);
       return mapped ?? undefined;

@@ -40,7 +40,16 @@ export interface V08ReaderOptions {
    * @default {} (the standard catalog is always known)
    */
   catalogValidators?: Readonly<Record<string, V08Validator>>;
+  /**
+   * Most `surfaceUpdate`/`dataModelUpdate` messages waiting for their surface's `beginRendering`
+   * (all surfaces together); one more is refused with `LIMIT_EXCEEDED`.
+   * @default 1000
+   */
+  maxPendingMessages?: number;
 }
+
+/** Default of {@link V08ReaderOptions.maxPendingMessages}: far more than a real stream buffers. */
+const V08_MAX_PENDING_MESSAGES = 1000;
 
 /**
  * A reader of one processor's v0.8 stream: validates each message against the v0.8 schema (its
@@ -48,7 +57,11 @@ export interface V08ReaderOptions {
  * sent before `beginRendering` are buffered until it arrives.
  */
 export function createV08Reader(options: V08ReaderOptions = {}): ProtocolVersionReader {
-  const upgrader = new V08Upgrader({ renameRoot: false, keepCatalogIds: true });
+  const upgrader = new V08Upgrader({
+    renameRoot: false,
+    keepCatalogIds: true,
+    maxPendingMessages: options.maxPendingMessages ?? V08_MAX_PENDING_MESSAGES,
+  });
   const validatorOf = (surfaceId: string | undefined): V08Validator => {
     const catalogId = surfaceId === undefined ? undefined : upgrader.catalogIdOf(surfaceId);
     if (catalogId === undefined) return v08GenericValidator;

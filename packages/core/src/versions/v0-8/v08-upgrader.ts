@@ -3,6 +3,7 @@
  * v0.8 itself is: components and data sent before `beginRendering` are buffered (v0.8 §1.4) and
  * released behind the `createSurface` it becomes.
  */
+import { A2uiError } from '../../errors/a2ui-error.js';
 import { IssueSink, type MigrationIssue } from '../../migrate/migration-issue.js';
 import { A2UI_VERSION, BASIC_CATALOG_ID, ROOT_COMPONENT_ID } from '../../protocol/constants.js';
 import { isRecord } from '../../protocol/guards.js';
@@ -37,6 +38,12 @@ export interface V08UpgraderOptions {
    * @default false
    */
   keepCatalogIds?: boolean;
+  /**
+   * Most messages buffered for surfaces whose `beginRendering` has not come, over all surfaces;
+   * one more throws `LIMIT_EXCEEDED` (a stream that never begins must not grow without bound).
+   * @default Infinity (a finite stream being migrated)
+   */
+  maxPendingMessages?: number;
 }
 
 /** The v0.9 messages one v0.8 message became, and what could not be expressed. */
@@ -75,9 +82,12 @@ export class V08Upgrader {
   readonly #renameRoot: boolean;
   readonly #keepCatalogIds: boolean;
   readonly #surfaces = new Map<string, SurfaceState>();
+  readonly #maxPending: number;
+  #pendingCount = 0;
 
   constructor(options: V08UpgraderOptions = {}) {
     this.#renameRoot = options.renameRoot ?? true;
+    this.#maxPending = options.maxPendingMessages ?? Number.POSITIVE_INFINITY;
     this.#keepCatalogIds = options.keepCatalogIds ?? false;
   }
 
@@ -96,6 +106,7 @@ export class V08Upgrader {
   /** Forgets every surface (a processor `reset`). */
   reset(): void {
     this.#surfaces.clear();
+    this.#pendingCount = 0;
   }
 
   /**
@@ -142,9 +153,17 @@ export class V08Upgrader {
         this.#begin(body as unknown as V08BeginRendering, state, out, sink);
         return;
       case 'deleteSurface':
+        this.#pendingCount -= state?.pending.length ?? 0;
         this.#surfaces.delete(surfaceId);
         if (state?.begun) out.push({ version: A2UI_VERSION, deleteSurface: { surfaceId } });
         return;
+    }
+    if (!state?.begun && this.#pendingCount >= this.#maxPending) {
+      throw new A2uiError(
+        'LIMIT_EXCEEDED',
+        `At most ${this.#maxPending} v0.8 messages may wait for their surface's beginRendering; send beginRendering first.`,
+        { path: '', surfaceId },
+      );
     }
     if (!state) {
       state = {
@@ -157,6 +176,7 @@ export class V08Upgrader {
       this.#surfaces.set(surfaceId, state);
     }
     if (!state.begun) {
+      this.#pendingCount++;
       state.pending.push({ message, index });
       return;
     }
@@ -182,6 +202,7 @@ export class V08Upgrader {
       return;
     }
     const pending = state?.pending ?? [];
+    this.#pendingCount -= pending.length;
     const begun: SurfaceState = {
       begun: true,
       catalogId: body.catalogId ?? V08_STANDARD_CATALOG_ID,

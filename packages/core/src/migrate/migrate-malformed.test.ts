@@ -1,0 +1,53 @@
+/**
+ * Malformed input to `migrateMessages` (break-core): the CLI's `a2ui migrate` feeds it files it
+ * has not validated, so a message the translators cannot read is one issue, never a TypeError.
+ */
+import { describe, expect, it } from 'vitest';
+import { migrateMessages } from './migrate-messages.js';
+
+const V09_CREATE = {
+  version: 'v0.9',
+  createSurface: {
+    surfaceId: 's',
+    catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+  },
+};
+const V09_DATA = { version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/a', value: 1 } };
+
+describe('migrateMessages with a malformed message', () => {
+  it.each([
+    [
+      'v0.8 components that are not an array',
+      { surfaceUpdate: { surfaceId: 's', components: 5 } },
+      'v1.0',
+    ],
+    ['a null v0.8 component', { surfaceUpdate: { surfaceId: 's', components: [null] } }, 'v0.9'],
+    [
+      'v0.9 components that are not an array (to v1.0)',
+      { version: 'v0.9', updateComponents: { surfaceId: 's', components: 'x' } },
+      'v1.0',
+    ],
+    [
+      'v0.9 components that are not an array (to v0.8)',
+      { version: 'v0.9', updateComponents: { surfaceId: 's', components: 'x' } },
+      'v0.8',
+    ],
+    [
+      'null v1.0 components',
+      { version: 'v1.0', updateComponents: { surfaceId: 's', components: [null, 5] } },
+      'v0.9',
+    ],
+  ] as const)('reports %s and converts the rest', (_, bad, to) => {
+    const begin = { beginRendering: { surfaceId: 's', root: 'root' } };
+    const input = 'surfaceUpdate' in bad ? [begin, bad, V09_DATA] : [V09_CREATE, bad, V09_DATA];
+    const result = migrateMessages(input, { to });
+    expect(result.issues).toContainEqual({
+      index: 1,
+      path: '',
+      message: expect.stringContaining('dropped'),
+    });
+    // The message after the bad one is still converted.
+    expect(JSON.stringify(result.messages.at(-1))).toContain('"surfaceId":"s"');
+    expect(result.messages.length).toBeGreaterThanOrEqual(2);
+  });
+});
