@@ -159,7 +159,9 @@ describe('example gallery in Chromium', () => {
     await errors.getByText(/^pasted message 2 \(line 2\): /).waitFor();
     await errors.getByText(/^pasted message 3 \(line 3\): .*nowhere/).waitFor();
     await errors.getByText('VALIDATION_FAILED at /version').waitFor();
-    await errors.getByText(/^pasted message 4 \(line 4\): Unsupported protocol version '0.8'/).waitFor();
+    await errors
+      .getByText(/^pasted message 4 \(line 4\): Unsupported protocol version '0.8'/)
+      .waitFor();
     await harness.screenshot(page, 'gallery-invalid-stream');
 
     expect(await page.getByTestId('surface-pasted').count()).toBe(0);
