@@ -285,6 +285,68 @@ describe('custom catalogs', () => {
     );
   });
 
+  const V1_0_COMMON = 'https://a2ui.org/specification/v1_0/common_types.json';
+  // No protocolVersion: the v1.0 refs alone make it a v1.0 catalog.
+  const v10Catalog = {
+    catalogId: 'https://example.com/a2ui/catalogs/rating/v2/catalog.json',
+    components: {
+      Rating: {
+        type: 'object',
+        properties: {
+          component: { const: 'Rating' },
+          value: { $ref: `${V1_0_COMMON}#/$defs/DynamicNumber` },
+          action: { $ref: `${V1_0_COMMON}#/$defs/Action` },
+        },
+        required: ['component', 'value'],
+      },
+    },
+  };
+
+  function checkV10Validator(validator: CatalogValidator): void {
+    const rating = { id: 'r', component: 'Rating', value: { path: '/stars' } };
+    expect(validator.checkComponent(rating)).toEqual({ status: 'valid' });
+    expect(validator.checkComponent({ ...rating, colour: 'red' })).toMatchObject({
+      status: 'unknown-properties',
+      properties: ['colour'],
+      sanitized: rating,
+    });
+    const wrong = validator.checkComponent({ ...rating, value: { path: 5 } });
+    expect(wrong).toMatchObject({ status: 'invalid', issues: [{ path: '/value/path' }] });
+    expect(
+      validator.validateServerMessage({
+        version: 'v1.0',
+        updateComponents: { surfaceId: 's', components: [rating] },
+      }),
+    ).toEqual([]);
+    const [issue] = validator.validateServerMessage({
+      version: 'v0.9',
+      updateComponents: { surfaceId: 's', components: [rating] },
+    });
+    expect(issue).toMatchObject({ path: '/version' });
+    expect(issue!.message).toContain('"v1.0"');
+  }
+
+  it('compile v1.0 catalogs at run time against v1.0 common types', () => {
+    checkV10Validator(compileCatalogValidator(v10Catalog));
+    // Named as v0.9, the same document does not resolve its v1.0 references.
+    expect(() => compileCatalogValidator(v10Catalog, { protocolVersion: 'v0.9' })).toThrowError(
+      /does not compile/,
+    );
+  });
+
+  it('precompile v1.0 catalogs to a standalone module', async () => {
+    const runtimePath = fileURLToPath(new URL('./generated/runtime.js', import.meta.url));
+    const source = generateCatalogValidatorModule(
+      { ...v10Catalog, protocolVersion: '1.0' },
+      { runtimeImport: runtimePath },
+    );
+    expect(source).not.toMatch(/new Function|\beval\(|\brequire\(/);
+    const file = join(directory, 'rating-v10.validator.js');
+    writeFileSync(file, source);
+    const module = (await import(/* @vite-ignore */ file)) as PrecompiledCatalogModule;
+    checkV10Validator(createPrecompiledCatalogValidator(module));
+  });
+
   it('rejects unusable catalog schemas with VALIDATION_FAILED', () => {
     const attempt = (schema: object) => () => compileCatalogValidator(schema);
     expect(attempt({ catalogId: 'x' })).toThrowError(/"components" object/);

@@ -12,14 +12,10 @@ import {
   quoteValue,
   valueAtPointer,
 } from './diagnose-schema.js';
+import { familySchemas } from './family-schemas.js';
 import { DEFAULT_MAX_DEPTH, findJsonViolation } from './find-depth-violation.js';
-import { schemas as commonSchemas } from './generated/common.js';
 import { validatorRuntime } from './generated/runtime.js';
-import {
-  CATALOG_ALIAS_SCHEMA_ID,
-  COMMON_TYPES_SCHEMA_ID,
-  SERVER_TO_CLIENT_SCHEMA_ID,
-} from './schema-ids.js';
+import { schemaFamilyOfAlias } from './schema-family.js';
 import type { ValidationIssue } from './validation-issue.js';
 
 /**
@@ -130,17 +126,7 @@ export interface CatalogValidator {
   validateTheme(theme: unknown): ValidationIssue[];
 }
 
-type ServerMessageKind = 'createSurface' | 'updateComponents' | 'updateDataModel' | 'deleteSurface';
-
 const VALID: ComponentCheck = Object.freeze({ status: 'valid' });
-
-const KIND_DEFINITIONS: Record<ServerMessageKind, string> = {
-  createSurface: 'CreateSurfaceMessage',
-  updateComponents: 'UpdateComponentsMessage',
-  updateDataModel: 'UpdateDataModelMessage',
-  deleteSurface: 'DeleteSurfaceMessage',
-};
-const SERVER_KINDS = Object.keys(KIND_DEFINITIONS) as ServerMessageKind[];
 
 /** v0.8 server message names an agent trained on older docs still emits, with their v0.9 successors. */
 const V08_SERVER_MESSAGES: Readonly<Record<string, string>> = {
@@ -162,13 +148,14 @@ const formats = validatorRuntime.fullFormats as Readonly<Record<string, FormatDe
  * Issues for the message envelope — object, `version`, exactly one message key, no extra keys —
  * which the schema's top-level `oneOf` reports as noise across all four message types. A v0.8
  * message name (`legacyNames`) gets a pointer to its v0.9 successor. Shared with the
- * client-message validator.
+ * client-message validator; `version` is the envelope version expected (v0.9's by default).
  */
 export function envelopeIssues(
   message: unknown,
   kinds: readonly string[],
   what: string,
   legacyNames: Readonly<Record<string, string>> = V08_SERVER_MESSAGES,
+  version: string = A2UI_VERSION,
 ): { issues: ValidationIssue[]; kind: string | undefined } {
   if (!isRecord(message)) {
     return {
@@ -187,13 +174,13 @@ export function envelopeIssues(
     issues.push({
       path: '/version',
       keyword: 'required',
-      message: `Missing required property "version". Every A2UI message carries "version": "${A2UI_VERSION}".`,
+      message: `Missing required property "version". Every A2UI message carries "version": "${version}".`,
     });
-  } else if (message.version !== A2UI_VERSION) {
+  } else if (message.version !== version) {
     issues.push({
       path: '/version',
       keyword: 'const',
-      message: `Unsupported version ${quoteValue(message.version)}: this library speaks A2UI "${A2UI_VERSION}" only. Set "version": "${A2UI_VERSION}".`,
+      message: `Unsupported version ${quoteValue(message.version)}: ${version === A2UI_VERSION ? `this library speaks A2UI "${version}" only` : `this catalog's messages are A2UI "${version}"`}. Set "version": "${version}".`,
     });
   }
   const present = kinds.filter((kind) => kind in message);
@@ -290,19 +277,25 @@ export function createPrecompiledCatalogValidator(
   module: PrecompiledCatalogModule,
 ): CatalogValidator {
   const catalogSchema = module.catalogSchema;
+  // The alias `$id` the module was compiled under says which schema set it belongs to.
+  const family = schemaFamilyOfAlias(catalogSchema.$id);
+  const familyDocuments = familySchemas(family);
+  const catalogUri = family.catalogAliasId;
   const documents = new Map<string, JsonSchema>([
-    [COMMON_TYPES_SCHEMA_ID, commonSchemas.commonTypes],
-    [SERVER_TO_CLIENT_SCHEMA_ID, commonSchemas.serverToClient],
-    [CATALOG_ALIAS_SCHEMA_ID, catalogSchema],
+    [family.commonTypesId, familyDocuments.commonTypes],
+    [family.serverMessageId, familyDocuments.serverMessage],
+    [catalogUri, catalogSchema],
   ]);
+  const kindDefinitions = family.serverMessageKinds;
+  const serverKinds = Object.keys(kindDefinitions);
   const resolver = createSchemaResolver(documents);
   const componentSchemas = isRecord(catalogSchema.components) ? catalogSchema.components : {};
   const componentTypes = Object.keys(module.components);
   const functionNames = Object.keys(
     isRecord(catalogSchema.functions) ? catalogSchema.functions : {},
   );
-  const serverDefinitions = isRecord(commonSchemas.serverToClient.$defs)
-    ? commonSchemas.serverToClient.$defs
+  const serverDefinitions = isRecord(familyDocuments.serverMessage.$defs)
+    ? familyDocuments.serverMessage.$defs
     : {};
   const declaredCache = new Map<string, Set<string>>();
 
@@ -321,7 +314,7 @@ export function createPrecompiledCatalogValidator(
     if (!declared) {
       declared = declaredProperties(
         componentSchemas[type] as JsonSchema,
-        CATALOG_ALIAS_SCHEMA_ID,
+        catalogUri,
         resolver,
         new Set(),
       );
@@ -400,7 +393,7 @@ export function createPrecompiledCatalogValidator(
       };
     }
     const schema = componentSchemas[type];
-    const remaining = diagnose(schema, sanitized, '', CATALOG_ALIAS_SCHEMA_ID);
+    const remaining = diagnose(schema, sanitized, '', catalogUri);
     const functions = remaining && unknownFunctionCalls(remaining, sanitized);
     if (functions) {
       return {
@@ -412,16 +405,20 @@ export function createPrecompiledCatalogValidator(
       };
     }
     const issues =
-      sanitized === component
-        ? remaining
-        : diagnose(schema, component, '', CATALOG_ALIAS_SCHEMA_ID);
+      sanitized === component ? remaining : diagnose(schema, component, '', catalogUri);
     return { status: 'invalid', issues: explainFailure(issues, errors, component) };
   }
 
   function explainServerMessage(message: unknown): ValidationIssue[] | undefined {
-    const { issues, kind } = envelopeIssues(message, SERVER_KINDS, 'server message');
+    const { issues, kind } = envelopeIssues(
+      message,
+      serverKinds,
+      'server message',
+      family.protocolVersion === A2UI_VERSION ? V08_SERVER_MESSAGES : {},
+      family.protocolVersion,
+    );
     if (kind === undefined) return issues;
-    const definition = serverDefinitions[KIND_DEFINITIONS[kind as ServerMessageKind]];
+    const definition = serverDefinitions[kindDefinitions[kind]!];
     const payloadSchema =
       isRecord(definition) && isRecord(definition.properties)
         ? definition.properties[kind]
@@ -430,7 +427,7 @@ export function createPrecompiledCatalogValidator(
       payloadSchema,
       (message as Record<string, unknown>)[kind],
       `/${kind}`,
-      SERVER_TO_CLIENT_SCHEMA_ID,
+      family.serverMessageId,
     );
     if (payload === undefined) return issues.length > 0 ? issues : undefined;
     return [...issues, ...payload];
@@ -457,11 +454,7 @@ export function createPrecompiledCatalogValidator(
       if (module.theme(theme)) return [];
       const errors = module.theme.errors;
       const definitions = isRecord(catalogSchema.$defs) ? catalogSchema.$defs : {};
-      return explainFailure(
-        diagnose(definitions.theme, theme, '', CATALOG_ALIAS_SCHEMA_ID),
-        errors,
-        theme,
-      );
+      return explainFailure(diagnose(definitions.theme, theme, '', catalogUri), errors, theme);
     },
   };
 }

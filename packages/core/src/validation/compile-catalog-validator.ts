@@ -5,9 +5,9 @@ import {
   type StandaloneValidateFunction,
 } from './catalog-validator.js';
 import { createCatalogAjv } from './create-ajv.js';
-import { schemas as commonSchemas } from './generated/common.js';
+import { familySchemas } from './family-schemas.js';
 import { componentSchemaRef, prepareCatalogSchema } from './prepare-catalog-schema.js';
-import { CATALOG_ALIAS_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
+import { schemaFamilyOf } from './schema-family.js';
 
 /** Options of {@link compileCatalogValidator}. */
 export interface CompileCatalogValidatorOptions {
@@ -21,6 +21,12 @@ export interface CompileCatalogValidatorOptions {
    * @default []
    */
   references?: readonly object[];
+  /**
+   * The protocol version the catalog is written for (`"v1.0"`, `"1.0"`, `"v0.9"`): which
+   * `common_types.json` and message schema it is validated with.
+   * @default the schema's `protocolVersion`; else v1.0 when it `$ref`s a v1.0 schema; else v0.9
+   */
+  protocolVersion?: string;
 }
 
 /**
@@ -29,6 +35,12 @@ export interface CompileCatalogValidatorOptions {
  * `server_to_client.json`, as the official runner does (digest §10.3). Component schemas must
  * reference common types by their absolute `$id`
  * (`https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString`).
+ *
+ * A v1.0 catalog (`protocolVersion: "1.0"`, or one referencing
+ * `https://a2ui.org/specification/v1_0/common_types.json`) is registered as
+ * `https://a2ui.org/specification/v1_0/catalog.json` beside v1.0 `common_types.json` and
+ * `agent_to_renderer.json` instead, and each component is closed as v1.0's message schema closes
+ * it (`ComponentCommon`, `unevaluatedProperties: false`).
  *
  * Needs `eval`: Ajv compiles with `new Function`, which a page whose Content-Security-Policy lacks
  * `'unsafe-eval'` refuses. For such pages precompile with `generateCatalogValidatorModule()` (Node,
@@ -56,16 +68,18 @@ export function compileCatalogValidator(
   catalogSchema: object,
   options: CompileCatalogValidatorOptions = {},
 ): CatalogValidator {
-  const prepared = prepareCatalogSchema(
-    catalogSchema,
-    options.catalogId === undefined ? {} : { catalogId: options.catalogId },
-  );
+  const family = schemaFamilyOf(catalogSchema, options.protocolVersion);
+  const prepared = prepareCatalogSchema(catalogSchema, {
+    family,
+    ...(options.catalogId === undefined ? {} : { catalogId: options.catalogId }),
+  });
   try {
+    const documents = familySchemas(family);
     const ajv = createCatalogAjv({
-      commonTypes: commonSchemas.commonTypes,
+      commonTypes: documents.commonTypes,
       references: options.references,
       catalog: prepared.schema,
-      serverToClient: commonSchemas.serverToClient,
+      serverToClient: documents.serverMessage,
     });
     const compile = (ref: string): StandaloneValidateFunction => {
       const validate = ajv.getSchema(ref);
@@ -74,12 +88,12 @@ export function compileCatalogValidator(
     };
     const components: Record<string, StandaloneValidateFunction> = {};
     for (const type of prepared.componentTypes)
-      components[type] = compile(componentSchemaRef(type));
+      components[type] = compile(componentSchemaRef(type, family));
     return createPrecompiledCatalogValidator({
       catalogId: prepared.catalogId,
       catalogSchema: prepared.schema,
-      serverMessage: compile(SERVER_TO_CLIENT_SCHEMA_ID),
-      theme: compile(`${CATALOG_ALIAS_SCHEMA_ID}#/$defs/theme`),
+      serverMessage: compile(family.serverMessageId),
+      theme: compile(`${family.catalogAliasId}#/$defs/theme`),
       components,
     });
   } catch (error) {

@@ -17,7 +17,7 @@
  */
 
 import { isRecord } from '../protocol/guards.js';
-import { COMMON_TYPES_SCHEMA_ID } from './schema-ids.js';
+import { COMMON_TYPES_SCHEMA_ID, V1_0_COMMON_TYPES_SCHEMA_ID } from './schema-ids.js';
 import type { ValidationIssue } from './validation-issue.js';
 
 /** A JSON Schema: an object or a boolean schema. */
@@ -657,7 +657,10 @@ class Walker {
   private phraseFor(schema: object): string | undefined {
     if (!this.phrases) {
       this.phrases = new WeakMap();
-      const common = this.options.documents.get(COMMON_TYPES_SCHEMA_ID);
+      // v0.9's or v1.0's common types, whichever the documents hold (same shapes in both).
+      const common =
+        this.options.documents.get(COMMON_TYPES_SCHEMA_ID) ??
+        this.options.documents.get(V1_0_COMMON_TYPES_SCHEMA_ID);
       const defs = isRecord(common) && isRecord(common.$defs) ? common.$defs : {};
       const set = (node: unknown, phrase: string): void => {
         if (isRecord(node)) this.phrases!.set(node, phrase);

@@ -20,7 +20,15 @@ function discriminatorConst(
   if (!isRecord(schema)) return undefined;
   const target = typeof schema.$ref === 'string' ? resolve(schema.$ref) : schema;
   if (!isRecord(target)) return undefined;
-  const parts = [target, ...(Array.isArray(target.allOf) ? target.allOf : [])];
+  // v1.0 components are wrapped (`allOf: [ComponentCommon, definition]`) and a definition may be
+  // an `allOf` itself (`Checkable` + properties): look through nested `allOf`s.
+  const parts: unknown[] = [];
+  const collect = (part: unknown, depth: number): void => {
+    parts.push(part);
+    if (depth < 3 && isRecord(part) && Array.isArray(part.allOf))
+      for (const inner of part.allOf) collect(inner, depth + 1);
+  };
+  collect(target, 0);
   let value: unknown;
   let required = false;
   for (const part of parts) {

@@ -10,6 +10,7 @@ import {
 } from '../versions/v0-8/generate-v08-validators.js';
 import { createA2uiAjv } from './create-ajv.js';
 import { prepareCatalogSchema } from './prepare-catalog-schema.js';
+import { type SchemaFamily, V0_9_SCHEMA_FAMILY, V1_0_SCHEMA_FAMILY } from './schema-family.js';
 import {
   CLIENT_CAPABILITIES_SCHEMA_ID,
   CLIENT_DATA_MODEL_SCHEMA_ID,
@@ -24,6 +25,9 @@ import clientToServer from './schemas/json/client_to_server.json' with { type: '
 import commonTypes from './schemas/json/common_types.json' with { type: 'json' };
 import serverCapabilities from './schemas/json/server_capabilities.json' with { type: 'json' };
 import serverToClient from './schemas/json/server_to_client.json' with { type: 'json' };
+import v10BasicCatalog from './schemas/v1_0/catalogs/basic/catalog.json' with { type: 'json' };
+import v10AgentToRenderer from './schemas/v1_0/json/agent_to_renderer.json' with { type: 'json' };
+import v10CommonTypes from './schemas/v1_0/json/common_types.json' with { type: 'json' };
 import {
   finishStandaloneModule,
   type GenerateModuleOptions,
@@ -40,6 +44,17 @@ const PROVENANCE = [
 const moduleOptions: GenerateModuleOptions = {
   runtimeImport: './runtime.js',
   headerLines: PROVENANCE,
+};
+
+const V1_0_PROVENANCE = [
+  PROVENANCE[0]!,
+  'Do not edit. Compiled with Ajv standalone from the A2UI v1.0 JSON Schemas,',
+  'Copyright Google LLC, Apache-2.0: see ../schemas/NOTICE.md.',
+];
+
+const v10ModuleOptions: GenerateModuleOptions = {
+  runtimeImport: './runtime.js',
+  headerLines: V1_0_PROVENANCE,
 };
 
 const RUNTIME_JS = `${PROVENANCE.map((line) => `// ${line}`).join('\n')}
@@ -111,6 +126,26 @@ export declare const schemas: {
 };
 `;
 
+const V1_0_COMMON_DTS = `${V1_0_PROVENANCE.map((line) => `// ${line}`).join('\n')}
+type Schema = { readonly [keyword: string]: unknown };
+/** The v1.0 catalog-independent schemas, annotations stripped: compiled against and used to word issues. */
+export declare const schemas: {
+  readonly commonTypes: Schema;
+  readonly agentToRenderer: Schema;
+};
+`;
+
+/** v1.0 `common_types.json` and `agent_to_renderer.json`, stripped, as every v1.0 catalog needs them. */
+const v10CommonSchemas = () => ({
+  commonTypes: stripSchemaAnnotations(v10CommonTypes),
+  agentToRenderer: stripSchemaAnnotations(v10AgentToRenderer),
+});
+
+function v10CommonModule(): string {
+  const header = V1_0_PROVENANCE.map((line) => `// ${line}`).join('\n');
+  return `${header}\nexport const schemas = ${JSON.stringify(v10CommonSchemas())};\n`;
+}
+
 function commonModule(): string {
   const stripped = {
     commonTypes: stripSchemaAnnotations(commonTypes),
@@ -139,21 +174,23 @@ function commonModule(): string {
   );
 }
 
-function catalogModule(catalog: object): string {
+function catalogModule(catalog: object, family: SchemaFamily = V0_9_SCHEMA_FAMILY): string {
+  const v10 = family === V1_0_SCHEMA_FAMILY ? v10CommonSchemas() : undefined;
   return generateCatalogModuleSource(
     {
-      prepared: prepareCatalogSchema(stripSchemaAnnotations(catalog)),
-      commonTypes: stripSchemaAnnotations(commonTypes),
-      serverToClient: stripSchemaAnnotations(serverToClient),
+      prepared: prepareCatalogSchema(stripSchemaAnnotations(catalog), { family }),
+      commonTypes: v10?.commonTypes ?? stripSchemaAnnotations(commonTypes),
+      serverToClient: v10?.agentToRenderer ?? stripSchemaAnnotations(serverToClient),
     },
-    moduleOptions,
+    v10 ? v10ModuleOptions : moduleOptions,
   );
 }
 
 /**
  * The contents of every file in `src/validation/generated/`, by file name.
  *
- * @returns `runtime.js`, `common.js`, `basic.js`, `minimal.js`, `v0-8.js` and a `.d.ts` for each.
+ * @returns `runtime.js`, `common.js`, `basic.js`, `minimal.js`, `v0-8.js`, `v1-0-common.js`,
+ *   `v1-0-basic.js` and a `.d.ts` for each.
  *
  * @example
  * ```ts
@@ -179,5 +216,9 @@ export function generateBuiltinValidatorModules(): Record<string, string> {
       ],
     }),
     'v0-8.d.ts': V08_MODULE_DTS,
+    'v1-0-common.js': v10CommonModule(),
+    'v1-0-common.d.ts': V1_0_COMMON_DTS,
+    'v1-0-basic.js': catalogModule(v10BasicCatalog, V1_0_SCHEMA_FAMILY),
+    'v1-0-basic.d.ts': CATALOG_DTS.replace('A2UI v0.9 JSON Schemas', 'A2UI v1.0 JSON Schemas'),
   };
 }

@@ -5,8 +5,9 @@
  * Node (a build step, the CLI) and ship the module it returns, which needs no `eval` and so runs
  * on pages with a strict Content-Security-Policy.
  */
-import { schemas as commonSchemas } from './generated/common.js';
+import { familySchemas } from './family-schemas.js';
 import { prepareCatalogSchema } from './prepare-catalog-schema.js';
+import { schemaFamilyOf } from './schema-family.js';
 import {
   type GenerateModuleOptions,
   generateCatalogModuleSource,
@@ -27,6 +28,11 @@ export interface GenerateCatalogModuleOptions extends GenerateModuleOptions {
    * @default []
    */
   references?: readonly object[];
+  /**
+   * The protocol version the catalog is written for (`"v1.0"`, `"1.0"`, `"v0.9"`).
+   * @default the schema's `protocolVersion`; else v1.0 when it `$ref`s a v1.0 schema; else v0.9
+   */
+  protocolVersion?: string;
 }
 
 /** Options of {@link generateCatalogValidatorDeclarations}. */
@@ -52,7 +58,9 @@ export interface GenerateDeclarationsOptions {
  * `serverMessage`, `theme` and `components` (one validator per component type), and imports
  * `validatorRuntime` from `@a2ui-ts/core` (see `runtimeImport`). The catalog is validated as the
  * official runner does: registered under `https://a2ui.org/specification/v0_9/catalog.json` beside
- * `common_types.json` and `server_to_client.json` (digest §10.3).
+ * `common_types.json` and `server_to_client.json` (digest §10.3); a v1.0 catalog under
+ * `…/v1_0/catalog.json` beside v1.0 `common_types.json` and `agent_to_renderer.json`, as
+ * `compileCatalogValidator()` does.
  *
  * @param catalogSchema - The catalog document (`catalogId`, `components`, `functions`, `$defs`).
  * @param options - See {@link GenerateCatalogModuleOptions}.
@@ -71,15 +79,17 @@ export function generateCatalogValidatorModule(
   catalogSchema: object,
   options: GenerateCatalogModuleOptions = {},
 ): string {
-  const prepared = prepareCatalogSchema(
-    stripSchemaAnnotations(catalogSchema),
-    options.catalogId === undefined ? {} : { catalogId: options.catalogId },
-  );
+  const family = schemaFamilyOf(catalogSchema, options.protocolVersion);
+  const prepared = prepareCatalogSchema(stripSchemaAnnotations(catalogSchema), {
+    family,
+    ...(options.catalogId === undefined ? {} : { catalogId: options.catalogId }),
+  });
+  const documents = familySchemas(family);
   return generateCatalogModuleSource(
     {
       prepared,
-      commonTypes: commonSchemas.commonTypes,
-      serverToClient: commonSchemas.serverToClient,
+      commonTypes: documents.commonTypes,
+      serverToClient: documents.serverMessage,
       references: (options.references ?? []).map((reference) => stripSchemaAnnotations(reference)),
     },
     options,

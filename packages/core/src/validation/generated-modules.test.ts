@@ -10,6 +10,9 @@ import * as basic from './generated/basic.js';
 import * as common from './generated/common.js';
 import * as minimal from './generated/minimal.js';
 import { validatorRuntime } from './generated/runtime.js';
+import * as v10Basic from './generated/v1-0-basic.js';
+import * as v10Common from './generated/v1-0-common.js';
+import { V1_0_CATALOG_ALIAS_SCHEMA_ID } from './schema-ids.js';
 
 const GENERATED_DIRECTORY = fileURLToPath(new URL('./generated/', import.meta.url));
 
@@ -69,6 +72,34 @@ describe('generated validator modules', () => {
       common.schemas.commonTypes.$defs as Record<string, { properties: object }>
     ).AccessibilityAttributes;
     expect(Object.keys(accessibility!.properties)).toEqual(['label', 'description']);
+  });
+
+  it('include the v1.0 basic catalog, compiled against v1.0 common types', () => {
+    expect(Object.keys(generateBuiltinValidatorModules())).toEqual(
+      expect.arrayContaining(['v1-0-basic.js', 'v1-0-basic.d.ts', 'v1-0-common.js']),
+    );
+    expect(v10Basic.catalogId).toBe('https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json');
+    expect(v10Basic.catalogSchema.$id).toBe(V1_0_CATALOG_ALIAS_SCHEMA_ID);
+    expect(Object.keys(v10Basic.components)).toHaveLength(18);
+    expect(v10Common.schemas.commonTypes.$id).toBe(
+      'https://a2ui.org/specification/v1_0/common_types.json',
+    );
+    const video = { id: 'v', component: 'Video', url: 'u', posterUrl: 'p' };
+    expect(v10Basic.components.Video!(video)).toBe(true);
+    expect(basic.components.Video!(video)).toBe(false);
+    // A v1.0 component alone gets the message schema's verdict: ComponentCommon, closed.
+    expect(v10Basic.components.Text!({ id: 't', component: 'Text', text: 'hi' })).toBe(true);
+    expect(v10Basic.components.Text!({ component: 'Text', text: 'hi' })).toBe(false);
+    expect(v10Basic.components.Text!({ id: 't', component: 'Text', text: 'hi', x: 1 })).toBe(false);
+    expect(v10Basic.components.Text!({ id: 't', component: 'Text', text: 'hi', variant: 'h1' })).toBe(
+      false,
+    );
+    expect(v10Basic.serverMessage({ version: 'v1.0', deleteSurface: { surfaceId: 's' } })).toBe(
+      true,
+    );
+    expect(v10Basic.serverMessage({ version: 'v0.9', deleteSurface: { surfaceId: 's' } })).toBe(
+      false,
+    );
   });
 
   it('validate client capabilities through the embedded 2020-12 meta-schema', () => {

@@ -41,6 +41,12 @@ export {
   utf8ByteLength,
 } from './parse-messages.js';
 export {
+  type SchemaFamily,
+  schemaFamilyOf,
+  V0_9_SCHEMA_FAMILY,
+  V1_0_SCHEMA_FAMILY,
+} from './schema-family.js';
+export {
   A2UI_SCHEMA_BASE_URI,
   CATALOG_ALIAS_SCHEMA_ID,
   CLIENT_CAPABILITIES_SCHEMA_ID,
@@ -49,6 +55,10 @@ export {
   COMMON_TYPES_SCHEMA_ID,
   SERVER_CAPABILITIES_SCHEMA_ID,
   SERVER_TO_CLIENT_SCHEMA_ID,
+  V1_0_AGENT_TO_RENDERER_SCHEMA_ID,
+  V1_0_CATALOG_ALIAS_SCHEMA_ID,
+  V1_0_COMMON_TYPES_SCHEMA_ID,
+  V1_0_SCHEMA_BASE_URI,
 } from './schema-ids.js';
 export {
   type ValidateOptions,
@@ -68,4 +78,5 @@ export {
   minimalCatalogValidator,
   type ValidatorRegistry,
   type ValidatorRegistryOptions,
+  v10BasicCatalogValidator,
 } from './validator-registry.js';

@@ -1,6 +1,6 @@
 import { A2uiError } from '../errors/a2ui-error.js';
-import { isRecord } from '../protocol/guards.js';
-import { CATALOG_ALIAS_SCHEMA_ID } from './schema-ids.js';
+import { isRecord, setOwn } from '../protocol/guards.js';
+import { type SchemaFamily, V0_9_SCHEMA_FAMILY } from './schema-family.js';
 
 /** Options of {@link prepareCatalogSchema}. */
 export interface PrepareCatalogSchemaOptions {
@@ -9,14 +9,25 @@ export interface PrepareCatalogSchemaOptions {
    * @default the schema's `catalogId`, else its `$id`
    */
   catalogId?: string;
+  /**
+   * The schema set the catalog is validated within: its alias `$id`, and for v1.0 the wrapping of
+   * each component with `ComponentCommon` and `unevaluatedProperties: false`.
+   * @default V0_9_SCHEMA_FAMILY
+   */
+  family?: SchemaFamily;
 }
 
 /** A catalog schema ready to be registered with Ajv beside `common_types.json`. */
 export interface PreparedCatalogSchema {
   /** The id messages name in `createSurface.catalogId`. */
   catalogId: string;
-  /** A shallow copy whose `$id` is the alias `https://a2ui.org/specification/v0_9/catalog.json`. */
+  /**
+   * A shallow copy whose `$id` is the family's alias (`https://a2ui.org/specification/v0_9/catalog.json`
+   * or `…/v1_0/catalog.json`).
+   */
   schema: Record<string, unknown>;
+  /** The schema set it was prepared for. */
+  family: SchemaFamily;
   /** Keys of `components`, in catalog order. */
   componentTypes: string[];
   /** Keys of `functions`, in catalog order. */
@@ -27,6 +38,25 @@ const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 const escapePointerSegment = (segment: string): string =>
   encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
+
+/**
+ * v1.0 component definitions, each closed the way `agent_to_renderer.json#/$defs/Component` closes
+ * it inside a message: with `ComponentCommon` and `unevaluatedProperties: false`. A component then
+ * gets the message schema's verdict when validated alone.
+ */
+function wrapComponents(
+  components: Record<string, unknown>,
+  family: SchemaFamily,
+): Record<string, unknown> {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, definition] of Object.entries(components)) {
+    setOwn(wrapped, name, {
+      allOf: [{ $ref: `${family.commonTypesId}#/$defs/ComponentCommon` }, definition],
+      unevaluatedProperties: false,
+    });
+  }
+  return wrapped;
+}
 
 /**
  * Checks a catalog schema's outline and aliases its `$id` the way the official test runner does
@@ -72,6 +102,7 @@ export function prepareCatalogSchema(
       { path: '/catalogId' },
     );
   }
+  const family = options.family ?? V0_9_SCHEMA_FAMILY;
   const componentTypes = Object.keys(components);
   const functions = isRecord(catalogSchema.functions) ? catalogSchema.functions : {};
   const functionNames = Object.keys(functions);
@@ -101,11 +132,12 @@ export function prepareCatalogSchema(
 
   const schema: Record<string, unknown> = {
     ...catalogSchema,
-    $id: CATALOG_ALIAS_SCHEMA_ID,
+    $id: family.catalogAliasId,
     $defs: defs,
   };
+  if (family.wrapsComponents) schema.components = wrapComponents(components, family);
   if (schema.$schema !== undefined && schema.$schema !== DRAFT_2020_12) delete schema.$schema;
-  return { catalogId, schema, componentTypes, functionNames };
+  return { catalogId, schema, componentTypes, functionNames, family };
 }
 
 /**
@@ -113,6 +145,7 @@ export function prepareCatalogSchema(
  * `https://a2ui.org/specification/v0_9/catalog.json#/components/Text`.
  *
  * @param componentType - A key of the catalog's `components`.
+ * @param family - The schema set the catalog was prepared for; @default V0_9_SCHEMA_FAMILY
  * @returns The ref, with the name escaped as a JSON Pointer segment and URI-encoded.
  *
  * @example
@@ -120,6 +153,9 @@ export function prepareCatalogSchema(
  * ajv.getSchema(componentSchemaRef('Text'));
  * ```
  */
-export function componentSchemaRef(componentType: string): string {
-  return `${CATALOG_ALIAS_SCHEMA_ID}#/components/${escapePointerSegment(componentType)}`;
+export function componentSchemaRef(
+  componentType: string,
+  family: SchemaFamily = V0_9_SCHEMA_FAMILY,
+): string {
+  return `${family.catalogAliasId}#/components/${escapePointerSegment(componentType)}`;
 }

@@ -32,3 +32,18 @@ export const CLIENT_DATA_MODEL_SCHEMA_ID = `${A2UI_SCHEMA_BASE_URI}client_data_m
 
 /** `$id` of `server_capabilities.json`. */
 export const SERVER_CAPABILITIES_SCHEMA_ID = `${A2UI_SCHEMA_BASE_URI}server_capabilities.json`;
+
+/** Base URI every v1.0 schema `$id` starts with (`specification/v1_0`). */
+export const V1_0_SCHEMA_BASE_URI = 'https://a2ui.org/specification/v1_0/';
+
+/** `$id` of v1.0 `common_types.json`; v1.0 catalogs reference common types by this URI. */
+export const V1_0_COMMON_TYPES_SCHEMA_ID = `${V1_0_SCHEMA_BASE_URI}common_types.json`;
+
+/** `$id` of v1.0 `agent_to_renderer.json` (v0.9's `server_to_client.json`). */
+export const V1_0_AGENT_TO_RENDERER_SCHEMA_ID = `${V1_0_SCHEMA_BASE_URI}agent_to_renderer.json`;
+
+/**
+ * `$id` a v1.0 catalog is registered under for validation: `agent_to_renderer.json` and v1.0
+ * `common_types.json` point at the placeholder `catalog.json` beside them, as v0.9's do.
+ */
+export const V1_0_CATALOG_ALIAS_SCHEMA_ID = `${V1_0_SCHEMA_BASE_URI}catalog.json`;

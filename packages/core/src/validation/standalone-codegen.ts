@@ -6,7 +6,6 @@
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createCatalogAjv } from './create-ajv.js';
 import { componentSchemaRef, type PreparedCatalogSchema } from './prepare-catalog-schema.js';
-import { CATALOG_ALIAS_SCHEMA_ID, SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
 import { mapSubschemas } from './schema-positions.js';
 
 type SchemaObject = Record<string, unknown>;
@@ -106,9 +105,11 @@ export function finishStandaloneModule(
 
 /** Inputs of {@link generateCatalogModuleSource}: schemas already stripped and prepared. */
 export interface CatalogModuleInputs {
-  /** The prepared catalog (aliased `$id`, annotations stripped). */
+  /** The prepared catalog (aliased `$id`, annotations stripped); its family picks the documents. */
   prepared: PreparedCatalogSchema;
+  /** `common_types.json` of the catalog's family. */
   commonTypes: object;
+  /** The family's agent→renderer message schema (`server_to_client.json`, `agent_to_renderer.json`). */
   serverToClient: object;
   references?: readonly object[];
 }
@@ -130,12 +131,13 @@ export function generateCatalogModuleSource(
     catalog: prepared.schema,
     serverToClient: inputs.serverToClient,
   });
+  const { family } = prepared;
   const refs: Record<string, string> = {
-    serverMessage: SERVER_TO_CLIENT_SCHEMA_ID,
-    theme: `${CATALOG_ALIAS_SCHEMA_ID}#/$defs/theme`,
+    serverMessage: family.serverMessageId,
+    theme: `${family.catalogAliasId}#/$defs/theme`,
   };
   prepared.componentTypes.forEach((name, index) => {
-    refs[`component_${index}`] = componentSchemaRef(name);
+    refs[`component_${index}`] = componentSchemaRef(name, family);
   });
   const code = standaloneCode(ajv, refs);
   const componentEntries = prepared.componentTypes

@@ -2,6 +2,7 @@ import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
 import { type CatalogValidator, createPrecompiledCatalogValidator } from './catalog-validator.js';
 import * as basicModule from './generated/basic.js';
 import * as minimalModule from './generated/minimal.js';
+import * as v10BasicModule from './generated/v1-0-basic.js';
 
 /**
  * Catalog validators by catalog id. A client holds one per catalog it can render (digest §10.1);
@@ -43,7 +44,15 @@ export const minimalCatalogValidator: CatalogValidator =
   /* @__PURE__ */ createPrecompiledCatalogValidator(minimalModule);
 
 /**
- * The precompiled validator of a built-in catalog.
+ * Validator of the v1.0 basic catalog (`specification/v1_0/catalogs/basic/catalog.json`),
+ * precompiled against v1.0 `common_types.json` and `agent_to_renderer.json`: each component is
+ * judged as inside a v1.0 message (`ComponentCommon`, no unevaluated properties).
+ */
+export const v10BasicCatalogValidator: CatalogValidator =
+  /* @__PURE__ */ createPrecompiledCatalogValidator(v10BasicModule);
+
+/**
+ * The precompiled validator of a built-in v0.9 catalog.
  *
  * @param catalogId - `BASIC_CATALOG_ID` or `MINIMAL_CATALOG_ID`.
  * @returns Its validator, or `undefined` for any other id.

@@ -1,6 +1,7 @@
 /**
  * The v1.0 basic catalog (`specification/v1_0/catalogs/basic/catalog.json`): the same 18
  * components and 14 functions as v0.9, with v1.0's property changes and `protocolVersion` "1.0".
+ * Its components are validated against that schema by a precompiled (eval-free) validator.
  */
 import type { Catalog } from '../catalog/catalog.js';
 import { createCatalog } from '../catalog/catalog.js';
@@ -10,6 +11,7 @@ import type { FunctionImplementation } from '../functions/function-types.js';
 import basicSchema from '../validation/schemas/v1_0/catalogs/basic/catalog.json' with {
   type: 'json',
 };
+import { v10BasicCatalogValidator } from '../validation/validator-registry.js';
 
 /** `catalogId` of the v1.0 basic catalog. */
 export const V1_0_BASIC_CATALOG_ID =
@@ -36,6 +38,7 @@ export function v10BuiltinCatalogs(): readonly Catalog[] {
       protocolVersion: 'v1.0',
       schema: basicSchema as Record<string, unknown>,
       functions: V1_0_BASIC_FUNCTIONS,
+      validator: v10BasicCatalogValidator,
     }),
   ]);
   return builtins;
