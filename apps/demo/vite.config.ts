@@ -45,10 +45,15 @@ export default defineConfig({
           // A2UI half stays under the limit above and the SDKs are cached apart from our code.
           groups: [
             // Core's precompiled validators: large generated code, cached apart from ours and
-            // keeping every chunk under the limit above (v0.8's apart from v0.9's).
+            // keeping every chunk under the limit above (v0.8's and the v1.0 basic catalog's
+            // apart from v0.9's).
             {
               name: 'a2ui-validators-v0-8',
               test: /[\\/]core[\\/]src[\\/]validation[\\/]generated[\\/]v0-8\.js$/,
+            },
+            {
+              name: 'a2ui-validators-v1-0',
+              test: /[\\/]core[\\/]src[\\/]validation[\\/]generated[\\/]v1-0-basic\.js$/,
             },
             {
               name: 'a2ui-validators',

@@ -19,6 +19,14 @@ const errors = [];
 client.processor.onError((error) => errors.push(error));
 for (const stream of EXAMPLE_STREAMS) client.process(stream.messages.map((message) => JSON.stringify(message)).map((text) => JSON.parse(text)));
 const invalid = safeParseServerMessage('{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":42}]}}');
+// v1.0 components go through the precompiled v1.0 basic catalog validator: 'h1' is v0.9-only.
+const v10Client = new A2uiClient();
+const v10Errors = [];
+v10Client.processor.onError((error) => v10Errors.push(error));
+v10Client.process([
+  { version: 'v1.0', createSurface: { surfaceId: 'v10', catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json', components: [{ id: 'root', component: 'Video', url: 'https://example.com/a.mp4', posterUrl: 'p.png' }] } },
+  { version: 'v1.0', updateComponents: { surfaceId: 'v10', components: [{ id: 'root', component: 'Text', text: 'Title', variant: 'h1' }] } },
+]);
 const context = client.getDataContext(client.processor.getSurfaces()[0].surfaceId);
 document.body.dataset.result = JSON.stringify({
   surfaces: client.processor.getSurfaces().length,
@@ -26,6 +34,8 @@ document.body.dataset.result = JSON.stringify({
   invalidPath: invalid.success ? null : invalid.errors[0].path,
   currency: context.evaluate({ call: 'formatCurrency', args: { value: 1234.5, currency: 'EUR' } }),
   regex: context.evaluate({ call: 'regex', args: { value: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!', pattern: '^(a+)+$' } }),
+  v10Errors: v10Errors.map((error) => error.code + ' ' + error.path),
+  v10Root: v10Client.processor.getSurface('v10')?.components.get('root')?.type,
 });
 `;
 
@@ -72,7 +82,7 @@ afterAll(async () => {
 });
 
 describe('core under a strict Content-Security-Policy', () => {
-  it('validates and processes every example stream with no eval', async () => {
+  it('validates and processes every example stream, and v1.0 components, with no eval', async () => {
     const page = await browser.browser.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
@@ -98,6 +108,8 @@ describe('core under a strict Content-Security-Policy', () => {
     expect(result.invalidPath).toBe('/updateComponents/components/0/text');
     expect(result.currency).toBe('€1,234.50');
     expect(result.regex).toBe(false);
+    expect(result.v10Errors).toEqual(['VALIDATION_FAILED /updateComponents/components/0/variant']);
+    expect(result.v10Root).toBe('Video');
     await page.close();
   }, 30_000);
 });
