@@ -1,12 +1,15 @@
 /**
- * Catalog validation of the components of a non-native (v1.0, v0.8) message, each against the
- * catalog it resolved to, with the graceful degradation of ARCHITECTURE §2: an unknown type is
- * kept (the renderer shows a fallback), unknown properties are dropped, calls of unknown
- * functions are kept; each is reported once per surface. Anything else rejects the message.
+ * Catalog validation of the components of an `updateComponents` / `createSurface` message, each
+ * against the catalog it resolved to, with the graceful degradation of ARCHITECTURE §2: an
+ * unknown type is kept (the renderer shows a fallback), unknown properties are dropped, calls of
+ * unknown functions are kept; each is reported once per surface. Anything else rejects the
+ * message. Every version goes through it: v0.9's processor path and the non-native (v1.0, v0.8)
+ * applier alike.
  */
 
 import type { Catalog } from '../catalog/catalog.js';
 import { VALIDATION_FAILED } from '../protocol/constants.js';
+import { isRecord } from '../protocol/guards.js';
 import type { ClientError, ComponentInstance } from '../protocol/messages.js';
 import { encodeSegment } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
@@ -49,7 +52,8 @@ export function checkComponents(
   return components.map((component, index) => {
     const path = `${options.path}/${index}`;
     const catalog = options.catalogs[index]!;
-    if (typeof component.component !== 'string') {
+    // A non-object is left to the validator's wording (v1.0 and v0.8 readers refuse it earlier).
+    if (isRecord(component) && typeof component.component !== 'string') {
       throw MessageFailure.validation(
         surface.surfaceId,
         `${path}/component`,
@@ -86,7 +90,7 @@ export function checkComponents(
               options,
               Surface.unknownFunctionTopic(call.name),
               path + call.path,
-              `Unknown function "${call.name}" in catalog ${catalog.catalogId}; the component was applied, the call evaluates to nothing.`,
+              `Unknown function "${call.name}" in catalog ${catalog.catalogId}; the component was applied, the call evaluates to nothing and an action calling it cannot run.`,
             );
           }
         }

@@ -7,6 +7,7 @@
 import type { Catalog } from '../catalog/catalog.js';
 import { createCatalog } from '../catalog/catalog.js';
 import type { CatalogRegistry } from '../catalog/catalog-registry.js';
+import { findCompositionViolation, hasCompositionRules } from '../catalog/composition.js';
 import { A2uiError, toA2uiError } from '../errors/a2ui-error.js';
 import type { ClientError, ComponentInstance } from '../protocol/messages.js';
 import type {
@@ -20,7 +21,6 @@ import type {
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { readSurfaceId } from '../versions/read-envelope.js';
 import { checkComponents } from './check-components.js';
-import { findCompositionViolation, hasCompositionRules } from './composition-constraints.js';
 import type { DataModelLimits } from './data-model.js';
 import { parsePointer } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';

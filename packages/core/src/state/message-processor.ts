@@ -29,6 +29,7 @@ import type { ProtocolVersionRegistry } from '../versions/protocol-version-regis
 import { unsupportedVersionMessage } from '../versions/protocol-version-registry.js';
 import { defaultProtocolVersions } from '../versions/protocol-versions.js';
 import { V0_9_MULTIPLE_KINDS_MESSAGE } from '../versions/v0-9.js';
+import { checkComponents } from './check-components.js';
 import { type DataModelLimits, DEFAULT_DATA_MODEL_LIMITS } from './data-model.js';
 import { type FunctionMessageListener, InternalApplier } from './internal-applier.js';
 import { encodeSegment, parsePointer } from './json-pointer.js';
@@ -36,7 +37,6 @@ import { MessageFailure } from './message-failure.js';
 import { parseMessageInput } from './message-input.js';
 import { Notifier } from './notifier.js';
 import {
-  componentValidationMessage,
   missingIdMessage,
   missingTypeMessage,
   requiredStringMessage,
@@ -496,14 +496,12 @@ export class MessageProcessor {
   }
 
   /**
-   * Full-schema validation with graceful degradation (ARCHITECTURE §2): unknown component types
-   * are kept (the renderer shows a fallback), unknown properties dropped, and calls of functions
-   * the catalog does not define kept (they evaluate to nothing; an action calling one is inert),
-   * each reported once per surface; any other problem rejects the whole message.
+   * Full-schema validation with graceful degradation (ARCHITECTURE §2, `checkComponents`): unknown
+   * component types kept, unknown properties dropped, calls of unknown functions kept, each
+   * reported once per surface; any other problem rejects the whole message.
    */
   #validateComponents(surface: Surface, body: UpdateComponents): ComponentInstance[] {
-    const validator = surface.catalog.validator;
-    if (!validator) return this.#checkComponentShapes(body);
+    if (!surface.catalog.validator) return this.#checkComponentShapes(body);
     // The envelope of updateComponents is checked here and each component against its own
     // schema, chosen by its `component` type: the same verdict as the full message schema, without
     // trying every branch of `anyComponent` for every component.
@@ -515,61 +513,12 @@ export class MessageProcessor {
         `Unexpected property "${extra}" in updateComponents; it holds only "surfaceId" and "components".`,
       );
     }
-    return body.components.map((component, index) => {
-      const check = validator.checkComponent(component, JSON_CHECKED);
-      if (check.status === 'valid') return component;
-      const path = `/updateComponents/components/${index}`;
-      switch (check.status) {
-        case 'unknown-type':
-          this.#reportOnce(
-            surface,
-            Surface.unknownTypeTopic(component.component),
-            `${path}/component`,
-            `Unknown component type "${component.component}" in catalog ${surface.catalogId}; it is rendered as a fallback.`,
-          );
-          return component;
-        case 'unknown-properties':
-          this.#reportUnknownProperties(surface, component, path, check.properties);
-          return check.sanitized as ComponentInstance;
-        case 'unknown-functions':
-          this.#reportUnknownProperties(surface, component, path, check.properties);
-          for (const call of check.functions) {
-            this.#reportOnce(
-              surface,
-              Surface.unknownFunctionTopic(call.name),
-              path + call.path,
-              `Unknown function "${call.name}" in catalog ${surface.catalogId}; the component was applied, the call evaluates to nothing and an action calling it cannot run.`,
-            );
-          }
-          return check.sanitized as ComponentInstance;
-      }
-      const first = check.issues[0];
-      throw validationFailure(
-        surface.surfaceId,
-        first ? path + first.path : path,
-        componentValidationMessage(
-          component.component,
-          component.id,
-          first?.message ?? 'Invalid component.',
-        ),
-      );
+    return checkComponents(body.components, {
+      surface,
+      catalogs: body.components.map(() => surface.catalog),
+      path: '/updateComponents/components',
+      report: (error) => this.#report(error),
     });
-  }
-
-  #reportUnknownProperties(
-    surface: Surface,
-    component: ComponentInstance,
-    path: string,
-    properties: readonly string[],
-  ): void {
-    for (const property of properties) {
-      this.#reportOnce(
-        surface,
-        Surface.unknownPropertyTopic(component.component, property),
-        `${path}/${encodeSegment(property)}`,
-        `Unknown property "${property}" on ${component.component}; it was ignored.`,
-      );
-    }
   }
 
   #checkComponentShapes(body: UpdateComponents): ComponentInstance[] {
@@ -588,11 +537,6 @@ export class MessageProcessor {
       }
     });
     return body.components;
-  }
-
-  #reportOnce(surface: Surface, key: string, path: string, message: string): void {
-    if (!surface.claimReport(key)) return;
-    this.#report({ code: VALIDATION_FAILED, surfaceId: surface.surfaceId, path, message });
   }
 
   #updateDataModel(message: unknown, body: UpdateDataModel, version: ProtocolVersion): void {

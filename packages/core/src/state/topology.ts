@@ -6,9 +6,10 @@
  * orphaned component — so that strict processing can reject the message and a lenient renderer
  * can show a placeholder and report each problem once.
  */
+
+import { childIds } from '../catalog/composition.js';
 import { ROOT_COMPONENT_ID } from '../protocol/constants.js';
 import type { ComponentInstance } from '../protocol/messages.js';
-import { childIds } from './composition-constraints.js';
 import { MessageFailure } from './message-failure.js';
 import type { Surface } from './surface.js';
 

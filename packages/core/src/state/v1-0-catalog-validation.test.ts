@@ -216,3 +216,33 @@ describe('runtime-compiled v1.0 catalogs', () => {
     expect(snapshotState(processor)).toEqual(before);
   });
 });
+
+describe('one component check for every version', () => {
+  it('words a missing type and an unknown function alike on v0.9 and v1.0 surfaces', () => {
+    for (const [processor, version] of [
+      [v09Surface(), v09],
+      [v10Surface(), v10],
+    ] as const) {
+      const before = snapshotState(processor);
+      const missing = processor.process(update(version, { id: 'x', text: 'no type' })).errors;
+      expect(missing).toEqual([
+        expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          path: '/updateComponents/components/0/component',
+          message:
+            'Cannot create component x without a type: every component needs a string "component".',
+        }),
+      ]);
+      expect(snapshotState(processor)).toEqual(before);
+      const call = { call: 'shout', args: {} };
+      const unknown = processor.process(
+        update(version, { id: 'x', component: 'Text', text: call }),
+      ).errors;
+      expect(unknown.map((error) => error.message)).toEqual([
+        expect.stringMatching(
+          /^Unknown function "shout" in catalog .*; the component was applied, the call evaluates to nothing and an action calling it cannot run\.$/,
+        ),
+      ]);
+    }
+  });
+});
