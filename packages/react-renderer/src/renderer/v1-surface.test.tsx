@@ -64,7 +64,19 @@ const byId = (container: HTMLElement, id: string) =>
 
 describe('v1.0 basic catalog changes', () => {
   it('a v1.0 surface shows h1–h5 as body text; a v0.9 surface keeps its headings', () => {
-    const v1 = renderV1([{ id: 'root', component: 'Text', text: 'Title', variant: 'h1' }]);
+    const title = [{ id: 'root', component: 'Text', text: 'Title', variant: 'h1' }];
+    // Core refuses h1 on a v1.0 surface (its v1.0 basic catalog schema has no headings)...
+    const refused = renderV1(title);
+    expect(refused.client.processor.getSurface('s')).toBeUndefined();
+    refused.view.unmount();
+    // ...and a client that skips validation still never gets a heading from the renderer.
+    const v1 = renderMessages(
+      v1Surface(title, undefined, V1_0_BASIC_CATALOG_ID),
+      { registry },
+      {
+        validate: false,
+      },
+    );
     const text = byId(v1.view.container, 'root');
     expect(text.tagName).toBe('SPAN');
     expect(text.className).toContain('a2ui-text-body');
