@@ -78,7 +78,9 @@ describe('generated validator modules', () => {
     expect(Object.keys(generateBuiltinValidatorModules())).toEqual(
       expect.arrayContaining(['v1-0-basic.js', 'v1-0-basic.d.ts', 'v1-0-common.js']),
     );
-    expect(v10Basic.catalogId).toBe('https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json');
+    expect(v10Basic.catalogId).toBe(
+      'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json',
+    );
     expect(v10Basic.catalogSchema.$id).toBe(V1_0_CATALOG_ALIAS_SCHEMA_ID);
     expect(Object.keys(v10Basic.components)).toHaveLength(18);
     expect(v10Common.schemas.commonTypes.$id).toBe(
@@ -91,9 +93,9 @@ describe('generated validator modules', () => {
     expect(v10Basic.components.Text!({ id: 't', component: 'Text', text: 'hi' })).toBe(true);
     expect(v10Basic.components.Text!({ component: 'Text', text: 'hi' })).toBe(false);
     expect(v10Basic.components.Text!({ id: 't', component: 'Text', text: 'hi', x: 1 })).toBe(false);
-    expect(v10Basic.components.Text!({ id: 't', component: 'Text', text: 'hi', variant: 'h1' })).toBe(
-      false,
-    );
+    expect(
+      v10Basic.components.Text!({ id: 't', component: 'Text', text: 'hi', variant: 'h1' }),
+    ).toBe(false);
     expect(v10Basic.serverMessage({ version: 'v1.0', deleteSurface: { surfaceId: 's' } })).toBe(
       true,
     );
