@@ -51,6 +51,13 @@ export interface A2uiStreamParserOptions {
    *   check (pass a validator for them)
    */
   validateMessage?: A2uiStreamValidator | false;
+  /**
+   * Deepest nesting of arrays and objects in a message (the message is level 1; a block's
+   * top-level array does not count). Deeper input throws `VALIDATION_FAILED` with
+   * `data.reason: 'depth'` as soon as the bracket that crosses the limit arrives.
+   * @default 64 ({@link DEFAULT_MAX_DEPTH}, the limit of every validator in core)
+   */
+  maxDepth?: number;
 }
 
 /**
@@ -63,8 +70,9 @@ export interface A2uiStreamParser {
    * @returns The parts that became ready, in order (possibly none).
    * @throws A2uiError `INVALID_JSON` when a closed `<a2ui-json>` block held no JSON object;
    *   `VALIDATION_FAILED` when a finished message fails validation, a component references
-   *   itself or a cycle is reachable from the root (`data.reason`: `'schema'`,
-   *   `'self-reference'`, `'cycle'`, `'missing-root'`). After an error the parser is spent:
+   *   itself, a cycle is reachable from the root, or a message nests deeper than `maxDepth`
+   *   (`data.reason`: `'schema'`, `'self-reference'`, `'cycle'`, `'missing-root'`, `'depth'`);
+   *   messages completed before the error were returned by earlier calls. After an error the parser is spent:
    *   every later call throws the same error.
    */
   push(chunk: string): A2uiStreamPart[];
@@ -83,7 +91,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   readonly cursor: SurfaceCursor;
   readonly components: ComponentStreamer;
   readonly ledger = new DataModelLedger();
-  readonly scanner = new JsonBlockScanner();
+  readonly scanner: JsonBlockScanner;
   readonly cuttableKeys: ReadonlySet<string>;
   readonly #required: ReadonlyMap<string, ReadonlySet<string>>;
   readonly #validate: A2uiStreamValidator | undefined;
@@ -108,6 +116,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   constructor(options: A2uiStreamParserOptions) {
     this.dialect = STREAM_DIALECTS[options.version ?? 'v0.9'];
+    this.scanner = new JsonBlockScanner(options.maxDepth);
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
     this.components = new ComponentStreamer(this.dialect, referenceFieldsOf(catalog));
@@ -119,7 +128,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
         ? [startKey, componentsKey, dataModelKey, deleteKey]
         : [startKey, componentsKey, dataModelKey];
     this.#metadata = new GrowingTextIndex(
-      this.#messageTypeKeys.map((key) => `"${key}":`),
+      [...this.#messageTypeKeys.map((key) => `"${key}":`), `"${dataModelKey}"`],
       ['surfaceId', 'root'],
     );
     this.cuttableKeys = new Set([...DEFAULT_CUTTABLE_KEYS, ...(options.cuttableKeys ?? [])]);
@@ -219,26 +228,38 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   #feedJson(json: string): void {
     this.scanner.feed(json, this);
-    if (this.scanner.depth >= 1 && this.scanner.buffer !== '') {
-      const json = this.scanner.buffer;
-      const starts = this.scanner.openObjectStarts();
-      for (const component of partialComponents(json, starts, this.cuttableKeys)) {
-        this.#receiveComponent(component);
-      }
-      sniffPartialDataModel({
-        dialect: this.dialect,
-        ledger: this.ledger,
-        cuttableKeys: this.cuttableKeys,
-        pendingJson: this.scanner.buffer,
-        openObjectStarts: this.scanner.openObjectStarts(),
-        surfaceId: this.cursor.surfaceId,
-        emitPartial: (message) => this.emit(message, { partial: true }),
-      });
-    }
+    if (this.scanner.depth >= 1 && this.scanner.buffer !== '') this.#sniffPartialMessage();
     if (this.#componentsDirty) {
       this.sendReachable({ requireRoot: false });
       this.#componentsDirty = false;
     }
+  }
+
+  /**
+   * Shows what arrived of the message being written. Only the component being written and the
+   * message holding a data-model update are repaired and parsed (once each), never every open
+   * object, so a push costs one pass over the message, whose depth is capped.
+   */
+  #sniffPartialMessage(): void {
+    const json = this.scanner.buffer;
+    const meter = this.scanner.meter;
+    const componentStart = this.scanner.openComponentStart();
+    if (componentStart !== undefined) {
+      for (const component of partialComponents(json, [componentStart], this.cuttableKeys, meter))
+        this.#receiveComponent(component);
+    }
+    const messageStart = this.scanner.openMessageStart();
+    if (messageStart === undefined || !this.#metadata.has(`"${this.dialect.dataModelKey}"`)) return;
+    sniffPartialDataModel({
+      dialect: this.dialect,
+      ledger: this.ledger,
+      cuttableKeys: this.cuttableKeys,
+      pendingJson: json,
+      openObjectStarts: [messageStart],
+      surfaceId: this.cursor.surfaceId,
+      meter,
+      emitPartial: (message) => this.emit(message, { partial: true }),
+    });
   }
 
   // JsonBlockScannerHooks
@@ -379,6 +400,16 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     this.components.received.set(String(component.id), component);
     this.#componentsDirty = true;
   }
+}
+
+/**
+ * The characters `parser` has read so far (scanned, repaired and parsed JSON text). Internal:
+ * tests use it to prove the parser's work grows with its input, not with input × buffer.
+ *
+ * @internal
+ */
+export function streamParserCharsRead(parser: A2uiStreamParser): number {
+  return parser instanceof StreamParser ? parser.scanner.meter.charsRead : 0;
 }
 
 /**

@@ -2,10 +2,13 @@
  * Walks the JSON inside one `<a2ui-json>` block character by character, as the model writes it:
  * tracks strings and the open `{`/`[` with their offsets, reports every object the moment its
  * closing brace arrives, and drops finished top-level messages from its buffer so that the
- * buffer only ever holds the message being written.
+ * buffer only ever holds the message being written. Nesting is capped (as every validator in
+ * core caps it), so the work a push causes never grows with how deep a model nests.
  */
-import { tryParseJson } from '../link/try-parse-json.js';
+import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
+import { DEFAULT_MAX_DEPTH, depthLimitIssue } from '../validation/find-depth-violation.js';
+import { parseCounted, type StreamReadMeter } from './stream-read-meter.js';
 import type { JsonObject } from './stream-types.js';
 
 /** Where a just-closed object sits in the block. */
@@ -29,7 +32,15 @@ export interface JsonBlockScannerHooks {
 interface OpenBracket {
   readonly char: '{' | '[';
   start: number;
+  /** A `[` that is the value of a `"components"` key: its objects are components. */
+  readonly components: boolean;
 }
+
+/** A `"components":` key just before an opening bracket (whitespace allowed). */
+const COMPONENTS_KEY = /"components"\s*:\s*$/;
+
+/** Enough text to hold `"components"` and the whitespace a model puts around its colon. */
+const COMPONENTS_LOOKBACK = 32;
 
 const DELIMITERS = new Set(['"', ':', ',', '}', ']']);
 
@@ -44,25 +55,44 @@ export class JsonBlockScanner {
    * only grows at its end, so scans of it can be incremental.
    */
   generation = 0;
+  /** Characters read: fed, and parsed when an object closes. */
+  readonly meter: StreamReadMeter = { charsRead: 0 };
+  readonly #maxDepth: number;
   #stack: OpenBracket[] = [];
   #depth = 0;
   #inTopLevelList = false;
   #inString = false;
   #escaped = false;
 
+  /**
+   * @param maxDepth - Deepest nesting of a message (the message is level 1, as in
+   *   `findDepthViolation`); the block's top-level array does not count.
+   */
+  constructor(maxDepth: number = DEFAULT_MAX_DEPTH) {
+    this.#maxDepth = maxDepth;
+  }
+
   /** How deep the reader is inside brackets; 0 between top-level values. */
   get depth(): number {
     return this.#depth;
   }
 
-  /** Offsets in {@link buffer} of the objects still open, innermost first. */
-  openObjectStarts(): number[] {
-    const starts: number[] = [];
-    for (let index = this.#stack.length - 1; index >= 0; index--) {
-      const open = this.#stack[index];
-      if (open?.char === '{') starts.push(open.start);
+  /**
+   * Offset in {@link buffer} of the component object being written: the innermost open object
+   * that is an item of a `"components"` array (components do not nest), or undefined.
+   */
+  openComponentStart(): number | undefined {
+    for (let index = this.#stack.length - 1; index > 0; index--) {
+      const open = this.#stack[index] as OpenBracket;
+      if (open.char === '{' && this.#stack[index - 1]?.components) return open.start;
     }
-    return starts;
+    return undefined;
+  }
+
+  /** Offset in {@link buffer} of the message being written (its outermost open object). */
+  openMessageStart(): number | undefined {
+    const message = this.#stack[this.#inTopLevelList ? 1 : 0];
+    return message?.char === '{' ? message.start : undefined;
   }
 
   /** Forgets the block (after its closing tag). */
@@ -79,6 +109,7 @@ export class JsonBlockScanner {
 
   /** Reads more of the block. Errors thrown by the hooks propagate. */
   feed(text: string, hooks: JsonBlockScannerHooks): void {
+    this.meter.charsRead += text.length;
     for (const char of text) {
       if (this.#depth === 0) {
         // Prose between values (or before the array) is not JSON: skip it.
@@ -128,7 +159,17 @@ export class JsonBlockScanner {
   }
 
   #open(char: '{' | '['): void {
-    this.#stack.push({ char, start: this.buffer.length });
+    const messageDepth = this.#depth + 1 - (this.#inTopLevelList ? 1 : 0);
+    if (messageDepth > this.#maxDepth) {
+      const issue = depthLimitIssue('', this.#maxDepth);
+      throw new A2uiError('VALIDATION_FAILED', `Validation failed: ${issue.message}`, {
+        path: '',
+        data: { reason: 'depth', issues: [issue] },
+      });
+    }
+    // Only the text just before the bracket is looked at, so opening stays O(1).
+    const components = char === '[' && COMPONENTS_KEY.test(this.buffer.slice(-COMPONENTS_LOOKBACK));
+    this.#stack.push({ char, start: this.buffer.length, components });
     this.buffer += char;
     this.#depth++;
   }
@@ -141,7 +182,7 @@ export class JsonBlockScanner {
     this.#depth--;
     const text = this.buffer.slice(open.start);
     if (!text.startsWith('{')) return;
-    const value = tryParseJson(text);
+    const value = parseCounted(text, this.meter);
     if (!isRecord(value)) return;
     this.foundObject = true;
     const stack = this.#stack;
