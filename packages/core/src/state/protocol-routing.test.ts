@@ -119,6 +119,30 @@ describe('bad input across versions: a clear spec error, nothing else disturbed'
     expect(snapshotState(processor)).toEqual(before);
   });
 
+  it('names only the versions a "version" can select, echoes a bounded prefix of the value, and keeps serving', () => {
+    const processor = withV09AndV10Surfaces();
+    const before = snapshotState(processor);
+    const huge = 'v'.repeat(1_000_000);
+    const change = { surfaceId: 'old', components: [text('root', 'changed')] };
+    const refused = processor.process([
+      { version: 'v0.8', updateComponents: change },
+      { version: huge, updateComponents: change },
+      { version: ['v0.9'], updateComponents: change },
+    ]);
+    expect(refused.applied).toBe(0);
+    expect(refused.errors.map((error) => error.message)).toEqual([
+      `Unsupported protocol version 'v0.8'. Supported: "v0.9", "v0.9.1", "v1.0" (v0.8 messages carry no "version").`,
+      `Unsupported protocol version '${'v'.repeat(64)}'…. Supported: "v0.9", "v0.9.1", "v1.0" (v0.8 messages carry no "version").`,
+      `Unsupported protocol version (a JSON array). Supported: "v0.9", "v0.9.1", "v1.0" (v0.8 messages carry no "version").`,
+    ]);
+    expect(snapshotState(processor)).toEqual(before);
+    // The processor keeps serving: the same change, correctly versioned, applies.
+    expect(processor.process({ version: 'v0.9', updateComponents: change })).toMatchObject({
+      applied: 1,
+      errors: [],
+    });
+  });
+
   it('refuses a message without a version', () => {
     const { errors } = newProcessor().process({
       createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID },
