@@ -65,6 +65,39 @@ describe('createA2uiStreamParser: work per push', () => {
     }
   }
 
+  it('streams a long data-model update one entry per push in work linear in the input, each entry sent once', () => {
+    // Entries already sent are not read again: each push reads its own text, the entry in
+    // progress and the update's head.
+    const readsPerInputChar = 16;
+    const parser = createA2uiStreamParser();
+    const head = `<a2ui-json>[${JSON.stringify(createSurface)},{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":{`;
+    const delivered = messagesOf(parser.push(head));
+    let fed = head.length;
+    for (let entry = 0; entry < 10_000; entry++) {
+      if (streamParserCharsRead(parser) > readsPerInputChar * fed) break;
+      const text = `${entry === 0 ? '' : ','}"k${entry}":"v${entry}"`;
+      fed += text.length;
+      delivered.push(...messagesOf(parser.push(text)));
+    }
+    expect(streamParserCharsRead(parser)).toBeLessThanOrEqual(readsPerInputChar * fed);
+    // While it streams, each entry is sent once, as it completes…
+    const sent = new Map<string, unknown[]>();
+    for (const message of delivered.slice(1)) {
+      const { value } = (message as { updateDataModel: { value: Record<string, unknown> } })
+        .updateDataModel;
+      for (const [key, entry] of Object.entries(value))
+        sent.set(key, [...(sent.get(key) ?? []), entry]);
+    }
+    expect(sent.size).toBe(10_000);
+    expect([...sent.values()].every((values) => values.length === 1)).toBe(true);
+    expect(sent.get('k9999')).toEqual(['v9999']);
+    // …and the finished update is sent whole.
+    const [finished] = messagesOf([...parser.push('}}}]</a2ui-json>'), ...parser.end()]);
+    expect(
+      Object.keys((finished as { updateDataModel: { value: object } }).updateDataModel.value),
+    ).toHaveLength(10_000);
+  });
+
   it('accepts a message nested exactly to the depth cap', () => {
     const parser = createA2uiStreamParser({ validateMessage: false });
     // The message is level 1, its payload level 2, `value` level 3: 61 more levels inside.

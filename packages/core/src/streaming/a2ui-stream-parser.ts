@@ -10,7 +10,11 @@ import { completeMessage, type MessageHandlerHost } from './complete-message.js'
 import { referenceFieldsOf } from './component-references.js';
 import { isShowable, requiredFieldsOf } from './component-requirements.js';
 import { ComponentStreamer } from './component-streamer.js';
-import { JsonBlockScanner, type JsonBlockScannerHooks } from './json-block-scanner.js';
+import {
+  JsonBlockScanner,
+  type JsonBlockScannerHooks,
+  type OpenBracket,
+} from './json-block-scanner.js';
 import { DEFAULT_CUTTABLE_KEYS } from './repair-partial-json.js';
 import { partialComponents } from './sniff-partial-components.js';
 import { sniffPartialDataModel } from './sniff-partial-data-model.js';
@@ -106,6 +110,10 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #messageTypes: string[] = [];
   #activeType: string | undefined;
   #componentsDirty = false;
+  /** Where the last read of the data-model update being written left off; see `#dataModelFragment`. */
+  #dataModelCursor:
+    | { generation: number; entriesStart: number; head: string; from: number }
+    | undefined;
   /** The message types whose keys announce the message being written, in sniffing order. */
   readonly #messageTypeKeys: readonly string[];
   readonly #metadata: GrowingTextIndex;
@@ -241,25 +249,66 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
    * object, so a push costs one pass over the message, whose depth is capped.
    */
   #sniffPartialMessage(): void {
-    const json = this.scanner.buffer;
-    const meter = this.scanner.meter;
-    const componentStart = this.scanner.openComponentStart();
+    const scanner = this.scanner;
+    const meter = scanner.meter;
+    const componentStart = scanner.openComponentStart();
     if (componentStart !== undefined) {
-      for (const component of partialComponents(json, [componentStart], this.cuttableKeys, meter))
+      const fragment = scanner.textFrom(componentStart);
+      for (const component of partialComponents(fragment, [0], this.cuttableKeys, meter))
         this.#receiveComponent(component);
     }
-    const messageStart = this.scanner.openMessageStart();
-    if (messageStart === undefined || !this.#metadata.has(`"${this.dialect.dataModelKey}"`)) return;
-    sniffPartialDataModel({
-      dialect: this.dialect,
-      ledger: this.ledger,
-      cuttableKeys: this.cuttableKeys,
-      pendingJson: json,
-      openObjectStarts: [messageStart],
-      surfaceId: this.cursor.surfaceId,
-      meter,
-      emitPartial: (message) => this.emit(message, { partial: true }),
-    });
+    const open = scanner.openInMessage();
+    let dataModelFrom: number | undefined;
+    if (open.length > 0 && this.#metadata.has(`"${this.dialect.dataModelKey}"`)) {
+      const fragment = this.#dataModelFragment(open);
+      dataModelFrom = this.#dataModelCursor?.from;
+      sniffPartialDataModel({
+        dialect: this.dialect,
+        ledger: this.ledger,
+        cuttableKeys: this.cuttableKeys,
+        pendingJson: fragment,
+        openObjectStarts: [0],
+        surfaceId: this.cursor.surfaceId,
+        meter,
+        emitPartial: (message) => this.emit(message, { partial: true }),
+      });
+    }
+    scanner.keepFrom(
+      Math.min(componentStart ?? Number.POSITIVE_INFINITY, dataModelFrom ?? scanner.buffer.length),
+    );
+  }
+
+  /**
+   * The data-model update being written, as far as it needs reading again: while its entries
+   * (`value`) are open, the entries before the one that was being written at the last read were
+   * already sent (the ledger sends each value once) and are left out, so a long update costs each
+   * push only its new text, the entry in progress and the update's head.
+   */
+  #dataModelFragment(open: readonly OpenBracket[]): string {
+    const scanner = this.scanner;
+    const [message, payload, entries] = open as [OpenBracket, ...OpenBracket[]];
+    const entriesKey = this.dialect.dataModelEntriesKey;
+    if (
+      entriesKey === undefined ||
+      payload?.key !== this.dialect.dataModelKey ||
+      entries?.key !== entriesKey ||
+      entries.char !== '{'
+    ) {
+      this.#dataModelCursor = undefined;
+      return scanner.textFrom(message.start);
+    }
+    let cursor = this.#dataModelCursor;
+    if (cursor?.generation !== scanner.generation || cursor.entriesStart !== entries.start) {
+      cursor = {
+        generation: scanner.generation,
+        entriesStart: entries.start,
+        head: scanner.buffer.slice(message.start, entries.start + 1),
+        from: entries.start + 1,
+      };
+    }
+    const tail = scanner.textFrom(cursor.from);
+    this.#dataModelCursor = { ...cursor, from: entries.itemStart };
+    return cursor.head + tail;
   }
 
   // JsonBlockScannerHooks
@@ -281,7 +330,8 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   onDelimiter(): void {
     const index = this.#metadata;
-    index.update(this.scanner.buffer, this.scanner.generation);
+    const scanner = this.scanner;
+    index.update(scanner.generation, scanner.takeAppended(), () => scanner.buffer);
     this.cursor.surfaceId = index.valueOf('surfaceId');
     const root = index.valueOf('root');
     if (root !== undefined) this.cursor.rootId = root;
