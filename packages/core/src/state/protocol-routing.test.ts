@@ -184,6 +184,10 @@ describe('bad input across versions: a clear spec error, nothing else disturbed'
         },
       },
       { version: 'v0.9', agentFunctionResponse: { functionCallId: 'f', value: 1 } },
+      {
+        surfaceUpdate: { surfaceId: 'old', components: [] },
+        updateComponents: { surfaceId: 'old', components: [text('root', 'x')] },
+      },
     ]);
     expect(errors).toEqual([
       expect.objectContaining({
@@ -197,8 +201,20 @@ describe('bad input across versions: a clear spec error, nothing else disturbed'
         path: '/agentFunctionResponse',
         message: expect.stringContaining('mixes protocol versions'),
       }),
+      expect.objectContaining({
+        path: '/updateComponents',
+        message: expect.stringContaining(
+          '"updateComponents" is a v0.9 message, but this message has no "version" and a v0.8 message kind',
+        ),
+      }),
     ]);
     expect(snapshotState(processor)).toEqual(before);
+    // The processor keeps serving: a well-formed message of the surface's version applies.
+    const change = { surfaceId: 'old', components: [text('root', 'changed')] };
+    expect(processor.process({ version: 'v0.9', updateComponents: change })).toMatchObject({
+      applied: 1,
+      errors: [],
+    });
   });
 
   it("refuses a message carrying two kinds, in each version's wording", () => {
