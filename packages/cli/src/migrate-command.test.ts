@@ -3,27 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { captureCli } from './testing/capture-cli.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const v08Profile = here('fixtures/v08-profile.jsonl');
 const loginForm = here('../../core/src/testing/fixtures/basic/09_login-form.json');
 const modal = here('../../core/src/testing/fixtures/basic/36_modal.json');
 
-async function run(args: string[], stdin: string | Uint8Array = '') {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => stdin,
-  });
-  return { code, stdout, stderr, lines: stdout.split('\n').filter(Boolean) };
-}
+const run = captureCli;
 
 describe('a2ui migrate', () => {
   it('converts a v0.8 JSONL stream to v0.9 JSONL, surface first, and exits 0 when nothing is lost', async () => {

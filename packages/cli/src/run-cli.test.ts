@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { captureCli } from './testing/capture-cli.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const examples = here('../../core/src/testing/fixtures/');
@@ -11,20 +11,7 @@ const exampleFiles = ['basic', 'minimal'].flatMap((folder) =>
   readdirSync(`${examples}${folder}`).map((file) => `${examples}${folder}/${file}`),
 );
 
-async function run(args: string[], stdin: string | Uint8Array = '') {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => stdin,
-  });
-  return { code, stdout, stderr, lines: stdout.split('\n').filter(Boolean) };
-}
+const run = captureCli;
 
 describe('a2ui validate', () => {
   it('accepts every official example stream', async () => {

@@ -125,10 +125,14 @@ export {
 export type {
   A2uiErrorCode,
   A2uiErrorOptions,
+  DescribeEchoedValueOptions,
 } from './errors/index.js';
 export {
   A2uiError,
+  boundedPrefix,
+  describeEchoedValue,
   describeError,
+  MAX_ECHOED_LENGTH,
   toA2uiError,
 } from './errors/index.js';
 // Functions: the basic catalog functions, formatString, the URL policy

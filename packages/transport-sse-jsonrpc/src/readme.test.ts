@@ -3,39 +3,27 @@
  * of 8787) in a child process, and the quick-start client against it. (Its plain EventSource
  * recipe runs in Chromium in `browser.test.ts`.)
  */
-import {
-  readReadmeBlocks,
-  runReadmeBlock,
-  type StartedReadmeBlock,
-  startReadmeBlock,
-} from '@a2ui-ts/core/testing/node';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readReadmeBlocks, runReadmeServerAndClient } from '@a2ui-ts/core/testing/node';
+import { expect, it } from 'vitest';
 
 const readme = readReadmeBlocks(new URL('../README.md', import.meta.url));
-const cwd = new URL('..', import.meta.url);
-
-let server: StartedReadmeBlock | undefined;
-beforeAll(async () => {
-  server = await startReadmeBlock(readme.block('server'), {
-    cwd,
-    fileName: 'server.mts',
-    replace: [['port: 8787 }', 'port: 0 }']],
-    ready: /^A2UI agent on (http:\/\/\S+)$/,
-  });
-});
-afterAll(() => server?.stop());
 
 it('marks every block that imports a package, so that each one runs here', () => {
   expect(readme.unmarked).toEqual([]);
 });
 
 it('runs the quick-start client against the quick-start server', async () => {
-  const result = await runReadmeBlock(readme.block('client'), {
-    cwd,
-    fileName: 'client.mts',
-    replace: [['http://127.0.0.1:8787/a2ui', server!.ready[1]!]],
-  });
-  expect(result.exitCode).toBe(0);
-  expect(result.stdout).toContain('open \n');
-  expect(result.stdout).toContain("the agent answered: { last: 'submit' }\n");
+  await runReadmeServerAndClient(
+    readme,
+    {
+      cwd: new URL('..', import.meta.url),
+      server: { replace: [['port: 8787 }', 'port: 0 }']], ready: /^A2UI agent on (http:\/\/\S+)$/ },
+      client: { url: 'http://127.0.0.1:8787/a2ui' },
+    },
+    ({ client }) => {
+      expect(client.exitCode, client.stderr).toBe(0);
+      expect(client.stdout).toContain('open \n');
+      expect(client.stdout).toContain("the agent answered: { last: 'submit' }\n");
+    },
+  );
 });

@@ -109,10 +109,15 @@ export class InternalApplier {
   checkForeignKey(key: string, version: ProtocolVersion, surfaceId?: string): void {
     for (const other of this.#host.versions.values()) {
       if (other.family === version.family || !other.agentMessageKinds.includes(key)) continue;
+      // A version-less message (v0.8) says nothing: name what its kinds made it.
+      const claim =
+        version.envelopeVersions.length === 0
+          ? `this message has no "version" and a ${version.name} message kind`
+          : `this message says "version": "${version.name}"`;
       throw MessageFailure.validation(
         surfaceId,
         `/${key}`,
-        `Message mixes protocol versions: "${key}" is a ${other.name} message, but this message says "version": "${version.name}".`,
+        `Message mixes protocol versions: "${key}" is a ${other.name} message, but ${claim}.`,
       );
     }
   }

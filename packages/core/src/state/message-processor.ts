@@ -371,12 +371,18 @@ export class MessageProcessor {
   #versionFailure(message: Record<string, unknown>): MessageFailure {
     let surfaceId: string | undefined;
     for (const key of Object.keys(message)) surfaceId ??= readSurfaceId(message[key]);
+    const versions = this.#versions;
+    const versionless = versions.versionlessNames;
+    const note =
+      versionless.length === 0
+        ? ''
+        : `, or be a ${versionless.join(' or ')} message, which carries none`;
     return validationFailure(
       surfaceId,
       '/version',
       message.version === undefined
-        ? `Missing "version": every message must carry "version" (${this.#versions.names.map((name) => `"${name}"`).join(', ')}).`
-        : unsupportedVersionMessage(message.version, this.#versions.names),
+        ? `Missing "version": a message must carry "version" (${versions.envelopeNames.map((name) => `"${name}"`).join(', ')})${note}.`
+        : unsupportedVersionMessage(message.version, versions.envelopeNames, versionless),
     );
   }
 

@@ -119,6 +119,30 @@ describe('bad input across versions: a clear spec error, nothing else disturbed'
     expect(snapshotState(processor)).toEqual(before);
   });
 
+  it('names only the versions a "version" can select, echoes a bounded prefix of the value, and keeps serving', () => {
+    const processor = withV09AndV10Surfaces();
+    const before = snapshotState(processor);
+    const huge = 'v'.repeat(1_000_000);
+    const change = { surfaceId: 'old', components: [text('root', 'changed')] };
+    const refused = processor.process([
+      { version: 'v0.8', updateComponents: change },
+      { version: huge, updateComponents: change },
+      { version: ['v0.9'], updateComponents: change },
+    ]);
+    expect(refused.applied).toBe(0);
+    expect(refused.errors.map((error) => error.message)).toEqual([
+      `Unsupported protocol version 'v0.8'. Supported: "v0.9", "v0.9.1", "v1.0" (v0.8 messages carry no "version").`,
+      `Unsupported protocol version '${'v'.repeat(64)}'…. Supported: "v0.9", "v0.9.1", "v1.0" (v0.8 messages carry no "version").`,
+      `Unsupported protocol version (a JSON array). Supported: "v0.9", "v0.9.1", "v1.0" (v0.8 messages carry no "version").`,
+    ]);
+    expect(snapshotState(processor)).toEqual(before);
+    // The processor keeps serving: the same change, correctly versioned, applies.
+    expect(processor.process({ version: 'v0.9', updateComponents: change })).toMatchObject({
+      applied: 1,
+      errors: [],
+    });
+  });
+
   it('refuses a message without a version', () => {
     const { errors } = newProcessor().process({
       createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID },
@@ -160,6 +184,10 @@ describe('bad input across versions: a clear spec error, nothing else disturbed'
         },
       },
       { version: 'v0.9', agentFunctionResponse: { functionCallId: 'f', value: 1 } },
+      {
+        surfaceUpdate: { surfaceId: 'old', components: [] },
+        updateComponents: { surfaceId: 'old', components: [text('root', 'x')] },
+      },
     ]);
     expect(errors).toEqual([
       expect.objectContaining({
@@ -173,8 +201,20 @@ describe('bad input across versions: a clear spec error, nothing else disturbed'
         path: '/agentFunctionResponse',
         message: expect.stringContaining('mixes protocol versions'),
       }),
+      expect.objectContaining({
+        path: '/updateComponents',
+        message: expect.stringContaining(
+          '"updateComponents" is a v0.9 message, but this message has no "version" and a v0.8 message kind',
+        ),
+      }),
     ]);
     expect(snapshotState(processor)).toEqual(before);
+    // The processor keeps serving: a well-formed message of the surface's version applies.
+    const change = { surfaceId: 'old', components: [text('root', 'changed')] };
+    expect(processor.process({ version: 'v0.9', updateComponents: change })).toMatchObject({
+      applied: 1,
+      errors: [],
+    });
   });
 
   it("refuses a message carrying two kinds, in each version's wording", () => {

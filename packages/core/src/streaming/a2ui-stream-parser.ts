@@ -10,7 +10,11 @@ import { completeMessage, type MessageHandlerHost } from './complete-message.js'
 import { referenceFieldsOf } from './component-references.js';
 import { isShowable, requiredFieldsOf } from './component-requirements.js';
 import { ComponentStreamer } from './component-streamer.js';
-import { JsonBlockScanner, type JsonBlockScannerHooks } from './json-block-scanner.js';
+import {
+  JsonBlockScanner,
+  type JsonBlockScannerHooks,
+  type OpenBracket,
+} from './json-block-scanner.js';
 import { DEFAULT_CUTTABLE_KEYS } from './repair-partial-json.js';
 import { partialComponents } from './sniff-partial-components.js';
 import { sniffPartialDataModel } from './sniff-partial-data-model.js';
@@ -51,6 +55,13 @@ export interface A2uiStreamParserOptions {
    *   check (pass a validator for them)
    */
   validateMessage?: A2uiStreamValidator | false;
+  /**
+   * Deepest nesting of arrays and objects in a message (the message is level 1; a block's
+   * top-level array does not count). Deeper input throws `VALIDATION_FAILED` with
+   * `data.reason: 'depth'` as soon as the bracket that crosses the limit arrives.
+   * @default 64 ({@link DEFAULT_MAX_DEPTH}, the limit of every validator in core)
+   */
+  maxDepth?: number;
 }
 
 /**
@@ -63,8 +74,9 @@ export interface A2uiStreamParser {
    * @returns The parts that became ready, in order (possibly none).
    * @throws A2uiError `INVALID_JSON` when a closed `<a2ui-json>` block held no JSON object;
    *   `VALIDATION_FAILED` when a finished message fails validation, a component references
-   *   itself or a cycle is reachable from the root (`data.reason`: `'schema'`,
-   *   `'self-reference'`, `'cycle'`, `'missing-root'`). After an error the parser is spent:
+   *   itself, a cycle is reachable from the root, or a message nests deeper than `maxDepth`
+   *   (`data.reason`: `'schema'`, `'self-reference'`, `'cycle'`, `'missing-root'`, `'depth'`);
+   *   messages completed before the error were returned by earlier calls. After an error the parser is spent:
    *   every later call throws the same error.
    */
   push(chunk: string): A2uiStreamPart[];
@@ -83,7 +95,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   readonly cursor: SurfaceCursor;
   readonly components: ComponentStreamer;
   readonly ledger = new DataModelLedger();
-  readonly scanner = new JsonBlockScanner();
+  readonly scanner: JsonBlockScanner;
   readonly cuttableKeys: ReadonlySet<string>;
   readonly #required: ReadonlyMap<string, ReadonlySet<string>>;
   readonly #validate: A2uiStreamValidator | undefined;
@@ -98,6 +110,10 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #messageTypes: string[] = [];
   #activeType: string | undefined;
   #componentsDirty = false;
+  /** Where the last read of the data-model update being written left off; see `#dataModelFragment`. */
+  #dataModelCursor:
+    | { generation: number; entriesStart: number; head: string; from: number }
+    | undefined;
   /** The message types whose keys announce the message being written, in sniffing order. */
   readonly #messageTypeKeys: readonly string[];
   readonly #metadata: GrowingTextIndex;
@@ -108,6 +124,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   constructor(options: A2uiStreamParserOptions) {
     this.dialect = STREAM_DIALECTS[options.version ?? 'v0.9'];
+    this.scanner = new JsonBlockScanner(options.maxDepth);
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
     this.components = new ComponentStreamer(this.dialect, referenceFieldsOf(catalog));
@@ -119,7 +136,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
         ? [startKey, componentsKey, dataModelKey, deleteKey]
         : [startKey, componentsKey, dataModelKey];
     this.#metadata = new GrowingTextIndex(
-      this.#messageTypeKeys.map((key) => `"${key}":`),
+      [...this.#messageTypeKeys.map((key) => `"${key}":`), `"${dataModelKey}"`],
       ['surfaceId', 'root'],
     );
     this.cuttableKeys = new Set([...DEFAULT_CUTTABLE_KEYS, ...(options.cuttableKeys ?? [])]);
@@ -219,26 +236,79 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   #feedJson(json: string): void {
     this.scanner.feed(json, this);
-    if (this.scanner.depth >= 1 && this.scanner.buffer !== '') {
-      const json = this.scanner.buffer;
-      const starts = this.scanner.openObjectStarts();
-      for (const component of partialComponents(json, starts, this.cuttableKeys)) {
-        this.#receiveComponent(component);
-      }
-      sniffPartialDataModel({
-        dialect: this.dialect,
-        ledger: this.ledger,
-        cuttableKeys: this.cuttableKeys,
-        pendingJson: this.scanner.buffer,
-        openObjectStarts: this.scanner.openObjectStarts(),
-        surfaceId: this.cursor.surfaceId,
-        emitPartial: (message) => this.emit(message, { partial: true }),
-      });
-    }
+    if (this.scanner.depth >= 1 && this.scanner.buffer !== '') this.#sniffPartialMessage();
     if (this.#componentsDirty) {
       this.sendReachable({ requireRoot: false });
       this.#componentsDirty = false;
     }
+  }
+
+  /**
+   * Shows what arrived of the message being written. Only the component being written and the
+   * message holding a data-model update are repaired and parsed (once each), never every open
+   * object, so a push costs one pass over the message, whose depth is capped.
+   */
+  #sniffPartialMessage(): void {
+    const scanner = this.scanner;
+    const meter = scanner.meter;
+    const componentStart = scanner.openComponentStart();
+    if (componentStart !== undefined) {
+      const fragment = scanner.textFrom(componentStart);
+      for (const component of partialComponents(fragment, [0], this.cuttableKeys, meter))
+        this.#receiveComponent(component);
+    }
+    const open = scanner.openInMessage();
+    let dataModelFrom: number | undefined;
+    if (open.length > 0 && this.#metadata.has(`"${this.dialect.dataModelKey}"`)) {
+      const fragment = this.#dataModelFragment(open);
+      dataModelFrom = this.#dataModelCursor?.from;
+      sniffPartialDataModel({
+        dialect: this.dialect,
+        ledger: this.ledger,
+        cuttableKeys: this.cuttableKeys,
+        pendingJson: fragment,
+        openObjectStarts: [0],
+        surfaceId: this.cursor.surfaceId,
+        meter,
+        emitPartial: (message) => this.emit(message, { partial: true }),
+      });
+    }
+    scanner.keepFrom(
+      Math.min(componentStart ?? Number.POSITIVE_INFINITY, dataModelFrom ?? scanner.buffer.length),
+    );
+  }
+
+  /**
+   * The data-model update being written, as far as it needs reading again: while its entries
+   * (`value`) are open, the entries before the one that was being written at the last read were
+   * already sent (the ledger sends each value once) and are left out, so a long update costs each
+   * push only its new text, the entry in progress and the update's head.
+   */
+  #dataModelFragment(open: readonly OpenBracket[]): string {
+    const scanner = this.scanner;
+    const [message, payload, entries] = open as [OpenBracket, ...OpenBracket[]];
+    const entriesKey = this.dialect.dataModelEntriesKey;
+    if (
+      entriesKey === undefined ||
+      payload?.key !== this.dialect.dataModelKey ||
+      entries?.key !== entriesKey ||
+      entries.char !== '{'
+    ) {
+      this.#dataModelCursor = undefined;
+      return scanner.textFrom(message.start);
+    }
+    let cursor = this.#dataModelCursor;
+    if (cursor?.generation !== scanner.generation || cursor.entriesStart !== entries.start) {
+      cursor = {
+        generation: scanner.generation,
+        entriesStart: entries.start,
+        head: scanner.buffer.slice(message.start, entries.start + 1),
+        from: entries.start + 1,
+      };
+    }
+    const tail = scanner.textFrom(cursor.from);
+    this.#dataModelCursor = { ...cursor, from: entries.itemStart };
+    return cursor.head + tail;
   }
 
   // JsonBlockScannerHooks
@@ -260,7 +330,8 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   onDelimiter(): void {
     const index = this.#metadata;
-    index.update(this.scanner.buffer, this.scanner.generation);
+    const scanner = this.scanner;
+    index.update(scanner.generation, scanner.takeAppended(), () => scanner.buffer);
     this.cursor.surfaceId = index.valueOf('surfaceId');
     const root = index.valueOf('root');
     if (root !== undefined) this.cursor.rootId = root;
@@ -379,6 +450,16 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     this.components.received.set(String(component.id), component);
     this.#componentsDirty = true;
   }
+}
+
+/**
+ * The characters `parser` has read so far (scanned, repaired and parsed JSON text). Internal:
+ * tests use it to prove the parser's work grows with its input, not with input × buffer.
+ *
+ * @internal
+ */
+export function streamParserCharsRead(parser: A2uiStreamParser): number {
+  return parser instanceof StreamParser ? parser.scanner.meter.charsRead : 0;
 }
 
 /**

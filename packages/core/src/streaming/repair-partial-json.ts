@@ -4,7 +4,7 @@
  * `literalString`): a cut id, path or URL would name the wrong thing, so such a fragment is not
  * repaired at all and the caller waits for more input.
  */
-import { tryParseJson } from '../link/try-parse-json.js';
+import { parseCounted, type StreamReadMeter } from './stream-read-meter.js';
 
 /** Keys whose string values may be shown cut (spec-agnostic free text), as the official SDKs use. */
 export const DEFAULT_CUTTABLE_KEYS: readonly string[] = [
@@ -70,9 +70,15 @@ function isCutLink(value: string, prefix: string): boolean {
  *
  * @param fragment - JSON text cut anywhere.
  * @param cuttableKeys - Keys whose cut string values may be closed.
+ * @param meter - Counts the characters read (tests prove the parser's work is linear with it).
  * @returns The completed text, or `''` when the fragment ends inside a string that must not be cut.
  */
-export function repairPartialJson(fragment: string, cuttableKeys: ReadonlySet<string>): string {
+export function repairPartialJson(
+  fragment: string,
+  cuttableKeys: ReadonlySet<string>,
+  meter?: StreamReadMeter,
+): string {
+  if (meter !== undefined) meter.charsRead += fragment.length;
   let fixed = fragment.trimEnd();
   if (fixed === '') return '';
   const { open, inString, lastQuote } = scanFragment(fixed);
@@ -97,15 +103,19 @@ export function repairPartialJson(fragment: string, cuttableKeys: ReadonlySet<st
  *
  * @returns The parsed value, or undefined when nothing parses.
  */
-export function parsePartialJson(fragment: string, cuttableKeys: ReadonlySet<string>): unknown {
-  const whole = tryParseJson(repairPartialJson(fragment, cuttableKeys));
+export function parsePartialJson(
+  fragment: string,
+  cuttableKeys: ReadonlySet<string>,
+  meter?: StreamReadMeter,
+): unknown {
+  const whole = parseCounted(repairPartialJson(fragment, cuttableKeys, meter), meter);
   if (whole !== undefined) return whole;
   let trimmed = fragment;
   for (let comma = trimmed.lastIndexOf(','); comma >= 0; comma = trimmed.lastIndexOf(',')) {
     trimmed = trimmed.slice(0, comma);
-    const repaired = repairPartialJson(trimmed, cuttableKeys);
+    const repaired = repairPartialJson(trimmed, cuttableKeys, meter);
     if (repaired === '') continue;
-    const value = tryParseJson(repaired);
+    const value = parseCounted(repaired, meter);
     if (value !== undefined) return value;
   }
   return undefined;

@@ -12,6 +12,7 @@ import {
   pruneIncompleteEntries,
 } from './stream-data-model.js';
 import type { StreamDialect } from './stream-dialect.js';
+import type { StreamReadMeter } from './stream-read-meter.js';
 import type { JsonObject } from './stream-types.js';
 
 /** What the sniffer reads and where it sends. */
@@ -19,11 +20,16 @@ export interface DataModelSniffContext {
   readonly dialect: StreamDialect;
   readonly ledger: DataModelLedger;
   readonly cuttableKeys: ReadonlySet<string>;
-  /** The unfinished JSON of the block and the offsets of its open objects, innermost first. */
+  /**
+   * The unfinished JSON of the block and the offsets of the open objects that may hold the
+   * update (the message being written), innermost first.
+   */
   readonly pendingJson: string;
   readonly openObjectStarts: readonly number[];
   /** The surface the stream is on, for an update that has not named its own yet. */
   readonly surfaceId: string | undefined;
+  /** Counts the characters read. */
+  readonly meter?: StreamReadMeter;
   /** Sends a partial message (validated leniently: an invalid one is dropped, not thrown). */
   emitPartial(message: JsonObject): void;
 }
@@ -80,11 +86,10 @@ function sniffV09(payload: JsonObject, context: DataModelSniffContext): void {
 /** Sends what has arrived of the data-model update being written, if any changed. */
 export function sniffPartialDataModel(context: DataModelSniffContext): void {
   const key = context.dialect.dataModelKey;
-  if (!context.pendingJson.includes(`"${key}"`)) return;
   for (const start of context.openObjectStarts) {
     const fragment = context.pendingJson.slice(start);
     if (fragment === '') continue;
-    const object = parsePartialJson(fragment, context.cuttableKeys);
+    const object = parsePartialJson(fragment, context.cuttableKeys, context.meter);
     if (!isRecord(object) || Object.keys(object).length === 0 || !(key in object)) continue;
     const payload = object[key];
     if (!isRecord(payload)) continue;

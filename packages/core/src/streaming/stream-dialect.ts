@@ -17,6 +17,12 @@ export interface StreamDialect {
   readonly componentsKey: string;
   /** The message that writes the data model: `dataModelUpdate` or `updateDataModel`. */
   readonly dataModelKey: string;
+  /**
+   * The key of a data-model update whose entries, once sent, need not be read again (`value`).
+   * None for v0.8: like the reference parser, each partial v0.8 update carries every entry of
+   * `contents` so far, so all of them are read each time.
+   */
+  readonly dataModelEntriesKey: string | undefined;
   /** The message that removes a surface. */
   readonly deleteKey: string;
   /** Message keys that make an object a message of this version. */
@@ -38,6 +44,7 @@ const V08: StreamDialect = {
   startKey: 'beginRendering',
   componentsKey: 'surfaceUpdate',
   dataModelKey: 'dataModelUpdate',
+  dataModelEntriesKey: undefined,
   deleteKey: 'deleteSurface',
   messageKeys: ['beginRendering', 'surfaceUpdate', 'dataModelUpdate', 'deleteSurface'],
   defaultRootId: undefined,
@@ -52,6 +59,7 @@ const V09: StreamDialect = {
   startKey: 'createSurface',
   componentsKey: 'updateComponents',
   dataModelKey: 'updateDataModel',
+  dataModelEntriesKey: 'value',
   deleteKey: 'deleteSurface',
   // deleteSurface is left out on purpose: like the official parser, a v0.9 deleteSurface is only
   // recognised as a top-level message, never when nested.

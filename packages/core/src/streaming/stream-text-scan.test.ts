@@ -4,23 +4,29 @@ import { GrowingTextIndex, keepLatestComponentMessages } from './stream-text-sca
 describe('GrowingTextIndex', () => {
   it('answers for the latest complete value as the text grows, scanning only what was added', () => {
     const index = new GrowingTextIndex(['"updateComponents":'], ['surfaceId']);
-    let text = '{"surfaceId": "a", "update';
-    index.update(text, 0);
+    const never = () => {
+      throw new Error('the whole text is read only after a cut');
+    };
+    index.update(0, '', () => '');
+    index.update(0, '{"surfaceId": "a", "update', never);
     expect(index.valueOf('surfaceId')).toBe('a');
     expect(index.has('"updateComponents":')).toBe(false);
-    text += 'Components": {"surfaceId": "b';
-    index.update(text, 0);
+    index.update(0, 'Components": {"surfaceId": "b', never);
     expect(index.has('"updateComponents":')).toBe(true);
     expect(index.valueOf('surfaceId')).toBe('a'); // "b is still being written
-    text += '"';
-    index.update(text, 0);
-    expect(index.valueOf('surfaceId')).toBe('b');
+    index.update(0, 'cd', never);
+    index.update(0, '"', never);
+    expect(index.valueOf('surfaceId')).toBe('bcd');
+    // A key followed by anything but a string value is forgotten, not kept waiting.
+    index.update(0, ', "surfaceId": 7, "x', never);
+    index.update(0, '": 1, "surfaceId" : "e"', never);
+    expect(index.valueOf('surfaceId')).toBe('e');
   });
 
   it('starts over when the text was cut', () => {
     const index = new GrowingTextIndex(['"x":'], ['surfaceId']);
-    index.update('{"x": 1, "surfaceId": "a"', 0);
-    index.update('{"y": 2', 1);
+    index.update(0, '', () => '{"x": 1, "surfaceId": "a"');
+    index.update(1, 'ignored', () => '{"y": 2');
     expect(index.valueOf('surfaceId')).toBeUndefined();
     expect(index.has('"x":')).toBe(false);
   });

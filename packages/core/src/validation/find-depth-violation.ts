@@ -53,7 +53,7 @@ function walk(value: unknown, maxDepth: number, json: boolean): ValidationIssue 
       ? nonFiniteIssue('', value)
       : undefined;
   }
-  if (maxDepth < 1) return depthIssue('', maxDepth);
+  if (maxDepth < 1) return depthLimitIssue('', maxDepth);
   const values: object[] = [value];
   const depths: number[] = [1];
   while (values.length > 0) {
@@ -124,7 +124,7 @@ function locate(value: object, maxDepth: number, json: boolean): ValidationIssue
   while (stack.length > 0) {
     const frame = stack.pop()!;
     if (typeof frame.value === 'number') return nonFiniteIssue(pointerOf(frame), frame.value);
-    if (frame.depth > maxDepth) return depthIssue(pointerOf(frame), maxDepth);
+    if (frame.depth > maxDepth) return depthLimitIssue(pointerOf(frame), maxDepth);
     const entries: Array<[string, unknown]> = Array.isArray(frame.value)
       ? frame.value.map((child, index) => [String(index), child])
       : Object.entries(frame.value as object);
@@ -139,7 +139,14 @@ function locate(value: object, maxDepth: number, json: boolean): ValidationIssue
   return undefined;
 }
 
-function depthIssue(path: string, maxDepth: number): ValidationIssue {
+/**
+ * The issue that reports a value nested deeper than `maxDepth` (keyword `maxDepth`), for
+ * checks that find it without a value to walk (the streaming parser, while the text arrives).
+ *
+ * @param path - JSON Pointer of the too-deep container (`''` when unknown: the message).
+ * @param maxDepth - The limit that was passed.
+ */
+export function depthLimitIssue(path: string, maxDepth: number): ValidationIssue {
   return {
     path,
     keyword: 'maxDepth',

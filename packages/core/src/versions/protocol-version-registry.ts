@@ -3,15 +3,34 @@
  * message to route it (issue 19).
  */
 import { A2uiError } from '../errors/a2ui-error.js';
+import { describeEchoedValue } from '../errors/describe-echoed-value.js';
 import type { ProtocolVersion } from './protocol-version.js';
 
 /**
  * The message of the error for a `version` no registered module reads; the wording of the
- * conformance suite ("Unsupported protocol version 'v99.0'").
+ * conformance suite ("Unsupported protocol version 'v99.0'"). The offending value is shown cut to
+ * its first 64 characters (an array or object by its type only), never whole.
+ *
+ * @param version - The envelope's `version` as received.
+ * @param supported - The `version` values the entry point accepts (versions read without one,
+ *   such as v0.8, do not belong here: a message saying `"version": "v0.8"` is refused).
+ * @param versionless - Versions the entry point reads from messages without `version`; named in
+ *   a note so the reader learns how to send them.
+ * @example
+ * ```ts
+ * unsupportedVersionMessage('v99.0', ['v0.9', 'v1.0'], ['v0.8']);
+ * // Unsupported protocol version 'v99.0'. Supported: "v0.9", "v1.0" (v0.8 messages carry no "version").
+ * ```
  */
-export function unsupportedVersionMessage(version: unknown, supported: readonly string[]): string {
-  const shown = typeof version === 'string' ? version : JSON.stringify(version);
-  return `Unsupported protocol version '${shown}'. Supported: ${supported.map((name) => `"${name}"`).join(', ')}.`;
+export function unsupportedVersionMessage(
+  version: unknown,
+  supported: readonly string[],
+  versionless: readonly string[] = [],
+): string {
+  const list = supported.map((name) => `"${name}"`).join(', ');
+  const note =
+    versionless.length === 0 ? '' : ` (${versionless.join(', ')} messages carry no "version")`;
+  return `Unsupported protocol version ${describeEchoedValue(version)}. Supported: ${list}${note}.`;
 }
 
 /**
@@ -60,9 +79,13 @@ export class ProtocolVersionRegistry {
   get(version: unknown): ProtocolVersion {
     const found = this.find(version);
     if (found) return found;
-    throw new A2uiError('VALIDATION_FAILED', unsupportedVersionMessage(version, this.names), {
-      path: '/version',
-    });
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      unsupportedVersionMessage(version, this.envelopeNames),
+      {
+        path: '/version',
+      },
+    );
   }
 
   /**
@@ -86,6 +109,20 @@ export class ProtocolVersionRegistry {
   /** Canonical names, in registration order (oldest built-in first). */
   get names(): string[] {
     return this.#versions.map((entry) => entry.name);
+  }
+
+  /** Names of the versions an envelope `version` selects (all but version-less v0.8). */
+  get envelopeNames(): string[] {
+    return this.#versions
+      .filter((entry) => entry.envelopeVersions.length > 0)
+      .map((entry) => entry.name);
+  }
+
+  /** Names of the versions read from messages without `version` (v0.8). */
+  get versionlessNames(): string[] {
+    return this.#versions
+      .filter((entry) => entry.envelopeVersions.length === 0)
+      .map((entry) => entry.name);
   }
 
   values(): IterableIterator<ProtocolVersion> {

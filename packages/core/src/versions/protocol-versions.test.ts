@@ -29,6 +29,12 @@ describe('protocol version registry', () => {
     expect((caught as A2uiError).message).toContain("Unsupported protocol version 'v99.0'");
   });
 
+  it('lists only the versions a "version" string selects (v0.8 messages carry none)', () => {
+    expect(() => getProtocolVersion('v0.8')).toThrow(
+      `Unsupported protocol version 'v0.8'. Supported: "v0.9", "v0.9.1", "v1.0".`,
+    );
+  });
+
   it('replaces a module registered again under the same name, with its spellings', () => {
     const registry = createProtocolVersions();
     registry.register({ ...v10, envelopeVersions: ['v1.0'] });

@@ -2,6 +2,7 @@
  * The exact text of every control frame, in one place, so both sides (and
  * `docs/wire-formats.md`) agree byte for byte: keys in a fixed order, optional keys left out.
  */
+import { boundedPrefix } from '@a2ui-ts/core';
 import {
   type AckFrame,
   CLIENT_FRAME_TYPES,
@@ -65,7 +66,7 @@ export function formatErrorFrame(
   error: ErrorFrameBody,
   maxIdLength = MAX_ECHOED_ID_LENGTH,
 ): string {
-  const echoed = id === undefined || id.length <= maxIdLength ? id : id.slice(0, maxIdLength);
+  const echoed = id === undefined ? undefined : boundedPrefix(id, maxIdLength);
   const data: ErrorFrame = {
     type: 'error',
     ...(echoed === undefined ? {} : { id: echoed }),

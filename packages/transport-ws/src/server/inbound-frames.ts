@@ -8,7 +8,7 @@
  * until the client sends one of the refused ones again: otherwise a message sent after the refused
  * one could reach the agent before it.
  */
-import { A2uiError, isRecord, type SessionHost } from '@a2ui-ts/core';
+import { A2uiError, describeEchoedValue, isRecord, type SessionHost } from '@a2ui-ts/core';
 import { type FrameShape, toErrorFrameBody } from '../protocol/frame-errors.js';
 import { formatAckFrame, formatErrorFrame, PONG_FRAME } from '../protocol/frames.js';
 import { CLIENT_FRAME_TYPES } from '../protocol/wire.js';
@@ -235,7 +235,6 @@ export class InboundFrames {
  * type — never the value itself, which may be nested 100,000 levels deep.
  */
 function describeType(type: unknown): string {
-  if (typeof type !== 'string')
-    return `(a JSON ${Array.isArray(type) ? 'array' : type === null ? 'null' : typeof type})`;
-  return type.length > 64 ? `${JSON.stringify(type.slice(0, 64))}…` : JSON.stringify(type);
+  if (typeof type === 'string') return describeEchoedValue(type, { quote: 'json' });
+  return `(a JSON ${Array.isArray(type) ? 'array' : type === null ? 'null' : typeof type})`;
 }

@@ -38,12 +38,15 @@ export type {
   ReadmeBlockOptions,
   ReadmeBlockResult,
   ReadmeBlocks,
+  ReadmeServerAndClientOptions,
+  ReadmeServerAndClientRun,
   StartedReadmeBlock,
 } from './readme-blocks.js';
 export {
   README_NODE_ARGUMENTS,
   readReadmeBlocks,
   runReadmeBlock,
+  runReadmeServerAndClient,
   startReadmeBlock,
   typecheckReadmeBlocks,
 } from './readme-blocks.js';

@@ -6,12 +6,37 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   readReadmeBlocks,
   runReadmeBlock,
+  runReadmeServerAndClient,
   startReadmeBlock,
   typecheckReadmeBlocks,
 } from './readme-blocks.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'readme-blocks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A README with a quick-start pair: an HTTP server and a client that prints its answer. */
+const pairFile = pathToFileURL(join(dir, 'PAIR.md'));
+writeFileSync(
+  pairFile,
+  [
+    '<!-- readme-test: server -->',
+    '```ts',
+    "import { createServer } from 'node:http';",
+    "const server = createServer((_request, response) => response.end('hello from the server'));",
+    'server.listen(8787);',
+    "server.on('listening', () => {",
+    '  const { port } = server.address() as { port: number };',
+    '  console.log(`on http://127.0.0.1:${port}/`);',
+    '});',
+    '```',
+    '',
+    '<!-- readme-test: client -->',
+    '```ts',
+    "console.log(await (await fetch('http://127.0.0.1:8787/')).text());",
+    '```',
+    '',
+  ].join('\n'),
+);
 
 const file = pathToFileURL(join(dir, 'README.md'));
 writeFileSync(
@@ -85,6 +110,26 @@ describe('readReadmeBlocks', () => {
         ready: /on (\S+)$/,
       }),
     ).rejects.toThrow(/exited with 2 before it was ready:\nno port/);
+  });
+
+  it('runs a server block and a client block against it, and stops the server even when the check fails', async () => {
+    const pair = readReadmeBlocks(pairFile);
+    const options = {
+      cwd,
+      server: { replace: [['listen(8787)', 'listen(0)']] as const, ready: /^on (http:\/\/\S+)$/ },
+      client: { url: 'http://127.0.0.1:8787/' },
+    };
+    let serverOutput = '';
+    await runReadmeServerAndClient(pair, options, async ({ client, server }) => {
+      expect(client).toMatchObject({ exitCode: 0, stdout: 'hello from the server\n' });
+      serverOutput = server.stdout();
+    });
+    expect(serverOutput).toMatch(/^on http:\/\/127\.0\.0\.1:\d+\/\n$/);
+    await expect(
+      runReadmeServerAndClient(pair, options, () => {
+        throw new Error('the check failed');
+      }),
+    ).rejects.toThrow('the check failed');
   });
 
   it('typechecks blocks in one run: nothing for good code, the error for bad code', async () => {

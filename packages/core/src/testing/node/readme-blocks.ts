@@ -2,7 +2,8 @@
  * README code blocks that run as printed (Node only: it reads files and starts processes). A block
  * is kept honest by marking it `<!-- readme-test: name -->` in the README and running it from a
  * test with {@link runReadmeBlock} (a script that ends), {@link startReadmeBlock} (a server that
- * keeps running) or {@link typecheckReadmeBlocks} (code that needs a browser). A block that imports
+ * keeps running), {@link runReadmeServerAndClient} (a quick start's server and the client that
+ * talks to it) or {@link typecheckReadmeBlocks} (code that needs a browser). A block that imports
  * an `@a2ui-ts/*` package looks runnable to a reader, so it must be marked: {@link ReadmeBlocks.unmarked}
  * lists the ones that are not, for a test to expect none.
  */
@@ -229,6 +230,87 @@ export async function startReadmeBlock(
       });
     });
   });
+}
+
+/** The quick-start pair of a README: a server block and a client block that talks to it. */
+export interface ReadmeServerAndClientOptions {
+  /** The folder the README says to run both blocks from; see {@link ReadmeBlockOptions.cwd}. */
+  cwd: string | URL;
+  /** The server block. */
+  server: {
+    /** Its marker name. @default 'server' */
+    block?: string;
+    /** @default 'server.mts' */
+    fileName?: string;
+    /**
+     * Replacements that make it listen on port 0 (each must occur in the block), e.g.
+     * `[['port: 8787 }', 'port: 0 }']]`.
+     */
+    replace: ReadonlyArray<readonly [from: string, to: string]>;
+    /** Matches the line it prints once listening; group 1 is the URL the client is pointed at. */
+    ready: RegExp;
+  };
+  /** The client block. */
+  client: {
+    /** Its marker name. @default 'client' */
+    block?: string;
+    /** @default 'client.mts' */
+    fileName?: string;
+    /** The server URL as printed in the client block; replaced with the started server's. */
+    url: string;
+  };
+}
+
+/** What {@link runReadmeServerAndClient} ran: the finished client and the still running server. */
+export interface ReadmeServerAndClientRun {
+  readonly client: ReadmeBlockResult;
+  readonly server: StartedReadmeBlock;
+}
+
+/**
+ * Runs a README's quick start as printed: starts its server block (on port 0), runs its client
+ * block to the end against it, hands both to `check` while the server still runs, then stops the
+ * server, also when `check` or a block fails. Never asserts by itself: a broken block shows in
+ * what `check` receives (a client exit code, a server that never got ready rejects).
+ *
+ * @param readme - The README's blocks ({@link readReadmeBlocks}).
+ * @param options - See {@link ReadmeServerAndClientOptions}.
+ * @param check - The test's assertions, e.g. on `client.stdout` and `server.stdout()`.
+ * @throws Error when the server block exits before it is ready (with its stderr), or whatever
+ *   `check` throws
+ * @example
+ * ```ts
+ * await runReadmeServerAndClient(readme, {
+ *   cwd: new URL('..', import.meta.url),
+ *   server: { replace: [['port: 8787 }', 'port: 0 }']], ready: /^A2UI agent on (http:\/\/\S+)$/ },
+ *   client: { url: 'http://127.0.0.1:8787/a2ui' },
+ * }, ({ client }) => expect(client.exitCode).toBe(0));
+ * ```
+ */
+export async function runReadmeServerAndClient(
+  readme: ReadmeBlocks,
+  options: ReadmeServerAndClientOptions,
+  check: (run: ReadmeServerAndClientRun) => void | Promise<void>,
+): Promise<void> {
+  const { cwd, server: serverBlock, client: clientBlock } = options;
+  const server = await startReadmeBlock(readme.block(serverBlock.block ?? 'server'), {
+    cwd,
+    fileName: serverBlock.fileName ?? 'server.mts',
+    replace: serverBlock.replace,
+    ready: serverBlock.ready,
+  });
+  try {
+    const url = server.ready[1];
+    if (url === undefined) throw new Error(`${serverBlock.ready} has no group for the URL.`);
+    const client = await runReadmeBlock(readme.block(clientBlock.block ?? 'client'), {
+      cwd,
+      fileName: clientBlock.fileName ?? 'client.mts',
+      replace: [[clientBlock.url, url]],
+    });
+    await check({ client, server });
+  } finally {
+    await server.stop();
+  }
 }
 
 /**

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { A2uiError } from '../errors/a2ui-error.js';
+import { BASIC_CATALOG_ID } from '../protocol/constants.js';
+import { DEFAULT_MAX_DEPTH } from '../validation/find-depth-violation.js';
+import { createA2uiStreamParser, streamParserCharsRead } from './a2ui-stream-parser.js';
+import type { A2uiStreamPart } from './stream-types.js';
+
+const createSurface = {
+  version: 'v0.9',
+  createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID },
+};
+
+/**
+ * Characters read per character of input the parser may spend. Each push may re-read the message
+ * being written once or twice (a bounded-depth partial message is re-parsed to show what is new),
+ * so the bound is a multiple of the depth cap, never of the number of pushes.
+ */
+const READS_PER_INPUT_CHAR = 4 * DEFAULT_MAX_DEPTH;
+
+/** Where the ever-deeper value is written: a data-model value or a component property. */
+const OPENINGS = {
+  'a data-model value': `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":`,
+  'a component property': `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":`,
+  'the block itself': '',
+};
+
+function messagesOf(parts: readonly A2uiStreamPart[]): unknown[] {
+  return parts.flatMap((part) => (part.type === 'messages' ? part.messages : []));
+}
+
+describe('createA2uiStreamParser: work per push', () => {
+  for (const [where, opening] of Object.entries(OPENINGS)) {
+    for (const level of ['[', '{"a":']) {
+      it(`reads ${where} opened one level (${level}) per push in work linear in the input, then refuses it past the depth cap`, () => {
+        const parser = createA2uiStreamParser();
+        const head = `<a2ui-json>[${JSON.stringify(createSurface)},${opening}`;
+        const delivered = messagesOf(parser.push(head));
+        let fed = head.length;
+        let failure: unknown;
+        // Stop as soon as the budget is spent: before the depth cap, work per push grew with
+        // the buffer and 10,000 pushes would take hours, not fail.
+        for (let push = 0; push < 10_000; push++) {
+          if (streamParserCharsRead(parser) > READS_PER_INPUT_CHAR * fed) break;
+          fed += level.length;
+          try {
+            delivered.push(...messagesOf(parser.push(level)));
+          } catch (error) {
+            failure = error;
+            break;
+          }
+        }
+        expect(streamParserCharsRead(parser)).toBeLessThanOrEqual(READS_PER_INPUT_CHAR * fed);
+        expect(delivered[0]).toEqual(createSurface);
+        expect(A2uiError.isInstance(failure)).toBe(true);
+        const error = failure as A2uiError;
+        expect(error.code).toBe('VALIDATION_FAILED');
+        expect(error.data).toMatchObject({
+          reason: 'depth',
+          issues: [{ keyword: 'maxDepth' }],
+        });
+        expect(error.message).toContain(`more than ${DEFAULT_MAX_DEPTH} levels deep`);
+        // The parser is spent: the same error again, nothing else.
+        expect(() => parser.push('}')).toThrow(error);
+      });
+    }
+  }
+
+  it('streams a long data-model update one entry per push in work linear in the input, each entry sent once', () => {
+    // Entries already sent are not read again: each push reads its own text, the entry in
+    // progress and the update's head.
+    const readsPerInputChar = 16;
+    const parser = createA2uiStreamParser();
+    const head = `<a2ui-json>[${JSON.stringify(createSurface)},{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":{`;
+    const delivered = messagesOf(parser.push(head));
+    let fed = head.length;
+    for (let entry = 0; entry < 10_000; entry++) {
+      if (streamParserCharsRead(parser) > readsPerInputChar * fed) break;
+      const text = `${entry === 0 ? '' : ','}"k${entry}":"v${entry}"`;
+      fed += text.length;
+      delivered.push(...messagesOf(parser.push(text)));
+    }
+    expect(streamParserCharsRead(parser)).toBeLessThanOrEqual(readsPerInputChar * fed);
+    // While it streams, each entry is sent once, as it completes…
+    const sent = new Map<string, unknown[]>();
+    for (const message of delivered.slice(1)) {
+      const { value } = (message as { updateDataModel: { value: Record<string, unknown> } })
+        .updateDataModel;
+      for (const [key, entry] of Object.entries(value))
+        sent.set(key, [...(sent.get(key) ?? []), entry]);
+    }
+    expect(sent.size).toBe(10_000);
+    expect([...sent.values()].every((values) => values.length === 1)).toBe(true);
+    expect(sent.get('k9999')).toEqual(['v9999']);
+    // …and the finished update is sent whole.
+    const [finished] = messagesOf([...parser.push('}}}]</a2ui-json>'), ...parser.end()]);
+    expect(
+      Object.keys((finished as { updateDataModel: { value: object } }).updateDataModel.value),
+    ).toHaveLength(10_000);
+  });
+
+  it('accepts a message nested exactly to the depth cap', () => {
+    const parser = createA2uiStreamParser({ validateMessage: false });
+    // The message is level 1, its payload level 2, `value` level 3: 61 more levels inside.
+    const inner = DEFAULT_MAX_DEPTH - 3;
+    const value = `${'{"a":'.repeat(inner)}1${'}'.repeat(inner)}`;
+    const message = `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":${value}}}`;
+    const parts = [...parser.push(`<a2ui-json>[${message}]</a2ui-json>`), ...parser.end()];
+    expect(messagesOf(parts).at(-1)).toEqual(JSON.parse(message));
+  });
+});
