@@ -153,6 +153,7 @@ export class LlmSession {
 
   async #request(trigger: Trigger, content: string): Promise<void> {
     this.#attempts = 0;
+    this.mirror.beginRequest();
     await this.#turn(trigger, content);
   }
 

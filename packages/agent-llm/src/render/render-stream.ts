@@ -57,7 +57,7 @@ export function renderResult(outcome: RenderOutcome): Record<string, unknown> {
   if (!outcome.ok) {
     result.errors = outcome.issues.map(({ code, path, message }) => ({ code, path, message }));
     result.next =
-      'Everything not listed in errors was applied and is on screen. Fix exactly the listed problems and call render_a2ui again.';
+      'Everything not listed in errors is on screen; a component that references a listed problem is held back (or shown without it) until that is fixed. Fix exactly the listed problems and call render_a2ui again: send only the corrected components and messages, the rest stays.';
   }
   return result;
 }
