@@ -325,9 +325,8 @@ describe('provider failures over HTTP', () => {
     const ids = client.componentIds('weather');
     expect(ids).toEqual(expect.arrayContaining(['root', 'title']));
     const root = client.client.processor.getSurface('weather')!.components.get('root')!;
-    expect(
-      (root.properties as { children: string[] }).children.every((id) => ids.includes(id)),
-    ).toBe(true);
+    const children = root.properties.children as string[];
+    expect(children.every((id) => ids.includes(id))).toBe(true);
     expect(client.errors).toEqual([]);
   });
 

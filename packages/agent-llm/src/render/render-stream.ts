@@ -1,8 +1,9 @@
 /**
  * One `render_a2ui` call, rendered while the model writes it: its streamed arguments go through
  * a streaming JSON parser (`@streamparser/json`), and every message — every component of an
- * `updateComponents` — is checked by the {@link SurfaceMirror} and sent as soon as it is complete.
- * The final arguments then settle what the stream could not (a provider that sends them whole, a
+ * `updateComponents` — is checked by the {@link SurfaceMirror} as soon as it is complete, and sent
+ * once valid and once what it references is on the client (the mirror holds the rest back). The
+ * final arguments then settle what the stream could not (a provider that sends them whole, a
  * broken stream) and the call's outcome goes back to the model.
  */
 import {
