@@ -217,13 +217,22 @@ describe('createLlmAgent: self-correction', () => {
     // biome-ignore lint/suspicious/noExplicitAny: the test edits a fixture's nested members
     const bad = weatherCard() as Array<Record<string, any>>;
     delete bad[2]!.updateComponents.components[3].child;
-    const { test, status, outcomes } = await setup([renderStep(bad), renderStep(bad)], {
+    const { test, status, outcomes, events } = await setup([renderStep(bad), renderStep(bad)], {
       maxAttempts: 2,
       agentSurface: { prompt: false },
     });
     const screen = watchScreen(test, 'weather');
     await test.transport.input({ text: 'Weather' });
     expect(outcomes()).toEqual(['gave-up']);
+    // One error, in the spec's error shape, for hosts that show or log it.
+    expect(events.find((event) => event.type === 'turn-end')).toMatchObject({
+      issue: {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 'weather',
+        path: '/messages/2/updateComponents/components/3/child',
+        message: 'Missing required property "child" on component "Button".',
+      },
+    });
     expect(screen.placeholders).toEqual([]);
     expect(screen.messages.some((message) => 'deleteSurface' in message)).toBe(false);
     // The card without its broken button (the label alone is valid but unreachable).

@@ -155,9 +155,7 @@ export class HeldComponents {
     // What the client has (and what is about to be sent) never references a component it does
     // not have: while this one is not there, nothing there can contain it.
     const reaches =
-      childrenOf(component.id) === undefined
-        ? () => false
-        : reachesFrom(component.id, childrenOf);
+      childrenOf(component.id) === undefined ? () => false : reachesFrom(component.id, childrenOf);
     const resolved = (id: string) => childrenOf(id) !== undefined && !reaches(id);
     if (referencedIds(component, slots).every(resolved)) return component;
     const copy = structuredClone(component) as Record<string, unknown>;
