@@ -82,6 +82,13 @@ export class HeldComponents {
       const component = batch.get(id) ?? client(id);
       return component && this.#referencesOf(component);
     };
+    // Held only shrinks from here: who references whom is read once.
+    const parentsOf = new Map<string, string[]>();
+    for (const [parentId, parent] of held) {
+      for (const id of this.#referencesOf(parent)) {
+        if (id !== parentId) parentsOf.set(id, [...(parentsOf.get(id) ?? []), parentId]);
+      }
+    }
     const queue = components.map((component) => component.id);
     // Each step sends a new version of a held component; sending one only re-examines those
     // that reference it. The budget bounds pathological reference graphs.
@@ -99,9 +106,7 @@ export class HeldComponents {
       // writes everything again).
       if (previous && jsonEquals(version, previous)) continue;
       batch.set(id, version);
-      for (const [parentId, parent] of held) {
-        if (parentId !== id && this.#referencesOf(parent).includes(id)) queue.push(parentId);
-      }
+      queue.push(...(parentsOf.get(id) ?? []));
     }
     return {
       components: [...batch.values()],

@@ -265,6 +265,40 @@ describe('RenderStream', () => {
     ]);
   });
 
+  it('holds back an update that would close a cycle, keeping what the client has', () => {
+    const { render, client, placeholders } = setup();
+    render([
+      { version: v, createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } },
+      {
+        version: v,
+        updateComponents: {
+          surfaceId: 's',
+          components: [
+            { id: 'root', component: 'Column', children: ['a'] },
+            { id: 'a', component: 'Text', text: 'a' },
+          ],
+        },
+      },
+    ]);
+    const outcome = render([
+      {
+        version: v,
+        updateComponents: {
+          surfaceId: 's',
+          components: [{ id: 'a', component: 'Column', children: ['root'] }],
+        },
+      },
+    ]);
+    expect(outcome.issues).toEqual([
+      expect.objectContaining({
+        path: '/messages/0/updateComponents/components/0',
+        message: expect.stringContaining('Component "a" references "root", which contains "a"'),
+      }),
+    ]);
+    expect(client.getSurface('s')!.components.get('a')!.type).toBe('Text');
+    expect(placeholders).toEqual([]);
+  });
+
   it('replaces a surface the model creates again in a new request', () => {
     const { mirror, render, client, batches } = setup();
     render(weatherCard('one'));
