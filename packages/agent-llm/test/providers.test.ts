@@ -238,12 +238,12 @@ describe.each(CASES)('$provider over $wire', (entry) => {
     }
     await turn;
     expect(lookups).toEqual(['Lyon']);
-    expect(client.componentIds('weather')).toEqual([
-      'root',
-      'title',
-      'temperature',
+    expect(client.componentIds('weather').sort()).toEqual([
       'refresh',
       'refresh-label',
+      'root',
+      'temperature',
+      'title',
     ]);
     expect(client.errors).toEqual([]);
 
@@ -315,13 +315,18 @@ describe('provider failures over HTTP', () => {
       {
         toolCalls: [{ name: 'render_a2ui', input: { messages: weatherCard() } }],
         chunkSize: 16,
-        cutAfterEvents: 30,
+        // The root column and its title have streamed; the rest of the card has not.
+        cutAfterEvents: 36,
       },
     ]);
     await client.transport.input({ text: 'Weather' });
     expect(status()).toMatch(/^The model call failed: the provider's response broke off/);
-    // The valid prefix stays on screen, consistent.
-    expect(client.componentIds('weather').length).toBeGreaterThan(0);
+    // The valid prefix stays on screen, consistent: the column shows only children it has.
+    const ids = client.componentIds('weather');
+    expect(ids).toEqual(expect.arrayContaining(['root', 'title']));
+    const root = client.client.processor.getSurface('weather')!.components.get('root')!;
+    const children = root.properties.children as string[];
+    expect(children.every((id) => ids.includes(id))).toBe(true);
     expect(client.errors).toEqual([]);
   });
 

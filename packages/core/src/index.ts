@@ -472,6 +472,7 @@ export {
   DEFAULT_CUTTABLE_KEYS,
   parseA2uiStream,
 } from './streaming/index.js';
+export { jsonEquals } from './streaming/json-equals.js';
 // Transports: the ClientTransport contract and the in-memory pair
 export type {
   ClientTransport,

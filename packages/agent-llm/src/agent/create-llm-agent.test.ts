@@ -1,12 +1,14 @@
 import {
   type ActionEvent,
   BASIC_CATALOG_ID,
+  basicCatalog,
   type Connection,
   createDefaultCatalogs,
   createUrlPolicy,
   type HostToolResult,
   MessageProcessor,
   minimalCatalog,
+  snapshotState,
 } from '@a2ui-ts/core';
 import { createDeferred } from '@a2ui-ts/core/testing';
 import { APICallError, tool } from 'ai';
@@ -15,6 +17,8 @@ import { z } from 'zod';
 import { type ConnectedClient, connectClient } from '../../test/connect-client.js';
 import { weatherCard } from '../../test/fixtures.js';
 import { systemText, toolResults, userTexts } from '../../test/prompt-reading.js';
+import { readCatalogDocument } from '../catalog/catalog-document.js';
+import { createReferenceIndex, referencedIds } from '../catalog/component-references.js';
 import { RENDER_TOOL_NAME } from '../catalog/render-tool-schema.js';
 import {
   controlledStream,
@@ -91,18 +95,18 @@ describe('createLlmAgent: streaming UI', () => {
     stream.push(...parts.slice(0, cut + 1));
     await test.until(() => test.componentIds('weather').includes('title'), 'the streamed title');
     // The rest of the card is not written yet, so it cannot have been sent.
-    expect(test.componentIds('weather')).toEqual(['root', 'title']);
+    expect(test.componentIds('weather').sort()).toEqual(['root', 'title']);
     expect(test.data('weather')).toEqual({ city: 'Lyon', temperature: 21 });
 
     stream.push(...parts.slice(cut + 1));
     stream.close();
     await turn;
-    expect(test.componentIds('weather')).toEqual([
-      'root',
-      'title',
-      'temperature',
+    expect(test.componentIds('weather').sort()).toEqual([
       'refresh',
       'refresh-label',
+      'root',
+      'temperature',
+      'title',
     ]);
     // Every batch the client received applied cleanly: the surface was valid at every step.
     expect(test.received.every(({ result }) => result.errors.length === 0)).toBe(true);
@@ -140,11 +144,106 @@ describe('createLlmAgent: streaming UI', () => {
     expect(test.errors).toEqual([]);
     expect(status()).toBe('scripted-model rendered "weather".');
     // The model is told what is on screen.
-    expect(systemText(model.calls[2]!.prompt)).toContain('"weather": components root (Column)');
+    expect(systemText(model.calls[2]!.prompt)).toMatch(
+      /"weather": components [^;]*root \(Column\)/,
+    );
   });
 });
 
+/**
+ * Watches what the client shows of `surfaceId` after every batch it applies: references to
+ * components it does not have (what a renderer draws as a placeholder), and the messages.
+ */
+function watchScreen(test: ConnectedClient, surfaceId: string) {
+  const references = createReferenceIndex(readCatalogDocument(basicCatalog));
+  const placeholders: string[] = [];
+  const messages: Array<Record<string, Record<string, unknown>>> = [];
+  test.client.subscribe((event) => {
+    if (event.type !== 'received') return;
+    messages.push(parsed(event.input));
+    const surface = test.client.processor.getSurface(surfaceId);
+    for (const record of surface?.components.values() ?? []) {
+      for (const id of referencedIds(record.properties, references.get(record.type) ?? [])) {
+        if (!surface!.components.has(id)) placeholders.push(`${record.id} → ${id}`);
+      }
+    }
+  });
+  return { placeholders, messages };
+}
+
+/** The surfaces a client shows after applying `messages` alone. */
+function rendered(messages: readonly unknown[]) {
+  const client = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+  const { errors } = client.process(messages as never);
+  if (errors.length > 0) throw new Error(JSON.stringify(errors));
+  return snapshotState(client).surfaces;
+}
+
 describe('createLlmAgent: self-correction', () => {
+  it('holds back what is invalid and what depends on it; the correction only adds to the card', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test edits a fixture's nested members
+    const card = weatherCard() as Array<Record<string, any>>;
+    const bad = structuredClone(card);
+    // The button's label has a property the catalog does not know: the label is refused, and
+    // the button (which needs it) and the column's entry for the button must wait.
+    bad[2]!.updateComponents.components[4].colour = 'red';
+    // The model corrects itself by writing the whole card again, createSurface included.
+    const { test, model, status } = await setup([renderStep(bad), renderStep(card)], {
+      agentSurface: { prompt: false },
+    });
+    const screen = watchScreen(test, 'weather');
+    await test.transport.input({ text: 'Weather' });
+    expect(model.calls).toHaveLength(2);
+    const value = toolResults(model.calls[1]!.prompt)[0]!.value as {
+      errors: Array<{ path: string }>;
+    };
+    expect(value.errors.map((error) => error.path)).toEqual([
+      '/messages/2/updateComponents/components/4/colour',
+      '/messages/2/updateComponents/components/3',
+    ]);
+    // The client never showed a placeholder, never got the invalid label, never lost the card.
+    expect(screen.placeholders).toEqual([]);
+    expect(JSON.stringify(screen.messages)).not.toContain('colour');
+    expect(screen.messages.some((message) => 'deleteSurface' in message)).toBe(false);
+    expect(
+      screen.messages.filter((message) => message.createSurface?.surfaceId === 'weather'),
+    ).toHaveLength(1);
+    expect(snapshotState(test.client.processor).surfaces.weather).toEqual(rendered(card).weather);
+    expect(test.errors).toEqual([]);
+    expect(status()).toBe('scripted-model rendered "weather" after 1 correction.');
+  });
+
+  it('leaves the valid rest on screen and says what failed when the budget is spent', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test edits a fixture's nested members
+    const bad = weatherCard() as Array<Record<string, any>>;
+    delete bad[2]!.updateComponents.components[3].child;
+    const { test, status, outcomes, events } = await setup([renderStep(bad), renderStep(bad)], {
+      maxAttempts: 2,
+      agentSurface: { prompt: false },
+    });
+    const screen = watchScreen(test, 'weather');
+    await test.transport.input({ text: 'Weather' });
+    expect(outcomes()).toEqual(['gave-up']);
+    // One error, in the spec's error shape, for hosts that show or log it.
+    expect(events.find((event) => event.type === 'turn-end')).toMatchObject({
+      issue: {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 'weather',
+        path: '/messages/2/updateComponents/components/3/child',
+        message: 'Missing required property "child" on component "Button".',
+      },
+    });
+    expect(screen.placeholders).toEqual([]);
+    expect(screen.messages.some((message) => 'deleteSurface' in message)).toBe(false);
+    // The card without its broken button (the label alone is valid but unreachable).
+    expect(test.client.processor.getSurface('weather')?.components.get('root')?.properties).toEqual(
+      { id: 'root', component: 'Column', children: ['title', 'temperature'] },
+    );
+    expect(status()).toBe(
+      'scripted-model could not produce a valid UI in 2 attempts: Missing required property "child" on component "Button". (at /messages/2/updateComponents/components/3/child). Try rephrasing the request.',
+    );
+  });
+
   it('feeds validation failures back with pointers, and never sends the invalid part', async () => {
     const { test, model, status } = await setup([
       renderStep(weatherCard(42)),

@@ -1,7 +1,7 @@
 /**
  * Options of `createLlmAgent`, their defaults in one place, and the events the agent reports.
  */
-import type { Catalog, Connection, UrlPolicy } from '@a2ui-ts/core';
+import type { Catalog, ClientError, Connection, UrlPolicy } from '@a2ui-ts/core';
 import type { LanguageModel, ToolSet } from 'ai';
 import type { HistoryLimits } from '../conversation/conversation-history.js';
 import type { RateLimit } from '../conversation/turn-rate-limiter.js';
@@ -153,6 +153,11 @@ export type LlmAgentEvent =
       /** Tokens the provider reported for the turn's model calls. */
       usage: { inputTokens: number; outputTokens: number };
       error?: unknown;
+      /**
+       * On `gave-up`: the problem still there, in the spec's `error` shape (§3.2) — the one the
+       * user was told about on the agent surface; everything valid stays on screen.
+       */
+      issue?: ClientError;
     };
 
 /** Defaults of {@link LlmAgentOptions}. */

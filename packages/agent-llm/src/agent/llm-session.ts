@@ -38,7 +38,7 @@ import {
   renderResult,
   tooDeepIssue,
 } from '../render/render-stream.js';
-import { SurfaceMirror } from '../render/surface-mirror.js';
+import { type RenderIssue, SurfaceMirror } from '../render/surface-mirror.js';
 import { createHostTools } from '../tools/host-tools.js';
 import { AgentSurface, type AgentSurfaceOptions } from './agent-surface.js';
 import { boundToolArguments } from './bounded-tool-arguments.js';
@@ -153,6 +153,7 @@ export class LlmSession {
 
   async #request(trigger: Trigger, content: string): Promise<void> {
     this.#attempts = 0;
+    this.mirror.beginRequest();
     await this.#turn(trigger, content);
   }
 
@@ -162,7 +163,7 @@ export class LlmSession {
     const { label, maxSteps, maxAttempts } = this.#setup;
     const usage = { inputTokens: 0, outputTokens: 0 };
     let modelCalls = 0;
-    const end = (outcome: TurnOutcome, error?: unknown) =>
+    const end = (outcome: TurnOutcome, error?: unknown, issue?: ClientError) =>
       this.#emit({
         type: 'turn-end',
         connectionId,
@@ -170,6 +171,7 @@ export class LlmSession {
         modelCalls,
         usage,
         ...(error === undefined ? {} : { error }),
+        ...(issue === undefined ? {} : { issue }),
       });
     this.#emit({ type: 'turn-start', connectionId, trigger });
     const supported = this.#connection.clientCapabilities?.['v0.9']?.supportedCatalogIds;
@@ -183,7 +185,7 @@ export class LlmSession {
     if (clientError && this.#attempts >= maxAttempts) {
       // The budget of this request is spent: no more model calls for it.
       this.#giveUp(`the client still reports: ${clientError.message}`);
-      end('gave-up');
+      end('gave-up', undefined, clientError);
       return;
     }
     const waitMs = this.#limiter?.take() ?? 0;
@@ -243,7 +245,7 @@ export class LlmSession {
                 ? `${issue.message}${issue.path ? ` (at ${issue.path})` : ''}`
                 : 'its UI was incomplete',
             );
-            return end('gave-up');
+            return end('gave-up', undefined, issue && toClientError(issue));
           }
           continue;
         }
@@ -422,6 +424,12 @@ export class LlmSession {
       // An observer's bug must not break a turn.
     }
   }
+}
+
+/** A render issue in the spec's `error` shape (§3.2): `{code, surfaceId, message, path?}`. */
+function toClientError(issue: RenderIssue): ClientError {
+  const { code, surfaceId = '', path, message } = issue;
+  return { code, surfaceId, message, ...(path ? { path } : {}) } as ClientError;
 }
 
 /**

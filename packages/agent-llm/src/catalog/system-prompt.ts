@@ -46,7 +46,7 @@ export function createSystemPrompt(
     'An action {"event": {"name": <verb>, "context": {<key>: <value*>}}} sends its name and resolved context to you when the user clicks; you get it as the next user turn and answer by updating the UI. Bind context values to the inputs the action needs.',
     'updateDataModel {"surfaceId", "path"?, "value"?}: a path with a value upserts it; no path (or "/") replaces the whole data model; a path without a value deletes it.',
     'Surfaces stay on screen across turns. Change an existing surface with updateComponents (upserts by id; an update replaces all properties of that component) and updateDataModel; a createSurface for an existing surface replaces it; deleteSurface removes one you no longer need.',
-    `When ${tool} reports errors, each names a JSON Pointer "path" into your call: fix exactly those and call ${tool} again. Messages and components it does not list were applied and are on screen.`,
+    `When ${tool} reports errors, each names a JSON Pointer "path" into your call: fix exactly those and call ${tool} again. Messages and components it does not list were applied and are on screen; a component that references a listed problem is held back until it is fixed, so send only the corrections.`,
     'Call the other tools to fetch or change data; never invent data a tool can provide.',
   ];
   if (reserved.length > 0) {

@@ -1,8 +1,9 @@
 /**
  * One `render_a2ui` call, rendered while the model writes it: its streamed arguments go through
  * a streaming JSON parser (`@streamparser/json`), and every message — every component of an
- * `updateComponents` — is checked by the {@link SurfaceMirror} and sent as soon as it is complete.
- * The final arguments then settle what the stream could not (a provider that sends them whole, a
+ * `updateComponents` — is checked by the {@link SurfaceMirror} as soon as it is complete, and sent
+ * once valid and once what it references is on the client (the mirror holds the rest back). The
+ * final arguments then settle what the stream could not (a provider that sends them whole, a
  * broken stream) and the call's outcome goes back to the model.
  */
 import {
@@ -57,7 +58,7 @@ export function renderResult(outcome: RenderOutcome): Record<string, unknown> {
   if (!outcome.ok) {
     result.errors = outcome.issues.map(({ code, path, message }) => ({ code, path, message }));
     result.next =
-      'Everything not listed in errors was applied and is on screen. Fix exactly the listed problems and call render_a2ui again.';
+      'Everything not listed in errors is on screen; a component that references a listed problem is held back (or shown without it) until that is fixed. Fix exactly the listed problems and call render_a2ui again: send only the corrected components and messages, the rest stays.';
   }
   return result;
 }

@@ -2,7 +2,9 @@
  * What the client shows of the model's surfaces, mirrored on the agent side: every message the
  * model writes is validated by core (the catalog's schema, then a dry run through a
  * `MessageProcessor` holding exactly what was sent) before it may leave, so the client's surfaces
- * are valid after every message (digest §2, §5, §7).
+ * are valid after every message (digest §2, §5, §7). A valid component whose references do not
+ * resolve yet is held back ({@link HeldComponents}): the client never shows a placeholder for a
+ * piece that failed, and a self-correction adds the corrected pieces to what is on screen.
  */
 import {
   A2UI_VERSION,
@@ -14,17 +16,18 @@ import {
   getServerMessageKind,
   getSurfaceId,
   isRecord,
+  jsonEquals,
   MessageProcessor,
   type ProcessorLimits,
   ROOT_COMPONENT_ID,
   type ServerMessage,
-  type Surface,
   type UrlPolicy,
   utf8ByteLength,
   VALIDATION_FAILED,
 } from '@a2ui-ts/core';
-import { type ReferenceIndex, referencedIds } from '../catalog/component-references.js';
+import type { ReferenceIndex } from '../catalog/component-references.js';
 import { findRefusedUrl } from './find-refused-url.js';
+import { type ClientView, HeldComponents } from './held-components.js';
 
 /** One problem with what the model wrote, reported back to it. */
 export interface RenderIssue {
@@ -89,10 +92,14 @@ export class SurfaceMirror {
   readonly #options: SurfaceMirrorOptions;
   readonly #processor: MessageProcessor;
   readonly #urlPolicy: UrlPolicy;
+  readonly #held: HeldComponents;
+  /** `createSurface` of each surface the current request created, to recognise a repeat. */
+  readonly #createdThisRequest = new Map<string, unknown>();
 
   constructor(options: SurfaceMirrorOptions) {
     this.#options = options;
     this.#urlPolicy = options.urlPolicy ?? createUrlPolicy();
+    this.#held = new HeldComponents(options.references, options.validator);
     // Validation happens here, strictly, before the dry run; the mirror only tracks state.
     this.#processor = new MessageProcessor({
       catalogs: [options.catalog],
@@ -111,9 +118,20 @@ export class SurfaceMirror {
   }
 
   /**
+   * Starts a new user request: what was held back for the previous one is dropped, and the
+   * surfaces it created count as the model's earlier work (created again, they are replaced).
+   */
+  beginRequest(): void {
+    this.#held.clear();
+    this.#createdThisRequest.clear();
+  }
+
+  /**
    * Checks and applies one whole message found at `at` in the model's call. A `createSurface`
-   * for a surface the model already has replaces it (`deleteSurface` first). An
-   * `updateComponents` is judged component by component: the valid ones apply.
+   * for a surface the model already has replaces it (`deleteSurface` first) — unless the current
+   * request created it the same way: a model correcting itself often writes everything again,
+   * and the card on screen stays and takes the corrections. An `updateComponents` is judged
+   * component by component: the valid ones apply (or are held until their references resolve).
    */
   accept(message: unknown, at: string): Accepted {
     const kind = getServerMessageKind(message);
@@ -158,18 +176,28 @@ export class SurfaceMirror {
           ],
         };
       }
+      const earlier = this.#createdThisRequest.get(surfaceId);
+      this.#createdThisRequest.set(surfaceId, valid.createSurface);
       if (this.has(surfaceId)) {
+        if (earlier !== undefined && jsonEquals(earlier, valid.createSurface))
+          return { messages: [], issues: [] };
+        this.#held.clear(surfaceId);
         const replaced: ServerMessage = { version: A2UI_VERSION, deleteSurface: { surfaceId } };
         this.#processor.process(replaced);
         return this.#apply([replaced, valid], at);
       }
+    }
+    if ('deleteSurface' in valid) {
+      this.#held.clear(surfaceId);
+      this.#createdThisRequest.delete(surfaceId);
     }
     return this.#apply([valid], at);
   }
 
   /**
    * Checks and applies components of `surfaceId` (pieces of one `updateComponents` message at
-   * `messageAt`): each valid one applies, each invalid one is reported at its own pointer.
+   * `messageAt`): each invalid one is reported at its own pointer; each valid one applies once
+   * its references resolve, meanwhile it is held (a child list may show its resolved entries).
    */
   acceptComponents(
     surfaceId: string,
@@ -206,11 +234,28 @@ export class SurfaceMirror {
           issues.push(failure(surfaceId, `${piece.at}${issue.path}`, issue.message));
     }
     if (valid.length === 0) return { messages: [], issues };
+    const release = this.#held.release(surfaceId, valid, this.#clientView(surfaceId));
+    if (release.components.length === 0) {
+      release.commit();
+      return { messages: [], issues };
+    }
     const applied = this.#apply(
-      [{ version: A2UI_VERSION, updateComponents: { surfaceId, components: valid } }],
+      [
+        {
+          version: A2UI_VERSION,
+          updateComponents: { surfaceId, components: release.components },
+        },
+      ],
       messageAt,
     );
+    if (applied.messages.length > 0) release.commit();
     return { messages: applied.messages, issues: [...issues, ...applied.issues] };
+  }
+
+  /** The components of `surfaceId` on the client. */
+  #clientView(surfaceId: string): ClientView {
+    const components = this.#processor.getSurface(surfaceId)?.components;
+    return (id) => components?.get(id)?.properties;
   }
 
   /** The issue of a URL in `value` (at `at`) that the URL policy refuses, if any. */
@@ -226,8 +271,9 @@ export class SurfaceMirror {
   }
 
   /**
-   * What keeps `surfaceIds` from rendering fully: no `root` (nothing is visible), a reference to
-   * a component that does not exist (a placeholder forever), a cycle. `locate` gives a
+   * What keeps `surfaceIds` (and every surface with held components) from rendering fully: no
+   * `root` (nothing is visible), components held back because they reference a component the
+   * client does not have (missing or refused) or would close a cycle. `locate` gives a
    * component's pointer in the current call, when it came from it.
    */
   completeness(
@@ -235,10 +281,13 @@ export class SurfaceMirror {
     locate: (surfaceId: string, componentId: string) => string | undefined,
   ): RenderIssue[] {
     const issues: RenderIssue[] = [];
-    for (const surfaceId of new Set(surfaceIds)) {
+    for (const surfaceId of new Set([...surfaceIds, ...this.#held.surfaceIds])) {
       const surface = this.#processor.getSurface(surfaceId);
       if (!surface) continue;
-      if (!surface.components.has(ROOT_COMPONENT_ID)) {
+      if (
+        !surface.components.has(ROOT_COMPONENT_ID) &&
+        !this.#held.has(surfaceId, ROOT_COMPONENT_ID)
+      ) {
         issues.push(
           failure(
             surfaceId,
@@ -246,30 +295,31 @@ export class SurfaceMirror {
             `Surface "${surfaceId}" has no component with id "${ROOT_COMPONENT_ID}", so nothing of it is visible; send one.`,
           ),
         );
-        continue;
       }
-      for (const record of surface.components.values()) {
-        const slots = this.#options.references.get(record.type) ?? [];
-        for (const id of referencedIds(record.properties, slots)) {
-          if (surface.components.has(id)) continue;
+      for (const held of this.#held.reasons(surfaceId, this.#clientView(surfaceId))) {
+        const at = locate(surfaceId, held.id) ?? '';
+        const shown = surface.components.has(held.id)
+          ? 'is shown without them (or as it was)'
+          : 'is held back (not on screen)';
+        if (held.missing.length > 0) {
+          const ids = held.missing.map((id) => `"${id}"`).join(', ');
           issues.push(
             failure(
               surfaceId,
-              locate(surfaceId, record.id) ?? '',
-              `Component "${record.id}" references "${id}", which surface "${surfaceId}" does not have; send a component with id "${id}" or change the reference.`,
+              at,
+              `Component "${held.id}" references ${ids}, which surface "${surfaceId}" does not have (never sent, or refused: see the other errors), so it ${shown}; send a valid component with each of these ids or change the reference.`,
             ),
           );
         }
-      }
-      const cycle = this.#findCycle(surface);
-      if (cycle) {
-        issues.push(
-          failure(
-            surfaceId,
-            locate(surfaceId, cycle[0]!) ?? '',
-            `Components of surface "${surfaceId}" reference each other in a cycle (${cycle.join(' → ')}); a component cannot contain itself.`,
-          ),
-        );
+        if (held.cyclic.length > 0) {
+          issues.push(
+            failure(
+              surfaceId,
+              at,
+              `Component "${held.id}" references ${held.cyclic.map((id) => `"${id}"`).join(', ')}, which contains "${held.id}" (a cycle), so it ${shown}; a component cannot contain itself.`,
+            ),
+          );
+        }
       }
     }
     return issues;
@@ -284,7 +334,13 @@ export class SurfaceMirror {
         .map((record) => `${record.id} (${record.type})`)
         .join(', ');
       const data = JSON.stringify(surface.dataModel.getSnapshot());
-      return `- "${surface.surfaceId}": components ${components || 'none'}; data model ${data}`;
+      const held = this.#held
+        .reasons(surface.surfaceId, this.#clientView(surface.surfaceId))
+        .map((reason) => `${reason.id} (${reason.type})`)
+        .join(', ');
+      // Held components are the model's own words: it must know they are not on screen yet.
+      const waiting = held ? `; held back until their references are valid: ${held}` : '';
+      return `- "${surface.surfaceId}": components ${components || 'none'}${waiting}; data model ${data}`;
     });
     const text = `Your surfaces on screen now:\n${lines.join('\n')}`;
     return text.length <= MAX_DESCRIBED_CHARS
@@ -295,6 +351,7 @@ export class SurfaceMirror {
   /** Forgets every surface (the client was reset). */
   reset(): void {
     this.#processor.reset();
+    this.beginRequest();
   }
 
   /**
@@ -375,31 +432,6 @@ export class SurfaceMirror {
       else issues.push(...errors.map((error) => fromClientError(error, at)));
     }
     return { messages: accepted, issues };
-  }
-
-  #findCycle(surface: Surface): string[] | undefined {
-    const state = new Map<string, 'open' | 'done'>();
-    const path: string[] = [];
-    const visit = (id: string): string[] | undefined => {
-      const mark = state.get(id);
-      if (mark === 'done') return undefined;
-      if (mark === 'open') return [...path.slice(path.indexOf(id)), id];
-      const record = surface.components.get(id);
-      if (!record) return undefined;
-      state.set(id, 'open');
-      path.push(id);
-      for (const child of referencedIds(
-        record.properties,
-        this.#options.references.get(record.type) ?? [],
-      )) {
-        const cycle = visit(child);
-        if (cycle) return cycle;
-      }
-      path.pop();
-      state.set(id, 'done');
-      return undefined;
-    };
-    return visit(ROOT_COMPONENT_ID);
   }
 }
 
