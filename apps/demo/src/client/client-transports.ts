@@ -58,10 +58,11 @@ export const DEMO_FRONTEND_TOOLS: readonly AgUiFrontendTool[] = [
 ];
 
 /**
- * AG-UI has no server push, so the page polls with an empty run after 2 s without one: the
- * restaurant's live "tables left" updates show up as they do over SSE, a little later.
+ * AG-UI has no server push, so the page long-polls: whenever it runs nothing else, one waiting
+ * run is open, and what the agent sends between runs (the gallery's streamed messages, the
+ * restaurant's live "tables left" updates) streams in as it is sent, as over SSE.
  */
 async function connectAgUiDemo(url: string): Promise<ClientTransport> {
   const { connectAgUi } = await import('@a2ui-ts/agui-adapter');
-  return connectAgUi({ url, tools: DEMO_FRONTEND_TOOLS, pollIntervalMs: 2_000 });
+  return connectAgUi({ url, tools: DEMO_FRONTEND_TOOLS, longPoll: true, pollIntervalMs: 2_000 });
 }
