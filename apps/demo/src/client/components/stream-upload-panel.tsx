@@ -102,6 +102,7 @@ export function StreamUploadPanel({ client }: StreamUploadPanelProps) {
 
   // When the agent refuses what was just sent, its first bad line is selected in the text.
   const firstLine = marked ? lines[0] : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new refusal selects its first line again
   useEffect(() => {
     const area = textArea.current;
     if (firstLine === undefined || !area) return;
