@@ -1,5 +1,5 @@
 import { runCli } from '@a2ui-ts/cli';
-import { migrateMessages } from '@a2ui-ts/core';
+import { BASIC_CATALOG_ID, migrateMessages } from '@a2ui-ts/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_LISTED_PROBLEMS, MAX_PASTED_STREAM_BYTES } from '../shared/pasted-stream-limits.js';
 import { connectTestClient, type TestClient } from '../test-support/connect-test-client.js';
@@ -12,6 +12,8 @@ import {
   LOAD_STREAM_ACTION,
 } from './gallery-agent.js';
 import { createManualScheduler } from './scheduler.js';
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const controls = GALLERY_CONTROLS_SURFACE_ID;
 const examples = loadExampleStreams();
@@ -206,42 +208,63 @@ describe('gallery agent', () => {
     const cli = await validateWithCli(text, 'pasted');
     expect(cli.length).toBeGreaterThanOrEqual(4);
     const issues = t.data(GALLERY_ERRORS_SURFACE_ID, '/issues') as Array<{
+      line?: number;
       where: string;
       message: string;
     }>;
-    // Every problem, not only the unreadable line; the CLI's words, in the CLI's order.
-    expect(issues.map((issue) => issue.message)).toEqual(cli.map((problem) => problem.message));
-    expect(issues[0]!.where).toBe('VALIDATION_FAILED at /createSurface/catalogId');
-    expect(issues[1]!.where).toBe('INVALID_JSON');
+    // Every problem, not only the unreadable line, in the CLI's order and words; numbered once,
+    // by the line of the text (the CLI's `pasted message 3 (line 3): ` / `pasted:2: ` prefixes go).
+    expect(issues.map((issue) => issue.message)).toEqual(
+      cli.map((problem) =>
+        capitalized(
+          problem.message.replace(
+            /^((?:Not valid JSON: )?)pasted( message \d+ \(line \d+\)|:\d+)?: /,
+            '$1',
+          ),
+        ),
+      ),
+    );
+    expect(issues.map((issue) => issue.line)).toEqual([1, 2, 3, 4]);
+    expect(issues[0]!.where).toBe('Line 1 · VALIDATION_FAILED at /createSurface/catalogId');
+    expect(issues[1]!.where).toBe('Line 2 · INVALID_JSON');
+    expect(issues.every((issue) => !/\bmessage \d|pasted/.test(issue.message))).toBe(true);
     expect(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).toBe(
       `“Pasted stream” has ${cli.length} problems; nothing was streamed.`,
     );
 
-    await sendStream(
-      t,
-      JSON.stringify([
-        { version: 'v0.9', createSurface: { surfaceId: 'x' } },
+    // A pretty-printed document: each message by the line it starts on, and its index; an unknown
+    // component is not said to be "rendered as a fallback" when nothing is rendered.
+    const document = JSON.stringify(
+      [
+        { version: 'v0.9', createSurface: { surfaceId: 'x', catalogId: BASIC_CATALOG_ID } },
+        {
+          version: 'v0.9',
+          updateComponents: { surfaceId: 'x', components: [{ id: 'root', component: 'Blink' }] },
+        },
         { version: 'v0.9', deleteSurface: {} },
-      ]),
-      'bad.json',
+      ],
+      null,
+      2,
     );
+    await sendStream(t, document, 'bad.json');
     await t.until(
       () => String(t.data(GALLERY_ERRORS_SURFACE_ID, '/title')).startsWith('“bad.json”'),
       'the second report',
     );
-    const second = t.data(GALLERY_ERRORS_SURFACE_ID, '/issues') as Array<{ message: string }>;
-    expect(second.map((issue) => issue.message)).toEqual(
-      (
-        await validateWithCli(
-          JSON.stringify([
-            { version: 'v0.9', createSurface: { surfaceId: 'x' } },
-            { version: 'v0.9', deleteSurface: {} },
-          ]),
-          'bad.json',
-        )
-      ).map((problem) => problem.message),
-    );
-    expect(second[0]!.message).toMatch(/^bad\.json message 1: /);
+    const second = t.data(GALLERY_ERRORS_SURFACE_ID, '/issues') as Array<{
+      line?: number;
+      where: string;
+      message: string;
+    }>;
+    const lines = document.split('\n');
+    const lineOf = (fragment: string) => lines.findIndex((line) => line.includes(fragment)) + 1;
+    expect(second.map((issue) => issue.line)).toEqual([
+      lineOf('"updateComponents"') - 2,
+      lineOf('"deleteSurface"') - 2,
+    ]);
+    expect(second[0]!.where).toMatch(/^Line \d+ \(message 2\) · /);
+    expect(second[0]!.message).toContain('Unknown component type "Blink"');
+    expect(second.map((issue) => issue.message).join(' ')).not.toContain('fallback');
     expect(t.surfaceIds()).toEqual([controls, GALLERY_ERRORS_SURFACE_ID]);
     expect(t.errors).toEqual([]);
   });

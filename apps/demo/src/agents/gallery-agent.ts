@@ -7,7 +7,6 @@ import {
   type A2uiAgent,
   type ActionEvent,
   BASIC_CATALOG_ID,
-  type ClientError,
   type Connection,
   createDefaultCatalogs,
   detectMessageVersion,
@@ -25,6 +24,7 @@ import {
 } from '../shared/pasted-stream-limits.js';
 import type { DemoLogger } from './demo-agent.js';
 import { type ExampleStream, loadExampleStreams } from './example-streams.js';
+import { describePastedProblems, type PastedStreamProblem } from './pasted-stream-problems.js';
 import { createTimerScheduler, type Scheduler } from './scheduler.js';
 
 /** Id of the surface holding the example list and the delay slider. */
@@ -147,7 +147,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
     connection: Connection,
     state: GalleryState,
     title: string,
-    problems: readonly ClientError[],
+    problems: readonly PastedStreamProblem[],
     heading = `“${title}” has ${count(problems.length, 'problem')}; nothing was streamed.${
       problems.length > MAX_LISTED_PROBLEMS
         ? ` The first ${MAX_LISTED_PROBLEMS} are listed; \`pnpm --silent a2ui validate <file>\` lists them all.`
@@ -168,11 +168,8 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
           surfaceId: GALLERY_ERRORS_SURFACE_ID,
           value: {
             title: heading,
-            // The spec error objects `a2ui validate` prints, shown as code + pointer and message.
-            issues: problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => ({
-              where: describeLocation(problem),
-              message: problem.message,
-            })),
+            // What `a2ui validate` prints, numbered by the line of the text (the panel marks it).
+            issues: problems.slice(0, MAX_LISTED_PROBLEMS),
           },
         },
       },
@@ -334,7 +331,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
                 new MessageProcessor({ catalogs: createDefaultCatalogs() }),
               );
         if (problems.length > 0) {
-          showIssues(connection, state, title, problems);
+          showIssues(connection, state, title, describePastedProblems(text, name, problems));
           return;
         }
         play(
@@ -412,13 +409,6 @@ function clampDelay(value: unknown, fallback: number, max: number): number {
     typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   if (!Number.isFinite(number)) return fallback;
   return Math.min(max, Math.max(0, Math.round(number)));
-}
-
-/** `VALIDATION_FAILED at /updateComponents/components/0/text`: the code and the pointer. */
-function describeLocation(problem: ClientError): string {
-  return typeof problem.path === 'string' && problem.path !== ''
-    ? `${problem.code} at ${problem.path}`
-    : problem.code;
 }
 
 function count(n: number, noun: string): string {

@@ -12,6 +12,11 @@ export interface ClientTransportFactory {
   readonly id: string;
   /** Loads the transport's code (once) and creates its client transport for `url`. */
   connect(url: string): Promise<ClientTransport>;
+  /**
+   * What the inspector says about this transport's traffic in the browser's network panel, when
+   * something there looks wrong but is not. @default nothing
+   */
+  readonly networkNote?: string;
 }
 
 /** Client transports by id. */
@@ -38,6 +43,8 @@ export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
   },
   {
     id: 'a2a',
+    networkNote:
+      'A2A ends a streamed call it no longer needs (a finished turn, a stream replaced on reconnect) by aborting its request: the browser’s network panel shows those POSTs as canceled, in red. They are deliberate; a real failure shows here, as the link status.',
     connect: async (url) => (await import('@a2ui-ts/transport-a2a')).connectA2a({ url }),
   },
   { id: 'agui-state', connect: (url) => connectAgUiDemo(url) },
@@ -58,10 +65,11 @@ export const DEMO_FRONTEND_TOOLS: readonly AgUiFrontendTool[] = [
 ];
 
 /**
- * AG-UI has no server push, so the page polls with an empty run after 2 s without one: the
- * restaurant's live "tables left" updates show up as they do over SSE, a little later.
+ * AG-UI has no server push, so the page long-polls: whenever it runs nothing else, one waiting
+ * run is open, and what the agent sends between runs (the gallery's streamed messages, the
+ * restaurant's live "tables left" updates) streams in as it is sent, as over SSE.
  */
 async function connectAgUiDemo(url: string): Promise<ClientTransport> {
   const { connectAgUi } = await import('@a2ui-ts/agui-adapter');
-  return connectAgUi({ url, tools: DEMO_FRONTEND_TOOLS, pollIntervalMs: 2_000 });
+  return connectAgUi({ url, tools: DEMO_FRONTEND_TOOLS, longPoll: true, pollIntervalMs: 2_000 });
 }

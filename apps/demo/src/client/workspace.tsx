@@ -6,6 +6,7 @@ import type { A2uiClient, Surface } from '@a2ui-ts/core';
 import { useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { Theme } from './app.js';
+import { CLIENT_TRANSPORTS } from './client-transports.js';
 import { ConnectionBadge } from './components/connection-badge.js';
 import { Inspector } from './components/inspector.js';
 import { StreamUploadPanel } from './components/stream-upload-panel.js';
@@ -89,7 +90,12 @@ export function Workspace({ url, transportId, agentId, theme, statusSlot }: Work
         )}
         {connection && agentId === 'gallery' && <StreamUploadPanel client={connection.client} />}
       </section>
-      {connection && <Inspector log={connection.log} />}
+      {connection && (
+        <Inspector
+          log={connection.log}
+          networkNote={CLIENT_TRANSPORTS.find((entry) => entry.id === transportId)?.networkNote}
+        />
+      )}
     </main>
   );
 }

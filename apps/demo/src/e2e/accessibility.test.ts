@@ -96,7 +96,7 @@ describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
 
   for (const viewport of VIEWPORTS) {
     for (const theme of THEMES) {
-      it(`booking search and results, ${theme}, ${viewport.width} px`, async () => {
+      it(`booking search, results and form, ${theme}, ${viewport.width} px`, async () => {
         const { page, pageErrors } = await harness.open('/?agent=restaurant', viewport, {
           colorScheme: theme,
         });
@@ -108,7 +108,13 @@ describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
         await search.getByRole('button', { name: 'Find tables' }).click();
         const results = page.getByTestId('surface-booking-results');
         await results.getByText('6 restaurants for 2 in “Lyon”').waitFor();
-        await audit(page, pageErrors, `a11y-booking-${viewport.width}-${theme}`);
+        await harness.screenshot(page, `a11y-booking-${viewport.width}-${theme}`);
+        expect(describeViolations(await runAxe(page, { tags: WCAG21_AA_TAGS }))).toEqual([]);
+        // The booking form: its "Back to results" is a link-style Button in the agent's orange.
+        await results.getByRole('button', { name: 'Book Le Petit Lyon' }).click();
+        const form = page.getByTestId('surface-booking-form').locator('.a2ui-surface');
+        await form.getByRole('button', { name: 'Back to results' }).waitFor();
+        await audit(page, pageErrors, `a11y-booking-form-${viewport.width}-${theme}`);
       });
 
       it(`gallery with the paste panel, ${theme}, ${viewport.width} px`, async () => {

@@ -125,7 +125,7 @@ describe('example gallery in Chromium', () => {
     });
   }
 
-  it('rejects a pasted invalid stream, lists every error and renders nothing broken', async () => {
+  it('rejects a pasted invalid stream, lists every error by its line, marks the lines and renders nothing broken', async () => {
     const { page, pageErrors } = await harness.open('/?agent=gallery');
     await page
       .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
@@ -141,27 +141,46 @@ describe('example gallery in Chromium', () => {
           components: [{ id: 'root', component: 'Text', variant: 'h1' }],
         },
       },
+      {
+        version: 'v0.9',
+        updateComponents: { surfaceId: 'pasted', components: [{ id: 'x', component: 'Blink' }] },
+      },
       { version: 'v0.9', updateDataModel: { surfaceId: 'nowhere', path: '/x', value: 1 } },
       { version: '0.8', deleteSurface: { surfaceId: 'pasted' } },
     ]
       .map((message) => JSON.stringify(message))
       .join('\n');
     const receivedBefore = (await inspectorCounts(page)).received;
-    await page.getByTestId('stream-input').fill(stream);
+    const input = page.getByTestId('stream-input');
+    await input.fill(stream);
     await page.getByTestId('stream-submit').click();
 
     const errors = page
       .getByTestId(`surface-${GALLERY_ERRORS_SURFACE_ID}`)
       .locator('.a2ui-surface');
-    await errors.getByText('“Pasted stream” has 3 problems; nothing was streamed.').waitFor();
-    // Each problem as `a2ui validate` prints it: code, pointer, and the CLI's message.
-    await errors.getByText('VALIDATION_FAILED at /updateComponents/components/0/text').waitFor();
-    await errors.getByText(/^pasted message 2 \(line 2\): /).waitFor();
-    await errors.getByText(/^pasted message 3 \(line 3\): .*nowhere/).waitFor();
-    await errors.getByText('VALIDATION_FAILED at /version').waitFor();
+    await errors.getByText('“Pasted stream” has 4 problems; nothing was streamed.').waitFor();
+    // One numbering, the line of the text: where (line, code, pointer), then what is wrong.
     await errors
-      .getByText(/^pasted message 4 \(line 4\): Unsupported protocol version '0.8'/)
+      .getByText('Line 2 · VALIDATION_FAILED at /updateComponents/components/0/text')
       .waitFor();
+    await errors.getByText(/^Line 3 · /).waitFor();
+    await errors.getByText(/^Unknown component type "Blink"/).waitFor();
+    await errors.getByText(/^Line 4 · /).waitFor();
+    await errors.getByText('Line 5 · VALIDATION_FAILED at /version').waitFor();
+    await errors.getByText(/^Unsupported protocol version '0.8'/).waitFor();
+    const listed = (await errors.textContent()) ?? '';
+    expect(listed).not.toMatch(/pasted message|pasted:\d|fallback/);
+    // The text field says which lines, and the first one is selected in it.
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await input.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain(
+      'problems on lines 2, 3, 4 and 5 (the first is selected)',
+    );
+    expect(
+      await input.evaluate((area: HTMLTextAreaElement) =>
+        area.value.slice(area.selectionStart, area.selectionEnd),
+      ),
+    ).toBe(stream.split('\n')[1]);
     await harness.screenshot(page, 'gallery-invalid-stream');
 
     expect(await page.getByTestId('surface-pasted').count()).toBe(0);
@@ -169,6 +188,10 @@ describe('example gallery in Chromium', () => {
     expect(counts.errors).toBe(0);
     expect(counts.received).toBeGreaterThan(receivedBefore);
     expect(await page.locator('[data-a2ui-unknown], [data-a2ui-pending]').count()).toBe(0);
+    // Edited, the text is no longer the one the lines are about.
+    await input.press('End');
+    await input.type(' ');
+    expect(await input.getAttribute('aria-invalid')).toBeNull();
     expect(pageErrors).toEqual([]);
     await page.close();
   });

@@ -2,7 +2,8 @@
  * The page as a keyboard and screen-reader user meets it: focus follows a surface that replaces
  * the one it was in, a disabled button says what is missing, the agent's refusal shows at its
  * field, every control is reachable by Tab, the inspector can be filtered, paused and cleared,
- * and an agent that is off says on the page how to turn it on.
+ * an agent that is off says on the page how to turn it on, and over A2A the inspector says
+ * that the canceled POSTs in the network panel are deliberate.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,5 +161,38 @@ describe('page usability in Chromium', () => {
     await notice.getByText('LLM (not configured): how to turn it on').click();
     await notice.getByText(LLM_OFF.description).waitFor();
     await page.close();
+  });
+
+  it('says in the inspector, over A2A, that the POSTs the network panel shows as canceled are deliberate', async () => {
+    const { page, pageErrors } = await harness.open('/?agent=restaurant&transport=a2a');
+    const failed: string[] = [];
+    // The note is about the transport's requests (under /a2ui/), not the page's own.
+    page.on('requestfailed', (request) =>
+      failed.push(
+        `${request.method()} ${new URL(request.url()).pathname} ${request.failure()?.errorText}`,
+      ),
+    );
+    const inTwoWeeks = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    await searchLyon(page, inTwoWeeks);
+    await page
+      .getByTestId('surface-booking-results')
+      .getByText('6 restaurants for 2 in “Lyon”')
+      .waitFor();
+    // The turn is over: its streamed call was ended by the page.
+    await expect.poll(() => failed.length).toBeGreaterThan(0);
+    expect([...new Set(failed.filter((line) => line.includes(' /a2ui/')))]).toEqual([
+      'POST /a2ui/restaurant/a2a net::ERR_ABORTED',
+    ]);
+    const note = page.getByTestId('inspector-network-note');
+    expect(await note.textContent()).toMatch(/canceled, in red\. They are deliberate/);
+    expect((await inspectorCounts(page)).errors).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+
+    // Other transports have nothing to explain.
+    const other = await harness.open('/?agent=restaurant&transport=sse-jsonrpc');
+    await other.page.getByTestId('surface-booking-search').waitFor();
+    expect(await other.page.getByTestId('inspector-network-note').count()).toBe(0);
+    await other.page.close();
   });
 });

@@ -9,9 +9,10 @@ import {
   BASIC_CATALOG_ID,
   createDefaultCatalogs,
   MessageProcessor,
+  type ServerMessage,
   snapshotState,
 } from '@a2ui-ts/core';
-import { EXAMPLE_STREAMS, waitForClient } from '@a2ui-ts/core/testing';
+import { createDeferred, EXAMPLE_STREAMS, waitForClient } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { EventEncoder } from '@ag-ui/encoder';
 import { Hono } from 'hono';
@@ -37,6 +38,21 @@ function clientOf(transport: ReturnType<typeof connectAgUi>): A2uiClient {
   void client.connect().catch(() => {});
   return client;
 }
+
+/** A surface whose root is a button with the action `press`. */
+const BUTTON_SURFACE: ServerMessage[] = [
+  { version: 'v0.9', createSurface: { surfaceId: 'live', catalogId: BASIC_CATALOG_ID } },
+  {
+    version: 'v0.9',
+    updateComponents: {
+      surfaceId: 'live',
+      components: [
+        { id: 'root', component: 'Button', child: 'label', action: { event: { name: 'press' } } },
+        { id: 'label', component: 'Text', text: 'Press' },
+      ],
+    },
+  },
+];
 
 const snapshotOf = (messages: readonly unknown[]) => {
   const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
@@ -236,6 +252,61 @@ describe('polling', () => {
     // The closing run ended the thread; no poll brought it back.
     await eventually(() => server.app.stats().sessions === 0);
     expect(transport.status).toBe('closed');
+  });
+});
+
+describe.each(['state', 'activity'] as const)('long polling in %s mode', (mode) => {
+  it('streams what the agent sends between runs as it is sent, in the open waiting run, and an action never waits behind it', async () => {
+    const gates = [createDeferred<void>(), createDeferred<void>(), createDeferred<void>()];
+    const actions: string[] = [];
+    const server = await serve({
+      mode,
+      // A waiting run the client failed to end would outlast the test.
+      maxRunWaitMs: 600_000,
+      agent: {
+        onConnect(connection) {
+          connection.send(structuredClone(BUTTON_SURFACE));
+        },
+        onAction(connection, action) {
+          actions.push(action.name);
+          if (actions.length > 1) return;
+          // Paced by the test, beside the turn (as the demo's gallery streams).
+          void (async () => {
+            for (const [index, gate] of gates.entries()) {
+              await gate.promise;
+              connection.send({
+                version: 'v0.9',
+                updateDataModel: { surfaceId: 'live', path: '/n', value: index },
+              });
+            }
+          })();
+        },
+      },
+    });
+    const transport = connectAgUi({ url: server.url, longPoll: true, reconnect: FAST_RECONNECT });
+    const client = clientOf(transport);
+    await waitForClient(
+      client,
+      () => client.processor.getSurface('live')?.components.has('root') === true,
+      'the surface',
+    );
+    await client.dispatchAction('live', 'root');
+    const value = () => client.processor.getSurface('live')!.dataModel.get('/n');
+    // The action's run is over; the waiting run is open on the server.
+    await eventually(() => server.app.stats().runs === 1 && transport.pendingMessages === 0);
+    const runsBefore = transport.runs;
+    gates[0]!.resolve();
+    await waitForClient(client, () => value() === 0, 'the first message');
+    gates[1]!.resolve();
+    await waitForClient(client, () => value() === 1, 'the second message');
+    // Both came in the run that was open before the agent sent them.
+    expect(transport.runs).toBe(runsBefore);
+    await client.dispatchAction('live', 'root');
+    expect(actions).toEqual(['press', 'press']);
+    gates[2]!.resolve();
+    await waitForClient(client, () => value() === 2, 'the third message');
+    await client.close();
+    await eventually(() => server.app.stats().sessions === 0 && server.app.stats().runs === 0);
   });
 });
 

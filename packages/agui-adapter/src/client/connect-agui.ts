@@ -88,6 +88,15 @@ export interface ConnectAgUiOptions
    * @default 0
    */
   pollIntervalMs?: number;
+  /**
+   * Long polling: whenever the thread is idle, one waiting run (`forwardedProps.a2uiWait`) is
+   * open, and what the agent sends streams in as it is sent (this adapter's server holds such a
+   * run up to its `maxRunWaitMs`). Before any other run the client asks the server to end it
+   * (`a2uiRelease`, answered `204`), so actions never wait behind it. A server that answers a
+   * waiting run at once is polled every `pollIntervalMs` (at least 1 s). Needs {@link url}.
+   * @default false
+   */
+  longPoll?: boolean;
   /** Most runs started in a row by frontend tool results, before waiting for the user. @default 10 */
   maxToolRounds?: number;
   /** Backoff of the first run and of redeliveries. */
@@ -117,6 +126,7 @@ export interface AgUiTransport extends ClientTransport {
 export const AGUI_CLIENT_DEFAULTS = {
   maxToolRounds: 10,
   pollIntervalMs: 0,
+  longPoll: false,
   maxQueuedMessages: LINK_DEFAULTS.maxQueuedMessages,
   /** How long `close()` waits for the run that ends the thread. */
   closeTimeoutMs: LINK_DEFAULTS.closeTimeoutMs,
@@ -176,12 +186,20 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       fetch: async (url, init) => {
         const response = await baseFetch(url, init);
         lastResponse = response;
+        // The server holds a waiting run from the moment it answers: a release may go out now.
+        if (waiting && !waiting.responded) {
+          waiting.responded = true;
+          if (waiting.releaseDue) sendRelease();
+        }
         return response;
       },
     });
   if (options.agent && options.threadId) agent.threadId = options.threadId;
   if (!options.agent && options.url === undefined)
     throw new A2uiError('VALIDATION_FAILED', 'connectAgUi needs a url or an agent.');
+  const longPoll = options.longPoll ?? defaults.longPoll;
+  if (longPoll && options.url === undefined)
+    throw new A2uiError('VALIDATION_FAILED', 'connectAgUi’s longPoll needs a url.');
 
   const reader = new A2uiEventReader();
   let generation = 0;
@@ -191,17 +209,26 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   let lastActivity = Date.now();
   let running = 0;
   const pollIntervalMs = options.pollIntervalMs ?? defaults.pollIntervalMs;
+  /** Runs other than a waiting run, queued or under way: a waiting run gives way to them. */
+  let wanted = 0;
+  /** The waiting run under way: whether the server answered it, and whether it must end. */
+  let waiting: { responded: boolean; releaseDue: boolean } | undefined;
   /** Resolves when the link must end (closed by either side, or a fatal refusal). */
   let endLink: ((outcome: LinkOutcome) => void) | undefined;
   /** Runs go one at a time, as an `HttpAgent` runs one at a time. */
   let chain: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+  const exclusive = <T>(task: () => Promise<T>, waitingRun = false): Promise<T> => {
+    if (!waitingRun) {
+      wanted++;
+      releaseWaitingRun();
+    }
     const tracked = async () => {
       running++;
       try {
         return await task();
       } finally {
         running--;
+        if (!waitingRun) wanted--;
         lastActivity = Date.now();
       }
     };
@@ -209,6 +236,36 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     chain = next.catch(() => {});
     return next;
   };
+  /** Ends the waiting run under way (if any), once the server has answered it. */
+  const releaseWaitingRun = () => {
+    if (!waiting || waiting.releaseDue) return;
+    waiting.releaseDue = true;
+    if (waiting.responded) sendRelease();
+  };
+
+  /** Asks the server to end the thread's waiting run: a request of its own, answered 204. */
+  const sendRelease = () => {
+    void (async () => {
+      const headers =
+        typeof options.headers === 'function' ? await options.headers() : options.headers;
+      await baseFetch(String(options.url), {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          threadId: agent.threadId,
+          runId: createConnectionId(),
+          state: {},
+          messages: [],
+          tools: [],
+          context: [],
+          forwardedProps: { [FORWARDED_PROPS.release]: true },
+        }),
+      });
+    })().catch(() => {
+      // The server ends the waiting run after its `maxRunWaitMs` anyway.
+    });
+  };
+
   const connectionName = () => `${agent.threadId}#${generation}`;
 
   const push = (messages: ServerMessage[]) => {
@@ -450,7 +507,8 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         endLink = undefined;
         resolve(end);
       };
-      if (pollIntervalMs > 0) void poll(attempt.signal);
+      if (longPoll) void waitForUpdates(attempt.signal);
+      else if (pollIntervalMs > 0) void poll(attempt.signal);
       const stop = () => endLink?.({ kind: 'closed', reason: 'Closed by the client.' });
       if (attempt.signal.aborted) stop();
       else attempt.signal.addEventListener('abort', stop, { once: true });
@@ -469,6 +527,50 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       if (!polled) continue;
       handleEnd(polled.outcome);
       await followUp(polled).catch(() => {});
+    }
+  };
+
+  /** Resolves once no run is queued or under way. */
+  const idle = async () => {
+    for (;;) {
+      const current = chain;
+      await current;
+      if (current === chain) return;
+    }
+  };
+
+  /**
+   * Long polling: keeps a waiting run open whenever the thread is idle. Without a run of another
+   * kind between two waiting runs, they start `pollIntervalMs` (at least 1 s) apart, so a server
+   * that answers them at once is polled, not flooded.
+   */
+  const waitForUpdates = async (signal: AbortSignal): Promise<void> => {
+    const minGapMs = Math.max(pollIntervalMs, 1_000);
+    let lastStart = Number.NEGATIVE_INFINITY;
+    let runsAfterLast = -1;
+    while (!shell.closed && !signal.aborted && endLink) {
+      await idle();
+      if (shell.closed || signal.aborted || !endLink) return;
+      const gapMs = runs === runsAfterLast ? minGapMs - (Date.now() - lastStart) : 0;
+      if (gapMs > 0) {
+        await sleep(gapMs, signal);
+        continue;
+      }
+      const result = await exclusive(async () => {
+        // An action queued meanwhile goes first; the loop comes back once it is done.
+        if (wanted > 0) return undefined;
+        lastStart = Date.now();
+        waiting = { responded: false, releaseDue: false };
+        try {
+          return await runOnce({ [FORWARDED_PROPS.wait]: true });
+        } finally {
+          waiting = undefined;
+          runsAfterLast = runs;
+        }
+      }, true).catch(() => undefined);
+      if (!result) continue;
+      handleEnd(result.outcome);
+      await followUp(result).catch(() => {});
     }
   };
 

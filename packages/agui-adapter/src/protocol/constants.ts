@@ -39,6 +39,16 @@ export const FORWARDED_PROPS = {
   resync: 'a2uiResync',
   /** `true` to end the thread: the agent sees `onDisconnect('client-closed')`. */
   disconnect: 'a2uiDisconnect',
+  /**
+   * `true` on a run without input: it stays open after its turns (up to the server's
+   * `maxRunWaitMs`), streaming what the agent sends meanwhile, until the thread's next request.
+   */
+  wait: 'a2uiWait',
+  /**
+   * `true`: not a run, only "I need the thread": ends the thread's waiting run (its
+   * `RUN_FINISHED` follows) and is answered `204` at once.
+   */
+  release: 'a2uiRelease',
 } as const;
 
 /** `CUSTOM` events this adapter emits; every AG-UI client may ignore them. */

@@ -498,6 +498,55 @@ describe('runs of a thread', () => {
     await eventually(() => server.app.stats().sessions === 1);
   });
 
+  it('holds a waiting run (a2uiWait) open, streaming each message the agent sends as it sends it, until a2uiRelease ends it (204)', async () => {
+    const rec = recorder();
+    const server = await serve({ agent: rec.agent, mode: 'activity', maxRunWaitMs: 600_000 });
+    const client = new HttpAgent({ url: server.url });
+    await runPeer(client);
+    const response = await post(
+      server.url,
+      run(client.threadId, 'wait', { forwardedProps: { a2uiWait: true } }),
+    );
+    const reader = response.body!.getReader();
+    let text = await readUntil(response, '"RUN_STARTED"', reader);
+    for (const value of [1, 2]) {
+      rec.connections[0]!.send({
+        version: 'v0.9',
+        updateDataModel: { surfaceId: 'form', path: '/n', value },
+      });
+      text += await readUntil(response, `"value":${value}}`, reader);
+      expect(text).not.toContain('RUN_FINISHED');
+    }
+    // A request that is not a run: the thread's waiting run ends, nothing else happens.
+    const release = await post(
+      server.url,
+      run(client.threadId, 'release', { forwardedProps: { a2uiRelease: true } }),
+    );
+    expect(release.status).toBe(204);
+    text += await readUntil(response, '\u0000', reader);
+    expect(
+      text
+        .trimEnd()
+        .endsWith(`"type":"RUN_FINISHED","threadId":"${client.threadId}","runId":"wait"}`),
+    ).toBe(true);
+    expect(text.match(/ACTIVITY_DELTA/g)).toHaveLength(2);
+    expect(rec.actions).toEqual([]);
+    // A run of the thread ends the waiting run too, and then runs.
+    const second = await post(
+      server.url,
+      run(client.threadId, 'wait-2', { forwardedProps: { a2uiWait: true } }),
+    );
+    const secondReader = second.body!.getReader();
+    await readUntil(second, '"RUN_STARTED"', secondReader);
+    const pressed = await post(
+      server.url,
+      run(client.threadId, 'press', { forwardedProps: { a2uiAction: action('press') } }),
+    ).then(eventsOf);
+    expect(pressed.at(-1)).toMatchObject({ type: 'RUN_FINISHED', runId: 'press' });
+    expect(await readUntil(second, '\u0000', secondReader)).toContain('"runId":"wait-2"}');
+    expect(rec.actions.map((event) => event.name)).toEqual(['press']);
+  });
+
   it('runs the runs of one thread one after another', async () => {
     const gate = createDeferred<void>();
     const order: string[] = [];

@@ -39,7 +39,8 @@ import {
 import { type BaseEvent, EventType, type RunAgentInput } from '@ag-ui/core';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { CUSTOM_EVENTS, STATE_SURFACES_KEY } from '../protocol/constants.js';
+import { CUSTOM_EVENTS, FORWARDED_PROPS, STATE_SURFACES_KEY } from '../protocol/constants.js';
+import { RunHold, RunHolds } from './run-hold.js';
 import { parseRunAgentInput, type RunRequest, readRunRequest } from './run-input.js';
 import { RunStream, type RunStreamEnd } from './run-stream.js';
 import {
@@ -97,6 +98,14 @@ export interface AgUiServerOptions extends BindingSessionHostOptions {
   catalogIds?: 'spec' | 'copilotkit';
   /** Interval of the `: keepalive` comment on a silent run. @default 15000 */
   keepAliveIntervalMs?: number;
+  /**
+   * Longest a waiting run (`forwardedProps.a2uiWait`: a long poll, what `connectAgUi`'s
+   * `longPoll` sends) stays open after its turns, streaming what the agent sends meanwhile; the
+   * thread's next request ends it sooner. Keep it below the idle timeout of proxies on the way.
+   * 0 answers waiting runs like any other.
+   * @default 25000
+   */
+  maxRunWaitMs?: number;
   /** Largest request body (it echoes the client's state). Larger ones get HTTP 413. @default 8388608 */
   maxRequestBytes?: number;
   /** Deadline for reading one request body; a slower one gets HTTP 408. @default 10000 */
@@ -115,6 +124,7 @@ export const AGUI_SERVER_DEFAULTS = {
   basePath: '',
   reconnectGraceMs: 1_800_000,
   keepAliveIntervalMs: 15_000,
+  maxRunWaitMs: 25_000,
   maxRequestBytes: 8_388_608,
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
   maxBufferedBytes: 16_777_216,
@@ -173,6 +183,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
   const defaults = AGUI_SERVER_DEFAULTS;
   const mode: AgUiOutputMode = options.mode ?? defaults.mode;
   const keepAliveIntervalMs = options.keepAliveIntervalMs ?? defaults.keepAliveIntervalMs;
+  const maxRunWaitMs = options.maxRunWaitMs ?? defaults.maxRunWaitMs;
   const maxRequestBytes = options.maxRequestBytes ?? defaults.maxRequestBytes;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? defaults.bodyTimeoutMs;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
@@ -188,6 +199,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
   const chains = new Map<string, Promise<void>>();
   // One keep-alive timer for all runs, so an idle server holds no timer at all.
   const streams = new LinkSet<RunStream>(keepAliveIntervalMs);
+  const holds = new RunHolds();
 
   const app =
     (options.basePath ?? defaults.basePath) ? new Hono().basePath(options.basePath!) : new Hono();
@@ -244,6 +256,10 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       auth.principal === undefined ? undefined : principalKey(auth.principal),
       input.threadId,
     );
+    // The client wants its thread: a run held open for updates ends now, so this one can start.
+    holds.release(threadId);
+    if (isRecord(input.forwardedProps) && input.forwardedProps[FORWARDED_PROPS.release] === true)
+      return c.body(null, 204);
     // Runs of one thread take turns; a run waits for the one before to end.
     const previous = chains.get(threadId) ?? Promise.resolve();
     let release!: () => void;
@@ -300,6 +316,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     });
     c.req.raw.signal.addEventListener('abort', () => stream.abort(), { once: true });
     stream.start(input.threadId, input.runId);
+    const hold = request.wait && maxRunWaitMs > 0 ? new RunHold(maxRunWaitMs) : undefined;
     const run = new Run({
       host,
       mode,
@@ -311,6 +328,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       controller,
       compactAfterBytes: options.compactActivityAfterBytes,
       copilotKitCatalogIds: (options.catalogIds ?? defaults.catalogIds) === 'copilotkit',
+      hold,
     });
 
     // Before the stream is handed out, everything that refuses with an HTTP status has run.
@@ -360,10 +378,15 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       }
     }
     streams.add(stream);
+    // Registered before the response goes out: a release sent once the client has it finds it.
+    const forgetHold = hold ? holds.add(threadId, hold) : () => {};
     void run
       .execute(opened.onConnect)
       .catch((error: unknown) => run.fail(error))
-      .finally(done);
+      .finally(() => {
+        forgetHold();
+        done();
+      });
     return streamResponse(stream);
   };
 
@@ -488,6 +511,8 @@ interface RunOptions {
   compactAfterBytes: number | undefined;
   /** Rename the spec catalogs in `createSurface` as CopilotKit registers them. */
   copilotKitCatalogIds: boolean;
+  /** A waiting run's hold: the run stays open after its turns until it ends. */
+  hold: RunHold | undefined;
 }
 
 /** One run: its sink on the thread's connection, and the turns it delivers. */
@@ -568,6 +593,10 @@ class Run implements SessionSink {
       }
     }
     this.#emitter?.deliver(message, entry.data);
+    // `tool-result` carries the surfaces at the run's end: a waiting run ends once the agent's
+    // messages of this tick are in.
+    const hold = this.#options.hold;
+    if (hold && this.#options.mode === 'tool-result') setTimeout(() => hold.release(), 0);
   }
 
   deliverToolCall(call: HostToolCall): void {
@@ -585,11 +614,16 @@ class Run implements SessionSink {
       delta: JSON.stringify(call.args ?? {}),
     } as BaseEvent);
     stream.emit({ type: EventType.TOOL_CALL_END, toolCallId: call.id } as BaseEvent);
+    // The client runs a frontend tool when the run ends.
+    this.#options.hold?.release();
   }
 
   close(reason: string): void {
     // `reset`: a newer link replaced this one; otherwise the connection ended.
-    if (reason !== 'reset') this.#closed = reason;
+    if (reason !== 'reset') {
+      this.#closed = reason;
+      this.#options.hold?.release();
+    }
   }
 
   // ---- The run -------------------------------------------------------------------------------
@@ -651,7 +685,10 @@ class Run implements SessionSink {
         ).turn,
       );
     }
-    this.#finish(turns.some((turn) => turn?.outcome === 'failed'));
+    const failed = turns.some((turn) => turn?.outcome === 'failed');
+    // A waiting run streams what the agent sends until the client needs the thread back.
+    if (this.#options.hold && !failed && !this.#stopped) await this.#options.hold.wait(signal);
+    this.#finish(failed);
   }
 
   /** A failure after the stream started: one `RUN_ERROR`. */

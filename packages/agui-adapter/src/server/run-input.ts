@@ -43,6 +43,11 @@ export interface RunRequest {
   readonly extras: Record<string, unknown> | undefined;
   readonly resync: boolean;
   readonly disconnect: boolean;
+  /**
+   * The run asked to wait (`forwardedProps.a2uiWait`) and carries nothing for the agent: it stays
+   * open after its turns.
+   */
+  readonly wait: boolean;
 }
 
 /** What the thread remembers to read a run: which ids it delivered or waits for. */
@@ -141,6 +146,11 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
     extras,
     resync: props[FORWARDED_PROPS.resync] === true,
     disconnect: props[FORWARDED_PROPS.disconnect] === true,
+    wait:
+      props[FORWARDED_PROPS.wait] === true &&
+      clientMessage === undefined &&
+      toolResults.length === 0 &&
+      texts.length === 0,
   };
 }
 

@@ -94,6 +94,26 @@ describe('surfaces', () => {
     expect(a!.style.getPropertyValue('--a2ui-color-on-primary')).toBe('#000000');
     expect(b!.style.getPropertyValue('--a2ui-color-on-primary')).toBe('#ffffff');
     expect(a!.getAttribute('data-theme')).toBe('light');
+    // Text in the primary colour reads at 4.5:1 in each scheme: gold darkened on light
+    // surfaces; navy lightened on dark ones, kept as it is on light ones.
+    const contrast = (x: string, y: string) => {
+      const luminance = (hex: string) => {
+        const [r, g, b] = [1, 3, 5].map((offset) => {
+          const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+          return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+        }) as [number, number, number];
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const [high, low] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
+      return (high + 0.05) / (low + 0.05);
+    };
+    const textOf = (element: HTMLElement, scheme: string) =>
+      element.style.getPropertyValue(`--a2ui-color-primary-text-${scheme}`);
+    expect(contrast(textOf(a!, 'light'), '#f0f2f5')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(textOf(a!, 'dark'), '#2d2f31')).toBeGreaterThanOrEqual(4.5);
+    expect(textOf(a!, 'dark')).toBe('#ffd700');
+    expect(textOf(b!, 'light')).toBe('#123456');
+    expect(contrast(textOf(b!, 'dark'), '#2d2f31')).toBeGreaterThanOrEqual(4.5);
   });
 });
 

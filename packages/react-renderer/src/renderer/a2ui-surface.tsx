@@ -34,16 +34,53 @@ export interface A2UISurfaceProps {
 
 const PRIMARY_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
-function contrastingColor(hex: string): string {
+/** WCAG relative luminance of `#rrggbb`. */
+function luminanceOf(hex: string): number {
   const channel = (offset: number): number => {
     const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
     return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
   };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+function contrastOf(a: string, b: string): number {
+  const [light, dark] = [luminanceOf(a), luminanceOf(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+function contrastingColor(hex: string): string {
   // Contrast against white (1.05 / (L + 0.05)) beats contrast against black ((L + 0.05) / 0.05)
   // exactly when L is below ~0.179.
-  return luminance < 0.179 ? '#ffffff' : '#000000';
+  return luminanceOf(hex) < 0.179 ? '#ffffff' : '#000000';
+}
+
+/**
+ * The hover backgrounds of each scheme (`--a2ui-color-surface-variant` in styles.css): the
+ * darkest light one and the lightest dark one a primary-coloured text sits on.
+ */
+const TEXT_BACKGROUNDS = { light: '#f0f2f5', dark: '#2d2f31' } as const;
+
+/**
+ * `hex` as text on `scheme`'s surfaces: itself when it reads at 4.5:1 (WCAG 1.4.3 AA, normal
+ * text), else mixed towards black (light) or white (dark) in 5 % steps until it does. An agent's
+ * brand colour chosen for a light page (an orange, say) reads at 3:1 on a dark one.
+ */
+function readableText(hex: string, scheme: 'light' | 'dark'): string {
+  const background = TEXT_BACKGROUNDS[scheme];
+  const target = scheme === 'light' ? 0 : 255;
+  for (let step = 0; step <= 20; step++) {
+    const mixed = `#${[1, 3, 5]
+      .map((offset) => {
+        const value = Number.parseInt(hex.slice(offset, offset + 2), 16);
+        return Math.round(value + ((target - value) * step) / 20)
+          .toString(16)
+          .padStart(2, '0');
+      })
+      .join('')}`;
+    if (contrastOf(mixed, background) >= 4.5) return mixed;
+  }
+  return scheme === 'light' ? '#000000' : '#ffffff';
 }
 
 /** The surface's theme as element attributes; `primaryColor` only when it is a `#rrggbb` colour. */
@@ -58,6 +95,9 @@ export function surfaceThemeAttributes(
     style = {
       '--a2ui-color-primary': primary,
       '--a2ui-color-on-primary': contrastingColor(primary),
+      // Text in the primary colour (a default Button's label), per scheme: styles.css picks one.
+      '--a2ui-color-primary-text-light': readableText(primary, 'light'),
+      '--a2ui-color-primary-text-dark': readableText(primary, 'dark'),
     } as CSSProperties;
   }
   return {

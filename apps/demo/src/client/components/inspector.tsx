@@ -101,6 +101,8 @@ function downloadTranscript(log: MessageLog): void {
 /** Props of {@link Inspector}. */
 export interface InspectorProps {
   log: MessageLog;
+  /** Said under the heading: what the transport's traffic looks like in the network panel. */
+  networkNote?: string;
 }
 
 /** Surface ids that appear in `entries`, in order of first appearance. */
@@ -126,7 +128,7 @@ function selectEntries(
 }
 
 /** The inspector panel. */
-export function Inspector({ log }: InspectorProps) {
+export function Inspector({ log, networkNote }: InspectorProps) {
   const live = useSyncExternalStore(log.subscribe, log.getSnapshot);
   const [filter, setFilter] = useState<Filter>('all');
   const [surfaceId, setSurfaceId] = useState('');
@@ -156,6 +158,11 @@ export function Inspector({ log }: InspectorProps) {
           with errors
         </span>
       </header>
+      {networkNote && (
+        <p className="inspector-note" data-testid="inspector-network-note">
+          {networkNote}
+        </p>
+      )}
       <div className="inspector-tools">
         <fieldset className="segmented">
           <legend className="visually-hidden">Filter messages</legend>
