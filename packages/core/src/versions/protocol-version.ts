@@ -177,6 +177,14 @@ export interface ProtocolVersion {
   /** The catalogs this version defines (its basic catalog), created on first use. */
   builtinCatalogs(): readonly Catalog[];
   /**
+   * True when a ChildList template also iterates the own keys of an object, in key order, with
+   * scope `<list path>/<key>` (v0.8: lists arrive as `dataModelUpdate` `valueMap`s, keyed `"0"`,
+   * `"1"`, … or by any key, and the official v0.8 renderers iterate maps). Later versions iterate
+   * arrays only (v0.9 §7.4).
+   * @default false
+   */
+  readonly templatesIterateObjects?: boolean;
+  /**
    * True when the processor applies this version's messages as they are, without
    * {@link toInternal} (v0.9 and v0.9.1: the engine's own model, kept on the hot path).
    */

@@ -130,6 +130,8 @@ export const v08: ProtocolVersion = Object.freeze({
   catalogAliases: Object.freeze({}),
   builtinCatalogs: v08BuiltinCatalogs,
   native: false,
+  // v0.8 has no arrays in its data model: a list is a `valueMap` (v0.8 §3.3, §4.1).
+  templatesIterateObjects: true,
   createReader: () => createV08Reader(),
   /**
    * One message on its own: only a `beginRendering` or `deleteSurface` means something without
