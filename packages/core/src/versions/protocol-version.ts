@@ -62,6 +62,14 @@ export interface InternalUpdateComponents {
   readonly components: readonly ComponentInstance[];
   /** Pointer of the `components` array in the original message. */
   readonly componentsPath: string;
+  /**
+   * The reader has proved every component valid against the surface's catalog when that is one
+   * of the version's {@link ProtocolVersion.builtinCatalogs} (v0.8: the message passed the v0.8
+   * standard-catalog schema, whose every valid component upgrades to a valid basic one). The
+   * processor then does not check them a second time; with any other catalog it still does.
+   * @default false
+   */
+  readonly validated?: boolean;
 }
 
 /** `updateDataModel` (§2.3): write `value` at `path`, or remove what is there. */
