@@ -20,7 +20,10 @@ const LITERAL_KEYS = ['literalString', 'literalNumber', 'literalBoolean', 'liter
 export function isV08BoundValue(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((key) => BOUND_KEYS.has(key));
+  if (keys.length === 0) return false;
+  // A loop, not `every`: this runs for every object property of every upgraded component.
+  for (const key of keys) if (!BOUND_KEYS.has(key)) return false;
+  return true;
 }
 
 /** A data-model write a `{path, literal*}` BoundValue implies (v0.8 §4.2 "Initialization Shorthand"). */
@@ -37,7 +40,13 @@ export function upgradeBoundValue(
   value: V08BoundValue,
   initializations: Initialization[],
 ): unknown {
-  const literalKey = LITERAL_KEYS.find((key) => key in value);
+  let literalKey: (typeof LITERAL_KEYS)[number] | undefined;
+  for (const key of LITERAL_KEYS) {
+    if (key in value) {
+      literalKey = key;
+      break;
+    }
+  }
   if (typeof value.path !== 'string') return literalKey ? value[literalKey] : undefined;
   if (literalKey) initializations.push({ path: value.path, value: value[literalKey] });
   return { path: value.path };
