@@ -45,7 +45,10 @@ const UPGRADE_LOOKUPS: ReadonlyMap<string, UpgradeLookup> = new Map(
       type: rule.type,
       names: new Map(Object.entries(rule.names)),
       values: new Map(
-        Object.entries(rule.values).map(([name, values]) => [name, new Map(Object.entries(values))]),
+        Object.entries(rule.values).map(([name, values]) => [
+          name,
+          new Map(Object.entries(values)),
+        ]),
       ),
       dropped: new Map(Object.entries(ownValue(V08_ONLY_VALUES, rule.type) ?? {})),
     },

@@ -19,6 +19,7 @@ import type {
   ProtocolVersionReader,
 } from '../protocol-version.js';
 import { v09ToInternal } from '../v0-9.js';
+import { provenByV08Schema } from './translate-component.js';
 import { v08BuiltinCatalogs } from './v08-catalogs.js';
 import {
   getV08MessageKind,
@@ -27,7 +28,6 @@ import {
   V08_VERSION,
   type V08ServerMessage,
 } from './v08-messages.js';
-import { provenByV08Schema } from './translate-component.js';
 import { encodeV08Action, encodeV08Error } from './v08-renderer-messages.js';
 import { V08Upgrader } from './v08-upgrader.js';
 import { type V08Validator, v08GenericValidator, v08StandardValidator } from './v08-validator.js';
