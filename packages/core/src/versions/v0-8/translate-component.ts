@@ -91,9 +91,10 @@ export function upgradeComponent(
   const properties = type === '' ? undefined : wrapper[type];
   const rule = options.standard ? UPGRADE_LOOKUPS.get(type) : undefined;
   const result: ComponentInstance = { id: component.id, component: rule?.type ?? type };
-  for (const [name, value] of Object.entries(isRecord(properties) ? properties : {})) {
+  const source = isRecord(properties) ? properties : {};
+  for (const name of Object.keys(source)) {
     const v09Name = rule?.names.get(name) ?? name;
-    let v09Value = upgradeValue(value, name, options.initializations);
+    let v09Value = upgradeValue(source[name], name, options.initializations);
     if (rule && typeof v09Value === 'string') {
       v09Value = rule.values.get(v09Name)?.get(v09Value) ?? v09Value;
       if (rule.dropped.get(v09Name)?.includes(v09Value as string)) {
