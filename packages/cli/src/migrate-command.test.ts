@@ -27,6 +27,60 @@ describe('a2ui migrate', () => {
     expect(result.stderr).toBe('a2ui: migrated to v0.9; 0 things could not be expressed\n');
   });
 
+  it('writes a v1.0 stream in the drafted @ spelling to v0.9 in v0.9 spelling', async () => {
+    const stream = [
+      {
+        version: '1.0',
+        createSurface: {
+          surfaceId: 's',
+          catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json',
+        },
+      },
+      {
+        version: '1.0',
+        updateComponents: {
+          surfaceId: 's',
+          components: [
+            { id: 'root', component: 'Column', children: ['hi', 'go'] },
+            {
+              id: 'hi',
+              component: 'Text',
+              text: { '@call': 'formatString', args: { value: 'Hi ${/name}' } },
+              '@accessibility': { label: { '@path': '/name' } },
+            },
+            {
+              id: 'go',
+              component: 'Button',
+              child: 'hi',
+              action: { event: { name: 'go', context: { '@@at': { '@path': '/name' } } } },
+            },
+          ],
+        },
+      },
+    ];
+    const result = await run(
+      ['migrate', '--to', 'v0.9', '-'],
+      stream.map((message) => JSON.stringify(message)).join('\n'),
+    );
+    expect(result.stderr).toBe('a2ui: migrated to v0.9; 0 things could not be expressed\n');
+    expect(result.code).toBe(0);
+    const [, update] = result.lines.map((line) => JSON.parse(line));
+    expect(update.updateComponents.components.slice(1)).toEqual([
+      {
+        id: 'hi',
+        component: 'Text',
+        text: { call: 'formatString', args: { value: 'Hi ${/name}' } },
+        accessibility: { label: { path: '/name' } },
+      },
+      {
+        id: 'go',
+        component: 'Button',
+        child: 'hi',
+        action: { event: { name: 'go', context: { '@at': { path: '/name' } } } },
+      },
+    ]);
+  });
+
   it('keeps a JSON sample file a sample file, reports each loss on stderr and exits 1', async () => {
     const result = await run(['migrate', '--to', 'v0.8', loginForm]);
     expect(result.code).toBe(1);

@@ -3,7 +3,7 @@
  * instantiated once per element of the bound array with scope `<list path>/<index>`.
  */
 import { A2uiError } from '../errors/a2ui-error.js';
-import { isChildTemplate } from '../protocol/guards.js';
+import { isChildTemplate, isRecord } from '../protocol/guards.js';
 import { encodeSegment } from '../state/json-pointer.js';
 import type { DataContext } from './data-context.js';
 
@@ -37,7 +37,8 @@ export const DEFAULT_MAX_TEMPLATE_ITEMS = 5000;
 
 /**
  * Expands `children` in `context`. Anything that is not a string array or a template gives `[]`;
- * a template over a non-array value gives `[]` (§7.4: objects are not iterated).
+ * a template over a non-array value gives `[]` (§7.4: objects are not iterated) — except on a
+ * host that iterates objects (v0.8 surfaces), where each own key of an object is one item.
  */
 export function expandChildList(
   children: unknown,
@@ -71,30 +72,46 @@ export function expandChildList(
   }
   options.dependencies?.add(listPath);
   const items = context.host.dataModel.get(listPath);
-  if (!Array.isArray(items)) return [];
+  const keys = templateKeys(items, context.host.templatesIterateObjects === true);
+  if (keys === undefined) return [];
+  const length = typeof keys === 'number' ? keys : keys.length;
   const max = options.maxTemplateItems ?? DEFAULT_MAX_TEMPLATE_ITEMS;
-  if (items.length > max) {
+  if (length > max) {
     context.host.reportError(
       new A2uiError(
         'LIMIT_EXCEEDED',
-        `Template "${children.componentId}" over ${listPath} has ${items.length} items; only the first ${max} are rendered.`,
+        `Template "${children.componentId}" over ${listPath} has ${length} items; only the first ${max} are rendered.`,
         {
           path: listPath,
         },
       ),
     );
   }
-  const count = Math.min(items.length, max);
+  const count = Math.min(length, max);
   const prefix = listPath === '/' ? '' : listPath;
   const out: ChildReference[] = new Array(count);
   for (let index = 0; index < count; index++) {
-    const segment = encodeSegment(String(index));
+    const key = typeof keys === 'number' ? String(index) : keys[index]!;
     out[index] = {
       id: children.componentId,
-      scope: `${prefix}/${segment}`,
-      key: `${children.componentId}@${index}`,
+      scope: `${prefix}/${encodeSegment(key)}`,
+      key: `${children.componentId}@${key}`,
       templateIndex: index,
     };
   }
   return out;
+}
+
+/**
+ * What a template iterates over `items`: an array's length (its indexes), an object's own keys in
+ * key order when `objects` (v0.8 maps: `"0"`, `"1"`, … come first and in numeric order, so an
+ * index-keyed map renders exactly like the array it stands for), else `undefined`.
+ */
+export function templateKeys(
+  items: unknown,
+  objects: boolean,
+): number | readonly string[] | undefined {
+  if (Array.isArray(items)) return items.length;
+  if (objects && isRecord(items)) return Object.keys(items);
+  return undefined;
 }

@@ -14,7 +14,7 @@ import {
 import type { ChildTemplate } from '../protocol/messages.js';
 import type { ComponentRecord } from '../state/component-store.js';
 import { type CheckResult, checkResultOf, evaluateChecks } from './checks.js';
-import { type ChildReference, expandChildList } from './child-list.js';
+import { type ChildReference, expandChildList, templateKeys } from './child-list.js';
 import type { DataContext } from './data-context.js';
 import { DataObserver } from './data-observer.js';
 import { sameValue } from './same-value.js';
@@ -117,7 +117,7 @@ export class ComponentBinding {
    */
   readonly #templates = new WeakMap<
     object,
-    { path: string; length: number; children: readonly ChildReference[] }
+    { path: string; keys: TemplateKeys; children: readonly ChildReference[] }
   >();
 
   constructor(
@@ -212,16 +212,24 @@ export class ComponentBinding {
     }
     dependencies.add(path);
     const items = this.context.host.dataModel.get(path);
-    const length = Array.isArray(items) ? items.length : -1;
+    const keys = templateKeys(items, this.context.host.templatesIterateObjects === true);
     const cached = this.#templates.get(template);
-    if (cached && cached.path === path && cached.length === length) return cached.children;
+    if (cached && cached.path === path && sameKeys(cached.keys, keys)) return cached.children;
     const children = expandChildList(template, this.context, {
       dependencies,
       maxTemplateItems: this.#maxTemplateItems,
     });
-    this.#templates.set(template, { path, length, children });
+    this.#templates.set(template, { path, keys, children });
     return children;
   }
+}
+
+type TemplateKeys = ReturnType<typeof templateKeys>;
+
+/** Same items to iterate: the same array length, or the same object keys in the same order. */
+function sameKeys(a: TemplateKeys, b: TemplateKeys): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object') return a === b;
+  return a.length === b.length && a.every((key, index) => key === b[index]);
 }
 
 function sameValidation(a: CheckResult, b: CheckResult): boolean {

@@ -18,6 +18,12 @@ export interface BindingHost {
   readonly functions: ReadonlyMap<string, FunctionImplementation>;
   /** BCP 47 locale for functions; `undefined` = the runtime default. */
   readonly locale: string | undefined;
+  /**
+   * Templates iterate an object's own keys too, not only arrays: true on v0.8 surfaces (see
+   * `ProtocolVersion.templatesIterateObjects`).
+   * @default false
+   */
+  readonly templatesIterateObjects?: boolean;
   /** Receives expression errors (unknown function, bad args); the value becomes `undefined`. */
   reportError(error: A2uiError): void;
 }

@@ -526,6 +526,7 @@ export class A2uiClient {
         dataModel: surface.dataModel,
         functions: surface.catalog.functions,
         locale: this.locale,
+        templatesIterateObjects: surface.protocolVersion.templatesIterateObjects === true,
         reportError: (error) => {
           const code =
             error.code === 'URL_BLOCKED' || error.code === 'LIMIT_EXCEEDED'

@@ -2,6 +2,7 @@
  * `migrateMessages`: converts an agent→renderer message stream between A2UI versions (v0.8, v0.9,
  * v1.0), reporting everything the target version cannot express.
  */
+import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
 import type { ServerMessage } from '../protocol/messages.js';
 import { V08Downgrader } from '../versions/v0-8/v08-downgrader.js';
@@ -119,12 +120,15 @@ export function migrateMessages(
       const converted: Record<string, unknown>[] = [];
       for (const item of v09) converted.push(...fromV09(item, options.to, v08Downgrader, sink));
       out.push(...converted);
-    } catch {
+    } catch (error) {
       // The translators assume schema-valid input; a malformed message (`components: 5`, a
-      // `null` component) is reported and dropped instead of ending the whole migration.
+      // `null` component) is reported and dropped instead of ending the whole migration. A spec
+      // error of a reader (an unknown `@` key in v1.0) says where and what.
       sink.issues.length = issueCount;
       sink.index = index;
-      sink.lost('', `not a schema-valid ${from} message (validate it first); dropped`);
+      if (A2uiError.isInstance(error) && error.code === 'VALIDATION_FAILED')
+        sink.lost(error.path ?? '', `${error.message} The message is dropped.`);
+      else sink.lost('', `not a schema-valid ${from} message (validate it first); dropped`);
     }
   });
   sink.issues.push(...upgrader.finish());

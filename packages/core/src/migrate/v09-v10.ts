@@ -7,6 +7,8 @@ import { A2UI_VERSION, BASIC_CATALOG_ID } from '../protocol/constants.js';
 import { getServerMessageKind, isRecord, setOwn } from '../protocol/guards.js';
 import type { ComponentInstance, ServerMessage } from '../protocol/messages.js';
 import { encodeSegment } from '../state/json-pointer.js';
+import { hoistInlineTemplates } from '../versions/hoist-inline-templates.js';
+import { normalizeReservedKeys } from '../versions/normalize-reserved-keys.js';
 import type { IssueSink } from './migration-issue.js';
 
 /** Envelope `version` v1.0 messages are written with (the copied schemas' `const`). */
@@ -116,7 +118,8 @@ function upgradeComponentToV10(
 
 /**
  * `returnType` removed from every FunctionCall: v1.0 takes it from the catalog's function
- * definition, so nothing is lost (evolution guide §2.6).
+ * definition, so nothing is lost (evolution guide §2.6). A literal key starting with `@` (an
+ * action context key `@at`) is escaped `@@at`: v1.0 reserves the `@` namespace.
  */
 function stripReturnTypes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripReturnTypes);
@@ -124,7 +127,7 @@ function stripReturnTypes(value: unknown): unknown {
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (key === 'returnType' && typeof value.call === 'string') continue;
-    setOwn(result, key, stripReturnTypes(item));
+    setOwn(result, key.startsWith('@') ? `@${key}` : key, stripReturnTypes(item));
   }
   return result;
 }
@@ -217,7 +220,16 @@ export class V10Downgrader {
     sink: IssueSink,
   ): ServerMessage {
     const defaultCatalog = this.#defaultCatalogs.get(surfaceId);
-    const list = (Array.isArray(components) ? components : []).map((component, index) =>
+    // Read as the v1.0 module reads them: the drafted `@` keys (`@path`, `@call`, `@@x`, …) as
+    // the bare keys v0.9 spells, inline collection templates as ChildList templates. An unknown
+    // `@` key or two spellings of one key throw; the message is then reported and dropped.
+    const read = hoistInlineTemplates(
+      normalizeReservedKeys(
+        Array.isArray(components) ? components : [],
+        path,
+      ) as ComponentInstance[],
+    );
+    const list = read.map((component, index) =>
       downgradeComponentToV09(
         component as ComponentInstance,
         `${path}/${index}`,

@@ -186,7 +186,10 @@ export class InternalApplier {
         return;
       case 'updateComponents': {
         const surface = this.requireSurface(internal.surfaceId, internal.kind, version);
-        this.#applyComponents(surface, internal.components, internal.componentsPath, true);
+        // Checked once: a reader's proof holds for its version's own catalogs only.
+        const proven =
+          internal.validated === true && version.builtinCatalogs().includes(surface.catalog);
+        this.#applyComponents(surface, internal.components, internal.componentsPath, true, proven);
         return;
       }
       case 'updateDataModel': {
@@ -319,14 +322,17 @@ export class InternalApplier {
     incoming: readonly ComponentInstance[],
     path: string,
     checkTree: boolean,
+    proven = false,
   ): void {
     const host = this.#host;
     const catalogs = incoming.map((component, index) =>
       this.#catalogOf(surface, component, `${path}/${index}`),
     );
-    const components = host.validate
-      ? checkComponents(incoming, { surface, catalogs, path, report: host.report })
-      : [...incoming];
+    // Proven components resolve to the surface's catalog (they name none of their own).
+    const components =
+      host.validate && !(proven && catalogs.every((catalog) => catalog === surface.catalog))
+        ? checkComponents(incoming, { surface, catalogs, path, report: host.report })
+        : [...incoming];
     this.#checkComposition(surface, components, catalogs, path);
     let added = 0;
     const seen = new Set<string>();

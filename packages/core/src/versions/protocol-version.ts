@@ -62,6 +62,14 @@ export interface InternalUpdateComponents {
   readonly components: readonly ComponentInstance[];
   /** Pointer of the `components` array in the original message. */
   readonly componentsPath: string;
+  /**
+   * The reader has proved every component valid against the surface's catalog when that is one
+   * of the version's {@link ProtocolVersion.builtinCatalogs} (v0.8: the message passed the v0.8
+   * standard-catalog schema, whose every valid component upgrades to a valid basic one). The
+   * processor then does not check them a second time; with any other catalog it still does.
+   * @default false
+   */
+  readonly validated?: boolean;
 }
 
 /** `updateDataModel` (§2.3): write `value` at `path`, or remove what is there. */
@@ -176,6 +184,14 @@ export interface ProtocolVersion {
   readonly catalogAliases: Readonly<Record<string, string>>;
   /** The catalogs this version defines (its basic catalog), created on first use. */
   builtinCatalogs(): readonly Catalog[];
+  /**
+   * True when a ChildList template also iterates the own keys of an object, in key order, with
+   * scope `<list path>/<key>` (v0.8: lists arrive as `dataModelUpdate` `valueMap`s, keyed `"0"`,
+   * `"1"`, … or by any key, and the official v0.8 renderers iterate maps). Later versions iterate
+   * arrays only (v0.9 §7.4).
+   * @default false
+   */
+  readonly templatesIterateObjects?: boolean;
   /**
    * True when the processor applies this version's messages as they are, without
    * {@link toInternal} (v0.9 and v0.9.1: the engine's own model, kept on the hot path).

@@ -157,11 +157,9 @@ function createReporter(
  * processor, like every error).
  */
 function renderSafeHost(host: BindingHost, surface: Surface): BindingHost {
+  // Every other member as the client made it (e.g. v0.8's `templatesIterateObjects`).
   return {
-    surfaceId: host.surfaceId,
-    dataModel: host.dataModel,
-    functions: host.functions,
-    locale: host.locale,
+    ...host,
     reportError: createDeferred(surface, (error: A2uiError) => host.reportError(error)),
   };
 }

@@ -28,4 +28,27 @@ describe('v0.8 surfaces', () => {
     expect(root?.textContent).toBe('HelloGo');
     expect(actual.view.container.textContent).toBe(expected.view.container.textContent);
   });
+
+  it('render a template over a list, which v0.8 data holds as an index-keyed map', () => {
+    const v09 = surface(
+      [
+        { id: 'root', component: 'List', children: { componentId: 'item', path: '/tasks' } },
+        { id: 'item', component: 'Text', text: { path: 'title' } },
+      ],
+      { tasks: [{ title: 'Write' }, { title: 'Test' }, { title: 'Ship' }] },
+    );
+    // migrateMessages writes the array as a valueMap keyed "0", "1", "2" (v0.8 has no arrays).
+    const { messages: v08 } = migrateMessages(v09, { to: 'v0.8' });
+    expect(JSON.stringify(v08)).toContain('"valueMap"');
+    const expected = renderMessages(v09);
+    const actual = renderMessages(v08);
+    expect(actual.errors).toEqual([]);
+    const texts = (view: typeof actual.view) =>
+      [...view.container.querySelectorAll('.a2ui-text, [data-a2ui-component="Text"]')].map(
+        (node) => node.textContent,
+      );
+    expect(actual.view.container.textContent).toBe('WriteTestShip');
+    expect(texts(actual.view)).toEqual(texts(expected.view));
+    expect(actual.view.container.innerHTML).toBe(expected.view.container.innerHTML);
+  });
 });

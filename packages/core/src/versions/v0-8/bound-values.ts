@@ -18,9 +18,14 @@ const LITERAL_KEYS = ['literalString', 'literalNumber', 'literalBoolean', 'liter
 
 /** True for a non-empty object whose keys are all `BoundValue` keys (`path`, `literal*`). */
 export function isV08BoundValue(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((key) => BOUND_KEYS.has(key));
+  return isRecord(value) && areBoundKeys(Object.keys(value));
+}
+
+/** `keys` are those of a BoundValue. A loop, not `every`: it runs for every object property. */
+function areBoundKeys(keys: readonly string[]): boolean {
+  if (keys.length === 0) return false;
+  for (const key of keys) if (!BOUND_KEYS.has(key)) return false;
+  return true;
 }
 
 /** A data-model write a `{path, literal*}` BoundValue implies (v0.8 §4.2 "Initialization Shorthand"). */
@@ -37,7 +42,13 @@ export function upgradeBoundValue(
   value: V08BoundValue,
   initializations: Initialization[],
 ): unknown {
-  const literalKey = LITERAL_KEYS.find((key) => key in value);
+  let literalKey: (typeof LITERAL_KEYS)[number] | undefined;
+  for (const key of LITERAL_KEYS) {
+    if (key in value) {
+      literalKey = key;
+      break;
+    }
+  }
   if (typeof value.path !== 'string') return literalKey ? value[literalKey] : undefined;
   if (literalKey) initializations.push({ path: value.path, value: value[literalKey] });
   return { path: value.path };
@@ -55,8 +66,8 @@ export function upgradeValue(
 ): unknown {
   if (Array.isArray(value)) return value.map((item) => upgradeValue(item, '', initializations));
   if (!isRecord(value)) return value;
-  if (isV08BoundValue(value)) return upgradeBoundValue(value as V08BoundValue, initializations);
   const keys = Object.keys(value);
+  if (areBoundKeys(keys)) return upgradeBoundValue(value as V08BoundValue, initializations);
   if (keys.length === 1 && Array.isArray(value.explicitList)) return [...value.explicitList];
   if (keys.length === 1 && isRecord(value.template)) {
     const { componentId, dataBinding } = value.template;
@@ -65,8 +76,7 @@ export function upgradeValue(
   if (key === 'action' && typeof value.name === 'string')
     return upgradeAction(value, initializations);
   const result: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(value))
-    setOwn(result, name, upgradeValue(item, name, initializations));
+  for (const name of keys) setOwn(result, name, upgradeValue(value[name], name, initializations));
   return result;
 }
 

@@ -115,6 +115,17 @@ export const BASIC_COMPONENT_RULES: Readonly<Record<string, ComponentRule>> = {
   },
 };
 
+/**
+ * Properties the v0.9 basic catalog requires but the v0.8 standard catalog does not, by v0.9
+ * type: a component the v0.8 schema accepts without one upgrades to a basic component that lacks
+ * it, so for such a component the v0.8 schema proves nothing about its upgraded form (see
+ * `provenByV08Schema`). Read off the two official catalogs; `v08-upgrade-validity.test.ts` checks
+ * it against them.
+ */
+export const BASIC_ONLY_REQUIRED: Readonly<Record<string, readonly string[]>> = {
+  Slider: ['max'],
+};
+
 /** v0.8 type name → v0.9 type name and v0.8 property name → v0.9 property name. */
 export interface UpgradeRule {
   type: string;

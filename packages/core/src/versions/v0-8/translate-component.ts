@@ -14,6 +14,7 @@ import {
 } from './bound-values.js';
 import {
   BASIC_COMPONENT_RULES,
+  BASIC_ONLY_REQUIRED,
   type PropertyRule,
   V08_UPGRADE_RULES,
 } from './standard-components.js';
@@ -23,6 +24,36 @@ import type { V08Component } from './v08-messages.js';
 const V08_ONLY_VALUES: Record<string, Record<string, readonly string[]>> = {
   TextField: { variant: ['date'] },
 };
+
+/**
+ * {@link V08_UPGRADE_RULES} as Maps, for the per-property lookups of every upgraded component
+ * (a Map needs no own-key guard against `"__proto__"`, and is the cheaper lookup).
+ */
+interface UpgradeLookup {
+  readonly type: string;
+  readonly names: ReadonlyMap<string, string>;
+  /** v0.8 enum value → v0.9 value, by v0.9 property name. */
+  readonly values: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** v0.8 values with no v0.9 equivalent, by v0.9 property name. */
+  readonly dropped: ReadonlyMap<string, readonly string[]>;
+}
+
+const UPGRADE_LOOKUPS: ReadonlyMap<string, UpgradeLookup> = new Map(
+  Object.entries(V08_UPGRADE_RULES).map(([v08Type, rule]) => [
+    v08Type,
+    {
+      type: rule.type,
+      names: new Map(Object.entries(rule.names)),
+      values: new Map(
+        Object.entries(rule.values).map(([name, values]) => [
+          name,
+          new Map(Object.entries(values)),
+        ]),
+      ),
+      dropped: new Map(Object.entries(ownValue(V08_ONLY_VALUES, rule.type) ?? {})),
+    },
+  ]),
+);
 
 /** Options of {@link upgradeComponent}. */
 export interface UpgradeComponentOptions {
@@ -49,15 +80,24 @@ export function upgradeComponent(
   options: UpgradeComponentOptions,
 ): ComponentInstance {
   const wrapper = isRecord(component.component) ? component.component : {};
-  const [type = '', properties] = Object.entries(wrapper)[0] ?? [];
-  const rule = options.standard ? ownValue(V08_UPGRADE_RULES, type) : undefined;
+  let type = '';
+  // The wrapper holds exactly one key (the validator checked it): the component type.
+  for (const key in wrapper) {
+    if (Object.hasOwn(wrapper, key)) {
+      type = key;
+      break;
+    }
+  }
+  const properties = type === '' ? undefined : wrapper[type];
+  const rule = options.standard ? UPGRADE_LOOKUPS.get(type) : undefined;
   const result: ComponentInstance = { id: component.id, component: rule?.type ?? type };
-  for (const [name, value] of Object.entries(isRecord(properties) ? properties : {})) {
-    const v09Name = (rule && ownValue(rule.names, name)) ?? name;
-    let v09Value = upgradeValue(value, name, options.initializations);
+  const source = isRecord(properties) ? properties : {};
+  for (const name of Object.keys(source)) {
+    const v09Name = rule?.names.get(name) ?? name;
+    let v09Value = upgradeValue(source[name], name, options.initializations);
     if (rule && typeof v09Value === 'string') {
-      v09Value = ownValue(ownValue(rule.values, v09Name), v09Value) ?? v09Value;
-      if (ownValue(ownValue(V08_ONLY_VALUES, rule.type), v09Name)?.includes(v09Value as string)) {
+      v09Value = rule.values.get(v09Name)?.get(v09Value) ?? v09Value;
+      if (rule.dropped.get(v09Name)?.includes(v09Value as string)) {
         options.sink.lost(
           `${options.path}/component/${encodeSegment(type)}/${encodeSegment(name)}`,
           `${type}.${name} "${v09Value}" has no v0.9 basic-catalog equivalent; dropped`,
@@ -70,6 +110,17 @@ export function upgradeComponent(
   if (rule) upgradeSpecialCases(type, result, options);
   if (typeof component.weight === 'number') result.weight = component.weight;
   return result;
+}
+
+/**
+ * True when `component`, the upgrade of a standard-catalog component the v0.8 standard schema
+ * accepted, is thereby a valid v0.9 basic component: unless it lacks a property only the basic
+ * catalog requires ({@link BASIC_ONLY_REQUIRED}). `v08-upgrade-validity.test.ts` proves the rule
+ * over the official v0.8 catalog.
+ */
+export function provenByV08Schema(component: ComponentInstance): boolean {
+  const required = ownValue(BASIC_ONLY_REQUIRED, component.component);
+  return required === undefined || required.every((name) => name in component);
 }
 
 /** Button `primary` and MultipleChoice `maxAllowedSelections` have no same-named v0.9 property. */

@@ -6,7 +6,7 @@
  */
 import { A2uiError } from '../../errors/a2ui-error.js';
 import { isRecord } from '../../protocol/guards.js';
-import type { ClientError } from '../../protocol/messages.js';
+import type { ClientError, ServerMessage } from '../../protocol/messages.js';
 import {
   A2UI_A2A_EXTENSION_URI_PREFIX,
   A2UI_LEGACY_MIME_TYPE,
@@ -19,6 +19,7 @@ import type {
   ProtocolVersionReader,
 } from '../protocol-version.js';
 import { v09ToInternal } from '../v0-9.js';
+import { provenByV08Schema } from './translate-component.js';
 import { v08BuiltinCatalogs } from './v08-catalogs.js';
 import {
   getV08MessageKind,
@@ -71,12 +72,13 @@ export function createV08Reader(options: V08ReaderOptions = {}): ProtocolVersion
   };
   return {
     read(message) {
-      const { version: _label, ...wire } = message;
+      const wire = 'version' in message ? withoutVersion(message) : message;
       const kind = getV08MessageKind(message);
       const body = kind ? wire[kind] : undefined;
       const surfaceId =
         isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
-      const [issue] = validatorOf(surfaceId).validateServerMessage(wire);
+      const validator = validatorOf(surfaceId);
+      const [issue] = validator.validateServerMessage(wire);
       if (issue) {
         throw new A2uiError('VALIDATION_FAILED', issue.message, {
           path: issue.path,
@@ -84,22 +86,57 @@ export function createV08Reader(options: V08ReaderOptions = {}): ProtocolVersion
         });
       }
       const { messages } = upgrader.upgrade(wire as V08ServerMessage);
-      return messages.map((upgraded): InternalMessage => {
-        const internal = v09ToInternal(upgraded as unknown as Record<string, unknown>, V08_VERSION);
-        if (internal.kind === 'createSurface') {
-          return {
-            ...internal,
-            catalogIdPath: '/beginRendering/catalogId',
-            rootId: upgrader.rootIdOf(internal.surfaceId),
-          };
-        }
-        if (internal.kind === 'updateComponents') {
-          return { ...internal, componentsPath: '/surfaceUpdate/components' };
-        }
-        return internal;
-      });
+      // This surfaceUpdate's own components passed the standard-catalog schema just now (not
+      // those buffered before beginRendering, which only the catalog-agnostic one checked).
+      const standard = kind === 'surfaceUpdate' && validator === v08StandardValidator;
+      return messages.map((upgraded) => upgradedToInternal(upgraded, standard, upgrader));
     },
     reset: () => upgrader.reset(),
+  };
+}
+
+/** `message` without its `"version": "v0.8"` label (the v0.8 schema has no `version`). */
+function withoutVersion(message: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { version: _label, ...wire } = message;
+  return wire;
+}
+
+/**
+ * One message of the upgrader as the engine's internal message. The upgrader writes the two
+ * frequent kinds from schema-valid v0.8 (string `surfaceId`, at least one component, each with a
+ * string `id` and type), so they are taken as they are; the rare ones go through the v0.9 reader.
+ */
+function upgradedToInternal(
+  upgraded: ServerMessage,
+  standard: boolean,
+  upgrader: V08Upgrader,
+): InternalMessage {
+  if ('updateComponents' in upgraded) {
+    const { surfaceId, components } = upgraded.updateComponents;
+    return {
+      kind: 'updateComponents',
+      surfaceId,
+      components,
+      componentsPath: '/surfaceUpdate/components',
+      validated: standard && components.every(provenByV08Schema),
+    };
+  }
+  if ('updateDataModel' in upgraded) {
+    const body = upgraded.updateDataModel;
+    return {
+      kind: 'updateDataModel',
+      surfaceId: body.surfaceId,
+      path: body.path ?? '/',
+      remove: !('value' in body),
+      value: body.value,
+    };
+  }
+  const internal = v09ToInternal(upgraded as unknown as Record<string, unknown>, V08_VERSION);
+  if (internal.kind !== 'createSurface') return internal;
+  return {
+    ...internal,
+    catalogIdPath: '/beginRendering/catalogId',
+    rootId: upgrader.rootIdOf(internal.surfaceId),
   };
 }
 
@@ -130,6 +167,8 @@ export const v08: ProtocolVersion = Object.freeze({
   catalogAliases: Object.freeze({}),
   builtinCatalogs: v08BuiltinCatalogs,
   native: false,
+  // v0.8 has no arrays in its data model: a list is a `valueMap` (v0.8 §3.3, §4.1).
+  templatesIterateObjects: true,
   createReader: () => createV08Reader(),
   /**
    * One message on its own: only a `beginRendering` or `deleteSurface` means something without

@@ -103,7 +103,8 @@ export type V08ClientMessage = { userAction: V08UserAction } | { error: Record<s
 export function getV08MessageKind(message: unknown): V08ServerMessageKind | undefined {
   if (!isRecord(message)) return undefined;
   if (message.version !== undefined && message.version !== V08_VERSION) return undefined;
-  return V08_SERVER_MESSAGE_KINDS.find((kind) => kind in message);
+  for (const kind of V08_SERVER_MESSAGE_KINDS) if (kind in message) return kind;
+  return undefined;
 }
 
 /** True for a v0.8 server message by its key (see {@link getV08MessageKind}). */
