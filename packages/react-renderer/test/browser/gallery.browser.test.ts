@@ -285,6 +285,16 @@ describe('gallery in Chromium', () => {
         );
       }
       expect(focused).not.toContain('hidden_button');
+      // A named separator and a described Text: label and description reach ARIA.
+      const rule = section.getByRole('separator', { name: 'Payment' });
+      expect(await rule.getAttribute('aria-describedby')).toBeTruthy();
+      expect(
+        await page.locator(`[id="${await rule.getAttribute('aria-describedby')}"]`).textContent(),
+      ).toBe('Card details follow');
+      const note = part('note');
+      expect(
+        await page.locator(`[id="${await note.getAttribute('aria-describedby')}"]`).textContent(),
+      ).toBe('In euros');
       expect(focused).toContain('card');
       // A ValidationResult warning is shown with its severity, not as invalid.
       const card = section.getByRole('textbox', { name: 'Card number' });
