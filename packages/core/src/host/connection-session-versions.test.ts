@@ -25,24 +25,22 @@ async function connect(): Promise<{ client: A2uiClient; connection: Connection }
   return { client, connection: await connection };
 }
 
-const v10 = (body: Record<string, unknown>) =>
-  ({ version: 'v1.0', ...body }) as unknown as ServerMessage;
-
 describe('an agent emits any supported version', () => {
   it('sends v1.0 and v0.9.1 messages that the client applies in their version', async () => {
     const { client, connection } = await connect();
     connection.send([
-      v10({
+      {
+        version: 'v1.0',
         createSurface: {
           surfaceId: 'new',
           catalogId: V1_0_BASIC_CATALOG_ID,
           components: [{ id: 'root', component: 'Text', text: 'Hello' }],
         },
-      }),
+      },
       {
         version: 'v0.9.1',
         createSurface: { surfaceId: 'old', catalogId: V0_9_1_BASIC_CATALOG_ID },
-      } as unknown as ServerMessage,
+      },
     ]);
     await client.until(() => client.processor.getSurface('old') !== undefined, { timeoutMs: 5000 });
     expect(client.processor.getSurface('new')?.protocolVersion.name).toBe('v1.0');
@@ -61,7 +59,7 @@ describe('an agent emits any supported version', () => {
       return 'sent';
     };
     // v1.0 made updateDataModel.value required.
-    expect(refused(v10({ updateDataModel: { surfaceId: 's', path: '/a' } }))).toBe(
+    expect(refused({ version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/a' } })).toBe(
       'VALIDATION_FAILED',
     );
     expect(refused({ version: 'v99.0', deleteSurface: { surfaceId: 's' } })).toBe(
