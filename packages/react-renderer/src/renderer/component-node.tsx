@@ -36,6 +36,7 @@ import {
 } from '../provider/renderer-context.js';
 import type { A2uiNode } from '../registry/a2ui-component.js';
 import { isBuiltin } from '../registry/builtin-components.js';
+import { useProgressiveChildren } from './progressive-children.js';
 import { UnknownComponent } from './unknown-component.js';
 
 /**
@@ -254,11 +255,12 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
     () => new NodeStore(runtime, id, scope, templateIndex, { id, scope, depth, parent }),
     [runtime, id, scope, templateIndex, depth, parent],
   );
-  const { record, snapshot, node } = useSyncExternalStore(
-    store.subscribe,
-    store.getSnapshot,
-    store.getSnapshot,
-  );
+  const {
+    record,
+    snapshot,
+    node: fullNode,
+  } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const node = useProgressiveChildren(fullNode);
   const tooDeep = depth > MAX_COMPONENT_DEPTH;
   const cycle = !tooDeep && isOwnAncestor(parent, id, scope);
   const admitted = useRenderBudget(runtime, props, !tooDeep && !cycle);
