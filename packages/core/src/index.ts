@@ -552,6 +552,7 @@ export {
 } from './validation/index.js';
 // Protocol versions: one module per A2UI version, routed by envelope `version`
 export type {
+  AnyServerMessage,
   InternalAction,
   InternalAgentFunctionResponse,
   InternalCallRendererFunction,
@@ -564,6 +565,11 @@ export type {
   ProtocolVersion,
   ProtocolVersionMetadataKeys,
   ProtocolVersionReader,
+  V10CreateSurface,
+  V10EnvelopeVersion,
+  V10ServerMessage,
+  V10UpdateDataModel,
+  V091ServerMessage,
 } from './versions/index.js';
 export {
   A2UI_A2A_EXTENSION_URI_PREFIX,

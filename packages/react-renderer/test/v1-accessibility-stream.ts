@@ -1,6 +1,7 @@
 /**
  * A v1.0 surface exercising what v1.0 changed for renderers: accessibility `live`/`hidden`
  * (the cases of the conformance suite's `core/accessibility.yaml`, plus a hidden button), a
+ * named and described Divider, a described Text, a
  * ValidationResult warning, TextField `placeholder` and Slider `steps`.
  */
 import { V1_0_BASIC_CATALOG_ID } from '@a2ui-ts/core';
@@ -18,7 +19,16 @@ export const V1_ACCESSIBILITY_STREAM: readonly unknown[] = [
         {
           id: 'root',
           component: 'Column',
-          children: ['btn1', 'status_text', 'alert_box', 'hidden_group', 'card', 'volume'],
+          children: [
+            'btn1',
+            'status_text',
+            'alert_box',
+            'hidden_group',
+            'rule',
+            'note',
+            'card',
+            'volume',
+          ],
         },
         {
           id: 'btn1',
@@ -58,6 +68,17 @@ export const V1_ACCESSIBILITY_STREAM: readonly unknown[] = [
           action: { event: { name: 'decorate' } },
         },
         { id: 'hidden_label', component: 'Text', text: 'Decorate' },
+        {
+          id: 'rule',
+          component: 'Divider',
+          accessibility: { label: 'Payment', description: 'Card details follow' },
+        },
+        {
+          id: 'note',
+          component: 'Text',
+          text: 'Charged today',
+          accessibility: { description: 'In euros' },
+        },
         {
           id: 'card',
           component: 'TextField',

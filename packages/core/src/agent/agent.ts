@@ -9,10 +9,10 @@ import type {
   ClientDataModel,
   ClientError,
   ClientMessageMetadata,
-  ServerMessage,
 } from '../protocol/messages.js';
 import type { AgentFunction } from '../rpc/agent-functions.js';
 import type { FunctionCallOptions } from '../rpc/pending-function-calls.js';
+import type { AnyServerMessage } from '../versions/server-messages.js';
 
 /** Options of {@link Connection.callRendererFunction}. */
 export interface RendererFunctionCallOptions extends FunctionCallOptions {
@@ -52,17 +52,27 @@ export interface Connection {
   readonly signal: AbortSignal;
   readonly closed: boolean;
   /**
-   * Queues server messages for delivery, in order, in any version core reads: v0.9 and v0.9.1
-   * (checked against the v0.9 schema and the surface's built-in catalog), v1.0 (`"v1.0"` or
-   * `"1.0"`, checked by its module's reader), or v0.8 (no `version`: `beginRendering`,
-   * `surfaceUpdate`, `dataModelUpdate`, `deleteSurface`, checked against the v0.8 schema, and the
-   * standard catalog's once `beginRendering` named it). Messages of versions other than v0.9 are
-   * typed `ServerMessage` by a cast (`as unknown as ServerMessage`). A surface takes only messages
-   * of the version it was created in (the client refuses others).
-   * @throws A2uiError `CONNECTION_CLOSED` after close, `VALIDATION_FAILED` for a malformed message,
-   *   `MESSAGE_TOO_LARGE` above the transport's frame limit
+   * Queues server messages for delivery, in order, in any version core reads
+   * ({@link AnyServerMessage}): v0.9 and v0.9.1 (checked against the v0.9 schema and the
+   * surface's built-in catalog), v1.0 (`"v1.0"` or `"1.0"`, including `callRendererFunction` and
+   * `agentFunctionResponse`; checked by its module's reader), or v0.8 (no `version`:
+   * `beginRendering`, `surfaceUpdate`, `dataModelUpdate`, `deleteSurface`, checked against the
+   * v0.8 schema, and the standard catalog's once `beginRendering` named it). A batch is checked
+   * whole before any of it is sent. A surface takes only messages of the version it was created
+   * in (the client refuses others).
+   *
+   * @param messages - one message or a batch; the types cover each version's canonical spelling
+   *   (v1.0's drafted `@`-prefixed keys are accepted at run time but not typed)
+   * @throws A2uiError `CONNECTION_CLOSED` after close, `VALIDATION_FAILED` for a malformed message
+   *   (nothing of the batch is sent), `MESSAGE_TOO_LARGE` above the transport's frame limit
+   *
+   * @example
+   * ```ts
+   * connection.send({ version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/draft', value: null } });
+   * connection.send({ beginRendering: { surfaceId: 'legacy', root: 'root' } }); // v0.8
+   * ```
    */
-  send(messages: ServerMessage | readonly ServerMessage[]): void;
+  send(messages: AnyServerMessage | readonly AnyServerMessage[]): void;
   /** Ends the connection; the agent's `onDisconnect` runs with `server-closed`. */
   close(): void;
   /**

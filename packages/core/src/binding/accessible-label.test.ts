@@ -29,4 +29,14 @@ describe('resolveAccessibility', () => {
   it('gives no label when nothing visible names the component', () => {
     expect(resolveAccessibility({ component: 'Divider' })).toEqual({ labelInferred: false });
   });
+
+  it('reads a bound number as text, like visible text (a label bound to a count)', () => {
+    expect(
+      resolveAccessibility({ text: 'x', accessibility: { label: 3, description: 0 } }),
+    ).toEqual({
+      label: '3',
+      description: '0',
+      labelInferred: false,
+    });
+  });
 });

@@ -39,16 +39,22 @@ export interface ResolvedAccessibility {
  */
 export function inferAccessibleLabel(props: Readonly<Record<string, unknown>>): string | undefined {
   for (const key of VISIBLE_LABEL_PROPERTIES) {
-    const value = props[key];
-    const text = typeof value === 'number' ? String(value) : value;
-    if (typeof text === 'string' && text.trim() !== '') return text;
+    const text = asText(props[key]);
+    if (text !== undefined && text.trim() !== '') return text;
   }
   return undefined;
 }
 
+/** A string as it is, a number (a `{path}` bound to a count) as text; anything else nothing. */
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' ? String(value) : undefined;
+}
+
 /**
  * A component's accessibility: its resolved `accessibility` attributes, with `label` inferred
- * from visible text when the agent set none (an explicit label, even an empty one, wins).
+ * from visible text when the agent set none (an explicit label, even an empty one, wins). Label
+ * and description are text; a number (a binding to a count) is read as text.
  *
  * @param props - the component's properties, already resolved
  * @returns the attributes to map onto the platform's accessibility API
@@ -65,7 +71,8 @@ export function resolveAccessibility(
   const out: { -readonly [K in keyof ResolvedAccessibility]: ResolvedAccessibility[K] } = {
     labelInferred: false,
   };
-  if (typeof explicit.label === 'string') out.label = explicit.label;
+  const label = asText(explicit.label);
+  if (label !== undefined) out.label = label;
   else {
     const inferred = inferAccessibleLabel(props);
     if (inferred !== undefined) {
@@ -73,7 +80,8 @@ export function resolveAccessibility(
       out.labelInferred = true;
     }
   }
-  if (typeof explicit.description === 'string') out.description = explicit.description;
+  const description = asText(explicit.description);
+  if (description !== undefined) out.description = description;
   if (explicit.live !== undefined) out.live = explicit.live;
   if (explicit.hidden !== undefined) out.hidden = explicit.hidden;
   return out;

@@ -39,6 +39,7 @@ import { utf8ByteLength } from '../validation/parse-messages.js';
 import { getBuiltinCatalogValidator } from '../validation/validator-registry.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
 import { defaultProtocolVersions } from '../versions/protocol-versions.js';
+import type { AnyServerMessage } from '../versions/server-messages.js';
 import {
   V08_SERVER_MESSAGE_KINDS,
   V08_STANDARD_CATALOG_ID,
@@ -256,6 +257,11 @@ const validateWithBuiltinCatalog: OutgoingValidator = (message, catalogId) =>
     ? undefined
     : getBuiltinCatalogValidator(catalogId)?.validateServerMessage(message)[0];
 
+/** `Array.isArray` for a readonly batch: a message itself is never an array. */
+const isMessageList = (
+  messages: AnyServerMessage | readonly AnyServerMessage[],
+): messages is readonly AnyServerMessage[] => Array.isArray(messages);
+
 const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> =>
   typeof (value as { then?: unknown } | undefined)?.then === 'function';
 
@@ -369,9 +375,9 @@ export class ConnectionSession implements Connection {
     return this.#abort.signal.aborted;
   }
 
-  send(messages: ServerMessage | readonly ServerMessage[]): void {
+  send(messages: AnyServerMessage | readonly AnyServerMessage[]): void {
     if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
-    const list = Array.isArray(messages) ? messages : [messages as ServerMessage];
+    const list: readonly AnyServerMessage[] = isMessageList(messages) ? messages : [messages];
     // Serialise and check every message before sending any, so a bad batch sends nothing.
     const encoded = list.map((message, index) =>
       this.#encode(message, list.length > 1 ? index : undefined),
@@ -866,7 +872,7 @@ export class ConnectionSession implements Connection {
     });
   }
 
-  #encode(message: ServerMessage, index: number | undefined): string {
+  #encode(message: AnyServerMessage, index: number | undefined): string {
     const at = index === undefined ? '' : ` (message ${index})`;
     if (getFunctionCallKind(message)) return this.#encodeFunctionCall(message, at);
     const version = versionOf(message);
@@ -892,10 +898,11 @@ export class ConnectionSession implements Connection {
             : undefined;
     // The outgoing validators speak v0.9's schema: a v0.9.1 message (same schema, other literal)
     // is checked as v0.9; other versions were checked by their module above.
+    const envelope: unknown = message.version;
     const problem = !version.native
       ? undefined
       : this.#validate?.(
-          message.version === 'v0.9' ? message : { ...message, version: 'v0.9' },
+          envelope === 'v0.9' ? message : { ...message, version: 'v0.9' },
           catalogId,
         );
     if (problem) {
@@ -914,7 +921,7 @@ export class ConnectionSession implements Connection {
   }
 
   /** v1.0 `callRendererFunction` / `agentFunctionResponse`: shape-checked, not catalog-validated. */
-  #encodeFunctionCall(message: ServerMessage, at: string): string {
+  #encodeFunctionCall(message: AnyServerMessage, at: string): string {
     const [problem] = checkFunctionCallMessage(message);
     if (problem)
       throw new A2uiError('VALIDATION_FAILED', `${problem.message}${at}`, { path: problem.path });
@@ -922,7 +929,7 @@ export class ConnectionSession implements Connection {
   }
 
   /** The JSON text of `message`, within `maxMessageBytes`. */
-  #sized(message: ServerMessage, at: string, surfaceId: string | undefined): string {
+  #sized(message: AnyServerMessage, at: string, surfaceId: string | undefined): string {
     const data = JSON.stringify(message);
     // A UTF-16 code unit is at most 3 UTF-8 bytes: most messages need no byte count at all.
     const bytes =

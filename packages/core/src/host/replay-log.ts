@@ -5,7 +5,7 @@
  * implement it; the in-memory default answers synchronously.
  */
 import type { DisconnectReason } from '../agent/agent.js';
-import type { ServerMessage } from '../protocol/messages.js';
+import type { AnyServerMessage } from '../versions/server-messages.js';
 
 /** A value, or a promise of it: in-memory stores answer synchronously, shared stores do not. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -20,7 +20,7 @@ export interface ReplayEntry {
    * The message object `data` encodes, kept beside it so no binding re-parses what core produced.
    * Absent on entries read back from a shared store (another process sent them).
    */
-  readonly message?: ServerMessage;
+  readonly message?: AnyServerMessage;
 }
 
 /** What a follower of a log is told (see {@link ReplayLog.subscribe}). */

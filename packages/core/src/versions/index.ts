@@ -26,6 +26,14 @@ export {
   getProtocolVersion,
   registerProtocolVersion,
 } from './protocol-versions.js';
+export type {
+  AnyServerMessage,
+  V10CreateSurface,
+  V10EnvelopeVersion,
+  V10ServerMessage,
+  V10UpdateDataModel,
+  V091ServerMessage,
+} from './server-messages.js';
 export { v09 } from './v0-9.js';
 export { V0_9_1_BASIC_CATALOG_ID, v091 } from './v0-9-1.js';
 export { v10 } from './v1-0.js';

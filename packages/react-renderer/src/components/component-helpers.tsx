@@ -2,7 +2,14 @@
  * Pieces every built-in component shares: root attributes (`weight`, ids for tests and styling),
  * accessibility attributes (§5.1), two-way values (§7.6) and check messages (§8.4).
  */
-import { type CheckFailure, type CheckResult, isRecord, toDisplayString } from '@a2ui-ts/core';
+import {
+  type CheckFailure,
+  type CheckResult,
+  isRecord,
+  type ResolvedAccessibility,
+  resolveAccessibility,
+  toDisplayString,
+} from '@a2ui-ts/core';
 import {
   type CSSProperties,
   type ReactNode,
@@ -49,9 +56,8 @@ const INERT_ON = (Number.parseInt(reactVersion, 10) >= 19 ? true : '') as boolea
 export function accessibilityStateAttributes(
   props: CommonProps,
 ): Pick<RootAttributes, 'aria-live' | 'aria-hidden' | 'inert'> {
-  const accessibility = props.accessibility;
-  if (!isRecord(accessibility)) return {};
-  const { live, hidden } = accessibility;
+  if (props.accessibility === undefined) return {};
+  const { live, hidden } = resolvedAccessibility(props);
   const out: Pick<RootAttributes, 'aria-live' | 'aria-hidden' | 'inert'> = {};
   if (LIVE_VALUES.has(live)) out['aria-live'] = live as AccessibilityLive;
   if (typeof hidden === 'boolean') {
@@ -109,11 +115,25 @@ export interface Accessibility {
   readonly descriptionElement: ReactNode;
 }
 
-/** `accessibility.label/description` → `aria-label` / `aria-describedby` material (§5.1). */
+/**
+ * Core's rule for what a component announces (`resolveAccessibility`, v1.0 "Catalog-Agnostic
+ * Accessibility Requirements"), so this renderer, other renderers and the conformance runner agree.
+ */
+function resolvedAccessibility(props: CommonProps): ResolvedAccessibility {
+  return resolveAccessibility(props as Readonly<Record<string, unknown>>);
+}
+
+/**
+ * `accessibility.label/description` → `aria-label` / `aria-describedby` material (§5.1), from
+ * core's resolver. Only the agent's own label becomes `aria-label`: a label core inferred from the
+ * component's visible text is what the component shows already, and repeating it would hide
+ * the markup's own name (a heading's, a field's `<label>`) behind a copy.
+ */
 export function useAccessibility(props: CommonProps): Accessibility {
   const id = useId();
-  const label = optionalText(props.accessibility?.label);
-  const description = optionalText(props.accessibility?.description);
+  const resolved = resolvedAccessibility(props);
+  const label = resolved.labelInferred ? undefined : optionalText(resolved.label);
+  const description = optionalText(resolved.description);
   const descriptionId = description ? `${id}-description` : undefined;
   return {
     label,

@@ -5,6 +5,7 @@
 import {
   type KeyboardEvent,
   type MouseEvent,
+  type ReactNode,
   useCallback,
   useContext,
   useEffect,
@@ -119,6 +120,8 @@ export function Modal({ id, props, node }: A2uiComponentProps<ModalProps>) {
                 content={props.content}
                 label={a11y.label}
                 labelledBy={triggerId}
+                description={a11y.descriptionElement}
+                describedBy={a11y.descriptionId}
                 onClose={close}
               />
             </div>,
@@ -134,10 +137,14 @@ interface DialogProps {
   readonly content: unknown;
   readonly label: string | undefined;
   readonly labelledBy: string;
+  /** The agent's description, rendered inside the dialog, and its id. */
+  readonly description: ReactNode;
+  readonly describedBy: string | undefined;
   readonly onClose: () => void;
 }
 
-function Dialog({ node, content, label, labelledBy, onClose }: DialogProps) {
+function Dialog(props: DialogProps) {
+  const { node, content, label, labelledBy, description, describedBy, onClose } = props;
   const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -188,10 +195,12 @@ function Dialog({ node, content, label, labelledBy, onClose }: DialogProps) {
         aria-modal="true"
         aria-label={label}
         aria-labelledby={label ? undefined : labelledBy}
+        aria-describedby={describedBy}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
         <div className="a2ui-modal-content">{node.renderChild(content)}</div>
+        {description}
         <button
           type="button"
           className="a2ui-modal-close"

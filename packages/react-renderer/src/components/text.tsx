@@ -59,7 +59,7 @@ export function Text({ id, props, node }: A2uiComponentProps<TextProps>) {
   // A paragraph cannot carry aria-label: give assistive technology the label, hide the visual text.
   return createElement(
     inline ? 'span' : 'div',
-    attributes,
+    { ...attributes, 'aria-describedby': describedBy(a11y.descriptionId) },
     a11y.label ? (
       <>
         <span className="a2ui-sr-only">{a11y.label}</span>

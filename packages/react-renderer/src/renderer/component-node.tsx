@@ -36,6 +36,7 @@ import {
 } from '../provider/renderer-context.js';
 import type { A2uiNode } from '../registry/a2ui-component.js';
 import { isBuiltin } from '../registry/builtin-components.js';
+import { useProgressiveChildren } from './progressive-children.js';
 import { UnknownComponent } from './unknown-component.js';
 
 /**
@@ -70,6 +71,11 @@ export interface ComponentNodeProps {
   readonly id: string;
   /** Absolute data scope it renders in. */
   readonly scope: string;
+  /**
+   * Index of the template item it renders in, read by v1.0 `@index`: its own for a template
+   * instance, its parent's for a static child; `undefined` outside any template.
+   */
+  readonly templateIndex?: number | undefined;
   /** The component rendering this one; `null` for `root`. */
   readonly parent: ComponentPath | null;
 }
@@ -148,6 +154,7 @@ class NodeStore {
   readonly #runtime: SurfaceRuntime;
   readonly #id: string;
   readonly #scope: string;
+  readonly #templateIndex: number | undefined;
   readonly #path: ComponentPath;
   /** {@link #path} with the component's type: the parent of its children, stable per type. */
   #placed: ComponentPath | undefined;
@@ -156,10 +163,17 @@ class NodeStore {
   #bindingOff: (() => void) | undefined;
   #listener: (() => void) | undefined;
 
-  constructor(runtime: SurfaceRuntime, id: string, scope: string, path: ComponentPath) {
+  constructor(
+    runtime: SurfaceRuntime,
+    id: string,
+    scope: string,
+    templateIndex: number | undefined,
+    path: ComponentPath,
+  ) {
     this.#runtime = runtime;
     this.#id = id;
     this.#scope = scope;
+    this.#templateIndex = templateIndex;
     this.#path = path;
   }
 
@@ -170,7 +184,7 @@ class NodeStore {
     if (record !== view.record) {
       // A new or replaced component: a new binding (the old one stops being read).
       const binding = record
-        ? new ComponentBinding(record, new DataContext(host, this.#scope), {
+        ? new ComponentBinding(record, new DataContext(host, this.#scope, this.#templateIndex), {
             maxTemplateItems: options.maxTemplateItems,
             unavailableActionMessage: options.strings.actionUnavailable,
           })
@@ -231,21 +245,22 @@ class NodeStore {
  * (the implementation is keyed by the record's generation, so a replaced component remounts).
  */
 export const ComponentNode = memo(function ComponentNode(props: ComponentNodeProps) {
-  const { id, scope, parent } = props;
+  const { id, scope, templateIndex, parent } = props;
   const runtime = useContext(SurfaceContext);
   const parentScope = useContext(ScopeContext);
   if (!runtime) throw new Error('ComponentNode must be rendered inside an A2UI surface.');
   const { surface, options } = runtime;
   const depth = parent === null ? 0 : parent.depth + 1;
   const store = useMemo(
-    () => new NodeStore(runtime, id, scope, { id, scope, depth, parent }),
-    [runtime, id, scope, depth, parent],
+    () => new NodeStore(runtime, id, scope, templateIndex, { id, scope, depth, parent }),
+    [runtime, id, scope, templateIndex, depth, parent],
   );
-  const { record, snapshot, node } = useSyncExternalStore(
-    store.subscribe,
-    store.getSnapshot,
-    store.getSnapshot,
-  );
+  const {
+    record,
+    snapshot,
+    node: fullNode,
+  } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const node = useProgressiveChildren(fullNode);
   const tooDeep = depth > MAX_COMPONENT_DEPTH;
   const cycle = !tooDeep && isOwnAncestor(parent, id, scope);
   const admitted = useRenderBudget(runtime, props, !tooDeep && !cycle);
@@ -402,11 +417,13 @@ function createNode(
   const { record, context } = binding;
   const { client, surface, options } = runtime;
   const properties = record.properties as Record<string, unknown>;
-  const scope = context.scope;
+  const { scope, templateIndex } = context;
 
+  // Static children render in this component's scope and template item (so `@index` still
+  // answers there); template instances carry their own.
   const renderChild = (id: unknown): ReactNode =>
     typeof id === 'string' && id !== '' ? (
-      <ComponentNode id={id} scope={scope} parent={path} />
+      <ComponentNode id={id} scope={scope} templateIndex={templateIndex} parent={path} />
     ) : null;
 
   const renderChildren = (children: unknown): ReactNode[] => {
@@ -415,7 +432,15 @@ function createNode(
     const seen = new Map<string, number>();
     for (const child of children) {
       if (isChildReference(child)) {
-        out.push(<ComponentNode key={child.key} id={child.id} scope={child.scope} parent={path} />);
+        out.push(
+          <ComponentNode
+            key={child.key}
+            id={child.id}
+            scope={child.scope}
+            templateIndex={child.templateIndex}
+            parent={path}
+          />,
+        );
       } else if (typeof child === 'string' && child !== '') {
         // A static list may name one id twice; keys must still be unique.
         const count = seen.get(child) ?? 0;
@@ -425,6 +450,7 @@ function createNode(
             key={count === 0 ? child : `${child}#${count}`}
             id={child}
             scope={scope}
+            templateIndex={templateIndex}
             parent={path}
           />,
         );

@@ -4,7 +4,13 @@
  * accessibility `live`/`hidden` on every component, and composition constraints
  * (`UNALLOWED_PARENT` / `UNALLOWED_CHILD`) shown as a placeholder and reported once.
  */
-import { basicCatalog, type Catalog, createCatalog, V1_0_BASIC_CATALOG_ID } from '@a2ui-ts/core';
+import {
+  basicCatalog,
+  type Catalog,
+  createCatalog,
+  INDEX_OUTSIDE_TEMPLATE_MESSAGE,
+  V1_0_BASIC_CATALOG_ID,
+} from '@a2ui-ts/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -266,6 +272,78 @@ describe('accessibility live and hidden (v1.0)', () => {
     expect(host.getAttribute('aria-hidden')).toBe('true');
     expect(host.hasAttribute('inert')).toBe(true);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('@index in templates (v1.0)', () => {
+  it('shows each template item its own index, in the item and its static children', async () => {
+    const test = renderV1(
+      [
+        { id: 'root', component: 'List', children: { componentId: 'item', path: '/items' } },
+        { id: 'item', component: 'Row', children: ['label', 'name'] },
+        {
+          id: 'label',
+          component: 'Text',
+          text: { call: 'formatString', args: { value: 'Item ${@index(offset: 1)}' } },
+        },
+        { id: 'name', component: 'Text', text: { path: 'name' } },
+      ],
+      { items: [{ name: 'Milk' }, { name: 'Eggs' }] },
+    );
+    const labels = [...test.view.container.querySelectorAll('[data-a2ui-id="label"]')];
+    expect(labels.map((label) => label.textContent)).toEqual(['Item 1', 'Item 2']);
+    expect(screen.getByText('Eggs')).toBeTruthy();
+    test.process({
+      version: 'v1.0',
+      updateDataModel: { surfaceId: 's', path: '/items/2', value: { name: 'Tea' } },
+    });
+    expect(screen.getByText('Item 3')).toBeTruthy();
+    await flush();
+    expect(test.errors).toEqual([]);
+  });
+
+  it('gives a template nested in a template its own index, and a bare call the index itself', async () => {
+    const test = renderV1(
+      [
+        { id: 'root', component: 'Column', children: { componentId: 'group', path: '/groups' } },
+        { id: 'group', component: 'Row', children: { componentId: 'cell', path: 'cells' } },
+        { id: 'cell', component: 'Text', text: { call: '@index' } },
+      ],
+      { groups: [{ cells: ['a', 'b', 'c'] }, { cells: ['d'] }] },
+    );
+    const groups = [...test.view.container.querySelectorAll('[data-a2ui-id="group"]')];
+    expect(groups.map((group) => group.textContent)).toEqual(['012', '0']);
+    await flush();
+    expect(test.errors).toEqual([]);
+  });
+
+  it("resolves @index in an action's context to the clicked item", async () => {
+    const user = userEvent.setup();
+    const test = renderV1(
+      [
+        { id: 'root', component: 'List', children: { componentId: 'remove', path: '/items' } },
+        {
+          id: 'remove',
+          component: 'Button',
+          child: 'label',
+          action: { event: { name: 'remove', context: { row: { call: '@index' } } } },
+        },
+        { id: 'label', component: 'Text', text: { path: 'name' } },
+      ],
+      { items: [{ name: 'Milk' }, { name: 'Eggs' }] },
+    );
+    await user.click(screen.getByRole('button', { name: 'Eggs' }));
+    await flush();
+    expect(test.sent).toHaveLength(1);
+    expect((test.sent[0] as { action: { context: unknown } }).action.context).toEqual({ row: 1 });
+  });
+
+  it('is an EXPRESSION_ERROR outside a template, with the spec wording', async () => {
+    const test = renderV1([{ id: 'root', component: 'Text', text: { call: '@index' } }]);
+    await flush();
+    expect(test.errors.map((error) => [error.code, error.message])).toEqual([
+      ['EXPRESSION_ERROR', INDEX_OUTSIDE_TEMPLATE_MESSAGE],
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type ClientTransport,
 } from '@a2ui-ts/core';
 import { EXAMPLE_STREAMS } from '@a2ui-ts/core/testing';
-import { StrictMode } from 'react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { A2UIRenderer } from '../../src/index.js';
 import '../../src/styles.css';
@@ -19,6 +19,8 @@ import { XSS_STREAM } from '../xss-vectors.js';
 
 interface GalleryState {
   ready: boolean;
+  /** `?only=large-list`: list items in the page when the probe button's click handler ran. */
+  itemsAtClick: number[];
   sent: ClientMessage[];
   errors: ClientError[];
   opened: string[];
@@ -30,7 +32,7 @@ declare global {
   }
 }
 
-const state: GalleryState = { ready: false, sent: [], errors: [], opened: [] };
+const state: GalleryState = { ready: false, itemsAtClick: [], sent: [], errors: [], opened: [] };
 window.__gallery = state;
 
 function createClient(catalogs?: readonly Catalog[]): A2uiClient {
@@ -58,8 +60,64 @@ interface Entry {
   readonly messages: readonly unknown[];
   readonly catalogs?: readonly Catalog[];
 }
+/**
+ * Items of the large list: the template cap (`maxTemplateItems`). Each is one Text, so the
+ * surface (5,001 instances) stays under `maxRenderedComponents` and every item renders.
+ */
+const LARGE_LIST_ITEMS = 5000;
+
+/** A v0.9 surface whose List template renders {@link LARGE_LIST_ITEMS} items. */
+const LARGE_LIST_STREAM: readonly unknown[] = [
+  {
+    version: 'v0.9',
+    createSurface: {
+      surfaceId: 'large',
+      catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+    },
+  },
+  {
+    version: 'v0.9',
+    updateComponents: {
+      surfaceId: 'large',
+      components: [
+        { id: 'root', component: 'List', children: { componentId: 'row', path: '/items' } },
+        { id: 'row', component: 'Text', text: { path: 'name' } },
+      ],
+    },
+  },
+  {
+    version: 'v0.9',
+    updateDataModel: {
+      surfaceId: 'large',
+      value: {
+        items: Array.from({ length: LARGE_LIST_ITEMS }, (_, index) => ({
+          name: `Item ${index + 1}`,
+        })),
+      },
+    },
+  },
+];
+
+/** A button outside any surface: whether the page answers input while a large list mounts. */
+function InputProbe() {
+  const [clicks, setClicks] = useState(0);
+  return (
+    <button
+      type="button"
+      id="probe"
+      onClick={() => {
+        state.itemsAtClick.push(document.querySelectorAll('[data-a2ui-id="row"]').length);
+        setClicks((count) => count + 1);
+      }}
+    >
+      Clicked {clicks}
+    </button>
+  );
+}
+
 /** Sections shown only when asked for by name (`?only=`), not on the full gallery. */
 const ON_REQUEST: readonly Entry[] = [
+  { id: 'large-list', title: 'Large list', messages: LARGE_LIST_STREAM },
   {
     id: 'v1-accessibility',
     title: 'v1.0 accessibility',
@@ -86,6 +144,7 @@ function Gallery() {
   return (
     <main>
       <h1>A2UI gallery</h1>
+      {only === 'large-list' ? <InputProbe /> : null}
       {sections.map((section) => (
         <section
           key={section.id}

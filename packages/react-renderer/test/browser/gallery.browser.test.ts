@@ -285,6 +285,16 @@ describe('gallery in Chromium', () => {
         );
       }
       expect(focused).not.toContain('hidden_button');
+      // A named separator and a described Text: label and description reach ARIA.
+      const rule = section.getByRole('separator', { name: 'Payment' });
+      expect(await rule.getAttribute('aria-describedby')).toBeTruthy();
+      expect(
+        await page.locator(`[id="${await rule.getAttribute('aria-describedby')}"]`).textContent(),
+      ).toBe('Card details follow');
+      const note = part('note');
+      expect(
+        await page.locator(`[id="${await note.getAttribute('aria-describedby')}"]`).textContent(),
+      ).toBe('In euros');
       expect(focused).toContain('card');
       // A ValidationResult warning is shown with its severity, not as invalid.
       const card = section.getByRole('textbox', { name: 'Card number' });
@@ -304,6 +314,25 @@ describe('gallery in Chromium', () => {
       expect(session.consoleErrors).toEqual([]);
       await session.context.close();
     }
+  });
+
+  it('5,000 template items mount a slice at a time: a click outside the surface is handled before the last one, and all appear', async () => {
+    const session = await open('/?only=large-list');
+    const { page } = session;
+    const rows = page.locator('#large-list [data-a2ui-id="row"]');
+    await page.getByRole('button', { name: 'Clicked 0' }).click();
+    // The click's handler ran while the list was still growing, and its update reached the screen.
+    await page.getByRole('button', { name: 'Clicked 1' }).waitFor();
+    const [itemsAtClick] = await page.evaluate(() => window.__gallery.itemsAtClick);
+    expect(itemsAtClick).toBeGreaterThan(0);
+    expect(itemsAtClick).toBeLessThan(5000);
+    await expect.poll(() => rows.count()).toBe(5000);
+    expect(await page.locator('#large-list li').count()).toBe(5000);
+    expect(await rows.nth(4999).textContent()).toBe('Item 5000');
+    expect(await page.evaluate(() => window.__gallery.errors)).toEqual([]);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.consoleErrors).toEqual([]);
+    await session.context.close();
   });
 
   it('XSS vectors execute nothing: no script, no dialog, no popup, no hostile navigation', async () => {
