@@ -299,6 +299,7 @@ export {
   listenForBrowserWake,
   OUTBOX_DEFAULTS,
   Outbox,
+  outcomeUnknown,
   parseRetryAfter,
   RECONNECT_DEFAULTS,
   resolveHeaders,

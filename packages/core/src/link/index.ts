@@ -21,7 +21,7 @@ export { LinkStatus } from './link-status.js';
 export type { LinkTransport, LinkTransportOptions } from './link-transport.js';
 export { createLinkTransport, withDeadline } from './link-transport.js';
 export type { OutboxDelivery, OutboxEntry, OutboxOptions, OutboxTrouble } from './outbox.js';
-export { OUTBOX_DEFAULTS, Outbox } from './outbox.js';
+export { OUTBOX_DEFAULTS, Outbox, outcomeUnknown } from './outbox.js';
 export type { LinkAttempt, LinkOutcome, LoopEnd, ReconnectLoopOptions } from './reconnect-loop.js';
 export { listenForBrowserWake, runReconnectLoop, sleep } from './reconnect-loop.js';
 export { resolveHeaders } from './resolve-headers.js';

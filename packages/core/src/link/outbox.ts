@@ -3,12 +3,15 @@
  * here, bounded, until the server acknowledges them. Each keeps the id it was first sent with, so
  * a retry after a lost answer is recognised by the server and delivered once. One batch is in
  * flight at a time (messages reach the agent in order), and a refused or failed delivery is
- * retried only after a real backoff — never at once, whatever the server answers.
+ * retried only after a real backoff — never at once, whatever the server answers; only the browser
+ * coming back online (or to the foreground) cuts the wait short. A message that went out and was
+ * never answered is never reported as failed: it may have been applied (`OUTCOME_UNKNOWN`).
  */
 
 import { A2uiError } from '../errors/a2ui-error.js';
 import { type Backoff, type BackoffOptions, createBackoff } from './backoff.js';
 import { createRequestIdSequence } from './link-options.js';
+import { listenForBrowserWake } from './reconnect-loop.js';
 
 /** One queued client message. */
 export interface OutboxEntry<T> {
@@ -69,8 +72,19 @@ export interface OutboxOptions<T> {
   createId?: () => string;
   /** Redelivery backoff (defaults: `RECONNECT_DEFAULTS`); `maxAttempts` does not apply. */
   backoff?: BackoffOptions;
-  /** Told when deliveries start failing (with why and when the next try is) and when they recover (`undefined`). */
+  /**
+   * Told when deliveries start failing (with why and when the next try is) and when they recover
+   * (`undefined`): a delivery went through, or no message waits any more (they were answered,
+   * aborted, or dropped with their session).
+   */
   onTrouble?(trouble: OutboxTrouble | undefined): void;
+  /**
+   * Subscribes to "retry now" signals while a redelivery waits out its backoff; returns the
+   * unsubscribe function. The network coming back says nothing about the server, so this is the
+   * one thing that cuts a backoff short.
+   * @default the browser's `online` and `visibilitychange` events, where they exist
+   */
+  wake?: (listener: () => void) => () => void;
 }
 
 /** Defaults of {@link OutboxOptions}. */
@@ -79,6 +93,8 @@ export const OUTBOX_DEFAULTS = { maxQueuedMessages: 1_000, maxBatchLength: 100 }
 interface Pending<T> {
   entry: { id: string; item: T; connectionId: string | undefined };
   inFlight: boolean;
+  /** It went out at least once: it may have been applied, whatever happens to it later. */
+  sent: boolean;
   settled: boolean;
   resolve(): void;
   reject(error: unknown): void;
@@ -108,6 +124,7 @@ export class Outbox<T> {
   #ready = false;
   #inFlight = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #unwake: (() => void) | undefined;
   #splitNext = false;
   #failing = false;
   #closed = false;
@@ -159,6 +176,7 @@ export class Outbox<T> {
       const pending: Pending<T> = {
         entry: { id: this.#createId(), item, connectionId: this.#connectionId },
         inFlight: false,
+        sent: false,
         settled: false,
         resolve,
         reject,
@@ -190,10 +208,7 @@ export class Outbox<T> {
     this.#ready = true;
     if (changed && previous !== undefined) this.#rejectBoundTo(previous);
     // A new connection is worth trying at once; a resumed one keeps its backoff.
-    if (changed && this.#retryTimer !== undefined) {
-      clearTimeout(this.#retryTimer);
-      this.#retryTimer = undefined;
-    }
+    if (changed) this.#cancelRetry();
     this.#pump();
   }
 
@@ -216,24 +231,28 @@ export class Outbox<T> {
     if (previous !== undefined) this.#rejectBoundTo(previous);
   }
 
-  /** Rejects every message with `error` and stops. */
+  /**
+   * Stops. Messages never sent are rejected with `error`; those sent before and not answered
+   * with `OUTCOME_UNKNOWN`; the batch on the wire is aborted and settles with what its delivery
+   * returns (an answer that came, else `OUTCOME_UNKNOWN`).
+   */
   close(error: unknown = new A2uiError('CONNECTION_CLOSED', 'The transport was closed.')): void {
     if (this.#closed) return;
     this.#closed = true;
-    clearTimeout(this.#retryTimer);
-    this.#retryTimer = undefined;
+    this.#cancelRetry();
     this.#lifetime.abort();
-    for (const pending of [...this.#queue]) this.#settle(pending, error);
+    for (const pending of [...this.#queue]) if (!pending.inFlight) this.#drop(pending, error);
   }
 
   #rejectBoundTo(connectionId: string): void {
-    const error = new A2uiError(
-      'CONNECTION_CLOSED',
-      'The session was reset before this message could be delivered; its surfaces are gone.',
-    );
     for (const pending of [...this.#queue])
       if (pending.entry.connectionId === connectionId && !pending.inFlight)
-        this.#settle(pending, error);
+        this.#drop(pending, resetError());
+  }
+
+  /** Gives up on `pending`: `error` if it never went out, else its outcome is unknown. */
+  #drop(pending: Pending<T>, error: unknown): void {
+    this.#settle(pending, pending.sent ? outcomeUnknown(pending.entry.id) : error);
   }
 
   #settle(pending: Pending<T>, error?: unknown): void {
@@ -243,6 +262,19 @@ export class Outbox<T> {
     if (index >= 0) this.#queue.splice(index, 1);
     if (error === undefined) pending.resolve();
     else pending.reject(error);
+    // Nothing waits any more (answered, aborted, or dropped with a reset): no trouble to report.
+    if (this.#queue.length === 0 && this.#failing && !this.#closed) {
+      this.#cancelRetry();
+      this.#failing = false;
+      this.#options.onTrouble?.(undefined);
+    }
+  }
+
+  #cancelRetry(): void {
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+    this.#unwake?.();
+    this.#unwake = undefined;
   }
 
   #pump(): void {
@@ -262,13 +294,7 @@ export class Outbox<T> {
       if (batch.length >= limit) break;
       pending.entry.connectionId ??= connectionId;
       if (pending.entry.connectionId !== connectionId) {
-        this.#settle(
-          pending,
-          new A2uiError(
-            'CONNECTION_CLOSED',
-            'The session was reset before this message could be delivered; its surfaces are gone.',
-          ),
-        );
+        this.#drop(pending, resetError());
         continue;
       }
       batch.push(pending);
@@ -276,7 +302,10 @@ export class Outbox<T> {
     if (batch.length === 0) return;
     this.#inFlight = true;
     this.#attempts++;
-    for (const pending of batch) pending.inFlight = true;
+    for (const pending of batch) {
+      pending.inFlight = true;
+      pending.sent = true;
+    }
     const entries = batch.map((pending) => pending.entry as OutboxEntry<T>);
     void this.#options
       .deliver(entries, { connectionId, signal: this.#lifetime.signal })
@@ -289,7 +318,10 @@ export class Outbox<T> {
       .then((delivery) => {
         this.#inFlight = false;
         for (const pending of batch) pending.inFlight = false;
-        if (this.#closed) return;
+        if (this.#closed) {
+          this.#settleAfterClose(batch, delivery);
+          return;
+        }
         this.#handle(batch, delivery);
         this.#pump();
       });
@@ -321,13 +353,24 @@ export class Outbox<T> {
     }
   }
 
+  /** The batch that was on the wire at close: its answer if one came, else it may have arrived. */
+  #settleAfterClose(batch: readonly Pending<T>[], delivery: OutboxDelivery): void {
+    for (const pending of batch) {
+      const answered = delivery.kind === 'answered' && !delivery.retry?.ids.has(pending.entry.id);
+      if (answered) this.#settle(pending, delivery.errors?.get(pending.entry.id));
+      else this.#settle(pending, outcomeUnknown(pending.entry.id));
+    }
+  }
+
   #scheduleRetry(reason: string, retryAfterMs: number | undefined): void {
     const retryInMs = this.#backoff.fail(retryAfterMs);
     this.#failing = true;
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = undefined;
+    const retry = () => {
+      this.#cancelRetry();
       this.#pump();
-    }, retryInMs);
+    };
+    this.#retryTimer = setTimeout(retry, retryInMs);
+    this.#unwake = (this.#options.wake ?? listenForBrowserWake)(retry);
     this.#options.onTrouble?.({
       reason,
       retryInMs,
@@ -335,4 +378,19 @@ export class Outbox<T> {
       pending: this.#queue.length,
     });
   }
+}
+
+const resetError = () =>
+  new A2uiError(
+    'CONNECTION_CLOSED',
+    'The session was reset before this message could be delivered; its surfaces are gone.',
+  );
+
+/** A message that went out and was never answered: it may or may not have been applied. */
+export function outcomeUnknown(requestId: string, data: Record<string, unknown> = {}): A2uiError {
+  return new A2uiError(
+    'OUTCOME_UNKNOWN',
+    'The message was sent but its answer never came: it may or may not have been applied.',
+    { data: { requestId, ...data } },
+  );
 }
