@@ -70,6 +70,19 @@ export function refusalOutcome(error: unknown): TaskOutcome {
   };
 }
 
+/**
+ * The request's turns did not run: refused (a busy agent), or their session ended first
+ * (`ended`), in which case the step says that too — the message failed, it was not applied.
+ */
+export function notRunOutcome(error: unknown, ended: DisconnectReason | undefined): TaskOutcome {
+  const refusal = refusalOutcome(error);
+  if (ended === undefined) return refusal;
+  return {
+    ...refusal,
+    metadata: { ...refusal.metadata, [A2UI_METADATA.sessionClosed]: ended },
+  };
+}
+
 /** How the step ends after its last turn (`undefined`: the request carried no input). */
 export function turnOutcome(
   turn: TurnResult | undefined,
