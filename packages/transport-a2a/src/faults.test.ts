@@ -120,7 +120,7 @@ describe('actions in flight when the server closes', () => {
     await Promise.all(sends);
 
     expect(told).toHaveLength(4);
-    for (const { id, told: outcome } of told) expect(['ok', 'OUTCOME_UNKNOWN']).toContain(outcome);
+    for (const { told: outcome } of told) expect(['ok', 'OUTCOME_UNKNOWN']).toContain(outcome);
     for (const error of errors) expect(error.data).toMatchObject({ taskId: expect.any(String) });
     expect(told.map((entry) => entry.id).sort()).toEqual(slow.taken.sort());
   });
