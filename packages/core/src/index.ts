@@ -292,6 +292,7 @@ export {
   createBackoff,
   createLinkTransport,
   createRequestIdSequence,
+  describeTroubleCause,
   errorOfHttpStatus,
   isRetryableStatus,
   LINK_DEFAULTS,
@@ -306,7 +307,9 @@ export {
   resolveLinkOptions,
   runReconnectLoop,
   SequenceTracker,
+  STORE_UNAVAILABLE,
   sleep,
+  troubleCauseOf,
   tryParseJson,
   withDeadline,
 } from './link/index.js';
@@ -478,6 +481,7 @@ export type {
   InMemoryTransportOptions,
   SendOptions,
   TransportEvent,
+  TroubleCause,
 } from './transport/index.js';
 export {
   createEventQueue,

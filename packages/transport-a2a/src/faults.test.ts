@@ -5,7 +5,7 @@
  * never answers does not hold a client call forever.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { type A2uiAgent, A2uiClient, A2uiError } from '@a2ui-ts/core';
+import { type A2uiAgent, A2uiClient, A2uiError, STORE_UNAVAILABLE } from '@a2ui-ts/core';
 import { waitForClient } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -167,5 +167,47 @@ describe('a server that accepts and never answers', () => {
     // Never sent (the conversation never opened): it failed, and nothing was applied.
     await expect(waiting).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
     for (const socket of sockets) socket.destroy();
+  });
+});
+
+describe('a server whose shared session store is down', () => {
+  it('says so in the status (not "the agent is busy"), and delivers the action once it is back', async () => {
+    const slow = slowAgent();
+    const server = await startTestServer({ agent: slow.agent });
+    servers.push(server);
+    // The session host refuses as it does while Redis cannot be reached.
+    let storeDown = true;
+    const host = server.app.host;
+    const receive = host.receive.bind(host);
+    host.receive = (id, request) =>
+      storeDown
+        ? Promise.reject(
+            new A2uiError('LIMIT_EXCEEDED', 'The shared session store (Redis) is unavailable.', {
+              data: { retryAfterMs: 0, reason: STORE_UNAVAILABLE },
+            }),
+          )
+        : receive(id, request);
+    const client = new A2uiClient({ transport: server.connect() });
+    clients.push(client);
+    const degraded: Array<{ reason?: string; cause?: string }> = [];
+    client.subscribe((event) => {
+      if (event.type === 'status' && event.status === 'degraded')
+        degraded.push({ reason: event.reason, cause: event.cause });
+    });
+    void client.connect().catch(() => {});
+    await waitForClient(client, () => client.processor.getSurface('form') !== undefined, 'form');
+    const told: Told[] = [];
+    const sent = sendAndRecord(client, 'during', told);
+    await eventually(() => degraded.length > 0);
+    expect(degraded[0]).toMatchObject({
+      cause: 'store-unavailable',
+      reason: expect.stringContaining('Server storage unavailable'),
+    });
+    storeDown = false;
+    await eventually(() => slow.releases.has('during'));
+    slow.releases.get('during')!();
+    await sent;
+    expect(told).toEqual([{ id: 'during', told: 'ok' }]);
+    await eventually(() => client.status === 'open');
   });
 });

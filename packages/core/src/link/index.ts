@@ -27,4 +27,5 @@ export { listenForBrowserWake, runReconnectLoop, sleep } from './reconnect-loop.
 export { resolveHeaders } from './resolve-headers.js';
 export type { SequenceVerdict } from './sequence-tracker.js';
 export { SequenceTracker } from './sequence-tracker.js';
+export { describeTroubleCause, STORE_UNAVAILABLE, troubleCauseOf } from './trouble-cause.js';
 export { tryParseJson } from './try-parse-json.js';

@@ -6,6 +6,7 @@ import { LinkStatus } from './link-status.js';
 import { Outbox, type OutboxDelivery, type OutboxEntry, type OutboxTrouble } from './outbox.js';
 import { type LinkOutcome, runReconnectLoop } from './reconnect-loop.js';
 import { SequenceTracker } from './sequence-tracker.js';
+import { describeTroubleCause, STORE_UNAVAILABLE, troubleCauseOf } from './trouble-cause.js';
 
 /** Resolves once `condition()` holds, re-checked after every turn of the event loop. */
 async function eventually(condition: () => boolean): Promise<void> {
@@ -374,6 +375,28 @@ describe('runReconnectLoop', () => {
 });
 
 describe('LinkStatus', () => {
+  it('carries what the server said (its shared session store is down) into the degraded status', () => {
+    const events: TransportEvent[] = [];
+    const status = new LinkStatus((event) => events.push(event));
+    status.link('open');
+    const cause = troubleCauseOf({ retryAfterMs: 500, reason: STORE_UNAVAILABLE });
+    status.trouble({
+      reason: describeTroubleCause(cause),
+      retryInMs: 500,
+      attempt: 1,
+      pending: 1,
+      cause,
+    });
+    expect(events.at(-1)).toEqual({
+      type: 'status',
+      status: 'degraded',
+      reason: '1 client message not delivered: Server storage unavailable; retrying in 500 ms.',
+      attempt: 1,
+      cause: 'store-unavailable',
+    });
+    expect(troubleCauseOf({ retryAfterMs: 500 })).toBe('busy');
+  });
+
   it('reports degraded while the link is open and deliveries fail, and open again once they recover', () => {
     const events: TransportEvent[] = [];
     const status = new LinkStatus((event) => events.push(event));

@@ -9,6 +9,7 @@
  */
 
 import { A2uiError } from '../errors/a2ui-error.js';
+import type { TroubleCause } from '../transport/client-transport.js';
 import { type Backoff, type BackoffOptions, createBackoff } from './backoff.js';
 import { createRequestIdSequence } from './link-options.js';
 import { listenForBrowserWake } from './reconnect-loop.js';
@@ -20,6 +21,8 @@ export interface OutboxEntry<T> {
   readonly item: T;
   /** The connection it belongs to: set when it was queued on an open connection, or when first sent. */
   readonly connectionId: string | undefined;
+  /** It went out before this attempt, without an answer: it may have been applied already. */
+  readonly sentBefore: boolean;
 }
 
 /** How one delivery attempt of a batch ended. */
@@ -36,13 +39,21 @@ export type OutboxDelivery =
         readonly ids: ReadonlySet<string>;
         readonly reason: string;
         readonly retryAfterMs?: number;
+        /** What the server said, when it said why. */
+        readonly cause?: TroubleCause;
       };
     }
   /**
    * Nothing is known to have arrived (network error, timeout) or the server refused for now (5xx,
    * 408, 429, a busy agent): the same entries are sent again, with the same ids, after a backoff.
    */
-  | { readonly kind: 'retry'; readonly reason: string; readonly retryAfterMs?: number }
+  | {
+      readonly kind: 'retry';
+      readonly reason: string;
+      readonly retryAfterMs?: number;
+      /** What the server said, when it refused and said why. */
+      readonly cause?: TroubleCause;
+    }
   /** The batch was too large for the server: it is sent again one message per request. */
   | { readonly kind: 'split' };
 
@@ -55,6 +66,8 @@ export interface OutboxTrouble {
   readonly attempt: number;
   /** Messages waiting. */
   readonly pending: number;
+  /** What the server said, when it refused and said why. */
+  readonly cause?: TroubleCause;
 }
 
 /** Options of {@link Outbox}. */
@@ -91,7 +104,7 @@ export interface OutboxOptions<T> {
 export const OUTBOX_DEFAULTS = { maxQueuedMessages: 1_000, maxBatchLength: 100 } as const;
 
 interface Pending<T> {
-  entry: { id: string; item: T; connectionId: string | undefined };
+  entry: { id: string; item: T; connectionId: string | undefined; sentBefore: boolean };
   inFlight: boolean;
   /** It went out at least once: it may have been applied, whatever happens to it later. */
   sent: boolean;
@@ -174,7 +187,7 @@ export class Outbox<T> {
     }
     return new Promise<void>((resolve, reject) => {
       const pending: Pending<T> = {
-        entry: { id: this.#createId(), item, connectionId: this.#connectionId },
+        entry: { id: this.#createId(), item, connectionId: this.#connectionId, sentBefore: false },
         inFlight: false,
         sent: false,
         settled: false,
@@ -304,6 +317,7 @@ export class Outbox<T> {
     this.#attempts++;
     for (const pending of batch) {
       pending.inFlight = true;
+      pending.entry.sentBefore = pending.sent;
       pending.sent = true;
     }
     const entries = batch.map((pending) => pending.entry as OutboxEntry<T>);
@@ -333,7 +347,7 @@ export class Outbox<T> {
       return;
     }
     if (delivery.kind === 'retry') {
-      this.#scheduleRetry(delivery.reason, delivery.retryAfterMs);
+      this.#scheduleRetry(delivery.reason, delivery.retryAfterMs, delivery.cause);
       return;
     }
     this.#splitNext = false;
@@ -343,7 +357,7 @@ export class Outbox<T> {
       this.#settle(pending, delivery.errors?.get(pending.entry.id));
     }
     if (retry && retry.ids.size > 0) {
-      this.#scheduleRetry(retry.reason, retry.retryAfterMs);
+      this.#scheduleRetry(retry.reason, retry.retryAfterMs, retry.cause);
       return;
     }
     this.#backoff.succeed();
@@ -362,7 +376,11 @@ export class Outbox<T> {
     }
   }
 
-  #scheduleRetry(reason: string, retryAfterMs: number | undefined): void {
+  #scheduleRetry(
+    reason: string,
+    retryAfterMs: number | undefined,
+    cause: TroubleCause | undefined,
+  ): void {
     const retryInMs = this.#backoff.fail(retryAfterMs);
     this.#failing = true;
     const retry = () => {
@@ -376,6 +394,7 @@ export class Outbox<T> {
       retryInMs,
       attempt: this.#backoff.attempt,
       pending: this.#queue.length,
+      ...(cause ? { cause } : {}),
     });
   }
 }

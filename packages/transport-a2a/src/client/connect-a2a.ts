@@ -40,6 +40,7 @@ import {
   createConnectionId,
   createLinkTransport,
   describeError,
+  describeTroubleCause,
   errorOfHttpStatus,
   type HttpLinkOptions,
   isRetryableStatus,
@@ -56,6 +57,8 @@ import {
   resolveLinkOptions,
   type SendOptions,
   sleep,
+  type TroubleCause,
+  troubleCauseOf,
   withDeadline,
 } from '@a2ui-ts/core';
 import { fromA2aError } from '../protocol/a2a-errors.js';
@@ -543,7 +546,9 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   };
 
   /** The step is over: follow its task, and report what its status says about the session. */
-  const settle = (end: Extract<StepEnd, { kind: 'final' }>): A2uiError | 'retry' | undefined => {
+  const settle = (
+    end: Extract<StepEnd, { kind: 'final' }>,
+  ): A2uiError | { retry: TroubleCause } | undefined => {
     if (end.state === undefined || !INTERRUPTED.has(end.state)) {
       if (end.state !== undefined) taskId = undefined;
       taskState = end.state;
@@ -564,7 +569,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       return new A2uiError('CONNECTION_CLOSED', 'The session was reset; its surfaces are gone.');
     }
     const refusal = metadata[A2UI_METADATA.error] as
-      | { code?: string; message?: string; retryAfterMs?: number }
+      | { code?: string; message?: string; retryAfterMs?: number; reason?: string }
       | undefined;
     if (sessionClosed === 'server-closed') {
       shell.end('The agent closed the connection.');
@@ -577,7 +582,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       return undefined;
     }
     if (refusal && typeof refusal.code === 'string') {
-      if (refusal.code === 'LIMIT_EXCEEDED') return 'retry';
+      if (refusal.code === 'LIMIT_EXCEEDED') return { retry: troubleCauseOf(refusal) };
       return new A2uiError(
         refusal.code as A2uiError['code'],
         refusal.message ?? 'The agent refused the message.',
@@ -719,7 +724,8 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         return { kind: 'answered', errors: new Map([[entry.id, end.error]]) };
       }
       const outcome = settle(end);
-      if (outcome === 'retry') return { kind: 'retry', reason: 'The agent is busy.' };
+      if (outcome && 'retry' in outcome)
+        return { kind: 'retry', reason: describeTroubleCause(outcome.retry), cause: outcome.retry };
       // A reset refuses this attempt; one before it may have reached the session that is gone.
       if (outcome?.code === 'CONNECTION_CLOSED' && entry.sentBefore) return unknown(sentTo);
       return outcome
@@ -772,7 +778,8 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     }
     const outcome = settle(end);
     if (shell.closed) return { kind: 'closed', reason: 'The agent closed the connection.' };
-    if (outcome === 'retry') return { kind: 'dropped', reason: 'The agent is busy.' };
+    if (outcome && 'retry' in outcome)
+      return { kind: 'dropped', reason: `${describeTroubleCause(outcome.retry)}.` };
     if (outcome) return { kind: 'dropped', reason: outcome.message };
     opened = true;
     return undefined;

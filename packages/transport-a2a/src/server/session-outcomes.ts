@@ -63,6 +63,8 @@ export function refusalOutcome(error: unknown): TaskOutcome {
     : new A2uiError('INTERNAL_ERROR', 'The server failed to handle the message.');
   const detail: Record<string, unknown> = { code: known.code, message: known.message };
   if (typeof known.data?.retryAfterMs === 'number') detail.retryAfterMs = known.data.retryAfterMs;
+  // Why it is refused for now (`store-unavailable`), so that a status bar says what happened.
+  if (typeof known.data?.reason === 'string') detail.reason = known.data.reason;
   return {
     state: TaskState.TASK_STATE_FAILED,
     text: known.message,
