@@ -296,6 +296,7 @@ export {
   createBackoff,
   createLinkTransport,
   createRequestIdSequence,
+  describeTroubleCause,
   errorOfHttpStatus,
   isRetryableStatus,
   LINK_DEFAULTS,
@@ -303,13 +304,16 @@ export {
   listenForBrowserWake,
   OUTBOX_DEFAULTS,
   Outbox,
+  outcomeUnknown,
   parseRetryAfter,
   RECONNECT_DEFAULTS,
   resolveHeaders,
   resolveLinkOptions,
   runReconnectLoop,
   SequenceTracker,
+  STORE_UNAVAILABLE,
   sleep,
+  troubleCauseOf,
   tryParseJson,
   withDeadline,
 } from './link/index.js';
@@ -482,6 +486,7 @@ export type {
   InMemoryTransportOptions,
   SendOptions,
   TransportEvent,
+  TroubleCause,
 } from './transport/index.js';
 export {
   createEventQueue,

@@ -4,10 +4,10 @@
  * with `data.retryAfterMs` to "come back later" (HTTP 503 + `Retry-After`, JSON-RPC `-32005`),
  * which client links retry with backoff — with the same request id, so nothing is applied twice.
  */
-import { A2uiError } from '@a2ui-ts/core';
+import { A2uiError, STORE_UNAVAILABLE } from '@a2ui-ts/core';
 
-/** `data.reason` of the refusals raised while Redis cannot be reached. */
-export const STORE_UNAVAILABLE = 'store-unavailable';
+/** `data.reason` of the refusals raised while Redis cannot be reached (core's, which clients read). */
+export { STORE_UNAVAILABLE };
 
 /**
  * The refusal for a Redis command that failed: `LIMIT_EXCEEDED` (503, retry after

@@ -2,7 +2,12 @@
  * One A2uiClient per (agent, transport) choice: created when the choice changes, closed when it
  * changes again or the page unmounts.
  */
-import { A2uiClient, type ConnectionStatus } from '@a2ui-ts/core';
+import {
+  A2uiClient,
+  type ClientEvent,
+  type ConnectionStatus,
+  type TroubleCause,
+} from '@a2ui-ts/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CLIENT_TRANSPORTS } from './client-transports.js';
 import { MessageLog } from './message-log.js';
@@ -15,6 +20,32 @@ export interface LinkState {
   /** Times the server could not resume and the session restarted. */
   resets: number;
   reason: string | undefined;
+  /** While `degraded`: what the server said when it refused messages for now. */
+  cause?: TroubleCause;
+}
+
+/**
+ * The link state after `event` (unchanged for events that are not about the link). `dropped`
+ * says whether the link went down since it was last open (a reconnect is counted when it opens).
+ */
+export function nextLinkState(
+  previous: LinkState,
+  event: ClientEvent,
+  dropped: boolean,
+): { state: LinkState; dropped: boolean } {
+  if (event.type === 'reset')
+    return { state: { ...previous, resets: previous.resets + 1 }, dropped };
+  if (event.type !== 'status') return { state: previous, dropped };
+  const down = dropped || event.status === 'reconnecting';
+  const reconnected = event.status === 'open' && down;
+  const state: LinkState = {
+    status: event.status,
+    reconnects: previous.reconnects + (reconnected ? 1 : 0),
+    resets: previous.resets,
+    reason: event.reason,
+  };
+  if (event.status === 'degraded' && event.cause) state.cause = event.cause;
+  return { state, dropped: down && !reconnected };
 }
 
 /** What the page renders from. */
@@ -90,22 +121,10 @@ function linkStore(client: A2uiClient) {
     };
     let dropped = false;
     client.subscribe((event) => {
-      const previous = created.state;
-      if (event.type === 'status') {
-        if (event.status === 'reconnecting') dropped = true;
-        const reconnected = event.status === 'open' && dropped;
-        if (reconnected) dropped = false;
-        created.state = {
-          ...previous,
-          status: event.status,
-          reason: event.reason,
-          reconnects: previous.reconnects + (reconnected ? 1 : 0),
-        };
-      } else if (event.type === 'reset') {
-        created.state = { ...previous, resets: previous.resets + 1 };
-      } else {
-        return;
-      }
+      const next = nextLinkState(created.state, event, dropped);
+      dropped = next.dropped;
+      if (next.state === created.state) return;
+      created.state = next.state;
       for (const listener of [...created.listeners]) listener();
     });
     linkStates.set(client, created);

@@ -37,6 +37,7 @@ import type {
   ClientTransport,
   ConnectionStatus,
   TransportEvent,
+  TroubleCause,
 } from '../transport/client-transport.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type {
@@ -99,7 +100,7 @@ export type ClientEvent =
       message: ClientMessage | RendererFunctionCallMessage;
       metadata: ClientMessageMetadata;
     }
-  | { type: 'status'; status: ConnectionStatus; reason?: string }
+  | { type: 'status'; status: ConnectionStatus; reason?: string; cause?: TroubleCause }
   | { type: 'reset'; reason?: string };
 
 /** Options of {@link A2uiClient.dispatchAction}. */
@@ -579,7 +580,7 @@ export class A2uiClient {
         this.process(event.messages);
         return;
       case 'status':
-        this.#setStatus(event.status, event.reason);
+        this.#setStatus(event.status, event.reason, event.cause);
         return;
       case 'reset':
         // Forgets the errors seen too: after a reset they are news again.
@@ -592,10 +593,12 @@ export class A2uiClient {
     }
   }
 
-  #setStatus(status: ConnectionStatus, reason?: string): void {
+  #setStatus(status: ConnectionStatus, reason?: string, cause?: TroubleCause): void {
     if (status === this.#status && reason === undefined) return;
     this.#status = status;
-    this.#emit({ type: 'status', status, reason });
+    this.#emit(
+      cause ? { type: 'status', status, reason, cause } : { type: 'status', status, reason },
+    );
   }
 
   #emit(event: ClientEvent): void {

@@ -46,6 +46,12 @@ export type A2uiErrorCode =
   | 'TRANSPORT_ERROR'
   /** The connection is closed or unknown. */
   | 'CONNECTION_CLOSED'
+  /**
+   * A client message went out but its answer never came (the transport closed, or the session
+   * was lost, while it was on the wire): it may or may not have been applied. `data.requestId` is
+   * its idempotency key; over A2A `data.taskId` is the task to read (`GetTask`) to find out.
+   */
+  | 'OUTCOME_UNKNOWN'
   /** The peer is not authenticated. */
   | 'UNAUTHORIZED'
   /** An HTTP route was asked with a method it does not serve (HTTP 405, with `Allow`). */

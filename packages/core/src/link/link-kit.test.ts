@@ -6,6 +6,12 @@ import { LinkStatus } from './link-status.js';
 import { Outbox, type OutboxDelivery, type OutboxEntry, type OutboxTrouble } from './outbox.js';
 import { type LinkOutcome, runReconnectLoop } from './reconnect-loop.js';
 import { SequenceTracker } from './sequence-tracker.js';
+import { describeTroubleCause, STORE_UNAVAILABLE, troubleCauseOf } from './trouble-cause.js';
+
+/** Resolves once `condition()` holds, re-checked after every turn of the event loop. */
+async function eventually(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -209,6 +215,100 @@ describe('Outbox', () => {
   });
 });
 
+describe('Outbox: what a sender is told', () => {
+  it('at close, settles the batch on the wire with its answer, and rejects only messages that never went out', async () => {
+    let answer!: (delivery: OutboxDelivery) => void;
+    const { outbox } = outboxUnderTest(
+      () =>
+        new Promise<OutboxDelivery>((resolve) => {
+          answer = resolve;
+        }),
+      { maxBatchLength: 1 },
+    );
+    outbox.setConnection('c1');
+    const onTheWire = outbox.enqueue({ name: 'applied' });
+    const neverSent = outbox.enqueue({ name: 'queued' });
+    outbox.close();
+    await expect(neverSent).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    // The answer comes after close(): it was applied, and the sender is told so.
+    answer({ kind: 'answered' });
+    await expect(onTheWire).resolves.toBeUndefined();
+    expect(outbox.pending).toBe(0);
+  });
+
+  it('reports OUTCOME_UNKNOWN, never a failure, for a message that went out without an answer', async () => {
+    let answer!: (delivery: OutboxDelivery) => void;
+    const cut = outboxUnderTest(
+      () =>
+        new Promise<OutboxDelivery>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    cut.outbox.setConnection('c1');
+    const aborted = cut.outbox.enqueue({ name: 'cut at close' });
+    cut.outbox.close();
+    answer({ kind: 'retry', reason: 'aborted' });
+    await expect(aborted).rejects.toMatchObject({
+      code: 'OUTCOME_UNKNOWN',
+      data: { requestId: cut.attempts[0]!.ids[0] },
+    });
+
+    // Sent once, its answer lost, waiting for the retry: closed, then reset.
+    const lost = outboxUnderTest(() => ({ kind: 'retry', reason: 'no answer' }), {
+      backoff: { initialDelayMs: 3_600_000 },
+    });
+    lost.outbox.setConnection('c1');
+    const waitingAtClose = lost.outbox.enqueue({ name: 'a' });
+    await eventually(() => lost.troubles.length === 1);
+    lost.outbox.close();
+    await expect(waitingAtClose).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+
+    const reset = outboxUnderTest(() => ({ kind: 'retry', reason: 'no answer' }), {
+      backoff: { initialDelayMs: 3_600_000 },
+    });
+    reset.outbox.setConnection('c1');
+    const waitingAtReset = reset.outbox.enqueue({ name: 'b' });
+    await eventually(() => reset.troubles.length === 1);
+    reset.outbox.reset();
+    await expect(waitingAtReset).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+    // Nothing waits any more: the trouble is over (a status bar says "connected" again).
+    expect(reset.troubles.at(-1)).toBeUndefined();
+    expect(reset.outbox.failing).toBe(false);
+    reset.outbox.close();
+  });
+
+  it('sends a message waiting out its backoff as soon as it is woken (back online)', async () => {
+    let wakeUp: (() => void) | undefined;
+    let online = false;
+    const { outbox, attempts, troubles } = outboxUnderTest(
+      () => (online ? { kind: 'answered' } : { kind: 'retry', reason: 'offline' }),
+      {
+        // An hour: only the wake can send it again while the test runs.
+        backoff: { initialDelayMs: 3_600_000 },
+        wake: (listener) => {
+          wakeUp = listener;
+          return () => {
+            wakeUp = undefined;
+          };
+        },
+      },
+    );
+    outbox.setConnection('c1');
+    const delivered = outbox.enqueue({ name: 'queued while offline' });
+    await eventually(() => troubles.length === 1);
+    expect(wakeUp).toBeDefined();
+    online = true;
+    wakeUp!();
+    await delivered;
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]!.ids).toEqual(attempts[0]!.ids);
+    expect(troubles.at(-1)).toBeUndefined();
+    // The listener goes with the retry it was for.
+    expect(wakeUp).toBeUndefined();
+    outbox.close();
+  });
+});
+
 describe('runReconnectLoop', () => {
   it('backs off between failed links, starts over after a healthy one, and gives up after maxAttempts', async () => {
     vi.useFakeTimers();
@@ -275,6 +375,28 @@ describe('runReconnectLoop', () => {
 });
 
 describe('LinkStatus', () => {
+  it('carries what the server said (its shared session store is down) into the degraded status', () => {
+    const events: TransportEvent[] = [];
+    const status = new LinkStatus((event) => events.push(event));
+    status.link('open');
+    const cause = troubleCauseOf({ retryAfterMs: 500, reason: STORE_UNAVAILABLE });
+    status.trouble({
+      reason: describeTroubleCause(cause),
+      retryInMs: 500,
+      attempt: 1,
+      pending: 1,
+      cause,
+    });
+    expect(events.at(-1)).toEqual({
+      type: 'status',
+      status: 'degraded',
+      reason: '1 client message not delivered: Server storage unavailable; retrying in 500 ms.',
+      attempt: 1,
+      cause: 'store-unavailable',
+    });
+    expect(troubleCauseOf({ retryAfterMs: 500 })).toBe('busy');
+  });
+
   it('reports degraded while the link is open and deliveries fail, and open again once they recover', () => {
     const events: TransportEvent[] = [];
     const status = new LinkStatus((event) => events.push(event));

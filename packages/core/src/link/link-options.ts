@@ -31,8 +31,8 @@ export interface LinkOptions {
    */
   createRequestId?: () => string;
   /**
-   * Subscribes to "reconnect now" signals while waiting to reconnect; returns the unsubscribe
-   * function.
+   * Subscribes to "reconnect now" signals while waiting to reconnect or to send a queued message
+   * again; returns the unsubscribe function.
    * @default the browser's `online` and `visibilitychange` events, where they exist
    */
   wake?: (listener: () => void) => () => void;
@@ -81,6 +81,7 @@ export interface ResolvedLinkOptions {
     readonly maxBatchLength: number;
     readonly createId: () => string;
     readonly backoff: BackoffOptions;
+    readonly wake: ((listener: () => void) => () => void) | undefined;
   };
   /** What `createLinkTransport({...})` takes from the options: spread it in. */
   readonly shell: {
@@ -148,6 +149,7 @@ export function resolveLinkOptions(
         options.maxBatchLength ?? defaults.maxBatchLength ?? LINK_DEFAULTS.maxBatchLength,
       createId: createRequestId,
       backoff: retry,
+      wake: options.wake,
     },
     shell: {
       backoff,

@@ -3,7 +3,11 @@
  * `degraded` while the link is open but client messages cannot be delivered (the server refuses
  * or fails them) — so a status badge never says "connected" while actions go nowhere.
  */
-import type { ConnectionStatus, TransportEvent } from '../transport/client-transport.js';
+import type {
+  ConnectionStatus,
+  TransportEvent,
+  TroubleCause,
+} from '../transport/client-transport.js';
 import type { OutboxTrouble } from './outbox.js';
 
 /** Combines the link state and the outbox's trouble into status events. */
@@ -27,7 +31,7 @@ export class LinkStatus {
   link(status: ConnectionStatus, reason?: string, attempt?: number): void {
     this.#link = status;
     if (status === 'open' && this.#trouble) {
-      this.#emit('degraded', describeTrouble(this.#trouble));
+      this.#emit('degraded', describeTrouble(this.#trouble), undefined, this.#trouble.cause);
       return;
     }
     this.#emit(status, reason, attempt);
@@ -38,15 +42,16 @@ export class LinkStatus {
     const was = this.#trouble;
     this.#trouble = trouble;
     if (this.#link !== 'open') return;
-    if (trouble) this.#emit('degraded', describeTrouble(trouble), trouble.attempt);
+    if (trouble) this.#emit('degraded', describeTrouble(trouble), trouble.attempt, trouble.cause);
     else if (was) this.#emit('open', 'Client messages are delivered again.');
   }
 
-  #emit(status: ConnectionStatus, reason?: string, attempt?: number): void {
+  #emit(status: ConnectionStatus, reason?: string, attempt?: number, cause?: TroubleCause): void {
     this.#reported = status;
     const event: TransportEvent = { type: 'status', status };
     if (reason !== undefined) event.reason = reason;
     if (attempt !== undefined) event.attempt = attempt;
+    if (cause !== undefined) event.cause = cause;
     this.#push(event);
   }
 }

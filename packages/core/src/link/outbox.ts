@@ -3,12 +3,16 @@
  * here, bounded, until the server acknowledges them. Each keeps the id it was first sent with, so
  * a retry after a lost answer is recognised by the server and delivered once. One batch is in
  * flight at a time (messages reach the agent in order), and a refused or failed delivery is
- * retried only after a real backoff — never at once, whatever the server answers.
+ * retried only after a real backoff — never at once, whatever the server answers; only the browser
+ * coming back online (or to the foreground) cuts the wait short. A message that went out and was
+ * never answered is never reported as failed: it may have been applied (`OUTCOME_UNKNOWN`).
  */
 
 import { A2uiError } from '../errors/a2ui-error.js';
+import type { TroubleCause } from '../transport/client-transport.js';
 import { type Backoff, type BackoffOptions, createBackoff } from './backoff.js';
 import { createRequestIdSequence } from './link-options.js';
+import { listenForBrowserWake } from './reconnect-loop.js';
 
 /** One queued client message. */
 export interface OutboxEntry<T> {
@@ -17,6 +21,8 @@ export interface OutboxEntry<T> {
   readonly item: T;
   /** The connection it belongs to: set when it was queued on an open connection, or when first sent. */
   readonly connectionId: string | undefined;
+  /** It went out before this attempt, without an answer: it may have been applied already. */
+  readonly sentBefore: boolean;
 }
 
 /** How one delivery attempt of a batch ended. */
@@ -33,13 +39,21 @@ export type OutboxDelivery =
         readonly ids: ReadonlySet<string>;
         readonly reason: string;
         readonly retryAfterMs?: number;
+        /** What the server said, when it said why. */
+        readonly cause?: TroubleCause;
       };
     }
   /**
    * Nothing is known to have arrived (network error, timeout) or the server refused for now (5xx,
    * 408, 429, a busy agent): the same entries are sent again, with the same ids, after a backoff.
    */
-  | { readonly kind: 'retry'; readonly reason: string; readonly retryAfterMs?: number }
+  | {
+      readonly kind: 'retry';
+      readonly reason: string;
+      readonly retryAfterMs?: number;
+      /** What the server said, when it refused and said why. */
+      readonly cause?: TroubleCause;
+    }
   /** The batch was too large for the server: it is sent again one message per request. */
   | { readonly kind: 'split' };
 
@@ -52,6 +66,8 @@ export interface OutboxTrouble {
   readonly attempt: number;
   /** Messages waiting. */
   readonly pending: number;
+  /** What the server said, when it refused and said why. */
+  readonly cause?: TroubleCause;
 }
 
 /** Options of {@link Outbox}. */
@@ -69,16 +85,29 @@ export interface OutboxOptions<T> {
   createId?: () => string;
   /** Redelivery backoff (defaults: `RECONNECT_DEFAULTS`); `maxAttempts` does not apply. */
   backoff?: BackoffOptions;
-  /** Told when deliveries start failing (with why and when the next try is) and when they recover (`undefined`). */
+  /**
+   * Told when deliveries start failing (with why and when the next try is) and when they recover
+   * (`undefined`): a delivery went through, or no message waits any more (they were answered,
+   * aborted, or dropped with their session).
+   */
   onTrouble?(trouble: OutboxTrouble | undefined): void;
+  /**
+   * Subscribes to "retry now" signals while a redelivery waits out its backoff; returns the
+   * unsubscribe function. The network coming back says nothing about the server, so this is the
+   * one thing that cuts a backoff short.
+   * @default the browser's `online` and `visibilitychange` events, where they exist
+   */
+  wake?: (listener: () => void) => () => void;
 }
 
 /** Defaults of {@link OutboxOptions}. */
 export const OUTBOX_DEFAULTS = { maxQueuedMessages: 1_000, maxBatchLength: 100 } as const;
 
 interface Pending<T> {
-  entry: { id: string; item: T; connectionId: string | undefined };
+  entry: { id: string; item: T; connectionId: string | undefined; sentBefore: boolean };
   inFlight: boolean;
+  /** It went out at least once: it may have been applied, whatever happens to it later. */
+  sent: boolean;
   settled: boolean;
   resolve(): void;
   reject(error: unknown): void;
@@ -108,6 +137,7 @@ export class Outbox<T> {
   #ready = false;
   #inFlight = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #unwake: (() => void) | undefined;
   #splitNext = false;
   #failing = false;
   #closed = false;
@@ -157,8 +187,9 @@ export class Outbox<T> {
     }
     return new Promise<void>((resolve, reject) => {
       const pending: Pending<T> = {
-        entry: { id: this.#createId(), item, connectionId: this.#connectionId },
+        entry: { id: this.#createId(), item, connectionId: this.#connectionId, sentBefore: false },
         inFlight: false,
+        sent: false,
         settled: false,
         resolve,
         reject,
@@ -190,10 +221,7 @@ export class Outbox<T> {
     this.#ready = true;
     if (changed && previous !== undefined) this.#rejectBoundTo(previous);
     // A new connection is worth trying at once; a resumed one keeps its backoff.
-    if (changed && this.#retryTimer !== undefined) {
-      clearTimeout(this.#retryTimer);
-      this.#retryTimer = undefined;
-    }
+    if (changed) this.#cancelRetry();
     this.#pump();
   }
 
@@ -216,24 +244,28 @@ export class Outbox<T> {
     if (previous !== undefined) this.#rejectBoundTo(previous);
   }
 
-  /** Rejects every message with `error` and stops. */
+  /**
+   * Stops. Messages never sent are rejected with `error`; those sent before and not answered
+   * with `OUTCOME_UNKNOWN`; the batch on the wire is aborted and settles with what its delivery
+   * returns (an answer that came, else `OUTCOME_UNKNOWN`).
+   */
   close(error: unknown = new A2uiError('CONNECTION_CLOSED', 'The transport was closed.')): void {
     if (this.#closed) return;
     this.#closed = true;
-    clearTimeout(this.#retryTimer);
-    this.#retryTimer = undefined;
+    this.#cancelRetry();
     this.#lifetime.abort();
-    for (const pending of [...this.#queue]) this.#settle(pending, error);
+    for (const pending of [...this.#queue]) if (!pending.inFlight) this.#drop(pending, error);
   }
 
   #rejectBoundTo(connectionId: string): void {
-    const error = new A2uiError(
-      'CONNECTION_CLOSED',
-      'The session was reset before this message could be delivered; its surfaces are gone.',
-    );
     for (const pending of [...this.#queue])
       if (pending.entry.connectionId === connectionId && !pending.inFlight)
-        this.#settle(pending, error);
+        this.#drop(pending, resetError());
+  }
+
+  /** Gives up on `pending`: `error` if it never went out, else its outcome is unknown. */
+  #drop(pending: Pending<T>, error: unknown): void {
+    this.#settle(pending, pending.sent ? outcomeUnknown(pending.entry.id) : error);
   }
 
   #settle(pending: Pending<T>, error?: unknown): void {
@@ -243,6 +275,19 @@ export class Outbox<T> {
     if (index >= 0) this.#queue.splice(index, 1);
     if (error === undefined) pending.resolve();
     else pending.reject(error);
+    // Nothing waits any more (answered, aborted, or dropped with a reset): no trouble to report.
+    if (this.#queue.length === 0 && this.#failing && !this.#closed) {
+      this.#cancelRetry();
+      this.#failing = false;
+      this.#options.onTrouble?.(undefined);
+    }
+  }
+
+  #cancelRetry(): void {
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+    this.#unwake?.();
+    this.#unwake = undefined;
   }
 
   #pump(): void {
@@ -262,13 +307,7 @@ export class Outbox<T> {
       if (batch.length >= limit) break;
       pending.entry.connectionId ??= connectionId;
       if (pending.entry.connectionId !== connectionId) {
-        this.#settle(
-          pending,
-          new A2uiError(
-            'CONNECTION_CLOSED',
-            'The session was reset before this message could be delivered; its surfaces are gone.',
-          ),
-        );
+        this.#drop(pending, resetError());
         continue;
       }
       batch.push(pending);
@@ -276,7 +315,11 @@ export class Outbox<T> {
     if (batch.length === 0) return;
     this.#inFlight = true;
     this.#attempts++;
-    for (const pending of batch) pending.inFlight = true;
+    for (const pending of batch) {
+      pending.inFlight = true;
+      pending.entry.sentBefore = pending.sent;
+      pending.sent = true;
+    }
     const entries = batch.map((pending) => pending.entry as OutboxEntry<T>);
     void this.#options
       .deliver(entries, { connectionId, signal: this.#lifetime.signal })
@@ -289,7 +332,10 @@ export class Outbox<T> {
       .then((delivery) => {
         this.#inFlight = false;
         for (const pending of batch) pending.inFlight = false;
-        if (this.#closed) return;
+        if (this.#closed) {
+          this.#settleAfterClose(batch, delivery);
+          return;
+        }
         this.#handle(batch, delivery);
         this.#pump();
       });
@@ -301,7 +347,7 @@ export class Outbox<T> {
       return;
     }
     if (delivery.kind === 'retry') {
-      this.#scheduleRetry(delivery.reason, delivery.retryAfterMs);
+      this.#scheduleRetry(delivery.reason, delivery.retryAfterMs, delivery.cause);
       return;
     }
     this.#splitNext = false;
@@ -311,7 +357,7 @@ export class Outbox<T> {
       this.#settle(pending, delivery.errors?.get(pending.entry.id));
     }
     if (retry && retry.ids.size > 0) {
-      this.#scheduleRetry(retry.reason, retry.retryAfterMs);
+      this.#scheduleRetry(retry.reason, retry.retryAfterMs, retry.cause);
       return;
     }
     this.#backoff.succeed();
@@ -321,18 +367,49 @@ export class Outbox<T> {
     }
   }
 
-  #scheduleRetry(reason: string, retryAfterMs: number | undefined): void {
+  /** The batch that was on the wire at close: its answer if one came, else it may have arrived. */
+  #settleAfterClose(batch: readonly Pending<T>[], delivery: OutboxDelivery): void {
+    for (const pending of batch) {
+      const answered = delivery.kind === 'answered' && !delivery.retry?.ids.has(pending.entry.id);
+      if (answered) this.#settle(pending, delivery.errors?.get(pending.entry.id));
+      else this.#settle(pending, outcomeUnknown(pending.entry.id));
+    }
+  }
+
+  #scheduleRetry(
+    reason: string,
+    retryAfterMs: number | undefined,
+    cause: TroubleCause | undefined,
+  ): void {
     const retryInMs = this.#backoff.fail(retryAfterMs);
     this.#failing = true;
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = undefined;
+    const retry = () => {
+      this.#cancelRetry();
       this.#pump();
-    }, retryInMs);
+    };
+    this.#retryTimer = setTimeout(retry, retryInMs);
+    this.#unwake = (this.#options.wake ?? listenForBrowserWake)(retry);
     this.#options.onTrouble?.({
       reason,
       retryInMs,
       attempt: this.#backoff.attempt,
       pending: this.#queue.length,
+      ...(cause ? { cause } : {}),
     });
   }
+}
+
+const resetError = () =>
+  new A2uiError(
+    'CONNECTION_CLOSED',
+    'The session was reset before this message could be delivered; its surfaces are gone.',
+  );
+
+/** A message that went out and was never answered: it may or may not have been applied. */
+export function outcomeUnknown(requestId: string, data: Record<string, unknown> = {}): A2uiError {
+  return new A2uiError(
+    'OUTCOME_UNKNOWN',
+    'The message was sent but its answer never came: it may or may not have been applied.',
+    { data: { requestId, ...data } },
+  );
 }

@@ -11,12 +11,27 @@ import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.
  */
 export type ConnectionStatus = 'connecting' | 'open' | 'degraded' | 'reconnecting' | 'closed';
 
+/**
+ * Why client messages wait, when the server said: `busy` (its agent has too many waiting) or
+ * `store-unavailable` (its shared session store, e.g. Redis, cannot be reached).
+ */
+export type TroubleCause = 'busy' | 'store-unavailable';
+
 /** One inbound event, in order. */
 export type TransportEvent =
   /** Server messages: one message, an array, `{messages}`, or JSON text of one of those. */
   | { type: 'messages'; messages: unknown }
-  /** The link changed state; `reason` says why (e.g. the error that dropped it). */
-  | { type: 'status'; status: ConnectionStatus; reason?: string; attempt?: number }
+  /**
+   * The link changed state; `reason` says why (e.g. the error that dropped it), and `cause`, for
+   * `degraded`, what the server said when it refused messages for now.
+   */
+  | {
+      type: 'status';
+      status: ConnectionStatus;
+      reason?: string;
+      attempt?: number;
+      cause?: TroubleCause;
+    }
   /** The server could not resume the session: every surface is gone and the agent starts over. */
   | { type: 'reset'; reason?: string };
 

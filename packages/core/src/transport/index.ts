@@ -3,6 +3,7 @@ export type {
   ConnectionStatus,
   SendOptions,
   TransportEvent,
+  TroubleCause,
 } from './client-transport.js';
 export type { EventQueue } from './event-queue.js';
 export { createEventQueue } from './event-queue.js';

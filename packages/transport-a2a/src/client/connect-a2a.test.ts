@@ -157,9 +157,13 @@ describe('connectA2a', () => {
     const after = await start({ agent: second.agent });
     proxy.setTarget(after.node.port);
     proxy.drop();
-    await expect(client.send(actionMessage('lost'))).rejects.toMatchObject({
-      code: 'CONNECTION_CLOSED',
-    });
+    // Refused by the new server; or, when an attempt was cut on its way (the dropped link), it may
+    // have reached the old one: never "failed" then, but OUTCOME_UNKNOWN.
+    const refusal = await client.send(actionMessage('lost')).then(
+      () => undefined,
+      (error: { code?: string }) => error.code,
+    );
+    expect(['CONNECTION_CLOSED', 'OUTCOME_UNKNOWN']).toContain(refusal);
     expect(resets).toHaveLength(1);
     await waitForClient(client, () => formReady(client), 'the fresh session');
     expect(transport.contextId).not.toBe(contextBefore);

@@ -40,20 +40,25 @@ import {
   createConnectionId,
   createLinkTransport,
   describeError,
+  describeTroubleCause,
   errorOfHttpStatus,
   type HttpLinkOptions,
   isRetryableStatus,
   LINK_DEFAULTS,
   type LinkAttempt,
   type LinkOutcome,
+  listenForBrowserWake,
   Outbox,
   type OutboxDelivery,
   type OutboxEntry,
+  outcomeUnknown,
   parseRetryAfter,
   resolveHeaders,
   resolveLinkOptions,
   type SendOptions,
   sleep,
+  type TroubleCause,
+  troubleCauseOf,
   withDeadline,
 } from '@a2ui-ts/core';
 import { fromA2aError } from '../protocol/a2a-errors.js';
@@ -103,7 +108,13 @@ export interface A2aClientOptions
    * server). @default 'auto'
    */
   serverPush?: boolean | 'auto';
-  /** Deadline of the agent card request. @default 30000 */
+  /**
+   * Deadline of the agent card request, and of the answer to every message and subscription to
+   * begin (its HTTP response headers), when the card says the agent streams (a streaming answer
+   * begins at once; a blocking one only when the turn is over). A call past it is retried like a
+   * dropped link, so no call waits forever on a server that accepted it and never answered.
+   * @default 30000
+   */
   requestTimeoutMs?: number;
   /** Receives the text parts the agent sends beside its A2UI messages. */
   onText?: (text: string) => void;
@@ -187,8 +198,10 @@ interface CallRecord {
   retryAfterMs?: number;
   /** Called for every chunk of the response body (the heartbeat watches streams with it). */
   onActivity?: () => void;
-  /** Set when the heartbeat aborted the call: the link is dead, not closed. */
+  /** Set when the heartbeat or the response deadline aborted the call: the link is dead, not closed. */
   expired?: string;
+  /** Called when the response (its headers) arrived. */
+  onResponse?: () => void;
 }
 
 /**
@@ -213,10 +226,13 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? defaults.heartbeatTimeoutMs;
   const requireExtension = options.requireExtension ?? defaults.requireExtension;
   const serverPush = options.serverPush ?? defaults.serverPush;
+  const wake = options.wake ?? listenForBrowserWake;
 
   const harvester = new A2uiHarvester();
   const records = new WeakMap<AbortSignal, CallRecord>();
   let client: Client | undefined;
+  /** The card says the agent streams: its answers begin at once, so they get a deadline to begin. */
+  let streams = false;
   let contextId = options.contextId ?? createConnectionId();
   /** The local id of the session, for the outbox (a reset starts a new one). */
   let epoch = createConnectionId();
@@ -245,6 +261,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     const response = await doFetch(input, { ...init, headers, credentials: options.credentials });
     const record = init?.signal ? records.get(init.signal) : undefined;
     if (!record) return response;
+    record.onResponse?.();
     record.status = response.status;
     record.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     const onActivity = record.onActivity;
@@ -265,8 +282,17 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     });
   };
 
-  /** A call's signal (aborted by `parent`, `close()` and the optional deadline) and its record. */
-  const startCall = (parent: AbortSignal | undefined, timeoutMs?: number, heartbeatMs?: number) => {
+  /**
+   * A call's signal (aborted by `parent`, `close()` and the optional deadlines) and its record: the
+   * whole call within `timeoutMs`, its response begun within `responseTimeoutMs`, then a byte at
+   * least every `heartbeatMs`.
+   */
+  const startCall = (
+    parent: AbortSignal | undefined,
+    timeoutMs?: number,
+    heartbeatMs?: number,
+    responseTimeoutMs?: number,
+  ) => {
     const controller = new AbortController();
     const abort = () => controller.abort();
     const timer = timeoutMs === undefined ? undefined : setTimeout(abort, timeoutMs);
@@ -275,6 +301,14 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     if (parent?.aborted || shell.signal.aborted) abort();
     const record: CallRecord = {};
     records.set(controller.signal, record);
+    let unanswered: ReturnType<typeof setTimeout> | undefined;
+    if (responseTimeoutMs !== undefined) {
+      unanswered = setTimeout(() => {
+        record.expired = `No answer in ${responseTimeoutMs} ms.`;
+        abort();
+      }, responseTimeoutMs);
+      record.onResponse = () => clearTimeout(unanswered);
+    }
     // A stream that delivers no byte (no event, no `: ping`) for heartbeatMs is a dead link.
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     if (heartbeatMs !== undefined && heartbeatMs > 0) {
@@ -298,6 +332,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       record,
       end() {
         clearTimeout(timer);
+        clearTimeout(unanswered);
         clearTimeout(watchdog);
         parent?.removeEventListener('abort', abort);
         shell.signal.removeEventListener('abort', abort);
@@ -374,6 +409,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       };
     }
     client = created;
+    streams = card.capabilities?.streaming === true;
     return undefined;
   };
 
@@ -510,7 +546,9 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   };
 
   /** The step is over: follow its task, and report what its status says about the session. */
-  const settle = (end: Extract<StepEnd, { kind: 'final' }>): A2uiError | 'retry' | undefined => {
+  const settle = (
+    end: Extract<StepEnd, { kind: 'final' }>,
+  ): A2uiError | { retry: TroubleCause } | undefined => {
     if (end.state === undefined || !INTERRUPTED.has(end.state)) {
       if (end.state !== undefined) taskId = undefined;
       taskState = end.state;
@@ -530,15 +568,21 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       );
       return new A2uiError('CONNECTION_CLOSED', 'The session was reset; its surfaces are gone.');
     }
+    const refusal = metadata[A2UI_METADATA.error] as
+      | { code?: string; message?: string; retryAfterMs?: number; reason?: string }
+      | undefined;
     if (sessionClosed === 'server-closed') {
       shell.end('The agent closed the connection.');
+      // The session closed before the message's turn ran: it was not applied.
+      if (refusal && typeof refusal.code === 'string')
+        return new A2uiError(
+          refusal.code as A2uiError['code'],
+          refusal.message ?? 'The agent refused the message.',
+        );
       return undefined;
     }
-    const refusal = metadata[A2UI_METADATA.error] as
-      | { code?: string; message?: string; retryAfterMs?: number }
-      | undefined;
     if (refusal && typeof refusal.code === 'string') {
-      if (refusal.code === 'LIMIT_EXCEEDED') return 'retry';
+      if (refusal.code === 'LIMIT_EXCEEDED') return { retry: troubleCauseOf(refusal) };
       return new A2uiError(
         refusal.code as A2uiError['code'],
         refusal.message ?? 'The agent refused the message.',
@@ -585,7 +629,12 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     progress?: { events: number },
   ): Promise<StepEnd> => {
     // This package's server pings idle streams; another agent may be silent for as long as it likes.
-    const call = startCall(parent, undefined, harvester.sequenced ? heartbeatTimeoutMs : undefined);
+    const call = startCall(
+      parent,
+      undefined,
+      harvester.sequenced ? heartbeatTimeoutMs : undefined,
+      streams ? requestTimeoutMs : undefined,
+    );
     try {
       return await readStep(open(call), call, mode, progress);
     } finally {
@@ -602,9 +651,13 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   /**
    * Sends `request` and reads its answer to the end of the step. An answer cut after the server
    * took the message (its first event came) is resumed with `SubscribeToTask`, from where this
-   * client is; one cut before is for the caller to resend, with the same message id.
+   * client is; one cut before is for the caller to resend, with the same message id. `taken`
+   * names the task once the server took the message (from then on it may have been applied).
    */
-  const runTurn = async (request: SendMessageRequest, signal: AbortSignal): Promise<StepEnd> => {
+  const runTurn = async (
+    request: SendMessageRequest,
+    signal: AbortSignal,
+  ): Promise<{ end: StepEnd; taken: string | undefined }> => {
     const progress = { events: 0 };
     let end = await step(
       (call) =>
@@ -619,7 +672,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     const turnTask = progress.events > 0 ? taskId : undefined;
     const turnBackoff = createBackoff({ ...kit.retry, maxAttempts: Number.POSITIVE_INFINITY });
     while (end.kind === 'cut' && turnTask && !shell.closed && !signal.aborted) {
-      await sleep(turnBackoff.fail(end.retryAfterMs), signal);
+      await sleep(turnBackoff.fail(end.retryAfterMs), signal, wake);
       if (shell.closed || signal.aborted) break;
       end = await step(subscribe(turnTask), signal, 'resume');
       if (end.kind === 'refused' && end.error.code === 'NOT_SUPPORTED') {
@@ -628,7 +681,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         end = { kind: 'final', state: undefined, metadata: undefined };
       }
     }
-    return end;
+    return { end, taken: turnTask };
   };
 
   const deliverTurn = async (
@@ -642,25 +695,39 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     idle?.abort();
     try {
       const request = buildRequest(entry.id, entry.item);
-      const end = await runTurn(request, context.signal);
+      const { end, taken } = await runTurn(request, context.signal);
+      // The agent took it (now, or in an attempt whose answer was lost) and its answer is lost
+      // with the link or the task: it may have been applied, so it is never reported as failed.
+      const unknown = (task: string | undefined): OutboxDelivery => ({
+        kind: 'answered',
+        errors: new Map([[entry.id, outcomeUnknown(entry.id, task ? { taskId: task } : {})]]),
+      });
+      const sentTo = taken ?? (request.message?.taskId || undefined);
       if (end.kind === 'cut')
         return { kind: 'retry', reason: end.reason, retryAfterMs: end.retryAfterMs };
-      if (end.kind === 'aborted' || end.kind === 'ended')
+      if (end.kind === 'aborted' || end.kind === 'ended') {
+        if (taken && shell.closed) return unknown(taken);
         return { kind: 'retry', reason: 'The answer did not finish.' };
+      }
       if (end.kind === 'refused') {
         const rpcCode = end.error.data?.rpcCode;
+        if (rpcCode === -32001)
+          resetSession('The server no longer knows this task (expired or restarted).');
+        const taskGone = rpcCode === -32001 || rpcCode === -32004;
+        if (taken || (entry.sentBefore && taskGone)) return unknown(sentTo);
         if (rpcCode === -32004 && request.message?.taskId) {
           // The task ended meanwhile (e.g. with its session): the message goes in a new task.
           taskId = undefined;
           taskState = undefined;
           return { kind: 'retry', reason: 'The task ended; sending in a new task of the context.' };
         }
-        if (rpcCode === -32001)
-          resetSession('The server no longer knows this task (expired or restarted).');
         return { kind: 'answered', errors: new Map([[entry.id, end.error]]) };
       }
       const outcome = settle(end);
-      if (outcome === 'retry') return { kind: 'retry', reason: 'The agent is busy.' };
+      if (outcome && 'retry' in outcome)
+        return { kind: 'retry', reason: describeTroubleCause(outcome.retry), cause: outcome.retry };
+      // A reset refuses this attempt; one before it may have reached the session that is gone.
+      if (outcome?.code === 'CONNECTION_CLOSED' && entry.sentBefore) return unknown(sentTo);
       return outcome
         ? { kind: 'answered', errors: new Map([[entry.id, outcome]]) }
         : { kind: 'answered' };
@@ -697,7 +764,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     (serverPush === true || (serverPush === 'auto' && harvester.sequenced)) && client !== undefined;
 
   const openConversation = async (attempt: LinkAttempt): Promise<LinkOutcome | undefined> => {
-    const end = await runTurn(buildRequest(openingMessageId, undefined), attempt.signal);
+    const { end } = await runTurn(buildRequest(openingMessageId, undefined), attempt.signal);
     if (end.kind === 'aborted') return { kind: 'closed', reason: 'Closed by the client.' };
     if (end.kind === 'cut')
       return { kind: 'dropped', reason: end.reason, retryAfterMs: end.retryAfterMs };
@@ -711,7 +778,8 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     }
     const outcome = settle(end);
     if (shell.closed) return { kind: 'closed', reason: 'The agent closed the connection.' };
-    if (outcome === 'retry') return { kind: 'dropped', reason: 'The agent is busy.' };
+    if (outcome && 'retry' in outcome)
+      return { kind: 'dropped', reason: `${describeTroubleCause(outcome.retry)}.` };
     if (outcome) return { kind: 'dropped', reason: outcome.message };
     opened = true;
     return undefined;

@@ -26,7 +26,7 @@ import { type A2aBinding, STATE_KEYS } from './a2a-binding.js';
 import type { A2aSession } from './a2a-sessions.js';
 import type { ParsedClientMessage } from './parse-a2ui-request.js';
 import type { FollowBuffer, SessionFollower } from './session-follower.js';
-import { refusalOutcome, resetOutcome, turnOutcome } from './session-outcomes.js';
+import { notRunOutcome, resetOutcome, turnOutcome } from './session-outcomes.js';
 import { bytesOf, type StreamBuffer } from './stream-buffer.js';
 import {
   chunkEntries,
@@ -247,10 +247,15 @@ export class A2uiAgentExecutor implements AgentExecutor {
       },
     });
     let outcome: TaskOutcome;
+    const progress = { ran: 0 };
     try {
-      outcome = turnOutcome(await this.#runTurns(prepared), ended);
+      outcome = turnOutcome(await this.#runTurns(prepared, progress), ended);
     } catch (error) {
-      outcome = ended === undefined ? refusalOutcome(error) : turnOutcome(undefined, ended);
+      // A message whose turn never ran (its session closed first) was not applied: say so.
+      outcome =
+        ended === undefined || progress.ran === 0
+          ? notRunOutcome(error, ended)
+          : turnOutcome(undefined, ended);
     }
     follow.follower.stop();
     session.deliveredSeq = Math.max(session.deliveredSeq, follow.follower.deliveredSeq);
@@ -259,8 +264,11 @@ export class A2uiAgentExecutor implements AgentExecutor {
     session.endRun(run, outcome, outcome.state === TaskState.TASK_STATE_INPUT_REQUIRED);
   }
 
-  /** Runs the request's turns in order; returns the last one. */
-  async #runTurns(prepared: PreparedRequest): Promise<TurnResult | undefined> {
+  /** Runs the request's turns in order, counting those that ran; returns the last one. */
+  async #runTurns(
+    prepared: PreparedRequest,
+    progress: { ran: number },
+  ): Promise<TurnResult | undefined> {
     const { host } = this.#binding;
     const { sessionId, principal, metadata, requestId } = prepared;
     let last = prepared.connectTurn ? await prepared.connectTurn : undefined;
@@ -274,6 +282,7 @@ export class A2uiAgentExecutor implements AgentExecutor {
         bytes: item.bytes,
         awaitTurn: true,
       });
+      progress.ran++;
       last = result.turn ?? last;
     }
     if (prepared.input) {
@@ -284,6 +293,7 @@ export class A2uiAgentExecutor implements AgentExecutor {
         requestId: `${requestId}#input`,
         awaitTurn: true,
       });
+      progress.ran++;
       last = result.turn ?? last;
     }
     return last;

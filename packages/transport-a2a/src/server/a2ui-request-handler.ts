@@ -68,6 +68,10 @@ const MAX_MESSAGE_ID_LENGTH = 200;
 export class A2uiRequestHandler extends DefaultRequestHandler {
   readonly #binding: A2aBinding;
   readonly #tasks = new TaskQueue();
+  /** Messages taken and not answered yet (the server's `close()` lets them finish). */
+  #active = 0;
+  #draining = false;
+  #drained: (() => void) | undefined;
 
   /** Messages waiting for an earlier message on their task to be answered (`stats()`). */
   get waitingMessages(): number {
@@ -90,17 +94,57 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     this.#binding = binding;
   }
 
+  /**
+   * Stops taking messages — they are refused as by a closed server (`CONNECTION_CLOSED`, HTTP 503,
+   * which clients retry) — and resolves once every message taken was answered. Subscriptions and
+   * `CancelTask` are still served.
+   */
+  drain(): Promise<void> {
+    this.#draining = true;
+    if (this.#active === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const previous = this.#drained;
+      this.#drained = () => {
+        previous?.();
+        resolve();
+      };
+    });
+  }
+
+  /** Counts a message in, unless the server is draining. */
+  async #take(context: ServerCallContext): Promise<void> {
+    await this.#refuseAsA2a(context, async () => {
+      if (this.#draining)
+        throw new A2uiError('CONNECTION_CLOSED', 'The server is shutting down.', {
+          data: { httpStatus: 503 },
+        });
+      this.#active++;
+    });
+  }
+
+  #answered(): void {
+    if (--this.#active > 0 || !this.#drained) return;
+    const drained = this.#drained;
+    this.#drained = undefined;
+    drained();
+  }
+
   override async sendMessage(
     params: SendMessageRequest,
     context: ServerCallContext,
   ): Promise<Message | Task> {
-    const { request, prepared } = await this.#refuseAsA2a(context, () =>
-      this.#prepare(params, context, false),
-    );
+    await this.#take(context);
     try {
-      return await super.sendMessage(request, context);
+      const { request, prepared } = await this.#refuseAsA2a(context, () =>
+        this.#prepare(params, context, false),
+      );
+      try {
+        return await super.sendMessage(request, context);
+      } finally {
+        releaseUnclaimed(prepared);
+      }
     } finally {
-      releaseUnclaimed(prepared);
+      this.#answered();
     }
   }
 
@@ -108,19 +152,24 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     params: SendMessageRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
-    const { request, prepared } = await this.#refuseAsA2a(context, () =>
-      this.#prepare(params, context, true),
-    );
-    this.#binding.streamBuffers.add(prepared.buffered);
+    await this.#take(context);
     try {
-      for await (const response of super.sendMessageStream(request, context)) {
-        if (response.payload?.$case === 'statusUpdate')
-          prepared.buffered.release(response.payload.value.status?.message?.messageId);
-        yield response;
+      const { request, prepared } = await this.#refuseAsA2a(context, () =>
+        this.#prepare(params, context, true),
+      );
+      this.#binding.streamBuffers.add(prepared.buffered);
+      try {
+        for await (const response of super.sendMessageStream(request, context)) {
+          if (response.payload?.$case === 'statusUpdate')
+            prepared.buffered.release(response.payload.value.status?.message?.messageId);
+          yield response;
+        }
+      } finally {
+        this.#binding.streamBuffers.delete(prepared.buffered);
+        releaseUnclaimed(prepared);
       }
     } finally {
-      this.#binding.streamBuffers.delete(prepared.buffered);
-      releaseUnclaimed(prepared);
+      this.#answered();
     }
   }
 

@@ -119,6 +119,12 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
    * principals apart. @default a string principal itself, else its JSON
    */
   userName?: (principal: unknown) => string;
+  /**
+   * How long `close()` lets the messages the agent already took finish their turns and be
+   * answered before it closes the sessions; new messages are refused meanwhile (HTTP 503, which
+   * clients retry). A turn still running after it ends with its session. @default 10000
+   */
+  closeGraceMs?: number;
   /** Largest request body; larger ones get HTTP 413. @default 1048576 */
   maxRequestBytes?: number;
   /** Deadline for reading one body; a slower one gets HTTP 408. @default 10000 */
@@ -181,7 +187,10 @@ export type A2aServer = Hono & {
   /** The card as served to v1.0 clients, for `url`. */
   agentCard(url: string): AgentCard;
   stats(): A2aServerStats;
-  /** Closes every session (agents see `server-closed`, their tasks complete) and refuses new ones. */
+  /**
+   * Refuses new messages, lets those the agent took be answered (within `closeGraceMs`), then
+   * closes every session (agents see `server-closed`, their tasks complete).
+   */
   close(): Promise<void>;
 };
 
@@ -192,6 +201,7 @@ export const A2A_SERVER_DEFAULTS = {
   basePath: '',
   protocolVersions: ['1.0', '0.3'] as readonly A2aProtocolVersion[],
   requireA2uiClient: false,
+  closeGraceMs: 10_000,
   maxRequestBytes: 1_048_576,
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
   maxMessagesPerRequest: PARSE_REQUEST_DEFAULTS.maxMessagesPerRequest,
@@ -431,6 +441,13 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
       };
     },
     async close(): Promise<void> {
+      const graceMs = options.closeGraceMs ?? defaults.closeGraceMs;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const graceOver = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([requestHandler.drain(), graceOver]);
+      clearTimeout(timer);
       await host.close();
     },
   });

@@ -63,10 +63,25 @@ export function refusalOutcome(error: unknown): TaskOutcome {
     : new A2uiError('INTERNAL_ERROR', 'The server failed to handle the message.');
   const detail: Record<string, unknown> = { code: known.code, message: known.message };
   if (typeof known.data?.retryAfterMs === 'number') detail.retryAfterMs = known.data.retryAfterMs;
+  // Why it is refused for now (`store-unavailable`), so that a status bar says what happened.
+  if (typeof known.data?.reason === 'string') detail.reason = known.data.reason;
   return {
     state: TaskState.TASK_STATE_FAILED,
     text: known.message,
     metadata: { [A2UI_METADATA.error]: detail },
+  };
+}
+
+/**
+ * The request's turns did not run: refused (a busy agent), or their session ended first
+ * (`ended`), in which case the step says that too — the message failed, it was not applied.
+ */
+export function notRunOutcome(error: unknown, ended: DisconnectReason | undefined): TaskOutcome {
+  const refusal = refusalOutcome(error);
+  if (ended === undefined) return refusal;
+  return {
+    ...refusal,
+    metadata: { ...refusal.metadata, [A2UI_METADATA.sessionClosed]: ended },
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type ConnectionStatus,
   createLinkTransport,
   describeError,
+  describeTroubleCause,
   errorOfHttpStatus,
   type HttpLinkOptions,
   isRetryableStatus,
@@ -27,6 +28,8 @@ import {
   resolveLinkOptions,
   type SendOptions,
   SequenceTracker,
+  type TroubleCause,
+  troubleCauseOf,
   tryParseJson,
   withDeadline,
 } from '@a2ui-ts/core';
@@ -207,6 +210,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     }
     const busy = new Set<string>();
     let busyRetryAfterMs: number | undefined;
+    let busyCause: TroubleCause = 'busy';
     let turnEndSeq = 0;
     for (const entry of batch) {
       const answer = byId.get(entry.id);
@@ -221,6 +225,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           busy.add(entry.id);
           const hint = (answer.error.data as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
           if (typeof hint === 'number') busyRetryAfterMs = Math.max(busyRetryAfterMs ?? 0, hint);
+          if (troubleCauseOf(answer.error.data) === 'store-unavailable')
+            busyCause = 'store-unavailable';
         } else errors.set(entry.id, fromRpcError(answer.error, { httpStatus: response.status }));
       } else {
         const turn = (answer.result as RpcAcceptedResult | undefined)?.turn;
@@ -234,7 +240,14 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       kind: 'answered',
       errors,
       ...(busy.size > 0
-        ? { retry: { ids: busy, reason: 'the agent is busy', retryAfterMs: busyRetryAfterMs } }
+        ? {
+            retry: {
+              ids: busy,
+              reason: describeTroubleCause(busyCause),
+              retryAfterMs: busyRetryAfterMs,
+              cause: busyCause,
+            },
+          }
         : {}),
     };
   };

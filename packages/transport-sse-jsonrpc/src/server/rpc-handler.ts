@@ -280,7 +280,10 @@ function toErrorAnswer(
     return [errorResponse(id, 'FORBIDDEN', 'the connection belongs to another principal')];
   if (name === 'SERVER_BUSY') {
     const retryAfterMs = Number(known?.data?.retryAfterMs ?? 1_000);
-    return [errorResponse(id, 'SERVER_BUSY', known?.message, { retryAfterMs }), retryAfterMs];
+    // Why it is busy (`store-unavailable`), so that a status bar says what happened.
+    const reason = known?.data?.reason;
+    const data = typeof reason === 'string' ? { retryAfterMs, reason } : { retryAfterMs };
+    return [errorResponse(id, 'SERVER_BUSY', known?.message, data), retryAfterMs];
   }
   return [errorResponse(id, name, error instanceof Error ? error.message : undefined, known?.data)];
 }

@@ -2,7 +2,7 @@
  * The link status and how often it came back.
  */
 import type { A2uiClient } from '@a2ui-ts/core';
-import { useLinkState } from '../use-demo-connection.js';
+import { type LinkState, useLinkState } from '../use-demo-connection.js';
 
 const LABELS = {
   connecting: 'Connecting…',
@@ -11,6 +11,14 @@ const LABELS = {
   reconnecting: 'Reconnecting…',
   closed: 'Disconnected',
 } as const;
+
+/** What the badge says: the status, and while messages wait, what the server said about it. */
+export function connectionLabel(link: Pick<LinkState, 'status' | 'cause'>): string {
+  if (link.status === 'degraded' && link.cause === 'store-unavailable')
+    return 'Server storage unavailable — retrying';
+  if (link.status === 'degraded' && link.cause === 'busy') return 'Agent busy — retrying';
+  return LABELS[link.status];
+}
 
 /** Props of {@link ConnectionBadge}. */
 export interface ConnectionBadgeProps {
@@ -31,7 +39,7 @@ export function ConnectionBadge({ client }: ConnectionBadgeProps) {
       title={link.reason}
     >
       <span className="status-dot" aria-hidden="true" />
-      {LABELS[link.status]}
+      {connectionLabel(link)}
       {link.status === 'degraded' && link.reason && (
         <span className="visually-hidden">: {link.reason}</span>
       )}
