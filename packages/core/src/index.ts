@@ -268,6 +268,7 @@ export {
   SessionHost,
   serveFetchApp,
   toHttpError,
+  validateOutgoingWithBuiltinCatalogs,
 } from './host/index.js';
 // The link kit every client transport is built on
 export type {

@@ -10,6 +10,7 @@ import {
   type A2uiAgent,
   type OutgoingValidator,
   type SessionHostOptions,
+  validateOutgoingWithBuiltinCatalogs,
   validateServerMessage,
 } from '@a2ui-ts/core';
 import { createA2aServer } from '@a2ui-ts/transport-a2a';
@@ -156,9 +157,13 @@ export function clusterAffinity(path: string): string | undefined {
 
 /**
  * Validates outgoing messages with core against the catalog their surface was created with, so a
- * demo agent that emits a bad message fails loudly at `send` instead of in the browser.
+ * demo agent that emits a bad message fails loudly at `send` instead of in the browser: v0.9 with
+ * the registered catalogs (an unknown one is refused), v1.0 (the gallery's migrated streams) with
+ * core's built-in v1.0 catalog check.
  */
 export const validateOutgoingMessage: OutgoingValidator = (message, catalogId) => {
+  if ((message as { version?: unknown }).version !== 'v0.9')
+    return validateOutgoingWithBuiltinCatalogs(message, catalogId);
   try {
     return validateServerMessage(message, catalogId ? { catalogId } : {})[0];
   } catch (error) {

@@ -12,6 +12,7 @@ import type { ServerMessage } from '../protocol/messages.js';
 import { snapshotState } from '../state/snapshot.js';
 import { EXAMPLE_STREAMS } from '../testing/example-streams.js';
 import { createInMemoryTransport } from '../transport/in-memory-transport.js';
+import { ConnectionSession } from './connection-session.js';
 
 const clients: A2uiClient[] = [];
 afterEach(async () => {
@@ -120,6 +121,62 @@ describe('Connection.send in every version', () => {
     expect(Object.keys(client.surfaces)).toEqual(Object.keys(expected.surfaces));
     for (const [id, surface] of Object.entries(expected.surfaces))
       expect(client.surfaces[id]?.dataModel).toEqual(surface.dataModel);
+  });
+
+  // The outgoing v1.0 catalog check refuses nothing the client accepts: every official example,
+  // as `a2ui migrate --to v1.0` writes it, passes it whole.
+  it.each(
+    EXAMPLE_STREAMS.filter((example) => example.catalog === 'basic').map((example) => [
+      example.file,
+      example,
+    ]),
+  )('sends the official %s migrated to v1.0 past the v1.0 catalog check', (_file, example) => {
+    const session = new ConnectionSession({ agent: {} });
+    const messages = inVersion(example.messages, 'v1.0');
+    session.send(messages);
+    expect(session.lastSeq).toBe(messages.length);
+    session.close();
+  });
+
+  it('refuses a v1.0 stream keeping what v1.0 removed, where v0.9 sends it', async () => {
+    const { client, connection } = await connect();
+    const heading = { id: 'title', component: 'Text', text: 'Hello', variant: 'h1' };
+    const [create, components] = inVersion(stream.slice(0, 2), 'v1.0') as unknown as [
+      ServerMessage,
+      { updateComponents: { components: Array<{ id: string }> } },
+    ];
+    const withHeading = {
+      ...components,
+      updateComponents: {
+        ...components.updateComponents,
+        components: components.updateComponents.components.map((component) =>
+          component.id === 'title' ? heading : component,
+        ),
+      },
+    } as unknown as ServerMessage;
+    let refused: unknown;
+    try {
+      connection.send([create, withHeading]);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      path: '/updateComponents/components/1/variant',
+      surfaceId: 'greeting',
+    });
+    // The v0.9 basic catalog still has the heading variants.
+    connection.send([
+      stream[0]!,
+      {
+        ...stream[1]!,
+        updateComponents: { surfaceId: 'greeting', components: [heading] },
+      } as ServerMessage,
+    ]);
+    await client.until(() => client.processor.getSurface('greeting') !== undefined, {
+      timeoutMs: 5000,
+    });
+    expect(client.processor.getSurface('greeting')?.protocolVersion.name).toBe('v0.9');
   });
 
   it('refuses a malformed v0.8 message and one mixing versions, sending nothing', async () => {

@@ -36,7 +36,6 @@ import {
 } from '../rpc/function-call-messages.js';
 import { PendingFunctionCalls } from '../rpc/pending-function-calls.js';
 import { utf8ByteLength } from '../validation/parse-messages.js';
-import { getBuiltinCatalogValidator } from '../validation/validator-registry.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
 import { defaultProtocolVersions } from '../versions/protocol-versions.js';
 import type { AnyServerMessage } from '../versions/server-messages.js';
@@ -46,6 +45,12 @@ import {
   V08_VERSION,
 } from '../versions/v0-8/v08-messages.js';
 import { v08StandardValidator } from '../versions/v0-8/v08-validator.js';
+import {
+  messageForValidators,
+  type OutgoingValidator,
+  pointerAsSent,
+  validateOutgoingWithBuiltinCatalogs,
+} from './outgoing-validator.js';
 import {
   createMemoryReplayLog,
   type MaybePromise,
@@ -87,11 +92,7 @@ export interface SessionSink {
   deliverToolCall?(call: HostToolCall): void;
 }
 
-/** Checks an outgoing message; returns a problem or `undefined`. */
-export type OutgoingValidator = (
-  message: unknown,
-  catalogId: string | undefined,
-) => { path: string; message: string } | undefined;
+export type { OutgoingValidator } from './outgoing-validator.js';
 
 /** Bounds on what one connection holds. Sizes in bytes (UTF-16 code units of JSON text). */
 export interface SessionLimits {
@@ -138,9 +139,15 @@ export interface ConnectionSessionOptions extends SessionLimits {
    */
   reconnectGraceMs?: number;
   /**
-   * Validation of outgoing messages, with the catalog of their surface when known. `false` checks
-   * only the envelope.
-   * @default the v0.9 schema with the basic or minimal catalog when the surface uses one
+   * Catalog validation of outgoing messages (see {@link OutgoingValidator}), with the catalog of
+   * their surface when known; a problem makes `send` throw `VALIDATION_FAILED` with its pointer
+   * and nothing of the batch is sent. It sees v0.9/v0.9.1 messages as v0.9 and v1.0 messages as
+   * `"v1.0"` with bare reserved keys. `false` skips it: v0.9 messages are then checked for their
+   * envelope only, v1.0 messages by the v1.0 reader only (envelope, fields, types). v0.8 messages
+   * are always checked by the v0.8 module.
+   * @default validateOutgoingWithBuiltinCatalogs: the v0.9 schema with the basic or minimal
+   *   catalog when the surface uses one; each v1.0 component against the v1.0 basic catalog when
+   *   it resolves to it (its own `catalogId`, else the surface's `createSurface.catalogId`)
    */
   validateOutgoing?: OutgoingValidator | false;
   /** Called once when the session ends (the host forgets it here). */
@@ -251,12 +258,6 @@ function checkV08Components(
   }
 }
 
-/** The default outgoing check: the full schema when the surface uses a built-in catalog. */
-const validateWithBuiltinCatalog: OutgoingValidator = (message, catalogId) =>
-  catalogId === undefined
-    ? undefined
-    : getBuiltinCatalogValidator(catalogId)?.validateServerMessage(message)[0];
-
 /** `Array.isArray` for a readonly batch: a message itself is never an array. */
 const isMessageList = (
   messages: AnyServerMessage | readonly AnyServerMessage[],
@@ -341,7 +342,7 @@ export class ConnectionSession implements Connection {
     this.#validate =
       options.validateOutgoing === false
         ? undefined
-        : (options.validateOutgoing ?? validateWithBuiltinCatalog);
+        : (options.validateOutgoing ?? validateOutgoingWithBuiltinCatalogs);
     this.#onAgentError =
       options.onAgentError ??
       ((error) => {
@@ -896,18 +897,14 @@ export class ConnectionSession implements Connection {
           : surfaceId
             ? this.#surfaceCatalogs.get(surfaceId)
             : undefined;
-    // The outgoing validators speak v0.9's schema: a v0.9.1 message (same schema, other literal)
-    // is checked as v0.9; other versions were checked by their module above.
-    const envelope: unknown = message.version;
-    const problem = !version.native
-      ? undefined
-      : this.#validate?.(
-          envelope === 'v0.9' ? message : { ...message, version: 'v0.9' },
-          catalogId,
-        );
+    // Validators read one spelling per schema: v0.9.1 as v0.9, v1.0 with bare reserved keys; the
+    // pointer of a problem is spelled back as the agent wrote the message.
+    const validate = this.#validate;
+    const checked = validate && messageForValidators(version, message);
+    const problem = validate && checked ? validate(checked, catalogId) : undefined;
     if (problem) {
       throw new A2uiError('VALIDATION_FAILED', `${problem.message}${at}`, {
-        path: problem.path,
+        path: version.family === 'v0.9' ? problem.path : pointerAsSent(message, problem.path),
         surfaceId,
       });
     }

@@ -40,6 +40,7 @@ export type {
   NodeHttpServerLike,
 } from './listen-http-server.js';
 export { LISTEN_DEFAULTS, listenHttpServer, serveFetchApp } from './listen-http-server.js';
+export { validateOutgoingWithBuiltinCatalogs } from './outgoing-validator.js';
 export type { Authenticate, AuthenticationResult } from './principal.js';
 export { defaultIsSamePrincipal, defaultPrincipalKey, runAuthenticate } from './principal.js';
 export type {

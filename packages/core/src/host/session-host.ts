@@ -107,8 +107,11 @@ export interface SessionHostOptions extends SessionLimits, InboundLimits {
   /** Deadline of a request forwarded to another node that does not wait for a turn. @default 10000 */
   routeTimeoutMs?: number;
   /**
-   * Validation of outgoing messages with the catalog of their surface (e.g. a custom catalog's);
-   * `false` checks only the envelope. @default the schema of the built-in catalogs
+   * Validation of outgoing messages with the catalog of their surface (e.g. a custom catalog's),
+   * as `ConnectionSessionOptions.validateOutgoing`: it sees v0.9/v0.9.1 messages as `"v0.9"` and
+   * v1.0 messages as `"v1.0"` with bare reserved keys. `false` leaves only the envelope (and the
+   * v1.0 reader's) checks. @default validateOutgoingWithBuiltinCatalogs (v0.9 basic and minimal,
+   *   v1.0 basic)
    */
   validateOutgoing?: OutgoingValidator | false;
   /** Receives errors thrown by agent hooks, and failed store writes. @default console.error */
