@@ -5,20 +5,35 @@
  * and the client apply each message once — for a lost connect, a lost turn answer, a lost poll,
  * and all of them at seeded random points of a longer exchange.
  */
+
+import { fileURLToPath } from 'node:url';
 import {
   type A2uiAgent,
   A2uiClient,
   BASIC_CATALOG_ID,
+  type Connection,
   type ServerMessage,
   snapshotState,
 } from '@a2ui-ts/core';
-import { recordTransport, seededRandom, waitForClient } from '@a2ui-ts/core/testing';
-import { createTcpProxy, eventually, type TcpProxy } from '@a2ui-ts/core/testing/node';
+import {
+  recordTransport,
+  runGracefulRestart,
+  seededRandom,
+  waitForClient,
+} from '@a2ui-ts/core/testing';
+import {
+  createTcpProxy,
+  eventually,
+  runKillTrial,
+  type TcpProxy,
+} from '@a2ui-ts/core/testing/node';
 import type { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { action, capabilities, createMain, echoAgent, update } from '../test/fixtures.js';
 import { FAST_RECONNECT, startTestServer, type TestServer } from '../test/harness.js';
+import { listen } from '../test/listen.js';
 import { connectRest } from './client/connect-rest.js';
+import { createRestServer } from './server/create-rest-server.js';
 
 let server: TestServer | undefined;
 let proxy: TcpProxy | undefined;
@@ -210,4 +225,72 @@ it('loses and repeats nothing when answers of every kind are lost at seeded rand
   }
   // About a quarter of some 25 answers per trial.
   expect(drops).toBeGreaterThan(50);
+});
+
+describe('a server killed between acknowledgement and apply', () => {
+  it('has applied every action the client saw acknowledged, none twice, and the client comes back to its successor', async () => {
+    const figures = await runKillTrial({
+      script: fileURLToPath(new URL('../test/fault-server.ts', import.meta.url)),
+      connect: (url) => connectRest({ url, reconnect: FAST_RECONNECT }),
+      killAfterAcks: 3,
+    });
+    expect(figures).toMatchObject({
+      lost: 0,
+      doubled: 0,
+      afterRestart: 20,
+      afterRestartApplied: 20,
+      reset: true,
+    });
+    expect(figures.acked).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a graceful restart', () => {
+  it('answers the waiting poll closed with retryAfterMs; the client comes back and starts over on the server that follows', async () => {
+    await runGracefulRestart({
+      async start(agent, port) {
+        const app = createRestServer({ agent, restartRetryAfterMs: 5 });
+        const node = await listen(app, port);
+        return { port: node.port, close: () => node.close(), idle: () => app.stats().polls === 1 };
+      },
+      connect: (port) =>
+        connectRest({ url: `http://127.0.0.1:${port}`, reconnect: FAST_RECONNECT }),
+    });
+  });
+});
+
+describe('close()', () => {
+  it('answers a waiting poll closed with retryAfterMs, and a poll of a connection its agent closed without it', async () => {
+    const connections: Connection[] = [];
+    const app = createRestServer({
+      agent: { onConnect: (connection) => void connections.push(connection) },
+      restartRetryAfterMs: 250,
+    });
+    const node = await listen(app);
+    const connect = async () => {
+      const response = await fetch(`${node.url}/connect`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return ((await response.json()) as { connectionId: string }).connectionId;
+    };
+    const poll = (connectionId: string) =>
+      fetch(`${node.url}/messages?connectionId=${connectionId}&after=0&waitMs=60000`).then(
+        async (response) => [response.status, await response.json()],
+      );
+    const byAgent = await connect();
+    connections[0]!.close();
+    expect(await poll(byAgent)).toEqual([
+      200,
+      { messages: [], seq: 0, more: false, closed: 'server-closed' },
+    ]);
+    const waiting = poll(await connect());
+    await eventually(() => app.stats().polls === 1);
+    await node.close();
+    expect(await waiting).toEqual([
+      200,
+      { messages: [], seq: 0, more: false, closed: 'server-closed', retryAfterMs: 250 },
+    ]);
+  });
 });

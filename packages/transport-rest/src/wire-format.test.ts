@@ -143,6 +143,7 @@ describe('docs/wire-formats.md, REST', () => {
         'rest-poll-empty',
         'rest-poll-reset',
         'rest-poll-response',
+        'rest-poll-restart',
         'rest-poll-superseded',
         'rest-turn-closed',
         'rest-turn-more',
@@ -243,6 +244,23 @@ describe('docs/wire-formats.md, REST', () => {
     );
     expect(closed.text).toBe(json('rest-turn-closed'));
     await transport.close();
+  });
+
+  it('the answer to a waiting poll when the server shuts down', async () => {
+    const closing = createRestServer({ agent: {} });
+    const listening = await listen(closing);
+    const opened = await fetch(`${listening.url}/connect`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    const { connectionId } = (await opened.json()) as { connectionId: string };
+    const waiting = fetch(
+      `${listening.url}/messages?connectionId=${connectionId}&after=0&waitMs=60000`,
+    ).then((response) => response.text());
+    await eventually(() => closing.stats().polls === 1);
+    await listening.close();
+    expect(await waiting).toBe(json('rest-poll-restart'));
   });
 
   it('a reset, and the connect that replaces the old connection', async () => {

@@ -1,5 +1,6 @@
 /**
- * Serves an app on 127.0.0.1, port 0, with `@hono/node-server`, for tests and the benchmark;
+ * Serves an app on 127.0.0.1, port 0 (or `port`), with `@hono/node-server`, for tests and the
+ * benchmark;
  * closing closes the app first (waiting polls answer `closed`), then every socket.
  */
 import type { Server } from 'node:http';
@@ -9,6 +10,6 @@ import { createAdaptorServer } from '@hono/node-server';
 /** A listening server: `url` is `http://127.0.0.1:<port>`. */
 export type Listening = HttpListener<Server>;
 
-export function listen(app: FetchApp): Promise<Listening> {
-  return serveFetchApp(app, (adaptor) => createAdaptorServer(adaptor) as Server);
+export function listen(app: FetchApp, port = 0): Promise<Listening> {
+  return serveFetchApp(app, (adaptor) => createAdaptorServer(adaptor) as Server, { port });
 }

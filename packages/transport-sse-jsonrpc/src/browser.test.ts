@@ -1,12 +1,13 @@
 /**
  * The README's plain `EventSource` + `fetch` recipe, run as is in Debian Chromium: a page on one
  * origin talks to the server on another (CORS), acts, loses its link and resumes without losing or
- * repeating a message, then says goodbye.
+ * repeating a message, then says goodbye; and comes back to a restarted server.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type A2uiAgent,
   BASIC_CATALOG_ID,
   type Connection,
   type DisconnectReason,
@@ -17,6 +18,8 @@ import { createTcpProxy, type TcpProxy } from '@a2ui-ts/core/testing/node';
 import { type LaunchedBrowser, launchChromium } from '@a2ui-ts/test-browser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { serveSseJsonRpc } from './node.js';
+import { createSseJsonRpcServer } from './server/create-sse-json-rpc-server.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const recipe = /<!-- browser-recipe -->\n```js\n([\s\S]*?)```/.exec(readme)?.[1];
@@ -152,4 +155,53 @@ it('works from a plain EventSource + fetch page across origins, and resumes afte
   expect(await disconnected.promise).toBe('client-closed');
   expect(problems).toEqual([]);
   await page.close();
+});
+
+it('comes back after the server restarts: the close event asks it back, and the new server resets it', async () => {
+  const boot = (n: number): A2uiAgent => ({
+    onConnect: (connection) => connection.send([surface, set('/boot', n)]),
+  });
+  const options = { cors: { origin: pageOrigin }, retryMs: 20 };
+  const first = await serveSseJsonRpc(createSseJsonRpcServer({ agent: boot(1), ...options }));
+  const page = await browser.browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(pageOrigin);
+  await page.evaluate((base) => {
+    const state = { received: [] as unknown[], resets: 0 };
+    Object.assign(window, { state });
+    // biome-ignore lint/suspicious/noExplicitAny: the recipe is plain JavaScript in the page
+    (window as any).a2ui = (window as any).connectA2ui(base, {
+      onMessage: (message: unknown) => state.received.push(message),
+      onReset: () => {
+        state.resets++;
+        state.received = [];
+      },
+      retryMs: 20,
+    });
+  }, first.url);
+  const state = () =>
+    page.evaluate(
+      () => (window as unknown as { state: { received: unknown[]; resets: number } }).state,
+    );
+  await page.waitForFunction(
+    () => (window as unknown as { state: { received: unknown[] } }).state.received.length >= 2,
+  );
+  await first.close();
+  const second = await serveSseJsonRpc(createSseJsonRpcServer({ agent: boot(2), ...options }), {
+    port: first.port,
+  });
+  try {
+    await page.waitForFunction(
+      () => (window as unknown as { state: { resets: number } }).state.resets === 1,
+    );
+    await page.waitForFunction(
+      () => (window as unknown as { state: { received: unknown[] } }).state.received.length >= 2,
+    );
+    expect(await state()).toEqual({ received: [surface, set('/boot', 2)], resets: 1 });
+    expect(problems).toEqual([]);
+  } finally {
+    await page.close();
+    await second.close();
+  }
 });

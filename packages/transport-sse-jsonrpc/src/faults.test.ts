@@ -3,6 +3,8 @@
  * churn, and a client that stops reading. Every wait is event-driven; the only clocks are the
  * server's own timers (grace, keep-alive) under test.
  */
+
+import { fileURLToPath } from 'node:url';
 import {
   A2uiClient,
   BASIC_CATALOG_ID,
@@ -18,6 +20,7 @@ import {
   createFloodAgent,
   chunkedSurface as createSurface,
   recordTransport,
+  runGracefulRestart,
   runInBatches,
   runLinkResetTrials,
   chunkedUpdate as update,
@@ -28,8 +31,10 @@ import {
   createTcpProxy,
   eventually,
   openStalledReader,
+  runKillTrial,
 } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openEventStream } from '../test/event-stream-reader.js';
 import { FAST_RECONNECT, startTestServer, type TestServer } from '../test/harness.js';
 import { connectSseJsonRpc } from './client/connect-sse-json-rpc.js';
 import { serveSseJsonRpc } from './node.js';
@@ -244,21 +249,53 @@ describe('faults', () => {
   });
 });
 
+describe('a server killed between acknowledgement and apply', () => {
+  it('has applied every action the client saw acknowledged, none twice, and the client comes back to its successor', async () => {
+    const figures = await runKillTrial({
+      script: fileURLToPath(new URL('../test/fault-server.ts', import.meta.url)),
+      connect: (url) => connectSseJsonRpc({ url, reconnect: FAST_RECONNECT }),
+      killAfterAcks: 3,
+    });
+    expect(figures).toMatchObject({
+      lost: 0,
+      doubled: 0,
+      afterRestart: 20,
+      afterRestartApplied: 20,
+      reset: true,
+    });
+    expect(figures.acked).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a graceful restart', () => {
+  it('ends streams with retry: and a close event that asks the client back; it reconnects and starts over on the server that follows', async () => {
+    await runGracefulRestart({
+      start: (agent, port) =>
+        serveSseJsonRpc(createSseJsonRpcServer({ agent, retryMs: 5 }), { port }),
+      connect: (port) =>
+        connectSseJsonRpc({ url: `http://127.0.0.1:${port}`, reconnect: FAST_RECONNECT }),
+    });
+  });
+});
+
 // A standalone check that the Node helper closes cleanly with links still open.
 describe('serveSseJsonRpc', () => {
-  it('close() ends open streams with a close event and releases the port', async () => {
+  it('close() ends every open stream with retry: and a close event that asks the client back, and releases the port', async () => {
     const app = createSseJsonRpcServer({
       agent: { onConnect: (connection) => connection.send(createSurface) },
     });
     const node = await serveSseJsonRpc(app);
-    const transport = connectSseJsonRpc({ url: node.url });
-    const recording = recordTransport(transport);
-    await recording.until(() => recording.messages().length === 1);
-    await node.close();
-    await recording.done;
-    expect(recording.statuses().at(-1)).toBe(
-      'closed: The server closed the connection (server-closed).',
+    const streams = await Promise.all(
+      Array.from({ length: 20 }, () => openEventStream(`${node.url}/sse`)),
     );
+    for (const stream of streams) await stream.next((event) => event.event === 'connected');
+    await node.close();
+    for (const stream of streams) {
+      await stream.end();
+      expect(stream.text).toMatch(
+        /\n\nretry: 1000\nevent: close\ndata: \{"reason":"server-closed","retryAfterMs":1000\}\n\n$/,
+      );
+    }
     expect(node.server.listening).toBe(false);
     expect(app.stats()).toMatchObject({ sessions: 0, links: 0, keepAliveTimer: false });
     const late = await app.fetch(new Request('http://localhost/sse'));

@@ -85,6 +85,7 @@ describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
         'rpc-too-large',
         'rpc-unknown-connection',
         'sse-close',
+        'sse-close-restart',
         'sse-headers',
         'sse-new',
         'sse-reset',
@@ -215,5 +216,16 @@ describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
     connections.at(-1)!.close();
     await stream.end();
     expect(stream.text.endsWith(block('sse-close'))).toBe(true);
+  });
+
+  it('the close event when the server shuts down: retry:, and the hint to come back', async () => {
+    const closing = await serveSseJsonRpc(
+      createSseJsonRpcServer({ agent: { onConnect: (connection) => connection.send(messages) } }),
+    );
+    const stream = await openEventStream(`${closing.url}/sse`);
+    await stream.until(() => stream.events.length >= 3);
+    await closing.close();
+    await stream.end();
+    expect(stream.text.endsWith(block('sse-close-restart'))).toBe(true);
   });
 });

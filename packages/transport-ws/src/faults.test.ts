@@ -4,6 +4,8 @@
  * reading. Every wait is event-driven; the only clocks are the server's own timers (grace,
  * heartbeat) under test.
  */
+
+import { fileURLToPath } from 'node:url';
 import {
   A2uiClient,
   BASIC_CATALOG_ID,
@@ -20,6 +22,7 @@ import {
   createFloodAgent,
   chunkedSurface as createSurface,
   recordTransport,
+  runGracefulRestart,
   runInBatches,
   runLinkResetTrials,
   chunkedUpdate as update,
@@ -30,6 +33,7 @@ import {
   createTcpProxy,
   eventually,
   openStalledReader,
+  runKillTrial,
   type TcpProxy,
 } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -276,8 +280,36 @@ describe('faults', () => {
   });
 });
 
+describe('a server killed between acknowledgement and apply', () => {
+  it('has applied every action the client saw acknowledged, none twice, and the client comes back to its successor', async () => {
+    const figures = await runKillTrial({
+      script: fileURLToPath(new URL('../test/fault-server.ts', import.meta.url)),
+      connect: (url) => connectWs({ url, WebSocket, reconnect: FAST_RECONNECT }),
+      killAfterAcks: 3,
+    });
+    expect(figures).toMatchObject({
+      lost: 0,
+      doubled: 0,
+      afterRestart: 20,
+      afterRestartApplied: 20,
+      reset: true,
+    });
+    expect(figures.acked).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a graceful restart', () => {
+  it('closes sockets with 1012 and a retry hint; the client reconnects and starts over on the server that follows', async () => {
+    await runGracefulRestart({
+      start: (agent, port) => serveWs(createWsServer({ agent, restartRetryAfterMs: 5 }), { port }),
+      connect: (port) =>
+        connectWs({ url: `ws://127.0.0.1:${port}`, WebSocket, reconnect: FAST_RECONNECT }),
+    });
+  });
+});
+
 describe('serveWs', () => {
-  it('close() ends open sockets with 1001 and releases the port', async () => {
+  it('close() ends open sockets with 1012, the client keeps reconnecting, and the port is released', async () => {
     const a2ui = createWsServer({
       agent: { onConnect: (connection) => connection.send(createSurface) },
     });
@@ -286,11 +318,14 @@ describe('serveWs', () => {
     const recording = recordTransport(transport);
     await recording.until(() => recording.messages().length === 1);
     await node.close();
-    await recording.done;
-    expect(recording.statuses().at(-1)).toBe(
+    await recording.until(() =>
+      recording.statuses().some((status) => status.startsWith('reconnecting')),
+    );
+    expect(recording.statuses()).not.toContain(
       'closed: The server closed the connection (server-closed).',
     );
     expect(node.server.listening).toBe(false);
     expect(a2ui.stats()).toMatchObject({ sessions: 0, sockets: 0, heartbeatTimer: false });
+    await transport.close();
   });
 });

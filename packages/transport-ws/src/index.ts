@@ -28,6 +28,7 @@ export {
   formatConnectedFrame,
   formatErrorFrame,
   formatResetFrame,
+  formatRestartReason,
   formatSeqAckFrame,
   HEARTBEAT_FRAME,
   isControlFrame,
@@ -41,6 +42,7 @@ export type {
   ErrorFrame,
   ErrorFrameBody,
   ResetFrame,
+  RestartReason,
 } from './protocol/wire.js';
 export {
   CLIENT_FRAME_TYPES,

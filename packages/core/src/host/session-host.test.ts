@@ -311,6 +311,36 @@ describe('SessionHost: client messages', () => {
     expect(recorder.actions).toEqual(['once']);
   });
 
+  it('says when a message is queued (onAccepted), before its turn is over', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const events: string[] = [];
+    const sessions = host({
+      agent: {
+        async onAction(_connection, action) {
+          events.push(`turn ${action.name}`);
+          await gate;
+        },
+      },
+    });
+    const { connectionId } = await sessions.open({ principal: 'p', awaitTurn: true });
+    const turn = sessions
+      .receive(connectionId, {
+        principal: 'p',
+        message: actionMessage('slow'),
+        bytes: 100,
+        awaitTurn: true,
+        onAccepted: () => events.push('accepted'),
+      })
+      .then((result) => events.push(`answered ${result.turn?.outcome}`));
+    await vi.waitFor(() => expect(events).toEqual(['accepted', 'turn slow']));
+    release();
+    await turn;
+    expect(events).toEqual(['accepted', 'turn slow', 'answered completed']);
+  });
+
   it('serves a turn-based client: the first turn, the turn of each action, and long polls for pushes', async () => {
     const recorder = recordingAgent();
     const sessions = host({ agent: recorder.agent });

@@ -218,6 +218,12 @@ export interface HostReceiveOptions extends RequestContext {
   awaitTurn?: boolean;
   /** Stops waiting for the turn (the turn goes on; the message stays delivered). */
   signal?: AbortSignal;
+  /**
+   * Called once the message is queued for the agent (or known as a duplicate), before its turn:
+   * with `awaitTurn`, a binding that answers after the turn may take the connection's next message
+   * from then on, in order. Forwarded to another node, it is called when that node answers.
+   */
+  onAccepted?: () => void;
 }
 
 /** Options of {@link SessionHost.input}. */
@@ -710,13 +716,14 @@ export class SessionHost {
   /** Runs a routed request here, or forwards it to the owner of its connection. */
   async #deliver(
     connectionId: string,
-    context: RequestContext & { signal?: AbortSignal },
+    context: RequestContext & { signal?: AbortSignal; onAccepted?: () => void },
     request: Extract<RoutedRequest, { type: 'receive' | 'input' | 'tool-result' }>,
   ): Promise<HostReceiveResult> {
     const local = this.#sessions.get(connectionId);
     if (local) {
       if (!this.#isSamePrincipal(local.principal, context.principal)) throw forbiddenError();
       const result = this.#runLocally(local, request);
+      context.onAccepted?.();
       const turn = request.awaitTurn ? await waitForTurn(result.turn, context.signal) : undefined;
       return { duplicate: result.duplicate, ...(turn ? { turn } : {}) };
     }
@@ -726,6 +733,7 @@ export class SessionHost {
       timeoutMs: request.awaitTurn ? undefined : this.#routeTimeoutMs,
     });
     const answer = fromRouted(response);
+    context.onAccepted?.();
     // As on the owner, where a turn is over only once its messages reached the links: the links
     // of this node that follow the shared log get them a little later.
     const endSeq = answer.turn?.endSeq;

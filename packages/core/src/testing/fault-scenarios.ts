@@ -7,7 +7,9 @@
  *   the link reset at seeded random points;
  * - connection churn: {@link createChurnAgent} counts connects and disconnect reasons while a test
  *   opens and leaves many connections, {@link runInBatches} at a time;
- * - a client that stops reading: {@link createFloodAgent} streams far more than any buffer holds.
+ * - a client that stops reading: {@link createFloodAgent} streams far more than any buffer holds;
+ * - a graceful restart: {@link runGracefulRestart} closes a server and starts another on its port,
+ *   and the client must come back to it and start over.
  *
  * Runtime-neutral; requires vitest ({@link runLinkResetTrials} asserts each trial).
  */
@@ -18,7 +20,7 @@ import { yieldToIo } from '../host/yield-to-io.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import type { ServerMessage } from '../protocol/messages.js';
 import { snapshotState } from '../state/snapshot.js';
-import type { ClientTransport } from '../transport/client-transport.js';
+import type { ClientTransport, ConnectionStatus } from '../transport/client-transport.js';
 import { seededRandom } from './seeded-random.js';
 import { createDeferred, waitForClient } from './wait-for.js';
 
@@ -308,4 +310,111 @@ export function createFloodAgent(count = 200, payload = 'x'.repeat(64 * 1024)): 
     sent: sent.promise,
     connection: () => current,
   };
+}
+
+/** A server of {@link runGracefulRestart}, listening on 127.0.0.1. */
+export interface RestartableServer {
+  readonly port: number;
+  /**
+   * True once the client's link rests on the server, e.g. REST's long poll waits there (so the
+   * shutdown answers it rather than refusing the next one). @default always
+   */
+  idle?(): boolean;
+  /** The graceful shutdown under test (`close()` of the binding's Node listener). */
+  close(): Promise<void>;
+}
+
+/** Options of {@link runGracefulRestart}. */
+export interface GracefulRestartOptions {
+  /** Starts the binding's server hosting `agent` on 127.0.0.1:`port` (0 picks one). */
+  start(agent: A2uiAgent, port: number): Promise<RestartableServer>;
+  /** A client transport to the server on `port`, reconnecting quickly. */
+  connect(port: number): ClientTransport;
+}
+
+/** An agent that tells its boot number on connect, answers actions and counts disconnects. */
+function bootAgent(boot: number) {
+  const disconnects: DisconnectReason[] = [];
+  const actions: string[] = [];
+  const agent: A2uiAgent = {
+    onConnect(connection) {
+      connection.send([
+        chunkedSurface,
+        { version: 'v0.9', updateDataModel: { surfaceId: 'counter', path: '/boot', value: boot } },
+      ]);
+    },
+    onAction(connection, action) {
+      actions.push(action.name);
+      connection.send({
+        version: 'v0.9',
+        updateDataModel: { surfaceId: 'counter', path: '/answer', value: action.name },
+      });
+    },
+    onDisconnect: (_connection, reason) => void disconnects.push(reason),
+  };
+  return { agent, disconnects, actions };
+}
+
+/**
+ * A graceful restart: a client on a server that closes (as on SIGTERM) must not close for good
+ * but reconnect, and once a new server listens on the same port, start over there — a `reset`,
+ * the new session's surface, its messages and an answered action. The closing server's agent
+ * sees `server-closed`.
+ *
+ * @example
+ * ```ts
+ * await runGracefulRestart({
+ *   start: async (agent, port) => serveWs(createWsServer({ agent }), { port }),
+ *   connect: (port) => connectWs({ url: `ws://127.0.0.1:${port}`, WebSocket, reconnect: FAST }),
+ * });
+ * ```
+ */
+export async function runGracefulRestart(options: GracefulRestartOptions): Promise<void> {
+  const before = bootAgent(1);
+  const first = await options.start(before.agent, 0);
+  let second: RestartableServer | undefined;
+  const client = new A2uiClient({ transport: options.connect(first.port) });
+  try {
+    const resets: unknown[] = [];
+    const statuses: ConnectionStatus[] = [];
+    client.subscribe((event) => {
+      if (event.type === 'reset') resets.push(event.reason);
+      if (event.type === 'status') statuses.push(event.status);
+    });
+    void client.connect().catch(() => {});
+    const model = () => client.processor.getSurface('counter')?.dataModel;
+    await waitForClient(client, () => model()?.get('/boot') === 1, 'the first server');
+    while (first.idle && !first.idle()) await new Promise((resolve) => setTimeout(resolve, 0));
+
+    await first.close();
+    expect(before.disconnects).toEqual(['server-closed']);
+    await waitForClient(
+      client,
+      () => statuses.includes('reconnecting') || statuses.includes('closed'),
+      'a reconnect',
+    );
+    expect(statuses).not.toContain('closed');
+
+    const after = bootAgent(2);
+    second = await options.start(after.agent, first.port);
+    await waitForClient(client, () => model()?.get('/boot') === 2, 'the restarted server');
+    expect(resets).toHaveLength(1);
+    await client.send({
+      version: 'v0.9',
+      action: {
+        name: 'after-restart',
+        surfaceId: 'counter',
+        sourceComponentId: 'root',
+        timestamp: new Date().toISOString(),
+        context: {},
+      },
+    });
+    await waitForClient(client, () => model()?.get('/answer') === 'after-restart', 'the answer');
+    expect(after.actions).toEqual(['after-restart']);
+    expect(before.actions).toEqual([]);
+    expect(client.status).toBe('open');
+  } finally {
+    await client.close();
+    await second?.close();
+  }
 }

@@ -43,7 +43,9 @@ export type {
   ChunkedAgent,
   ChurnAgent,
   FloodAgent,
+  GracefulRestartOptions,
   LinkResetTrialsOptions,
+  RestartableServer,
   TrialLink,
   TrialProxy,
 } from './fault-scenarios.js';
@@ -55,6 +57,7 @@ export {
   createChurnAgent,
   createFloodAgent,
   runChunkedExchange,
+  runGracefulRestart,
   runInBatches,
   runLinkResetTrials,
 } from './fault-scenarios.js';

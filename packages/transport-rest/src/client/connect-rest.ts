@@ -145,6 +145,8 @@ export function connectRest(options: RestClientOptions): RestTransport {
   let connectKey: string | undefined;
   /** Set when the server ended the connection: the loop stops. */
   let serverClosed: string | undefined;
+  /** Set when the server shut down and asked to come back after this long. */
+  let restartAfterMs: number | undefined;
   let stopPoll: (() => void) | undefined;
 
   const url = (path: string) => `${base}${path}`;
@@ -208,7 +210,14 @@ export function connectRest(options: RestClientOptions): RestTransport {
     shell.push({ type: 'reset', reason });
   };
 
-  const endByServer = (reason: string): void => {
+  const endByServer = (reason: string, retryAfterMs: number | undefined): void => {
+    if (retryAfterMs !== undefined) {
+      // The server shuts down and asks to come back: the next poll reaches its successor, which
+      // no longer knows the connection and so resets us onto a new one.
+      restartAfterMs = retryAfterMs;
+      stopPoll?.();
+      return;
+    }
     serverClosed = `The server closed the connection (${reason}).`;
     releaseWaiters();
     stopPoll?.();
@@ -251,7 +260,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
         return { kind: 'answered', errors: new Map([[entry.id, error]]) };
       }
       apply(answer);
-      if (answer.closed) endByServer(answer.closed);
+      if (answer.closed) endByServer(answer.closed, answer.retryAfterMs);
       // Pushes sent before the turn may still be on their way by poll: the answer is applied after them.
       else await applied(answer.seq, signal);
       return { kind: 'answered' };
@@ -315,7 +324,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
       sequence.reset();
       if (!answer.closed) opened();
       const delivered = apply(answer);
-      if (answer.closed) endByServer(answer.closed);
+      if (answer.closed) endByServer(answer.closed, answer.retryAfterMs);
       return { kind: 'applied', delivered };
     }
     return failed(result, what);
@@ -330,7 +339,12 @@ export function connectRest(options: RestClientOptions): RestTransport {
       signal,
       timeoutMs: waitMs + requestTimeoutMs,
     });
-    if (shell.closed || serverClosed !== undefined || target !== connectionId)
+    if (
+      shell.closed ||
+      serverClosed !== undefined ||
+      restartAfterMs !== undefined ||
+      target !== connectionId
+    )
       return { kind: 'applied', delivered: false };
     if (result.kind === 'answer' && result.status === 200) {
       const answer = parseMessagesAnswer(result.body);
@@ -350,7 +364,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
         };
       if (!answer.closed) opened();
       const delivered = apply(answer);
-      if (answer.closed) endByServer(answer.closed);
+      if (answer.closed) endByServer(answer.closed, answer.retryAfterMs);
       return { kind: 'applied', delivered };
     }
     if (result.kind === 'answer' && result.status === 404) {
@@ -377,6 +391,11 @@ export function connectRest(options: RestClientOptions): RestTransport {
     try {
       while (true) {
         if (serverClosed !== undefined) return { kind: 'closed', reason: serverClosed };
+        if (restartAfterMs !== undefined) {
+          const retryAfterMs = restartAfterMs;
+          restartAfterMs = undefined;
+          return { kind: 'dropped', reason: 'The server is restarting.', retryAfterMs };
+        }
         if (shell.closed || link.signal.aborted)
           return { kind: 'closed', reason: 'Closed by the client.' };
         const resumed = connectionId !== undefined;

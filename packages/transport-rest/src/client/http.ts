@@ -193,6 +193,9 @@ export function parseMessagesAnswer(body: unknown): RestPollAnswer | undefined {
     seq: answer.seq,
     more: answer.more === true,
     ...(typeof answer.closed === 'string' ? { closed: answer.closed } : {}),
+    ...(typeof answer.retryAfterMs === 'number' && answer.retryAfterMs >= 0
+      ? { retryAfterMs: answer.retryAfterMs }
+      : {}),
     ...(answer.reset === 'replay-gap' ? { reset: answer.reset } : {}),
     ...(answer.superseded === true ? { superseded: true as const } : {}),
   };

@@ -49,8 +49,16 @@ export interface RestMessagesAnswer {
    * hit the server's `maxPollMessages`. Poll now (the rest arrives by `GET {base}/messages`).
    */
   more: boolean;
-  /** The connection has ended (the agent closed it, or the server shut down): do not poll again. */
+  /**
+   * The connection has ended (the agent closed it, or the server shut down): do not poll it again.
+   */
   closed?: DisconnectReason;
+  /**
+   * With `closed`, when the server shuts down: come back after this long — poll again (the
+   * restarted server answers 404, and the client connects anew: it starts over). Without it a
+   * `closed` answer is final.
+   */
+  retryAfterMs?: number;
 }
 
 /** Answer of `POST {base}/connect`: the agent's first turn. */

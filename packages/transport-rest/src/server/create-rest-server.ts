@@ -75,6 +75,12 @@ export interface RestServerOptions extends BindingSessionHostOptions {
   /** Most closed connections remembered (the oldest go first). @default 1000 */
   maxClosedConnections?: number;
   /**
+   * The retry hint of a shutdown: answers that say `closed` because `close()` was called carry
+   * `retryAfterMs`, and clients come back after it (to the restarted server) instead of stopping.
+   * @default 1000
+   */
+  restartRetryAfterMs?: number;
+  /**
    * Most `Idempotency-Key`s of `POST {base}/connect` remembered on this node (each for
    * `reconnectGraceMs`), so that a retried connect returns the connection it opened.
    * @default 10000
@@ -109,7 +115,8 @@ export type RestServer = Hono & {
   readonly registry: SessionHost['registry'];
   stats(): RestServerStats;
   /**
-   * Closes every connection (agents see `server-closed`; waiting polls answer `closed`), waits
+   * Closes every connection (agents see `server-closed`; waiting polls answer `closed` with
+   * `retryAfterMs`, so their clients come back to the restarted server and start over), waits
    * for the requests in progress, and answers later connects with 503.
    */
   close(): Promise<void>;
@@ -125,6 +132,7 @@ export const REST_SERVER_DEFAULTS = {
   maxRequestBytes: 1_048_576,
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
   closedConnectionTtlMs: 30_000,
+  restartRetryAfterMs: 1_000,
   maxClosedConnections: 1_000,
   maxRememberedConnects: 10_000,
 } as const;
@@ -141,6 +149,7 @@ interface Batch {
   seq: number;
   more: boolean;
   closed?: DisconnectReason;
+  retryAfterMs?: number;
   reset?: 'replay-gap';
   superseded?: true;
 }
@@ -201,6 +210,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
   });
   const polls = new PollGate();
   const inFlight = new Set<Promise<unknown>>();
+  const restartRetryAfterMs = options.restartRetryAfterMs ?? defaults.restartRetryAfterMs;
+  /** Connections the shutdown closes (not their agents): their clients are asked back. */
+  const restarting = new Set<string>();
 
   // ---- Reading requests -------------------------------------------------------------------------
 
@@ -298,7 +310,12 @@ export function createRestServer(options: RestServerOptions): RestServer {
   };
 
   /** The entries of a closed connection after `afterSeq`, through `throughSeq`. */
-  const closedBatch = (closed: ClosedConnection, afterSeq: number, throughSeq = Infinity) => {
+  const closedBatch = (
+    connectionId: string,
+    closed: ClosedConnection,
+    afterSeq: number,
+    throughSeq = Infinity,
+  ) => {
     const entries = closed.entries.filter(
       (entry) => entry.seq > afterSeq && entry.seq <= throughSeq,
     );
@@ -307,6 +324,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
       seq: entries.at(-1)?.seq ?? Math.min(closed.lastSeq, throughSeq),
       more: false,
       closed: closed.reason,
+      // Closed by the shutdown, not by the agent: the client comes back, to the next server.
+      ...(restarting.has(connectionId) ? { retryAfterMs: restartRetryAfterMs } : {}),
     } satisfies Batch;
   };
 
@@ -333,7 +352,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     } catch (error) {
       if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
       const closed = await closedFor(connectionId, principal);
-      return closed && closedBatch(closed, afterSeq, turn?.endSeq);
+      return closed && closedBatch(connectionId, closed, afterSeq, turn?.endSeq);
     }
     if (turn) {
       const entries = read.ok ? read.entries.filter((entry) => entry.seq <= turn.endSeq) : [];
@@ -349,6 +368,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       connectionId === undefined ? '{' : `{"connectionId":${JSON.stringify(connectionId)},`;
     text += `"messages":[${batch.entries.map((entry) => entry.data).join(',')}],"seq":${batch.seq},"more":${batch.more}`;
     if (batch.closed !== undefined) text += `,"closed":${JSON.stringify(batch.closed)}`;
+    if (batch.retryAfterMs !== undefined) text += `,"retryAfterMs":${batch.retryAfterMs}`;
     if (batch.reset !== undefined) text += `,"reset":${JSON.stringify(batch.reset)}`;
     if (batch.superseded) text += ',"superseded":true';
     return `${text}}`;
@@ -500,7 +520,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
         if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
         const closed = await closedFor(connectionId, principal);
         if (!closed) throw error;
-        return answer(c, encode(closedBatch(closed, after)));
+        return answer(c, encode(closedBatch(connectionId, closed, after)));
       }
       if (ticket.superseded)
         return answer(c, encode({ entries: [], seq: after, more: false, superseded: true }));
@@ -570,11 +590,13 @@ export function createRestServer(options: RestServerOptions): RestServer {
       };
     },
     async close(): Promise<void> {
+      for (const session of host.sessions()) restarting.add(session.id);
       await host.close();
       // Waiting polls and turns end with the connections; let them answer `closed` first.
       await Promise.allSettled([...inFlight]);
       closedConnections.clear();
       connects.clear();
+      restarting.clear();
     },
   });
 }

@@ -263,6 +263,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     let lastActivity = Date.now();
     let closeReason: string | undefined;
     let protocolError: string | undefined;
+    let restartAfterMs: number | undefined;
+    const ending = () =>
+      closeReason !== undefined || protocolError !== undefined || restartAfterMs !== undefined;
     // The heartbeat also covers a server that accepts the connection but never answers.
     if (heartbeatTimeoutMs > 0) {
       const check = () => {
@@ -327,10 +330,11 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
             protocolError = `An event is larger than ${maxEventChars} characters.`;
         },
         onEvent: (event) => {
-          if (closeReason !== undefined || protocolError !== undefined) return;
+          if (ending()) return;
           const problem = handleEvent(event, attempt);
           if (problem?.close !== undefined) closeReason = problem.close;
           if (problem?.error !== undefined) protocolError = problem.error;
+          if (problem?.restartAfterMs !== undefined) restartAfterMs = problem.restartAfterMs;
         },
       });
       const reader = response.body.getReader();
@@ -341,7 +345,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           lastActivity = Date.now();
           if (done) break;
           parser.feed(decoder.decode(value, { stream: true }));
-          if (closeReason !== undefined || protocolError !== undefined) break;
+          if (ending()) break;
         }
       } catch (error) {
         return dropped(
@@ -351,6 +355,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         reader.cancel().catch(() => {});
       }
       if (closeReason !== undefined) return { kind: 'closed', reason: closeReason };
+      if (restartAfterMs !== undefined) return dropped('The server is restarting.', restartAfterMs);
       return dropped(protocolError ?? 'The server ended the stream.');
     } finally {
       clearTimeout(heartbeatTimer);
@@ -365,7 +370,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const handleEvent = (
     event: EventSourceMessage,
     attempt: LinkAttempt,
-  ): { close?: string; error?: string } | undefined => {
+  ): { close?: string; error?: string; restartAfterMs?: number } | undefined => {
     switch (event.event) {
       case undefined:
       case 'message': {
@@ -412,6 +417,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       }
       case SSE_EVENTS.close: {
         const data = tryParseJson<ReasonEventData>(event.data);
+        const hint = data?.retryAfterMs;
+        // A server that shuts down asks to come back: its successor resumes or resets us.
+        if (typeof hint === 'number' && hint >= 0) return { restartAfterMs: hint };
         return { close: `The server closed the connection (${data?.reason ?? 'unknown reason'}).` };
       }
       default:

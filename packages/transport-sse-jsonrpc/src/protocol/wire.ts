@@ -49,6 +49,12 @@ export interface ConnectedEventData {
 /** Data of the `reset` and `close` events. */
 export interface ReasonEventData {
   reason: string;
+  /**
+   * `close` only, when the server shuts down: reconnect after this long (as the `retry:` field
+   * before it says); the restarted server resets the client onto a new connection. Without it a
+   * `close` is final.
+   */
+  retryAfterMs?: number;
 }
 
 /** A JSON-RPC 2.0 request id. */

@@ -169,6 +169,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   // One keep-alive timer for all links, so an idle server holds no timer at all.
   const links = new LinkSet<SseLink>(keepAliveIntervalMs);
   let droppedSlowLinks = 0;
+  let closing = false;
 
   const onLinkEnd = (link: SseLink, end: SseLinkEnd): void => {
     links.delete(link);
@@ -196,6 +197,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
     const link = new SseLink({
       maxBufferedBytes,
       retryMs,
+      shuttingDown: () => closing,
       destroyConnection: socket ? () => socket.destroy() : undefined,
       onEnd: onLinkEnd,
     });
@@ -306,6 +308,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       };
     },
     async close(): Promise<void> {
+      closing = true;
       await host.close();
       for (const link of links) link.close('server-closed');
     },

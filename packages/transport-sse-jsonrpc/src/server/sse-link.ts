@@ -11,7 +11,7 @@ import type {
   ReplayEntry,
   SessionSink,
 } from '@a2ui-ts/core';
-import { type ConnectedEventData, SSE_EVENTS } from '../protocol/wire.js';
+import { type ConnectedEventData, type ReasonEventData, SSE_EVENTS } from '../protocol/wire.js';
 
 const encoder = new TextEncoder();
 
@@ -25,8 +25,13 @@ export type SseLinkEnd = 'cancelled' | 'overflow' | 'closed';
 export interface SseLinkOptions {
   /** Unsent bytes above which the link is dropped. */
   maxBufferedBytes: number;
-  /** The `retry:` hint written with the `connected` event, in milliseconds. */
+  /**
+   * The `retry:` hint written with the `connected` event, in milliseconds; also the one of the
+   * `close` event of a server that shuts down.
+   */
   retryMs: number;
+  /** True while the server shuts down: the `close` event then asks the client to come back. */
+  shuttingDown?: () => boolean;
   /**
    * Destroys the underlying connection at once (on Node, the socket). Without it an overflowing
    * link errors its stream, which every runtime turns into an aborted response.
@@ -114,13 +119,24 @@ export class SseLink implements SessionSink {
   close(reason: DisconnectReason): void {
     if (this.#ended) return;
     // A link replaced by a newer one (`reset`) ends silently: its client has already moved on.
-    if (reason !== 'reset')
-      this.write(formatSseEvent(SSE_EVENTS.close, JSON.stringify({ reason })));
+    if (reason !== 'reset') this.write(this.#closeEvent(reason));
     this.#corked = false;
     this.#flush();
     if (this.#ended) return;
     this.#end('closed');
     this.#controller.close();
+  }
+
+  /**
+   * `event: close`; a server that shuts down adds `retry:` and `retryAfterMs`: its client comes
+   * back then, and starts over on the restarted server.
+   */
+  #closeEvent(reason: DisconnectReason): string {
+    if (!this.#options.shuttingDown?.())
+      return formatSseEvent(SSE_EVENTS.close, JSON.stringify({ reason }));
+    const { retryMs } = this.#options;
+    const data: ReasonEventData = { reason, retryAfterMs: retryMs };
+    return `retry: ${retryMs}\n${formatSseEvent(SSE_EVENTS.close, JSON.stringify(data))}`;
   }
 
   /** Queues raw event-stream text. */

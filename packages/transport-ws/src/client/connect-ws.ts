@@ -40,6 +40,7 @@ import {
 } from '../protocol/frames.js';
 import {
   type ConnectedFrame,
+  type RestartReason,
   SERVER_FRAME_TYPES,
   WS_CLOSE_CODES,
   WS_PATH,
@@ -559,7 +560,16 @@ export function connectWs(options: WsClientOptions): WsTransport {
         error: string | undefined,
       ): LinkOutcome => {
         if (shell.closed) return { kind: 'closed', reason: 'Closed by the client.' };
-        if (code === WS_CLOSE_CODES.normal || code === WS_CLOSE_CODES.goingAway)
+        if (code === WS_CLOSE_CODES.serviceRestart) {
+          // The server shuts down and asks to come back: its successor resumes or resets us.
+          const hint = tryParseJson<Partial<RestartReason>>(reason)?.retryAfterMs;
+          return {
+            kind: 'dropped',
+            reason: 'The server is restarting.',
+            ...(typeof hint === 'number' && hint >= 0 ? { retryAfterMs: hint } : {}),
+          };
+        }
+        if (code === WS_CLOSE_CODES.normal)
           return {
             kind: 'closed',
             reason: `The server closed the connection (${reason || `code ${code}`}).`,

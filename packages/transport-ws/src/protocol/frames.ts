@@ -11,6 +11,7 @@ import {
   type ErrorFrame,
   type ErrorFrameBody,
   type ResetFrame,
+  type RestartReason,
   SERVER_FRAME_TYPES,
 } from './wire.js';
 
@@ -83,4 +84,10 @@ export function formatSeqAckFrame(seq: number): string {
 /** The client's envelope of one client message: `{"id","message","metadata"?}`. */
 export function formatClientMessageFrame(id: string, message: unknown, metadata: unknown): string {
   return JSON.stringify(metadata === undefined ? { id, message } : { id, message, metadata });
+}
+
+/** The close reason of a server that shuts down (code 1012): `{"reason","retryAfterMs"}`. */
+export function formatRestartReason(reason: string, retryAfterMs: number): string {
+  const data: RestartReason = { reason, retryAfterMs };
+  return JSON.stringify(data);
 }

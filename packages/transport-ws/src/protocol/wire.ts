@@ -74,7 +74,7 @@ export const WS_CLOSE_CODES = {
    * sees `onDisconnect('client-closed')` at once.
    */
   normal: 1000,
-  /** Final. The server is shutting down (`reason`: `server-closed`). */
+  /** The peer is going away (a proxy or server that shuts down): the client reconnects. */
   goingAway: 1001,
   /** The client sent a binary frame: this wire format is text only. */
   unsupportedData: 1003,
@@ -84,6 +84,11 @@ export const WS_CLOSE_CODES = {
   messageTooBig: 1009,
   /** The server failed to handle the socket (a bug). */
   internalError: 1011,
+  /**
+   * Service restart: the server shuts down. `reason` is {@link RestartReason} as JSON; the client
+   * reconnects after `retryAfterMs`, and starts over when the server no longer knows the connection.
+   */
+  serviceRestart: 1012,
   /** Final. A newer socket took over this connection (`reason`: `replaced`). */
   replaced: 4000,
   /**
@@ -104,6 +109,14 @@ export interface ConnectedFrame {
   replayed: number;
   /** How often the server pings and, when idle, sends a `heartbeat` frame (0: never). */
   heartbeatIntervalMs: number;
+}
+
+/** The close `reason` (JSON) of {@link WS_CLOSE_CODES.serviceRestart}. */
+export interface RestartReason {
+  /** The agent's `DisconnectReason`: `server-closed`. */
+  reason: string;
+  /** Reconnect no sooner than this (the server's `restartRetryAfterMs`). */
+  retryAfterMs: number;
 }
 
 /** The `reset` control frame. */

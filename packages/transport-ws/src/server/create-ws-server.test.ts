@@ -462,13 +462,16 @@ describe('lifecycle', () => {
     expect(healthy.ws.readyState).toBe(healthy.ws.OPEN);
   });
 
-  it('close() closes every socket with 1001, refuses later handshakes with 503, and stops the heartbeat', async () => {
+  it('close() closes every socket with 1012 and a retry hint, refuses later handshakes with 503, and stops the heartbeat', async () => {
     const recorder = await start();
     const sockets = [await openReady(), await openReady()];
     expect(server!.a2ui.stats().heartbeatTimer).toBe(true);
     await server!.a2ui.close();
     for (const { socket } of sockets)
-      expect(await socket.closed).toEqual({ code: 1001, reason: 'server-closed' });
+      expect(await socket.closed).toEqual({
+        code: 1012,
+        reason: '{"reason":"server-closed","retryAfterMs":1000}',
+      });
     expect(recorder.disconnects).toEqual(['server-closed', 'server-closed']);
     expect(server!.a2ui.stats()).toMatchObject({ sessions: 0, sockets: 0, heartbeatTimer: false });
     const late = await openRawSocket(`${server!.url}/ws`).refusal;

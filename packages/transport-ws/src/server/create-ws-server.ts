@@ -74,8 +74,23 @@ export interface WsServerOptions extends BindingSessionHostOptions {
    * Bounds what a client that stops reading costs the server. @default 4194304
    */
   maxBufferedBytes?: number;
-  /** How long `close()` waits for sockets to finish their closing handshake. @default 2000 */
+  /**
+   * How long `close()` waits for the turns of client messages already taken (so that their `ack`
+   * still goes out), and then for sockets to finish their closing handshake. @default 2000
+   */
   closeTimeoutMs?: number;
+  /**
+   * A client message is acknowledged once the agent's turn for it is over, or after this long
+   * while it still runs or waits (the `ack` then means "queued"); 0 acknowledges once queued.
+   * Keep it below the client's `ackTimeoutMs`. @default 5000
+   */
+  turnWaitMs?: number;
+  /**
+   * The retry hint of a shutdown: `close()` closes sockets with 1012 (service restart) and
+   * `{"reason":"server-closed","retryAfterMs":…}`, and clients reconnect no sooner than this.
+   * @default 1000
+   */
+  restartRetryAfterMs?: number;
 }
 
 /** Defaults of {@link WsServerOptions}, in one place. */
@@ -89,6 +104,8 @@ export const WS_SERVER_DEFAULTS = {
   payloadAllowanceBytes: 65_536,
   maxBufferedBytes: 4_194_304,
   closeTimeoutMs: 2_000,
+  turnWaitMs: 5_000,
+  restartRetryAfterMs: 1_000,
 } as const;
 
 /** Counters for monitoring and leak tests: the session host's, and the sockets'. */
@@ -127,8 +144,11 @@ export interface WsServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void>;
   stats(): WsServerStats;
   /**
-   * Closes every connection (sockets get close code 1001; agents see `server-closed`), stops the
-   * heartbeat, refuses later handshakes with 503, and resolves once every socket is gone.
+   * Shuts down: refuses later handshakes with 503, stops handing client messages to agents (their
+   * clients send them again after reconnecting), waits up to `closeTimeoutMs` for the turns of
+   * those already taken so their `ack` goes out, then closes every connection (agents see
+   * `server-closed`; sockets get close code 1012 with the retry hint, and their clients reconnect
+   * and start over), stops the heartbeat, and resolves once every socket is gone.
    */
   close(): Promise<void>;
 }
@@ -155,6 +175,8 @@ export function createWsServer(options: WsServerOptions): WsServer {
   const acceptTokenIn = options.acceptTokenIn ?? defaults.acceptTokenIn;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
   const closeTimeoutMs = options.closeTimeoutMs ?? defaults.closeTimeoutMs;
+  const turnWaitMs = options.turnWaitMs ?? defaults.turnWaitMs;
+  const restartRetryAfterMs = options.restartRetryAfterMs ?? defaults.restartRetryAfterMs;
   const maxPayloadBytes =
     options.maxPayloadBytes ??
     (options.maxClientMessageBytes ?? INBOUND_DEFAULTS.maxClientMessageBytes) +
@@ -176,6 +198,7 @@ export function createWsServer(options: WsServerOptions): WsServer {
   // One heartbeat timer for all sockets, so an idle server holds no timer at all.
   const links = new LinkSet<WsLink>(pingIntervalMs > 0 ? pingIntervalMs : undefined);
   const sockets = new Set<WebSocket>();
+  const inbounds = new Set<InboundFrames>();
   let closing = false;
   let pendingUpgrades = 0;
   let droppedSlowLinks = 0;
@@ -216,7 +239,10 @@ export function createWsServer(options: WsServerOptions): WsServer {
       pause: () => ws.pause(),
       resume: () => ws.resume(),
       maxEchoedIdLength: options.maxRequestIdLength ?? INBOUND_DEFAULTS.maxRequestIdLength,
+      turnWaitMs,
+      accepting: () => !closing,
     });
+    inbounds.add(inbound);
     ws.on('message', (data, isBinary) => {
       link.markAlive();
       if (isBinary) {
@@ -235,6 +261,7 @@ export function createWsServer(options: WsServerOptions): WsServer {
     ws.on('error', () => {});
     ws.on('close', (code) => {
       sockets.delete(ws);
+      inbounds.delete(inbound);
       onSocketGone(link, principal, code);
     });
     link.attach(ws, socket);
@@ -270,6 +297,7 @@ export function createWsServer(options: WsServerOptions): WsServer {
         maxBufferedBytes,
         heartbeatIntervalMs: pingIntervalMs,
         shuttingDown: () => closing,
+        restartRetryAfterMs,
         onEnd: onLinkEnd,
       });
       link.hostLink = await host.connect({
@@ -325,6 +353,10 @@ export function createWsServer(options: WsServerOptions): WsServer {
     async close(): Promise<void> {
       if (closing) return;
       closing = true;
+      await settledWithin(
+        [...inbounds].map((inbound) => inbound.idle()),
+        closeTimeoutMs,
+      );
       await host.close();
       for (const link of links) link.close('server-closed');
       const open = [...sockets];
@@ -344,4 +376,17 @@ export function createWsServer(options: WsServerOptions): WsServer {
       wss.close();
     },
   };
+}
+
+/** Resolves once every promise settled, or after `timeoutMs`, whichever comes first. */
+async function settledWithin(promises: Promise<unknown>[], timeoutMs: number): Promise<void> {
+  if (promises.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(promises),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
 }

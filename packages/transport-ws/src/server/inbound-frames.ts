@@ -4,11 +4,22 @@
  * bare v0.9 message), handed to the session host, and answered with an `ack` or an `error` frame.
  * A bad frame gets its `error` frame and changes nothing else, on this socket or any other.
  *
+ * A client message is acknowledged once the agent's turn for it is over (or `turnWaitMs` passed),
+ * never when it is merely queued: a server that dies right after an `ack` has applied the message.
+ * Control frames (`ping`, `ack {seq}`) do not wait behind a turn: a liveness probe is answered at
+ * once however long the agent works.
+ *
  * After a busy refusal (`LIMIT_EXCEEDED`), later client messages of the socket are refused too
  * until the client sends one of the refused ones again: otherwise a message sent after the refused
  * one could reach the agent before it.
  */
-import { A2uiError, describeEchoedValue, isRecord, type SessionHost } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  describeEchoedValue,
+  isRecord,
+  type SessionHost,
+  withDeadline,
+} from '@a2ui-ts/core';
 import { type FrameShape, toErrorFrameBody } from '../protocol/frame-errors.js';
 import { formatAckFrame, formatErrorFrame, PONG_FRAME } from '../protocol/frames.js';
 import { CLIENT_FRAME_TYPES } from '../protocol/wire.js';
@@ -35,7 +46,20 @@ export interface InboundContext {
    * @default MAX_ECHOED_ID_LENGTH (256)
    */
   readonly maxEchoedIdLength?: number;
+  /** Longest wait for the agent's turn before a message is acknowledged anyway; 0 acks once queued. */
+  readonly turnWaitMs: number;
+  /**
+   * False while the server shuts down: client messages are no longer handed to the agent nor
+   * answered, so the client sends them again (same id) on its next socket.
+   */
+  readonly accepting: () => boolean;
 }
+
+/** A frame's answer: now, none, or once the agent's turn for it is over. */
+type Answer = string | undefined | { readonly later: Promise<string> };
+
+/** A frame parsed as the socket received it. */
+type Parsed = { ok: true; frame: unknown } | { ok: false; error: A2uiError };
 
 /**
  * Frames (and their bytes) that may wait to be handled before the socket stops being read. Local
@@ -67,6 +91,8 @@ export class InboundFrames {
   #waitingFrames = 0;
   #waitingBytes = 0;
   #paused = false;
+  /** Answers that wait for a turn. */
+  readonly #later = new Set<Promise<string>>();
 
   constructor(context: InboundContext) {
     this.#context = context;
@@ -74,6 +100,14 @@ export class InboundFrames {
 
   /** Queues one text frame of `bytes` bytes (UTF-8, as received). */
   push(text: string, bytes: number): void {
+    const parsed = parse(text);
+    if (parsed.ok && isRecord(parsed.frame) && 'type' in parsed.frame) {
+      this.#control(parsed.frame).then(
+        (answer) => this.#answer(answer),
+        (error: unknown) => this.#answer(this.#refuse(undefined, error)),
+      );
+      return;
+    }
     this.#waitingFrames++;
     this.#waitingBytes += bytes;
     if (
@@ -86,14 +120,15 @@ export class InboundFrames {
     this.#chain = this.#chain.then(async () => {
       try {
         if (!this.#context.open()) return;
-        let answer: string | undefined;
+        let answer: Answer;
         try {
-          answer = await this.#handle(text, bytes);
+          answer = await this.#handle(parsed, bytes);
         } catch (error) {
           this.#context.onError(error);
           answer = formatErrorFrame(undefined, toErrorFrameBody(error, 'frame'));
         }
-        if (answer !== undefined && this.#context.open()) this.#context.reply(answer);
+        if (typeof answer === 'object') this.#answerLater(answer.later);
+        else this.#answer(answer);
       } finally {
         this.#waitingFrames--;
         this.#waitingBytes -= bytes;
@@ -110,20 +145,33 @@ export class InboundFrames {
     return this.#waitingFrames;
   }
 
-  async #handle(text: string, bytes: number): Promise<string | undefined> {
-    let frame: unknown;
-    try {
-      frame = JSON.parse(text);
-    } catch (error) {
-      const detail = error instanceof Error ? `: ${error.message}` : '';
-      return this.#refuse(undefined, refusal('INVALID_JSON', `The frame is not JSON${detail}.`));
-    }
+  /** Settles once every frame received so far was handled, and answered when it gets an answer. */
+  async idle(): Promise<void> {
+    await this.#chain;
+    await Promise.allSettled([...this.#later]);
+  }
+
+  #answer(answer: string | undefined): void {
+    if (answer !== undefined && this.#context.open()) this.#context.reply(answer);
+  }
+
+  /** The next frame is handled meanwhile: turns follow one another in the session anyway. */
+  #answerLater(later: Promise<string>): void {
+    this.#later.add(later);
+    void later.then((answer) => {
+      this.#later.delete(later);
+      this.#answer(answer);
+    });
+  }
+
+  async #handle(parsed: Parsed, bytes: number): Promise<Answer> {
+    if (!parsed.ok) return this.#refuse(undefined, parsed.error);
+    const frame = parsed.frame;
     if (!isRecord(frame))
       return this.#refuse(undefined, refusal('VALIDATION_FAILED', 'A frame is a JSON object.', ''));
     const id = frame.id;
     if (id !== undefined && typeof id !== 'string')
       return this.#refuse(undefined, refusal('VALIDATION_FAILED', 'id must be a string.', '/id'));
-    if ('type' in frame) return this.#control(frame, id);
     // An empty id would be one idempotency key for all: every later frame with it a "duplicate".
     if (id === '')
       return this.#refuse(id, refusal('VALIDATION_FAILED', 'id must not be empty.', '/id'));
@@ -175,29 +223,47 @@ export class InboundFrames {
       }
       this.#busy = undefined;
     }
-    try {
-      const { duplicate } = await host.receive(connectionId, {
+    // Not handed over, not answered: the client sends it again on its next socket, to this
+    // connection wherever it lives then, or it is rejected by the client's reset.
+    if (!this.#context.accepting()) return undefined;
+    const { turnWaitMs } = this.#context;
+    const wait = turnWaitMs > 0 ? withDeadline(undefined, turnWaitMs) : undefined;
+    let accepted!: () => void;
+    const queued = new Promise<void>((resolve) => {
+      accepted = resolve;
+    });
+    const later = host
+      .receive(connectionId, {
         principal,
         message,
         metadata,
         requestId: id,
         bytes,
-      });
-      return formatAckFrame(id, duplicate);
-    } catch (error) {
-      if (A2uiError.isInstance(error) && error.code === 'LIMIT_EXCEEDED') {
-        if (id !== undefined) this.#busy = new Set([id]);
-        const hint = error.data?.retryAfterMs;
-        if (typeof hint === 'number') this.#busyRetryAfterMs = hint;
-      }
-      return this.#refuse(id, error, shape);
-    }
+        awaitTurn: wait !== undefined,
+        signal: wait?.signal,
+        onAccepted: accepted,
+      })
+      .then(
+        ({ duplicate }) => formatAckFrame(id, duplicate),
+        (error: unknown) => {
+          if (A2uiError.isInstance(error) && error.code === 'LIMIT_EXCEEDED') {
+            if (id !== undefined) this.#busy = new Set([id]);
+            const hint = error.data?.retryAfterMs;
+            if (typeof hint === 'number') this.#busyRetryAfterMs = hint;
+          }
+          return this.#refuse(id, error, shape);
+        },
+      )
+      .finally(() => wait?.clear());
+    // Handed over in order: the next frame waits until this one is queued (or refused).
+    await Promise.race([queued, later]);
+    return { later };
   }
 
-  async #control(
-    frame: Record<string, unknown>,
-    id: string | undefined,
-  ): Promise<string | undefined> {
+  async #control(frame: Record<string, unknown>): Promise<string | undefined> {
+    const id = frame.id;
+    if (id !== undefined && typeof id !== 'string')
+      return this.#refuse(undefined, refusal('VALIDATION_FAILED', 'id must be a string.', '/id'));
     const { host, connectionId, principal } = this.#context;
     switch (frame.type) {
       case CLIENT_FRAME_TYPES.ping:
@@ -227,6 +293,15 @@ export class InboundFrames {
   #refuse(id: string | undefined, error: unknown, shape: FrameShape = 'frame'): string {
     if (!A2uiError.isInstance(error)) this.#context.onError(error);
     return formatErrorFrame(id, toErrorFrameBody(error, shape), this.#context.maxEchoedIdLength);
+  }
+}
+
+function parse(text: string): Parsed {
+  try {
+    return { ok: true, frame: JSON.parse(text) };
+  } catch (error) {
+    const detail = error instanceof Error ? `: ${error.message}` : '';
+    return { ok: false, error: refusal('INVALID_JSON', `The frame is not JSON${detail}.`) };
   }
 }
 

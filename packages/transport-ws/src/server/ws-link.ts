@@ -14,7 +14,12 @@ import type {
   SessionSink,
 } from '@a2ui-ts/core';
 import type { WebSocket } from 'ws';
-import { formatConnectedFrame, formatResetFrame, HEARTBEAT_FRAME } from '../protocol/frames.js';
+import {
+  formatConnectedFrame,
+  formatResetFrame,
+  formatRestartReason,
+  HEARTBEAT_FRAME,
+} from '../protocol/frames.js';
 import { WS_CLOSE_CODES } from '../protocol/wire.js';
 
 /**
@@ -30,8 +35,10 @@ export interface WsLinkOptions {
   readonly maxBufferedBytes: number;
   /** Announced in the `connected` frame. */
   readonly heartbeatIntervalMs: number;
-  /** True while the server shuts down: a closing session then closes its socket with 1001. */
+  /** True while the server shuts down: a closing session then closes its socket with 1012. */
   readonly shuttingDown: () => boolean;
+  /** The retry hint of that 1012 close. */
+  readonly restartRetryAfterMs: number;
   /** Called once, when the link stops being the connection's sink. */
   readonly onEnd: (link: WsLink, end: WsLinkEnd) => void;
 }
@@ -92,10 +99,12 @@ export class WsLink implements SessionSink {
     const close =
       reason === 'reset'
         ? { code: WS_CLOSE_CODES.replaced, reason: 'replaced' }
-        : {
-            code: this.#options.shuttingDown() ? WS_CLOSE_CODES.goingAway : WS_CLOSE_CODES.normal,
-            reason,
-          };
+        : this.#options.shuttingDown()
+          ? {
+              code: WS_CLOSE_CODES.serviceRestart,
+              reason: formatRestartReason(reason, this.#options.restartRetryAfterMs),
+            }
+          : { code: WS_CLOSE_CODES.normal, reason };
     this.#finish('closed');
     if (this.#ws) this.#ws.close(close.code, close.reason);
     else this.#pendingClose = close;

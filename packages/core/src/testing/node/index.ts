@@ -32,6 +32,21 @@ export {
   loadConformanceSuite,
 } from './conformance-suite.js';
 export { eventually } from './eventually.js';
+export type {
+  FaultServer,
+  FaultServerEnv,
+  KillTrialFigures,
+  KillTrialOptions,
+  KillTrialTotals,
+} from './kill-trial.js';
+export {
+  createApplyingAgent,
+  FAULT_SERVER_ENV,
+  readFaultServerEnv,
+  runKillTrial,
+  runKillTrials,
+  startFaultServer,
+} from './kill-trial.js';
 export type { ProxiedLinks } from './proxied-links.js';
 export { createProxiedLinks } from './proxied-links.js';
 export type {

@@ -1,0 +1,13 @@
+/**
+ * The SSE + JSON-RPC server of the kill trials (`runKillTrial` of `@a2ui-ts/core/testing/node`),
+ * in a child process: hosts the applying agent on the port it is given, prints its URL, and shuts
+ * down gracefully on SIGTERM.
+ */
+import { readFaultServerEnv } from '@a2ui-ts/core/testing/node';
+import { serveSseJsonRpc } from '../src/node.js';
+import { createSseJsonRpcServer } from '../src/server/create-sse-json-rpc-server.js';
+
+const { port, agent } = readFaultServerEnv();
+const node = await serveSseJsonRpc(createSseJsonRpcServer({ agent }), { port });
+process.stdout.write(`${node.url}\n`);
+process.once('SIGTERM', () => void node.close().then(() => process.exit(0)));
