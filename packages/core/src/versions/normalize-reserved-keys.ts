@@ -26,7 +26,26 @@ function pointer(where: Where): string {
  *   unknown `@` key (the `@` namespace is reserved)
  */
 export function normalizeReservedKeys(value: unknown, path: string): unknown {
-  return normalize(value, path);
+  // Nearly every message has no `@` key at all: one allocation-free scan proves it, and spares
+  // the walk below its per-key bookkeeping.
+  return holdsReservedKey(value) ? normalize(value, path) : value;
+}
+
+/** Whether any object at any depth of `value` has a key starting with `@`. */
+function holdsReservedKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (holdsReservedKey(value[index])) return true;
+    }
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.charCodeAt(0) === 64 /* @ */) return true;
+    if (holdsReservedKey((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }
 
 function normalize(value: unknown, where: Where): unknown {
