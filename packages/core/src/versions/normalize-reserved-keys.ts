@@ -4,7 +4,36 @@
  */
 import { isRecord, setOwn } from '../protocol/guards.js';
 import { specError } from './read-envelope.js';
-import { V1_0_AT_ESCAPE, V1_0_RESERVED_KEY_ALIASES } from './v1-0-spelling.js';
+import {
+  V1_0_AT_ESCAPE,
+  V1_0_ENVELOPE_VERSIONS,
+  V1_0_RESERVED_KEY_ALIASES,
+} from './v1-0-spelling.js';
+
+/** Messages parsed from JSON text in which no key can start with `@` (see {@link notePlainText}). */
+const plainMessages = new WeakSet<object>();
+
+/**
+ * Notes the messages parsed from `text` as holding no `@` key when the text cannot hold one: a
+ * key starting with `@` is written `"@` or, escaped, `"\u0040` (digits only, so no other
+ * spelling). Searching the text is far cheaper than walking what it parsed into.
+ */
+export function notePlainText(text: string, messages: readonly unknown[]): void {
+  if (text.includes('"@') || text.includes('\\u0040')) return;
+  for (const message of messages) {
+    // Only v1.0 messages are ever normalised (and take their note).
+    if (isRecord(message) && V1_0_ENVELOPE_VERSIONS.includes(message.version as string))
+      plainMessages.add(message);
+  }
+}
+
+/**
+ * Whether {@link notePlainText} proved `message` free of `@` keys; the note is used up, so a
+ * message changed afterwards (by an in-process caller) is walked again next time.
+ */
+export function takePlainNote(message: object): boolean {
+  return plainMessages.delete(message);
+}
 
 /**
  * Where a value sits in its message: the message's JSON Pointer, or a key under a parent. The
