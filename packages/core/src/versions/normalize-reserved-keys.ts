@@ -19,11 +19,13 @@ const plainMessages = new WeakSet<object>();
  * spelling). Searching the text is far cheaper than walking what it parsed into.
  */
 export function notePlainText(text: string, messages: readonly unknown[]): void {
-  if (text.includes('"@') || text.includes('\\u0040')) return;
+  // Only v1.0 messages are ever normalised (and take their note): other versions pay nothing.
+  let searched = false;
   for (const message of messages) {
-    // Only v1.0 messages are ever normalised (and take their note).
-    if (isRecord(message) && V1_0_ENVELOPE_VERSIONS.includes(message.version as string))
-      plainMessages.add(message);
+    if (!isRecord(message) || !V1_0_ENVELOPE_VERSIONS.includes(message.version as string)) continue;
+    if (!searched && (text.includes('"@') || text.includes('\\u0040'))) return;
+    searched = true;
+    plainMessages.add(message);
   }
 }
 
