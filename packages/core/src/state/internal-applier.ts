@@ -298,7 +298,8 @@ export class InternalApplier {
     }
   }
 
-  #catalogOf(surface: Surface, component: ComponentInstance, path: string): Catalog {
+  /** @param path - pointer of the components array; the component's is built only for an error */
+  #catalogOf(surface: Surface, component: ComponentInstance, path: string, index: number): Catalog {
     const own = component.catalogId;
     if (own === undefined && surface.defaultCatalogId !== undefined) return surface.catalog;
     try {
@@ -312,7 +313,7 @@ export class InternalApplier {
       });
     } catch (error) {
       const failure = toFailure(error, surface.surfaceId);
-      if (A2uiError.isInstance(error)) failure.clientError.path = `${path}/catalogId`;
+      if (A2uiError.isInstance(error)) failure.clientError.path = `${path}/${index}/catalogId`;
       throw failure;
     }
   }
@@ -326,7 +327,7 @@ export class InternalApplier {
   ): void {
     const host = this.#host;
     const catalogs = incoming.map((component, index) =>
-      this.#catalogOf(surface, component, `${path}/${index}`),
+      this.#catalogOf(surface, component, path, index),
     );
     // Proven components resolve to the surface's catalog (they name none of their own).
     const components =
@@ -359,8 +360,8 @@ export class InternalApplier {
     catalogs: readonly Catalog[],
     path: string,
   ): void {
-    const involved = new Set([...surface.catalogs, ...catalogs]);
-    if (![...involved].some(hasCompositionRules)) return;
+    // Checked without building a set of the catalogs: this runs for every components message.
+    if (!catalogs.some(hasCompositionRules) && !surface.catalogs.some(hasCompositionRules)) return;
     const incoming = new Map(components.map((component, index) => [component.id, index]));
     const violation = findCompositionViolation(
       components,

@@ -24,6 +24,7 @@ import type {
 } from '../protocol/messages.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ValidationIssue } from '../validation/index.js';
+import { notePlainText } from '../versions/normalize-reserved-keys.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { unsupportedVersionMessage } from '../versions/protocol-version-registry.js';
@@ -236,6 +237,7 @@ export class MessageProcessor {
       for (const issue of parsed.errors) this.#report(issueToError(issue));
       return { applied, errors };
     }
+    if (typeof input === 'string') notePlainText(input, parsed.value);
     this.notifier.batch(() => {
       for (const message of parsed.value) {
         try {

@@ -75,6 +75,37 @@ describe('v1.0 createSurface', () => {
     expect(root.accessibility).toEqual({ label: 'Name' });
   });
 
+  it('reads @-prefixed keys in JSON text, written plainly or as \\u0040 escapes', () => {
+    const processor = newProcessor();
+    // The text is searched for a possible `@` key before its messages are walked: an escaped
+    // `@` (`"\u0040path"` parses to "@path") must not be missed.
+    const escaped = String.raw`{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"${V1_0_BASIC_CATALOG_ID}","components":[{"id":"root","component":"Column","children":["a","b"]},{"id":"a","component":"Text","text":{"\u0040path":"/name"}}]}}`;
+    const plain = JSON.stringify(
+      v1({
+        updateComponents: {
+          surfaceId: 's',
+          components: [{ id: 'b', component: 'Text', text: { '@path': '/other' } }],
+        },
+      }),
+    );
+    expect(processor.process(escaped).errors).toEqual([]);
+    expect(processor.process(plain).errors).toEqual([]);
+    const components = processor.getSurface('s')!.components;
+    expect(components.get('a')!.properties.text).toEqual({ path: '/name' });
+    expect(components.get('b')!.properties.text).toEqual({ path: '/other' });
+    // Text without any `@` key applies as it is.
+    const bare = JSON.stringify(
+      v1({
+        updateComponents: {
+          surfaceId: 's',
+          components: [{ id: 'b', component: 'Text', text: { path: '/bare' } }],
+        },
+      }),
+    );
+    expect(processor.process(bare).errors).toEqual([]);
+    expect(components.get('b')!.properties.text).toEqual({ path: '/bare' });
+  });
+
   it('lets catalogId out: components then name their own catalog', () => {
     const processor = newProcessor();
     const { errors } = processor.process([

@@ -67,9 +67,13 @@ export interface CatalogAjvSchemas extends CreateA2uiAjvOptions {
  */
 export function createCatalogAjv(schemas: CatalogAjvSchemas): Ajv2020 {
   const ajv = createA2uiAjv({ source: schemas.source });
-  ajv.addSchema(routeUnions(schemas.commonTypes));
+  // Unions may route on what another document says (v1.0 `FunctionCall` on the catalog's
+  // `anyFunction`), so each document is routed knowing the others.
+  const catalog = discriminateCatalogUnions(schemas.catalog);
+  const documents = [schemas.commonTypes, catalog, schemas.serverToClient];
+  ajv.addSchema(routeUnions(schemas.commonTypes, documents));
   for (const reference of schemas.references ?? []) ajv.addSchema(reference);
-  ajv.addSchema(routeUnions(discriminateCatalogUnions(schemas.catalog)));
-  ajv.addSchema(routeUnions(schemas.serverToClient));
+  ajv.addSchema(routeUnions(catalog, documents));
+  ajv.addSchema(routeUnions(schemas.serverToClient, documents));
   return ajv;
 }

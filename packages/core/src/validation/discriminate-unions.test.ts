@@ -9,33 +9,42 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_STREAMS } from '../testing/example-streams.js';
 import { createA2uiAjv } from './create-ajv.js';
 import { discriminateCatalogUnions, routeUnions } from './discriminate-unions.js';
-import { schemas as commonSchemas } from './generated/common.js';
+import { familySchemas } from './family-schemas.js';
 import { componentSchemaRef, prepareCatalogSchema } from './prepare-catalog-schema.js';
-import { SERVER_TO_CLIENT_SCHEMA_ID } from './schema-ids.js';
+import { type SchemaFamily, V0_9_SCHEMA_FAMILY, V1_0_SCHEMA_FAMILY } from './schema-family.js';
 import basicCatalog from './schemas/catalogs/basic/catalog.json' with { type: 'json' };
 import minimalCatalog from './schemas/catalogs/minimal/catalog.json' with { type: 'json' };
+import v10BasicCatalog from './schemas/v1_0/catalogs/basic/catalog.json' with { type: 'json' };
 
 type Validate = (value: unknown) => boolean;
 
 /** Message and component validators of a catalog, from the official schemas or the rewrites. */
-function compile(catalog: object, rewrite: boolean) {
-  const prepared = prepareCatalogSchema(catalog);
-  const route = <T extends object>(schema: T): T => (rewrite ? routeUnions(schema) : schema);
+function compile(catalog: object, rewrite: boolean, family: SchemaFamily = V0_9_SCHEMA_FAMILY) {
+  const prepared = prepareCatalogSchema(catalog, { family });
+  const { commonTypes, serverMessage } = familySchemas(family);
+  const catalogSchema = rewrite ? discriminateCatalogUnions(prepared.schema) : prepared.schema;
+  const documents = [commonTypes, catalogSchema, serverMessage];
+  const route = <T extends object>(schema: T): T =>
+    rewrite ? routeUnions(schema, documents) : schema;
   const ajv = createA2uiAjv();
-  ajv.addSchema(route(commonSchemas.commonTypes));
-  ajv.addSchema(route(rewrite ? discriminateCatalogUnions(prepared.schema) : prepared.schema));
-  ajv.addSchema(route(commonSchemas.serverToClient));
-  const message = ajv.getSchema(SERVER_TO_CLIENT_SCHEMA_ID) as Validate;
+  ajv.addSchema(route(commonTypes));
+  ajv.addSchema(route(catalogSchema));
+  ajv.addSchema(route(serverMessage));
+  const message = ajv.getSchema(family.serverMessageId) as Validate;
   const components = Object.fromEntries(
     prepared.componentTypes.map((type) => [
       type,
-      ajv.getSchema(componentSchemaRef(type)) as Validate,
+      ajv.getSchema(componentSchemaRef(type, family)) as Validate,
     ]),
   );
   return { message, components };
 }
 
-const catalogs = { basic: basicCatalog, minimal: minimalCatalog };
+const catalogs = {
+  basic: { schema: basicCatalog, family: V0_9_SCHEMA_FAMILY, version: 'v0.9' },
+  minimal: { schema: minimalCatalog, family: V0_9_SCHEMA_FAMILY, version: 'v0.9' },
+  'v1.0 basic': { schema: v10BasicCatalog, family: V1_0_SCHEMA_FAMILY, version: 'v1.0' },
+};
 
 const FIXTURES = fileURLToPath(new URL('../testing/fixtures/test_cases/', import.meta.url));
 const caseMessages = readdirSync(FIXTURES)
@@ -43,7 +52,16 @@ const caseMessages = readdirSync(FIXTURES)
   .map((name) => JSON.parse(readFileSync(FIXTURES + name, 'utf8')))
   .filter((suite) => suite.schema === 'server_to_client.json')
   .flatMap((suite: { tests: Array<{ data: unknown }> }) => suite.tests.map((test) => test.data));
-const exampleMessages: unknown[] = EXAMPLE_STREAMS.flatMap((stream) => stream.messages);
+const V1_0_FIXTURES = fileURLToPath(new URL('../testing/fixtures/v1_0/basic/', import.meta.url));
+const exampleMessages: unknown[] = [
+  ...EXAMPLE_STREAMS.flatMap((stream) => stream.messages),
+  // The same UIs in v1.0 (each catalog's schema judges the other version's messages too).
+  ...readdirSync(V1_0_FIXTURES)
+    .filter((name) => name !== 'migration-report.json')
+    .flatMap(
+      (name) => JSON.parse(readFileSync(V1_0_FIXTURES + name, 'utf8')).messages as unknown[],
+    ),
+];
 const exampleComponents = exampleMessages.flatMap((message) => {
   const body = (message as { updateComponents?: { components: Array<Record<string, unknown>> } })
     .updateComponents;
@@ -84,14 +102,24 @@ const tricky = fc.oneof(
     { componentId: 'item', path: '/items' },
     { componentId: 'item' },
     { componentId: 'item', path: '/items', extra: true },
+    // v1.0 function calls: catalog functions and the `@index` system function.
+    { call: '@index' },
+    { call: '@index', args: { offset: 1 } },
+    { call: '@index', args: { offset: 'one' } },
+    { call: '@index', args: {}, returnType: 'number' },
+    { call: '@index', catalogId: 'c' },
+    { call: 'required', args: { value: 'x' }, catalogId: 'c' },
+    { call: 'required', args: { value: 'x' }, extra: 1 },
+    { call: 'formatString', args: { value: { call: '@index' } } },
+    { call: 'not', args: { value: { call: '@index', args: { offset: 1 } } } },
   ),
   fc.jsonValue({ maxDepth: 3 }),
 );
 
 describe('routeUnions', () => {
-  for (const [name, catalog] of Object.entries(catalogs)) {
-    const official = compile(catalog, false);
-    const routed = compile(catalog, true);
+  for (const [name, { schema, family, version }] of Object.entries(catalogs)) {
+    const official = compile(schema, false, family);
+    const routed = compile(schema, true, family);
 
     it(`keeps every message verdict of the ${name} catalog on the official messages`, () => {
       for (const message of [...caseMessages, ...exampleMessages]) {
@@ -112,7 +140,7 @@ describe('routeUnions', () => {
             const property = known && keys.length > 0 ? keys[key.length % keys.length]! : key;
             const variant = { ...component, component: type, [property]: value };
             const message = {
-              version: 'v0.9',
+              version,
               updateComponents: { surfaceId: 's', components: [variant] },
             };
             expect(routed.components[type]!(variant)).toBe(official.components[type]!(variant));
@@ -134,5 +162,32 @@ describe('routeUnions', () => {
       ],
     };
     expect(routeUnions(open)).toEqual(open);
+    const sharedConstant = {
+      oneOf: [
+        { type: 'object', required: ['k'], properties: { k: { enum: ['a', 'b'] } } },
+        { type: 'object', required: ['k'], properties: { k: { const: 'b' } } },
+      ],
+    };
+    expect(routeUnions(sharedConstant)).toEqual(sharedConstant);
+  });
+
+  it('routes open object branches by a required property of distinct constants', () => {
+    const union = {
+      oneOf: [
+        { type: 'object', required: ['k'], properties: { k: { enum: ['a', 'b'] } } },
+        {
+          type: 'object',
+          required: ['k'],
+          properties: { k: { const: 'c' }, n: { type: 'number' } },
+        },
+      ],
+    };
+    const routed = routeUnions(union) as Record<string, unknown>;
+    expect(routed.oneOf).toBeUndefined();
+    const ajv = createA2uiAjv();
+    const [before, after] = [ajv.compile(union), ajv.compile(routed)];
+    for (const value of [{ k: 'a' }, { k: 'c', n: 1 }, { k: 'c', n: 'x' }, { k: 'd' }, {}, 'a']) {
+      expect(after(value), JSON.stringify(value)).toBe(before(value));
+    }
   });
 });

@@ -95,9 +95,50 @@ interface BranchShape {
   required: Set<string>;
   /** Properties it allows, when `additionalProperties: false` closes it; `undefined` if open. */
   closed: Set<string> | undefined;
+  /** Required properties whose value is one of a few constants (`const` / `enum`). */
+  constants: Map<string, readonly unknown[]>;
 }
 
-type Resolve = (ref: string) => unknown;
+/** A `$ref`'s target, and the resolver of the document it sits in (for its own `$ref`s). */
+interface Resolved {
+  readonly schema: unknown;
+  readonly resolve: Resolve;
+}
+type Resolve = (ref: string) => Resolved | undefined;
+
+/**
+ * Resolves `$ref`s of `document`: local ones (`#/…`) within it, and `other.json#/…` within the
+ * document of `documents` whose `$id` it names (relative to `document`'s `$id`).
+ */
+function createResolver(document: unknown, documents: readonly object[]): Resolve {
+  const local = createLocalResolver(document);
+  const base = isRecord(document) && typeof document.$id === 'string' ? document.$id : undefined;
+  const resolve: Resolve = (ref) => {
+    if (ref.startsWith('#')) {
+      const schema = local(ref);
+      return schema === undefined ? undefined : { schema, resolve };
+    }
+    const hash = ref.indexOf('#');
+    if (base === undefined || hash < 0) return undefined;
+    let id: string;
+    try {
+      id = new URL(ref.slice(0, hash), base).href;
+    } catch {
+      return undefined;
+    }
+    const target = documents.find((other) => isRecord(other) && other.$id === id);
+    return target === undefined ? undefined : createResolver(target, documents)(ref.slice(hash));
+  };
+  return resolve;
+}
+
+/** The values a property schema allows when it is a `const` or an `enum` of JSON scalars. */
+function constantsOf(schema: unknown): readonly unknown[] | undefined {
+  if (!isRecord(schema)) return undefined;
+  const values = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : [];
+  if (values.length === 0) return undefined;
+  return values.every((value) => value === null || typeof value !== 'object') ? values : undefined;
+}
 
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'array']);
 
@@ -121,24 +162,63 @@ function shapeOf(schema: unknown, resolve: Resolve, depth = 0): BranchShape | un
   if (schema.additionalProperties === false && schema.patternProperties === undefined) {
     closed = new Set(isRecord(schema.properties) ? Object.keys(schema.properties) : []);
   }
-  const parts: unknown[] = [];
+  // Each set of constants holds every value the property can take here: any one of them (from
+  // this schema or a part it is conjoined with) is a sound bound.
+  const constants = new Map<string, readonly unknown[]>();
+  if (isRecord(schema.properties)) {
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const values = constantsOf(property);
+      if (values) constants.set(name, values);
+    }
+  }
+  const parts: Array<{ schema: unknown; resolve: Resolve }> = [];
   if (typeof schema.$ref === 'string') {
     const target = resolve(schema.$ref);
     if (target === undefined) return undefined;
     parts.push(target);
   }
-  if (Array.isArray(schema.allOf)) parts.push(...schema.allOf);
+  if (Array.isArray(schema.allOf))
+    parts.push(...schema.allOf.map((part) => ({ schema: part, resolve })));
   for (const part of parts) {
-    const shape = shapeOf(part, resolve, depth + 1);
+    const shape = shapeOf(part.schema, part.resolve, depth + 1);
     if (!shape) continue; // A part we cannot read only restricts further: ignore it.
     narrow(shape.types);
     for (const name of shape.required) required.add(name);
+    for (const [name, values] of shape.constants)
+      if (!constants.has(name)) constants.set(name, values);
     if (shape.closed)
       closed = closed
         ? new Set([...closed].filter((name) => shape.closed!.has(name)))
         : shape.closed;
   }
-  return { types, required, closed };
+  for (const name of constants.keys()) if (!required.has(name)) constants.delete(name);
+  return { types, required, closed, constants };
+}
+
+/**
+ * A property every object branch requires and constrains to constants no other branch allows,
+ * with each branch's constants; `undefined` when there is none.
+ */
+function constantSelector(
+  objects: ReadonlyArray<{ shape: BranchShape }>,
+): { property: string; values: Array<readonly unknown[]> } | undefined {
+  const first = objects[0]?.shape.constants;
+  if (!first) return undefined;
+  for (const property of first.keys()) {
+    const values = objects.map((entry) => entry.shape.constants.get(property));
+    if (values.some((set) => set === undefined)) continue;
+    const seen = new Set<unknown>();
+    let disjoint = true;
+    for (const set of values as Array<readonly unknown[]>) {
+      const own = new Set(set);
+      for (const value of own) {
+        if (seen.has(value)) disjoint = false;
+        seen.add(value);
+      }
+    }
+    if (disjoint) return { property, values: values as Array<readonly unknown[]> };
+  }
+  return undefined;
 }
 
 /**
@@ -163,26 +243,13 @@ function routeUnion(union: Record<string, unknown>, resolve: Resolve): unknown {
   const typeNames = typed.map((entry) => entry.type);
   if (new Set(typeNames).size !== typeNames.length) return union;
   if (typeNames.includes('integer') && typeNames.includes('number')) return union;
-  // Object branches: a selector each, the open one (if any) tried first.
-  const open = objects.filter((entry) => entry.shape.closed === undefined);
-  if (open.length > 1) return union;
-  const ordered = [...open, ...objects.filter((entry) => entry.shape.closed !== undefined)];
-  const routes: Array<{ selector: string; branch: unknown }> = [];
-  for (const entry of ordered) {
-    // Every closed branch but this one must exclude the selector. The open branch need not: a
-    // closed branch is only tried once the open one's selector is absent, which fails it.
-    const others = objects.filter((other) => other !== entry && !open.includes(other));
-    const selector = [...entry.shape.required].find((name) =>
-      others.every((other) => !other.shape.closed!.has(name)),
-    );
-    if (selector === undefined) return union;
-    routes.push({ selector, branch: entry.branch });
-  }
+  const routes = routeObjects(objects);
+  if (routes === undefined) return union;
   // Built from the end: a value no branch can take fails, as it fails every branch of the oneOf.
   let chain: unknown = false;
   for (const { selector, branch } of routes.reverse()) {
     // biome-ignore lint/suspicious/noThenProperty: JSON Schema if/then
-    chain = { if: { type: 'object', required: [selector] }, then: branch, else: chain };
+    chain = { if: selector, then: branch, else: chain };
   }
   for (const { type, branch } of typed.reverse()) {
     // biome-ignore lint/suspicious/noThenProperty: JSON Schema if/then
@@ -195,6 +262,39 @@ function routeUnion(union: Record<string, unknown>, resolve: Resolve): unknown {
 }
 
 /**
+ * A test for each object branch that only values that branch could take pass, or `undefined`:
+ * a property each requires that the closed others cannot hold (the open one, if any, tried
+ * first: a closed branch is only tried once the open one's property is absent, which fails it),
+ * else a required property whose constants (`const` / `enum`) differ from branch to branch.
+ */
+function routeObjects(
+  objects: ReadonlyArray<{ shape: BranchShape; branch: unknown }>,
+): Array<{ selector: Record<string, unknown>; branch: unknown }> | undefined {
+  const open = objects.filter((entry) => entry.shape.closed === undefined);
+  const ordered = [...open, ...objects.filter((entry) => entry.shape.closed !== undefined)];
+  const routes: Array<{ selector: Record<string, unknown>; branch: unknown }> = [];
+  for (const entry of open.length > 1 ? [] : ordered) {
+    const others = objects.filter((other) => other !== entry && !open.includes(other));
+    const selector = [...entry.shape.required].find((name) =>
+      others.every((other) => !other.shape.closed!.has(name)),
+    );
+    if (selector === undefined) break;
+    routes.push({ selector: { type: 'object', required: [selector] }, branch: entry.branch });
+  }
+  if (routes.length === objects.length) return routes;
+  const constant = constantSelector(objects);
+  if (constant === undefined) return undefined;
+  return objects.map((entry, index) => ({
+    selector: {
+      type: 'object',
+      required: [constant.property],
+      properties: { [constant.property]: { enum: constant.values[index] } },
+    },
+    branch: entry.branch,
+  }));
+}
+
+/**
  * A copy of a schema document in which every `oneOf` whose branches can be told apart cheaply
  * (by JSON type, or by a property only one branch may hold) is rewritten to validate against
  * that branch alone. Ajv checks every branch of a `oneOf` and builds error objects for each that
@@ -204,10 +304,12 @@ function routeUnion(union: Record<string, unknown>, resolve: Resolve): unknown {
  * reading the original.
  *
  * @param document - a schema document; local `$ref`s (`#/…`) are resolved within it
+ * @param references - documents (the given one may be among them) its `other.json#/…` `$ref`s
+ *   name by `$id`, relative to its own; a union routed through one is read there
  * @returns the rewritten copy (the input is not modified)
  */
-export function routeUnions<T extends object>(document: T): T {
-  const resolve = createLocalResolver(document);
+export function routeUnions<T extends object>(document: T, references: readonly object[] = []): T {
+  const resolve = createResolver(document, references);
   const walk = (schema: unknown): unknown => {
     if (!isRecord(schema)) return schema;
     const copy = mapSubschemas(schema, walk);

@@ -18,6 +18,11 @@ function isInlineComponent(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && typeof value.component === 'string';
 }
 
+/** Whether `component` carries an inline template that {@link hoistInlineTemplates} hoists. */
+function isTemplateHolder(component: ComponentInstance): boolean {
+  return isInlineComponent(component[TEMPLATE]) && typeof component[ITEMS] === 'string';
+}
+
 /**
  * Hoists every inline template of `components` (recursively: a template may hold collections).
  *
@@ -35,6 +40,8 @@ function isInlineComponent(value: unknown): value is Record<string, unknown> {
 export function hoistInlineTemplates(
   components: readonly ComponentInstance[],
 ): ComponentInstance[] {
+  // Most messages carry no inline template: then there is nothing to hoist.
+  if (!components.some(isTemplateHolder)) return components.slice();
   const out: ComponentInstance[] = [];
   const pending: ComponentInstance[] = [...components];
   // Iterative so that a deeply nested template cannot exhaust the stack.

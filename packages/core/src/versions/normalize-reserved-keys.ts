@@ -4,7 +4,38 @@
  */
 import { isRecord, setOwn } from '../protocol/guards.js';
 import { specError } from './read-envelope.js';
-import { V1_0_AT_ESCAPE, V1_0_RESERVED_KEY_ALIASES } from './v1-0-spelling.js';
+import {
+  V1_0_AT_ESCAPE,
+  V1_0_ENVELOPE_VERSIONS,
+  V1_0_RESERVED_KEY_ALIASES,
+} from './v1-0-spelling.js';
+
+/** Messages parsed from JSON text in which no key can start with `@` (see {@link notePlainText}). */
+const plainMessages = new WeakSet<object>();
+
+/**
+ * Notes the messages parsed from `text` as holding no `@` key when the text cannot hold one: a
+ * key starting with `@` is written `"@` or, escaped, `"\u0040` (digits only, so no other
+ * spelling). Searching the text is far cheaper than walking what it parsed into.
+ */
+export function notePlainText(text: string, messages: readonly unknown[]): void {
+  // Only v1.0 messages are ever normalised (and take their note): other versions pay nothing.
+  let searched = false;
+  for (const message of messages) {
+    if (!isRecord(message) || !V1_0_ENVELOPE_VERSIONS.includes(message.version as string)) continue;
+    if (!searched && (text.includes('"@') || text.includes('\\u0040'))) return;
+    searched = true;
+    plainMessages.add(message);
+  }
+}
+
+/**
+ * Whether {@link notePlainText} proved `message` free of `@` keys; the note is used up, so a
+ * message changed afterwards (by an in-process caller) is walked again next time.
+ */
+export function takePlainNote(message: object): boolean {
+  return plainMessages.delete(message);
+}
 
 /**
  * Where a value sits in its message: the message's JSON Pointer, or a key under a parent. The
@@ -26,7 +57,26 @@ function pointer(where: Where): string {
  *   unknown `@` key (the `@` namespace is reserved)
  */
 export function normalizeReservedKeys(value: unknown, path: string): unknown {
-  return normalize(value, path);
+  // Nearly every message has no `@` key at all: one allocation-free scan proves it, and spares
+  // the walk below its per-key bookkeeping.
+  return holdsReservedKey(value) ? normalize(value, path) : value;
+}
+
+/** Whether any object at any depth of `value` has a key starting with `@`. */
+function holdsReservedKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (holdsReservedKey(value[index])) return true;
+    }
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.charCodeAt(0) === 64 /* @ */) return true;
+    if (holdsReservedKey((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }
 
 function normalize(value: unknown, where: Where): unknown {

@@ -10,7 +10,7 @@ import { isRecord } from '../protocol/guards.js';
 import type { ClientError, ComponentInstance, FunctionCall } from '../protocol/messages.js';
 import { hoistInlineTemplates } from './hoist-inline-templates.js';
 import { A2UI_A2A_EXTENSION_URI_PREFIX, A2UI_MIME_TYPES } from './mime-types.js';
-import { normalizeReservedKeys } from './normalize-reserved-keys.js';
+import { normalizeReservedKeys, takePlainNote } from './normalize-reserved-keys.js';
 import type { InternalAction, InternalMessage, ProtocolVersion } from './protocol-version.js';
 import { BodyReader } from './read-body.js';
 import { readEnvelope, readSurfaceId, specError } from './read-envelope.js';
@@ -40,14 +40,18 @@ const PATH_ERROR_CODES = new Set(['VALIDATION_FAILED', 'UNALLOWED_PARENT', 'UNAL
 
 const written = (): string => V1_0_ENVELOPE_VERSIONS[0]!;
 
+/** `value` with its `@` keys read as bare ones, unless its message is known to have none. */
+const normalize = (value: unknown, path: string, plain: boolean): unknown =>
+  plain ? value : normalizeReservedKeys(value, path);
+
 /**
  * Components of a v1.0 message: `@` keys read as bare ones, inline collection templates hoisted
  * into the surface, the reserved `Surface` refused.
  */
-function readComponents(reader: BodyReader): ComponentInstance[] {
+function readComponents(reader: BodyReader, plain: boolean): ComponentInstance[] {
   const path = reader.pathOf('components');
   const components = hoistInlineTemplates(
-    normalizeReservedKeys(reader.components('components'), path) as ComponentInstance[],
+    normalize(reader.components('components'), path, plain) as ComponentInstance[],
   );
   components.forEach((component, index) => {
     if (component.component === SURFACE_CONTAINER_TYPE) {
@@ -61,7 +65,7 @@ function readComponents(reader: BodyReader): ComponentInstance[] {
   return components;
 }
 
-function createSurface(reader: BodyReader, surfaceId: string): InternalMessage {
+function createSurface(reader: BodyReader, surfaceId: string, plain: boolean): InternalMessage {
   if ('theme' in reader.body) {
     throw specError(
       reader.pathOf('theme'),
@@ -101,7 +105,7 @@ function createSurface(reader: BodyReader, surfaceId: string): InternalMessage {
     catalogIdPath: '/createSurface/catalogId',
     theme: undefined,
     sendDataModel: reader.optionalBoolean('sendDataModel') ?? false,
-    components: 'components' in reader.body ? readComponents(reader) : undefined,
+    components: 'components' in reader.body ? readComponents(reader, plain) : undefined,
     componentsPath: '/createSurface/components',
     dataModel: reader.optionalObject('dataModel'),
     metadata,
@@ -127,12 +131,13 @@ function updateDataModel(reader: BodyReader, surfaceId: string): InternalMessage
   };
 }
 
-function callRendererFunction(reader: BodyReader): InternalMessage {
+function callRendererFunction(reader: BodyReader, plain: boolean): InternalMessage {
   reader.onlyKeys(['functionCallId', 'callFunction']);
   const functionCallId = reader.requiredString('functionCallId');
-  const call = normalizeReservedKeys(
+  const call = normalize(
     reader.optionalObject('callFunction'),
     '/callRendererFunction/callFunction',
+    plain,
   );
   if (!isRecord(call) || typeof call.call !== 'string' || typeof call.catalogId !== 'string') {
     throw specError(
@@ -183,18 +188,19 @@ export function v10ToInternal(message: Readonly<Record<string, unknown>>): Inter
     multipleKindsMessage: 'Message contains multiple update types',
   });
   const reader = new BodyReader(kind, body, readSurfaceId(body));
-  if (kind === 'callRendererFunction') return callRendererFunction(reader);
+  const plain = takePlainNote(message);
+  if (kind === 'callRendererFunction') return callRendererFunction(reader, plain);
   if (kind === 'agentFunctionResponse') return agentFunctionResponse(reader);
   const surfaceId = reader.requiredString('surfaceId');
   switch (kind) {
     case 'createSurface':
-      return createSurface(reader, surfaceId);
+      return createSurface(reader, surfaceId, plain);
     case 'updateComponents':
       reader.onlyKeys(['surfaceId', 'components']);
       return {
         kind,
         surfaceId,
-        components: readComponents(reader),
+        components: readComponents(reader, plain),
         componentsPath: '/updateComponents/components',
       };
     case 'updateDataModel':

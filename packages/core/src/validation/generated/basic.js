@@ -5197,7 +5197,7 @@ return errors === 0;
 }
 validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema71 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"oneOf":[{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},{"type":"object","properties":{"svgPath":{"type":"string"}},"required":["svgPath"],"additionalProperties":false},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding"}]}},"required":["component","name"]}],"unevaluatedProperties":false};
+const schema71 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"if":{"type":"string"},"then":{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},"else":{"if":{"type":"object","required":["svgPath"]},"then":{"type":"object","properties":{"svgPath":{"type":"string"}},"required":["svgPath"],"additionalProperties":false},"else":{"if":{"type":"object","required":["path"]},"then":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding"},"else":false}}}},"required":["component","name"]}],"unevaluatedProperties":false};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5259,11 +5259,10 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs10 = errors;
 const _errs11 = errors;
-let valid4 = false;
-let passing0 = null;
+let valid4 = true;
 const _errs12 = errors;
 if(typeof data2 !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5272,173 +5271,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data2 === "accountCircle") || (data2 === "add")) || (data2 === "arrowBack")) || (data2 === "arrowForward")) || (data2 === "attachFile")) || (data2 === "calendarToday")) || (data2 === "call")) || (data2 === "camera")) || (data2 === "check")) || (data2 === "close")) || (data2 === "delete")) || (data2 === "download")) || (data2 === "edit")) || (data2 === "event")) || (data2 === "error")) || (data2 === "fastForward")) || (data2 === "favorite")) || (data2 === "favoriteOff")) || (data2 === "folder")) || (data2 === "help")) || (data2 === "home")) || (data2 === "info")) || (data2 === "locationOn")) || (data2 === "lock")) || (data2 === "lockOpen")) || (data2 === "mail")) || (data2 === "menu")) || (data2 === "moreVert")) || (data2 === "moreHoriz")) || (data2 === "notificationsOff")) || (data2 === "notifications")) || (data2 === "pause")) || (data2 === "payment")) || (data2 === "person")) || (data2 === "phone")) || (data2 === "photo")) || (data2 === "play")) || (data2 === "print")) || (data2 === "refresh")) || (data2 === "rewind")) || (data2 === "search")) || (data2 === "send")) || (data2 === "settings")) || (data2 === "share")) || (data2 === "shoppingCart")) || (data2 === "skipNext")) || (data2 === "skipPrevious")) || (data2 === "star")) || (data2 === "starHalf")) || (data2 === "starOff")) || (data2 === "stop")) || (data2 === "upload")) || (data2 === "visibility")) || (data2 === "visibilityOff")) || (data2 === "volumeDown")) || (data2 === "volumeMute")) || (data2 === "volumeOff")) || (data2 === "volumeUp")) || (data2 === "warning"))){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema71.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 var _valid0 = _errs12 === errors;
-if(_valid0){
-valid4 = true;
-passing0 = 0;
-}
-const _errs14 = errors;
-if(errors === _errs14){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.svgPath === undefined) && (missing1 = "svgPath")){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-const _errs16 = errors;
-for(const key0 in data2){
-if(!(key0 === "svgPath")){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-break;
-}
-}
-if(_errs16 === errors){
-if(data2.svgPath !== undefined){
-if(typeof data2.svgPath !== "string"){
-const err4 = {instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/oneOf/1/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var _valid0 = _errs14 === errors;
-if(_valid0 && valid4){
-valid4 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid4 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing2;
-if((data2.path === undefined) && (missing2 = "path")){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-const _errs22 = errors;
-for(const key1 in data2){
-if(!(key1 === "path")){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-break;
-}
-}
-if(_errs22 === errors){
-if(data2.path !== undefined){
-if(typeof data2.path !== "string"){
-const err8 = {instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs19 === errors;
-if(_valid0 && valid4){
-valid4 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid4 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-if(!valid4){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-validate87.errors = vErrors;
-return false;
-}
-else {
 errors = _errs11;
 if(vErrors !== null){
 if(_errs11){
@@ -5448,6 +5281,245 @@ else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs14 = errors;
+if(typeof data2 !== "string"){
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data2 === "accountCircle") || (data2 === "add")) || (data2 === "arrowBack")) || (data2 === "arrowForward")) || (data2 === "attachFile")) || (data2 === "calendarToday")) || (data2 === "call")) || (data2 === "camera")) || (data2 === "check")) || (data2 === "close")) || (data2 === "delete")) || (data2 === "download")) || (data2 === "edit")) || (data2 === "event")) || (data2 === "error")) || (data2 === "fastForward")) || (data2 === "favorite")) || (data2 === "favoriteOff")) || (data2 === "folder")) || (data2 === "help")) || (data2 === "home")) || (data2 === "info")) || (data2 === "locationOn")) || (data2 === "lock")) || (data2 === "lockOpen")) || (data2 === "mail")) || (data2 === "menu")) || (data2 === "moreVert")) || (data2 === "moreHoriz")) || (data2 === "notificationsOff")) || (data2 === "notifications")) || (data2 === "pause")) || (data2 === "payment")) || (data2 === "person")) || (data2 === "phone")) || (data2 === "photo")) || (data2 === "play")) || (data2 === "print")) || (data2 === "refresh")) || (data2 === "rewind")) || (data2 === "search")) || (data2 === "send")) || (data2 === "settings")) || (data2 === "share")) || (data2 === "shoppingCart")) || (data2 === "skipNext")) || (data2 === "skipPrevious")) || (data2 === "star")) || (data2 === "starHalf")) || (data2 === "starOff")) || (data2 === "stop")) || (data2 === "upload")) || (data2 === "visibility")) || (data2 === "visibilityOff")) || (data2 === "volumeDown")) || (data2 === "volumeMute")) || (data2 === "volumeOff")) || (data2 === "volumeUp")) || (data2 === "warning"))){
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema71.allOf[2].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var _valid0 = _errs14 === errors;
+valid4 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs16 = errors;
+const _errs17 = errors;
+let valid5 = true;
+const _errs18 = errors;
+if(errors === _errs18){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if((data2.svgPath === undefined) && (missing1 = "svgPath")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs20 = errors;
+if(errors === _errs20){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing2;
+if((data2.svgPath === undefined) && (missing2 = "svgPath")){
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs22 = errors;
+for(const key0 in data2){
+if(!(key0 === "svgPath")){
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs22 === errors){
+if(data2.svgPath !== undefined){
+if(typeof data2.svgPath !== "string"){
+validate87.errors = [{instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/else/then/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs20 === errors;
+valid5 = _valid1;
+if(valid5){
+var props0 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs25 = errors;
+const _errs26 = errors;
+let valid7 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing3;
+if((data2.path === undefined) && (missing3 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs29 = errors;
+const _errs30 = errors;
+if(errors === _errs30){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing4;
+if((data2.path === undefined) && (missing4 = "path")){
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+const _errs32 = errors;
+for(const key1 in data2){
+if(!(key1 === "path")){
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs32 === errors){
+if(data2.path !== undefined){
+if(typeof data2.path !== "string"){
+validate87.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs29 === errors;
+valid7 = _valid2;
+if(valid7){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid7 = _valid2;
+ifClause2 = "else";
+}
+if(!valid7){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate87.errors = vErrors;
+return false;
+}
+var _valid1 = _errs25 === errors;
+valid5 = _valid1;
+if(valid5){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid5){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate87.errors = vErrors;
+return false;
+}
+var _valid0 = _errs16 === errors;
+valid4 = _valid0;
+ifClause0 = "else";
+}
+if(!valid4){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate87.errors = vErrors;
+return false;
 }
 var valid3 = _errs10 === errors;
 }
@@ -11266,11 +11338,10 @@ if(data.name !== undefined){
 let data2 = data.name;
 const _errs10 = errors;
 const _errs11 = errors;
-let valid4 = false;
-let passing0 = null;
+let valid4 = true;
 const _errs12 = errors;
 if(typeof data2 !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11279,173 +11350,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data2 === "accountCircle") || (data2 === "add")) || (data2 === "arrowBack")) || (data2 === "arrowForward")) || (data2 === "attachFile")) || (data2 === "calendarToday")) || (data2 === "call")) || (data2 === "camera")) || (data2 === "check")) || (data2 === "close")) || (data2 === "delete")) || (data2 === "download")) || (data2 === "edit")) || (data2 === "event")) || (data2 === "error")) || (data2 === "fastForward")) || (data2 === "favorite")) || (data2 === "favoriteOff")) || (data2 === "folder")) || (data2 === "help")) || (data2 === "home")) || (data2 === "info")) || (data2 === "locationOn")) || (data2 === "lock")) || (data2 === "lockOpen")) || (data2 === "mail")) || (data2 === "menu")) || (data2 === "moreVert")) || (data2 === "moreHoriz")) || (data2 === "notificationsOff")) || (data2 === "notifications")) || (data2 === "pause")) || (data2 === "payment")) || (data2 === "person")) || (data2 === "phone")) || (data2 === "photo")) || (data2 === "play")) || (data2 === "print")) || (data2 === "refresh")) || (data2 === "rewind")) || (data2 === "search")) || (data2 === "send")) || (data2 === "settings")) || (data2 === "share")) || (data2 === "shoppingCart")) || (data2 === "skipNext")) || (data2 === "skipPrevious")) || (data2 === "star")) || (data2 === "starHalf")) || (data2 === "starOff")) || (data2 === "stop")) || (data2 === "upload")) || (data2 === "visibility")) || (data2 === "visibilityOff")) || (data2 === "volumeDown")) || (data2 === "volumeMute")) || (data2 === "volumeOff")) || (data2 === "volumeUp")) || (data2 === "warning"))){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema71.allOf[2].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 var _valid0 = _errs12 === errors;
-if(_valid0){
-valid4 = true;
-passing0 = 0;
-}
-const _errs14 = errors;
-if(errors === _errs14){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.svgPath === undefined) && (missing1 = "svgPath")){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-const _errs16 = errors;
-for(const key0 in data2){
-if(!(key0 === "svgPath")){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-break;
-}
-}
-if(_errs16 === errors){
-if(data2.svgPath !== undefined){
-if(typeof data2.svgPath !== "string"){
-const err4 = {instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/oneOf/1/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-var _valid0 = _errs14 === errors;
-if(_valid0 && valid4){
-valid4 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid4 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing2;
-if((data2.path === undefined) && (missing2 = "path")){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-const _errs22 = errors;
-for(const key1 in data2){
-if(!(key1 === "path")){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-break;
-}
-}
-if(_errs22 === errors){
-if(data2.path !== undefined){
-if(typeof data2.path !== "string"){
-const err8 = {instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid0 = _errs19 === errors;
-if(_valid0 && valid4){
-valid4 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid4 = true;
-passing0 = 2;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-}
-if(!valid4){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-validate184.errors = vErrors;
-return false;
-}
-else {
 errors = _errs11;
 if(vErrors !== null){
 if(_errs11){
@@ -11455,6 +11360,245 @@ else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs14 = errors;
+if(typeof data2 !== "string"){
+validate184.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data2 === "accountCircle") || (data2 === "add")) || (data2 === "arrowBack")) || (data2 === "arrowForward")) || (data2 === "attachFile")) || (data2 === "calendarToday")) || (data2 === "call")) || (data2 === "camera")) || (data2 === "check")) || (data2 === "close")) || (data2 === "delete")) || (data2 === "download")) || (data2 === "edit")) || (data2 === "event")) || (data2 === "error")) || (data2 === "fastForward")) || (data2 === "favorite")) || (data2 === "favoriteOff")) || (data2 === "folder")) || (data2 === "help")) || (data2 === "home")) || (data2 === "info")) || (data2 === "locationOn")) || (data2 === "lock")) || (data2 === "lockOpen")) || (data2 === "mail")) || (data2 === "menu")) || (data2 === "moreVert")) || (data2 === "moreHoriz")) || (data2 === "notificationsOff")) || (data2 === "notifications")) || (data2 === "pause")) || (data2 === "payment")) || (data2 === "person")) || (data2 === "phone")) || (data2 === "photo")) || (data2 === "play")) || (data2 === "print")) || (data2 === "refresh")) || (data2 === "rewind")) || (data2 === "search")) || (data2 === "send")) || (data2 === "settings")) || (data2 === "share")) || (data2 === "shoppingCart")) || (data2 === "skipNext")) || (data2 === "skipPrevious")) || (data2 === "star")) || (data2 === "starHalf")) || (data2 === "starOff")) || (data2 === "stop")) || (data2 === "upload")) || (data2 === "visibility")) || (data2 === "visibilityOff")) || (data2 === "volumeDown")) || (data2 === "volumeMute")) || (data2 === "volumeOff")) || (data2 === "volumeUp")) || (data2 === "warning"))){
+validate184.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema71.allOf[2].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var _valid0 = _errs14 === errors;
+valid4 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs16 = errors;
+const _errs17 = errors;
+let valid5 = true;
+const _errs18 = errors;
+if(errors === _errs18){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if((data2.svgPath === undefined) && (missing1 = "svgPath")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs18 === errors;
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs20 = errors;
+if(errors === _errs20){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing2;
+if((data2.svgPath === undefined) && (missing2 = "svgPath")){
+validate184.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs22 = errors;
+for(const key0 in data2){
+if(!(key0 === "svgPath")){
+validate184.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs22 === errors){
+if(data2.svgPath !== undefined){
+if(typeof data2.svgPath !== "string"){
+validate184.errors = [{instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/else/then/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate184.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs20 === errors;
+valid5 = _valid1;
+if(valid5){
+var props0 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs25 = errors;
+const _errs26 = errors;
+let valid7 = true;
+const _errs27 = errors;
+if(errors === _errs27){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing3;
+if((data2.path === undefined) && (missing3 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs29 = errors;
+const _errs30 = errors;
+if(errors === _errs30){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing4;
+if((data2.path === undefined) && (missing4 = "path")){
+validate184.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+const _errs32 = errors;
+for(const key1 in data2){
+if(!(key1 === "path")){
+validate184.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs32 === errors){
+if(data2.path !== undefined){
+if(typeof data2.path !== "string"){
+validate184.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate184.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs29 === errors;
+valid7 = _valid2;
+if(valid7){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate184.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid7 = _valid2;
+ifClause2 = "else";
+}
+if(!valid7){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate184.errors = vErrors;
+return false;
+}
+var _valid1 = _errs25 === errors;
+valid5 = _valid1;
+if(valid5){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid5){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate184.errors = vErrors;
+return false;
+}
+var _valid0 = _errs16 === errors;
+valid4 = _valid0;
+ifClause0 = "else";
+}
+if(!valid4){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate184.errors = vErrors;
+return false;
 }
 var valid3 = _errs10 === errors;
 }

@@ -2471,14 +2471,10 @@ if(data2.url !== undefined){
 let data3 = data2.url;
 const _errs11 = errors;
 const _errs12 = errors;
-let valid5 = false;
-let passing0 = null;
+let valid5 = true;
 const _errs13 = errors;
-if(errors === _errs13){
-if(errors === _errs13){
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-const err0 = {instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/oneOf/0/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(typeof data3 !== "string"){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2487,9 +2483,47 @@ vErrors.push(err0);
 }
 errors++;
 }
+var _valid0 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
 }
 else {
-const err1 = {instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs15 = errors;
+if(errors === _errs15){
+if(errors === _errs15){
+if(typeof data3 === "string"){
+if(!(formats0(data3))){
+validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/then/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var _valid0 = _errs15 === errors;
+valid5 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs17 = errors;
+const _errs18 = errors;
+let valid6 = true;
+const _errs19 = errors;
+if(errors === _errs19){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing2;
+if((data3.call === undefined) && (missing2 = "call")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2499,19 +2533,8 @@ vErrors.push(err1);
 errors++;
 }
 }
-}
-var _valid0 = _errs13 === errors;
-if(_valid0){
-valid5 = true;
-passing0 = 0;
-}
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs16){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-let missing2;
-if((data3.path === undefined) && (missing2 = "path")){
-const err2 = {instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+else {
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2520,11 +2543,41 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+var _valid1 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
 else {
-const _errs18 = errors;
-for(const key0 in data3){
-if(!(key0 === "path")){
-const err3 = {instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs21 = errors;
+if(!(wrapper2.validate(data3, {instancePath:instancePath+"/args/url",parentData:data2,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = wrapper2.validate.evaluated.props;
+}
+var _valid1 = _errs21 === errors;
+valid6 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs22 = errors;
+const _errs23 = errors;
+let valid7 = true;
+const _errs24 = errors;
+if(errors === _errs24){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing3;
+if((data3.path === undefined) && (missing3 = "path")){
+const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2532,13 +2585,10 @@ else {
 vErrors.push(err3);
 }
 errors++;
-break;
 }
 }
-if(_errs18 === errors){
-if(data3.path !== undefined){
-if(typeof data3.path !== "string"){
-const err4 = {instancePath:instancePath+"/args/url/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2548,11 +2598,67 @@ vErrors.push(err4);
 errors++;
 }
 }
+var _valid2 = _errs24 === errors;
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs26 = errors;
+const _errs27 = errors;
+if(errors === _errs27){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing4;
+if((data3.path === undefined) && (missing4 = "path")){
+validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+const _errs29 = errors;
+for(const key0 in data3){
+if(!(key0 === "path")){
+validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs29 === errors){
+if(data3.path !== undefined){
+if(typeof data3.path !== "string"){
+validate63.errors = [{instancePath:instancePath+"/args/url/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"};
+validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs26 === errors;
+valid7 = _valid2;
+if(valid7){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid7 = _valid2;
+ifClause2 = "else";
+}
+if(!valid7){
+const err5 = {instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2560,36 +2666,12 @@ else {
 vErrors.push(err5);
 }
 errors++;
+validate63.errors = vErrors;
+return false;
 }
-}
-var _valid0 = _errs15 === errors;
-if(_valid0 && valid5){
-valid5 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid5 = true;
-passing0 = 1;
-var props0 = true;
-}
-const _errs21 = errors;
-if(!(wrapper2.validate(data3, {instancePath:instancePath+"/args/url",parentData:data2,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = wrapper2.validate.evaluated.props;
-}
-var _valid0 = _errs21 === errors;
-if(_valid0 && valid5){
-valid5 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid5 = true;
-passing0 = 2;
+var _valid1 = _errs22 === errors;
+valid6 = _valid1;
+if(valid6){
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
 props0 = true;
@@ -2600,10 +2682,10 @@ Object.assign(props0, props1);
 }
 }
 }
+ifClause1 = "else";
 }
-}
-if(!valid5){
-const err6 = {instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid6){
+const err6 = {instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2614,16 +2696,21 @@ errors++;
 validate63.errors = vErrors;
 return false;
 }
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
+var _valid0 = _errs17 === errors;
+valid5 = _valid0;
+ifClause0 = "else";
+}
+if(!valid5){
+const err7 = {instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
 }
 else {
-vErrors = null;
+vErrors.push(err7);
 }
-}
+errors++;
+validate63.errors = vErrors;
+return false;
 }
 var valid4 = _errs11 === errors;
 }
@@ -4704,43 +4791,14 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs1 = errors;
-let valid0 = false;
-let passing0 = null;
 const _errs2 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate30.evaluated.props;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+let valid1 = true;
 const _errs3 = errors;
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4748,25 +4806,183 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate28.errors = vErrors;
-return false;
 }
 else {
-errors = _errs1;
+if(data.call !== undefined){
+let data0 = data.call;
+if(!((((((((((((((data0 === "required") || (data0 === "regex")) || (data0 === "length")) || (data0 === "numeric")) || (data0 === "email")) || (data0 === "formatString")) || (data0 === "formatNumber")) || (data0 === "formatCurrency")) || (data0 === "formatDate")) || (data0 === "pluralize")) || (data0 === "openUrl")) || (data0 === "and")) || (data0 === "or")) || (data0 === "not"))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs6 = errors;
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate30.evaluated.props;
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+if(valid1){
+if(props0 !== true){
+props0 = props0 || {};
+props0.call = true;
+}
+}
+ifClause0 = "then";
+}
+else {
+const _errs7 = errors;
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.call === undefined) && (missing1 = "call")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+if(data.call !== undefined){
+if(!(data.call === "@index")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid1 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs12 = errors;
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs12 === errors;
+valid3 = _valid1;
+if(valid3){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+var _valid1 = false;
+validate28.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid3 = _valid1;
+ifClause1 = "else";
+}
+if(!valid3){
+const err6 = {instancePath,schemaPath:"#/allOf/0/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate28.errors = vErrors;
+return false;
+}
+var _valid0 = _errs7 === errors;
+valid1 = _valid0;
+if(valid1){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid1){
+const err7 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate28.errors = vErrors;
+return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.call === undefined) && (missing0 = "call")){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+let missing2;
+if((data.call === undefined) && (missing2 = "call")){
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -4777,84 +4993,84 @@ props0.catalogId = true;
 props0.args = true;
 }
 if(data.call !== undefined){
-const _errs4 = errors;
+const _errs13 = errors;
 if(typeof data.call !== "string"){
 validate28.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs4 === errors;
+var valid5 = _errs13 === errors;
 }
 else {
-var valid1 = true;
+var valid5 = true;
 }
-if(valid1){
+if(valid5){
 if(data.catalogId !== undefined){
-const _errs6 = errors;
+const _errs15 = errors;
 if(typeof data.catalogId !== "string"){
 validate28.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs6 === errors;
+var valid5 = _errs15 === errors;
 }
 else {
-var valid1 = true;
+var valid5 = true;
 }
-if(valid1){
+if(valid5){
 if(data.args !== undefined){
-let data2 = data.args;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key0 in data2){
-let data3 = data2[key0];
-const _errs11 = errors;
-const _errs12 = errors;
-let valid3 = false;
-const _errs13 = errors;
-if(!(validate79(data3, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key0,rootData,dynamicAnchors}))){
+let data4 = data.args;
+const _errs17 = errors;
+if(errors === _errs17){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+let data5 = data4[key0];
+const _errs20 = errors;
+const _errs21 = errors;
+let valid7 = false;
+const _errs22 = errors;
+if(!(validate79(data5, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
-var _valid1 = _errs13 === errors;
-valid3 = valid3 || _valid1;
-const _errs14 = errors;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err1 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var _valid2 = _errs22 === errors;
+valid7 = valid7 || _valid2;
+const _errs23 = errors;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err8 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err8];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err8);
 }
 errors++;
 }
-var _valid1 = _errs14 === errors;
-valid3 = valid3 || _valid1;
-if(!valid3){
-const err2 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+var _valid2 = _errs23 === errors;
+valid7 = valid7 || _valid2;
+if(!valid7){
+const err9 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err9];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err9);
 }
 errors++;
 validate28.errors = vErrors;
 return false;
 }
 else {
-errors = _errs12;
+errors = _errs21;
 if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
+if(_errs21){
+vErrors.length = _errs21;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid2 = _errs11 === errors;
-if(!valid2){
+var valid6 = _errs20 === errors;
+if(!valid6){
 break;
 }
 }
@@ -4864,12 +5080,12 @@ validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties
 return false;
 }
 }
-var valid1 = _errs8 === errors;
+var valid5 = _errs17 === errors;
 }
 else {
-var valid1 = true;
+var valid5 = true;
 }
-if(valid1){
+if(valid5){
 if(props0 !== true){
 for(const key1 in data){
 if(!props0 || !props0[key1]){
@@ -5960,7 +6176,7 @@ return errors === 0;
 }
 validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema93 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"oneOf":[{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},{"type":"object","properties":{"svgPath":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"}},"required":["svgPath"],"additionalProperties":false},{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding"}]},"weight":{"type":"number"}},"required":["component","name"]}],"unevaluatedProperties":false};
+const schema93 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"if":{"type":"string"},"then":{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},"else":{"if":{"type":"object","required":["svgPath"]},"then":{"type":"object","properties":{"svgPath":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"}},"required":["svgPath"],"additionalProperties":false},"else":{"if":{"type":"object","required":["path"]},"then":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding"},"else":false}}},"weight":{"type":"number"}},"required":["component","name"]}],"unevaluatedProperties":false};
 
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6004,11 +6220,10 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
-let valid2 = false;
-let passing0 = null;
+let valid2 = true;
 const _errs6 = errors;
 if(typeof data1 !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6017,8 +6232,41 @@ vErrors.push(err0);
 }
 errors++;
 }
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs8 = errors;
+if(typeof data1 !== "string"){
+validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema93.allOf[1].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema93.allOf[1].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs10 = errors;
+const _errs11 = errors;
+let valid3 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if((data1.svgPath === undefined) && (missing1 = "svgPath")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6027,17 +6275,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs6 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
 }
-const _errs8 = errors;
-if(errors === _errs8){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.svgPath === undefined) && (missing1 = "svgPath")){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+else {
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6046,22 +6286,37 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+var _valid1 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
 else {
-const _errs10 = errors;
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs14 = errors;
+if(errors === _errs14){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing2;
+if((data1.svgPath === undefined) && (missing2 = "svgPath")){
+validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs16 = errors;
 for(const key0 in data1){
 if(!(key0 === "svgPath")){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
 break;
 }
 }
-if(_errs10 === errors){
+if(_errs16 === errors){
 if(data1.svgPath !== undefined){
 if(!(validate27(data1.svgPath, {instancePath:instancePath+"/name/svgPath",parentData:data1,parentDataProperty:"svgPath",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
@@ -6072,7 +6327,38 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs14 === errors;
+valid3 = _valid1;
+if(valid3){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs18 = errors;
+const _errs19 = errors;
+let valid5 = true;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing3;
+if((data1.path === undefined) && (missing3 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6082,24 +6368,67 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
+var _valid2 = _errs20 === errors;
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
 }
 else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-var props1 = true;
+vErrors = null;
 }
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
+}
+let ifClause2;
+if(_valid2){
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing2;
-if((data1.path === undefined) && (missing2 = "path")){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+let missing4;
+if((data1.path === undefined) && (missing4 = "path")){
+validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+const _errs25 = errors;
+for(const key1 in data1){
+if(!(key1 === "path")){
+validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs25 === errors){
+if(data1.path !== undefined){
+if(typeof data1.path !== "string"){
+validate101.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs22 === errors;
+valid5 = _valid2;
+if(valid5){
+var props2 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid5 = _valid2;
+ifClause2 = "else";
+}
+if(!valid5){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6107,12 +6436,26 @@ else {
 vErrors.push(err5);
 }
 errors++;
+validate101.errors = vErrors;
+return false;
+}
+var _valid1 = _errs18 === errors;
+valid3 = _valid1;
+if(valid3){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
 }
 else {
-const _errs15 = errors;
-for(const key1 in data1){
-if(!(key1 === "path")){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6120,13 +6463,15 @@ else {
 vErrors.push(err6);
 }
 errors++;
-break;
+validate101.errors = vErrors;
+return false;
 }
+var _valid0 = _errs10 === errors;
+valid2 = _valid0;
+ifClause0 = "else";
 }
-if(_errs15 === errors){
-if(data1.path !== undefined){
-if(typeof data1.path !== "string"){
-const err7 = {instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!valid2){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6134,59 +6479,8 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
-}
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var _valid0 = _errs12 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 2;
-if(props1 !== true){
-props1 = true;
-}
-}
-}
-}
-if(!valid2){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 validate101.errors = vErrors;
 return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
 }
 var valid1 = _errs4 === errors;
 }
@@ -6195,12 +6489,12 @@ var valid1 = true;
 }
 if(valid1){
 if(data.weight !== undefined){
-const _errs18 = errors;
+const _errs28 = errors;
 if(!(typeof data.weight == "number")){
 validate101.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid1 = _errs18 === errors;
+var valid1 = _errs28 === errors;
 }
 else {
 var valid1 = true;
@@ -11246,43 +11540,14 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-const _errs1 = errors;
-let valid0 = false;
-let passing0 = null;
 const _errs2 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-else {
-var props0 = validate30.evaluated.props;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
+let valid1 = true;
 const _errs3 = errors;
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11290,25 +11555,183 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate198.errors = vErrors;
-return false;
 }
 else {
-errors = _errs1;
+if(data.call !== undefined){
+let data0 = data.call;
+if(!((((((((((((((data0 === "required") || (data0 === "regex")) || (data0 === "length")) || (data0 === "numeric")) || (data0 === "email")) || (data0 === "formatString")) || (data0 === "formatNumber")) || (data0 === "formatCurrency")) || (data0 === "formatDate")) || (data0 === "pluralize")) || (data0 === "openUrl")) || (data0 === "and")) || (data0 === "or")) || (data0 === "not"))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
 if(vErrors !== null){
-if(_errs1){
-vErrors.length = _errs1;
+if(_errs2){
+vErrors.length = _errs2;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause0;
+if(_valid0){
+const _errs6 = errors;
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = validate30.evaluated.props;
+}
+var _valid0 = _errs6 === errors;
+valid1 = _valid0;
+if(valid1){
+if(props0 !== true){
+props0 = props0 || {};
+props0.call = true;
+}
+}
+ifClause0 = "then";
+}
+else {
+const _errs7 = errors;
+const _errs8 = errors;
+let valid3 = true;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.call === undefined) && (missing1 = "call")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+if(data.call !== undefined){
+if(!(data.call === "@index")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid1 = _errs9 === errors;
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs12 = errors;
+if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs12 === errors;
+valid3 = _valid1;
+if(valid3){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+var _valid1 = false;
+validate198.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid3 = _valid1;
+ifClause1 = "else";
+}
+if(!valid3){
+const err6 = {instancePath,schemaPath:"#/allOf/0/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate198.errors = vErrors;
+return false;
+}
+var _valid0 = _errs7 === errors;
+valid1 = _valid0;
+if(valid1){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause0 = "else";
+}
+if(!valid1){
+const err7 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate198.errors = vErrors;
+return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.call === undefined) && (missing0 = "call")){
-validate198.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+let missing2;
+if((data.call === undefined) && (missing2 = "call")){
+validate198.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -11319,84 +11742,84 @@ props0.catalogId = true;
 props0.args = true;
 }
 if(data.call !== undefined){
-const _errs4 = errors;
+const _errs13 = errors;
 if(typeof data.call !== "string"){
 validate198.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs4 === errors;
+var valid5 = _errs13 === errors;
 }
 else {
-var valid1 = true;
+var valid5 = true;
 }
-if(valid1){
+if(valid5){
 if(data.catalogId !== undefined){
-const _errs6 = errors;
+const _errs15 = errors;
 if(typeof data.catalogId !== "string"){
 validate198.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs6 === errors;
+var valid5 = _errs15 === errors;
 }
 else {
-var valid1 = true;
+var valid5 = true;
 }
-if(valid1){
+if(valid5){
 if(data.args !== undefined){
-let data2 = data.args;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key0 in data2){
-let data3 = data2[key0];
-const _errs11 = errors;
-const _errs12 = errors;
-let valid3 = false;
-const _errs13 = errors;
-if(!(validate79(data3, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key0,rootData,dynamicAnchors}))){
+let data4 = data.args;
+const _errs17 = errors;
+if(errors === _errs17){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key0 in data4){
+let data5 = data4[key0];
+const _errs20 = errors;
+const _errs21 = errors;
+let valid7 = false;
+const _errs22 = errors;
+if(!(validate79(data5, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
-var _valid1 = _errs13 === errors;
-valid3 = valid3 || _valid1;
-const _errs14 = errors;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err1 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var _valid2 = _errs22 === errors;
+valid7 = valid7 || _valid2;
+const _errs23 = errors;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err8 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err8];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err8);
 }
 errors++;
 }
-var _valid1 = _errs14 === errors;
-valid3 = valid3 || _valid1;
-if(!valid3){
-const err2 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+var _valid2 = _errs23 === errors;
+valid7 = valid7 || _valid2;
+if(!valid7){
+const err9 = {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/args/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err9];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err9);
 }
 errors++;
 validate198.errors = vErrors;
 return false;
 }
 else {
-errors = _errs12;
+errors = _errs21;
 if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
+if(_errs21){
+vErrors.length = _errs21;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid2 = _errs11 === errors;
-if(!valid2){
+var valid6 = _errs20 === errors;
+if(!valid6){
 break;
 }
 }
@@ -11406,12 +11829,12 @@ validate198.errors = [{instancePath:instancePath+"/args",schemaPath:"#/propertie
 return false;
 }
 }
-var valid1 = _errs8 === errors;
+var valid5 = _errs17 === errors;
 }
 else {
-var valid1 = true;
+var valid5 = true;
 }
-if(valid1){
+if(valid5){
 if(props0 !== true){
 for(const key1 in data){
 if(!props0 || !props0[key1]){
@@ -12783,11 +13206,10 @@ if(data.name !== undefined){
 let data1 = data.name;
 const _errs4 = errors;
 const _errs5 = errors;
-let valid2 = false;
-let passing0 = null;
+let valid2 = true;
 const _errs6 = errors;
 if(typeof data1 !== "string"){
-const err0 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12796,8 +13218,41 @@ vErrors.push(err0);
 }
 errors++;
 }
+var _valid0 = _errs6 === errors;
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs8 = errors;
+if(typeof data1 !== "string"){
+validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema93.allOf[1].properties.name.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema93.allOf[1].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var _valid0 = _errs8 === errors;
+valid2 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs10 = errors;
+const _errs11 = errors;
+let valid3 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if((data1.svgPath === undefined) && (missing1 = "svgPath")){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12806,17 +13261,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs6 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
 }
-const _errs8 = errors;
-if(errors === _errs8){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.svgPath === undefined) && (missing1 = "svgPath")){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
+else {
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12825,22 +13272,37 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+var _valid1 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
 else {
-const _errs10 = errors;
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs14 = errors;
+if(errors === _errs14){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing2;
+if((data1.svgPath === undefined) && (missing2 = "svgPath")){
+validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs16 = errors;
 for(const key0 in data1){
 if(!(key0 === "svgPath")){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
 break;
 }
 }
-if(_errs10 === errors){
+if(_errs16 === errors){
 if(data1.svgPath !== undefined){
 if(!(validate27(data1.svgPath, {instancePath:instancePath+"/name/svgPath",parentData:data1,parentDataProperty:"svgPath",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
@@ -12851,7 +13313,38 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid1 = _errs14 === errors;
+valid3 = _valid1;
+if(valid3){
+var props1 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs18 = errors;
+const _errs19 = errors;
+let valid5 = true;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing3;
+if((data1.path === undefined) && (missing3 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12861,24 +13354,67 @@ vErrors.push(err4);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
+var _valid2 = _errs20 === errors;
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
 }
 else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-var props1 = true;
+vErrors = null;
 }
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
+}
+let ifClause2;
+if(_valid2){
+const _errs22 = errors;
+const _errs23 = errors;
+if(errors === _errs23){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing2;
-if((data1.path === undefined) && (missing2 = "path")){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+let missing4;
+if((data1.path === undefined) && (missing4 = "path")){
+validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+const _errs25 = errors;
+for(const key1 in data1){
+if(!(key1 === "path")){
+validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs25 === errors){
+if(data1.path !== undefined){
+if(typeof data1.path !== "string"){
+validate216.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs22 === errors;
+valid5 = _valid2;
+if(valid5){
+var props2 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid5 = _valid2;
+ifClause2 = "else";
+}
+if(!valid5){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12886,12 +13422,26 @@ else {
 vErrors.push(err5);
 }
 errors++;
+validate216.errors = vErrors;
+return false;
+}
+var _valid1 = _errs18 === errors;
+valid3 = _valid1;
+if(valid3){
+if(props1 !== true && props2 !== undefined){
+if(props2 === true){
+props1 = true;
 }
 else {
-const _errs15 = errors;
-for(const key1 in data1){
-if(!(key1 === "path")){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+props1 = props1 || {};
+Object.assign(props1, props2);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid3){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12899,13 +13449,15 @@ else {
 vErrors.push(err6);
 }
 errors++;
-break;
+validate216.errors = vErrors;
+return false;
 }
+var _valid0 = _errs10 === errors;
+valid2 = _valid0;
+ifClause0 = "else";
 }
-if(_errs15 === errors){
-if(data1.path !== undefined){
-if(typeof data1.path !== "string"){
-const err7 = {instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!valid2){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12913,59 +13465,8 @@ else {
 vErrors.push(err7);
 }
 errors++;
-}
-}
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var _valid0 = _errs12 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 2;
-if(props1 !== true){
-props1 = true;
-}
-}
-}
-}
-if(!valid2){
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
 validate216.errors = vErrors;
 return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
 }
 var valid1 = _errs4 === errors;
 }
@@ -12974,12 +13475,12 @@ var valid1 = true;
 }
 if(valid1){
 if(data.weight !== undefined){
-const _errs18 = errors;
+const _errs28 = errors;
 if(!(typeof data.weight == "number")){
 validate216.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid1 = _errs18 === errors;
+var valid1 = _errs28 === errors;
 }
 else {
 var valid1 = true;

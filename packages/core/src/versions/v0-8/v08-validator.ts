@@ -79,20 +79,30 @@ function componentKeyIssues(message: unknown): ValidationIssue[] {
   if (!isRecord(message) || !isRecord(message.surfaceUpdate)) return [];
   const components = message.surfaceUpdate.components;
   if (!Array.isArray(components)) return [];
-  for (const [index, component] of components.entries()) {
+  // Indexed loop and a key count that stops at two: this runs on every valid `surfaceUpdate`.
+  for (let index = 0; index < components.length; index++) {
+    const component: unknown = components[index];
     const wrapper = isRecord(component) ? component.component : undefined;
+    if (isRecord(wrapper) && hasOneKey(wrapper)) continue;
     const count = isRecord(wrapper) ? Object.keys(wrapper).length : 0;
-    if (count !== 1) {
-      return [
-        {
-          path: `/surfaceUpdate/components/${index}/component`,
-          message: `A v0.8 component holds exactly one component type, e.g. {"Text": {…}}; found ${count}.`,
-          keyword: 'maxProperties',
-        },
-      ];
-    }
+    return [
+      {
+        path: `/surfaceUpdate/components/${index}/component`,
+        message: `A v0.8 component holds exactly one component type, e.g. {"Text": {…}}; found ${count}.`,
+        keyword: 'maxProperties',
+      },
+    ];
   }
   return [];
+}
+
+/** Whether `value` has exactly one own enumerable key, without listing its keys. */
+function hasOneKey(value: Record<string, unknown>): boolean {
+  let count = 0;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && ++count > 1) return false;
+  }
+  return count === 1;
 }
 
 /** A {@link V08Validator} from standalone validate functions. */

@@ -1,0 +1,37 @@
+/**
+ * The catalog-agnostic v0.8 schema does not enforce that a component wrapper names exactly one
+ * component type; the validator does, at the wrapper's path, for every count but one.
+ */
+import { describe, expect, it } from 'vitest';
+import { v08GenericValidator } from './v08-validator.js';
+
+const surfaceUpdate = (component: unknown) => ({
+  surfaceUpdate: {
+    surfaceId: 's',
+    components: [
+      { id: 'a', component: { Text: { text: { literalString: 'x' } } } },
+      { id: 'b', component },
+    ],
+  },
+});
+
+describe('v0.8 component wrappers', () => {
+  it('accepts a wrapper with one component type', () => {
+    expect(v08GenericValidator.validateServerMessage(surfaceUpdate({ Divider: {} }))).toEqual([]);
+  });
+
+  it('refuses wrappers with no type or two, naming the count', () => {
+    for (const [wrapper, count] of [
+      [{}, 0],
+      [{ Text: { text: { literalString: 'x' } }, Divider: {} }, 2],
+    ] as const) {
+      expect(v08GenericValidator.validateServerMessage(surfaceUpdate(wrapper))).toEqual([
+        {
+          path: '/surfaceUpdate/components/1/component',
+          keyword: 'maxProperties',
+          message: `A v0.8 component holds exactly one component type, e.g. {"Text": {…}}; found ${count}.`,
+        },
+      ]);
+    }
+  });
+});
