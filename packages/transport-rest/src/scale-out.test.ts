@@ -33,15 +33,20 @@ it('serves one client from two nodes in turn: each action once, each message onc
       }),
     );
   const [a, b] = nodes as [TestServer, TestServer];
-  let next = 0;
+  // Each kind of request alternates between the nodes on its own, so that both nodes answer
+  // actions and polls however the client's polls and actions interleave.
+  const nextByPath = new Map<string, number>();
   const served: string[] = [];
   const transport = connectRest({
     url: a.url,
     reconnect: FAST_RECONNECT,
     // The load balancer: each request to the next node, whatever connection it names.
     fetch: (input, init) => {
-      const node = nodes[next++ % nodes.length]!;
-      served.push(`${node === a ? 'a' : 'b'} ${new URL(String(input)).pathname}`);
+      const { pathname } = new URL(String(input));
+      const turn = nextByPath.get(pathname) ?? 0;
+      nextByPath.set(pathname, turn + 1);
+      const node = nodes[turn % nodes.length]!;
+      served.push(`${node === a ? 'a' : 'b'} ${pathname}`);
       return fetch(String(input).replace(a.url, node.url), init);
     },
   });
