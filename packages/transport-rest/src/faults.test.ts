@@ -18,6 +18,7 @@ import {
 import {
   recordTransport,
   runGracefulRestart,
+  runStoreOutageScenario,
   seededRandom,
   waitForClient,
 } from '@a2ui-ts/core/testing';
@@ -256,6 +257,28 @@ describe('a graceful restart', () => {
       connect: (port) =>
         connectRest({ url: `http://127.0.0.1:${port}`, reconnect: FAST_RECONNECT }),
     });
+  });
+});
+
+describe('a server whose shared session store is down', () => {
+  it('says so in the status (not "the agent is busy"), and delivers the action once it is back', async () => {
+    const outcome = await runStoreOutageScenario(async (agent) => {
+      const app = createRestServer({ agent });
+      const node = await listen(app, 0);
+      return {
+        host: app.host,
+        connect: () =>
+          connectRest({ url: `http://127.0.0.1:${node.port}`, reconnect: FAST_RECONNECT }),
+        close: () => node.close(),
+      };
+    });
+    expect(outcome.degraded).toMatchObject({
+      cause: 'store-unavailable',
+      reason: expect.stringContaining('Server storage unavailable'),
+    });
+    expect(outcome.degraded.reason).not.toMatch(/busy/i);
+    expect(outcome.applied).toEqual(['during-outage']);
+    expect(outcome.statusAfter).toBe('open');
   });
 });
 

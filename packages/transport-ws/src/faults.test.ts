@@ -25,6 +25,7 @@ import {
   runGracefulRestart,
   runInBatches,
   runLinkResetTrials,
+  runStoreOutageScenario,
   chunkedUpdate as update,
   waitForClient,
 } from '@a2ui-ts/core/testing';
@@ -305,6 +306,27 @@ describe('a graceful restart', () => {
       connect: (port) =>
         connectWs({ url: `ws://127.0.0.1:${port}`, WebSocket, reconnect: FAST_RECONNECT }),
     });
+  });
+});
+
+describe('a server whose shared session store is down', () => {
+  it('says so in the status (not "the agent is busy"), and delivers the action once it is back', async () => {
+    const outcome = await runStoreOutageScenario(async (agent) => {
+      const a2ui = createWsServer({ agent });
+      const node = await serveWs(a2ui);
+      return {
+        host: a2ui.host,
+        connect: () => connectWs({ url: node.url, WebSocket, reconnect: FAST_RECONNECT }),
+        close: () => node.close(),
+      };
+    });
+    expect(outcome.degraded).toMatchObject({
+      cause: 'store-unavailable',
+      reason: expect.stringContaining('Server storage unavailable'),
+    });
+    expect(outcome.degraded.reason).not.toMatch(/busy/i);
+    expect(outcome.applied).toEqual(['during-outage']);
+    expect(outcome.statusAfter).toBe('open');
   });
 });
 

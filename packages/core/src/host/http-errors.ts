@@ -65,7 +65,8 @@ export interface HttpErrorResponse {
 /**
  * The HTTP refusal for `error`: the status of {@link HTTP_STATUS_BY_CODE} (or `data.httpStatus`
  * when the error names one), `Retry-After` in whole seconds from `data.retryAfterMs`, and the body
- * `{"error": {"code", "message", "path"?, "issues"?}}`. An {@link HttpRefusal} is answered as it
+ * `{"error": {"code", "message", "path"?, "issues"?, "reason"?}}` (`reason`: why a
+ * `LIMIT_EXCEEDED` refusal asks to come back later, e.g. `store-unavailable`). An {@link HttpRefusal} is answered as it
  * is; anything else that is not an `A2uiError` is an `INTERNAL_ERROR` whose message hides the
  * original.
  *
@@ -97,5 +98,7 @@ export function toHttpError(error: unknown): HttpErrorResponse {
   if (typeof data.retryAfterMs === 'number')
     headers['Retry-After'] = String(Math.max(1, Math.ceil(data.retryAfterMs / 1000)));
   if (Array.isArray(data.issues)) body.error.issues = data.issues;
+  if (known.code === 'LIMIT_EXCEEDED' && typeof data.reason === 'string')
+    body.error.reason = data.reason;
   return { status, headers, body };
 }

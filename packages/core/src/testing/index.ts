@@ -69,6 +69,8 @@ export {
 export type { MemoryCluster } from './memory-cluster.js';
 export { createMemoryCluster } from './memory-cluster.js';
 export { seededRandom } from './seeded-random.js';
+export type { StoreOutageOutcome, StoreOutageServer } from './store-outage-scenario.js';
+export { runStoreOutageScenario } from './store-outage-scenario.js';
 export type {
   ConformanceServer,
   ConformanceServerOptions,

@@ -13,6 +13,7 @@ import {
   type ClientTransport,
   type ConnectionStatus,
   createLinkTransport,
+  describeTroubleCause,
   type HttpLinkOptions,
   isRetryableStatus,
   LINK_DEFAULTS,
@@ -25,6 +26,7 @@ import {
   resolveLinkOptions,
   type SendOptions,
   SequenceTracker,
+  troubleCauseOf,
 } from '@a2ui-ts/core';
 import { REST_PATHS, type RestMessagesAnswer } from '../protocol/wire.js';
 import {
@@ -265,12 +267,19 @@ export function connectRest(options: RestClientOptions): RestTransport {
       else await applied(answer.seq, signal);
       return { kind: 'answered' };
     }
-    if (isRetryableStatus(result.status))
+    if (isRetryableStatus(result.status)) {
+      // A refusal that says why (a session store that is down) is worded for the status bar.
+      const refusal = (result.body as { error?: { code?: unknown } } | undefined)?.error;
+      const cause = refusal?.code === 'LIMIT_EXCEEDED' ? troubleCauseOf(refusal) : undefined;
       return {
         kind: 'retry',
-        reason: `${what} answered HTTP ${result.status}`,
+        reason: cause
+          ? `${describeTroubleCause(cause)} (${what} answered HTTP ${result.status})`
+          : `${what} answered HTTP ${result.status}`,
         retryAfterMs: result.retryAfterMs,
+        ...(cause ? { cause } : {}),
       };
+    }
     const error = errorOfAnswer(result.status, result.body, what);
     return { kind: 'answered', errors: new Map([[entry.id, error]]) };
   };

@@ -14,6 +14,7 @@ import {
   type ConnectionStatus,
   createLinkTransport,
   describeError,
+  describeTroubleCause,
   errorOfHttpStatus,
   isRetryableStatus,
   LINK_DEFAULTS,
@@ -27,6 +28,8 @@ import {
   resolveLinkOptions,
   type SendOptions,
   SequenceTracker,
+  type TroubleCause,
+  troubleCauseOf,
   tryParseJson,
   utf8ByteLength,
 } from '@a2ui-ts/core';
@@ -263,6 +266,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
     const retryIds = new Set<string>();
     let retryReason = 'the agent is busy';
     let retryAfterMs: number | undefined;
+    let busyCause: TroubleCause | undefined;
     let lost = 0;
     let tooLarge = false;
     answers.forEach((answer, index) => {
@@ -273,6 +277,11 @@ export function connectWs(options: WsClientOptions): WsTransport {
           retryIds.add(id);
           const hint = answer.error.data?.retryAfterMs;
           if (typeof hint === 'number') retryAfterMs = Math.max(retryAfterMs ?? 0, hint);
+          // Why it is refused (a session store that is down, not a busy agent) for the status bar.
+          if (busyCause !== 'store-unavailable') {
+            busyCause = troubleCauseOf(answer.error.data);
+            retryReason = describeTroubleCause(busyCause);
+          }
         } else errors.set(id, answer.error);
       } else if (answer.kind === 'lost') {
         lost++;
@@ -293,7 +302,16 @@ export function connectWs(options: WsClientOptions): WsTransport {
     return {
       kind: 'answered',
       errors,
-      ...(retryIds.size > 0 ? { retry: { ids: retryIds, reason: retryReason, retryAfterMs } } : {}),
+      ...(retryIds.size > 0
+        ? {
+            retry: {
+              ids: retryIds,
+              reason: retryReason,
+              retryAfterMs,
+              ...(busyCause ? { cause: busyCause } : {}),
+            },
+          }
+        : {}),
     };
   };
 

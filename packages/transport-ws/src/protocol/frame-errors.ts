@@ -58,6 +58,7 @@ export function toErrorFrameBody(error: unknown, shape: FrameShape): ErrorFrameB
     );
   }
   if (typeof data.retryAfterMs === 'number') body.retryAfterMs = data.retryAfterMs;
+  if (error.code === 'LIMIT_EXCEEDED' && typeof data.reason === 'string') body.reason = data.reason;
   return body;
 }
 
@@ -77,6 +78,7 @@ export function fromErrorFrameBody(body: unknown): A2uiError {
   if (!known) data.code = code;
   if (Array.isArray(record?.issues)) data.issues = record.issues;
   if (typeof record?.retryAfterMs === 'number') data.retryAfterMs = record.retryAfterMs;
+  if (typeof record?.reason === 'string') data.reason = record.reason;
   return new A2uiError(known ? (code as A2uiErrorCode) : 'TRANSPORT_ERROR', message, {
     path: typeof record?.path === 'string' ? record.path : undefined,
     data,

@@ -146,6 +146,8 @@ export interface ErrorFrameBody {
   issues?: unknown[];
   /** With `LIMIT_EXCEEDED`: send the message again (same id) after this long. */
   retryAfterMs?: number;
+  /** With `LIMIT_EXCEEDED`: why (`store-unavailable` while the server's session store is down). */
+  reason?: string;
 }
 
 /** The `error` control frame. */

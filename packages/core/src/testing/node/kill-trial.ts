@@ -148,8 +148,13 @@ export interface KillTrialFigures {
   readonly lost: number;
   /** Applied more than once, before or after the restart. Must be 0. */
   readonly doubled: number;
-  /** Rejected (`send` failed) although applied: the outcome was unknown to the client. */
+  /** Rejected (`send` failed) although applied. Must be 0. */
   readonly toldFailedButApplied: number;
+  /**
+   * Rejected with `OUTCOME_UNKNOWN`: the message went out and its answer died with the server, so
+   * the client says it may or may not have been applied (never that it failed).
+   */
+  readonly toldUnknown: number;
   /** Actions sent after the restart; each must be acknowledged and applied once. */
   readonly afterRestart: number;
   /** Of those, acknowledged and applied exactly once. */
@@ -210,6 +215,7 @@ export async function runKillTrial(options: KillTrialOptions): Promise<KillTrial
 
     const acked: number[] = [];
     const failed: number[] = [];
+    const unknown: number[] = [];
     const victim = first;
     let kill!: () => void;
     const killed = new Promise<void>((resolve) => {
@@ -226,8 +232,10 @@ export async function runKillTrial(options: KillTrialOptions): Promise<KillTrial
           }
         },
         (error: unknown) => {
-          if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
-          failed.push(n);
+          if (A2uiError.isInstance(error) && error.code === 'OUTCOME_UNKNOWN') unknown.push(n);
+          else if (A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED')
+            failed.push(n);
+          else throw error;
         },
       ),
     );
@@ -252,6 +260,7 @@ export async function runKillTrial(options: KillTrialOptions): Promise<KillTrial
       lost: acked.filter((n) => !appliedAnywhere.has(n)).length,
       doubled: countDoubled([...appliedBefore, ...appliedAfter]),
       toldFailedButApplied: failed.filter((n) => applied.has(n)).length,
+      toldUnknown: unknown.length,
       afterRestart: later.length,
       afterRestartApplied: later.filter((n) => appliedAfter.filter((m) => m === n).length === 1)
         .length,
@@ -288,6 +297,7 @@ export async function runKillTrials(
     lost: 0,
     doubled: 0,
     toldFailedButApplied: 0,
+    toldUnknown: 0,
     afterRestart: 0,
     afterRestartApplied: 0,
   };
