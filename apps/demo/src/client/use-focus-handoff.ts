@@ -30,28 +30,32 @@ function focusByScript(target: HTMLElement): void {
 /**
  * Focuses the new surface's heading and announces it. Its components and data may arrive a
  * moment after the surface itself: until then the card holds the focus, the heading takes it over
- * when it appears and is announced as its text fills in, for as long as the focus stays in the
- * card. Returns a function that stops watching.
+ * when it appears and is announced as its text fills in. The focus is only ever moved while it is
+ * still where the handoff put it (the card or its heading): once the user moves on, typing into a
+ * field that re-renders never loses the focus to the heading. Returns a function that stops
+ * watching.
  */
 function handOffFocus(
   card: HTMLElement,
   announce: (name: string) => void,
   takeFocus: boolean,
 ): () => void {
-  const observer = new MutationObserver(() => {
-    if (takeFocus && !card.contains(document.activeElement)) observer.disconnect();
-    else settle();
-  });
+  let heading: HTMLElement | null = null;
+  let holdsFocus = takeFocus;
+  const focusIsOurs = (): boolean =>
+    document.activeElement === card || (heading !== null && document.activeElement === heading);
   /** Focuses the heading once it exists, and says its text as its bindings fill it in. */
   const settle = (): void => {
-    const heading = findHeading(card);
+    if (holdsFocus && !focusIsOurs()) holdsFocus = false;
+    heading = findHeading(card);
     if (!heading) return;
-    if (takeFocus && document.activeElement !== heading) focusByScript(heading);
+    if (holdsFocus && document.activeElement !== heading) focusByScript(heading);
     const name = heading.textContent?.trim();
     if (name) announce(name);
     // Only announced: said once its heading has text, then left alone.
     if (!takeFocus && name) observer.disconnect();
   };
+  const observer = new MutationObserver(settle);
   if (takeFocus) focusByScript(card);
   settle();
   observer.observe(card, { childList: true, subtree: true, characterData: true });
