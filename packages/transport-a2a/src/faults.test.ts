@@ -4,6 +4,7 @@
  * never with a failure for an action the agent took; and a server that accepts a request and
  * never answers does not hold a client call forever.
  */
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { type A2uiAgent, A2uiClient, A2uiError, STORE_UNAVAILABLE } from '@a2ui-ts/core';
 import { waitForClient } from '@a2ui-ts/core/testing';
@@ -209,5 +210,41 @@ describe('a server whose shared session store is down', () => {
     await sent;
     expect(told).toEqual([{ id: 'during', told: 'ok' }]);
     await eventually(() => client.status === 'open');
+  });
+});
+
+describe('a server that sends the headers of a stream and then nothing', () => {
+  it('does not wait forever on a stream whose headers came and then nothing: given up and retried', async () => {
+    const held = new Set<ServerResponse>();
+    const silent = createHttpServer((_request, response) => {
+      // Headers of a stream, then silence: the answer has not begun.
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.flushHeaders();
+      held.add(response);
+    });
+    stalls.push(silent as unknown as Server);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const url = `http://127.0.0.1:${port}/`;
+    const client = new A2uiClient({
+      transport: connectA2a({
+        url,
+        card: createAgentCard(url, ['1.0']),
+        requestTimeoutMs: 50,
+        heartbeatTimeoutMs: 0,
+        reconnect: FAST_RECONNECT,
+      }),
+    });
+    clients.push(client);
+    const reasons: string[] = [];
+    client.subscribe((event) => {
+      if (event.type === 'status' && event.status === 'reconnecting')
+        reasons.push(event.reason ?? '');
+    });
+    void client.connect().catch(() => {});
+    await eventually(() => reasons.length >= 2);
+    expect(reasons[0]).toMatch(/No answer in 50 ms/);
+    await client.close();
+    for (const response of held) response.destroy();
   });
 });

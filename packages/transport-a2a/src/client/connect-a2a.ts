@@ -200,8 +200,11 @@ interface CallRecord {
   onActivity?: () => void;
   /** Set when the heartbeat or the response deadline aborted the call: the link is dead, not closed. */
   expired?: string;
-  /** Called when the response (its headers) arrived. */
-  onResponse?: () => void;
+  /**
+   * Called for the first chunk of the response body: the answer has begun (headers alone, from a
+   * server that then says nothing, do not count).
+   */
+  onBody?: () => void;
 }
 
 /**
@@ -261,16 +264,19 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     const response = await doFetch(input, { ...init, headers, credentials: options.credentials });
     const record = init?.signal ? records.get(init.signal) : undefined;
     if (!record) return response;
-    record.onResponse?.();
     record.status = response.status;
     record.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    const onActivity = record.onActivity;
-    if (!onActivity || !response.body) return response;
-    onActivity();
+    const { onActivity, onBody } = record;
+    if ((!onActivity && !onBody) || !response.body) {
+      onBody?.();
+      return response;
+    }
+    onActivity?.();
     const watched = response.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
-          onActivity();
+          onActivity?.();
+          onBody?.();
           controller.enqueue(chunk);
         },
       }),
@@ -307,7 +313,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
         record.expired = `No answer in ${responseTimeoutMs} ms.`;
         abort();
       }, responseTimeoutMs);
-      record.onResponse = () => clearTimeout(unanswered);
+      record.onBody = () => clearTimeout(unanswered);
     }
     // A stream that delivers no byte (no event, no `: ping`) for heartbeatMs is a dead link.
     let watchdog: ReturnType<typeof setTimeout> | undefined;
