@@ -94,6 +94,25 @@ describe('ConnectionSession', () => {
     session.close();
   });
 
+  it('refuses a value nested too deeply for JSON in our error shape, sends nothing, keeps serving', async () => {
+    const session = new ConnectionSession({ agent: {} });
+    const link = sink();
+    await session.attach(link.sink);
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 50_000; level++) deep = { next: deep };
+    const tooDeep = {
+      version: 'v0.9',
+      updateDataModel: { surfaceId: 's', path: '/deep', value: deep },
+    } as ServerMessage;
+    expect(() => session.send([message(1), tooDeep])).toThrowError(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', name: 'A2uiError' }),
+    );
+    expect(link.delivered).toEqual([]);
+    session.send(message(2));
+    expect(link.delivered).toEqual([1]);
+    session.close();
+  });
+
   it('validates outgoing messages against the catalog of their surface', () => {
     const seen: Array<string | undefined> = [];
     const session = new ConnectionSession({

@@ -927,7 +927,18 @@ export class ConnectionSession implements Connection {
 
   /** The JSON text of `message`, within `maxMessageBytes`. */
   #sized(message: AnyServerMessage, at: string, surfaceId: string | undefined): string {
-    const data = JSON.stringify(message);
+    let data: string;
+    try {
+      data = JSON.stringify(message);
+    } catch {
+      // Nested beyond the engine's stack (thousands of levels), or a cycle: the agent's bug, told
+      // in our error shape rather than as the engine's RangeError/TypeError; nothing is sent.
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        `The message cannot be written as JSON: it is nested too deeply or refers to itself${at}`,
+        { path: '', surfaceId },
+      );
+    }
     // A UTF-16 code unit is at most 3 UTF-8 bytes: most messages need no byte count at all.
     const bytes =
       data.length * 3 <= this.#maxMessageBytes ? 0 : utf8ByteLength(data, this.#maxMessageBytes);
