@@ -38,6 +38,10 @@ async function playIn(page: Page, version: string): Promise<string> {
     await card.locator('[data-a2ui-unknown]').count(),
     `unknown components in ${version}`,
   ).toBe(0);
+  // The catalog badge names the catalog, never its raw id (which overflowed the card at 390 px).
+  expect(await card.locator('.badge').first().textContent(), `catalog badge in ${version}`).toMatch(
+    /^(basic|standard)$/,
+  );
   return ((await card.locator('.a2ui-surface').textContent()) ?? '').trim();
 }
 

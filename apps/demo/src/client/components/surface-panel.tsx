@@ -1,7 +1,15 @@
 /**
  * One surface: who sent it, the rendered UI, and its live data model.
  */
-import { type A2uiClient, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID, type Surface } from '@a2ui-ts/core';
+import {
+  type A2uiClient,
+  BASIC_CATALOG_ID,
+  MINIMAL_CATALOG_ID,
+  type Surface,
+  V0_9_1_BASIC_CATALOG_ID,
+  V1_0_BASIC_CATALOG_ID,
+  V08_STANDARD_CATALOG_ID,
+} from '@a2ui-ts/core';
 import { A2UIRenderer } from '@a2ui-ts/react-renderer';
 import { useEffect, useRef, useState } from 'react';
 import { DataModelView } from './data-model-view.js';
@@ -9,6 +17,9 @@ import { DataModelView } from './data-model-view.js';
 const CATALOG_NAMES: Record<string, string> = {
   [BASIC_CATALOG_ID]: 'basic',
   [MINIMAL_CATALOG_ID]: 'minimal',
+  [V0_9_1_BASIC_CATALOG_ID]: 'basic',
+  [V1_0_BASIC_CATALOG_ID]: 'basic',
+  [V08_STANDARD_CATALOG_ID]: 'standard',
 };
 
 /** Cards mounted in the current frame; the first one is revealed. */
@@ -66,7 +77,9 @@ export function SurfacePanel({ client, surface, surfaceKey, colorScheme }: Surfa
       <header className="surface-header">
         <span className="surface-id">{surface.surfaceId}</span>
         {owner && <span className="surface-owner">{owner}</span>}
-        <span className="badge">{CATALOG_NAMES[surface.catalogId] ?? surface.catalogId}</span>
+        <span className="badge" title={surface.catalogId}>
+          {CATALOG_NAMES[surface.catalogId] ?? surface.catalogId}
+        </span>
         {surface.sendDataModel && (
           <span
             className="badge badge--accent"
