@@ -30,6 +30,7 @@ import {
   countActiveTimers,
   createTcpProxy,
   eventually,
+  expectKillTrialHeld,
   openStalledReader,
   runKillTrial,
 } from '@a2ui-ts/core/testing/node';
@@ -256,14 +257,7 @@ describe('a server killed between acknowledgement and apply', () => {
       connect: (url) => connectSseJsonRpc({ url, reconnect: FAST_RECONNECT }),
       killAfterAcks: 3,
     });
-    expect(figures).toMatchObject({
-      lost: 0,
-      doubled: 0,
-      afterRestart: 20,
-      afterRestartApplied: 20,
-      reset: true,
-    });
-    expect(figures.acked).toBeGreaterThanOrEqual(3);
+    expectKillTrialHeld(figures, 3);
   });
 });
 

@@ -32,6 +32,7 @@ export {
   loadConformanceSuite,
 } from './conformance-suite.js';
 export { eventually } from './eventually.js';
+export { expectKillTrialHeld } from './expect-kill-trial-held.js';
 export type {
   FaultServer,
   FaultServerEnv,
