@@ -77,7 +77,7 @@ describe('installed from the tarballs, outside the workspace', () => {
     server = await startReadmeBlock(blocks.block('server'), {
       cwd: project,
       fileName: 'server.mts',
-      replace: [['port: 8787 }', 'port: 0 }']],
+      env: { PORT: '0' },
       ready: /^A2UI agent on (http:\/\/\S+)$/,
     });
     const result = await runReadmeBlock(blocks.block('client'), {

@@ -22,14 +22,15 @@ describe('react-renderer quick start', () => {
   let dir: string;
   let server: SseJsonRpcNodeServer;
   let browser: LaunchedBrowser;
+  let buildWarnings: readonly string[];
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'a2ui-quick-start-'));
-    await buildForProduction({
+    ({ warnings: buildWarnings } = await buildForProduction({
       configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
       outDir: dir,
       logLevel: 'error',
-    });
+    }));
     [server, browser] = await Promise.all([
       startQuickStartServer({ clientDir: dir }),
       launchChromium(),
@@ -51,6 +52,10 @@ describe('react-renderer quick start', () => {
     const main = await readFile(fileURLToPath(new URL('./main.tsx', import.meta.url)), 'utf8');
     // The file's header comment is the only difference.
     expect(block).toBe(main.slice(main.indexOf('*/\n') + 3));
+  });
+
+  it('builds without a warning (`pnpm start` prints none, the chunk size one included)', () => {
+    expect(buildWarnings).toEqual([]);
   });
 
   it('builds, renders the agent with the stylesheet, and round-trips an action', async () => {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
-export type { ProductionBuildOptions } from './build-for-production.js';
+export type { ProductionBuild, ProductionBuildOptions } from './build-for-production.js';
 export { buildForProduction } from './build-for-production.js';
 export { collectPageErrors } from './collect-page-errors.js';
 export type { AxeViolation, RunAxeOptions } from './run-axe.js';

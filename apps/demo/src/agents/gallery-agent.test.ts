@@ -1,5 +1,5 @@
 import { runCli } from '@a2ui-ts/cli';
-import { BASIC_CATALOG_ID, migrateMessages } from '@a2ui-ts/core';
+import { BASIC_CATALOG_ID, migrateMessages, V0_9_1_BASIC_CATALOG_ID } from '@a2ui-ts/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_LISTED_PROBLEMS, MAX_PASTED_STREAM_BYTES } from '../shared/pasted-stream-limits.js';
 import { connectTestClient, type TestClient } from '../test-support/connect-test-client.js';
@@ -137,6 +137,23 @@ describe('gallery agent', () => {
     expect(t.client.processor.getSurface('gallery-login-form')!.protocolVersion.family).toBe(
       version,
     );
+    expect(t.errors).toEqual([]);
+  });
+
+  it('accepts a pasted v0.9.1 stream (v0.9 messages under the v0.9.1 envelope and catalog)', async () => {
+    const t = await setup();
+    const login = examples.find((example) => example.file === '09_login-form.json')!;
+    const lines = login.messages.map((message) =>
+      JSON.stringify({ ...message, version: 'v0.9.1' }).replaceAll(
+        BASIC_CATALOG_ID,
+        V0_9_1_BASIC_CATALOG_ID,
+      ),
+    );
+    expect(lines.join('\n')).toContain(V0_9_1_BASIC_CATALOG_ID);
+    await sendStream(t, lines.join('\n'), 'x.jsonl');
+    await t.until(() => status(t).startsWith('Finished “x.jsonl”'), 'the pasted stream');
+    const surface = t.client.processor.getSurface('gallery-login-form')!;
+    expect(surface.protocolVersion.envelopeVersions).toEqual(['v0.9.1']);
     expect(t.errors).toEqual([]);
   });
 

@@ -145,7 +145,7 @@ export function App() {
           <span className="brand-mark" aria-hidden="true">
             A2
           </span>
-          <span className="brand-name">a2ui-ts demo</span>
+          <h1 className="brand-name">a2ui-ts demo</h1>
         </div>
         <div className="pickers">
           <label>

@@ -78,7 +78,12 @@ export function Workspace({ url, transportId, agentId, theme, statusSlot }: Work
       {connection &&
         statusSlot &&
         createPortal(<ConnectionBadge client={connection.client} />, statusSlot)}
-      <section className="stage" aria-label="Surfaces">
+      <section className="stage" aria-labelledby="stage-heading">
+        {/* The outline a screen reader lists: the page (h1), then Surfaces, Your own stream and
+            Messages (h2); the agents' own titles are h3 and below. */}
+        <h2 id="stage-heading" className="visually-hidden">
+          Surfaces
+        </h2>
         {connection ? (
           <Surfaces client={connection.client} theme={theme} />
         ) : state.status === 'failed' ? (

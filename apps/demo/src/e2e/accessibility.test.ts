@@ -1,7 +1,8 @@
 /**
  * axe-core (WCAG 2.1 A and AA rules) over the whole demo page — top bar, surfaces, data model,
  * inspector with a message opened, the paste panel — light and dark, at 1280 and 390 px. Any
- * violation fails, whatever its impact.
+ * violation fails, whatever its impact. The heading outline is checked too: one h1, no level
+ * skipped.
  */
 import { type AxeViolation, runAxe, WCAG21_AA_TAGS } from '@a2ui-ts/test-browser';
 import type { Page } from 'playwright-core';
@@ -69,6 +70,42 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The page's heading outline, one `h<level> text` per heading in document order (visually hidden
+ * ones included: a screen reader lists them).
+ */
+async function headingOutline(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]')].map(
+      (heading) =>
+        `h${heading.getAttribute('aria-level') ?? heading.tagName.slice(1)} ${heading.textContent?.trim()}`,
+    ),
+  );
+}
+
+/**
+ * What is wrong with an outline: not exactly one h1, the h1 not first, or a heading more than one
+ * level below the one before it (h2 → h4). axe's `heading-order` is a best-practice rule outside
+ * the WCAG tags the audit runs, so it is checked here.
+ */
+function outlineProblems(outline: readonly string[]): string[] {
+  const levels = outline.map((entry) => Number(entry.slice(1, 2)));
+  const problems: string[] = [];
+  if (levels.filter((level) => level === 1).length !== 1 || levels[0] !== 1)
+    problems.push(`one h1, first: ${JSON.stringify(outline)}`);
+  levels.forEach((level, index) => {
+    if (index > 0 && level > levels[index - 1]! + 1)
+      problems.push(`skips a level: ${outline[index - 1]} → ${outline[index]}`);
+  });
+  return problems;
+}
+
+/** Expects the page's one h1, named after the demo, and an outline that skips no level. */
+async function expectHeadingStructure(page: Page): Promise<void> {
+  expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['a2ui-ts demo']);
+  expect(outlineProblems(await headingOutline(page))).toEqual([]);
+}
+
 describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
   let harness: DemoHarness;
 
@@ -89,6 +126,7 @@ describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
     await openDetails(page);
     await harness.screenshot(page, name);
     expect(describeViolations(await runAxe(page, { tags: WCAG21_AA_TAGS }))).toEqual([]);
+    await expectHeadingStructure(page);
     expect(await layoutProblems(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
     await page.close();
@@ -110,6 +148,7 @@ describe('accessibility of the demo page (axe, WCAG 2.1 AA)', () => {
         await results.getByText('6 restaurants for 2 in “Lyon”').waitFor();
         await harness.screenshot(page, `a11y-booking-${viewport.width}-${theme}`);
         expect(describeViolations(await runAxe(page, { tags: WCAG21_AA_TAGS }))).toEqual([]);
+        await expectHeadingStructure(page);
         // The booking form: its "Back to results" is a link-style Button in the agent's orange.
         await results.getByRole('button', { name: 'Book Le Petit Lyon' }).click();
         const form = page.getByTestId('surface-booking-form').locator('.a2ui-surface');

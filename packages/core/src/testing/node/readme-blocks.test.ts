@@ -14,29 +14,38 @@ import {
 const dir = mkdtempSync(join(tmpdir(), 'readme-blocks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A README with a quick-start pair: an HTTP server and a client that prints its answer. */
-const pairFile = pathToFileURL(join(dir, 'PAIR.md'));
-writeFileSync(
-  pairFile,
-  [
-    '<!-- readme-test: server -->',
-    '```ts',
-    "import { createServer } from 'node:http';",
-    "const server = createServer((_request, response) => response.end('hello from the server'));",
-    'server.listen(8787);',
-    "server.on('listening', () => {",
-    '  const { port } = server.address() as { port: number };',
-    '  console.log(`on http://127.0.0.1:${port}/`);',
-    '});',
-    '```',
-    '',
-    '<!-- readme-test: client -->',
-    '```ts',
-    "console.log(await (await fetch('http://127.0.0.1:8787/')).text());",
-    '```',
-    '',
-  ].join('\n'),
-);
+/**
+ * A README with a quick-start pair: an HTTP server listening on `listen` and a client that prints
+ * its answer.
+ */
+function writePair(name: string, listen: string): URL {
+  const pairFile = pathToFileURL(join(dir, name));
+  writeFileSync(
+    pairFile,
+    [
+      '<!-- readme-test: server -->',
+      '```ts',
+      "import { createServer } from 'node:http';",
+      "const server = createServer((_request, response) => response.end('hello from the server'));",
+      `server.listen(${listen});`,
+      "server.on('listening', () => {",
+      '  const { port } = server.address() as { port: number };',
+      '  console.log(`on http://127.0.0.1:${port}/`);',
+      '});',
+      '```',
+      '',
+      '<!-- readme-test: client -->',
+      '```ts',
+      "console.log(await (await fetch('http://127.0.0.1:8787/')).text());",
+      '```',
+      '',
+    ].join('\n'),
+  );
+  return pairFile;
+}
+const pairFile = writePair('PAIR.md', '8787');
+/** The same pair, its server's port from `PORT` as a quick start prints it. */
+const envPairFile = writePair('PAIR-ENV.md', 'Number(process.env.PORT ?? 8787)');
 
 const file = pathToFileURL(join(dir, 'README.md'));
 writeFileSync(
@@ -130,6 +139,19 @@ describe('readReadmeBlocks', () => {
         throw new Error('the check failed');
       }),
     ).rejects.toThrow('the check failed');
+  });
+
+  it('runs a server block that takes its port from env unchanged, with that env', async () => {
+    const options = {
+      cwd,
+      server: { env: { PORT: '0' }, ready: /^on (http:\/\/\S+)$/ },
+      client: { url: 'http://127.0.0.1:8787/' },
+    };
+    await runReadmeServerAndClient(readReadmeBlocks(envPairFile), options, ({ client, server }) => {
+      expect(client).toMatchObject({ exitCode: 0, stdout: 'hello from the server\n' });
+      expect(server.ready[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      expect(server.ready[1]).not.toBe('http://127.0.0.1:8787/');
+    });
   });
 
   it('typechecks blocks in one run: nothing for good code, the error for bad code', async () => {

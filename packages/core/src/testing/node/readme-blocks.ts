@@ -244,9 +244,16 @@ export interface ReadmeServerAndClientOptions {
     fileName?: string;
     /**
      * Replacements that make it listen on port 0 (each must occur in the block), e.g.
-     * `[['port: 8787 }', 'port: 0 }']]`.
+     * `[['port: 8787 }', 'port: 0 }']]`; none for a block that takes its port from `env`.
+     * @default []
      */
-    replace: ReadonlyArray<readonly [from: string, to: string]>;
+    replace?: ReadonlyArray<readonly [from: string, to: string]>;
+    /**
+     * Environment variables it runs with, over the test's own, e.g. `{ PORT: '0' }` for a block
+     * that reads its port from `PORT`, so it runs exactly as printed.
+     * @default {}
+     */
+    env?: Readonly<Record<string, string>>;
     /** Matches the line it prints once listening; group 1 is the URL the client is pointed at. */
     ready: RegExp;
   };
@@ -296,7 +303,8 @@ export async function runReadmeServerAndClient(
   const server = await startReadmeBlock(readme.block(serverBlock.block ?? 'server'), {
     cwd,
     fileName: serverBlock.fileName ?? 'server.mts',
-    replace: serverBlock.replace,
+    replace: serverBlock.replace ?? [],
+    env: serverBlock.env ?? {},
     ready: serverBlock.ready,
   });
   try {
