@@ -72,4 +72,3 @@ describe('migrateMessages with a message nested thousands deep', () => {
     },
   );
 });
-
