@@ -72,3 +72,35 @@ describe('migrateMessages with a message nested thousands deep', () => {
     },
   );
 });
+
+describe('migrateMessages from v1.0 in the drafted @ spelling', () => {
+  it('reports each loss at the key as written: @-aliased and @@-escaped keys keep their spelling', () => {
+    const create = {
+      version: '1.0',
+      createSurface: {
+        surfaceId: 's',
+        catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json',
+      },
+    };
+    const update = {
+      version: '1.0',
+      updateComponents: {
+        surfaceId: 's',
+        components: [
+          { id: 'root', component: 'Text', text: 'x', '@metadata': { extensions: {} } },
+          {
+            id: 'go',
+            component: 'Button',
+            child: 'root',
+            action: { event: { name: 'go', context: { '@@at': { '@call': '@index' } } } },
+          },
+        ],
+      },
+    };
+    const { issues } = migrateMessages([create, update], { to: 'v0.9' });
+    expect(issues.map((issue) => issue.path)).toEqual([
+      '/updateComponents/components/0/@metadata',
+      '/updateComponents/components/1/action/event/context/@@at',
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
 import type { ServerMessage } from '../protocol/messages.js';
 import { DEFAULT_MAX_DEPTH, findDepthViolation } from '../validation/find-depth-violation.js';
+import { pointerAsSent } from '../versions/normalize-reserved-keys.js';
 import { V08Downgrader } from '../versions/v0-8/v08-downgrader.js';
 import { getV08MessageKind, type V08ServerMessage } from '../versions/v0-8/v08-messages.js';
 import { V08Upgrader } from '../versions/v0-8/v08-upgrader.js';
@@ -134,6 +135,11 @@ export function migrateMessages(
       const converted: Record<string, unknown>[] = [];
       for (const item of v09) converted.push(...fromV09(item, options.to, v08Downgrader, sink));
       out.push(...converted);
+      // The translators read v1.0's drafted `@` keys as bare ones: point at them as written.
+      if (from === 'v1.0') {
+        for (const issue of sink.issues.slice(issueCount))
+          issue.path = pointerAsSent(message, issue.path);
+      }
     } catch (error) {
       // The translators assume schema-valid input; a malformed message (`components: 5`, a
       // `null` component) is reported and dropped instead of ending the whole migration. A spec
