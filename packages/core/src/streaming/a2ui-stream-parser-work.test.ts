@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { A2uiError } from '../errors/a2ui-error.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import { DEFAULT_MAX_DEPTH } from '../validation/find-depth-violation.js';
-import { createA2uiStreamParser, streamParserCharsRead } from './a2ui-stream-parser.js';
+import {
+  createA2uiStreamParser,
+  DEFAULT_MAX_BLOCK_BYTES,
+  streamParserCharsRead,
+} from './a2ui-stream-parser.js';
 import type { A2uiStreamPart } from './stream-types.js';
 
 const createSurface = {
@@ -106,5 +110,72 @@ describe('createA2uiStreamParser: work per push', () => {
     const message = `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":${value}}}`;
     const parts = [...parser.push(`<a2ui-json>[${message}]</a2ui-json>`), ...parser.end()];
     expect(messagesOf(parts).at(-1)).toEqual(JSON.parse(message));
+  });
+});
+
+describe('createA2uiStreamParser: maxBlockBytes', () => {
+  const dataModel = (value: string) =>
+    `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":${value}}}`;
+
+  function caught(read: () => unknown): A2uiError {
+    try {
+      read();
+    } catch (error) {
+      if (A2uiError.isInstance(error)) return error;
+      throw error;
+    }
+    throw new Error('expected the call to throw');
+  }
+
+  it('refuses a block growing past the limit once, skips its rest unread and reads what follows', () => {
+    const maxBlockBytes = 50_000;
+    const parser = createA2uiStreamParser({ maxBlockBytes });
+    const opening = `<a2ui-json>[${JSON.stringify(createSurface)},${dataModel('{"big":"')}`;
+    expect(messagesOf(parser.push(opening))).toEqual([createSurface]);
+    let error: A2uiError | undefined;
+    let readAtError = 0;
+    // 2 MB in 1 kB pushes: 40 times the limit.
+    for (let push = 0; push < 2_000; push++) {
+      try {
+        parser.push('x'.repeat(1_000));
+      } catch (thrown) {
+        expect(error).toBeUndefined();
+        error = thrown as A2uiError;
+        readAtError = streamParserCharsRead(parser);
+      }
+    }
+    expect(error?.code).toBe('MESSAGE_TOO_LARGE');
+    expect(error?.data).toEqual({ reason: 'size', maxBlockBytes });
+    expect(error?.message).toContain('larger than 50000 bytes (maxBlockBytes)');
+    // The skipped text was not read (nor kept).
+    expect(streamParserCharsRead(parser)).toBe(readAtError);
+    const after = `"}}}]</a2ui-json> Still here. <a2ui-json>[${dataModel('{"ok":1}')}]</a2ui-json>`;
+    const parts = [...parser.push(after), ...parser.end()];
+    expect(parts[0]).toEqual({ type: 'text', text: ' Still here. ' });
+    expect(messagesOf(parts)).toEqual([JSON.parse(dataModel('{"ok":1}'))]);
+  });
+
+  it('reads the rest of the chunk that crossed the limit, and returns its parts on the next call', () => {
+    const parser = createA2uiStreamParser({ maxBlockBytes: 150 });
+    const chunk = `Hi <a2ui-json>[${dataModel(`"${'y'.repeat(200)}"`)}]</a2ui-json> bye <a2ui-json>[${JSON.stringify(createSurface)}]</a2ui-json>`;
+    expect(caught(() => parser.push(chunk)).code).toBe('MESSAGE_TOO_LARGE');
+    const parts = [...parser.push(''), ...parser.end()];
+    expect(parts).toEqual([
+      { type: 'text', text: 'Hi ' },
+      { type: 'text', text: ' bye ' },
+      { type: 'messages', messages: [createSurface] },
+    ]);
+  });
+
+  it('defaults to 4 MiB, counted in UTF-8 bytes', () => {
+    expect(DEFAULT_MAX_BLOCK_BYTES).toBe(4 * 1_048_576);
+    const parser = createA2uiStreamParser({ validateMessage: false });
+    // Two bytes a character: with the 60 bytes around them, 4 MiB + 20 bytes of UTF-8 (but fewer
+    // than 4 Mi UTF-16 units).
+    const text = 'é'.repeat(DEFAULT_MAX_BLOCK_BYTES / 2 - 20);
+    const block = `<a2ui-json>[${dataModel(`{"t":"${text}`)}`;
+    expect(caught(() => parser.push(block)).code).toBe('MESSAGE_TOO_LARGE');
+    expect(streamParserCharsRead(parser)).toBe(0);
+    expect(parser.end()).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * Text is passed through as it arrives; messages are sent as soon as they are safe to render.
  */
 import { A2uiError } from '../errors/a2ui-error.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, utf8ByteLength } from '../validation/parse-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
 import { A2UI_CLOSE_TAG, A2UI_OPEN_TAG, heldTagPrefixLength } from './a2ui-tags.js';
 import { completeMessage, type MessageHandlerHost } from './complete-message.js';
@@ -24,6 +25,12 @@ import { GrowingTextIndex, keepLatestComponentMessages } from './stream-text-sca
 import type { A2uiStreamPart, JsonObject } from './stream-types.js';
 import { type A2uiStreamValidator, defaultStreamValidator } from './stream-validator.js';
 import { SurfaceCursor } from './surface-cursor.js';
+
+/**
+ * Default {@link A2uiStreamParserOptions.maxBlockBytes}: 4 MiB, four messages of core's
+ * `maxMessageBytes` (1 MiB, {@link DEFAULT_MAX_MESSAGE_BYTES}) in one block.
+ */
+export const DEFAULT_MAX_BLOCK_BYTES = 4 * DEFAULT_MAX_MESSAGE_BYTES;
 
 /** Options of {@link createA2uiStreamParser}. */
 export interface A2uiStreamParserOptions {
@@ -62,6 +69,16 @@ export interface A2uiStreamParserOptions {
    * @default 64 ({@link DEFAULT_MAX_DEPTH}, the limit of every validator in core)
    */
   maxDepth?: number;
+  /**
+   * Largest `<a2ui-json>` block, in UTF-8 bytes of the JSON between its tags. The parser keeps
+   * the message being written in memory, so a block that never ends must not grow without
+   * bound. When a block crosses the limit, `push` throws `MESSAGE_TOO_LARGE` (with
+   * `data: { reason: 'size', maxBlockBytes }`) once, and the parser is NOT spent: the rest of
+   * the block is skipped unread up to its `</a2ui-json>`, messages sent from it before stay
+   * sent, and text and blocks after it are read as usual.
+   * @default 4 MiB ({@link DEFAULT_MAX_BLOCK_BYTES})
+   */
+  maxBlockBytes?: number;
 }
 
 /**
@@ -76,8 +93,11 @@ export interface A2uiStreamParser {
    *   `VALIDATION_FAILED` when a finished message fails validation, a component references
    *   itself, a cycle is reachable from the root, or a message nests deeper than `maxDepth`
    *   (`data.reason`: `'schema'`, `'self-reference'`, `'cycle'`, `'missing-root'`, `'depth'`);
-   *   messages completed before the error were returned by earlier calls. After an error the parser is spent:
-   *   every later call throws the same error.
+   *   messages completed before the error were returned by earlier calls. After these errors
+   *   the parser is spent: every later call throws the same error.
+   * @throws A2uiError `MESSAGE_TOO_LARGE` (`data.reason: 'size'`) when a block grows past
+   *   `maxBlockBytes`. Not fatal: the block's rest is skipped, the whole chunk is still read,
+   *   and the parts it made ready are returned by the next call.
    */
   push(chunk: string): A2uiStreamPart[];
   /**
@@ -121,10 +141,20 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #inBlock = false;
   #parts: A2uiStreamPart[] = [];
   #failure: unknown;
+  readonly #maxBlockBytes: number;
+  /** UTF-8 bytes of JSON read in the open block. */
+  #blockBytes = 0;
+  /** The open block crossed `maxBlockBytes`: its rest is dropped unread. */
+  #skippingBlock = false;
+  /** The `MESSAGE_TOO_LARGE` error of this push, thrown once the whole chunk has been read. */
+  #oversized: A2uiError | undefined;
+  /** Parts made ready by a push that threw `MESSAGE_TOO_LARGE`, returned by the next call. */
+  #carried: A2uiStreamPart[] = [];
 
   constructor(options: A2uiStreamParserOptions) {
     this.dialect = STREAM_DIALECTS[options.version ?? 'v0.9'];
     this.scanner = new JsonBlockScanner(options.maxDepth);
+    this.#maxBlockBytes = options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES;
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
     this.components = new ComponentStreamer(this.dialect, referenceFieldsOf(catalog));
@@ -158,8 +188,9 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
       if (this.#inBlock) {
         const rest = this.#text;
         this.#text = '';
-        this.#feedJson(rest);
-        this.#closeBlock();
+        this.#readBlockJson(rest);
+        if (this.#skippingBlock) this.#leaveBlock();
+        else this.#closeBlock();
       } else if (this.#text !== '') {
         this.#emitText(this.#text);
         this.#text = '';
@@ -169,12 +200,19 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   #guard(read: () => void): A2uiStreamPart[] {
     if (this.#failure !== undefined) throw this.#failure;
-    this.#parts = [];
+    this.#parts = this.#carried;
+    this.#carried = [];
     try {
       read();
     } catch (error) {
       this.#failure = error;
       throw error;
+    }
+    const oversized = this.#oversized;
+    if (oversized !== undefined) {
+      this.#oversized = undefined;
+      this.#carried = this.#parts;
+      throw oversized;
     }
     return this.#parts.map((part) =>
       part.type === 'messages'
@@ -207,18 +245,47 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #readBlock(): boolean {
     const close = this.#text.indexOf(A2UI_CLOSE_TAG);
     if (close >= 0) {
-      this.#feedJson(this.#text.slice(0, close));
+      this.#readBlockJson(this.#text.slice(0, close));
       this.#text = this.#text.slice(close + A2UI_CLOSE_TAG.length);
-      this.#closeBlock();
+      if (this.#skippingBlock) this.#leaveBlock();
+      else this.#closeBlock();
       return true;
     }
     const ready = this.#text.length - heldTagPrefixLength(this.#text, A2UI_CLOSE_TAG);
     if (ready > 0) {
       const json = this.#text.slice(0, ready);
       this.#text = this.#text.slice(ready);
-      this.#feedJson(json);
+      this.#readBlockJson(json);
     }
     return false;
+  }
+
+  /** JSON of the open block, unless the block is (or with it becomes) larger than allowed. */
+  #readBlockJson(json: string): void {
+    if (this.#skippingBlock || json === '') return;
+    const room = this.#maxBlockBytes - this.#blockBytes;
+    const bytes = utf8ByteLength(json, room);
+    this.#blockBytes += bytes;
+    if (bytes <= room) {
+      this.#feedJson(json);
+      return;
+    }
+    this.#skippingBlock = true;
+    this.scanner.reset();
+    this.#oversized ??= new A2uiError(
+      'MESSAGE_TOO_LARGE',
+      `The <a2ui-json> block is larger than ${this.#maxBlockBytes} bytes (maxBlockBytes); the rest of it is skipped.`,
+      { data: { reason: 'size', maxBlockBytes: this.#maxBlockBytes } },
+    );
+  }
+
+  /** Leaves a block that was too large: what follows its close tag is read afresh. */
+  #leaveBlock(): void {
+    this.#inBlock = false;
+    this.#skippingBlock = false;
+    this.#blockBytes = 0;
+    this.scanner.reset();
+    this.#messageTypes = [];
   }
 
   #closeBlock(): void {
@@ -230,6 +297,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
       );
     }
     this.#inBlock = false;
+    this.#blockBytes = 0;
     this.scanner.reset();
     this.#messageTypes = [];
   }
