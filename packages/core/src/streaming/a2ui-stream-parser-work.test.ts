@@ -113,6 +113,75 @@ describe('createA2uiStreamParser: work per push', () => {
   });
 });
 
+describe('createA2uiStreamParser: one long component message, one component per push', () => {
+  const COMPONENTS = 2_000;
+  const updateHead = `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[`;
+
+  /** A parser whose validator counts the components it is shown. */
+  function countingParser() {
+    const shown = { components: 0 };
+    const parser = createA2uiStreamParser({
+      validateMessage: (message) => {
+        const payload = (message as { updateComponents?: { components?: unknown[] } })
+          .updateComponents;
+        shown.components += payload?.components?.length ?? 0;
+        return [];
+      },
+    });
+    return { parser, shown };
+  }
+
+  type Sent = { updateComponents: { components: { id: string; child?: string }[] } };
+  const lastComponents = (delivered: unknown[]) =>
+    (delivered.at(-1) as Sent).updateComponents.components;
+
+  it('a chain (each component shows the next): reads, copies and validates each component a bounded number of times', () => {
+    const { parser, shown } = countingParser();
+    const head = `<a2ui-json>[${JSON.stringify(createSurface)},${updateHead}`;
+    const delivered = messagesOf(parser.push(head));
+    let fed = head.length;
+    for (let index = 0; index < COMPONENTS; index++) {
+      const text = `${index === 0 ? '' : ','}{"id":"${index === 0 ? 'root' : `c${index}`}","component":"Card","child":"c${index + 1}"}`;
+      fed += text.length;
+      delivered.push(...messagesOf(parser.push(text)));
+    }
+    // Each push shows the new component and the one before it (its placeholder resolved).
+    expect(shown.components).toBeLessThanOrEqual(4 * COMPONENTS);
+    expect(streamParserCharsRead(parser)).toBeLessThanOrEqual(16 * fed);
+    // Every send still holds the whole reachable tree, placeholder last.
+    const components = lastComponents(delivered);
+    expect(components).toHaveLength(COMPONENTS + 1);
+    expect(components.at(-1)).toEqual({
+      id: `loading_c${COMPONENTS}`,
+      component: 'Row',
+      children: [],
+    });
+  });
+
+  it('a root listing every child first: validates each component once as it arrives, and sends the whole tree', () => {
+    const { parser, shown } = countingParser();
+    // Half as many: the whole tree goes out on every push (as the reference parser sends it).
+    const COMPONENTS = 1_000;
+    const ids = Array.from({ length: COMPONENTS }, (_, index) => `"c${index}"`).join(',');
+    const head = `<a2ui-json>[${JSON.stringify(createSurface)},${updateHead}{"id":"root","component":"Column","children":[${ids}]}`;
+    const delivered = messagesOf(parser.push(head));
+    for (let index = 0; index < COMPONENTS; index++) {
+      delivered.push(
+        ...messagesOf(parser.push(`,{"id":"c${index}","component":"Text","text":"t${index}"}`)),
+      );
+    }
+    // Each push: the new component, the root (one placeholder fewer) and the first send's
+    // placeholders once. The whole tree on every push would be 500,000.
+    expect(shown.components).toBeLessThanOrEqual(4 * COMPONENTS);
+    const components = lastComponents(delivered);
+    expect(components.map((component) => component.id)).toEqual(
+      [...Array.from({ length: COMPONENTS }, (_, index) => `c${index}`), 'root'].sort(),
+    );
+    const finished = messagesOf([...parser.push(']}}]</a2ui-json>'), ...parser.end()]);
+    expect(finished).toEqual([]);
+  });
+});
+
 describe('createA2uiStreamParser: maxBlockBytes', () => {
   const dataModel = (value: string) =>
     `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":${value}}}`;

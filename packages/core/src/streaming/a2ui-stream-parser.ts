@@ -10,7 +10,7 @@ import { A2UI_CLOSE_TAG, A2UI_OPEN_TAG, heldTagPrefixLength } from './a2ui-tags.
 import { completeMessage, type MessageHandlerHost } from './complete-message.js';
 import { referenceFieldsOf } from './component-references.js';
 import { isShowable, requiredFieldsOf } from './component-requirements.js';
-import { ComponentStreamer } from './component-streamer.js';
+import { type ComponentSend, ComponentStreamer } from './component-streamer.js';
 import {
   JsonBlockScanner,
   type JsonBlockScannerHooks,
@@ -157,7 +157,11 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     this.#maxBlockBytes = options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES;
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
-    this.components = new ComponentStreamer(this.dialect, referenceFieldsOf(catalog));
+    this.components = new ComponentStreamer(
+      this.dialect,
+      referenceFieldsOf(catalog),
+      this.scanner.meter,
+    );
     this.#required = requiredFieldsOf(catalog);
     const { startKey, componentsKey, dataModelKey, deleteKey } = this.dialect;
     // Like the reference parser, v0.9 recognises deleteSurface only once it is complete.
@@ -426,16 +430,24 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     );
   }
 
-  emit(message: JsonObject, { partial }: { partial: boolean }): void {
-    if (!this.ledger.admit(message, this.dialect)) return;
+  /**
+   * @param checked - What the validator sees of a partial message, when not all of it: the
+   *   components that changed since the last send (the others passed when they were sent).
+   */
+  emit(
+    message: JsonObject,
+    { partial, checked }: { partial: boolean; checked?: JsonObject },
+  ): boolean {
+    if (!this.ledger.admit(message, this.dialect)) return false;
     if (partial) {
-      if (this.#issuesOf(message, true).length > 0) return;
+      if (this.#issuesOf(checked ?? message, true).length > 0) return false;
     } else {
       this.assertValid(message);
     }
     const last = this.#parts.at(-1);
     if (last?.type === 'messages') (last.messages as JsonObject[]).push(message);
     else this.#parts.push({ type: 'messages', messages: [message] });
+    return true;
   }
 
   deleteSurface(surfaceId: string): void {
@@ -448,13 +460,15 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   markReachableSent(): void {
     const { rootId, surfaceId } = this.cursor;
     if (!rootId || !surfaceId) return;
-    this.components.take({
-      surfaceId,
-      rootId,
-      requireRoot: false,
-      messageType: this.dialect.startKey,
-      pendingJson: this.scanner.buffer,
-    });
+    this.components
+      .take({
+        surfaceId,
+        rootId,
+        requireRoot: false,
+        messageType: this.dialect.startKey,
+        pendingJson: this.scanner.buffer,
+      })
+      ?.commit();
   }
 
   sendReachable({ requireRoot }: { requireRoot: boolean }): void {
@@ -463,9 +477,9 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     if (!rootId || activeType === undefined || !surfaceId) return;
     if (!this.startedSurfaces.has(surfaceId) && this.bufferedStart === undefined) return;
     if (this.deletedSurfaces.has(surfaceId)) return;
-    let components: JsonObject[] | undefined;
+    let send: ComponentSend | undefined;
     try {
-      components = this.components.take({
+      send = this.components.take({
         surfaceId,
         rootId,
         requireRoot,
@@ -485,12 +499,17 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
       }
       return;
     }
-    if (components === undefined) return;
+    if (send === undefined) return;
     if (this.bufferedStart !== undefined && !this.startedSurfaces.has(surfaceId)) {
       this.emit(this.bufferedStart, { partial: false });
       this.startedSurfaces.add(surfaceId);
     }
-    this.emit(this.dialect.componentsMessage(surfaceId, components), { partial: true });
+    const sent = this.emit(this.dialect.componentsMessage(surfaceId, send.components), {
+      partial: true,
+      checked: this.dialect.componentsMessage(surfaceId, send.changed),
+    });
+    // A partial message that failed validation is held back: its components are tried again.
+    if (sent) send.commit();
   }
 
   /** The message type components are being streamed in (undefined before any message type). */
@@ -521,7 +540,8 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 }
 
 /**
- * The characters `parser` has read so far (scanned, repaired and parsed JSON text). Internal:
+ * The characters `parser` has read so far (scanned, repaired and parsed JSON text, and the
+ * component copies it made, serialised). Internal:
  * tests use it to prove the parser's work grows with its input, not with input × buffer.
  *
  * @internal
