@@ -102,6 +102,47 @@ describe('createA2uiStreamParser: work per push', () => {
     ).toHaveLength(10_000);
   });
 
+  it.each([
+    [
+      'two levels deep (an object of objects)',
+      '{"items":{',
+      (index: number) => `"k${index}":{"name":"v${index}"}`,
+      '}}',
+    ],
+    [
+      'three levels deep (an array in an object)',
+      '{"a":{"b":[',
+      (index: number) => `{"n":${index}}`,
+      ']}}',
+    ],
+  ])(
+    'streams a data-model entry %s one item per push in work linear in the input',
+    (_, opening, item, closing) => {
+      const readsPerInputChar = 16;
+      const items = 1_000;
+      const parser = createA2uiStreamParser();
+      const head = `<a2ui-json>[${JSON.stringify(createSurface)},{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":${opening}`;
+      const delivered = messagesOf(parser.push(head));
+      let fed = head.length;
+      for (let index = 0; index < items; index++) {
+        if (streamParserCharsRead(parser) > readsPerInputChar * fed) break;
+        const text = `${index === 0 ? '' : ','}${item(index)}`;
+        fed += text.length;
+        delivered.push(...messagesOf(parser.push(text)));
+      }
+      expect(streamParserCharsRead(parser)).toBeLessThanOrEqual(readsPerInputChar * fed);
+      // Each send holds the whole entry as far as it arrived (as the reference parser sends it).
+      const whole = JSON.parse(
+        `${opening}${Array.from({ length: items }, (_, index) => item(index)).join(',')}${closing}`,
+      );
+      const last = delivered.at(-1) as { updateDataModel: { value: unknown } };
+      expect(last.updateDataModel.value).toEqual(whole);
+      // The finished update changes nothing that was not sent: nothing more goes out.
+      const finished = messagesOf([...parser.push(`${closing}}}]</a2ui-json>`), ...parser.end()]);
+      expect(finished).toEqual([]);
+    },
+  );
+
   it('accepts a message nested exactly to the depth cap', () => {
     const parser = createA2uiStreamParser({ validateMessage: false });
     // The message is level 1, its payload level 2, `value` level 3: 61 more levels inside.

@@ -4,6 +4,7 @@
  * Text is passed through as it arrives; messages are sent as soon as they are safe to render.
  */
 import { A2uiError } from '../errors/a2ui-error.js';
+import { isRecord } from '../protocol/guards.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, utf8ByteLength } from '../validation/parse-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
 import { A2UI_CLOSE_TAG, A2UI_OPEN_TAG, heldTagPrefixLength } from './a2ui-tags.js';
@@ -16,9 +17,10 @@ import {
   type JsonBlockScannerHooks,
   type OpenBracket,
 } from './json-block-scanner.js';
-import { DEFAULT_CUTTABLE_KEYS } from './repair-partial-json.js';
+import { OpenValueReader } from './open-value-reader.js';
+import { DEFAULT_CUTTABLE_KEYS, parsePartialJson } from './repair-partial-json.js';
 import { partialComponents } from './sniff-partial-components.js';
-import { sniffPartialDataModel } from './sniff-partial-data-model.js';
+import { sniffDataModelMessage, sniffPartialDataModel } from './sniff-partial-data-model.js';
 import { DataModelLedger, isPresent } from './stream-data-model.js';
 import { type A2uiStreamVersion, STREAM_DIALECTS, type StreamDialect } from './stream-dialect.js';
 import { GrowingTextIndex, keepLatestComponentMessages } from './stream-text-scan.js';
@@ -115,6 +117,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   readonly cursor: SurfaceCursor;
   readonly components: ComponentStreamer;
   readonly ledger = new DataModelLedger();
+  readonly #openValue = new OpenValueReader();
   readonly scanner: JsonBlockScanner;
   readonly cuttableKeys: ReadonlySet<string>;
   readonly #required: ReadonlyMap<string, ReadonlySet<string>>;
@@ -132,7 +135,14 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #componentsDirty = false;
   /** Where the last read of the data-model update being written left off; see `#dataModelFragment`. */
   #dataModelCursor:
-    | { generation: number; entriesStart: number; head: string; from: number }
+    | {
+        generation: number;
+        entriesStart: number;
+        head: string;
+        /** `head` parsed (repaired), once. */
+        headValue?: unknown;
+        from: number;
+      }
     | undefined;
   /** The message types whose keys announce the message being written, in sniffing order. */
   readonly #messageTypeKeys: readonly string[];
@@ -334,16 +344,28 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     if (open.length > 0 && this.#metadata.has(`"${this.dialect.dataModelKey}"`)) {
       const fragment = this.#dataModelFragment(open);
       dataModelFrom = this.#dataModelCursor?.from;
-      sniffPartialDataModel({
+      const target = {
         dialect: this.dialect,
         ledger: this.ledger,
         cuttableKeys: this.cuttableKeys,
-        pendingJson: fragment,
-        openObjectStarts: [0],
         surfaceId: this.cursor.surfaceId,
         meter,
-        emitPartial: (message) => this.emit(message, { partial: true }),
-      });
+        emitPartial: (message: JsonObject) => this.emit(message, { partial: true }),
+      };
+      // An entry nested two or more levels deep is read level by level (see OpenValueReader).
+      const cursor = this.#dataModelCursor;
+      if (cursor !== undefined && open.length > 3) {
+        cursor.headValue ??= parsePartialJson(cursor.head, this.cuttableKeys, meter);
+        const head = cursor.headValue;
+        const key = this.dialect.dataModelKey;
+        const payload = isRecord(head) ? head[key] : undefined;
+        const value = this.#openValue.read(scanner, open.slice(2), this.cuttableKeys, true);
+        if (isRecord(head) && isRecord(payload) && value !== undefined) {
+          sniffDataModelMessage({ ...head, [key]: { ...payload, value } }, target);
+        }
+      } else {
+        sniffPartialDataModel({ ...target, pendingJson: fragment, openObjectStarts: [0] });
+      }
     }
     scanner.keepFrom(
       Math.min(componentStart ?? Number.POSITIVE_INFINITY, dataModelFrom ?? scanner.buffer.length),
@@ -378,9 +400,11 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
         from: entries.start + 1,
       };
     }
-    const tail = scanner.textFrom(cursor.from);
-    this.#dataModelCursor = { ...cursor, from: entries.itemStart };
-    return cursor.head + tail;
+    // An entry nested deeper is read level by level instead (see `#sniffPartialMessage`).
+    const fragment = open.length > 3 ? '' : cursor.head + scanner.textFrom(cursor.from);
+    cursor.from = entries.itemStart;
+    this.#dataModelCursor = cursor;
+    return fragment;
   }
 
   // JsonBlockScannerHooks
