@@ -167,7 +167,7 @@ describe('createA2uiStreamParser: errors', () => {
         child === undefined ? { id, component: 'Card' } : { id, component: 'Card', child };
       return parser.push(`${index === 0 ? '' : ','}${JSON.stringify(component)}`);
     };
-    links.slice(0, -1).forEach((link, index) => push(link, index));
+    for (const [index, link] of links.slice(0, -1).entries()) push(link, index);
     const error = thrownBy(() => push(links.at(-1)!, links.length - 1));
     expect(error.data?.reason).toBe('cycle');
     expect(error.message).toContain('Circular reference detected');
