@@ -128,6 +128,28 @@ describe('a2ui migrate', () => {
     expect(bad.stderr).toContain('--to must be one of v0.8, v0.9, v1.0, got "v2"');
     expect((await run(['migrate', modal])).code).toBe(2);
   });
+
+  it('reports a message nested 5,000 deep as validate does, drops it and migrates the rest', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const stream = [
+      '{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/fine","value":1}}',
+      `{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/deep","value":${deep}}}`,
+      '{"version":"v0.9","deleteSurface":{"surfaceId":"s"}}',
+    ];
+    for (const to of ['v0.8', 'v0.9', 'v1.0']) {
+      const result = await run(['migrate', '--to', to, '-'], stream.join('\n'));
+      expect(result.code).toBe(1);
+      expect(result.lines).toHaveLength(2);
+      expect(result.stderr).toMatch(
+        /^a2ui: stdin message 2 \(line 2\) at \/updateDataModel\/value(\/0)+: Value is nested more than 64 levels deep/m,
+      );
+      // A .json document holding it: the same report, no RangeError.
+      const document = await run(['migrate', '--to', to, '-'], `[${stream.join(',')}]`);
+      expect(document.code).toBe(1);
+      expect(document.stderr).toContain('message 2 at /updateDataModel/value/0');
+      expect(document.stderr).not.toContain('RangeError');
+    }
+  });
 });
 
 describe('a2ui validate and replay, any version', () => {

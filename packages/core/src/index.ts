@@ -475,6 +475,7 @@ export {
   createA2uiStreamParser,
   createA2uiStreamTransform,
   DEFAULT_CUTTABLE_KEYS,
+  DEFAULT_MAX_BLOCK_BYTES,
   parseA2uiStream,
 } from './streaming/index.js';
 export { jsonEquals } from './streaming/json-equals.js';

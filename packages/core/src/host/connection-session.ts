@@ -36,6 +36,7 @@ import {
 } from '../rpc/function-call-messages.js';
 import { PendingFunctionCalls } from '../rpc/pending-function-calls.js';
 import { utf8ByteLength } from '../validation/parse-messages.js';
+import { pointerAsSent } from '../versions/normalize-reserved-keys.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
 import { defaultProtocolVersions } from '../versions/protocol-versions.js';
 import type { AnyServerMessage } from '../versions/server-messages.js';
@@ -48,7 +49,6 @@ import { v08StandardValidator } from '../versions/v0-8/v08-validator.js';
 import {
   messageForValidators,
   type OutgoingValidator,
-  pointerAsSent,
   validateOutgoingWithBuiltinCatalogs,
 } from './outgoing-validator.js';
 import {

@@ -5,13 +5,11 @@
  * own `catalogId`, else the surface's).
  */
 import { isRecord } from '../protocol/guards.js';
-import { encodeSegment, parsePointer } from '../state/json-pointer.js';
 import { getBuiltinCatalogValidator } from '../validation/validator-registry.js';
 import { hoistInlineTemplates } from '../versions/hoist-inline-templates.js';
 import { normalizeReservedKeys } from '../versions/normalize-reserved-keys.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
 import { v10 } from '../versions/v1-0.js';
-import { V1_0_AT_ESCAPE, V1_0_RESERVED_KEY_ALIASES } from '../versions/v1-0-spelling.js';
 
 /**
  * Checks an outgoing message; returns its first problem (`path` a JSON Pointer into the message)
@@ -111,28 +109,4 @@ export function messageForValidators(
     if (components !== body.components) read = { ...read, [kind]: { ...body, components } };
   }
   return read;
-}
-
-/**
- * `path`, a pointer into what {@link messageForValidators} made of `message`, with each key
- * spelled as the agent wrote it (`@path`, `@@x`), so the error points into the message sent.
- */
-export function pointerAsSent(message: unknown, path: string): string {
-  let value: unknown = message;
-  let out = '';
-  for (const segment of parsePointer(path)) {
-    let key = segment;
-    if (isRecord(value) && !Object.hasOwn(value, segment)) {
-      const alias = segment.startsWith('@')
-        ? `${V1_0_AT_ESCAPE.slice(1)}${segment}`
-        : Object.keys(V1_0_RESERVED_KEY_ALIASES).find(
-            (spelling) => V1_0_RESERVED_KEY_ALIASES[spelling] === segment,
-          );
-      if (alias !== undefined && Object.hasOwn(value, alias)) key = alias;
-    }
-    out += `/${encodeSegment(key)}`;
-    value =
-      isRecord(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
-  }
-  return out;
 }

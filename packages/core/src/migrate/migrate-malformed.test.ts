@@ -51,3 +51,56 @@ describe('migrateMessages with a malformed message', () => {
     expect(result.messages.length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('migrateMessages with a message nested thousands deep', () => {
+  it.each(['v0.8', 'v0.9', 'v1.0'] as const)(
+    'to %s: reports it at its first too-deep container, drops it and converts the rest',
+    (to) => {
+      let value: unknown = 1;
+      for (let level = 0; level < 10_000; level++) value = [value];
+      const deep = { version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/d', value } };
+      const result = migrateMessages([V09_CREATE, deep, V09_DATA], { to });
+      expect(result.issues).toEqual([
+        {
+          index: 1,
+          path: `/updateDataModel/value${'/0'.repeat(62)}`,
+          message: expect.stringContaining('nested more than 64 levels deep'),
+        },
+      ]);
+      expect(JSON.stringify(result.messages)).toContain('"/a"');
+      expect(result.messages.length).toBeGreaterThanOrEqual(2);
+    },
+  );
+});
+
+describe('migrateMessages from v1.0 in the drafted @ spelling', () => {
+  it('reports each loss at the key as written: @-aliased and @@-escaped keys keep their spelling', () => {
+    const create = {
+      version: '1.0',
+      createSurface: {
+        surfaceId: 's',
+        catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json',
+      },
+    };
+    const update = {
+      version: '1.0',
+      updateComponents: {
+        surfaceId: 's',
+        components: [
+          { id: 'root', component: 'Text', text: 'x', '@metadata': { extensions: {} } },
+          {
+            id: 'go',
+            component: 'Button',
+            child: 'root',
+            action: { event: { name: 'go', context: { '@@at': { '@call': '@index' } } } },
+          },
+        ],
+      },
+    };
+    const { issues } = migrateMessages([create, update], { to: 'v0.9' });
+    expect(issues.map((issue) => issue.path)).toEqual([
+      '/updateComponents/components/0/@metadata',
+      '/updateComponents/components/1/action/event/context/@@at',
+    ]);
+  });
+});

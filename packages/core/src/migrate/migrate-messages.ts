@@ -5,6 +5,8 @@
 import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
 import type { ServerMessage } from '../protocol/messages.js';
+import { DEFAULT_MAX_DEPTH, findDepthViolation } from '../validation/find-depth-violation.js';
+import { pointerAsSent } from '../versions/normalize-reserved-keys.js';
 import { V08Downgrader } from '../versions/v0-8/v08-downgrader.js';
 import { getV08MessageKind, type V08ServerMessage } from '../versions/v0-8/v08-messages.js';
 import { V08Upgrader } from '../versions/v0-8/v08-upgrader.js';
@@ -53,6 +55,14 @@ export interface MigrateMessagesOptions {
    * @default detected per message ({@link detectMessageVersion})
    */
   from?: MigrationVersion;
+  /**
+   * Deepest nesting of arrays and objects in a message (the message is level 1). A deeper
+   * message is dropped with one issue at the pointer of its first too-deep container (the
+   * check `validate` and `replay` use), instead of overflowing the stack in the translators
+   * or in `JSON.stringify`.
+   * @default 64 ({@link DEFAULT_MAX_DEPTH}, the limit of every validator in core)
+   */
+  maxDepth?: number;
 }
 
 /** Result of {@link migrateMessages}. */
@@ -65,8 +75,8 @@ export interface MigrateMessagesResult {
 
 /**
  * Converts agent→renderer messages (assumed schema-valid in their own version) to version `to`.
- * A message the translators cannot read (not schema-valid) is dropped with one issue; it never
- * throws.
+ * A message the translators cannot read (not schema-valid, or nested deeper than `maxDepth`) is
+ * dropped with one issue; it never throws.
  * Messages already in `to` are copied unchanged; the others go through v0.9 (v0.8 → v0.9 → v1.0,
  * v1.0 → v0.9 → v0.8). Nothing is dropped silently: each loss is one {@link MigrationIssue}.
  *
@@ -96,6 +106,11 @@ export function migrateMessages(
   const out: Record<string, unknown>[] = [];
   messages.forEach((message, index) => {
     sink.index = index;
+    const tooDeep = findDepthViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+    if (tooDeep !== undefined) {
+      sink.lost(tooDeep.path, `${tooDeep.message} The message is dropped.`);
+      return;
+    }
     const from = options.from ?? detectMessageVersion(message);
     if (from === undefined) {
       sink.lost('', 'not an A2UI agent message of a known version; dropped');
@@ -120,6 +135,11 @@ export function migrateMessages(
       const converted: Record<string, unknown>[] = [];
       for (const item of v09) converted.push(...fromV09(item, options.to, v08Downgrader, sink));
       out.push(...converted);
+      // The translators read v1.0's drafted `@` keys as bare ones: point at them as written.
+      if (from === 'v1.0') {
+        for (const issue of sink.issues.slice(issueCount))
+          issue.path = pointerAsSent(message, issue.path);
+      }
     } catch (error) {
       // The translators assume schema-valid input; a malformed message (`components: 5`, a
       // `null` component) is reported and dropped instead of ending the whole migration. A spec

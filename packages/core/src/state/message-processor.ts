@@ -24,7 +24,7 @@ import type {
 } from '../protocol/messages.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ValidationIssue } from '../validation/index.js';
-import { notePlainText } from '../versions/normalize-reserved-keys.js';
+import { notePlainText, pointerAsSent } from '../versions/normalize-reserved-keys.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { unsupportedVersionMessage } from '../versions/protocol-version-registry.js';
@@ -147,6 +147,11 @@ export class MessageProcessor {
   readonly #errorVersions = new WeakMap<ClientError, ProtocolVersion>();
   /** The version of the message being applied (errors about it are written in its shape). */
   #current: ProtocolVersion | undefined;
+  /**
+   * The v1.0 message being applied, as the agent wrote it: the engine reads its `@` keys as bare
+   * ones (`@path` → `path`, `@@x` → `@x`), and errors about it point at the keys as written.
+   */
+  #written: Record<string, unknown> | undefined;
   readonly #internal: InternalApplier;
 
   constructor(options: MessageProcessorOptions = {}) {
@@ -242,14 +247,16 @@ export class MessageProcessor {
       for (const message of parsed.value) {
         try {
           this.#current = undefined;
+          this.#written = undefined;
           this.#apply(message);
           applied++;
         } catch (error) {
-          const clientError = toClientError(error, message);
+          const clientError = this.#asWritten(toClientError(error, message));
           if (this.#current) this.#errorVersions.set(clientError, this.#current);
           this.#report(clientError);
         }
       }
+      this.#written = undefined;
     });
     return { applied, errors };
   }
@@ -320,7 +327,15 @@ export class MessageProcessor {
     this.#report(error);
   }
 
-  #report(error: ClientError): void {
+  /** `error` with its `path` pointing into the v1.0 message being applied as it was written. */
+  #asWritten(error: ClientError): ClientError {
+    if (this.#written === undefined || typeof error.path !== 'string') return error;
+    const path = pointerAsSent(this.#written, error.path);
+    return path === error.path ? error : { ...error, path };
+  }
+
+  #report(reported: ClientError): void {
+    const error = this.#asWritten(reported);
     this.#batchErrors?.push(error);
     const key = `${error.code}\u0000${error.surfaceId ?? ''}\u0000${String(error.path ?? '')}\u0000${error.message}`;
     if (this.#heard.has(key)) return;
@@ -347,6 +362,7 @@ export class MessageProcessor {
       (message.version === undefined ? this.#versions.findVersionless(message) : undefined);
     if (version === undefined) throw this.#versionFailure(message);
     this.#current = version;
+    if (version.family === 'v1.0') this.#written = message;
     if (!version.native) {
       this.#internal.apply(version, message);
       return;

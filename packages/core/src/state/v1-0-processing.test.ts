@@ -75,6 +75,41 @@ describe('v1.0 createSurface', () => {
     expect(root.accessibility).toEqual({ label: 'Name' });
   });
 
+  it('points its errors at the keys as the agent wrote them: @@-escaped and @-aliased', () => {
+    const processor = newProcessor();
+    processor.process({
+      version: '1.0',
+      createSurface: { surfaceId: 's', catalogId: V1_0_BASIC_CATALOG_ID },
+    });
+    const pathsOf = (component: Record<string, unknown>, text = false) => {
+      const message = {
+        version: '1.0',
+        updateComponents: { surfaceId: 's', components: [component] },
+      };
+      const { errors } = processor.process(text ? JSON.stringify(message) : message);
+      return errors.map((error) => ('path' in error ? error.path : undefined));
+    };
+    const button = {
+      id: 'root',
+      component: 'Button',
+      child: 'root',
+      action: { event: { name: 'go', context: { '@@at': { '@path': 5 } } } },
+    };
+    const at = '/updateComponents/components/0';
+    expect(pathsOf(button)).toEqual([`${at}/action/event/context/@@at/@path`]);
+    expect(pathsOf(button, true)).toEqual([`${at}/action/event/context/@@at/@path`]);
+    expect(pathsOf({ id: 'root', component: 'Text', text: 'x', '@@lit': 1 })).toEqual([
+      `${at}/@@lit`,
+    ]);
+    expect(pathsOf({ id: 'root', component: 'Text', text: { '@path': 7 } })).toEqual([
+      `${at}/text/@path`,
+    ]);
+    // A bare key stays bare; only the spelling the agent used is given back.
+    expect(pathsOf({ id: 'root', component: 'Text', text: { path: 7 } })).toEqual([
+      `${at}/text/path`,
+    ]);
+  });
+
   it('reads @-prefixed keys in JSON text, written plainly or as \\u0040 escapes', () => {
     const processor = newProcessor();
     // The text is searched for a possible `@` key before its messages are walked: an escaped

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { A2uiError } from '../errors/a2ui-error.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import { DEFAULT_MAX_DEPTH } from '../validation/find-depth-violation.js';
-import { createA2uiStreamParser, streamParserCharsRead } from './a2ui-stream-parser.js';
+import {
+  createA2uiStreamParser,
+  DEFAULT_MAX_BLOCK_BYTES,
+  streamParserCharsRead,
+} from './a2ui-stream-parser.js';
 import type { A2uiStreamPart } from './stream-types.js';
 
 const createSurface = {
@@ -98,6 +102,47 @@ describe('createA2uiStreamParser: work per push', () => {
     ).toHaveLength(10_000);
   });
 
+  it.each([
+    [
+      'two levels deep (an object of objects)',
+      '{"items":{',
+      (index: number) => `"k${index}":{"name":"v${index}"}`,
+      '}}',
+    ],
+    [
+      'three levels deep (an array in an object)',
+      '{"a":{"b":[',
+      (index: number) => `{"n":${index}}`,
+      ']}}',
+    ],
+  ])(
+    'streams a data-model entry %s one item per push in work linear in the input',
+    (_, opening, item, closing) => {
+      const readsPerInputChar = 16;
+      const items = 1_000;
+      const parser = createA2uiStreamParser();
+      const head = `<a2ui-json>[${JSON.stringify(createSurface)},{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":${opening}`;
+      const delivered = messagesOf(parser.push(head));
+      let fed = head.length;
+      for (let index = 0; index < items; index++) {
+        if (streamParserCharsRead(parser) > readsPerInputChar * fed) break;
+        const text = `${index === 0 ? '' : ','}${item(index)}`;
+        fed += text.length;
+        delivered.push(...messagesOf(parser.push(text)));
+      }
+      expect(streamParserCharsRead(parser)).toBeLessThanOrEqual(readsPerInputChar * fed);
+      // Each send holds the whole entry as far as it arrived (as the reference parser sends it).
+      const whole = JSON.parse(
+        `${opening}${Array.from({ length: items }, (_, index) => item(index)).join(',')}${closing}`,
+      );
+      const last = delivered.at(-1) as { updateDataModel: { value: unknown } };
+      expect(last.updateDataModel.value).toEqual(whole);
+      // The finished update changes nothing that was not sent: nothing more goes out.
+      const finished = messagesOf([...parser.push(`${closing}}}]</a2ui-json>`), ...parser.end()]);
+      expect(finished).toEqual([]);
+    },
+  );
+
   it('accepts a message nested exactly to the depth cap', () => {
     const parser = createA2uiStreamParser({ validateMessage: false });
     // The message is level 1, its payload level 2, `value` level 3: 61 more levels inside.
@@ -106,5 +151,132 @@ describe('createA2uiStreamParser: work per push', () => {
     const message = `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":${value}}}`;
     const parts = [...parser.push(`<a2ui-json>[${message}]</a2ui-json>`), ...parser.end()];
     expect(messagesOf(parts).at(-1)).toEqual(JSON.parse(message));
+  });
+});
+
+describe('createA2uiStreamParser: one long component message, one component per push', () => {
+  const COMPONENTS = 2_000;
+  const updateHead = `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[`;
+
+  /** A parser whose validator counts the components it is shown. */
+  function countingParser() {
+    const shown = { components: 0 };
+    const parser = createA2uiStreamParser({
+      validateMessage: (message) => {
+        const payload = (message as { updateComponents?: { components?: unknown[] } })
+          .updateComponents;
+        shown.components += payload?.components?.length ?? 0;
+        return [];
+      },
+    });
+    return { parser, shown };
+  }
+
+  type Sent = { updateComponents: { components: { id: string; child?: string }[] } };
+  const lastComponents = (delivered: unknown[]) =>
+    (delivered.at(-1) as Sent).updateComponents.components;
+
+  it('a chain (each component shows the next): reads, copies and validates each component a bounded number of times', () => {
+    const { parser, shown } = countingParser();
+    const head = `<a2ui-json>[${JSON.stringify(createSurface)},${updateHead}`;
+    const delivered = messagesOf(parser.push(head));
+    let fed = head.length;
+    for (let index = 0; index < COMPONENTS; index++) {
+      const text = `${index === 0 ? '' : ','}{"id":"${index === 0 ? 'root' : `c${index}`}","component":"Card","child":"c${index + 1}"}`;
+      fed += text.length;
+      delivered.push(...messagesOf(parser.push(text)));
+    }
+    // Each push shows the new component and the one before it (its placeholder resolved).
+    expect(shown.components).toBeLessThanOrEqual(4 * COMPONENTS);
+    expect(streamParserCharsRead(parser)).toBeLessThanOrEqual(16 * fed);
+    // Every send still holds the whole reachable tree, placeholder last.
+    const components = lastComponents(delivered);
+    expect(components).toHaveLength(COMPONENTS + 1);
+    expect(components.at(-1)).toEqual({
+      id: `loading_c${COMPONENTS}`,
+      component: 'Row',
+      children: [],
+    });
+  });
+
+  it('a root listing every child first: validates each component once as it arrives, and sends the whole tree', () => {
+    const { parser, shown } = countingParser();
+    // Half as many: the whole tree goes out on every push (as the reference parser sends it).
+    const COMPONENTS = 1_000;
+    const ids = Array.from({ length: COMPONENTS }, (_, index) => `"c${index}"`).join(',');
+    const head = `<a2ui-json>[${JSON.stringify(createSurface)},${updateHead}{"id":"root","component":"Column","children":[${ids}]}`;
+    const delivered = messagesOf(parser.push(head));
+    for (let index = 0; index < COMPONENTS; index++) {
+      delivered.push(
+        ...messagesOf(parser.push(`,{"id":"c${index}","component":"Text","text":"t${index}"}`)),
+      );
+    }
+    // Each push: the new component, the root (one placeholder fewer) and the first send's
+    // placeholders once. The whole tree on every push would be 500,000.
+    expect(shown.components).toBeLessThanOrEqual(4 * COMPONENTS);
+    const components = lastComponents(delivered);
+    expect(components.map((component) => component.id)).toEqual(
+      [...Array.from({ length: COMPONENTS }, (_, index) => `c${index}`), 'root'].sort(),
+    );
+    const finished = messagesOf([...parser.push(']}}]</a2ui-json>'), ...parser.end()]);
+    expect(finished).toEqual([]);
+  });
+});
+
+describe('createA2uiStreamParser: maxBlockBytes', () => {
+  const tooLarge = expect.objectContaining({ code: 'MESSAGE_TOO_LARGE' });
+  const dataModel = (value: string) =>
+    `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":${value}}}`;
+
+  it('refuses a block growing past the limit once, skips its rest unread and reads what follows', () => {
+    const maxBlockBytes = 50_000;
+    const parser = createA2uiStreamParser({ maxBlockBytes });
+    const opening = `<a2ui-json>[${JSON.stringify(createSurface)},${dataModel('{"big":"')}`;
+    expect(messagesOf(parser.push(opening))).toEqual([createSurface]);
+    let error: A2uiError | undefined;
+    let readAtError = 0;
+    // 2 MB in 1 kB pushes: 40 times the limit.
+    for (let push = 0; push < 2_000; push++) {
+      try {
+        parser.push('x'.repeat(1_000));
+      } catch (thrown) {
+        expect(error).toBeUndefined();
+        error = thrown as A2uiError;
+        readAtError = streamParserCharsRead(parser);
+      }
+    }
+    expect(error?.code).toBe('MESSAGE_TOO_LARGE');
+    expect(error?.data).toEqual({ reason: 'size', maxBlockBytes });
+    expect(error?.message).toContain('larger than 50000 bytes (maxBlockBytes)');
+    // The skipped text was not read (nor kept).
+    expect(streamParserCharsRead(parser)).toBe(readAtError);
+    const after = `"}}}]</a2ui-json> Still here. <a2ui-json>[${dataModel('{"ok":1}')}]</a2ui-json>`;
+    const parts = [...parser.push(after), ...parser.end()];
+    expect(parts[0]).toEqual({ type: 'text', text: ' Still here. ' });
+    expect(messagesOf(parts)).toEqual([JSON.parse(dataModel('{"ok":1}'))]);
+  });
+
+  it('reads the rest of the chunk that crossed the limit, and returns its parts on the next call', () => {
+    const parser = createA2uiStreamParser({ maxBlockBytes: 150 });
+    const chunk = `Hi <a2ui-json>[${dataModel(`"${'y'.repeat(200)}"`)}]</a2ui-json> bye <a2ui-json>[${JSON.stringify(createSurface)}]</a2ui-json>`;
+    expect(() => parser.push(chunk)).toThrow(tooLarge);
+    const parts = [...parser.push(''), ...parser.end()];
+    expect(parts).toEqual([
+      { type: 'text', text: 'Hi ' },
+      { type: 'text', text: ' bye ' },
+      { type: 'messages', messages: [createSurface] },
+    ]);
+  });
+
+  it('defaults to 4 MiB, counted in UTF-8 bytes', () => {
+    expect(DEFAULT_MAX_BLOCK_BYTES).toBe(4 * 1_048_576);
+    const parser = createA2uiStreamParser({ validateMessage: false });
+    // Two bytes a character: with the 60 bytes around them, 4 MiB + 20 bytes of UTF-8 (but fewer
+    // than 4 Mi UTF-16 units).
+    const text = 'é'.repeat(DEFAULT_MAX_BLOCK_BYTES / 2 - 20);
+    const block = `<a2ui-json>[${dataModel(`{"t":"${text}`)}`;
+    expect(() => parser.push(block)).toThrow(tooLarge);
+    expect(streamParserCharsRead(parser)).toBe(0);
+    expect(parser.end()).toEqual([]);
   });
 });

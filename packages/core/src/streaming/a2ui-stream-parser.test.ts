@@ -152,6 +152,27 @@ describe('createA2uiStreamParser: errors', () => {
     expect(error.message).toContain('Circular reference detected');
   });
 
+  it.each([
+    ['back to the root', ['root>a', 'a>b', 'b>root']],
+    ['among components that become reachable together', ['x>y', 'y>x', 'root>x']],
+    ['through a component that gains a child', ['root>a', 'a>b', 'b', 'b>a']],
+  ])('reports a cycle closed one component per push: %s', (_, links) => {
+    const parser = createA2uiStreamParser({ validateMessage: false });
+    parser.push(
+      `<a2ui-json>[${JSON.stringify(createSurface)},{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[`,
+    );
+    const push = (link: string, index: number) => {
+      const [id, child] = link.split('>');
+      const component =
+        child === undefined ? { id, component: 'Card' } : { id, component: 'Card', child };
+      return parser.push(`${index === 0 ? '' : ','}${JSON.stringify(component)}`);
+    };
+    for (const [index, link] of links.slice(0, -1).entries()) push(link, index);
+    const error = thrownBy(() => push(links.at(-1)!, links.length - 1));
+    expect(error.data?.reason).toBe('cycle');
+    expect(error.message).toContain('Circular reference detected');
+  });
+
   it('rejects a finished message that fails validation, with the issue and its pointer', () => {
     const parser = createA2uiStreamParser();
     const error = thrownBy(() =>

@@ -4,26 +4,35 @@
  * Text is passed through as it arrives; messages are sent as soon as they are safe to render.
  */
 import { A2uiError } from '../errors/a2ui-error.js';
+import { isRecord } from '../protocol/guards.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, utf8ByteLength } from '../validation/parse-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
 import { A2UI_CLOSE_TAG, A2UI_OPEN_TAG, heldTagPrefixLength } from './a2ui-tags.js';
 import { completeMessage, type MessageHandlerHost } from './complete-message.js';
 import { referenceFieldsOf } from './component-references.js';
 import { isShowable, requiredFieldsOf } from './component-requirements.js';
-import { ComponentStreamer } from './component-streamer.js';
+import { type ComponentSend, ComponentStreamer } from './component-streamer.js';
 import {
   JsonBlockScanner,
   type JsonBlockScannerHooks,
   type OpenBracket,
 } from './json-block-scanner.js';
-import { DEFAULT_CUTTABLE_KEYS } from './repair-partial-json.js';
+import { OpenValueReader } from './open-value-reader.js';
+import { DEFAULT_CUTTABLE_KEYS, parsePartialJson } from './repair-partial-json.js';
 import { partialComponents } from './sniff-partial-components.js';
-import { sniffPartialDataModel } from './sniff-partial-data-model.js';
+import { sniffDataModelMessage, sniffPartialDataModel } from './sniff-partial-data-model.js';
 import { DataModelLedger, isPresent } from './stream-data-model.js';
 import { type A2uiStreamVersion, STREAM_DIALECTS, type StreamDialect } from './stream-dialect.js';
 import { GrowingTextIndex, keepLatestComponentMessages } from './stream-text-scan.js';
 import type { A2uiStreamPart, JsonObject } from './stream-types.js';
 import { type A2uiStreamValidator, defaultStreamValidator } from './stream-validator.js';
 import { SurfaceCursor } from './surface-cursor.js';
+
+/**
+ * Default {@link A2uiStreamParserOptions.maxBlockBytes}: 4 MiB, four messages of core's
+ * `maxMessageBytes` (1 MiB, {@link DEFAULT_MAX_MESSAGE_BYTES}) in one block.
+ */
+export const DEFAULT_MAX_BLOCK_BYTES = 4 * DEFAULT_MAX_MESSAGE_BYTES;
 
 /** Options of {@link createA2uiStreamParser}. */
 export interface A2uiStreamParserOptions {
@@ -62,6 +71,16 @@ export interface A2uiStreamParserOptions {
    * @default 64 ({@link DEFAULT_MAX_DEPTH}, the limit of every validator in core)
    */
   maxDepth?: number;
+  /**
+   * Largest `<a2ui-json>` block, in UTF-8 bytes of the JSON between its tags. The parser keeps
+   * the message being written in memory, so a block that never ends must not grow without
+   * bound. When a block crosses the limit, `push` throws `MESSAGE_TOO_LARGE` (with
+   * `data: { reason: 'size', maxBlockBytes }`) once, and the parser is NOT spent: the rest of
+   * the block is skipped unread up to its `</a2ui-json>`, messages sent from it before stay
+   * sent, and text and blocks after it are read as usual.
+   * @default 4 MiB ({@link DEFAULT_MAX_BLOCK_BYTES})
+   */
+  maxBlockBytes?: number;
 }
 
 /**
@@ -76,8 +95,11 @@ export interface A2uiStreamParser {
    *   `VALIDATION_FAILED` when a finished message fails validation, a component references
    *   itself, a cycle is reachable from the root, or a message nests deeper than `maxDepth`
    *   (`data.reason`: `'schema'`, `'self-reference'`, `'cycle'`, `'missing-root'`, `'depth'`);
-   *   messages completed before the error were returned by earlier calls. After an error the parser is spent:
-   *   every later call throws the same error.
+   *   messages completed before the error were returned by earlier calls. After these errors
+   *   the parser is spent: every later call throws the same error.
+   * @throws A2uiError `MESSAGE_TOO_LARGE` (`data.reason: 'size'`) when a block grows past
+   *   `maxBlockBytes`. Not fatal: the block's rest is skipped, the whole chunk is still read,
+   *   and the parts it made ready are returned by the next call.
    */
   push(chunk: string): A2uiStreamPart[];
   /**
@@ -95,6 +117,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   readonly cursor: SurfaceCursor;
   readonly components: ComponentStreamer;
   readonly ledger = new DataModelLedger();
+  readonly #openValue = new OpenValueReader();
   readonly scanner: JsonBlockScanner;
   readonly cuttableKeys: ReadonlySet<string>;
   readonly #required: ReadonlyMap<string, ReadonlySet<string>>;
@@ -112,7 +135,14 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #componentsDirty = false;
   /** Where the last read of the data-model update being written left off; see `#dataModelFragment`. */
   #dataModelCursor:
-    | { generation: number; entriesStart: number; head: string; from: number }
+    | {
+        generation: number;
+        entriesStart: number;
+        head: string;
+        /** `head` parsed (repaired), once. */
+        headValue?: unknown;
+        from: number;
+      }
     | undefined;
   /** The message types whose keys announce the message being written, in sniffing order. */
   readonly #messageTypeKeys: readonly string[];
@@ -121,13 +151,27 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #inBlock = false;
   #parts: A2uiStreamPart[] = [];
   #failure: unknown;
+  readonly #maxBlockBytes: number;
+  /** UTF-8 bytes of JSON read in the open block. */
+  #blockBytes = 0;
+  /** The open block crossed `maxBlockBytes`: its rest is dropped unread. */
+  #skippingBlock = false;
+  /** The `MESSAGE_TOO_LARGE` error of this push, thrown once the whole chunk has been read. */
+  #oversized: A2uiError | undefined;
+  /** Parts made ready by a push that threw `MESSAGE_TOO_LARGE`, returned by the next call. */
+  #carried: A2uiStreamPart[] = [];
 
   constructor(options: A2uiStreamParserOptions) {
     this.dialect = STREAM_DIALECTS[options.version ?? 'v0.9'];
     this.scanner = new JsonBlockScanner(options.maxDepth);
+    this.#maxBlockBytes = options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES;
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
-    this.components = new ComponentStreamer(this.dialect, referenceFieldsOf(catalog));
+    this.components = new ComponentStreamer(
+      this.dialect,
+      referenceFieldsOf(catalog),
+      this.scanner.meter,
+    );
     this.#required = requiredFieldsOf(catalog);
     const { startKey, componentsKey, dataModelKey, deleteKey } = this.dialect;
     // Like the reference parser, v0.9 recognises deleteSurface only once it is complete.
@@ -158,8 +202,9 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
       if (this.#inBlock) {
         const rest = this.#text;
         this.#text = '';
-        this.#feedJson(rest);
-        this.#closeBlock();
+        this.#readBlockJson(rest);
+        if (this.#skippingBlock) this.#leaveBlock();
+        else this.#closeBlock();
       } else if (this.#text !== '') {
         this.#emitText(this.#text);
         this.#text = '';
@@ -169,12 +214,19 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   #guard(read: () => void): A2uiStreamPart[] {
     if (this.#failure !== undefined) throw this.#failure;
-    this.#parts = [];
+    this.#parts = this.#carried;
+    this.#carried = [];
     try {
       read();
     } catch (error) {
       this.#failure = error;
       throw error;
+    }
+    const oversized = this.#oversized;
+    if (oversized !== undefined) {
+      this.#oversized = undefined;
+      this.#carried = this.#parts;
+      throw oversized;
     }
     return this.#parts.map((part) =>
       part.type === 'messages'
@@ -207,18 +259,47 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #readBlock(): boolean {
     const close = this.#text.indexOf(A2UI_CLOSE_TAG);
     if (close >= 0) {
-      this.#feedJson(this.#text.slice(0, close));
+      this.#readBlockJson(this.#text.slice(0, close));
       this.#text = this.#text.slice(close + A2UI_CLOSE_TAG.length);
-      this.#closeBlock();
+      if (this.#skippingBlock) this.#leaveBlock();
+      else this.#closeBlock();
       return true;
     }
     const ready = this.#text.length - heldTagPrefixLength(this.#text, A2UI_CLOSE_TAG);
     if (ready > 0) {
       const json = this.#text.slice(0, ready);
       this.#text = this.#text.slice(ready);
-      this.#feedJson(json);
+      this.#readBlockJson(json);
     }
     return false;
+  }
+
+  /** JSON of the open block, unless the block is (or with it becomes) larger than allowed. */
+  #readBlockJson(json: string): void {
+    if (this.#skippingBlock || json === '') return;
+    const room = this.#maxBlockBytes - this.#blockBytes;
+    const bytes = utf8ByteLength(json, room);
+    this.#blockBytes += bytes;
+    if (bytes <= room) {
+      this.#feedJson(json);
+      return;
+    }
+    this.#skippingBlock = true;
+    this.scanner.reset();
+    this.#oversized ??= new A2uiError(
+      'MESSAGE_TOO_LARGE',
+      `The <a2ui-json> block is larger than ${this.#maxBlockBytes} bytes (maxBlockBytes); the rest of it is skipped.`,
+      { data: { reason: 'size', maxBlockBytes: this.#maxBlockBytes } },
+    );
+  }
+
+  /** Leaves a block that was too large: what follows its close tag is read afresh. */
+  #leaveBlock(): void {
+    this.#inBlock = false;
+    this.#skippingBlock = false;
+    this.#blockBytes = 0;
+    this.scanner.reset();
+    this.#messageTypes = [];
   }
 
   #closeBlock(): void {
@@ -230,6 +311,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
       );
     }
     this.#inBlock = false;
+    this.#blockBytes = 0;
     this.scanner.reset();
     this.#messageTypes = [];
   }
@@ -262,16 +344,28 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     if (open.length > 0 && this.#metadata.has(`"${this.dialect.dataModelKey}"`)) {
       const fragment = this.#dataModelFragment(open);
       dataModelFrom = this.#dataModelCursor?.from;
-      sniffPartialDataModel({
+      const target = {
         dialect: this.dialect,
         ledger: this.ledger,
         cuttableKeys: this.cuttableKeys,
-        pendingJson: fragment,
-        openObjectStarts: [0],
         surfaceId: this.cursor.surfaceId,
         meter,
-        emitPartial: (message) => this.emit(message, { partial: true }),
-      });
+        emitPartial: (message: JsonObject) => this.emit(message, { partial: true }),
+      };
+      // An entry nested two or more levels deep is read level by level (see OpenValueReader).
+      const cursor = this.#dataModelCursor;
+      if (cursor !== undefined && open.length > 3) {
+        cursor.headValue ??= parsePartialJson(cursor.head, this.cuttableKeys, meter);
+        const head = cursor.headValue;
+        const key = this.dialect.dataModelKey;
+        const payload = isRecord(head) ? head[key] : undefined;
+        const value = this.#openValue.read(scanner, open.slice(2), this.cuttableKeys, true);
+        if (isRecord(head) && isRecord(payload) && value !== undefined) {
+          sniffDataModelMessage({ ...head, [key]: { ...payload, value } }, target);
+        }
+      } else {
+        sniffPartialDataModel({ ...target, pendingJson: fragment, openObjectStarts: [0] });
+      }
     }
     scanner.keepFrom(
       Math.min(componentStart ?? Number.POSITIVE_INFINITY, dataModelFrom ?? scanner.buffer.length),
@@ -306,9 +400,11 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
         from: entries.start + 1,
       };
     }
-    const tail = scanner.textFrom(cursor.from);
-    this.#dataModelCursor = { ...cursor, from: entries.itemStart };
-    return cursor.head + tail;
+    // An entry nested deeper is read level by level instead (see `#sniffPartialMessage`).
+    const fragment = open.length > 3 ? '' : cursor.head + scanner.textFrom(cursor.from);
+    cursor.from = entries.itemStart;
+    this.#dataModelCursor = cursor;
+    return fragment;
   }
 
   // JsonBlockScannerHooks
@@ -358,16 +454,24 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     );
   }
 
-  emit(message: JsonObject, { partial }: { partial: boolean }): void {
-    if (!this.ledger.admit(message, this.dialect)) return;
+  /**
+   * @param checked - What the validator sees of a partial message, when not all of it: the
+   *   components that changed since the last send (the others passed when they were sent).
+   */
+  emit(
+    message: JsonObject,
+    { partial, checked }: { partial: boolean; checked?: JsonObject },
+  ): boolean {
+    if (!this.ledger.admit(message, this.dialect)) return false;
     if (partial) {
-      if (this.#issuesOf(message, true).length > 0) return;
+      if (this.#issuesOf(checked ?? message, true).length > 0) return false;
     } else {
       this.assertValid(message);
     }
     const last = this.#parts.at(-1);
     if (last?.type === 'messages') (last.messages as JsonObject[]).push(message);
     else this.#parts.push({ type: 'messages', messages: [message] });
+    return true;
   }
 
   deleteSurface(surfaceId: string): void {
@@ -380,13 +484,15 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   markReachableSent(): void {
     const { rootId, surfaceId } = this.cursor;
     if (!rootId || !surfaceId) return;
-    this.components.take({
-      surfaceId,
-      rootId,
-      requireRoot: false,
-      messageType: this.dialect.startKey,
-      pendingJson: this.scanner.buffer,
-    });
+    this.components
+      .take({
+        surfaceId,
+        rootId,
+        requireRoot: false,
+        messageType: this.dialect.startKey,
+        pendingJson: this.scanner.buffer,
+      })
+      ?.commit();
   }
 
   sendReachable({ requireRoot }: { requireRoot: boolean }): void {
@@ -395,9 +501,9 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     if (!rootId || activeType === undefined || !surfaceId) return;
     if (!this.startedSurfaces.has(surfaceId) && this.bufferedStart === undefined) return;
     if (this.deletedSurfaces.has(surfaceId)) return;
-    let components: JsonObject[] | undefined;
+    let send: ComponentSend | undefined;
     try {
-      components = this.components.take({
+      send = this.components.take({
         surfaceId,
         rootId,
         requireRoot,
@@ -417,12 +523,17 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
       }
       return;
     }
-    if (components === undefined) return;
+    if (send === undefined) return;
     if (this.bufferedStart !== undefined && !this.startedSurfaces.has(surfaceId)) {
       this.emit(this.bufferedStart, { partial: false });
       this.startedSurfaces.add(surfaceId);
     }
-    this.emit(this.dialect.componentsMessage(surfaceId, components), { partial: true });
+    const sent = this.emit(this.dialect.componentsMessage(surfaceId, send.components), {
+      partial: true,
+      checked: this.dialect.componentsMessage(surfaceId, send.changed),
+    });
+    // A partial message that failed validation is held back: its components are tried again.
+    if (sent) send.commit();
   }
 
   /** The message type components are being streamed in (undefined before any message type). */
@@ -453,7 +564,8 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 }
 
 /**
- * The characters `parser` has read so far (scanned, repaired and parsed JSON text). Internal:
+ * The characters `parser` has read so far (scanned, repaired and parsed JSON text, and the
+ * component copies it made, serialised). Internal:
  * tests use it to prove the parser's work grows with its input, not with input × buffer.
  *
  * @internal

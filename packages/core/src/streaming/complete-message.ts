@@ -22,8 +22,11 @@ export interface MessageHandlerHost {
   addMessageType(type: string): void;
   /** Throws `VALIDATION_FAILED` when the message fails validation. */
   assertValid(message: JsonObject): void;
-  /** Validates and sends; a finished message that fails validation throws. */
-  emit(message: JsonObject, options: { partial: boolean }): void;
+  /**
+   * Validates and sends; a finished message that fails validation throws.
+   * @returns whether the message was sent (a partial one that fails is held back)
+   */
+  emit(message: JsonObject, options: { partial: boolean }): boolean;
   deleteSurface(surfaceId: string): void;
   sendReachable(options: { requireRoot: boolean }): void;
   /** Records the components reachable now as sent (they went out inside another message). */

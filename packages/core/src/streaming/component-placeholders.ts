@@ -28,18 +28,74 @@ export interface PlaceholderContext {
   readonly pendingJson: string;
   /** Placeholder components added so far (shared across the components of one message). */
   readonly placeholders: JsonObject[];
+  /**
+   * What the copy depended on, recorded as it is made: the child ids looked up in `received`
+   * and the list fields whose openness was read, so that a cached copy is reused until one of
+   * them reads differently (see {@link placeholderInputsChanged}).
+   */
+  readonly inputs?: PlaceholderInputs;
 }
 
-/** Whether the message being written has opened a `field` list that has not closed yet. */
-function listIsOpen(field: string, pendingJson: string): boolean {
-  const term = `"${field}"`;
-  if (!pendingJson.includes(term)) return false;
-  const after = pendingJson.split(term).at(-1) ?? '';
-  return after.includes('[') && !(after.split('[')[0] ?? '').includes(']');
+/** What a copy made by {@link withPlaceholders} read of the stream, and what it read. */
+export interface PlaceholderInputs {
+  readonly childIds: unknown[];
+  readonly childReceived: boolean[];
+  readonly listFields: string[];
+  readonly listOpen: boolean[];
 }
+
+/**
+ * Whether the message being written has opened a `field` list that has not closed yet: after
+ * the last `"field"` of the text, a `[` with no `]` before it. Only the text after that last
+ * occurrence is read (searching from the end), not the whole message.
+ */
+export function listIsOpen(field: string, pendingJson: string): boolean {
+  const term = `"${field}"`;
+  const at = pendingJson.lastIndexOf(term);
+  if (at < 0) return false;
+  const after = pendingJson.slice(at + term.length);
+  const open = after.indexOf('[');
+  return open >= 0 && !after.slice(0, open).includes(']');
+}
+
+/** Whether any input a copy was made from reads differently now. */
+export function placeholderInputsChanged(
+  inputs: PlaceholderInputs,
+  received: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+  isListOpen: (field: string) => boolean,
+): boolean {
+  return (
+    inputs.childIds.some(
+      (id, index) => received.has(id as string) !== inputs.childReceived[index],
+    ) || inputs.listFields.some((field, index) => isListOpen(field) !== inputs.listOpen[index])
+  );
+}
+
+function isReceived(id: unknown, context: PlaceholderContext): boolean {
+  const received = context.received.has(id as string);
+  context.inputs?.childIds.push(id);
+  context.inputs?.childReceived.push(received);
+  return received;
+}
+
+function readListOpen(field: string, context: PlaceholderContext): boolean {
+  const open = listIsOpen(field, context.pendingJson);
+  context.inputs?.listFields.push(field);
+  context.inputs?.listOpen.push(open);
+  return open;
+}
+
+/** Ids of the placeholders in each `placeholders` list, so that adding one is O(1). */
+const placeholderIds = new WeakMap<JsonObject[], Set<string>>();
 
 function placeholderFor(id: string, context: PlaceholderContext): string {
-  if (!context.placeholders.some((placeholder) => placeholder.id === id)) {
+  let ids = placeholderIds.get(context.placeholders);
+  if (ids === undefined) {
+    ids = new Set(context.placeholders.map((placeholder) => String(placeholder.id)));
+    placeholderIds.set(context.placeholders, ids);
+  }
+  if (!ids.has(id)) {
+    ids.add(id);
     context.placeholders.push(context.dialect.placeholder(id));
   }
   return id;
@@ -53,16 +109,14 @@ function substituteChildren(
 ): void {
   const value = object[field];
   if (typeof value === 'string') {
-    if (!context.received.has(value)) object[field] = placeholderFor(`loading_${value}`, context);
+    if (!isReceived(value, context)) object[field] = placeholderFor(`loading_${value}`, context);
     return;
   }
   if (!Array.isArray(value)) return;
   const children = value.map((child) =>
-    context.received.has(child as string)
-      ? child
-      : placeholderFor(`loading_${String(child)}`, context),
+    isReceived(child, context) ? child : placeholderFor(`loading_${String(child)}`, context),
   );
-  if (children.length === 0 && LIST_FIELDS.has(field) && listIsOpen(field, context.pendingJson)) {
+  if (children.length === 0 && LIST_FIELDS.has(field) && readListOpen(field, context)) {
     children.push(placeholderFor(`loading_children_${ownerId}`, context));
   }
   object[field] = children;

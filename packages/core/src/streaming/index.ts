@@ -6,6 +6,7 @@ export {
   type A2uiStreamParser,
   type A2uiStreamParserOptions,
   createA2uiStreamParser,
+  DEFAULT_MAX_BLOCK_BYTES,
 } from './a2ui-stream-parser.js';
 export { A2UI_CLOSE_TAG, A2UI_OPEN_TAG } from './a2ui-tags.js';
 export {

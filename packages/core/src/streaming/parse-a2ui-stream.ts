@@ -47,7 +47,9 @@ function nextOrAbort(
  * @param chunks - Text chunks in order, e.g. the text deltas of an LLM response.
  * @param options - Parser options and an optional `signal`.
  * @throws A2uiError `ABORTED` when `signal` fires; the parser's errors (`INVALID_JSON`,
- *   `VALIDATION_FAILED`); whatever `chunks` throws.
+ *   `VALIDATION_FAILED`, and `MESSAGE_TOO_LARGE` for a block past `maxBlockBytes`, which ends
+ *   the iteration here too: to read on past an oversized block, call
+ *   {@link createA2uiStreamParser}'s `push` yourself); whatever `chunks` throws.
  * @example
  * ```ts
  * for await (const part of parseA2uiStream(textDeltas, { signal })) {

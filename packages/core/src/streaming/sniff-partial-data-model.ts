@@ -34,7 +34,9 @@ export interface DataModelSniffContext {
   emitPartial(message: JsonObject): void;
 }
 
-function surfaceOf(payload: JsonObject, context: DataModelSniffContext): string {
+type SniffTarget = Omit<DataModelSniffContext, 'pendingJson' | 'openObjectStarts'>;
+
+function surfaceOf(payload: JsonObject, context: SniffTarget): string {
   const own = payload.surfaceId;
   if (isPresent(own)) return own as string;
   return context.surfaceId !== undefined && context.surfaceId !== ''
@@ -58,7 +60,7 @@ function latestEntries(contents: unknown[], changedKeys: JsonObject): unknown {
   return pruneIncompleteEntries(entries);
 }
 
-function sniffV08(payload: JsonObject, context: DataModelSniffContext): void {
+function sniffV08(payload: JsonObject, context: SniffTarget): void {
   if (!('contents' in payload)) return;
   const values = contentsToRecord(payload.contents);
   if (Object.keys(values).length === 0) return;
@@ -73,7 +75,7 @@ function sniffV08(payload: JsonObject, context: DataModelSniffContext): void {
   context.ledger.record(values);
 }
 
-function sniffV09(payload: JsonObject, context: DataModelSniffContext): void {
+function sniffV09(payload: JsonObject, context: SniffTarget): void {
   if (!isRecord(payload.value)) return;
   const delta = context.ledger.changed(payload.value);
   if (Object.keys(delta).length === 0) return;
@@ -85,15 +87,22 @@ function sniffV09(payload: JsonObject, context: DataModelSniffContext): void {
 
 /** Sends what has arrived of the data-model update being written, if any changed. */
 export function sniffPartialDataModel(context: DataModelSniffContext): void {
-  const key = context.dialect.dataModelKey;
   for (const start of context.openObjectStarts) {
     const fragment = context.pendingJson.slice(start);
     if (fragment === '') continue;
-    const object = parsePartialJson(fragment, context.cuttableKeys, context.meter);
-    if (!isRecord(object) || Object.keys(object).length === 0 || !(key in object)) continue;
-    const payload = object[key];
-    if (!isRecord(payload)) continue;
-    if (context.dialect.version === 'v0.8') sniffV08(payload, context);
-    else sniffV09(payload, context);
+    sniffDataModelMessage(parsePartialJson(fragment, context.cuttableKeys, context.meter), context);
   }
+}
+
+/**
+ * {@link sniffPartialDataModel} for a message already read as far as it goes (the parser reads a
+ * deeply nested update level by level; `pendingJson` and `openObjectStarts` are not used).
+ */
+export function sniffDataModelMessage(object: unknown, context: SniffTarget): void {
+  const key = context.dialect.dataModelKey;
+  if (!isRecord(object) || Object.keys(object).length === 0 || !(key in object)) return;
+  const payload = object[key];
+  if (!isRecord(payload)) return;
+  if (context.dialect.version === 'v0.8') sniffV08(payload, context);
+  else sniffV09(payload, context);
 }

@@ -3,6 +3,7 @@
  * works with. Copies only what changes; a message without `@` keys comes back as it is.
  */
 import { isRecord, setOwn } from '../protocol/guards.js';
+import { encodeSegment, parsePointer } from '../state/json-pointer.js';
 import { specError } from './read-envelope.js';
 import {
   V1_0_AT_ESCAPE,
@@ -138,4 +139,38 @@ function rebuild(
     setOwn(copy, key, value[key]);
   }
   return copy;
+}
+
+/**
+ * `path`, a JSON Pointer into what {@link normalizeReservedKeys} made of `message`, with each key
+ * spelled as the agent wrote it (`@path` for `path`, `@@x` for the literal key `@x`), so that an
+ * error points into the message sent. Segments that are keys of `message` as written stay as
+ * they are (a data-model key may start with `@`).
+ *
+ * @returns the pointer into `message`; `path` itself when it is not a pointer the engine reads
+ */
+export function pointerAsSent(message: unknown, path: string): string {
+  let segments: string[];
+  try {
+    segments = parsePointer(path);
+  } catch {
+    return path;
+  }
+  let value: unknown = message;
+  let out = '';
+  for (const segment of segments) {
+    let key = segment;
+    if (isRecord(value) && !Object.hasOwn(value, segment)) {
+      const alias = segment.startsWith('@')
+        ? `${V1_0_AT_ESCAPE.slice(1)}${segment}`
+        : Object.keys(V1_0_RESERVED_KEY_ALIASES).find(
+            (spelling) => V1_0_RESERVED_KEY_ALIASES[spelling] === segment,
+          );
+      if (alias !== undefined && Object.hasOwn(value, alias)) key = alias;
+    }
+    out += `/${encodeSegment(key)}`;
+    value =
+      isRecord(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return out;
 }
