@@ -60,6 +60,17 @@ interface Entry {
   readonly messages: readonly unknown[];
   readonly catalogs?: readonly Catalog[];
 }
+const BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+
+/** createSurface, updateComponents and (when given) updateDataModel for one v0.9 surface. */
+function streamOf(surfaceId: string, components: unknown[], value?: unknown): unknown[] {
+  return [
+    { version: 'v0.9', createSurface: { surfaceId, catalogId: BASIC_CATALOG } },
+    { version: 'v0.9', updateComponents: { surfaceId, components } },
+    ...(value === undefined ? [] : [{ version: 'v0.9', updateDataModel: { surfaceId, value } }]),
+  ];
+}
+
 /**
  * Items of the large list: the template cap (`maxTemplateItems`). Each is one Text, so the
  * surface (5,001 instances) stays under `maxRenderedComponents` and every item renders.
@@ -67,36 +78,47 @@ interface Entry {
 const LARGE_LIST_ITEMS = 5000;
 
 /** A v0.9 surface whose List template renders {@link LARGE_LIST_ITEMS} items. */
-const LARGE_LIST_STREAM: readonly unknown[] = [
+const LARGE_LIST_STREAM = streamOf(
+  'large',
+  [
+    { id: 'root', component: 'List', children: { componentId: 'row', path: '/items' } },
+    { id: 'row', component: 'Text', text: { path: 'name' } },
+  ],
   {
-    version: 'v0.9',
-    createSurface: {
-      surfaceId: 'large',
-      catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
-    },
+    items: Array.from({ length: LARGE_LIST_ITEMS }, (_, index) => ({ name: `Item ${index + 1}` })),
   },
+);
+
+/**
+ * 100 lists of 100 items, each list a template item of the outer List: 10,101 instances, so the
+ * surface stops at the `maxRenderedComponents` cap (10,000) with the last cells not rendered.
+ */
+const NESTED_LIST_STREAM = streamOf(
+  'nested',
+  [
+    { id: 'root', component: 'List', children: { componentId: 'group', path: '/groups' } },
+    { id: 'group', component: 'List', children: { componentId: 'cell', path: 'cells' } },
+    { id: 'cell', component: 'Text', text: { path: 'name' } },
+  ],
   {
-    version: 'v0.9',
-    updateComponents: {
-      surfaceId: 'large',
-      components: [
-        { id: 'root', component: 'List', children: { componentId: 'row', path: '/items' } },
-        { id: 'row', component: 'Text', text: { path: 'name' } },
-      ],
-    },
+    groups: Array.from({ length: 100 }, (_, group) => ({
+      cells: Array.from({ length: 100 }, (_, cell) => ({ name: `${group + 1}.${cell + 1}` })),
+    })),
   },
-  {
-    version: 'v0.9',
-    updateDataModel: {
-      surfaceId: 'large',
-      value: {
-        items: Array.from({ length: LARGE_LIST_ITEMS }, (_, index) => ({
-          name: `Item ${index + 1}`,
-        })),
-      },
-    },
-  },
-];
+);
+
+/**
+ * No template: four levels of Columns naming their child ten times, 11,111 instances of five
+ * components, so the surface stops at the `maxRenderedComponents` cap (10,000).
+ */
+const FAN_OUT_STREAM = streamOf('fan-out', [
+  ...['root', 'a', 'b', 'c'].map((id, level) => ({
+    id,
+    component: 'Column',
+    children: Array.from({ length: 10 }, () => ['a', 'b', 'c', 'leaf'][level]),
+  })),
+  { id: 'leaf', component: 'Text', text: 'Leaf' },
+]);
 
 /** A button outside any surface: whether the page answers input while a large list mounts. */
 function InputProbe() {
@@ -118,6 +140,8 @@ function InputProbe() {
 /** Sections shown only when asked for by name (`?only=`), not on the full gallery. */
 const ON_REQUEST: readonly Entry[] = [
   { id: 'large-list', title: 'Large list', messages: LARGE_LIST_STREAM },
+  { id: 'nested-list', title: 'Nested lists', messages: NESTED_LIST_STREAM },
+  { id: 'fan-out', title: 'Fan-out', messages: FAN_OUT_STREAM },
   {
     id: 'v1-accessibility',
     title: 'v1.0 accessibility',
@@ -165,6 +189,9 @@ createRoot(document.getElementById('app')!).render(
     <Gallery />
   </StrictMode>,
 );
+// Where the page's first task (script, the streams applied by core) ends: the bench tells the
+// rendering tasks after it apart from it.
+performance.mark('gallery-script-end');
 // Rendering commits synchronously after the first paint task; flag readiness after it.
 requestAnimationFrame(() => {
   setTimeout(() => {
