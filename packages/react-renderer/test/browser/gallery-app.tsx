@@ -21,6 +21,11 @@ interface GalleryState {
   ready: boolean;
   /** `?only=large-list`: list items in the page when the probe button's click handler ran. */
   itemsAtClick: number[];
+  /**
+   * `?hold`: the surfaces mount 32 children per commit (`mountSliceMs: 0`) and no further slice
+   * until this runs (then a slice per task), so a test sees a surface mid-mount on any machine.
+   */
+  releaseMounts(): void;
   sent: ClientMessage[];
   errors: ClientError[];
   opened: string[];
@@ -32,7 +37,34 @@ declare global {
   }
 }
 
-const state: GalleryState = { ready: false, itemsAtClick: [], sent: [], errors: [], opened: [] };
+const params = new URLSearchParams(location.search);
+const only = params.get('only');
+
+/** The renderer options of `?hold`: slices wait in `held` until `releaseMounts()`. */
+const held: Array<() => void> | null = params.has('hold') ? [] : null;
+let released = false;
+const holdOptions =
+  held === null
+    ? {}
+    : {
+        mountSliceMs: 0,
+        scheduleMount(mount: () => void) {
+          if (released) setTimeout(mount, 0);
+          else held.push(mount);
+        },
+      };
+
+const state: GalleryState = {
+  ready: false,
+  itemsAtClick: [],
+  releaseMounts() {
+    released = true;
+    for (const mount of held?.splice(0) ?? []) setTimeout(mount, 0);
+  },
+  sent: [],
+  errors: [],
+  opened: [],
+};
 window.__gallery = state;
 
 function createClient(catalogs?: readonly Catalog[]): A2uiClient {
@@ -52,8 +84,6 @@ function createClient(catalogs?: readonly Catalog[]): A2uiClient {
   return client;
 }
 
-const params = new URLSearchParams(location.search);
-const only = params.get('only');
 interface Entry {
   readonly id: string;
   readonly title: string;
@@ -177,7 +207,7 @@ function Gallery() {
           className="gallery-section"
         >
           <h2 id={`${section.id}-title`}>{section.title}</h2>
-          <A2UIRenderer client={section.client} />
+          <A2UIRenderer client={section.client} {...holdOptions} />
         </section>
       ))}
     </main>
