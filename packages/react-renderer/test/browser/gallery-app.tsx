@@ -222,9 +222,15 @@ createRoot(document.getElementById('app')!).render(
 // Where the page's first task (script, the streams applied by core) ends: the bench tells the
 // rendering tasks after it apart from it.
 performance.mark('gallery-script-end');
-// Rendering commits synchronously after the first paint task; flag readiness after it.
+// Rendering commits after the first paint task; flag readiness once every surface mounted all its
+// children (a slice per commit, `mountSliceMs`), or after the first commit when slices are held.
+const markReady = () => {
+  if (held === null && document.querySelector('.a2ui-surface[aria-busy]')) {
+    setTimeout(markReady, 10);
+    return;
+  }
+  state.ready = true;
+};
 requestAnimationFrame(() => {
-  setTimeout(() => {
-    state.ready = true;
-  }, 0);
+  setTimeout(markReady, 0);
 });
