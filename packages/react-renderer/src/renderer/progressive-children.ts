@@ -4,7 +4,7 @@
  * container keeps the children it already mounted and adds what the scheduler grants; one with
  * children left registers after its commit and is woken for the next slice.
  */
-import { useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import type { SurfaceRuntime } from '../provider/renderer-context.js';
 import type { A2uiNode } from '../registry/a2ui-component.js';
 
@@ -24,6 +24,9 @@ interface RenderedChildren {
 }
 
 const bump = (tick: number): number => tick + 1;
+
+/** After the commit, before the browser paints; on the server (no effects run) React 18 warns. */
+const useCommitEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * `node` with a `renderChildren` that renders the children mounted so far plus those the
@@ -71,7 +74,7 @@ export function useProgressiveChildren(
       },
     };
   }, [node, tick, budget, options, mounts]);
-  useLayoutEffect(() => {
+  useCommitEffect(() => {
     const pass = rendered.current ?? committed.current;
     if (pass === null) return;
     committed.current = pass;
