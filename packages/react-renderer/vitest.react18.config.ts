@@ -20,6 +20,8 @@ export default defineConfig({
       { find: /^react-dom\/server$/, replacement: require.resolve('react-dom18/server.node') },
     ],
   },
+  // Node-environment tests (server rendering) resolve through Vite's SSR environment.
+  ssr: { resolve: { conditions: SOURCE_CONDITIONS } },
   test: {
     name: 'react-renderer-react18',
     environment: 'jsdom',

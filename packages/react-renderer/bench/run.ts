@@ -68,7 +68,12 @@ const oursAdapter: Adapter = {
     const client = new core.A2uiClient();
     client.process(messages);
     const root = createRoot(container);
-    flushSync(() => root.render(createElement(ours.A2UIRenderer, { client })));
+    // Mounted in one commit, as the official renderer does: the scenarios time whole surfaces.
+    flushSync(() =>
+      root.render(
+        createElement(ours.A2UIRenderer, { client, mountSliceMs: Number.POSITIVE_INFINITY }),
+      ),
+    );
     return {
       process: (message) => flushSync(() => void client.process(message)),
       unmount: () => root.unmount(),

@@ -4,7 +4,7 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { flush, renderMessages } from '../test/test-client.js';
+import { flush, renderMessages, settle } from '../test/test-client.js';
 import { XSS_STREAM } from '../test/xss-vectors.js';
 
 describe('XSS vectors', () => {
@@ -12,6 +12,8 @@ describe('XSS vectors', () => {
     const opened: string[] = [];
     const test = renderMessages(XSS_STREAM, {}, { openUrl: (url) => opened.push(url) });
     const root = test.view.container;
+    // More vectors than a commit mounts for sure (MIN_CHILDREN_PER_COMMIT): let them all mount.
+    await settle(root);
     // Every vector passed schema validation, so every one of them reached the renderer.
     expect(test.errors.filter((error) => error.code === 'VALIDATION_FAILED')).toEqual([]);
     expect(root.querySelector('[data-a2ui-id="root"]')).not.toBeNull();

@@ -67,6 +67,15 @@ export async function flush(): Promise<void> {
   });
 }
 
+/**
+ * Lets the surfaces in `container` finish mounting: runs their slices (`mountSliceMs`, each
+ * scheduled as a task) until no surface is `aria-busy`.
+ */
+export async function settle(container: HTMLElement): Promise<void> {
+  await flush();
+  while (container.querySelector('.a2ui-surface[aria-busy]')) await flush();
+}
+
 export const BASIC = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 
 /** createSurface + updateComponents (+ optional data) for surface `s`. */

@@ -3,7 +3,7 @@
  */
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { flush, renderMessages, setData, surface } from '../../test/test-client.js';
+import { flush, renderMessages, setData, settle, surface } from '../../test/test-client.js';
 import { BASIC_ICON_PATHS } from '../index.js';
 
 const one = (component: Record<string, unknown>, data?: unknown) =>
@@ -219,7 +219,7 @@ describe('Image', () => {
 });
 
 describe('Icon', () => {
-  it('draws each of the 59 basic names from bundled paths with a humanized name', () => {
+  it('draws each of the 59 basic names from bundled paths with a humanized name', async () => {
     expect(Object.keys(BASIC_ICON_PATHS)).toHaveLength(59);
     const names = Object.keys(BASIC_ICON_PATHS);
     const { view } = renderMessages(
@@ -228,6 +228,8 @@ describe('Icon', () => {
         ...names.map((name) => ({ id: `icon-${name}`, component: 'Icon', name })),
       ]),
     );
+    // 59 children: more than a commit mounts for sure (MIN_CHILDREN_PER_COMMIT).
+    await settle(view.container);
     const svgs = view.container.querySelectorAll('svg.a2ui-icon');
     expect(svgs).toHaveLength(59);
     expect(view.container.querySelector('.a2ui-icon-missing')).toBeNull();

@@ -64,6 +64,7 @@ export function useClientContextValue(
     rootTimeoutMs,
     maxTemplateItems,
     maxRenderedComponents,
+    mountSliceMs,
     maxMarkdownLength,
     maxMarkdownNesting,
     validationDisplay,
@@ -77,13 +78,16 @@ export function useClientContextValue(
   const callbacks = useRef({
     onActionError: options.onActionError,
     onRootTimeout: options.onRootTimeout,
+    scheduleMount: options.scheduleMount,
   });
   callbacks.current = {
     onActionError: options.onActionError,
     onRootTimeout: options.onRootTimeout,
+    scheduleMount: options.scheduleMount,
   };
   const hasActionErrorHandler = options.onActionError !== undefined;
   const hasRootTimeoutHandler = options.onRootTimeout !== undefined;
+  const hasMountScheduler = options.scheduleMount !== undefined;
 
   return useMemo(() => {
     const onActionError = hasActionErrorHandler
@@ -91,6 +95,9 @@ export function useClientContextValue(
       : undefined;
     const onRootTimeout = hasRootTimeoutHandler
       ? (surfaceId: string) => callbacks.current.onRootTimeout?.(surfaceId)
+      : undefined;
+    const scheduleMount = hasMountScheduler
+      ? (mount: () => void) => callbacks.current.scheduleMount?.(mount)
       : undefined;
     return {
       client,
@@ -102,11 +109,13 @@ export function useClientContextValue(
           rootTimeoutMs,
           maxTemplateItems,
           maxRenderedComponents,
+          mountSliceMs,
           maxMarkdownLength,
           maxMarkdownNesting,
           validationDisplay,
           onActionError,
           onRootTimeout,
+          scheduleMount,
         },
         base,
       ),
@@ -120,10 +129,12 @@ export function useClientContextValue(
     rootTimeoutMs,
     maxTemplateItems,
     maxRenderedComponents,
+    mountSliceMs,
     maxMarkdownLength,
     maxMarkdownNesting,
     validationDisplay,
     hasActionErrorHandler,
     hasRootTimeoutHandler,
+    hasMountScheduler,
   ]);
 }

@@ -6,6 +6,7 @@ import type { A2uiClient, BindingHost, Surface } from '@a2ui-ts/core';
 import { type CSSProperties, createContext } from 'react';
 import type { ComponentErrorReport } from '../registry/a2ui-component.js';
 import type { ComponentRegistry } from '../registry/component-registry.js';
+import type { MountScheduler } from '../renderer/mount-scheduler.js';
 import type { RendererStrings } from '../strings/renderer-strings.js';
 
 /** Where an action failed. */
@@ -54,6 +55,22 @@ export interface RendererOptions {
    */
   maxRenderedComponents?: number;
   /**
+   * Milliseconds of rendering one commit may spend mounting a surface's components beyond the
+   * first `MIN_CHILDREN_PER_COMMIT` (32) children; the rest mount in later commits, each from a
+   * task of its own, so a surface at the caps never blocks input for long (issue 25). Shared by
+   * every container of the surface, nested lists included. `0` mounts 32 children per commit;
+   * `Infinity` mounts everything in one commit.
+   * @default 10
+   */
+  mountSliceMs?: number;
+  /**
+   * Runs `mount` (the next commit's children of a surface still mounting) in a later task. Hosts
+   * may defer it further (`requestIdleCallback`); tests hold it to see a surface mid-mount. The
+   * surface is `aria-busy` until every child is mounted.
+   * @default `(mount) => setTimeout(mount, 0)`
+   */
+  scheduleMount?: (mount: () => void) => void;
+  /**
    * Longest Text (in UTF-16 code units) parsed as markdown; longer text is shown as plain
    * text, character for character. Markdown parsing is super-linear on some inputs.
    * @default 10000
@@ -90,6 +107,8 @@ export interface ResolvedRendererOptions {
   readonly rootTimeoutMs: number;
   readonly maxTemplateItems: number;
   readonly maxRenderedComponents: number;
+  readonly mountSliceMs: number;
+  readonly scheduleMount: (mount: () => void) => void;
   readonly maxMarkdownLength: number;
   readonly maxMarkdownNesting: number;
   readonly validationDisplay: ValidationDisplay;
@@ -136,6 +155,8 @@ export interface SurfaceRuntime {
   readonly theme: SurfaceThemeAttributes;
   /** Component instances of this surface currently rendered (see `maxRenderedComponents`). */
   readonly budget: RenderBudget;
+  /** Paces the mounting of the surface's children (`mountSliceMs`, `scheduleMount`). */
+  readonly mounts: MountScheduler;
   /** Reports to the agent once per distinct error for this surface. */
   report(error: ComponentErrorReport): void;
 }

@@ -7,6 +7,7 @@ import {
 } from '../markdown/markdown-text.js';
 import type { ComponentRegistry } from '../registry/component-registry.js';
 import { createComponentRegistry } from '../registry/create-component-registry.js';
+import { DEFAULT_MOUNT_SLICE_MS } from '../renderer/mount-scheduler.js';
 import { DEFAULT_RENDERER_STRINGS } from '../strings/renderer-strings.js';
 import type {
   ActionErrorInfo,
@@ -22,6 +23,10 @@ export const DEFAULT_MAX_TEMPLATE_ITEMS = 5000;
 
 /** Default of the `maxRenderedComponents` option. */
 export const DEFAULT_MAX_RENDERED_COMPONENTS = 10_000;
+
+const scheduleInNewTask = (mount: () => void): void => {
+  setTimeout(mount, 0);
+};
 
 let defaultRegistry: ComponentRegistry | undefined;
 
@@ -56,6 +61,8 @@ export function resolveRendererOptions(
       override.maxRenderedComponents ??
       base?.maxRenderedComponents ??
       DEFAULT_MAX_RENDERED_COMPONENTS,
+    mountSliceMs: override.mountSliceMs ?? base?.mountSliceMs ?? DEFAULT_MOUNT_SLICE_MS,
+    scheduleMount: override.scheduleMount ?? base?.scheduleMount ?? scheduleInNewTask,
     maxMarkdownLength:
       override.maxMarkdownLength ?? base?.maxMarkdownLength ?? DEFAULT_MAX_MARKDOWN_LENGTH,
     maxMarkdownNesting:

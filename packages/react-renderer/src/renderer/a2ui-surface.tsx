@@ -23,6 +23,7 @@ import {
   type SurfaceThemeAttributes,
 } from '../provider/renderer-context.js';
 import { ComponentNode } from './component-node.js';
+import { MountScheduler } from './mount-scheduler.js';
 
 /** Props of {@link A2UISurface}. */
 export interface A2UISurfaceProps {
@@ -176,6 +177,8 @@ function hostOf(
   }
 }
 
+const notBusy = (): boolean => false;
+
 /**
  * Renders one surface of the client given by the nearest `<A2UIProvider>` or `<A2UIRenderer>`.
  * Usually you render `<A2UIRenderer>` instead, which finds the surfaces for you.
@@ -191,9 +194,13 @@ export function A2UISurface({ surface, className }: A2UISurfaceProps) {
   const [budget] = useState(
     (): RenderBudget => ({ used: 0, pending: new Set(), sweepQueued: false }),
   );
+  // Kept when options change too: the containers waiting for their next slice stay registered.
+  const [mounts] = useState(() => new MountScheduler(options));
+  const busy = useSyncExternalStore(mounts.subscribe, mounts.isBusy, notBusy);
   const runtime = useMemo((): SurfaceRuntime | undefined => {
     const host = hostOf(client, surface);
     if (!host) return undefined;
+    mounts.pacing = options;
     return {
       client,
       surface,
@@ -201,13 +208,19 @@ export function A2UISurface({ surface, className }: A2UISurfaceProps) {
       options,
       theme: surfaceThemeAttributes(surface, options, className),
       budget,
+      mounts,
       report: createReporter(surface, (error) => client.processor.reportError(error)),
     };
-  }, [client, surface, options, className, budget]);
+  }, [client, surface, options, className, budget, mounts]);
   if (!runtime) return null;
   return (
     <SurfaceContext.Provider value={runtime}>
-      <div {...runtime.theme} data-a2ui-surface={surface.surfaceId}>
+      <div
+        {...runtime.theme}
+        data-a2ui-surface={surface.surfaceId}
+        // Children are still being mounted, a slice per commit (`mountSliceMs`).
+        aria-busy={busy || undefined}
+      >
         <SurfaceErrorBoundary runtime={runtime}>
           <SurfaceRoot runtime={runtime} />
         </SurfaceErrorBoundary>

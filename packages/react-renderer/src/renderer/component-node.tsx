@@ -260,7 +260,7 @@ export const ComponentNode = memo(function ComponentNode(props: ComponentNodePro
     snapshot,
     node: fullNode,
   } = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const node = useProgressiveChildren(fullNode);
+  const node = useProgressiveChildren(fullNode, runtime);
   const tooDeep = depth > MAX_COMPONENT_DEPTH;
   const cycle = !tooDeep && isOwnAncestor(parent, id, scope);
   const admitted = useRenderBudget(runtime, props, !tooDeep && !cycle);

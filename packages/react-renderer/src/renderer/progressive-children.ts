@@ -1,51 +1,86 @@
 /**
- * Long child lists mount a slice at a time (issue 25: 5,000 template items froze the page for
- * 6 s in one commit). A container first mounts {@link CHILDREN_PER_COMMIT} children; after each
- * commit that left some out, the slice grows by as many in a transition started from a new task,
- * so the browser handles input between slices, React may interrupt the render for it, and each
- * commit mounts a bounded number of components.
+ * Containers mount their children as the surface's {@link MountScheduler} allows (issue 25:
+ * 5,000 template items froze the page for 6 s in one commit, 100 × 100 nested ones longer). A
+ * container keeps the children it already mounted and adds what the scheduler grants; one with
+ * children left registers after its commit and is woken for the next slice.
  */
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import type { SurfaceRuntime } from '../provider/renderer-context.js';
 import type { A2uiNode } from '../registry/a2ui-component.js';
 
-/**
- * Most children a container mounts in the first commit, and how many each later commit adds.
- * Large enough that ordinary lists (≤ 100 children) render in one commit as before; small enough
- * that a commit mounts about 30 ms of Text items on an idle 2-core machine (`bench:large-list`;
- * on one loaded ten times over, some still take 110–190 ms).
- */
-export const CHILDREN_PER_COMMIT = 100;
+/** What the implementation's `renderChildren` calls of one render asked for and were given. */
+interface RenderedChildren {
+  /** Longest child list asked for. */
+  wanted: number;
+  /** Children mounted, the count the next render starts from. */
+  kept: number;
+  /** The surface's `maxRenderedComponents` was used up: the rest stays out, nobody waits. */
+  cut: boolean;
+  /**
+   * Children shown per list asked for: Strict Mode calls the implementation twice per render,
+   * and the second call must show what the first was granted, not ask again.
+   */
+  readonly shown: Map<readonly unknown[], number>;
+}
+
+const bump = (tick: number): number => tick + 1;
+
+/** After the commit, before the browser paints; on the server (no effects run) React 18 warns. */
+const useCommitEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
- * `node` with a `renderChildren` that renders the first `shown` children of a longer list, and
- * the growth of `shown` after each commit that left some out. Children already mounted keep their
- * keys, so growing the slice only mounts the new ones.
+ * `node` with a `renderChildren` that renders the children mounted so far plus those the
+ * surface's scheduler grants. Children keep their keys, so growing the slice mounts only the new
+ * ones. When the surface has no instance left (`maxRenderedComponents`), the first child left out
+ * is rendered anyway, as the "not rendered" note its over-budget instance shows.
  */
-export function useProgressiveChildren(node: A2uiNode | null): A2uiNode | null {
-  const [shown, setShown] = useState(CHILDREN_PER_COMMIT);
-  // The longest list this component's implementation asked for in its latest render.
-  const longest = useRef(0);
-  longest.current = 0;
+export function useProgressiveChildren(
+  node: A2uiNode | null,
+  runtime: SurfaceRuntime,
+): A2uiNode | null {
+  const { mounts, budget, options } = runtime;
+  const [tick, wake] = useReducer(bump, 0);
+  const mounted = useRef(0);
+  // This render's calls; `null` until the implementation calls `renderChildren` (it may not, when
+  // it is memoised and bails out, and then the last commit's state stands).
+  const rendered = useRef<RenderedChildren | null>(null);
+  const committed = useRef<RenderedChildren | null>(null);
+  rendered.current = null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a wake must reach memoised implementations as a new node.
   const windowed = useMemo(() => {
     if (!node) return null;
     return {
       ...node,
       renderChildren(children: unknown) {
-        if (!Array.isArray(children) || children.length <= shown)
-          return node.renderChildren(children);
-        longest.current = Math.max(longest.current, children.length);
-        return node.renderChildren(children.slice(0, shown));
+        if (!Array.isArray(children)) return node.renderChildren(children);
+        rendered.current ??= { wanted: 0, kept: 0, cut: false, shown: new Map() };
+        const pass = rendered.current;
+        const total = children.length;
+        pass.wanted = Math.max(pass.wanted, total);
+        const kept = Math.min(mounted.current, total);
+        let shown = pass.shown.get(children) ?? total;
+        let cut = false;
+        if (total > kept && !pass.shown.has(children)) {
+          if (budget.used >= options.maxRenderedComponents) {
+            cut = pass.cut = true;
+            shown = kept + 1;
+          } else {
+            shown = kept + mounts.grant(total - kept);
+          }
+        }
+        pass.shown.set(children, shown);
+        pass.kept = Math.max(pass.kept, cut ? kept : shown);
+        return node.renderChildren(shown === total ? children : children.slice(0, shown));
       },
     };
-  }, [node, shown]);
-  useEffect(() => {
-    if (longest.current <= shown) return;
-    // A new task, so input queued during the last commit runs first; a transition, so React
-    // renders the next slice in interruptible steps and commits it only when nothing is waiting.
-    const timer = setTimeout(() => {
-      startTransition(() => setShown((current) => current + CHILDREN_PER_COMMIT));
-    }, 0);
-    return () => clearTimeout(timer);
+  }, [node, tick, budget, options, mounts]);
+  useCommitEffect(() => {
+    const pass = rendered.current ?? committed.current;
+    if (pass === null) return;
+    committed.current = pass;
+    mounted.current = pass.kept;
+    mounts.committed();
+    if (pass.kept < pass.wanted && !pass.cut) return mounts.wait(wake);
   });
   return windowed;
 }

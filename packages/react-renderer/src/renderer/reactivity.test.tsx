@@ -34,7 +34,12 @@ function renderCounted(messages: unknown[]) {
   let commits = 0;
   const view = render(
     <Profiler id="a2ui" onRender={() => commits++}>
-      <A2UIRenderer client={test.client} registry={counting.registry} />
+      {/* Mounted in one commit: these tests count the commits of updates. */}
+      <A2UIRenderer
+        client={test.client}
+        registry={counting.registry}
+        mountSliceMs={Number.POSITIVE_INFINITY}
+      />
     </Profiler>,
   );
   counting.take();
@@ -194,7 +199,7 @@ describe('subscriptions', () => {
     const model = test.client.processor.getSurfaces()[0]!;
     const view = render(
       <StrictMode>
-        <A2UIRenderer client={test.client} />
+        <A2UIRenderer client={test.client} mountSliceMs={Number.POSITIVE_INFINITY} />
       </StrictMode>,
     );
     // root + title + list + 20 × (row, name, done) records, and the bound data paths.

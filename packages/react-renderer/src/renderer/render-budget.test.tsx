@@ -7,7 +7,7 @@ import { act } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { expectErrors } from '../../test/expected-errors.js';
-import { BASIC, flush, renderMessages, surface } from '../../test/test-client.js';
+import { BASIC, flush, renderMessages, settle, surface } from '../../test/test-client.js';
 import { DEFAULT_MAX_RENDERED_COMPONENTS } from '../provider/renderer-options.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import { markBuiltin } from '../registry/builtin-components.js';
@@ -54,7 +54,7 @@ describe('maxRenderedComponents', () => {
   it('a tree within the budget renders in full', async () => {
     // 2^10 - 1 = 1023 instances.
     const test = renderMessages(surface(fanOut(9)), { maxRenderedComponents: 1023 });
-    await flush();
+    await settle(test.view.container);
     expect(test.view.container.querySelectorAll('[data-a2ui-id="c9"]').length).toBe(512);
     expect(test.view.container.querySelector('[data-a2ui-not-rendered]')).toBeNull();
     expect(limitErrors(test.errors)).toEqual([]);
@@ -63,7 +63,7 @@ describe('maxRenderedComponents', () => {
   it('stops a doubling tree at the budget with a visible note, reported once', async () => {
     // 15 components would be 32,767 instances.
     const test = renderMessages(surface(fanOut(14)), { maxRenderedComponents: 300 });
-    await flush();
+    await settle(test.view.container);
     const { container } = test.view;
     expect(renderedInstances(container)).toBe(300);
     const notes = container.querySelectorAll('[data-a2ui-not-rendered]');
@@ -79,7 +79,7 @@ describe('maxRenderedComponents', () => {
 
   it('with the default budget, 31 doubling components (2^31 instances) stop at 10,000', async () => {
     const test = renderMessages(surface(fanOut(30)));
-    await flush();
+    await settle(test.view.container);
     expect(renderedInstances(test.view.container)).toBe(DEFAULT_MAX_RENDERED_COMPONENTS);
     expect(limitErrors(test.errors)).toHaveLength(1);
   });
@@ -97,7 +97,7 @@ describe('maxRenderedComponents', () => {
       ),
       { maxRenderedComponents: 2000 },
     );
-    await flush();
+    await settle(test.view.container);
     const { container } = test.view;
     expect(renderedInstances(container)).toBe(2000);
     expect(container.querySelectorAll('[data-a2ui-not-rendered]').length).toBeLessThanOrEqual(180);

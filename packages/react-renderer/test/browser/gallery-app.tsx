@@ -21,6 +21,11 @@ interface GalleryState {
   ready: boolean;
   /** `?only=large-list`: list items in the page when the probe button's click handler ran. */
   itemsAtClick: number[];
+  /**
+   * `?hold`: the surfaces mount 32 children per commit (`mountSliceMs: 0`) and no further slice
+   * until this runs (then a slice per task), so a test sees a surface mid-mount on any machine.
+   */
+  releaseMounts(): void;
   sent: ClientMessage[];
   errors: ClientError[];
   opened: string[];
@@ -32,7 +37,34 @@ declare global {
   }
 }
 
-const state: GalleryState = { ready: false, itemsAtClick: [], sent: [], errors: [], opened: [] };
+const params = new URLSearchParams(location.search);
+const only = params.get('only');
+
+/** The renderer options of `?hold`: slices wait in `held` until `releaseMounts()`. */
+const held: Array<() => void> | null = params.has('hold') ? [] : null;
+let released = false;
+const holdOptions =
+  held === null
+    ? {}
+    : {
+        mountSliceMs: 0,
+        scheduleMount(mount: () => void) {
+          if (released) setTimeout(mount, 0);
+          else held.push(mount);
+        },
+      };
+
+const state: GalleryState = {
+  ready: false,
+  itemsAtClick: [],
+  releaseMounts() {
+    released = true;
+    for (const mount of held?.splice(0) ?? []) setTimeout(mount, 0);
+  },
+  sent: [],
+  errors: [],
+  opened: [],
+};
 window.__gallery = state;
 
 function createClient(catalogs?: readonly Catalog[]): A2uiClient {
@@ -52,14 +84,23 @@ function createClient(catalogs?: readonly Catalog[]): A2uiClient {
   return client;
 }
 
-const params = new URLSearchParams(location.search);
-const only = params.get('only');
 interface Entry {
   readonly id: string;
   readonly title: string;
   readonly messages: readonly unknown[];
   readonly catalogs?: readonly Catalog[];
 }
+const BASIC_CATALOG = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+
+/** createSurface, updateComponents and (when given) updateDataModel for one v0.9 surface. */
+function streamOf(surfaceId: string, components: unknown[], value?: unknown): unknown[] {
+  return [
+    { version: 'v0.9', createSurface: { surfaceId, catalogId: BASIC_CATALOG } },
+    { version: 'v0.9', updateComponents: { surfaceId, components } },
+    ...(value === undefined ? [] : [{ version: 'v0.9', updateDataModel: { surfaceId, value } }]),
+  ];
+}
+
 /**
  * Items of the large list: the template cap (`maxTemplateItems`). Each is one Text, so the
  * surface (5,001 instances) stays under `maxRenderedComponents` and every item renders.
@@ -67,36 +108,47 @@ interface Entry {
 const LARGE_LIST_ITEMS = 5000;
 
 /** A v0.9 surface whose List template renders {@link LARGE_LIST_ITEMS} items. */
-const LARGE_LIST_STREAM: readonly unknown[] = [
+const LARGE_LIST_STREAM = streamOf(
+  'large',
+  [
+    { id: 'root', component: 'List', children: { componentId: 'row', path: '/items' } },
+    { id: 'row', component: 'Text', text: { path: 'name' } },
+  ],
   {
-    version: 'v0.9',
-    createSurface: {
-      surfaceId: 'large',
-      catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
-    },
+    items: Array.from({ length: LARGE_LIST_ITEMS }, (_, index) => ({ name: `Item ${index + 1}` })),
   },
+);
+
+/**
+ * 100 lists of 100 items, each list a template item of the outer List: 10,101 instances, so the
+ * surface stops at the `maxRenderedComponents` cap (10,000) with the last cells not rendered.
+ */
+const NESTED_LIST_STREAM = streamOf(
+  'nested',
+  [
+    { id: 'root', component: 'List', children: { componentId: 'group', path: '/groups' } },
+    { id: 'group', component: 'List', children: { componentId: 'cell', path: 'cells' } },
+    { id: 'cell', component: 'Text', text: { path: 'name' } },
+  ],
   {
-    version: 'v0.9',
-    updateComponents: {
-      surfaceId: 'large',
-      components: [
-        { id: 'root', component: 'List', children: { componentId: 'row', path: '/items' } },
-        { id: 'row', component: 'Text', text: { path: 'name' } },
-      ],
-    },
+    groups: Array.from({ length: 100 }, (_, group) => ({
+      cells: Array.from({ length: 100 }, (_, cell) => ({ name: `${group + 1}.${cell + 1}` })),
+    })),
   },
-  {
-    version: 'v0.9',
-    updateDataModel: {
-      surfaceId: 'large',
-      value: {
-        items: Array.from({ length: LARGE_LIST_ITEMS }, (_, index) => ({
-          name: `Item ${index + 1}`,
-        })),
-      },
-    },
-  },
-];
+);
+
+/**
+ * No template: four levels of Columns naming their child ten times, 11,111 instances of five
+ * components, so the surface stops at the `maxRenderedComponents` cap (10,000).
+ */
+const FAN_OUT_STREAM = streamOf('fan-out', [
+  ...['root', 'a', 'b', 'c'].map((id, level) => ({
+    id,
+    component: 'Column',
+    children: Array.from({ length: 10 }, () => ['a', 'b', 'c', 'leaf'][level]),
+  })),
+  { id: 'leaf', component: 'Text', text: 'Leaf' },
+]);
 
 /** A button outside any surface: whether the page answers input while a large list mounts. */
 function InputProbe() {
@@ -118,6 +170,8 @@ function InputProbe() {
 /** Sections shown only when asked for by name (`?only=`), not on the full gallery. */
 const ON_REQUEST: readonly Entry[] = [
   { id: 'large-list', title: 'Large list', messages: LARGE_LIST_STREAM },
+  { id: 'nested-list', title: 'Nested lists', messages: NESTED_LIST_STREAM },
+  { id: 'fan-out', title: 'Fan-out', messages: FAN_OUT_STREAM },
   {
     id: 'v1-accessibility',
     title: 'v1.0 accessibility',
@@ -153,7 +207,7 @@ function Gallery() {
           className="gallery-section"
         >
           <h2 id={`${section.id}-title`}>{section.title}</h2>
-          <A2UIRenderer client={section.client} />
+          <A2UIRenderer client={section.client} {...holdOptions} />
         </section>
       ))}
     </main>
@@ -165,9 +219,18 @@ createRoot(document.getElementById('app')!).render(
     <Gallery />
   </StrictMode>,
 );
-// Rendering commits synchronously after the first paint task; flag readiness after it.
+// Where the page's first task (script, the streams applied by core) ends: the bench tells the
+// rendering tasks after it apart from it.
+performance.mark('gallery-script-end');
+// Rendering commits after the first paint task; flag readiness once every surface mounted all its
+// children (a slice per commit, `mountSliceMs`), or after the first commit when slices are held.
+const markReady = () => {
+  if (held === null && document.querySelector('.a2ui-surface[aria-busy]')) {
+    setTimeout(markReady, 10);
+    return;
+  }
+  state.ready = true;
+};
 requestAnimationFrame(() => {
-  setTimeout(() => {
-    state.ready = true;
-  }, 0);
+  setTimeout(markReady, 0);
 });

@@ -15,6 +15,7 @@ import {
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { MIN_CHILDREN_PER_COMMIT } from '../../src/renderer/mount-scheduler.js';
 import { XSS_BUTTON_IDS } from '../xss-vectors.js';
 import { type GalleryServer, startGalleryServer } from './gallery-server.js';
 
@@ -316,23 +317,61 @@ describe('gallery in Chromium', () => {
     }
   });
 
-  it('5,000 template items mount a slice at a time: a click outside the surface is handled before the last one, and all appear', async () => {
-    const session = await open('/?only=large-list');
+  it('5,000 template items mount a slice at a time: a click beside the list is handled while it grows, and all appear', async () => {
+    // Held after its first commit (32 items at mountSliceMs 0) until the click was handled.
+    const session = await open('/?only=large-list&hold');
     const { page } = session;
     const rows = page.locator('#large-list [data-a2ui-id="row"]');
+    const surface = page.locator('#large-list .a2ui-surface');
+    expect(await rows.count()).toBe(MIN_CHILDREN_PER_COMMIT);
+    expect(await surface.getAttribute('aria-busy')).toBe('true');
     await page.getByRole('button', { name: 'Clicked 0' }).click();
     // The click's handler ran while the list was still growing, and its update reached the screen.
     await page.getByRole('button', { name: 'Clicked 1' }).waitFor();
-    const [itemsAtClick] = await page.evaluate(() => window.__gallery.itemsAtClick);
-    expect(itemsAtClick).toBeGreaterThan(0);
-    expect(itemsAtClick).toBeLessThan(5000);
+    expect(await page.evaluate(() => window.__gallery.itemsAtClick)).toEqual([
+      MIN_CHILDREN_PER_COMMIT,
+    ]);
+    await page.evaluate(() => window.__gallery.releaseMounts());
     await expect.poll(() => rows.count()).toBe(5000);
     expect(await page.locator('#large-list li').count()).toBe(5000);
     expect(await rows.nth(4999).textContent()).toBe('Item 5000');
+    await expect.poll(() => surface.getAttribute('aria-busy')).toBeNull();
+    // Mounting in slices keeps the list accessible and the page's tab order intact.
+    expect(await seriousViolations(page, '#large-list')).toEqual([]);
+    await page.getByRole('button', { name: 'Clicked 1' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Clicked 2' }).waitFor();
     expect(await page.evaluate(() => window.__gallery.errors)).toEqual([]);
     expect(session.pageErrors).toEqual([]);
     expect(session.consoleErrors).toEqual([]);
     await session.context.close();
+  });
+
+  it('100 × 100 nested lists and a 10,000-instance static tree mount in slices up to maxRenderedComponents', async () => {
+    for (const [section, ids] of [
+      ['nested-list', ['group', 'cell']],
+      ['fan-out', ['a', 'b', 'c', 'leaf']],
+    ] as const) {
+      const session = await open(`/?only=${section}&hold`);
+      const { page } = session;
+      const instances = page.locator(`#${section} [data-a2ui-id]`);
+      // root and the first 32 children of the whole surface, not 32 per container.
+      expect(await instances.count()).toBe(1 + MIN_CHILDREN_PER_COMMIT);
+      await page.evaluate(() => window.__gallery.releaseMounts());
+      await expect.poll(() => instances.count()).toBe(10_000);
+      await expect
+        .poll(() => page.locator(`#${section} .a2ui-surface`).getAttribute('aria-busy'))
+        .toBeNull();
+      const counts = await Promise.all(
+        ids.map((id) => page.locator(`#${section} [data-a2ui-id="${id}"]`).count()),
+      );
+      expect(counts.reduce((sum, count) => sum + count, 1)).toBe(10_000);
+      expect(await page.locator(`#${section} [data-a2ui-not-rendered]`).count()).toBeGreaterThan(0);
+      const errors = await page.evaluate(() => window.__gallery.errors);
+      expect(errors.map((error) => error.code)).toEqual(['LIMIT_EXCEEDED']);
+      expect(session.pageErrors).toEqual([]);
+      await session.context.close();
+    }
   });
 
   it('XSS vectors execute nothing: no script, no dialog, no popup, no hostile navigation', async () => {
