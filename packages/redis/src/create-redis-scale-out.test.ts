@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { action } from '../test/messages.js';
 import { startNodes } from '../test/stores.js';
 import { createRedisScaleOut } from './create-redis-scale-out.js';
+import type { RedisConnectionRegistry } from './redis-connection-registry.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -215,6 +216,31 @@ describe('createRedisScaleOut', () => {
     expect(await b!.registry.size()).toBe(1);
     await a!.registry.delete('c');
     expect(await b!.registry.get('c')).toBeUndefined();
+  });
+
+  it('hands out a larger fencing token each time a connection is taken; the superseded holder is refused', async () => {
+    const cluster = await startNodes(2);
+    cleanup = cluster.close;
+    const [a, b] = cluster.nodes.map((node) => ({
+      nodeId: node.nodeId,
+      registry: node.registry as RedisConnectionRegistry,
+    }));
+    const record = { id: 'c', principal: 'p', owner: a!.nodeId, createdAt: 1, lastSeq: 0 };
+    expect(a!.registry.fencingToken('c')).toBeUndefined();
+    await a!.registry.set(record);
+    expect(a!.registry.fencingToken('c')).toBe(1);
+    // A's lease lapses; B takes the connection over (and ends it again).
+    const raw = createClient({ url: cluster.url, RESP: 2 });
+    await raw.connect();
+    await raw.sendCommand(['ZREM', `${cluster.prefix}nodes`, a!.nodeId]);
+    await raw.close();
+    await b!.registry.set({ ...record, owner: b!.nodeId });
+    expect(b!.registry.fencingToken('c')).toBe(2);
+    await b!.registry.delete('c');
+    // A writes its record again (as after a lapse): refused, though no record is left to clash.
+    expect(await a!.registry.reassert()).toEqual(['c']);
+    expect(a!.registry.fencingToken('c')).toBeUndefined();
+    expect(await a!.registry.get('c')).toBeUndefined();
   });
 
   it('fails to start with a clear error when Redis cannot be reached', async () => {

@@ -24,7 +24,7 @@ import {
 import { redisKeys } from './keys.js';
 import { LogSubscriptions, type RedisSubscriber } from './log-subscriptions.js';
 import { NodeLeases } from './node-leases.js';
-import { RedisConnectionRegistry } from './redis-connection-registry.js';
+import { FENCE_TTL_MULTIPLE, RedisConnectionRegistry } from './redis-connection-registry.js';
 import type { RedisContext } from './redis-context.js';
 import { RedisReplayLog, type ReplayLogStore } from './redis-replay-log.js';
 import { NodeInbox, RedisSessionRouter } from './redis-session-router.js';
@@ -243,7 +243,7 @@ export async function createRedisScaleOut(
         `The lease of node ${nodeId} lapsed: other nodes may have reset its connections meanwhile.`,
       ),
     );
-    reassertAll().catch(reportError);
+    return reassertAll().catch(reportError);
   });
   const readerReady = new Set<() => void>();
   const inbox = new NodeInbox(context, leases, reader as unknown as RedisCommander, {
@@ -272,7 +272,19 @@ export async function createRedisScaleOut(
     if (existing) return existing;
     const scoped: RedisContext = { ...context, keys: redisKeys(prefix, name || undefined) };
     const registry = new RedisConnectionRegistry(scoped);
-    const logs: ReplayLogStore = { context: scoped, subscriptions, limits, writers: new Set() };
+    const logs: ReplayLogStore = {
+      context: scoped,
+      subscriptions,
+      limits,
+      writers: new Set(),
+      registry,
+      // Another node took the connection over while this one stalled: its session here is stale.
+      onSuperseded: (connectionId) => {
+        inbox
+          .dispatchLocal(name, { type: 'disconnect', connectionId, reason: 'reset' })
+          .catch(reportError);
+      },
+    };
     const entry: HostEntry = {
       registry,
       logs,
@@ -361,11 +373,13 @@ export async function createRedisScaleOut(
     () => {
       if (status !== 'ready') return;
       const ttl = String(keyTtlMs);
+      const fenceTtl = String(keyTtlMs * FENCE_TTL_MULTIPLE);
       for (const { registry, logs } of hosts.values()) {
         const { keys } = logs.context;
         for (const id of registry.ownedIds()) {
           for (const key of [keys.record(id), keys.log(id), keys.logMeta(id)])
             commands.sendCommand(['PEXPIRE', key, ttl]).catch(context.report);
+          commands.sendCommand(['PEXPIRE', keys.fence(id), fenceTtl]).catch(context.report);
         }
       }
     },

@@ -11,6 +11,11 @@ export interface RedisKeys {
   inbox(nodeId: string): string;
   /** String: the JSON `ConnectionRecord` of a connection. */
   record(connectionId: string): string;
+  /**
+   * String: the last fencing token handed out for a connection (a counter that outlives its
+   * record, so a node superseded once stays superseded).
+   */
+  fence(connectionId: string): string;
   /** List: the replay log entries of a connection, oldest first. */
   log(connectionId: string): string;
   /** Hash: `last`, `dropped` (entries up to it are gone) and `bytes` of the log. */
@@ -32,6 +37,7 @@ export function redisKeys(prefix: string, host?: string): RedisKeys {
     nodes: `${prefix}nodes`,
     inbox: (nodeId) => `${prefix}inbox:${nodeId}`,
     record: (id) => `${scope}conn:${id}`,
+    fence: (id) => `${scope}fence:${id}`,
     log: (id) => `${scope}log:${id}`,
     logMeta: (id) => `${scope}logmeta:${id}`,
     logChannel: (id) => `${scope}log:${id}`,

@@ -33,14 +33,47 @@ const OWNED_BY_OTHER_LIVE_NODE = `local function ownedByOtherLiveNode(recordKey,
 end`;
 
 /**
- * KEYS: record, nodes. ARGV: record JSON, this node's id, TTL ms.
- * Writes the record unless another live node owns the connection; returns that node's id then.
+ * Whether a writer holding fencing token `token` on node `me` was superseded: the connection's
+ * record names another owner or token, or a newer token was handed out since (another node took
+ * the connection over, even if its record is gone again). A node that stalled past its lease
+ * learns it here, on its first write, before it can touch what the new owner wrote.
+ */
+const SUPERSEDED = `local function superseded(recordKey, fenceKey, me, token)
+  local current = redis.call('GET', recordKey)
+  if current then
+    local ok, record = pcall(cjson.decode, current)
+    if ok and type(record) == 'table' and (record.owner ~= me or tonumber(record.fencingToken) ~= token) then
+      return true
+    end
+  end
+  return tonumber(redis.call('GET', fenceKey) or '0') > token
+end`;
+
+/**
+ * KEYS: record, nodes, fence. ARGV: record JSON (an object), this node's id, TTL ms, fencing
+ * token (0: take a new one), fence TTL ms.
+ * Writes the record with its fencing token unless another live node owns the connection
+ * (`{0, owner}`) or a newer token was handed out (`{2, latest}`). A new token is one more than
+ * any before it for this connection. Returns `{1, token}`.
  */
 export const SET_RECORD = script(`${OWNED_BY_OTHER_LIVE_NODE}
 local other = ownedByOtherLiveNode(KEYS[1], KEYS[2], ARGV[2])
-if other then return other end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
-return 1`);
+if other then return {0, other} end
+local token = tonumber(ARGV[4])
+local latest = tonumber(redis.call('GET', KEYS[3]) or '0')
+if token == 0 then
+  token = latest + 1
+  redis.call('SET', KEYS[3], token)
+elseif latest > token then
+  return {2, tostring(latest)}
+elseif latest < token then
+  -- The counter was lost (Redis restarted empty): it resumes from the token still in use.
+  redis.call('SET', KEYS[3], token)
+end
+redis.call('PEXPIRE', KEYS[3], ARGV[5])
+local record = string.sub(ARGV[1], 1, -2) .. ',"fencingToken":' .. token .. '}'
+redis.call('SET', KEYS[1], record, 'PX', ARGV[3])
+return {1, token}`);
 
 /**
  * KEYS: record, nodes. ARGV: this node's id.
@@ -51,18 +84,20 @@ if ownedByOtherLiveNode(KEYS[1], KEYS[2], ARGV[1]) then return 0 end
 return redis.call('DEL', KEYS[1])`);
 
 /**
- * KEYS: log, meta. ARGV: maxEvents, maxBytes, TTL ms, force ('1'|'0'), channel, payload,
- * then seq, data pairs (consecutive seqs).
- * Appends the entries after the log's last one; a first seq past `last + 1` is refused
- * (`{0, last}`) unless `force`, which starts the log over there (what came before is a gap).
- * Evicts the oldest entries past the limits, refreshes the TTLs and publishes `payload`.
- * Returns `{1, last}`.
+ * KEYS: log, meta, record, fence. ARGV: maxEvents, maxBytes, TTL ms, force ('1'|'0'), channel,
+ * payload, this node's id, its fencing token, then seq, data pairs (consecutive seqs).
+ * Refuses a writer whose token was superseded (`{3, 0}`). Appends the entries after the log's
+ * last one; a first seq past `last + 1` is refused (`{0, last}`) unless `force`, which starts the
+ * log over there (what came before is a gap). Evicts the oldest entries past the limits,
+ * refreshes the TTLs and publishes `payload`. Returns `{1, last}`.
  */
-export const APPEND = script(`if redis.call('HEXISTS', KEYS[2], 'ended') == 1 then return {1, 0} end
+export const APPEND = script(`${SUPERSEDED}
+if superseded(KEYS[3], KEYS[4], ARGV[7], tonumber(ARGV[8])) then return {3, 0} end
+if redis.call('HEXISTS', KEYS[2], 'ended') == 1 then return {1, 0} end
 local last = tonumber(redis.call('HGET', KEYS[2], 'last') or '0')
 local dropped = tonumber(redis.call('HGET', KEYS[2], 'dropped') or '0')
 local bytes = tonumber(redis.call('HGET', KEYS[2], 'bytes') or '0')
-local first = tonumber(ARGV[7])
+local first = tonumber(ARGV[9])
 if first > last + 1 then
   if ARGV[4] ~= '1' then return {0, last} end
   redis.call('DEL', KEYS[1])
@@ -71,7 +106,7 @@ if first > last + 1 then
   bytes = 0
 end
 local added = 0
-for i = 7, #ARGV, 2 do
+for i = 9, #ARGV, 2 do
   if tonumber(ARGV[i]) == last + 1 then
     redis.call('RPUSH', KEYS[1], ARGV[i + 1])
     bytes = bytes + #ARGV[i + 1]
@@ -117,7 +152,8 @@ return result`);
 
 /**
  * KEYS: log, meta. ARGV: throughSeq.
- * Drops the entries up to `throughSeq` (the client has them).
+ * Drops the entries up to `throughSeq` (the client has them). Any node may: the client's
+ * acknowledgement may reach a node that follows the session.
  */
 export const TRIM = script(`local last = tonumber(redis.call('HGET', KEYS[2], 'last') or '0')
 if last == 0 then return 0 end
@@ -134,11 +170,14 @@ redis.call('HSET', KEYS[2], 'dropped', dropped, 'bytes', bytes)
 return 1`);
 
 /**
- * KEYS: log, meta. ARGV: reason, TTL ms, channel, payload.
+ * KEYS: log, meta, record, fence. ARGV: reason, TTL ms, channel, payload, this node's id, its
+ * fencing token.
  * Ends the log: drops its entries, leaves a tombstone (`ended`) for followers still setting up,
- * and publishes the end.
+ * and publishes the end. A superseded writer ends nothing (`0`): the log is the new owner's.
  */
-export const END = script(`redis.call('DEL', KEYS[1])
+export const END = script(`${SUPERSEDED}
+if superseded(KEYS[3], KEYS[4], ARGV[5], tonumber(ARGV[6])) then return 0 end
+redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[2], 'ended', ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('PUBLISH', ARGV[3], ARGV[4])

@@ -29,13 +29,19 @@ export class NodeLeases {
   readonly #announced = new Set<string>();
   /** Node id → until when (local clock) it is known alive. */
   readonly #aliveUntil = new Map<string, number>();
-  readonly #onLost: () => void;
+  readonly #onLost: () => Promise<void>;
+  /** This node's recovery after a lapse (its stale sessions being ended), while it runs. */
+  #recovering: Promise<void> | undefined;
+  #confirming: Promise<void> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #renewedAt = 0;
   #stopped = false;
 
-  /** @param onLost - this node found its own lease expired (it was dead to the cluster for a while) */
-  constructor(context: RedisContext, timing: NodeLeaseTiming, onLost: () => void) {
+  /**
+   * @param onLost - this node found its own lease expired (it was dead to the cluster for a
+   *   while); resolves once the sessions other nodes took over meanwhile are ended here
+   */
+  constructor(context: RedisContext, timing: NodeLeaseTiming, onLost: () => Promise<void>) {
     this.#context = context;
     this.#timing = timing;
     this.#onLost = onLost;
@@ -44,6 +50,29 @@ export class NodeLeases {
   /** Whether this node's lease is current as far as it knows (its last renewal is recent). */
   get current(): boolean {
     return Date.now() - this.#renewedAt < this.#timing.leaseTtlMs;
+  }
+
+  /** Whether the lease is current and no recovery from a lapse is running. */
+  get settled(): boolean {
+    return this.current && this.#recovering === undefined;
+  }
+
+  /**
+   * Resolves once this node knows it holds its lease: at once while a renewal is recent; after a
+   * stall, once a renewal confirmed it, or found it lapsed and the sessions taken over meanwhile
+   * were ended. While Redis cannot be reached it resolves too: this node keeps serving the
+   * connections it runs, as during any outage.
+   */
+  async confirm(): Promise<void> {
+    if (!this.current && !this.#stopped) {
+      this.#confirming ??= this.renew()
+        .catch(() => {})
+        .finally(() => {
+          this.#confirming = undefined;
+        });
+      await this.#confirming;
+    }
+    if (this.#recovering) await this.#recovering;
   }
 
   /** Takes the lease (throws when Redis cannot be reached) and keeps renewing it. */
@@ -56,6 +85,8 @@ export class NodeLeases {
   async renew(): Promise<void> {
     const { client, keys, nodeId } = this.#context;
     const { leaseTtlMs } = this.#timing;
+    // The lease runs from when Redis got the renewal, no earlier than it was sent.
+    const sentAt = Date.now();
     const [previous, now, ...leases] = await runScript<[number, number, ...string[]]>(
       client,
       RENEW_LEASE,
@@ -64,9 +95,14 @@ export class NodeLeases {
     );
     const lapsed =
       this.#renewedAt > 0 && (Number(previous) === -1 || Number(previous) <= Number(now));
-    this.#renewedAt = Date.now();
+    this.#renewedAt = sentAt;
     // Other nodes may have taken this node for dead (and reset its clients) meanwhile.
-    if (lapsed) this.#onLost();
+    if (lapsed) {
+      const recovering = this.#onLost().finally(() => {
+        if (this.#recovering === recovering) this.#recovering = undefined;
+      });
+      this.#recovering = recovering;
+    }
     const live = new Set<string>();
     const present = new Set<string>();
     for (let index = 0; index + 1 < leases.length; index += 2) {

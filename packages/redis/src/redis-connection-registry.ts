@@ -3,6 +3,11 @@
  * (`<prefix>conn:<id>`) with a TTL that the owner keeps refreshing while it runs the connection,
  * so a record of a node that died expires by itself. Writes and deletes are conditional: a node
  * never overwrites or deletes the record of a connection that another live node took over.
+ *
+ * Each time a node takes a connection, Redis hands it a fencing token, one more than any before
+ * for that id, stored in the record. The node's writes to the connection's log carry the token and
+ * are refused once a newer one exists: a node that stalled past its lease (a long GC pause, a
+ * stopped process) cannot write over the connection another node took over meanwhile.
  */
 import {
   A2uiError,
@@ -15,6 +20,9 @@ import type { RedisContext } from './redis-context.js';
 import { runScript } from './run-script.js';
 import { storeUnavailable, unlessUnavailable } from './store-errors.js';
 
+/** A connection's fencing counter outlives its record by this many key TTLs. */
+export const FENCE_TTL_MULTIPLE = 10;
+
 const settlingError = (id: string, retryAfterMs: number) =>
   storeUnavailable(
     new Error(`Redis restarted; the record of connection ${id} may not be restored yet`),
@@ -26,9 +34,20 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
   readonly #context: RedisContext;
   /** Records of the connections this node owns: re-written after Redis lost them. */
   readonly #owned = new Map<string, ConnectionRecord>();
+  /** Fencing tokens of the owned connections whose record Redis has accepted. */
+  readonly #tokens = new Map<string, number>();
 
   constructor(context: RedisContext) {
     this.#context = context;
+  }
+
+  /**
+   * The fencing token this node holds for connection `id`: a number once Redis accepted its
+   * record, `'pending'` while the first write has not succeeded (Redis down), `undefined` when
+   * this node does not own the connection (it never did, or was superseded).
+   */
+  fencingToken(id: string): number | 'pending' | undefined {
+    return this.#tokens.get(id) ?? (this.#owned.has(id) ? 'pending' : undefined);
   }
 
   /** Ids of the connections this node owns (whose keys it keeps alive). */
@@ -48,7 +67,10 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
       if (this.#context.settling()) throw settlingError(id, retryAfterMs);
       return undefined;
     }
-    return tryParseJson<ConnectionRecord>(text);
+    const stored = tryParseJson<ConnectionRecord & { fencingToken?: number }>(text);
+    if (!stored) return undefined;
+    const { fencingToken: _token, ...record } = stored;
+    return record;
   }
 
   /**
@@ -63,6 +85,7 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
   /** @throws A2uiError `LIMIT_EXCEEDED` while Redis is down (the key then expires by its TTL) */
   async delete(id: string): Promise<void> {
     this.#owned.delete(id);
+    this.#tokens.delete(id);
     const { client, keys, nodeId, retryAfterMs } = this.#context;
     await unlessUnavailable(retryAfterMs, () =>
       runScript(client, DELETE_RECORD, [keys.record(id), keys.nodes], [nodeId]),
@@ -112,21 +135,33 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
 
   async #write(record: ConnectionRecord): Promise<void> {
     const { client, keys, nodeId, keyTtlMs, retryAfterMs } = this.#context;
-    const answer = await unlessUnavailable(retryAfterMs, () =>
-      runScript<number | string>(
+    const [status, value] = await unlessUnavailable(retryAfterMs, () =>
+      runScript<[number, number | string]>(
         client,
         SET_RECORD,
-        [keys.record(record.id), keys.nodes],
-        [JSON.stringify(record), nodeId, keyTtlMs],
+        [keys.record(record.id), keys.nodes, keys.fence(record.id)],
+        [
+          JSON.stringify(record),
+          nodeId,
+          keyTtlMs,
+          this.#tokens.get(record.id) ?? 0,
+          keyTtlMs * FENCE_TTL_MULTIPLE,
+        ],
       ),
     );
-    if (typeof answer === 'string') {
-      this.#owned.delete(record.id);
-      throw new A2uiError(
-        'CONNECTION_CLOSED',
-        `Connection ${record.id} now belongs to node ${answer}; this node's record was not written.`,
-        { data: { connectionId: record.id, owner: answer } },
-      );
+    if (Number(status) === 1) {
+      if (this.#owned.has(record.id)) this.#tokens.set(record.id, Number(value));
+      return;
     }
+    this.#owned.delete(record.id);
+    this.#tokens.delete(record.id);
+    const owner = Number(status) === 0 ? String(value) : undefined;
+    throw new A2uiError(
+      'CONNECTION_CLOSED',
+      owner
+        ? `Connection ${record.id} now belongs to node ${owner}; this node's record was not written.`
+        : `Connection ${record.id} was taken over by another node; this node's record was not written.`,
+      { data: { connectionId: record.id, ...(owner ? { owner } : {}) } },
+    );
   }
 }

@@ -20,6 +20,7 @@ import { encodeAppend, encodeEnd } from './log-channel.js';
 import { LogFollower, type SharedRead } from './log-follower.js';
 import type { LogSubscriptions } from './log-subscriptions.js';
 import { APPEND, END, READ, TRIM } from './lua-scripts.js';
+import type { RedisConnectionRegistry } from './redis-connection-registry.js';
 import type { RedisContext } from './redis-context.js';
 import { runScript } from './run-script.js';
 import { storeUnavailable, unlessUnavailable } from './store-errors.js';
@@ -27,6 +28,10 @@ import { storeUnavailable, unlessUnavailable } from './store-errors.js';
 /** What the logs of one node share. */
 export interface ReplayLogStore {
   readonly context: RedisContext;
+  /** Whose fencing tokens the owner's writes carry. */
+  readonly registry: Pick<RedisConnectionRegistry, 'fencingToken'>;
+  /** Redis refused a write of this node's: another node holds a newer fencing token. */
+  readonly onSuperseded: (connectionId: string) => void;
   readonly subscriptions: LogSubscriptions;
   readonly limits: Required<ReplayLogLimits>;
   /** Logs this node writes (it owns their connections), for refreshes and re-syncs. */
@@ -35,6 +40,8 @@ export interface ReplayLogStore {
 
 /** Refused appends in a row before the owner starts the Redis copy over (a gap there). */
 const MAX_REFUSALS = 2;
+/** The append script's answer to a writer whose fencing token was superseded. */
+const SUPERSEDED = 3;
 /** Most entries in one append script call. */
 const MAX_ENTRIES_PER_WRITE = 500;
 
@@ -46,6 +53,8 @@ export class RedisReplayLog implements ReplayLog {
   #local: MemoryReplayLog | undefined;
   #repairing = false;
   #ended = false;
+  /** Redis refused this node's writes: another node runs the connection now. */
+  #superseded = false;
   /** Appended in this tick, not yet sent to Redis. */
   #unsent: ReplayEntry[] = [];
   #flushQueued = false;
@@ -75,7 +84,7 @@ export class RedisReplayLog implements ReplayLog {
     const unsent = this.#unsent;
     this.#unsent = [];
     // While a repair runs it sends these too, after the ones Redis lacks.
-    if (this.#ended || this.#repairing || unsent.length === 0) return;
+    if (this.#ended || this.#superseded || this.#repairing || unsent.length === 0) return;
     for (let start = 0; start < unsent.length; start += MAX_ENTRIES_PER_WRITE)
       void this.#write(unsent.slice(start, start + MAX_ENTRIES_PER_WRITE), false);
   }
@@ -146,14 +155,16 @@ export class RedisReplayLog implements ReplayLog {
     this.#ended = true;
     this.#store.writers.delete(this);
     this.#local?.end(reason);
-    const { client, keys, keyTtlMs, report } = this.#store.context;
+    // The log of a connection another node took over is that node's to end.
+    if (this.#superseded) return;
+    const { client, keys, keyTtlMs, nodeId, report } = this.#store.context;
     const id = this.connectionId;
     try {
       await runScript(
         client,
         END,
-        [keys.log(id), keys.logMeta(id)],
-        [reason, keyTtlMs, keys.logChannel(id), encodeEnd(reason)],
+        [keys.log(id), keys.logMeta(id), keys.record(id), keys.fence(id)],
+        [reason, keyTtlMs, keys.logChannel(id), encodeEnd(reason), nodeId, this.#token() ?? 0],
       );
     } catch (error) {
       // The keys expire by their TTL; followers are ended when the owner's lease is gone.
@@ -161,9 +172,15 @@ export class RedisReplayLog implements ReplayLog {
     }
   }
 
+  /** This node's fencing token for the connection, once Redis accepted its record. */
+  #token(): number | undefined {
+    const token = this.#store.registry.fencingToken(this.connectionId);
+    return typeof token === 'number' ? token : undefined;
+  }
+
   /** Writes to Redis whatever it lacks of the owner's copy (after Redis was down or restarted). */
   async resync(): Promise<void> {
-    if (this.#ended || !this.#local || this.#repairing) return;
+    if (this.#ended || this.#superseded || !this.#local || this.#repairing) return;
     try {
       await this.#repair(await this.#sharedLastSeq());
     } catch (error) {
@@ -172,9 +189,12 @@ export class RedisReplayLog implements ReplayLog {
   }
 
   async #write(entries: readonly ReplayEntry[], force: boolean): Promise<[number, number]> {
-    const { context, limits } = this.#store;
-    const { keys } = context;
+    const { context, limits, registry } = this.#store;
+    const { keys, nodeId } = context;
     const id = this.connectionId;
+    const token = registry.fencingToken(id);
+    // Kept in memory until Redis has the record: the re-sync after it is written sends them.
+    if (token === 'pending') return [0, -1];
     const args: (string | number)[] = [
       limits.maxEvents,
       limits.maxBytes,
@@ -182,6 +202,8 @@ export class RedisReplayLog implements ReplayLog {
       force ? '1' : '0',
       keys.logChannel(id),
       encodeAppend(entries),
+      nodeId,
+      token ?? 0,
     ];
     for (const entry of entries) args.push(entry.seq, entry.data);
     let answer: [number, number];
@@ -189,12 +211,19 @@ export class RedisReplayLog implements ReplayLog {
       answer = await runScript<[number, number]>(
         context.client,
         APPEND,
-        [keys.log(id), keys.logMeta(id)],
+        [keys.log(id), keys.logMeta(id), keys.record(id), keys.fence(id)],
         args,
       );
     } catch (error) {
       // Kept in memory: written again by the re-sync once Redis is back.
       context.report(error);
+      return [0, -1];
+    }
+    if (Number(answer[0]) === SUPERSEDED) {
+      if (!this.#superseded) {
+        this.#superseded = true;
+        this.#store.onSuperseded(id);
+      }
       return [0, -1];
     }
     if (answer[0] === 0 && !this.#repairing) this.#repair(answer[1]).catch(context.report);

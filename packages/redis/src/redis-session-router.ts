@@ -288,6 +288,11 @@ export class RedisSessionRouter implements SessionRouter {
     return this.#inbox.listen(this.#host, handler);
   }
 
+  /** See {@link NodeLeases.confirm}. */
+  confirmLease(): Promise<void> | undefined {
+    return this.#leases.settled ? undefined : this.#leases.confirm();
+  }
+
   /** @throws A2uiError `LIMIT_EXCEEDED` (store unavailable) while Redis is down */
   isAlive(id: string): Promise<boolean> {
     return this.#leases.isAlive(id);

@@ -722,6 +722,8 @@ export class SessionHost {
     const local = this.#sessions.get(connectionId);
     if (local) {
       if (!this.#isSamePrincipal(local.principal, context.principal)) throw forbiddenError();
+      const confirmed = this.#router.confirmLease?.();
+      if (isPromise(confirmed)) await confirmed;
       const result = this.#runLocally(local, request);
       context.onAccepted?.();
       const turn = request.awaitTurn ? await waitForTurn(result.turn, context.signal) : undefined;
@@ -790,6 +792,7 @@ export class SessionHost {
         case 'receive':
         case 'input':
         case 'tool-result': {
+          await this.#router.confirmLease?.();
           const result = this.#runLocally(session, request);
           const turn = request.awaitTurn ? await result.turn : undefined;
           return { ok: true, duplicate: result.duplicate, ...(turn ? { turn } : {}) };

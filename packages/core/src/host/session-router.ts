@@ -88,6 +88,15 @@ export interface SessionRouter {
   listen(handler: RoutedRequestHandler): MaybePromise<() => MaybePromise<void>>;
   /** Whether node `id` is alive (its lease is current). */
   isAlive(id: string): MaybePromise<boolean>;
+  /**
+   * Resolves once this node is sure it still holds its lease. When it is not (its process stalled
+   * past the lease — a long pause, `SIGSTOP` — and no renewal has confirmed it since), it renews
+   * first; a lease that had lapsed is refused with `LIMIT_EXCEEDED` and `data.retryAfterMs`, and
+   * the node ends the sessions another node took over meanwhile. The host awaits it before every
+   * agent turn, so a node that another may have replaced never acts. Optional: a router of one
+   * node always holds its lease.
+   */
+  confirmLease?(): MaybePromise<void>;
   /** Calls `listener` with the id of each node whose lease expired. Returns the unsubscribe function. */
   onNodeDown?(listener: (id: string) => void): () => void;
 }
