@@ -102,7 +102,7 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
         onAgentError,
         card: {
           name: `a2ui-ts demo: ${agentId}`,
-          description: `The demo's "${agentId}" agent, serving A2UI v0.9 over A2A.`,
+          description: `The demo's "${agentId}" agent, serving A2UI over A2A.`,
         },
       });
     },
