@@ -89,7 +89,10 @@ export function createV08Reader(options: V08ReaderOptions = {}): ProtocolVersion
       // This surfaceUpdate's own components passed the standard-catalog schema just now (not
       // those buffered before beginRendering, which only the catalog-agnostic one checked).
       const standard = kind === 'surfaceUpdate' && validator === v08StandardValidator;
-      return messages.map((upgraded) => upgradedToInternal(upgraded, standard, upgrader));
+      const internals: InternalMessage[] = new Array(messages.length);
+      for (let index = 0; index < messages.length; index++)
+        internals[index] = upgradedToInternal(messages[index]!, standard, upgrader);
+      return internals;
     },
     reset: () => upgrader.reset(),
   };
