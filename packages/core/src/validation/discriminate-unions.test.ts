@@ -171,7 +171,7 @@ describe('routeUnions', () => {
     expect(routeUnions(sharedConstant)).toEqual(sharedConstant);
   });
 
-  it('routes an object branch that excludes the other branches\' selectors last (v1.0 DynamicValue)', () => {
+  it("routes an object branch that excludes the other branches' selectors last (v1.0 DynamicValue)", () => {
     const dataBinding = {
       type: 'object',
       properties: { path: { type: 'string' } },
@@ -187,7 +187,7 @@ describe('routeUnions', () => {
     const routed = routeUnions(union) as Record<string, unknown>;
     expect(routed.oneOf).toBeUndefined();
     const ajv = createA2uiAjv();
-    const [before, after] = [ajv.compile(union), ajv.compile(routed)];
+    const [unrouted, rerouted] = [ajv.compile(union), ajv.compile(routed)];
     const values = [
       'a',
       [],
@@ -204,7 +204,7 @@ describe('routeUnions', () => {
       true,
     ];
     for (const value of values) {
-      expect(after(value), JSON.stringify(value)).toBe(before(value));
+      expect(rerouted(value), JSON.stringify(value)).toBe(unrouted(value));
     }
     // A literal branch that does not exclude a selector of another branch stays a union.
     const loose = {
