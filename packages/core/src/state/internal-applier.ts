@@ -265,9 +265,11 @@ export class InternalApplier {
       catalog,
       defaultCatalogId: aliased,
       protocolVersion: version,
-      ...(message.rootId === undefined ? {} : { rootId: message.rootId }),
-      ...(message.metadata === undefined ? {} : { metadata: message.metadata }),
-      ...(message.theme === undefined ? {} : { theme: message.theme }),
+      // Absent ones are passed as undefined (the surface's defaults), not spread in: spreading
+      // conditional objects was most of this method's own time.
+      rootId: message.rootId,
+      metadata: message.metadata,
+      theme: message.theme,
       sendDataModel: message.sendDataModel,
       notifier: host.notifier,
       limits: { maxDepth: host.limits.maxDepth, maxArrayIndex: host.limits.maxArrayIndex },
@@ -326,22 +328,28 @@ export class InternalApplier {
     proven = false,
   ): void {
     const host = this.#host;
-    const catalogs = incoming.map((component, index) =>
-      this.#catalogOf(surface, component, path, index),
-    );
+    // Indexed loops, and no set unless an id is new: this runs for every components message.
+    const catalogs: Catalog[] = new Array(incoming.length);
+    let foreign = false;
+    for (let index = 0; index < incoming.length; index++) {
+      const catalog = this.#catalogOf(surface, incoming[index]!, path, index);
+      catalogs[index] = catalog;
+      if (catalog !== surface.catalog) foreign = true;
+    }
     // Proven components resolve to the surface's catalog (they name none of their own).
     const components =
-      host.validate && !(proven && catalogs.every((catalog) => catalog === surface.catalog))
+      host.validate && !(proven && !foreign)
         ? checkComponents(incoming, { surface, catalogs, path, report: host.report })
-        : [...incoming];
+        : incoming;
     this.#checkComposition(surface, components, catalogs, path);
-    let added = 0;
-    const seen = new Set<string>();
-    for (const { id } of components) {
-      if (!surface.components.has(id) && !seen.has(id)) added++;
-      seen.add(id);
+    let added: Set<string> | undefined;
+    for (let index = 0; index < components.length; index++) {
+      const { id } = components[index]!;
+      if (surface.components.has(id)) continue;
+      added ??= new Set();
+      added.add(id);
     }
-    if (surface.components.size + added > host.limits.maxComponentsPerSurface) {
+    if (surface.components.size + (added?.size ?? 0) > host.limits.maxComponentsPerSurface) {
       throw MessageFailure.generic(
         'LIMIT_EXCEEDED',
         surface.surfaceId,
@@ -349,7 +357,7 @@ export class InternalApplier {
       );
     }
     if (host.strict && checkTree) rejectTopologyProblems(surface, components, path);
-    for (const catalog of catalogs) surface.useCatalog(catalog);
+    if (foreign) for (const catalog of catalogs) surface.useCatalog(catalog);
     for (const component of components) surface.components.upsert(component);
   }
 

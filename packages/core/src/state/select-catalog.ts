@@ -22,6 +22,10 @@ export interface SelectCatalogOptions {
   readonly subject?: string;
 }
 
+/** Most spellings {@link catalogVersionFamily} remembers: far more than a process uses. */
+const FAMILY_CACHE_SIZE = 64;
+const familyCache = new Map<string, string>();
+
 /**
  * The protocol version family a catalog's `protocolVersion` names: `"1.0"` and `"v1.0"` are
  * `"v1.0"`; `"0.9"`, `"v0.9.1"` and no value (the spec's default) are `"v0.9"`.
@@ -33,9 +37,16 @@ export interface SelectCatalogOptions {
  */
 export function catalogVersionFamily(protocolVersion: string | undefined): string {
   if (protocolVersion === undefined) return 'v0.9';
-  const bare = protocolVersion.startsWith('v') ? protocolVersion.slice(1) : protocolVersion;
-  const [major = '', minor = '0'] = bare.split('.');
-  return `v${major}.${minor}`;
+  let family = familyCache.get(protocolVersion);
+  if (family === undefined) {
+    const bare = protocolVersion.startsWith('v') ? protocolVersion.slice(1) : protocolVersion;
+    const [major = '', minor = '0'] = bare.split('.');
+    family = `v${major}.${minor}`;
+    // Remembered for the few spellings catalogs and versions use (every surface asks twice).
+    if (familyCache.size >= FAMILY_CACHE_SIZE) familyCache.clear();
+    familyCache.set(protocolVersion, family);
+  }
+  return family;
 }
 
 /**

@@ -115,11 +115,16 @@ describe('v1.0 createSurface', () => {
     // The text is searched for a possible `@` key before its messages are walked: an escaped
     // `@` (`"\u0040path"` parses to "@path") must not be missed.
     const escaped = String.raw`{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"${V1_0_BASIC_CATALOG_ID}","components":[{"id":"root","component":"Column","children":["a","b"]},{"id":"a","component":"Text","text":{"\u0040path":"/name"}}]}}`;
+    // An `@` that starts no key (inside a value) comes before the one that does: the search
+    // goes on past it.
     const plain = JSON.stringify(
       v1({
         updateComponents: {
           surfaceId: 's',
-          components: [{ id: 'b', component: 'Text', text: { '@path': '/other' } }],
+          components: [
+            { id: 'c', component: 'Text', text: 'mail me@example.com' },
+            { id: 'b', component: 'Text', text: { '@path': '/other' } },
+          ],
         },
       }),
     );

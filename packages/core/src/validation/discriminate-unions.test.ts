@@ -171,6 +171,48 @@ describe('routeUnions', () => {
     expect(routeUnions(sharedConstant)).toEqual(sharedConstant);
   });
 
+  it("routes an object branch that excludes the other branches' selectors last (v1.0 DynamicValue)", () => {
+    const dataBinding = {
+      type: 'object',
+      properties: { path: { type: 'string' } },
+      required: ['path'],
+      additionalProperties: false,
+    };
+    const call = { type: 'object', properties: { call: { type: 'string' } }, required: ['call'] };
+    const literal = {
+      type: 'object',
+      not: { anyOf: [{ required: ['path'] }, { required: ['call'] }] },
+    };
+    const union = { oneOf: [{ type: 'string' }, { type: 'array' }, literal, dataBinding, call] };
+    const routed = routeUnions(union) as Record<string, unknown>;
+    expect(routed.oneOf).toBeUndefined();
+    const ajv = createA2uiAjv();
+    const [unrouted, rerouted] = [ajv.compile(union), ajv.compile(routed)];
+    const values = [
+      'a',
+      [],
+      {},
+      { x: 1 },
+      { path: '/a' },
+      { path: 1 },
+      { path: '/a', x: 1 },
+      { call: 'f' },
+      { call: 'f', path: '/a' },
+      { call: 1 },
+      null,
+      1,
+      true,
+    ];
+    for (const value of values) {
+      expect(rerouted(value), JSON.stringify(value)).toBe(unrouted(value));
+    }
+    // A literal branch that does not exclude a selector of another branch stays a union.
+    const loose = {
+      oneOf: [{ type: 'object', not: { required: ['path'] } }, dataBinding, call],
+    };
+    expect(routeUnions(loose)).toEqual(loose);
+  });
+
   it('routes open object branches by a required property of distinct constants', () => {
     const union = {
       oneOf: [

@@ -243,8 +243,19 @@ function routeUnion(union: Record<string, unknown>, resolve: Resolve): unknown {
   const typeNames = typed.map((entry) => entry.type);
   if (new Set(typeNames).size !== typeNames.length) return union;
   if (typeNames.includes('integer') && typeNames.includes('number')) return union;
-  const routes = routeObjects(objects);
+  // An object branch that holds none of some properties (v1.0's literal-object DynamicValue,
+  // `not: {anyOf: [{required: ["path"]}, {required: ["call"]}]}`) is tried last, once the value
+  // holds none of the properties that route to the others: each of those it excludes.
+  const fallbacks = objects.filter((entry) => excludedProperties(entry.branch) !== undefined);
+  const fallback = fallbacks.length === 1 ? fallbacks[0]! : undefined;
+  const routes = routeObjects(objects.filter((entry) => entry !== fallback));
   if (routes === undefined) return union;
+  if (fallback) {
+    const excluded = excludedProperties(fallback.branch)!;
+    const selectors = routes.map(({ selector }) => (selector.required as string[])[0]!);
+    if (!selectors.every((name) => excluded.has(name))) return union;
+    routes.push({ selector: { type: 'object' }, branch: fallback.branch });
+  }
   // Built from the end: a value no branch can take fails, as it fails every branch of the oneOf.
   let chain: unknown = false;
   for (const { selector, branch } of routes.reverse()) {
@@ -259,6 +270,26 @@ function routeUnion(union: Record<string, unknown>, resolve: Resolve): unknown {
   return Object.keys(rest).length === 0
     ? chain
     : { ...rest, allOf: [...((rest.allOf as unknown[]) ?? []), chain] };
+}
+
+/**
+ * The properties an object branch cannot hold, when its `not` says so: `{required: [p]}`, or an
+ * `anyOf` of such (an object holding none of them); `undefined` for any other branch.
+ */
+function excludedProperties(branch: unknown): Set<string> | undefined {
+  if (!isRecord(branch) || !isRecord(branch.not)) return undefined;
+  const single = (schema: unknown): string | undefined =>
+    isRecord(schema) &&
+    Object.keys(schema).length === 1 &&
+    Array.isArray(schema.required) &&
+    schema.required.length === 1 &&
+    typeof schema.required[0] === 'string'
+      ? schema.required[0]
+      : undefined;
+  const { not } = branch;
+  const parts = Object.keys(not).length === 1 && Array.isArray(not.anyOf) ? not.anyOf : [not];
+  const names = parts.map(single);
+  return names.every((name) => name !== undefined) ? new Set(names as string[]) : undefined;
 }
 
 /**

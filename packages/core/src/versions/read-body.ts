@@ -92,7 +92,9 @@ export class BodyReader {
         this.surfaceId,
       );
     }
-    value.forEach((component, index) => {
+    // An indexed loop, no closure: this runs for every components message.
+    for (let index = 0; index < value.length; index++) {
+      const component: unknown = value[index];
       if (!isRecord(component))
         throw specError(
           `${this.pathOf(field)}/${index}`,
@@ -105,7 +107,7 @@ export class BodyReader {
           missingIdMessage(index),
           this.surfaceId,
         );
-    });
+    }
     return value as ComponentInstance[];
   }
 }

@@ -48,13 +48,19 @@ export function readEnvelope(
   kinds: readonly string[],
   options: ReadEnvelopeOptions,
 ): { kind: string; body: Record<string, unknown> } {
-  const present: string[] = [];
+  // One pass, no array unless the message carries two kinds: this runs for every message.
+  let kind: string | undefined;
+  let twoKinds = false;
   let extra: string | undefined;
-  for (const key of Object.keys(message)) {
-    if (kinds.includes(key)) present.push(key);
-    else if (key !== 'version') extra ??= key;
+  for (const key in message) {
+    if (!Object.hasOwn(message, key)) continue;
+    if (kinds.includes(key)) {
+      if (kind === undefined) kind = key;
+      else twoKinds = true;
+    } else if (key !== 'version') extra ??= key;
   }
-  if (present.length > 1) {
+  if (twoKinds) {
+    const present = Object.keys(message).filter((key) => kinds.includes(key));
     throw specError(
       `/${present[1]}`,
       `${options.multipleKindsMessage ?? 'Message contains multiple update types'}: ${present.map((kind) => `"${kind}"`).join(' and ')}; send them as separate messages.`,
@@ -67,7 +73,7 @@ export function readEnvelope(
       `Message mixes protocol versions: "${extra}" is a ${foreign} message, but this message says "version": "${options.versionName}".`,
     );
   }
-  if (present.length === 0) {
+  if (kind === undefined) {
     throw specError(
       extra === undefined ? '' : `/${encodeSegment(extra)}`,
       extra === undefined
@@ -75,7 +81,6 @@ export function readEnvelope(
         : `Unknown ${options.versionName} message type "${extra}"; expected one of ${kinds.join(', ')}.`,
     );
   }
-  const kind = present[0]!;
   const body = message[kind];
   if (!isRecord(body)) throw specError(`/${kind}`, `"${kind}" must be an object.`);
   if (extra !== undefined) {

@@ -49,19 +49,23 @@ const normalize = (value: unknown, path: string, plain: boolean): unknown =>
  * into the surface, the reserved `Surface` refused.
  */
 function readComponents(reader: BodyReader, plain: boolean): ComponentInstance[] {
-  const path = reader.pathOf('components');
+  const received = reader.components('components');
   const components = hoistInlineTemplates(
-    normalize(reader.components('components'), path, plain) as ComponentInstance[],
+    (plain
+      ? received
+      : normalizeReservedKeys(received, reader.pathOf('components'))) as ComponentInstance[],
   );
-  components.forEach((component, index) => {
+  // An indexed loop, the pointer built only for an error: this runs for every components message.
+  for (let index = 0; index < components.length; index++) {
+    const component = components[index]!;
     if (component.component === SURFACE_CONTAINER_TYPE) {
       throw specError(
-        `${path}/${index}/component`,
+        `${reader.pathOf('components')}/${index}/component`,
         `Component "${component.id}" cannot be of type "Surface": createSurface makes the surface's one Surface container, and updateComponents may not touch it.`,
         reader.surfaceId,
       );
     }
-  });
+  }
   return components;
 }
 

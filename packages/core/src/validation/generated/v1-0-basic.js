@@ -1755,11 +1755,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1769,13 +1768,33 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
+if(typeof data !== "string"){
+validate57.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
 if(!(typeof data == "number")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1784,19 +1803,34 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
+vErrors = null;
 }
-const _errs5 = errors;
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+if(!(typeof data == "number")){
+validate57.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid2 = true;
+const _errs13 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1805,19 +1839,34 @@ vErrors.push(err2);
 }
 errors++;
 }
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors = null;
 }
-const _errs7 = errors;
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+if(typeof data !== "boolean"){
+validate57.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var _valid2 = _errs15 === errors;
+valid2 = _valid2;
+ifClause2 = "then";
+}
+else {
+const _errs17 = errors;
+const _errs18 = errors;
+let valid3 = true;
+const _errs19 = errors;
 if(!(Array.isArray(data))){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1826,19 +1875,37 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
+var _valid3 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
+vErrors = null;
 }
-const _errs9 = errors;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err4 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+let ifClause3;
+if(_valid3){
+const _errs21 = errors;
+if(!(Array.isArray(data))){
+validate57.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+var _valid3 = _errs21 === errors;
+valid3 = _valid3;
+ifClause3 = "then";
+}
+else {
+const _errs23 = errors;
+const _errs24 = errors;
+let valid4 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1847,14 +1914,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs11 = errors;
-const _errs12 = errors;
-const _errs13 = errors;
-let valid2 = false;
-const _errs14 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.path === undefined) && (missing0 = "path")){
+}
+else {
 const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
@@ -1865,12 +1926,40 @@ vErrors.push(err5);
 errors++;
 }
 }
-var _valid1 = _errs14 === errors;
-valid2 = valid2 || _valid1;
-const _errs15 = errors;
+var _valid4 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid4){
+const _errs27 = errors;
+if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = wrapper2.validate.evaluated.props;
+var items0 = wrapper2.validate.evaluated.items;
+}
+var _valid4 = _errs27 === errors;
+valid4 = _valid4;
+ifClause4 = "then";
+}
+else {
+const _errs28 = errors;
+const _errs29 = errors;
+let valid5 = true;
+const _errs30 = errors;
+if(errors === _errs30){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.call === undefined) && (missing1 = "call")){
+if((data.path === undefined) && (missing1 = "path")){
 const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
@@ -1881,9 +1970,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-var _valid1 = _errs15 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
+else {
 const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
@@ -1893,20 +1980,66 @@ vErrors.push(err7);
 }
 errors++;
 }
-else {
-errors = _errs13;
+}
+var _valid5 = _errs30 === errors;
+errors = _errs29;
 if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
+if(_errs29){
+vErrors.length = _errs29;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause5;
+if(_valid5){
+const _errs32 = errors;
+const _errs33 = errors;
+if(errors === _errs33){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
 }
-var valid1 = _errs12 === errors;
-if(valid1){
-const err8 = {instancePath,schemaPath:"#/oneOf/4/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+const _errs35 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs35 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate57.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid5 = _errs32 === errors;
+valid5 = _valid5;
+if(valid5){
+var props1 = true;
+}
+ifClause5 = "then";
+}
+else {
+const _errs38 = errors;
+const _errs39 = errors;
+let valid8 = true;
+const _errs40 = errors;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1915,34 +2048,32 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-errors = _errs11;
+var _valid6 = _errs40 === errors;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause6;
+if(_valid6){
+const _errs42 = errors;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+validate57.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
-const _errs16 = errors;
-const _errs17 = errors;
-if(errors === _errs17){
+const _errs44 = errors;
+const _errs45 = errors;
+const _errs46 = errors;
+let valid10 = false;
+const _errs47 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.path === undefined) && (missing2 = "path")){
-const err9 = {instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+let missing3;
+if((data.path === undefined) && (missing3 = "path")){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1951,11 +2082,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-const _errs19 = errors;
-for(const key0 in data){
-if(!(key0 === "path")){
-const err10 = {instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+var _valid7 = _errs47 === errors;
+valid10 = valid10 || _valid7;
+const _errs48 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.call === undefined) && (missing4 = "call")){
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1963,13 +2097,12 @@ else {
 vErrors.push(err10);
 }
 errors++;
-break;
 }
 }
-if(_errs19 === errors){
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid7 = _errs48 === errors;
+valid10 = valid10 || _valid7;
+if(!valid10){
+const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1978,12 +2111,46 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-}
+else {
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
 }
 else {
-const err12 = {instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+var valid9 = _errs45 === errors;
+if(valid9){
+validate57.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+return false;
+}
+else {
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid6 = _errs42 === errors;
+valid8 = _valid6;
+ifClause6 = "then";
+}
+else {
+var _valid6 = false;
+validate57.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid8 = _valid6;
+ifClause6 = "else";
+}
+if(!valid8){
+const err12 = {instancePath,schemaPath:"#/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause6},message:"must match \""+ifClause6+"\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1991,55 +2158,15 @@ else {
 vErrors.push(err12);
 }
 errors++;
+validate57.errors = vErrors;
+return false;
 }
+var _valid5 = _errs38 === errors;
+valid5 = _valid5;
+ifClause5 = "else";
 }
-var _valid0 = _errs16 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-var props0 = true;
-}
-const _errs22 = errors;
-if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = wrapper2.validate.evaluated.props;
-var items0 = wrapper2.validate.evaluated.items;
-}
-var _valid0 = _errs22 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 6;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err13 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid5){
+const err13 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2050,16 +2177,96 @@ errors++;
 validate57.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid4 = _errs28 === errors;
+valid4 = _valid4;
+if(valid4){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
 }
 else {
-vErrors = null;
+props0 = props0 || {};
+Object.assign(props0, props1);
 }
 }
+}
+ifClause4 = "else";
+}
+if(!valid4){
+const err14 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+validate57.errors = vErrors;
+return false;
+}
+var _valid3 = _errs23 === errors;
+valid3 = _valid3;
+ifClause3 = "else";
+}
+if(!valid3){
+const err15 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate57.errors = vErrors;
+return false;
+}
+var _valid2 = _errs17 === errors;
+valid2 = _valid2;
+ifClause2 = "else";
+}
+if(!valid2){
+const err16 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+validate57.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid1 = _valid1;
+ifClause1 = "else";
+}
+if(!valid1){
+const err17 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+validate57.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err18 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+validate57.errors = vErrors;
+return false;
 }
 validate57.errors = vErrors;
 evaluated0.props = props0;
@@ -4467,11 +4674,10 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
+let valid0 = true;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4481,13 +4687,33 @@ vErrors.push(err0);
 errors++;
 }
 var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
 }
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
 const _errs3 = errors;
+if(typeof data !== "string"){
+validate79.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
 if(!(typeof data == "number")){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4496,19 +4722,34 @@ vErrors.push(err1);
 }
 errors++;
 }
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
+vErrors = null;
 }
-const _errs5 = errors;
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+if(!(typeof data == "number")){
+validate79.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs11 = errors;
+const _errs12 = errors;
+let valid2 = true;
+const _errs13 = errors;
 if(typeof data !== "boolean"){
-const err2 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = {};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4517,19 +4758,34 @@ vErrors.push(err2);
 }
 errors++;
 }
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
+var _valid2 = _errs13 === errors;
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
+vErrors = null;
 }
-const _errs7 = errors;
+}
+let ifClause2;
+if(_valid2){
+const _errs15 = errors;
+if(typeof data !== "boolean"){
+validate79.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var _valid2 = _errs15 === errors;
+valid2 = _valid2;
+ifClause2 = "then";
+}
+else {
+const _errs17 = errors;
+const _errs18 = errors;
+let valid3 = true;
+const _errs19 = errors;
 if(!(Array.isArray(data))){
-const err3 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err3 = {};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4538,19 +4794,37 @@ vErrors.push(err3);
 }
 errors++;
 }
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
+var _valid3 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
 }
 else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
+vErrors = null;
 }
-const _errs9 = errors;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-const err4 = {instancePath,schemaPath:"#/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+let ifClause3;
+if(_valid3){
+const _errs21 = errors;
+if(!(Array.isArray(data))){
+validate79.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+var _valid3 = _errs21 === errors;
+valid3 = _valid3;
+ifClause3 = "then";
+}
+else {
+const _errs23 = errors;
+const _errs24 = errors;
+let valid4 = true;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err4 = {};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4559,14 +4833,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-const _errs11 = errors;
-const _errs12 = errors;
-const _errs13 = errors;
-let valid2 = false;
-const _errs14 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.path === undefined) && (missing0 = "path")){
+}
+else {
 const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
@@ -4577,12 +4845,40 @@ vErrors.push(err5);
 errors++;
 }
 }
-var _valid1 = _errs14 === errors;
-valid2 = valid2 || _valid1;
-const _errs15 = errors;
+var _valid4 = _errs25 === errors;
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause4;
+if(_valid4){
+const _errs27 = errors;
+if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
+errors = vErrors.length;
+}
+else {
+var props0 = wrapper2.validate.evaluated.props;
+var items0 = wrapper2.validate.evaluated.items;
+}
+var _valid4 = _errs27 === errors;
+valid4 = _valid4;
+ifClause4 = "then";
+}
+else {
+const _errs28 = errors;
+const _errs29 = errors;
+let valid5 = true;
+const _errs30 = errors;
+if(errors === _errs30){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.call === undefined) && (missing1 = "call")){
+if((data.path === undefined) && (missing1 = "path")){
 const err6 = {};
 if(vErrors === null){
 vErrors = [err6];
@@ -4593,9 +4889,7 @@ vErrors.push(err6);
 errors++;
 }
 }
-var _valid1 = _errs15 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
+else {
 const err7 = {};
 if(vErrors === null){
 vErrors = [err7];
@@ -4605,20 +4899,66 @@ vErrors.push(err7);
 }
 errors++;
 }
-else {
-errors = _errs13;
+}
+var _valid5 = _errs30 === errors;
+errors = _errs29;
 if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
+if(_errs29){
+vErrors.length = _errs29;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause5;
+if(_valid5){
+const _errs32 = errors;
+const _errs33 = errors;
+if(errors === _errs33){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate79.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
 }
-var valid1 = _errs12 === errors;
-if(valid1){
-const err8 = {instancePath,schemaPath:"#/oneOf/4/not",keyword:"not",params:{},message:"must NOT be valid"};
+else {
+const _errs35 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate79.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs35 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate79.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate79.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid5 = _errs32 === errors;
+valid5 = _valid5;
+if(valid5){
+var props1 = true;
+}
+ifClause5 = "then";
+}
+else {
+const _errs38 = errors;
+const _errs39 = errors;
+let valid8 = true;
+const _errs40 = errors;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err8 = {};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4627,34 +4967,32 @@ vErrors.push(err8);
 }
 errors++;
 }
-else {
-errors = _errs11;
+var _valid6 = _errs40 === errors;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
 }
 }
+let ifClause6;
+if(_valid6){
+const _errs42 = errors;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+validate79.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
 }
-var _valid0 = _errs9 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 4;
-}
-const _errs16 = errors;
-const _errs17 = errors;
-if(errors === _errs17){
+const _errs44 = errors;
+const _errs45 = errors;
+const _errs46 = errors;
+let valid10 = false;
+const _errs47 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.path === undefined) && (missing2 = "path")){
-const err9 = {instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
+let missing3;
+if((data.path === undefined) && (missing3 = "path")){
+const err9 = {};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4663,11 +5001,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-const _errs19 = errors;
-for(const key0 in data){
-if(!(key0 === "path")){
-const err10 = {instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+var _valid7 = _errs47 === errors;
+valid10 = valid10 || _valid7;
+const _errs48 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.call === undefined) && (missing4 = "call")){
+const err10 = {};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4675,13 +5016,12 @@ else {
 vErrors.push(err10);
 }
 errors++;
-break;
 }
 }
-if(_errs19 === errors){
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid7 = _errs48 === errors;
+valid10 = valid10 || _valid7;
+if(!valid10){
+const err11 = {};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4690,12 +5030,46 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-}
+else {
+errors = _errs46;
+if(vErrors !== null){
+if(_errs46){
+vErrors.length = _errs46;
 }
 else {
-const err12 = {instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+var valid9 = _errs45 === errors;
+if(valid9){
+validate79.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+return false;
+}
+else {
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid6 = _errs42 === errors;
+valid8 = _valid6;
+ifClause6 = "then";
+}
+else {
+var _valid6 = false;
+validate79.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid8 = _valid6;
+ifClause6 = "else";
+}
+if(!valid8){
+const err12 = {instancePath,schemaPath:"#/else/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause6},message:"must match \""+ifClause6+"\" schema"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4703,55 +5077,15 @@ else {
 vErrors.push(err12);
 }
 errors++;
+validate79.errors = vErrors;
+return false;
 }
+var _valid5 = _errs38 === errors;
+valid5 = _valid5;
+ifClause5 = "else";
 }
-var _valid0 = _errs16 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 5];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 5;
-var props0 = true;
-}
-const _errs22 = errors;
-if(!(wrapper2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper2.validate.errors : vErrors.concat(wrapper2.validate.errors);
-errors = vErrors.length;
-}
-else {
-var props1 = wrapper2.validate.evaluated.props;
-var items0 = wrapper2.validate.evaluated.items;
-}
-var _valid0 = _errs22 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 6];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 6;
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-}
-}
-}
-}
-}
-}
-if(!valid0){
-const err13 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(!valid5){
+const err13 = {instancePath,schemaPath:"#/else/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause5},message:"must match \""+ifClause5+"\" schema"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4762,16 +5096,96 @@ errors++;
 validate79.errors = vErrors;
 return false;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
+var _valid4 = _errs28 === errors;
+valid4 = _valid4;
+if(valid4){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
 }
 else {
-vErrors = null;
+props0 = props0 || {};
+Object.assign(props0, props1);
 }
 }
+}
+ifClause4 = "else";
+}
+if(!valid4){
+const err14 = {instancePath,schemaPath:"#/else/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause4},message:"must match \""+ifClause4+"\" schema"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+validate79.errors = vErrors;
+return false;
+}
+var _valid3 = _errs23 === errors;
+valid3 = _valid3;
+ifClause3 = "else";
+}
+if(!valid3){
+const err15 = {instancePath,schemaPath:"#/else/else/else/if",keyword:"if",params:{failingKeyword: ifClause3},message:"must match \""+ifClause3+"\" schema"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate79.errors = vErrors;
+return false;
+}
+var _valid2 = _errs17 === errors;
+valid2 = _valid2;
+ifClause2 = "else";
+}
+if(!valid2){
+const err16 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+validate79.errors = vErrors;
+return false;
+}
+var _valid1 = _errs11 === errors;
+valid1 = _valid1;
+ifClause1 = "else";
+}
+if(!valid1){
+const err17 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+validate79.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err18 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+validate79.errors = vErrors;
+return false;
 }
 validate79.errors = vErrors;
 evaluated0.props = props0;

@@ -25,34 +25,46 @@ const V08_ONLY_VALUES: Record<string, Record<string, readonly string[]>> = {
   TextField: { variant: ['date'] },
 };
 
+/** How one v0.8 property of a standard type upgrades. */
+interface PropertyUpgrade {
+  /** The v0.9 property name. */
+  readonly name: string;
+  /** v0.8 enum value → v0.9 value. */
+  readonly values: ReadonlyMap<string, string> | undefined;
+  /** v0.8 values with no v0.9 equivalent. */
+  readonly dropped: readonly string[] | undefined;
+}
+
 /**
  * {@link V08_UPGRADE_RULES} as Maps, for the per-property lookups of every upgraded component
- * (a Map needs no own-key guard against `"__proto__"`, and is the cheaper lookup).
+ * (a Map needs no own-key guard against `"__proto__"`, and is the cheaper lookup); one lookup by
+ * v0.8 property name finds everything about it.
  */
 interface UpgradeLookup {
   readonly type: string;
-  readonly names: ReadonlyMap<string, string>;
-  /** v0.8 enum value → v0.9 value, by v0.9 property name. */
-  readonly values: ReadonlyMap<string, ReadonlyMap<string, string>>;
-  /** v0.8 values with no v0.9 equivalent, by v0.9 property name. */
-  readonly dropped: ReadonlyMap<string, readonly string[]>;
+  /** By v0.8 property name; a name not listed keeps its name and values. */
+  readonly properties: ReadonlyMap<string, PropertyUpgrade>;
 }
 
 const UPGRADE_LOOKUPS: ReadonlyMap<string, UpgradeLookup> = new Map(
-  Object.entries(V08_UPGRADE_RULES).map(([v08Type, rule]) => [
-    v08Type,
-    {
-      type: rule.type,
-      names: new Map(Object.entries(rule.names)),
-      values: new Map(
-        Object.entries(rule.values).map(([name, values]) => [
-          name,
-          new Map(Object.entries(values)),
-        ]),
-      ),
-      dropped: new Map(Object.entries(ownValue(V08_ONLY_VALUES, rule.type) ?? {})),
-    },
-  ]),
+  Object.entries(V08_UPGRADE_RULES).map(([v08Type, rule]) => {
+    const dropped = ownValue(V08_ONLY_VALUES, rule.type) ?? {};
+    const properties = new Map<string, PropertyUpgrade>();
+    const add = (v08Name: string, v09Name: string) => {
+      const values = ownValue(rule.values, v09Name);
+      properties.set(v08Name, {
+        name: v09Name,
+        values:
+          values && Object.keys(values).length > 0 ? new Map(Object.entries(values)) : undefined,
+        dropped: ownValue(dropped, v09Name),
+      });
+    };
+    for (const [v08Name, v09Name] of Object.entries(rule.names)) add(v08Name, v09Name);
+    // A name the rules do not rename may still have values to map or drop under its own name.
+    for (const v09Name of [...Object.keys(rule.values), ...Object.keys(dropped)])
+      if (!properties.has(v09Name) && !Object.hasOwn(rule.names, v09Name)) add(v09Name, v09Name);
+    return [v08Type, { type: rule.type, properties }];
+  }),
 );
 
 /** Options of {@link upgradeComponent}. */
@@ -93,11 +105,12 @@ export function upgradeComponent(
   const result: ComponentInstance = { id: component.id, component: rule?.type ?? type };
   const source = isRecord(properties) ? properties : {};
   for (const name of Object.keys(source)) {
-    const v09Name = rule?.names.get(name) ?? name;
+    const property = rule?.properties.get(name);
+    const v09Name = property?.name ?? name;
     let v09Value = upgradeValue(source[name], name, options.initializations);
-    if (rule && typeof v09Value === 'string') {
-      v09Value = rule.values.get(v09Name)?.get(v09Value) ?? v09Value;
-      if (rule.dropped.get(v09Name)?.includes(v09Value as string)) {
+    if (property && typeof v09Value === 'string') {
+      v09Value = property.values?.get(v09Value) ?? v09Value;
+      if (property.dropped?.includes(v09Value as string)) {
         options.sink.lost(
           `${options.path}/component/${encodeSegment(type)}/${encodeSegment(name)}`,
           `${type}.${name} "${v09Value}" has no v0.9 basic-catalog equivalent; dropped`,

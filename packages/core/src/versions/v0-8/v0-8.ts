@@ -58,41 +58,62 @@ const V08_MAX_PENDING_MESSAGES = 1000;
  * sent before `beginRendering` are buffered until it arrives.
  */
 export function createV08Reader(options: V08ReaderOptions = {}): ProtocolVersionReader {
-  const upgrader = new V08Upgrader({
-    renameRoot: false,
-    keepCatalogIds: true,
-    maxPendingMessages: options.maxPendingMessages ?? V08_MAX_PENDING_MESSAGES,
-  });
-  const validatorOf = (surfaceId: string | undefined): V08Validator => {
-    const catalogId = surfaceId === undefined ? undefined : upgrader.catalogIdOf(surfaceId);
+  return new V08Reader(options);
+}
+
+/**
+ * {@link createV08Reader}'s reader: a class rather than closures, since a processor makes one for
+ * every v0.8 stream it reads.
+ */
+class V08Reader implements ProtocolVersionReader {
+  readonly #upgrader: V08Upgrader;
+  readonly #catalogValidators: Readonly<Record<string, V08Validator>> | undefined;
+
+  constructor(options: V08ReaderOptions) {
+    this.#upgrader = new V08Upgrader({
+      renameRoot: false,
+      keepCatalogIds: true,
+      maxPendingMessages: options.maxPendingMessages ?? V08_MAX_PENDING_MESSAGES,
+    });
+    this.#catalogValidators = options.catalogValidators;
+  }
+
+  #validatorOf(surfaceId: string | undefined): V08Validator {
+    const catalogId = surfaceId === undefined ? undefined : this.#upgrader.catalogIdOf(surfaceId);
     if (catalogId === undefined) return v08GenericValidator;
-    const custom = options.catalogValidators?.[catalogId];
+    const custom = this.#catalogValidators?.[catalogId];
     if (custom) return custom;
     return catalogId === V08_STANDARD_CATALOG_ID ? v08StandardValidator : v08GenericValidator;
-  };
-  return {
-    read(message) {
-      const wire = 'version' in message ? withoutVersion(message) : message;
-      const kind = getV08MessageKind(message);
-      const body = kind ? wire[kind] : undefined;
-      const surfaceId =
-        isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
-      const validator = validatorOf(surfaceId);
-      const [issue] = validator.validateServerMessage(wire);
-      if (issue) {
-        throw new A2uiError('VALIDATION_FAILED', issue.message, {
-          path: issue.path,
-          ...(surfaceId === undefined ? {} : { surfaceId }),
-        });
-      }
-      const { messages } = upgrader.upgrade(wire as V08ServerMessage);
-      // This surfaceUpdate's own components passed the standard-catalog schema just now (not
-      // those buffered before beginRendering, which only the catalog-agnostic one checked).
-      const standard = kind === 'surfaceUpdate' && validator === v08StandardValidator;
-      return messages.map((upgraded) => upgradedToInternal(upgraded, standard, upgrader));
-    },
-    reset: () => upgrader.reset(),
-  };
+  }
+
+  read(message: Readonly<Record<string, unknown>>): readonly InternalMessage[] {
+    const wire = 'version' in message ? withoutVersion(message) : message;
+    const kind = getV08MessageKind(message);
+    const body = kind ? wire[kind] : undefined;
+    const surfaceId =
+      isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
+    const validator = this.#validatorOf(surfaceId);
+    const [issue] = validator.validateServerMessage(wire);
+    if (issue) {
+      throw new A2uiError('VALIDATION_FAILED', issue.message, {
+        path: issue.path,
+        ...(surfaceId === undefined ? {} : { surfaceId }),
+      });
+    }
+    const upgrader = this.#upgrader;
+    const { messages } = upgrader.upgrade(wire as V08ServerMessage);
+    // This surfaceUpdate's own components passed the standard-catalog schema just now (not
+    // those buffered before beginRendering, which only the catalog-agnostic one checked).
+    const standard = kind === 'surfaceUpdate' && validator === v08StandardValidator;
+    const internals: InternalMessage[] = new Array(messages.length);
+    for (let index = 0; index < messages.length; index++)
+      internals[index] = upgradedToInternal(messages[index]!, standard, upgrader);
+    return internals;
+  }
+
+  reset(): void {
+    this.#upgrader.reset();
+  }
 }
 
 /** `message` without its `"version": "v0.8"` label (the v0.8 schema has no `version`). */
