@@ -565,6 +565,45 @@ describe('SessionHost: several nodes over shared stores', () => {
     expect(errors).toEqual([]);
   });
 
+  it('answers an action posted to another node as accepted, without its turn, when the wait for a slow turn ends (as on the owner)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const recorder = recordingAgent({
+      async onAction(connection, action) {
+        recorder.actions.push(action.name);
+        await gate;
+        connection.send(update(`did ${action.name}`));
+      },
+    });
+    const { a, b, errors } = twoNodes(recorder.agent);
+    const link = recordingSink();
+    const opened = await a.connect({ principal: 'p', sink: link.sink });
+    await vi.waitFor(() => expect(link.values).toEqual(['hello 1']));
+    const wait = new AbortController();
+    const request = {
+      principal: 'p',
+      message: actionMessage('slow'),
+      requestId: 'r',
+      bytes: 100,
+      awaitTurn: true,
+      signal: wait.signal,
+    };
+    const answer = b.receive(opened.connectionId, request);
+    await vi.waitFor(() => expect(recorder.actions).toEqual(['slow']));
+    // The binding's turn wait ends while the owner's agent still works.
+    wait.abort();
+    expect(await answer).toEqual({ duplicate: false });
+    // Retried with the same id, it is a duplicate and the agent does not get it again.
+    const retried = b.receive(opened.connectionId, { ...request, signal: undefined });
+    release();
+    expect(await retried).toMatchObject({ duplicate: true, turn: { endSeq: 2 } });
+    expect(recorder.actions).toEqual(['slow']);
+    expect(link.values).toEqual(['hello 1', 'did slow']);
+    expect(errors).toEqual([]);
+  });
+
   it("answers a turn through another node once that node's links that follow the log have its messages", async () => {
     const recorder = recordingAgent();
     const cluster = createMemoryCluster();

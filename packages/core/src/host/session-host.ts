@@ -369,7 +369,9 @@ export class SessionHost {
       principalKey: options.principalKey ?? defaultPrincipalKey,
       retryAfterMs: options.sessionLimitRetryAfterMs ?? defaults.sessionLimitRetryAfterMs,
     });
-    this.#stopListening = this.#router.listen((request) => this.#handleRouted(request));
+    this.#stopListening = this.#router.listen((request, options) =>
+      this.#handleRouted(request, options?.signal),
+    );
     this.#stopNodeDown = this.#router.onNodeDown?.((node) => {
       for (const session of this.#sessions.values()) session.detachNode(node);
       // A link following a dead node's connection would wait forever: end it quietly (`reset`),
@@ -730,6 +732,8 @@ export class SessionHost {
       return { duplicate: result.duplicate, ...(turn ? { turn } : {}) };
     }
     const record = await this.#remoteRecord(connectionId, context.principal);
+    // The signal stops waiting for the turn only: the owner then answers at once, and that answer
+    // still says whether the message was accepted (refused as busy, or a duplicate).
     const response = await this.#router.forward(record.owner, request, {
       signal: context.signal,
       timeoutMs: request.awaitTurn ? undefined : this.#routeTimeoutMs,
@@ -784,7 +788,7 @@ export class SessionHost {
     return record;
   }
 
-  async #handleRouted(request: RoutedRequest): Promise<RoutedResponse> {
+  async #handleRouted(request: RoutedRequest, signal?: AbortSignal): Promise<RoutedResponse> {
     try {
       const session = this.#sessions.get(request.connectionId);
       if (!session) throw closedError(request.connectionId);
@@ -794,7 +798,8 @@ export class SessionHost {
         case 'tool-result': {
           await this.#router.confirmLease?.();
           const result = this.#runLocally(session, request);
-          const turn = request.awaitTurn ? await result.turn : undefined;
+          // The asking node's signal: its caller stopped waiting for the turn (see `#deliver`).
+          const turn = request.awaitTurn ? await waitForTurn(result.turn, signal) : undefined;
           return { ok: true, duplicate: result.duplicate, ...(turn ? { turn } : {}) };
         }
         case 'link':
