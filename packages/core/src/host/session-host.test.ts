@@ -604,6 +604,55 @@ describe('SessionHost: several nodes over shared stores', () => {
     expect(errors).toEqual([]);
   });
 
+  it('asks for a retry when its router gave up on the owner, and keeps an owner failure text on the owner', async () => {
+    const recorder = recordingAgent();
+    const cluster = createMemoryCluster();
+    const errors: unknown[] = [];
+    const shared = {
+      registry: cluster.registry,
+      createReplayLog: cluster.createReplayLog,
+      onAgentError: (error: unknown) => errors.push(error),
+    };
+    const a = host({ agent: recorder.agent, ...shared, router: cluster.router('a') });
+    const router = cluster.router('b');
+    const b = host({
+      agent: recorder.agent,
+      ...shared,
+      router: {
+        ...router,
+        forward: async () => {
+          throw new A2uiError('ABORTED', 'The forwarded request was aborted.');
+        },
+      },
+    });
+    const opened = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    const refused = await b
+      .receive(opened.connectionId, {
+        principal: 'p',
+        message: actionMessage(),
+        requestId: 'r',
+        bytes: 100,
+      })
+      .catch((error: A2uiError) => error);
+    expect(refused).toMatchObject({ code: 'LIMIT_EXCEEDED', data: { retryAfterMs: 1_000 } });
+    // A request the owner fails on unexpectedly (here: a malformed one): reported there only.
+    const answer = await cluster.router('c').forward('a', {
+      type: 'tool-result',
+      connectionId: opened.connectionId,
+      result: undefined as never,
+      awaitTurn: false,
+    });
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: 'The owner of the connection failed to handle the request.',
+      },
+    });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(TypeError);
+  });
+
   it("answers a turn through another node once that node's links that follow the log have its messages", async () => {
     const recorder = recordingAgent();
     const cluster = createMemoryCluster();
