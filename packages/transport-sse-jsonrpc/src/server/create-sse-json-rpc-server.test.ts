@@ -881,6 +881,46 @@ describe('CORS', () => {
 });
 
 describe('POST /rpc through a node that does not own the connection', () => {
+  it("answers an action whose owner's turn outlasts turnWaitMs as accepted, without the turn", async () => {
+    const cluster = createMemoryCluster();
+    const stores = { registry: cluster.registry, createReplayLog: cluster.createReplayLog };
+    const gate = createDeferred<void>();
+    const record = recorder();
+    const agent: A2uiAgent = {
+      ...record.agent,
+      async onAction(connection, event, metadata) {
+        record.agent.onAction!(connection, event, metadata);
+        await gate.promise;
+      },
+    };
+    server = await startTestServer({ agent, ...stores, router: cluster.router('a') });
+    const onB = await startTestServer({
+      agent,
+      ...stores,
+      router: cluster.router('b'),
+      turnWaitMs: 50,
+    });
+    try {
+      const { stream, connectionId } = await connectStream(server.node.url);
+      const request = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'a2ui.action',
+        params: { connectionId, action: action('slow') },
+      };
+      const answer = await rpc(onB.node.url, request);
+      expect(answer.json).toEqual({ jsonrpc: '2.0', id: 1, result: { accepted: true } });
+      gate.resolve();
+      // The same id again: a duplicate; the agent saw the action once.
+      const retried = await rpc(onB.node.url, request);
+      expect(retried.json.result).toMatchObject({ accepted: true, duplicate: true });
+      expect(record.actions.map((entry) => entry.name)).toEqual(['slow']);
+      stream.close();
+    } finally {
+      await onB.close();
+    }
+  });
+
   it('answers a request its router gave up on as a retryable busy refusal, and an unexpected failure without its text', async () => {
     const cluster = createMemoryCluster();
     const stores = { registry: cluster.registry, createReplayLog: cluster.createReplayLog };
