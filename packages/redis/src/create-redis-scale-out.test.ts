@@ -111,6 +111,40 @@ describe('session hosts over Redis', () => {
     });
   });
 
+  it('answers a request whose turn wait ended on another node as accepted, at once; a retry is a duplicate', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handled: string[] = [];
+    const { a, b, cluster } = await twoHosts({
+      onAction: async (connection, event) => {
+        handled.push(event.name);
+        await gate;
+        connection.send(update(event.name));
+      },
+    });
+    const { connectionId } = await a.open({ principal: 'p' });
+    const wait = new AbortController();
+    const request = {
+      principal: 'p',
+      message: action('slow'),
+      requestId: 'r1',
+      bytes: 10,
+      awaitTurn: true,
+    };
+    const answer = b.receive(connectionId, { ...request, signal: wait.signal });
+    await expect.poll(() => handled).toEqual(['slow']);
+    // The binding stops waiting for the turn (its `turnWaitMs`) while A's agent still works.
+    wait.abort();
+    expect(await answer).toEqual({ duplicate: false });
+    expect(cluster.nodes[1]!.health().pendingForwards).toBe(0);
+    const retried = b.receive(connectionId, request);
+    release();
+    expect(await retried).toMatchObject({ duplicate: true, turn: { endSeq: 1 } });
+    expect(handled).toEqual(['slow']);
+  });
+
   it('fails a request waiting for a turn when the owner leaves', async () => {
     const { a, b, cluster } = await twoHosts(
       { onAction: () => new Promise<void>(() => {}) },

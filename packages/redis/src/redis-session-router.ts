@@ -19,7 +19,10 @@ import type { RedisContext } from './redis-context.js';
 import { type RedisCommander, runScript } from './run-script.js';
 import { storeUnavailable } from './store-errors.js';
 
-/** An inbox message: a request (`q`) for session host `h`, or the answer (`a`) to one. */
+/**
+ * An inbox message: a request (`q`) for session host `h`, the answer (`a`) to one, or the asking
+ * node's notice (`x`) that it stopped waiting for the turn of request `id`: the owner answers now.
+ */
 type InboxMessage =
   | {
       readonly k: 'q';
@@ -28,7 +31,8 @@ type InboxMessage =
       readonly h: string;
       readonly r: RoutedRequest;
     }
-  | { readonly k: 'a'; readonly id: string; readonly r: RoutedResponse };
+  | { readonly k: 'a'; readonly id: string; readonly r: RoutedResponse }
+  | { readonly k: 'x'; readonly id: string };
 
 interface Pending {
   readonly owner: string;
@@ -55,6 +59,8 @@ export class NodeInbox {
   readonly #options: NodeInboxOptions;
   readonly #pending = new Map<string, Pending>();
   readonly #handlers = new Map<string, RoutedRequestHandler>();
+  /** Requests from other nodes being answered here, by id: their `x` notices abort these. */
+  readonly #answering = new Map<string, AbortController>();
   #counter = 0;
   #closed = false;
   #loop: Promise<void> | undefined;
@@ -81,7 +87,11 @@ export class NodeInbox {
     this.#loop ??= this.#readInbox();
   }
 
-  /** Sends `request` to session host `host` of node `owner` and resolves with its answer. */
+  /**
+   * Sends `request` to session host `host` of node `owner` and resolves with its answer. When
+   * `signal` aborts, the owner is told to stop waiting for the turn and answers at once; the
+   * answer is still awaited, since only it says whether the request was accepted.
+   */
   forward(
     host: string,
     owner: string,
@@ -90,11 +100,9 @@ export class NodeInbox {
   ): Promise<RoutedResponse> {
     if (this.#closed) return Promise.reject(gone(owner));
     const { signal, timeoutMs } = options;
-    if (signal?.aborted) return Promise.reject(aborted());
     const id = `${this.#context.nodeId}.${++this.#counter}`;
     return new Promise<RoutedResponse>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const onAbort = () => settle({ error: aborted() });
       const settle: Pending['settle'] = (outcome) => {
         if (!this.#pending.delete(id)) return;
         clearTimeout(timer);
@@ -114,10 +122,24 @@ export class NodeInbox {
           timeoutMs,
         );
       }
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.#send(owner, { k: 'q', id, from: this.#context.nodeId, h: host, r: request }).then(
-        (sent) => {
-          if (!sent) settle({ error: gone(owner) });
+      const sent = this.#send(owner, {
+        k: 'q',
+        id,
+        from: this.#context.nodeId,
+        h: host,
+        r: request,
+      });
+      // After the request is in the owner's inbox, so that the notice never overtakes it.
+      const onAbort = () => {
+        sent
+          .then((delivered) => delivered && this.#send(owner, { k: 'x', id }))
+          .catch((error) => this.#context.report(error));
+      };
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+      sent.then(
+        (delivered) => {
+          if (!delivered) settle({ error: gone(owner) });
         },
         (error) => settle({ error: storeUnavailable(error, this.#context.retryAfterMs) }),
       );
@@ -223,14 +245,17 @@ export class NodeInbox {
     }
     if (message.k === 'a') this.#pending.get(message.id)?.settle({ response: message.r });
     else if (message.k === 'q') void this.#answer(message);
+    else if (message.k === 'x') this.#answering.get(message.id)?.abort();
   }
 
   async #answer(message: Extract<InboxMessage, { k: 'q' }>): Promise<void> {
     const handler = this.#handlers.get(message.h);
+    const stop = new AbortController();
+    this.#answering.set(message.id, stop);
     let response: RoutedResponse;
     try {
       response = handler
-        ? await handler(message.r)
+        ? await handler(message.r, { signal: stop.signal })
         : {
             ok: false,
             error: {
@@ -239,13 +264,14 @@ export class NodeInbox {
             },
           };
     } catch (error) {
+      // The text of an unexpected failure is for this node's report, not for a client.
+      this.#context.report(error);
       response = {
         ok: false,
-        error: {
-          code: 'INTERNAL_ERROR',
-          message: error instanceof Error ? error.message : String(error),
-        },
+        error: { code: 'INTERNAL_ERROR', message: 'The owner failed to handle the request.' },
       };
+    } finally {
+      this.#answering.delete(message.id);
     }
     try {
       await this.#send(message.from, { k: 'a', id: message.id, r: response });
@@ -274,7 +300,7 @@ export class RedisSessionRouter implements SessionRouter {
 
   /**
    * @throws A2uiError `CONNECTION_CLOSED` (the owner is gone, or this node closed its stores),
-   *   `TIMEOUT`, `ABORTED`, `LIMIT_EXCEEDED` (`data.reason: 'store-unavailable'`: retry)
+   *   `TIMEOUT`, `LIMIT_EXCEEDED` (`data.reason: 'store-unavailable'`: retry)
    */
   forward(
     owner: string,
@@ -307,8 +333,4 @@ function gone(node: string): A2uiError {
   return new A2uiError('CONNECTION_CLOSED', `Node ${node} is not reachable (its lease expired).`, {
     data: { node },
   });
-}
-
-function aborted(): A2uiError {
-  return new A2uiError('ABORTED', 'The forwarded request was aborted.');
 }

@@ -565,6 +565,94 @@ describe('SessionHost: several nodes over shared stores', () => {
     expect(errors).toEqual([]);
   });
 
+  it('answers an action posted to another node as accepted, without its turn, when the wait for a slow turn ends (as on the owner)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const recorder = recordingAgent({
+      async onAction(connection, action) {
+        recorder.actions.push(action.name);
+        await gate;
+        connection.send(update(`did ${action.name}`));
+      },
+    });
+    const { a, b, errors } = twoNodes(recorder.agent);
+    const link = recordingSink();
+    const opened = await a.connect({ principal: 'p', sink: link.sink });
+    await vi.waitFor(() => expect(link.values).toEqual(['hello 1']));
+    const wait = new AbortController();
+    const request = {
+      principal: 'p',
+      message: actionMessage('slow'),
+      requestId: 'r',
+      bytes: 100,
+      awaitTurn: true,
+      signal: wait.signal,
+    };
+    const answer = b.receive(opened.connectionId, request);
+    await vi.waitFor(() => expect(recorder.actions).toEqual(['slow']));
+    // The binding's turn wait ends while the owner's agent still works.
+    wait.abort();
+    expect(await answer).toEqual({ duplicate: false });
+    // Retried with the same id, it is a duplicate and the agent does not get it again.
+    const retried = b.receive(opened.connectionId, { ...request, signal: undefined });
+    release();
+    expect(await retried).toMatchObject({ duplicate: true, turn: { endSeq: 2 } });
+    expect(recorder.actions).toEqual(['slow']);
+    expect(link.values).toEqual(['hello 1', 'did slow']);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks for a retry when its router gave up on the owner, and keeps an owner failure text on the owner', async () => {
+    const recorder = recordingAgent();
+    const cluster = createMemoryCluster();
+    const errors: unknown[] = [];
+    const shared = {
+      registry: cluster.registry,
+      createReplayLog: cluster.createReplayLog,
+      onAgentError: (error: unknown) => errors.push(error),
+    };
+    const a = host({ agent: recorder.agent, ...shared, router: cluster.router('a') });
+    const router = cluster.router('b');
+    const b = host({
+      agent: recorder.agent,
+      ...shared,
+      router: {
+        ...router,
+        forward: async () => {
+          throw new A2uiError('ABORTED', 'The forwarded request was aborted.');
+        },
+      },
+    });
+    const opened = await a.connect({ principal: 'p', sink: recordingSink().sink });
+    const refused = await b
+      .receive(opened.connectionId, {
+        principal: 'p',
+        message: actionMessage(),
+        requestId: 'r',
+        bytes: 100,
+      })
+      .catch((error: A2uiError) => error);
+    expect(refused).toMatchObject({ code: 'LIMIT_EXCEEDED', data: { retryAfterMs: 1_000 } });
+    // A request the owner fails on unexpectedly (here: a malformed one): reported there only.
+    const answer = await cluster.router('c').forward('a', {
+      type: 'tool-result',
+      connectionId: opened.connectionId,
+      result: undefined as never,
+      awaitTurn: false,
+    });
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: 'The owner of the connection failed to handle the request.',
+      },
+    });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(TypeError);
+  });
+
   it("answers a turn through another node once that node's links that follow the log have its messages", async () => {
     const recorder = recordingAgent();
     const cluster = createMemoryCluster();

@@ -309,9 +309,10 @@ const forbiddenError = () =>
 
 /** A refusal carried over the router as data. */
 function toRoutedError(error: unknown): RoutedResponse {
+  // Anything but an `A2uiError` is reported on the owner; its text is not for clients.
   const known = A2uiError.isInstance(error)
     ? error
-    : new A2uiError('INTERNAL_ERROR', error instanceof Error ? error.message : String(error));
+    : new A2uiError('INTERNAL_ERROR', 'The owner of the connection failed to handle the request.');
   return {
     ok: false,
     error: {
@@ -320,6 +321,18 @@ function toRoutedError(error: unknown): RoutedResponse {
       ...(known.data ? { data: known.data } : {}),
     },
   };
+}
+
+/**
+ * A router that gave up on the owner (`ABORTED`, allowed by older routers) cannot say whether the
+ * request was accepted: the client is asked to retry it with the same id, which is idempotent.
+ */
+function retryLater(error: A2uiError): A2uiError {
+  return new A2uiError(
+    'LIMIT_EXCEEDED',
+    'The node that runs the connection did not answer in time; retry with the same request id.',
+    { data: { retryAfterMs: 1_000 }, cause: error },
+  );
 }
 
 function fromRouted(response: RoutedResponse): { duplicate?: boolean; turn?: TurnResult } {
@@ -369,7 +382,9 @@ export class SessionHost {
       principalKey: options.principalKey ?? defaultPrincipalKey,
       retryAfterMs: options.sessionLimitRetryAfterMs ?? defaults.sessionLimitRetryAfterMs,
     });
-    this.#stopListening = this.#router.listen((request) => this.#handleRouted(request));
+    this.#stopListening = this.#router.listen((request, options) =>
+      this.#handleRouted(request, options?.signal),
+    );
     this.#stopNodeDown = this.#router.onNodeDown?.((node) => {
       for (const session of this.#sessions.values()) session.detachNode(node);
       // A link following a dead node's connection would wait forever: end it quietly (`reset`),
@@ -730,10 +745,16 @@ export class SessionHost {
       return { duplicate: result.duplicate, ...(turn ? { turn } : {}) };
     }
     const record = await this.#remoteRecord(connectionId, context.principal);
-    const response = await this.#router.forward(record.owner, request, {
-      signal: context.signal,
-      timeoutMs: request.awaitTurn ? undefined : this.#routeTimeoutMs,
-    });
+    // The signal stops waiting for the turn only: the owner then answers at once, and that answer
+    // still says whether the message was accepted (refused as busy, or a duplicate).
+    const response = await this.#router
+      .forward(record.owner, request, {
+        signal: context.signal,
+        timeoutMs: request.awaitTurn ? undefined : this.#routeTimeoutMs,
+      })
+      .catch((error: unknown) => {
+        throw A2uiError.isInstance(error) && error.code === 'ABORTED' ? retryLater(error) : error;
+      });
     const answer = fromRouted(response);
     context.onAccepted?.();
     // As on the owner, where a turn is over only once its messages reached the links: the links
@@ -784,7 +805,7 @@ export class SessionHost {
     return record;
   }
 
-  async #handleRouted(request: RoutedRequest): Promise<RoutedResponse> {
+  async #handleRouted(request: RoutedRequest, signal?: AbortSignal): Promise<RoutedResponse> {
     try {
       const session = this.#sessions.get(request.connectionId);
       if (!session) throw closedError(request.connectionId);
@@ -794,7 +815,8 @@ export class SessionHost {
         case 'tool-result': {
           await this.#router.confirmLease?.();
           const result = this.#runLocally(session, request);
-          const turn = request.awaitTurn ? await result.turn : undefined;
+          // The asking node's signal: its caller stopped waiting for the turn (see `#deliver`).
+          const turn = request.awaitTurn ? await waitForTurn(result.turn, signal) : undefined;
           return { ok: true, duplicate: result.duplicate, ...(turn ? { turn } : {}) };
         }
         case 'link':
@@ -809,6 +831,7 @@ export class SessionHost {
           return { ok: true };
       }
     } catch (error) {
+      if (!A2uiError.isInstance(error)) this.#reportError(error, request.connectionId);
       return toRoutedError(error);
     }
   }

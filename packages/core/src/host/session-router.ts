@@ -68,16 +68,27 @@ export type RoutedResponse =
       };
     };
 
-/** Handles requests forwarded to this node. */
-export type RoutedRequestHandler = (request: RoutedRequest) => Promise<RoutedResponse>;
+/**
+ * Handles requests forwarded to this node. `signal` fires when the asking node stops waiting for
+ * the turn of an `awaitTurn` request: the handler then answers at once without the turn (the
+ * request stays delivered), as a local request whose wait ended.
+ */
+export type RoutedRequestHandler = (
+  request: RoutedRequest,
+  options?: { signal?: AbortSignal },
+) => Promise<RoutedResponse>;
 
 /** The cluster as one session host sees it. */
 export interface SessionRouter {
   /** This node's id (the `owner` of the connections it creates). */
   readonly nodeId: string;
   /**
-   * Sends `request` to node `owner` and resolves with its answer.
-   * @throws A2uiError `CONNECTION_CLOSED` when the owner is gone, `TIMEOUT`, `ABORTED`
+   * Sends `request` to node `owner` and resolves with its answer. `signal` stops waiting for the
+   * turn, not for the answer: the owner's handler gets a signal that fires too, and answers at
+   * once (without the turn). Whether the owner accepted the request is only known from its
+   * answer, so the asking node never gives up on it early (a client would otherwise be told of a
+   * failure for a message that was delivered). `timeoutMs` does give up (`TIMEOUT`).
+   * @throws A2uiError `CONNECTION_CLOSED` when the owner is gone, `TIMEOUT`
    */
   forward(
     owner: string,

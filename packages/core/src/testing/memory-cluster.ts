@@ -84,8 +84,12 @@ export function createMemoryCluster(limits: ReplayLogLimits = {}): MemoryCluster
       if (!handler || dead.has(owner) || dead.has(nodeId))
         throw new A2uiError('CONNECTION_CLOSED', `Node ${owner} is not reachable.`);
       forwarded++;
-      const answer = handler(copy(request)).then(copy);
-      if (!options.signal && options.timeoutMs === undefined) return answer;
+      // As across processes: the signal reaches the owner, which stops waiting for the turn.
+      const stop = new AbortController();
+      const onAbort = () => stop.abort();
+      if (options.signal?.aborted) onAbort();
+      else options.signal?.addEventListener('abort', onAbort, { once: true });
+      const answer = handler(copy(request), { signal: stop.signal }).then(copy);
       return new Promise<RoutedResponse>((resolve, reject) => {
         const timer =
           options.timeoutMs === undefined
@@ -94,9 +98,6 @@ export function createMemoryCluster(limits: ReplayLogLimits = {}): MemoryCluster
                 () => reject(new A2uiError('TIMEOUT', `Node ${owner} did not answer.`)),
                 options.timeoutMs,
               );
-        const onAbort = () =>
-          reject(new A2uiError('ABORTED', 'The forwarded request was aborted.'));
-        options.signal?.addEventListener('abort', onAbort, { once: true });
         answer.then(resolve, reject).finally(() => {
           clearTimeout(timer);
           options.signal?.removeEventListener('abort', onAbort);

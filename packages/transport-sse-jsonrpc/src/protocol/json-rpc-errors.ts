@@ -125,6 +125,9 @@ const FROM_A2UI_CODE: Partial<Record<A2uiErrorCode, RpcErrorName>> = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   MESSAGE_TOO_LARGE: 'MESSAGE_TOO_LARGE',
   LIMIT_EXCEEDED: 'SERVER_BUSY',
+  // The server stopped handling the request before it knew the outcome (say, a router gave up
+  // on the owner): not a failure of the request, which the client retries with the same id.
+  ABORTED: 'SERVER_BUSY',
   TIMEOUT: 'REQUEST_TIMEOUT',
 };
 

@@ -7,7 +7,7 @@ import {
   isConnectionId,
   type ServerMessage,
 } from '@a2ui-ts/core';
-import { createChangeNotifier, createDeferred } from '@a2ui-ts/core/testing';
+import { createChangeNotifier, createDeferred, createMemoryCluster } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -877,5 +877,86 @@ describe('CORS', () => {
     });
     expect(stream.response.headers.get('access-control-allow-origin')).toBeNull();
     stream.close();
+  });
+});
+
+describe('POST /rpc through a node that does not own the connection', () => {
+  it("answers an action whose owner's turn outlasts turnWaitMs as accepted, without the turn", async () => {
+    const cluster = createMemoryCluster();
+    const stores = { registry: cluster.registry, createReplayLog: cluster.createReplayLog };
+    const gate = createDeferred<void>();
+    const record = recorder();
+    const agent: A2uiAgent = {
+      ...record.agent,
+      async onAction(connection, event, metadata) {
+        record.agent.onAction!(connection, event, metadata);
+        await gate.promise;
+      },
+    };
+    server = await startTestServer({ agent, ...stores, router: cluster.router('a') });
+    const onB = await startTestServer({
+      agent,
+      ...stores,
+      router: cluster.router('b'),
+      turnWaitMs: 50,
+    });
+    try {
+      const { stream, connectionId } = await connectStream(server.node.url);
+      const request = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'a2ui.action',
+        params: { connectionId, action: action('slow') },
+      };
+      const answer = await rpc(onB.node.url, request);
+      expect(answer.json).toEqual({ jsonrpc: '2.0', id: 1, result: { accepted: true } });
+      gate.resolve();
+      // The same id again: a duplicate; the agent saw the action once.
+      const retried = await rpc(onB.node.url, request);
+      expect(retried.json.result).toMatchObject({ accepted: true, duplicate: true });
+      expect(record.actions.map((entry) => entry.name)).toEqual(['slow']);
+      stream.close();
+    } finally {
+      await onB.close();
+    }
+  });
+
+  it('answers a request its router gave up on as a retryable busy refusal, and an unexpected failure without its text', async () => {
+    const cluster = createMemoryCluster();
+    const stores = { registry: cluster.registry, createReplayLog: cluster.createReplayLog };
+    const record = recorder();
+    server = await startTestServer({ agent: record.agent, ...stores, router: cluster.router('a') });
+    const reported: unknown[] = [];
+    let failure: unknown;
+    const router = cluster.router('b');
+    const onB = await startTestServer({
+      agent: record.agent,
+      ...stores,
+      router: { ...router, forward: async () => Promise.reject(failure) },
+      onAgentError: (error) => reported.push(error),
+    });
+    try {
+      const { stream, connectionId } = await connectStream(server.node.url);
+      const request = (id: number) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'a2ui.action',
+        params: { connectionId, action: action() },
+      });
+      // A router that stopped waiting for the owner: the outcome is unknown, so retry.
+      failure = new A2uiError('ABORTED', 'The forwarded request was aborted.');
+      const aborted = await rpc(onB.node.url, request(1));
+      expect(aborted.status).toBe(503);
+      expect(aborted.headers.get('retry-after')).toBe('1');
+      expect(aborted.json.error).toMatchObject({ code: -32005, data: { retryAfterMs: 1_000 } });
+      failure = new Error('redis said: secret internals');
+      const crashed = await rpc(onB.node.url, request(2));
+      expect(crashed.json.error).toEqual({ code: -32603, message: 'Internal error' });
+      expect(crashed.text).not.toContain('secret');
+      expect(reported).toEqual([failure]);
+      stream.close();
+    } finally {
+      await onB.close();
+    }
   });
 });

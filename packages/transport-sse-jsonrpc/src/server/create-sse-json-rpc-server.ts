@@ -165,6 +165,10 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   const turnWaitMs = options.turnWaitMs ?? defaults.turnWaitMs;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
   const host = createBindingSessionHost(options);
+  const reportError = (error: unknown): void => {
+    if (options.onAgentError) options.onAgentError(error, undefined);
+    else console.error('[a2ui] SSE + JSON-RPC server error:', error);
+  };
 
   // One keep-alive timer for all links, so an idle server holds no timer at all.
   const links = new LinkSet<SseLink>(keepAliveIntervalMs);
@@ -280,6 +284,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       idText: (request) => idText(request.id),
       turnWaitMs,
       limits: options,
+      onError: reportError,
     });
     if (result.body === undefined) return c.body(null, 204);
     const status = result.busyRetryAfterMs === undefined ? 200 : 503;

@@ -38,6 +38,8 @@ export interface RpcHandlerContext {
   readonly turnWaitMs: number;
   /** `maxRequestDepth` (and `maxMetadataDepth`, its default's base) for the requests of a batch. */
   readonly limits?: InboundLimits;
+  /** Told of an unexpected failure (not an `A2uiError`), whose text the client never sees. */
+  readonly onError: (error: unknown) => void;
 }
 
 /** The answer to a call, and whether every request of it was refused as busy. */
@@ -247,6 +249,7 @@ async function handleRequest(
       wait?.clear();
     }
   } catch (error) {
+    if (!A2uiError.isInstance(error)) context.onError(error);
     return answer(...toErrorAnswer(error, responseId, kind, connectionId));
   }
 }
@@ -285,7 +288,8 @@ function toErrorAnswer(
     const data = typeof reason === 'string' ? { retryAfterMs, reason } : { retryAfterMs };
     return [errorResponse(id, 'SERVER_BUSY', known?.message, data), retryAfterMs];
   }
-  return [errorResponse(id, name, error instanceof Error ? error.message : undefined, known?.data)];
+  // An `A2uiError`'s message is written for clients; anything else may carry internals.
+  return [errorResponse(id, name, known?.message, known?.data)];
 }
 
 function invalidParams(id: JsonRpcId, path: string, detail: string): JsonRpcResponse {
