@@ -368,18 +368,22 @@ export async function createRedisScaleOut(
   }
   inbox.start();
 
-  // Keeps the keys of this node's connections alive; those of a dead node expire.
+  // Keeps the keys of this node's connections alive; those of a dead node expire. Fencing
+  // counters live ten times longer, so they are refreshed on every fifth round only.
+  let refreshRound = 0;
   const refresh = setInterval(
     () => {
       if (status !== 'ready') return;
       const ttl = String(keyTtlMs);
       const fenceTtl = String(keyTtlMs * FENCE_TTL_MULTIPLE);
+      const fences = refreshRound++ % (FENCE_TTL_MULTIPLE / 2) === 0;
       for (const { registry, logs } of hosts.values()) {
         const { keys } = logs.context;
         for (const id of registry.ownedIds()) {
           for (const key of [keys.record(id), keys.log(id), keys.logMeta(id)])
             commands.sendCommand(['PEXPIRE', key, ttl]).catch(context.report);
-          commands.sendCommand(['PEXPIRE', keys.fence(id), fenceTtl]).catch(context.report);
+          if (fences)
+            commands.sendCommand(['PEXPIRE', keys.fence(id), fenceTtl]).catch(context.report);
         }
       }
     },
