@@ -493,6 +493,7 @@ export type {
 export {
   createEventQueue,
   createInMemoryTransport,
+  DEFAULT_CLIENT_MESSAGE_VERSIONS,
 } from './transport/index.js';
 // Validation against the official schemas, catalog-aware
 export type {

@@ -4,7 +4,7 @@
 
 import { type LlmEnvironment, type LlmModelFromEnv, llmModelFromEnv } from '@a2ui-ts/agent-llm';
 import type { DemoAgent, DemoLogger } from './demo-agent.js';
-import { createGalleryAgent } from './gallery-agent.js';
+import { createGalleryAgent, DEFAULT_GALLERY_VERSION } from './gallery-agent.js';
 import { createDemoLlmAgent } from './llm/llm-agent.js';
 import { createRestaurantAgent } from './restaurant-agent.js';
 import { createTimeZoneAgent } from './time-zone-agent.js';
@@ -34,8 +34,14 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       id: 'gallery',
       label: 'Example gallery',
       description:
-        'Streams every official A2UI v0.9 example, or a stream you paste or upload, one message at a time.',
+        'Streams every official A2UI v0.9 example, in v0.8, v0.9 or v1.0, or a stream you paste or upload, one message at a time.',
       agent: createGalleryAgent({ logger }),
+      // AG-UI carries the surfaces of v0.9 only, until versions are negotiated per binding.
+      agentFor: (transportId) =>
+        createGalleryAgent({
+          logger,
+          ...(transportId.startsWith('agui') ? { versions: [DEFAULT_GALLERY_VERSION] } : {}),
+        }),
     },
     {
       id: 'time-zone',

@@ -11,6 +11,11 @@ export interface DemoAgent {
   /** One sentence for the picker. */
   readonly description: string;
   readonly agent: A2uiAgent;
+  /**
+   * The agent served over transport `transportId` (e.g. `'agui-state'`), when it differs by
+   * transport. @default `agent` on every transport
+   */
+  readonly agentFor?: (transportId: string) => A2uiAgent;
 }
 
 /** Structured log sink shared by the server and the agents. */

@@ -54,6 +54,11 @@ export interface GalleryAgentOptions {
   /** @default real timers */
   scheduler?: Scheduler;
   logger?: DemoLogger;
+  /**
+   * The versions the picker offers (a transport that carries fewer offers fewer).
+   * @default {@link GALLERY_VERSIONS}
+   */
+  versions?: readonly MigrationVersion[];
 }
 
 interface GalleryState {
@@ -83,6 +88,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
   const maxDelayMs = options.maxDelayMs ?? 2000;
   const scheduler = options.scheduler ?? createTimerScheduler();
   const log = options.logger ?? (() => {});
+  const versions = options.versions ?? GALLERY_VERSIONS;
   const states = new Map<string, GalleryState>();
 
   const status = (connection: Connection, text: string) => {
@@ -285,7 +291,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
   return {
     onConnect(connection) {
       states.set(connection.id, { playback: undefined, shown: new Map(), echoed: 0 });
-      connection.send(controlsSurface(examples, defaultDelayMs, maxDelayMs));
+      connection.send(controlsSurface(examples, defaultDelayMs, maxDelayMs, versions));
     },
     onAction(connection, action) {
       const state = states.get(connection.id);
@@ -297,7 +303,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
           status(connection, `Unknown example ${JSON.stringify(action.context.file)}.`);
           return;
         }
-        const version = pickVersion(action.context.version);
+        const version = pickVersion(action.context.version, versions);
         if (version !== v && example.catalog !== 'basic') {
           status(connection, `“${example.name}” uses the minimal catalog, which only v0.9 has.`);
           return;
@@ -354,9 +360,9 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
 }
 
 /** The picked version (the ChoicePicker's one-item list, or a string), else the default. */
-function pickVersion(value: unknown): MigrationVersion {
+function pickVersion(value: unknown, offered: readonly MigrationVersion[]): MigrationVersion {
   const picked = Array.isArray(value) ? value[0] : value;
-  return GALLERY_VERSIONS.find((version) => version === picked) ?? DEFAULT_GALLERY_VERSION;
+  return offered.find((version) => version === picked) ?? DEFAULT_GALLERY_VERSION;
 }
 
 /** `messages` written in `version` (what `a2ui migrate --to <version>` does). */
@@ -419,6 +425,7 @@ function controlsSurface(
   examples: readonly ExampleStream[],
   delayMs: number,
   maxDelayMs: number,
+  versions: readonly MigrationVersion[],
 ): ServerMessage[] {
   const surfaceId = GALLERY_CONTROLS_SURFACE_ID;
   const entry = (example: ExampleStream) => ({
@@ -471,14 +478,17 @@ function controlsSurface(
           {
             id: 'controls-intro',
             component: 'Text',
-            text: 'The official A2UI v0.9 examples, streamed one message at a time in the protocol version you pick (v0.8 and v1.0 are converted as `a2ui migrate` does). Actions from the streamed surfaces are echoed back.',
+            text:
+              versions.length > 1
+                ? 'The official A2UI v0.9 examples, streamed one message at a time in the protocol version you pick (v0.8 and v1.0 are converted as `a2ui migrate` does). Actions from the streamed surfaces are echoed back.'
+                : `The official A2UI v0.9 examples, streamed one message at a time. Actions from the streamed surfaces are echoed back. This transport carries ${versions.join(', ')} surfaces only (v0.8 and v1.0 play over SSE, WebSocket, REST and A2A).`,
           },
           {
             id: 'version-picker',
             component: 'ChoicePicker',
             label: 'Protocol version',
             variant: 'mutuallyExclusive',
-            options: GALLERY_VERSIONS.map((version) => ({ label: version, value: version })),
+            options: versions.map((version) => ({ label: version, value: version })),
             value: { path: '/version' },
           },
           {

@@ -122,7 +122,7 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
       mounted.push(
         transport.mount(sub, {
           basePath,
-          agent: withLogging(demoAgent.agent, logger, labels),
+          agent: withLogging(demoAgent.agentFor?.(transport.id) ?? demoAgent.agent, logger, labels),
           validateOutgoing: validateOutgoingMessage,
           stores: options.hostStores?.(`${demoAgent.id}/${transport.id}`),
           onAgentError: (error) =>

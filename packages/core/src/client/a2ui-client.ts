@@ -33,16 +33,18 @@ import {
   type ProcessResult,
 } from '../state/message-processor.js';
 import type { Surface } from '../state/surface.js';
-import type {
-  ClientTransport,
-  ConnectionStatus,
-  TransportEvent,
-  TroubleCause,
+import {
+  type ClientTransport,
+  type ConnectionStatus,
+  DEFAULT_CLIENT_MESSAGE_VERSIONS,
+  type TransportEvent,
+  type TroubleCause,
 } from '../transport/client-transport.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type {
   InternalAgentFunctionResponse,
   InternalCallRendererFunction,
+  ProtocolVersion,
 } from '../versions/protocol-version.js';
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { v09 } from '../versions/v0-9.js';
@@ -406,8 +408,9 @@ export class A2uiClient {
           { surfaceId, path: `/action/context${violation.path}` },
         );
       }
-      // Written in the shape of the version the surface was created in (v1.0 adds userMessage).
-      const version = this.processor.getSurface(surfaceId)?.protocolVersion ?? v09;
+      // Written in the shape of the version the surface was created in (v1.0 adds userMessage),
+      // when the transport carries it.
+      const version = this.#carried(this.processor.getSurface(surfaceId)?.protocolVersion ?? v09);
       const resolvedMessage =
         event.userMessage === undefined
           ? undefined
@@ -547,13 +550,19 @@ export class A2uiClient {
     return host;
   }
 
+  /** `version` when the transport delivers its client messages, else v0.9. */
+  #carried(version: ProtocolVersion): ProtocolVersion {
+    const carried = this.#transport?.clientMessageVersions ?? DEFAULT_CLIENT_MESSAGE_VERSIONS;
+    return carried.includes(version.name) ? version : v09;
+  }
+
   #reportToAgent(error: ClientError): void {
     if (!this.#transport || this.#status === 'closed' || !this.#reporter.admit()) return;
     // In the shape of the error's surface's version (v0.9 requires surfaceId, "" for none; v1.0
     // names exactly one of surfaceId / functionCallId).
-    const message = this.processor
-      .protocolVersionOf(error)
-      .encodeError(error) as unknown as ErrorMessage;
+    const message = this.#carried(this.processor.protocolVersionOf(error)).encodeError(
+      error,
+    ) as unknown as ErrorMessage;
     // Reporting is best effort: a failed report must not surface as an unhandled rejection.
     this.send(message).catch(() => {});
   }

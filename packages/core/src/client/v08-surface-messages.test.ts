@@ -50,4 +50,21 @@ describe('a v0.8 surface', () => {
       },
     });
   });
+
+  it('sends them as v0.9 actions over a transport that carries v0.9 client messages only', async () => {
+    const transport = createRecordingTransport(['v0.9']);
+    const client = new A2uiClient({ transport });
+    expect(client.process(v08Stream).errors).toEqual([]);
+    expect(await client.dispatchAction('old', 'go')).toBe(true);
+    expect(transport.sent[0]?.message).toEqual({
+      version: 'v0.9',
+      action: {
+        name: 'greet',
+        surfaceId: 'old',
+        sourceComponentId: 'go',
+        timestamp: expect.any(String),
+        context: { who: 'Ann', n: 2 },
+      },
+    });
+  });
 });

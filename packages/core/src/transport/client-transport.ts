@@ -41,6 +41,13 @@ export interface SendOptions {
 }
 
 /**
+ * Versions of client messages a {@link ClientTransport} delivers unless it says otherwise: v0.9,
+ * which the servers of every binding (SSE + JSON-RPC, WebSocket, REST, A2A, AG-UI, in-memory)
+ * accept. Actions on v0.8 and v1.0 surfaces travel in v0.9's shape over them.
+ */
+export const DEFAULT_CLIENT_MESSAGE_VERSIONS: readonly string[] = ['v0.9'];
+
+/**
  * A client transport. `events()` is called once by the client and starts the link; it yields until
  * the transport is closed. `send` delivers one client message with its metadata (§4) — beside the
  * message, never inside it — exactly once, in order.
@@ -51,6 +58,14 @@ export interface SendOptions {
  * turn-based transports: once the agent's answer has been queued as events).
  */
 export interface ClientTransport {
+  /**
+   * The A2UI versions of client messages this link delivers, by envelope name (`'v0.8'`,
+   * `'v0.9'`, `'v1.0'`…). An action or error of a surface created in another version is written
+   * in v0.9's shape instead (the same event; v1.0's `userMessage` is left out).
+   * @default {@link DEFAULT_CLIENT_MESSAGE_VERSIONS}: v0.9 only, what every binding's server
+   *   accepts until versions are negotiated per connection
+   */
+  readonly clientMessageVersions?: readonly string[];
   events(options?: { signal?: AbortSignal }): AsyncIterable<TransportEvent>;
   /** @throws A2uiError `CONNECTION_CLOSED`, `TRANSPORT_ERROR`, `ABORTED` */
   send(

@@ -5,6 +5,7 @@ export type {
   TransportEvent,
   TroubleCause,
 } from './client-transport.js';
+export { DEFAULT_CLIENT_MESSAGE_VERSIONS } from './client-transport.js';
 export type { EventQueue } from './event-queue.js';
 export { createEventQueue } from './event-queue.js';
 export type { InMemoryTransport, InMemoryTransportOptions } from './in-memory-transport.js';
