@@ -38,6 +38,11 @@ export interface RpcHandlerContext {
   readonly turnWaitMs: number;
   /** `maxRequestDepth` (and `maxMetadataDepth`, its default's base) for the requests of a batch. */
   readonly limits?: InboundLimits;
+  /**
+   * While the server shuts down, the hint of its `close` event (`retryMs`): a request for a
+   * connection the host no longer has is then refused with it instead of "unknown connection".
+   */
+  readonly shutdownRetryAfterMs?: () => number | undefined;
 }
 
 /** The answer to a call, and whether every request of it was refused as busy. */
@@ -45,6 +50,8 @@ export interface RpcCallResult {
   readonly body: JsonRpcResponse | JsonRpcResponse[] | undefined;
   /** Set when no request was accepted because the agent is busy: answer HTTP 503. */
   readonly busyRetryAfterMs?: number;
+  /** Set when every request was refused because the server shuts down: answer HTTP 503. */
+  readonly shutdownRetryAfterMs?: number;
 }
 
 const isJsonRpcId = (value: unknown): value is JsonRpcId =>
@@ -54,7 +61,11 @@ const isJsonRpcId = (value: unknown): value is JsonRpcId =>
   // A number beyond double precision, kept as its text by the lossless parse.
   (typeof value === 'object' && value !== null && 'isLosslessNumber' in value);
 
-type RequestOutcome = { response: JsonRpcResponse | undefined; busyRetryAfterMs?: number };
+type RequestOutcome = {
+  response: JsonRpcResponse | undefined;
+  busyRetryAfterMs?: number;
+  shutdownRetryAfterMs?: number;
+};
 
 /**
  * The request whose answer names the agent's turn: the last one of the call that delivers a
@@ -80,7 +91,11 @@ export async function handleRpcPayload(
 ): Promise<RpcCallResult> {
   if (!Array.isArray(payload)) {
     const outcome = await handleRequest(payload, principal, context, context.bodyBytes, true);
-    return { body: outcome.response, busyRetryAfterMs: outcome.busyRetryAfterMs };
+    return {
+      body: outcome.response,
+      busyRetryAfterMs: outcome.busyRetryAfterMs,
+      shutdownRetryAfterMs: outcome.shutdownRetryAfterMs,
+    };
   }
   if (payload.length === 0) return { body: errorResponse(null, 'INVALID_REQUEST', 'empty batch') };
   if (payload.length > context.maxBatchLength) {
@@ -97,6 +112,7 @@ export async function handleRpcPayload(
   const awaited = lastAnsweredDelivery(payload);
   let busy: { retryAfterMs: number; detail: string } | undefined;
   let accepted = 0;
+  let shutdown: { retryAfterMs: number; refused: number } | undefined;
   for (const [index, request] of payload.entries()) {
     // Each request of a batch is measured by serialising it: none may be too deep for that.
     const tooDeep = checkRequestDepth(request, context.limits);
@@ -135,11 +151,18 @@ export async function handleRpcPayload(
         detail: 'an earlier message of this batch waits for the agent',
       };
     } else accepted++;
+    if (outcome.shutdownRetryAfterMs !== undefined) {
+      shutdown = {
+        retryAfterMs: outcome.shutdownRetryAfterMs,
+        refused: (shutdown?.refused ?? 0) + 1,
+      };
+    }
     if (outcome.response) responses.push(outcome.response);
   }
   return {
     body: responses.length > 0 ? responses : undefined,
     busyRetryAfterMs: busy && accepted === 0 ? busy.retryAfterMs : undefined,
+    shutdownRetryAfterMs: shutdown?.refused === payload.length ? shutdown.retryAfterMs : undefined,
   };
 }
 
@@ -198,6 +221,26 @@ async function handleRequest(
     response: 'id' in request ? response : undefined,
     busyRetryAfterMs,
   });
+  /** The connection is gone because the server shuts down: come back after the hint. */
+  const shutdownAnswer = (error: unknown): RequestOutcome | undefined => {
+    const retryAfterMs = context.shutdownRetryAfterMs?.();
+    if (retryAfterMs === undefined || !A2uiError.isInstance(error)) return undefined;
+    if (error.code !== 'CONNECTION_CLOSED') return undefined;
+    // The shutdown closes every connection: a goodbye during it has nothing left to end.
+    if (method === RPC_METHODS.disconnect)
+      return answer({ jsonrpc: '2.0', id: responseId, result: { closed: true } });
+    return {
+      ...answer(
+        errorResponse(
+          responseId,
+          'CONNECTION_NOT_FOUND',
+          'the server is shutting down; come back after retryAfterMs',
+          { connectionId, reason: 'server-closed', retryAfterMs },
+        ),
+      ),
+      shutdownRetryAfterMs: retryAfterMs,
+    };
+  };
   const method = request.method;
   if (!isDelivery(method) && method !== RPC_METHODS.disconnect)
     return answer(errorResponse(responseId, 'METHOD_NOT_FOUND', JSON.stringify(method)));
@@ -247,7 +290,7 @@ async function handleRequest(
       wait?.clear();
     }
   } catch (error) {
-    return answer(...toErrorAnswer(error, responseId, kind, connectionId));
+    return shutdownAnswer(error) ?? answer(...toErrorAnswer(error, responseId, kind, connectionId));
   }
 }
 
