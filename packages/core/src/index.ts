@@ -267,6 +267,7 @@ export {
   SESSION_HOST_DEFAULTS,
   SessionHost,
   serveFetchApp,
+  shutdownRefusal,
   toHttpError,
   validateOutgoingWithBuiltinCatalogs,
 } from './host/index.js';

@@ -277,6 +277,81 @@ describe('a server whose shared session store is down', () => {
 });
 
 describe('close()', () => {
+  it('answers every request that arrives once it was called with the shutdown answer and its retryAfterMs', async () => {
+    const app = createRestServer({ agent: echoAgent().agent, restartRetryAfterMs: 250 });
+    const node = await listen(app);
+    const request = async (path: string, body?: unknown) => {
+      const response = await fetch(`${node.url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return [response.status, response.headers.get('retry-after'), await response.json()];
+    };
+    const [, , opened] = await request('/connect', {});
+    const connectionId = (opened as { connectionId: string }).connectionId;
+    // The app closes; its listener still takes requests (a balancer's, a client's in flight).
+    await app.close();
+    const closed = {
+      messages: [],
+      seq: 1,
+      more: false,
+      closed: 'server-closed',
+      retryAfterMs: 250,
+    };
+    expect(await request(`/messages?connectionId=${connectionId}&after=1&waitMs=60000`)).toEqual([
+      200,
+      null,
+      closed,
+    ]);
+    const unknown = 'AAAAAAAAAAAAAAAAAAAAAA';
+    expect(await request(`/messages?connectionId=${unknown}&after=1`)).toEqual([200, null, closed]);
+    const refused = {
+      error: {
+        code: 'CONNECTION_CLOSED',
+        message: 'The server is shutting down; come back after retryAfterMs.',
+        reason: 'server-closed',
+        retryAfterMs: 250,
+      },
+    };
+    expect(await request('/action', { connectionId, action: action('late') })).toEqual([
+      503,
+      '1',
+      refused,
+    ]);
+    expect(
+      await request('/error', {
+        connectionId,
+        error: { code: 'CUSTOM', surfaceId: 'main', message: 'oops' },
+      }),
+    ).toEqual([503, '1', refused]);
+    expect(await request('/connect', {})).toEqual([503, '1', refused]);
+    expect(await request('/disconnect', { connectionId })).toEqual([200, null, { closed: true }]);
+    // Bad input is still refused as such.
+    expect(await request('/messages?connectionId=nope')).toMatchObject([400, null, {}]);
+    await node.close();
+  });
+
+  it('a client that connects while the server shuts down comes back after retryAfterMs', async () => {
+    const app = createRestServer({ agent: echoAgent().agent, restartRetryAfterMs: 250 });
+    const node = await listen(app);
+    await app.close();
+    // The backoff alone would retry within a few ms: the hint decides.
+    const transport = connectRest({
+      url: node.url,
+      reconnect: { initialDelayMs: 1, maxDelayMs: 60_000 },
+    });
+    const recording = recordTransport(transport);
+    await recording.until(() =>
+      recording.statuses().some((status) => status.startsWith('reconnecting')),
+    );
+    expect(recording.statuses()).toContain(
+      'reconnecting: POST /connect answered HTTP 503; retrying in 250 ms.',
+    );
+    await transport.close();
+    await node.close();
+  });
+
   it('answers a waiting poll closed with retryAfterMs, and a poll of a connection its agent closed without it', async () => {
     const connections: Connection[] = [];
     const app = createRestServer({

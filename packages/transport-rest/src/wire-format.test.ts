@@ -145,6 +145,7 @@ describe('docs/wire-formats.md, REST', () => {
         'rest-poll-response',
         'rest-poll-restart',
         'rest-poll-superseded',
+        'rest-shutdown-refusal',
         'rest-turn-closed',
         'rest-turn-more',
       ].sort(),
@@ -261,6 +262,22 @@ describe('docs/wire-formats.md, REST', () => {
     await eventually(() => closing.stats().polls === 1);
     await listening.close();
     expect(await waiting).toBe(json('rest-poll-restart'));
+  });
+
+  it('the answers to a poll and an action that arrive once close() was called', async () => {
+    const closing = createRestServer({ agent: {} });
+    const listening = await listen(closing);
+    await closing.close();
+    const id = 'AAAAAAAAAAAAAAAAAAAAAA';
+    const polled = await fetch(`${listening.url}/messages?connectionId=${id}&after=0`);
+    expect(await polled.text()).toBe(json('rest-poll-restart'));
+    const refused = await fetch(`${listening.url}/action`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ connectionId: id, action: action('late') }),
+    });
+    expect([refused.status, await refused.text()]).toEqual([503, json('rest-shutdown-refusal')]);
+    await listening.close();
   });
 
   it('a reset, and the connect that replaces the old connection', async () => {

@@ -292,7 +292,132 @@ describe('serveSseJsonRpc', () => {
     }
     expect(node.server.listening).toBe(false);
     expect(app.stats()).toMatchObject({ sessions: 0, links: 0, keepAliveTimer: false });
+    // A stream asked for after the shutdown ends as the open ones did.
     const late = await app.fetch(new Request('http://localhost/sse'));
-    expect(late.status).toBe(503);
+    expect([late.status, await late.text()]).toEqual([
+      200,
+      'retry: 1000\nevent: close\ndata: {"reason":"server-closed","retryAfterMs":1000}\n\n',
+    ]);
+  });
+});
+
+describe('close()', () => {
+  const shutdownRefusal = (id: string, connectionId: string) => ({
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: -32001,
+      message:
+        'Unknown or expired connection: the server is shutting down; come back after retryAfterMs',
+      data: { connectionId, reason: 'server-closed', retryAfterMs: 250 },
+    },
+  });
+
+  it('answers every stream and JSON-RPC call that arrives once it was called with the shutdown answer and its retryAfterMs', async () => {
+    const app = createSseJsonRpcServer({
+      agent: { onConnect: (connection) => connection.send(createSurface) },
+      retryMs: 250,
+    });
+    const node = await serveSseJsonRpc(app);
+    const stream = await openEventStream(`${node.url}/sse`);
+    const { connectionId } = JSON.parse(
+      (await stream.next((event) => event.event === 'connected')).data,
+    ) as { connectionId: string };
+    // The app closes; its listener still takes requests (a balancer's, a client's in flight).
+    await app.close();
+    await stream.end();
+    const closeEvent =
+      'retry: 250\nevent: close\ndata: {"reason":"server-closed","retryAfterMs":250}\n\n';
+    const resumed = await fetch(`${node.url}/sse?connectionId=${connectionId}`, {
+      headers: { 'Last-Event-ID': '1' },
+    });
+    expect([resumed.status, await resumed.text()]).toEqual([200, closeEvent]);
+    const rpc = async (body: unknown) => {
+      const response = await fetch(`${node.url}/rpc`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return [response.status, response.headers.get('retry-after'), await response.json()];
+    };
+    const call = (id: string, method: string, params: Record<string, unknown> = {}) => ({
+      jsonrpc: '2.0',
+      id,
+      method,
+      params: { connectionId, ...params },
+    });
+    const act = {
+      name: 'late',
+      surfaceId: 'counter',
+      sourceComponentId: 'b',
+      timestamp: '2026-01-15T12:00:00.000Z',
+      context: {},
+    };
+    expect(await rpc(call('r1', 'a2ui.action', { action: act }))).toEqual([
+      503,
+      '1',
+      shutdownRefusal('r1', connectionId),
+    ]);
+    expect(
+      await rpc([
+        call('r2', 'a2ui.action', { action: act }),
+        call('r3', 'a2ui.error', {
+          error: { code: 'CUSTOM', surfaceId: 'counter', message: 'oops' },
+        }),
+      ]),
+    ).toEqual([
+      503,
+      '1',
+      [shutdownRefusal('r2', connectionId), shutdownRefusal('r3', connectionId)],
+    ]);
+    expect(await rpc(call('r4', 'a2ui.disconnect'))).toEqual([
+      200,
+      null,
+      { jsonrpc: '2.0', id: 'r4', result: { closed: true } },
+    ]);
+    await node.close();
+  });
+
+  it('a client whose call is refused by the shutdown sends it again after retryAfterMs', async () => {
+    const live = await serveSseJsonRpc(
+      createSseJsonRpcServer({
+        agent: { onConnect: (connection) => connection.send(createSurface) },
+      }),
+    );
+    const closing = createSseJsonRpcServer({ agent: {}, retryMs: 250 });
+    const closed = await serveSseJsonRpc(closing);
+    await closing.close();
+    // The stream stays on a live server; the calls reach one that shuts down.
+    const transport = connectSseJsonRpc({
+      url: live.url,
+      reconnect: { initialDelayMs: 1, maxDelayMs: 60_000 },
+      fetch: (input, init) =>
+        fetch(String(input).endsWith('/rpc') ? `${closed.url}/rpc` : input, init),
+    });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    const sending = transport.send(
+      {
+        version: 'v0.9',
+        action: {
+          name: 'x',
+          surfaceId: 'counter',
+          sourceComponentId: 'b',
+          timestamp: '2026-01-15T12:00:00.000Z',
+          context: {},
+        },
+      },
+      { a2uiClientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } } },
+    );
+    sending.catch(() => {});
+    await recording.until(() =>
+      recording.statuses().some((status) => status.startsWith('degraded')),
+    );
+    expect(recording.statuses()).toContain(
+      'degraded: 1 client message not delivered: POST /rpc answered HTTP 503; retrying in 250 ms.',
+    );
+    await transport.close();
+    await live.close();
+    await closed.close();
   });
 });

@@ -82,6 +82,7 @@ describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
         'rpc-disconnect',
         'rpc-disconnect-response',
         'rpc-parse-error',
+        'rpc-shutdown-refusal',
         'rpc-too-large',
         'rpc-unknown-connection',
         'sse-close',
@@ -227,5 +228,35 @@ describe('docs/wire-formats.md, SSE + JSON-RPC', () => {
     await closing.close();
     await stream.end();
     expect(stream.text.endsWith(block('sse-close-restart'))).toBe(true);
+  });
+
+  it('a stream and an action that arrive once close() was called', async () => {
+    const app = createSseJsonRpcServer({ agent: {} });
+    const closing = await serveSseJsonRpc(app);
+    await app.close();
+    const late = await openEventStream(`${closing.url}/sse`);
+    await late.end();
+    expect(late.text).toBe(block('sse-close-restart'));
+    const refused = await fetch(`${closing.url}/rpc`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'r1',
+        method: 'a2ui.action',
+        params: {
+          connectionId: DOC_ID,
+          action: {
+            name: 'late',
+            surfaceId: 'main',
+            sourceComponentId: 'send',
+            timestamp: '2026-01-15T12:00:00.000Z',
+            context: {},
+          },
+        },
+      }),
+    });
+    expect([refused.status, await refused.text()]).toEqual([503, json('rpc-shutdown-refusal')]);
+    await closing.close();
   });
 });

@@ -28,6 +28,24 @@ describe('HttpRefusal', () => {
       'Too many.',
       { 'Retry-After': '2' },
     ]);
+    // A shutdown's refusal keeps its reason and its hint to the millisecond in the body.
+    const shutdown = HttpRefusal.of(
+      new A2uiError('CONNECTION_CLOSED', 'Shutting down.', {
+        data: { httpStatus: 503, reason: 'server-closed', retryAfterMs: 250 },
+      }),
+    );
+    expect(toHttpError(shutdown)).toEqual({
+      status: 503,
+      headers: { 'Retry-After': '1' },
+      body: {
+        error: {
+          code: 'CONNECTION_CLOSED',
+          message: 'Shutting down.',
+          reason: 'server-closed',
+          retryAfterMs: 250,
+        },
+      },
+    });
     const hidden = HttpRefusal.of(new Error('secret detail'));
     expect([hidden.status, hidden.code, hidden.message]).toEqual([
       500,

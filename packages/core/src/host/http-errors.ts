@@ -36,23 +36,51 @@ export const HTTP_STATUS_BY_CODE: Readonly<Partial<Record<A2uiErrorCode, number>
  * ```
  */
 export class HttpRefusal extends Error {
+  /**
+   * @param details - more members of the body's `error` beside `code` and `message` (e.g. a
+   *   shutdown's `reason` and `retryAfterMs`)
+   */
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
 
-  /** `error` as a refusal: itself, or the status, code, message and headers {@link toHttpError} gives it. */
+  /**
+   * `error` as a refusal: itself, or the status, code, message, headers and the body's other
+   * members that {@link toHttpError} gives it.
+   */
   static of(error: unknown): HttpRefusal {
     if (error instanceof HttpRefusal) return error;
     const http = toHttpError(error);
-    return new HttpRefusal(http.status, http.body.error.code, http.body.error.message, {
-      ...http.headers,
-    });
+    const { code, message, ...details } = http.body.error;
+    return new HttpRefusal(http.status, code, message, { ...http.headers }, details);
   }
+}
+
+/**
+ * The refusal of a request a server cannot serve because it shuts down (`close()` was called):
+ * HTTP 503 `CONNECTION_CLOSED` with `Retry-After`, and `reason: "server-closed"` with
+ * `retryAfterMs` in the body ({@link toHttpError}) — the hint its WebSocket 1012 close and SSE
+ * `close` event carry — so that its client comes back, to the restarted server, after that long.
+ *
+ * @param retryAfterMs - the server's restart hint, in milliseconds
+ *
+ * @example
+ * ```ts
+ * if (closing) throw shutdownRefusal(1_000); // 503, Retry-After: 1, {"error":{…,"retryAfterMs":1000}}
+ * ```
+ */
+export function shutdownRefusal(retryAfterMs: number): A2uiError {
+  return new A2uiError(
+    'CONNECTION_CLOSED',
+    'The server is shutting down; come back after retryAfterMs.',
+    { data: { httpStatus: 503, reason: 'server-closed', retryAfterMs } },
+  );
 }
 
 /** A refusal ready to send: status, headers and the JSON body. */
@@ -65,8 +93,10 @@ export interface HttpErrorResponse {
 /**
  * The HTTP refusal for `error`: the status of {@link HTTP_STATUS_BY_CODE} (or `data.httpStatus`
  * when the error names one), `Retry-After` in whole seconds from `data.retryAfterMs`, and the body
- * `{"error": {"code", "message", "path"?, "issues"?, "reason"?}}` (`reason`: why a
- * `LIMIT_EXCEEDED` refusal asks to come back later, e.g. `store-unavailable`). An {@link HttpRefusal} is answered as it
+ * `{"error": {"code", "message", "path"?, "issues"?, "reason"?, "retryAfterMs"?}}` (`reason`: why
+ * a `LIMIT_EXCEEDED` refusal asks to come back later, e.g. `store-unavailable`; or `server-closed`
+ * with `data.retryAfterMs` for a request refused while the server shuts down, whose body then
+ * carries `retryAfterMs` too). An {@link HttpRefusal} is answered as it
  * is; anything else that is not an `A2uiError` is an `INTERNAL_ERROR` whose message hides the
  * original.
  *
@@ -82,7 +112,7 @@ export function toHttpError(error: unknown): HttpErrorResponse {
     return {
       status: error.status,
       headers: { ...error.headers },
-      body: { error: { code: error.code, message: error.message } },
+      body: { error: { code: error.code, message: error.message, ...error.details } },
     };
   const known = A2uiError.isInstance(error)
     ? error
@@ -100,5 +130,11 @@ export function toHttpError(error: unknown): HttpErrorResponse {
   if (Array.isArray(data.issues)) body.error.issues = data.issues;
   if (known.code === 'LIMIT_EXCEEDED' && typeof data.reason === 'string')
     body.error.reason = data.reason;
+  // A shutdown's refusal says so, with its hint to the millisecond (as WebSocket's 1012 close
+  // and SSE's `close` event do), since `Retry-After` rounds it up to whole seconds.
+  if (data.reason === 'server-closed') {
+    body.error.reason = data.reason;
+    if (typeof data.retryAfterMs === 'number') body.error.retryAfterMs = data.retryAfterMs;
+  }
   return { status, headers, body };
 }

@@ -21,7 +21,7 @@ export type {
 } from './connection-session.js';
 export { ConnectionSession, SESSION_DEFAULTS } from './connection-session.js';
 export type { HttpErrorResponse } from './http-errors.js';
-export { HTTP_STATUS_BY_CODE, HttpRefusal, toHttpError } from './http-errors.js';
+export { HTTP_STATUS_BY_CODE, HttpRefusal, shutdownRefusal, toHttpError } from './http-errors.js';
 export type { InboundCheck, InboundLimits } from './inbound.js';
 export {
   checkClientMessage,

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CreateAdaptorServer, listenHttpServer, serveFetchApp } from './listen-http-server.js';
 
@@ -48,6 +49,31 @@ describe('listenHttpServer', () => {
     const socketOnly = await listenHttpServer(createServer(), { scheme: 'ws' });
     opened.push(socketOnly);
     expect(socketOnly.url).toBe(`ws://127.0.0.1:${socketOnly.port}`);
+  });
+
+  it('takes a burst of 1,000 connections while its event loop is busy without dropping a SYN', async () => {
+    const listener = await listenHttpServer(createServer());
+    opened.push(listener);
+    // The loop is busy (this test) while 1,000 clients connect: the kernel holds what it completes
+    // until the server accepts. Beyond the backlog it drops SYNs, whose clients retry seconds later.
+    const sockets: Socket[] = [];
+    for (let index = 0; index < 1_000; index++) {
+      const socket = connect(listener.port, '127.0.0.1');
+      socket.on('error', () => {});
+      sockets.push(socket);
+    }
+    // The connects are issued on the next tick; the server accepts only once I/O is polled.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // `ss` runs synchronously, so the server has still accepted none of them.
+    const waiting = execFileSync('ss', [
+      '-Htn',
+      'state',
+      'syn-sent',
+      'dst',
+      `127.0.0.1:${listener.port}`,
+    ]).toString();
+    for (const socket of sockets) socket.destroy();
+    expect(waiting.split('\n').filter(Boolean)).toEqual([]);
   });
 
   it('rejects with the server’s error when the port is taken', async () => {

@@ -14,7 +14,7 @@ import { yieldToIo } from './yield-to-io.js';
 
 /** What {@link listenHttpServer} uses of a Node `http.Server` (which has all of it). */
 export interface NodeHttpServerLike {
-  listen(port: number, hostname: string, listener: () => void): unknown;
+  listen(port: number, hostname: string, backlog: number, listener: () => void): unknown;
   once(event: 'error', listener: (error: Error) => void): unknown;
   off(event: 'error', listener: (error: Error) => void): unknown;
   address(): { readonly port: number } | string | null;
@@ -28,10 +28,19 @@ export interface ListenOptions {
   port?: number;
   /** Interface to listen on. @default '127.0.0.1' */
   hostname?: string;
+  /**
+   * Most connections the kernel completes and holds until the server accepts them (the operating
+   * system lowers it to its own cap, `net.core.somaxconn` on Linux). Node's own default, 511, is
+   * too few for a thousand long-polling clients whose polls reconnect at once on a busy event
+   * loop: the kernel drops the SYNs beyond it, and their clients retry after 1, 3, 7, 15 s… —
+   * long enough for their connections' grace periods to run out.
+   * @default 4096
+   */
+  backlog?: number;
 }
 
 /** Defaults of {@link ListenOptions}, in one place. */
-export const LISTEN_DEFAULTS = { port: 0, hostname: '127.0.0.1' } as const;
+export const LISTEN_DEFAULTS = { port: 0, hostname: '127.0.0.1', backlog: 4_096 } as const;
 
 /** A listening server. */
 export interface HttpListener<S> {
@@ -62,7 +71,8 @@ export interface ListenHttpServerOptions extends ListenOptions {
  * Listens with `server` and resolves once it listens.
  *
  * @param server - a Node `http.Server` (or one with the same API) that is not listening yet
- * @param options - `port`, `hostname` (defaults {@link LISTEN_DEFAULTS}), `scheme`, `beforeCloseSockets`
+ * @param options - `port`, `hostname`, `backlog` (defaults {@link LISTEN_DEFAULTS}), `scheme`,
+ *   `beforeCloseSockets`
  * @returns the URL, the port, the server and `close()`
  * @throws the server's `error` (e.g. `EADDRINUSE`) when it cannot listen
  *
@@ -80,7 +90,8 @@ export async function listenHttpServer<S extends NodeHttpServerLike>(
   const hostname = options.hostname ?? LISTEN_DEFAULTS.hostname;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? LISTEN_DEFAULTS.port, hostname, () => {
+    const backlog = options.backlog ?? LISTEN_DEFAULTS.backlog;
+    server.listen(options.port ?? LISTEN_DEFAULTS.port, hostname, backlog, () => {
       server.off('error', reject);
       resolve();
     });
@@ -128,7 +139,7 @@ export type CreateAdaptorServer<S> = (options: {
  * @param app - a Hono app, or anything with `fetch` (and optionally `close`)
  * @param createAdaptorServer - `(options) => createAdaptorServer(options) as Server` with
  *   `createAdaptorServer` from `@hono/node-server`
- * @param options - `port`, `hostname`; defaults {@link LISTEN_DEFAULTS}
+ * @param options - `port`, `hostname`, `backlog`; defaults {@link LISTEN_DEFAULTS}
  * @returns the listener, once listening
  *
  * @example
@@ -150,6 +161,7 @@ export function serveFetchApp<S extends NodeHttpServerLike>(
   return listenHttpServer(server, {
     port: options.port,
     hostname,
+    backlog: options.backlog,
     async beforeCloseSockets() {
       await app.close?.();
       // Let the streams write their last events before the sockets go.

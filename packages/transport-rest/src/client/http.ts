@@ -86,7 +86,7 @@ export type Exchange =
       readonly status: number;
       /** The parsed JSON body (`undefined` when it is not JSON). */
       readonly body: unknown;
-      /** `Retry-After`, in milliseconds. */
+      /** How long to wait before asking again, in ms: the error body's `retryAfterMs`, else `Retry-After`. */
       readonly retryAfterMs: number | undefined;
     }
   /** No answer: network error, deadline, or an answer too large to read. */
@@ -132,11 +132,17 @@ export async function exchange(
             : `The answer could not be read (${read.reason}).`,
       };
     }
+    const body = tryParseJson(read.text);
+    // A shutdown's refusal has its hint to the millisecond; `Retry-After` has whole seconds.
+    const hint = (body as { error?: { retryAfterMs?: unknown } } | undefined)?.error?.retryAfterMs;
     return {
       kind: 'answer',
       status: response.status,
-      body: tryParseJson(read.text),
-      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+      body,
+      retryAfterMs:
+        typeof hint === 'number' && hint >= 0
+          ? hint
+          : parseRetryAfter(response.headers.get('retry-after')),
     };
   } catch (error) {
     return { kind: 'failed', reason: describeError(error) };

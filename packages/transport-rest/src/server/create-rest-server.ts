@@ -24,6 +24,7 @@ import {
   SESSION_HOST_DEFAULTS,
   type SessionHost,
   type SessionHostStats,
+  shutdownRefusal,
   type TurnResult,
   toHttpError,
 } from '@a2ui-ts/core';
@@ -116,8 +117,11 @@ export type RestServer = Hono & {
   stats(): RestServerStats;
   /**
    * Closes every connection (agents see `server-closed`; waiting polls answer `closed` with
-   * `retryAfterMs`, so their clients come back to the restarted server and start over), waits
-   * for the requests in progress, and answers later connects with 503.
+   * `retryAfterMs`, so their clients come back to the restarted server and start over) and waits
+   * for the requests in progress. From its call on, a poll of a connection it no longer knows is
+   * answered `closed` with `retryAfterMs` too; a `connect`, or an `action`/`error` not handed to
+   * the agent, gets 503 `CONNECTION_CLOSED` with `Retry-After`, `reason: "server-closed"` and
+   * `retryAfterMs`; a `disconnect`, `{"closed": true}`.
    */
   close(): Promise<void>;
 };
@@ -330,6 +334,30 @@ export function createRestServer(options: RestServerOptions): RestServer {
   };
 
   /**
+   * What a request about `connectionId` gets once the connection is gone: the closed connection's
+   * last messages after `afterSeq` (through `throughSeq`); while the server shuts down, an unknown
+   * one is answered `closed` with the retry hint too, as the waiting polls were (the client comes
+   * back to the restarted server, which resets it). `undefined`: unknown, and no shutdown.
+   */
+  const goneBatch = async (
+    connectionId: string,
+    principal: unknown,
+    afterSeq: number,
+    throughSeq?: number,
+  ): Promise<Batch | undefined> => {
+    const closed = await closedFor(connectionId, principal);
+    if (closed) return closedBatch(connectionId, closed, afterSeq, throughSeq);
+    if (!host.closing) return undefined;
+    return {
+      entries: [],
+      seq: afterSeq,
+      more: false,
+      closed: 'server-closed',
+      retryAfterMs: restartRetryAfterMs,
+    };
+  };
+
+  /**
    * The answer to a turn: its messages `(startSeq, endSeq]`. Without a turn (the wait timed out),
    * what was sent after `lowerBound` so far, with `more`. When some of them were acknowledged
    * meanwhile (a concurrent poll trimmed them), only `seq` is sent: the client has them, or its
@@ -351,8 +379,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       });
     } catch (error) {
       if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
-      const closed = await closedFor(connectionId, principal);
-      return closed && closedBatch(connectionId, closed, afterSeq, turn?.endSeq);
+      return goneBatch(connectionId, principal, afterSeq, turn?.endSeq);
     }
     if (turn) {
       const entries = read.ok ? read.entries.filter((entry) => entry.seq <= turn.endSeq) : [];
@@ -412,6 +439,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   const connect = async (c: Context): Promise<Response> => {
     const { principal, body } = await readPost(c);
+    if (host.closing) throw shutdownRefusal(restartRetryAfterMs);
     const requestId = requestIdOf(c, body);
     const fingerprint = await fingerprintOf('connect', body);
     const remembered = requestId === undefined ? undefined : connects.get(requestId);
@@ -488,7 +516,12 @@ export function createRestServer(options: RestServerOptions): RestServer {
       bytes,
       awaitTurn: true,
     });
-    const received = await withinTurnTimeout(receiving);
+    const received = await withinTurnTimeout(receiving).catch((error: unknown) => {
+      // Not handed to the agent: it is sent again (and then reset) rather than answered `closed`.
+      if (host.closing && A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED')
+        throw shutdownRefusal(restartRetryAfterMs);
+      throw error;
+    });
     const batch = await turnBatch(connectionId, principal, received?.turn, lowerBound);
     if (!batch)
       throw new A2uiError('CONNECTION_CLOSED', `Unknown or expired connection ${connectionId}.`);
@@ -518,9 +551,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
         });
       } catch (error) {
         if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
-        const closed = await closedFor(connectionId, principal);
-        if (!closed) throw error;
-        return answer(c, encode(closedBatch(connectionId, closed, after)));
+        const gone = await goneBatch(connectionId, principal, after);
+        if (!gone) throw error;
+        return answer(c, encode(gone));
       }
       if (ticket.superseded)
         return answer(c, encode({ entries: [], seq: after, more: false, superseded: true }));
@@ -535,7 +568,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   const disconnect = async (c: Context): Promise<Response> => {
     const { principal, body } = await readPost(c);
-    await host.disconnect(connectionIdOf(body.connectionId, '/connectionId'), { principal });
+    const connectionId = connectionIdOf(body.connectionId, '/connectionId');
+    // The shutdown closes every connection: a goodbye during it has nothing left to end.
+    if (!host.closing) await host.disconnect(connectionId, { principal });
     return answer(c, '{"closed":true}');
   };
 

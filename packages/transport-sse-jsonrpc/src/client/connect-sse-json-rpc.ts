@@ -190,7 +190,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       return {
         kind: 'retry',
         reason: `POST ${RPC_PATH} answered HTTP ${response.status}`,
-        retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+        // A shutdown's refusal has its hint to the millisecond; `Retry-After` has whole seconds.
+        retryAfterMs: retryHintOf(byId) ?? parseRetryAfter(response.headers.get('retry-after')),
       };
     }
     if (response.status === 413 && batch.length > 1) return { kind: 'split' };
@@ -510,6 +511,19 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     },
     close: shell.close,
   };
+}
+
+/** The longest `error.data.retryAfterMs` of the answers, if one has it. */
+function retryHintOf(answers: ReadonlyMap<unknown, JsonRpcResponse>): number | undefined {
+  let hint: number | undefined;
+  for (const answer of answers.values()) {
+    const value =
+      'error' in answer
+        ? (answer.error.data as { retryAfterMs?: unknown })?.retryAfterMs
+        : undefined;
+    if (typeof value === 'number' && value >= 0) hint = Math.max(hint ?? 0, value);
+  }
+  return hint;
 }
 
 /** True when the answers include the busy refusal (retried per request, not per call). */

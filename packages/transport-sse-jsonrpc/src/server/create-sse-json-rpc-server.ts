@@ -5,6 +5,7 @@
  * rule — principals, caps, grace, validation, idempotency, bounds — is core's `SessionHost`.
  */
 import {
+  A2uiError,
   type BindingSessionHostOptions,
   createBindingSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
@@ -100,8 +101,12 @@ export type SseJsonRpcServer = Hono & {
   readonly registry: SessionHost['registry'];
   stats(): SseJsonRpcServerStats;
   /**
-   * Closes every connection (clients get a `close` event; agents see `server-closed`), stops the
-   * timers, and answers later `GET /sse` with 503.
+   * Closes every connection (clients get a `close` event with `retryAfterMs`; agents see
+   * `server-closed`) and stops the timers. From its call on, a `GET /sse` is answered with that
+   * same end (`retry:`, `event: close` with `retryAfterMs`), and a `POST /rpc` request for a
+   * connection the server no longer has with `CONNECTION_NOT_FOUND` carrying
+   * `{connectionId, reason: "server-closed", retryAfterMs}` (HTTP 503 with `Retry-After` when every
+   * request of the call is refused so); `a2ui.disconnect` with `{closed: true}`.
    */
   close(): Promise<void>;
 };
@@ -205,6 +210,12 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       destroyConnection: socket ? () => socket.destroy() : undefined,
       onEnd: onLinkEnd,
     });
+    // During the shutdown the stream is its graceful end: `retry:`, and `close` with the hint.
+    const shutdownAnswer = () => {
+      link.close('server-closed');
+      return c.body(link.stream, 200, SSE_HEADERS);
+    };
+    if (closing) return shutdownAnswer();
     try {
       link.hostLink = await host.connect({
         principal: auth.principal,
@@ -213,6 +224,8 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
         sink: link,
       });
     } catch (error) {
+      if (closing && A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED')
+        return shutdownAnswer();
       return httpError(c, error);
     }
     link.uncork();
@@ -285,12 +298,14 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       turnWaitMs,
       limits: options,
       onError: reportError,
+      shutdownRetryAfterMs: () => (closing ? retryMs : undefined),
     });
     if (result.body === undefined) return c.body(null, 204);
-    const status = result.busyRetryAfterMs === undefined ? 200 : 503;
+    const retryAfterMs = result.busyRetryAfterMs ?? result.shutdownRetryAfterMs;
+    const status = retryAfterMs === undefined ? 200 : 503;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (result.busyRetryAfterMs !== undefined)
-      headers['Retry-After'] = String(Math.max(1, Math.ceil(result.busyRetryAfterMs / 1000)));
+    if (retryAfterMs !== undefined)
+      headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
     const text = lossless ? stringifyLossless(result.body)! : JSON.stringify(result.body);
     return c.body(text, status, headers);
   });

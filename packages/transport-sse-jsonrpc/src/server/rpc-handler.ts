@@ -40,6 +40,11 @@ export interface RpcHandlerContext {
   readonly limits?: InboundLimits;
   /** Told of an unexpected failure (not an `A2uiError`), whose text the client never sees. */
   readonly onError: (error: unknown) => void;
+  /**
+   * While the server shuts down, the hint of its `close` event (`retryMs`): a request for a
+   * connection the host no longer has is then refused with it instead of "unknown connection".
+   */
+  readonly shutdownRetryAfterMs?: () => number | undefined;
 }
 
 /** The answer to a call, and whether every request of it was refused as busy. */
@@ -47,6 +52,8 @@ export interface RpcCallResult {
   readonly body: JsonRpcResponse | JsonRpcResponse[] | undefined;
   /** Set when no request was accepted because the agent is busy: answer HTTP 503. */
   readonly busyRetryAfterMs?: number;
+  /** Set when every request was refused because the server shuts down: answer HTTP 503. */
+  readonly shutdownRetryAfterMs?: number;
 }
 
 const isJsonRpcId = (value: unknown): value is JsonRpcId =>
@@ -56,7 +63,11 @@ const isJsonRpcId = (value: unknown): value is JsonRpcId =>
   // A number beyond double precision, kept as its text by the lossless parse.
   (typeof value === 'object' && value !== null && 'isLosslessNumber' in value);
 
-type RequestOutcome = { response: JsonRpcResponse | undefined; busyRetryAfterMs?: number };
+type RequestOutcome = {
+  response: JsonRpcResponse | undefined;
+  busyRetryAfterMs?: number;
+  shutdownRetryAfterMs?: number;
+};
 
 /**
  * The request whose answer names the agent's turn: the last one of the call that delivers a
@@ -82,7 +93,11 @@ export async function handleRpcPayload(
 ): Promise<RpcCallResult> {
   if (!Array.isArray(payload)) {
     const outcome = await handleRequest(payload, principal, context, context.bodyBytes, true);
-    return { body: outcome.response, busyRetryAfterMs: outcome.busyRetryAfterMs };
+    return {
+      body: outcome.response,
+      busyRetryAfterMs: outcome.busyRetryAfterMs,
+      shutdownRetryAfterMs: outcome.shutdownRetryAfterMs,
+    };
   }
   if (payload.length === 0) return { body: errorResponse(null, 'INVALID_REQUEST', 'empty batch') };
   if (payload.length > context.maxBatchLength) {
@@ -99,6 +114,7 @@ export async function handleRpcPayload(
   const awaited = lastAnsweredDelivery(payload);
   let busy: { retryAfterMs: number; detail: string } | undefined;
   let accepted = 0;
+  let shutdown: { retryAfterMs: number; refused: number } | undefined;
   for (const [index, request] of payload.entries()) {
     // Each request of a batch is measured by serialising it: none may be too deep for that.
     const tooDeep = checkRequestDepth(request, context.limits);
@@ -137,11 +153,18 @@ export async function handleRpcPayload(
         detail: 'an earlier message of this batch waits for the agent',
       };
     } else accepted++;
+    if (outcome.shutdownRetryAfterMs !== undefined) {
+      shutdown = {
+        retryAfterMs: outcome.shutdownRetryAfterMs,
+        refused: (shutdown?.refused ?? 0) + 1,
+      };
+    }
     if (outcome.response) responses.push(outcome.response);
   }
   return {
     body: responses.length > 0 ? responses : undefined,
     busyRetryAfterMs: busy && accepted === 0 ? busy.retryAfterMs : undefined,
+    shutdownRetryAfterMs: shutdown?.refused === payload.length ? shutdown.retryAfterMs : undefined,
   };
 }
 
@@ -200,6 +223,26 @@ async function handleRequest(
     response: 'id' in request ? response : undefined,
     busyRetryAfterMs,
   });
+  /** The connection is gone because the server shuts down: come back after the hint. */
+  const shutdownAnswer = (error: unknown): RequestOutcome | undefined => {
+    const retryAfterMs = context.shutdownRetryAfterMs?.();
+    if (retryAfterMs === undefined || !A2uiError.isInstance(error)) return undefined;
+    if (error.code !== 'CONNECTION_CLOSED') return undefined;
+    // The shutdown closes every connection: a goodbye during it has nothing left to end.
+    if (method === RPC_METHODS.disconnect)
+      return answer({ jsonrpc: '2.0', id: responseId, result: { closed: true } });
+    return {
+      ...answer(
+        errorResponse(
+          responseId,
+          'CONNECTION_NOT_FOUND',
+          'the server is shutting down; come back after retryAfterMs',
+          { connectionId, reason: 'server-closed', retryAfterMs },
+        ),
+      ),
+      shutdownRetryAfterMs: retryAfterMs,
+    };
+  };
   const method = request.method;
   if (!isDelivery(method) && method !== RPC_METHODS.disconnect)
     return answer(errorResponse(responseId, 'METHOD_NOT_FOUND', JSON.stringify(method)));
@@ -250,7 +293,7 @@ async function handleRequest(
     }
   } catch (error) {
     if (!A2uiError.isInstance(error)) context.onError(error);
-    return answer(...toErrorAnswer(error, responseId, kind, connectionId));
+    return shutdownAnswer(error) ?? answer(...toErrorAnswer(error, responseId, kind, connectionId));
   }
 }
 

@@ -9,7 +9,12 @@ import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { action, set, surface } from '../../test/messages.js';
-import { openRawSocket, type RawSocket, rawHandshake } from '../../test/raw-socket.js';
+import {
+  openRawSocket,
+  type RawSocket,
+  type Refusal,
+  rawHandshake,
+} from '../../test/raw-socket.js';
 import { bearerProtocol } from '../protocol/bearer-token.js';
 import { WS_SUBPROTOCOL } from '../protocol/wire.js';
 import type { WsServerOptions } from './create-ws-server.js';
@@ -57,6 +62,26 @@ async function openReady(path = '/ws', options: Parameters<typeof openRawSocket>
   await socket.frame(3);
   return { socket, connectionId: JSON.parse(socket.frames[0]!).connectionId as string };
 }
+
+/** A refused handshake as status, `Retry-After` and body. */
+const shutdownRefusal = (refusal: Refusal) => [
+  refusal.status,
+  refusal.headers['retry-after'],
+  JSON.parse(refusal.body),
+];
+/** What a handshake refused by a shutdown with the hint `retryAfterMs` gets. */
+const shutdownRefusalOf = (retryAfterMs: number) => [
+  503,
+  '1',
+  {
+    error: {
+      code: 'CONNECTION_CLOSED',
+      message: 'The server is shutting down; come back after retryAfterMs.',
+      reason: 'server-closed',
+      retryAfterMs,
+    },
+  },
+];
 
 const nextError = (socket: RawSocket) =>
   socket.until((text) => text.startsWith('{"type":"error"')).then((text) => JSON.parse(text));
@@ -475,6 +500,30 @@ describe('lifecycle', () => {
     expect(recorder.disconnects).toEqual(['server-closed', 'server-closed']);
     expect(server!.a2ui.stats()).toMatchObject({ sessions: 0, sockets: 0, heartbeatTimer: false });
     const late = await openRawSocket(`${server!.url}/ws`).refusal;
-    expect([late.status, JSON.parse(late.body).error.code]).toEqual([503, 'CONNECTION_CLOSED']);
+    expect(shutdownRefusal(late)).toEqual(shutdownRefusalOf(1000));
+  });
+
+  it('close() refuses a handshake still in authenticate with the shutdown answer, and opens nothing for it once authenticate returns', async () => {
+    const gate = createDeferred<void>();
+    let authenticating = 0;
+    const recorder = await start({
+      restartRetryAfterMs: 250,
+      async authenticate() {
+        authenticating++;
+        await gate.promise;
+        return 'ada';
+      },
+    });
+    const held = openRawSocket(`${server!.url}/ws`);
+    await eventually(() => authenticating === 1);
+    expect(server!.a2ui.stats().pendingUpgrades).toBe(1);
+    await server!.a2ui.close();
+    const refusal = await held.refusal;
+    expect(shutdownRefusal(refusal)).toEqual(shutdownRefusalOf(250));
+    // authenticate returns after the shutdown: no connection, no socket.
+    gate.resolve();
+    await eventually(() => server!.a2ui.stats().pendingUpgrades === 0);
+    expect(recorder.connections).toEqual([]);
+    expect(server!.a2ui.stats()).toMatchObject({ sessions: 0, sockets: 0, links: 0 });
   });
 });

@@ -16,6 +16,7 @@ import {
   SESSION_HOST_DEFAULTS,
   type SessionHost,
   type SessionHostStats,
+  shutdownRefusal,
 } from '@a2ui-ts/core';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { WS_CLOSE_CODES, WS_PATH, WS_SUBPROTOCOL } from '../protocol/wire.js';
@@ -144,7 +145,9 @@ export interface WsServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void>;
   stats(): WsServerStats;
   /**
-   * Shuts down: refuses later handshakes with 503, stops handing client messages to agents (their
+   * Shuts down: refuses the handshakes still being checked and later ones with 503
+   * `CONNECTION_CLOSED` (`Retry-After`, and `reason: "server-closed"` with `retryAfterMs` in the
+   * body), stops handing client messages to agents (their
    * clients send them again after reconnecting), waits up to `closeTimeoutMs` for the turns of
    * those already taken so their `ack` goes out, then closes every connection (agents see
    * `server-closed`; sockets get close code 1012 with the retry hint, and their clients reconnect
@@ -199,6 +202,10 @@ export function createWsServer(options: WsServerOptions): WsServer {
   const links = new LinkSet<WsLink>(pingIntervalMs > 0 ? pingIntervalMs : undefined);
   const sockets = new Set<WebSocket>();
   const inbounds = new Set<InboundFrames>();
+  /** Sockets of handshakes still being checked (authenticate, opening the connection). */
+  const handshakes = new Set<Duplex>();
+  /** Handshakes `close()` refused while they were being checked: they stop where they are. */
+  const refusedByClose = new WeakSet<Duplex>();
   let closing = false;
   let pendingUpgrades = 0;
   let droppedSlowLinks = 0;
@@ -284,12 +291,15 @@ export function createWsServer(options: WsServerOptions): WsServer {
     socket.once('close', () => {
       if (!upgraded && link?.hostLink) onSocketGone(link, principal, undefined);
     });
+    handshakes.add(socket);
     try {
-      if (closing) throw new HttpRefusal(503, 'CONNECTION_CLOSED', 'The server is shutting down.');
+      if (closing) throw shutdownRefusal(restartRetryAfterMs);
       checkHandshake(request);
       const url = handshakeUrl(request);
       checkOrigin(request, allowedOrigins);
       const auth = await host.authenticate(toAuthenticationRequest(request, url, acceptTokenIn));
+      // `close()` refused it meanwhile: nothing more is opened for it.
+      if (refusedByClose.has(socket)) return;
       if (!auth.ok) throw HttpRefusal.of(auth.error);
       principal = auth.principal;
       const resume = parseResumeQuery(url);
@@ -306,8 +316,8 @@ export function createWsServer(options: WsServerOptions): WsServer {
         lastSeq: resume.lastSeq,
         sink: link,
       });
-      if (socket.destroyed) {
-        // The client left while the connection was being opened.
+      if (socket.destroyed || refusedByClose.has(socket)) {
+        // The client left, or `close()` refused it, while the connection was being opened.
         onSocketGone(link, principal, undefined);
         return;
       }
@@ -317,11 +327,18 @@ export function createWsServer(options: WsServerOptions): WsServer {
         bindSocket(bound, ws, socket, principal);
       });
     } catch (error) {
+      if (refusedByClose.has(socket)) return;
       // Refusals are the client's business; anything else thrown here is a bug worth a log line.
       if (!(error instanceof HttpRefusal) && !A2uiError.isInstance(error)) reportError(error);
-      writeRefusal(socket, HttpRefusal.of(error));
+      // The host shut down while the connection was being opened: the shutdown's refusal.
+      const refusal =
+        closing && A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED'
+          ? shutdownRefusal(restartRetryAfterMs)
+          : error;
+      writeRefusal(socket, HttpRefusal.of(refusal));
     } finally {
       pendingUpgrades--;
+      handshakes.delete(socket);
     }
   };
 
@@ -353,6 +370,12 @@ export function createWsServer(options: WsServerOptions): WsServer {
     async close(): Promise<void> {
       if (closing) return;
       closing = true;
+      // Handshakes still being checked are refused now rather than waited for: an `authenticate`
+      // that takes its time must neither hold the shutdown up nor open a socket after it.
+      for (const socket of [...handshakes]) {
+        refusedByClose.add(socket);
+        writeRefusal(socket, HttpRefusal.of(shutdownRefusal(restartRetryAfterMs)));
+      }
       await settledWithin(
         [...inbounds].map((inbound) => inbound.idle()),
         closeTimeoutMs,

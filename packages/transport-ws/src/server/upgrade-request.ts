@@ -164,7 +164,9 @@ export function writeRefusal(socket: Duplex, refusal: HttpRefusal): void {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ error: { code: refusal.code, message: refusal.message } });
+  const body = JSON.stringify({
+    error: { code: refusal.code, message: refusal.message, ...refusal.details },
+  });
   const headers: Record<string, string | number> = {
     Connection: 'close',
     'Content-Type': 'application/json',
