@@ -277,6 +277,20 @@ describe('createRedisScaleOut', () => {
     expect(await a!.registry.get('c')).toBeUndefined();
   });
 
+  it('takes one fencing token for writes of a new connection sent at once', async () => {
+    const cluster = await startNodes(1);
+    cleanup = cluster.close;
+    const node = cluster.nodes[0]!;
+    const registry = node.registry as RedisConnectionRegistry;
+    const record = { id: 'c', principal: 'p', owner: node.nodeId, createdAt: 1, lastSeq: 0 };
+    await Promise.all([registry.set(record), registry.set({ ...record, lastSeq: 1 })]);
+    expect(registry.fencingToken('c')).toBe(1);
+    const raw = createClient({ url: cluster.url, RESP: 2 });
+    await raw.connect();
+    expect(await raw.sendCommand(['GET', `${cluster.prefix}fence:c`])).toBe('1');
+    await raw.close();
+  });
+
   it('fails to start with a clear error when Redis cannot be reached', async () => {
     await expect(
       createRedisScaleOut({ url: 'redis://127.0.0.1:1', commandTimeoutMs: 500, onError: () => {} }),

@@ -36,6 +36,8 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
   readonly #owned = new Map<string, ConnectionRecord>();
   /** Fencing tokens of the owned connections whose record Redis has accepted. */
   readonly #tokens = new Map<string, number>();
+  /** Writes taking a new token, in flight, by connection id. */
+  readonly #taking = new Map<string, Promise<void>>();
 
   constructor(context: RedisContext) {
     this.#context = context;
@@ -134,6 +136,21 @@ export class RedisConnectionRegistry implements ConnectionRegistry {
   }
 
   async #write(record: ConnectionRecord): Promise<void> {
+    // Two writes that both take a new token would each get one, and the first reply would leave
+    // this node holding a superseded token: a write waits for a take still in flight.
+    const taking = this.#taking.get(record.id);
+    if (taking) await taking.catch(() => {});
+    if (this.#tokens.has(record.id)) return this.#writeOnce(record);
+    const take = this.#writeOnce(record);
+    this.#taking.set(record.id, take);
+    try {
+      await take;
+    } finally {
+      if (this.#taking.get(record.id) === take) this.#taking.delete(record.id);
+    }
+  }
+
+  async #writeOnce(record: ConnectionRecord): Promise<void> {
     const { client, keys, nodeId, keyTtlMs, retryAfterMs } = this.#context;
     const [status, value] = await unlessUnavailable(retryAfterMs, () =>
       runScript<[number, number | string]>(
