@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadExampleStreams } from '../agents/example-streams.js';
-import { GALLERY_CONTROLS_SURFACE_ID } from '../agents/gallery-agent.js';
+import { GALLERY_CONTROLS_SURFACE_ID, GALLERY_ECHO_SURFACE_ID } from '../agents/gallery-agent.js';
 import {
   type DemoHarness,
   galleryTestAgent,
@@ -45,6 +45,37 @@ async function playIn(page: Page, version: string): Promise<string> {
   return ((await card.locator('.a2ui-surface').textContent()) ?? '').trim();
 }
 
+/**
+ * Plays the login form in `version` over `transport`, signs in, and resolves with the echo
+ * surface's text: the action went from a surface of that version through the transport to the
+ * agent and back.
+ */
+async function signInOver(harness: DemoHarness, transport: string, version: string) {
+  const { page, pageErrors } = await harness.open(`/?agent=gallery&transport=${transport}`);
+  const controls = page
+    .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
+    .locator('.a2ui-surface');
+  await controls.getByText('Pick an example to stream it message by message.').waitFor();
+  await controls
+    .getByRole('group', { name: 'Protocol version' })
+    .getByRole('radio', { name: version, exact: true })
+    .check();
+  await controls
+    .getByRole('button', { name: 'Play Login Form with Validation', exact: true })
+    .click();
+  await controls.getByText(`Finished “Login Form with Validation (${version})”`).waitFor();
+  const form = page.getByTestId('surface-gallery-login-form');
+  await form.getByLabel('Email').fill('ada@example.com');
+  await form.getByLabel('Password').fill('correct horse battery');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  const echo = page.getByTestId(`surface-${GALLERY_ECHO_SURFACE_ID}`);
+  await echo.getByText('Action “login” received').waitFor();
+  const text = (await echo.textContent()) ?? '';
+  const errors = pageErrors.filter((error) => !error.startsWith('Failed to load resource: net::'));
+  await page.close();
+  return { text, errors };
+}
+
 describe('gallery versions in Chromium', () => {
   let harness: DemoHarness;
 
@@ -81,5 +112,18 @@ describe('gallery versions in Chromium', () => {
       pageErrors.filter((error) => !error.startsWith('Failed to load resource: net::')),
     ).toEqual([]);
     await page.close();
+  });
+
+  // Actions on converted surfaces travel in v0.9's shape over the bindings, which carry v0.9
+  // client messages (the v0.8 userAction and the v1.0 envelope were refused, silently).
+  it.each([
+    ['ws', 'v0.8'],
+    ['rest', 'v0.8'],
+    ['a2a', 'v1.0'],
+    ['ws', 'v1.0'],
+  ])('echoes a sign-in over %s from the login form in %s', async (transport, version) => {
+    const { text, errors } = await signInOver(harness, transport, version);
+    expect(text).toContain('ada@example.com');
+    expect(errors).toEqual([]);
   });
 });
