@@ -25,8 +25,10 @@ describe('gallery agent', () => {
     test = undefined;
   });
 
-  async function setup() {
-    test = await connectTestClient(createGalleryAgent({ scheduler: createManualScheduler() }));
+  async function setup(options: Parameters<typeof createGalleryAgent>[0] = {}) {
+    test = await connectTestClient(
+      createGalleryAgent({ scheduler: createManualScheduler(), ...options }),
+    );
     const t = test;
     await t.until(
       () =>
@@ -118,6 +120,21 @@ describe('gallery agent', () => {
       expect(t.surfaceIds()).toEqual([controls, 'gallery-login-form']);
     }
     expect(t.errors).toEqual([]);
+  });
+
+  it('offers only the versions its transport carries (AG-UI: v0.9), and plays v0.9 otherwise', async () => {
+    const t = await setup({ versions: ['v0.9'] });
+    const picker = t.client.processor.getSurface(controls)!.components.get('version-picker')!;
+    expect((picker.properties.options as Array<{ value: string }>).map((o) => o.value)).toEqual([
+      'v0.9',
+    ]);
+    pickVersion(t, 'v1.0');
+    await play(t, '09_login-form.json');
+    await t.until(() => status(t).startsWith('Finished “Login Form'), 'the login form');
+    expect(status(t)).not.toContain('(v1.0)');
+    expect(t.client.processor.getSurface('gallery-login-form')!.protocolVersion.family).toBe(
+      'v0.9',
+    );
   });
 
   it('streams minimal-catalog examples in v0.9 only, and says so', async () => {
