@@ -268,6 +268,39 @@ describe('createA2uiStreamParser: maxBlockBytes', () => {
     ]);
   });
 
+  it('counts a surrogate pair split across two pushes as the 4 bytes UTF-8 gives it', () => {
+    const json = `[${dataModel('{"t":"😀"}')}]`;
+    const maxBlockBytes = new TextEncoder().encode(json).length;
+    const split = json.indexOf('😀') + 1;
+    const exact = createA2uiStreamParser({ maxBlockBytes, validateMessage: false });
+    const parts = [
+      ...exact.push(`<a2ui-json>${json.slice(0, split)}`),
+      ...exact.push(`${json.slice(split)}</a2ui-json>`),
+      ...exact.end(),
+    ];
+    expect(messagesOf(parts)).toEqual(JSON.parse(json));
+    // One byte less is still too large: the pair is not undercounted either.
+    const short = createA2uiStreamParser({
+      maxBlockBytes: maxBlockBytes - 1,
+      validateMessage: false,
+    });
+    short.push(`<a2ui-json>${json.slice(0, split)}`);
+    expect(() => short.push(`${json.slice(split)}</a2ui-json>`)).toThrow(tooLarge);
+  });
+
+  it('counts a lone surrogate at the end of a push as U+FFFD (3 bytes)', () => {
+    // The block's JSON: a high surrogate not followed by its low half, then "x".
+    const json = `[${dataModel('{"t":"\uD83Dx"}')}]`;
+    const bytes = new TextEncoder().encode(json).length;
+    const split = json.indexOf('\uD83D') + 1;
+    const short = createA2uiStreamParser({ maxBlockBytes: bytes - 1, validateMessage: false });
+    short.push(`<a2ui-json>${json.slice(0, split)}`);
+    expect(() => short.push(`${json.slice(split)}</a2ui-json>`)).toThrow(tooLarge);
+    const exact = createA2uiStreamParser({ maxBlockBytes: bytes, validateMessage: false });
+    exact.push(`<a2ui-json>${json.slice(0, split)}`);
+    expect(() => exact.push(`${json.slice(split)}</a2ui-json>`)).not.toThrow();
+  });
+
   it('defaults to 4 MiB, counted in UTF-8 bytes', () => {
     expect(DEFAULT_MAX_BLOCK_BYTES).toBe(4 * 1_048_576);
     const parser = createA2uiStreamParser({ validateMessage: false });

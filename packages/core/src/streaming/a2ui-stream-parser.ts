@@ -110,6 +110,9 @@ export interface A2uiStreamParser {
   end(): A2uiStreamPart[];
 }
 
+const isHighSurrogate = (code: number): boolean => (code & 0xfc00) === 0xd800;
+const isLowSurrogate = (code: number): boolean => (code & 0xfc00) === 0xdc00;
+
 const COMPONENT_MESSAGE_TYPES = new Set(['surfaceUpdate', 'updateComponents', 'createSurface']);
 
 class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockScannerHooks {
@@ -154,6 +157,8 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   readonly #maxBlockBytes: number;
   /** UTF-8 bytes of JSON read in the open block. */
   #blockBytes = 0;
+  /** The block's JSON read so far ends in a high surrogate, whose low half may come next. */
+  #endsInHighSurrogate = false;
   /** The open block crossed `maxBlockBytes`: its rest is dropped unread. */
   #skippingBlock = false;
   /** The `MESSAGE_TOO_LARGE` error of this push, thrown once the whole chunk has been read. */
@@ -278,7 +283,13 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #readBlockJson(json: string): void {
     if (this.#skippingBlock || json === '') return;
     const room = this.#maxBlockBytes - this.#blockBytes;
-    const bytes = utf8ByteLength(json, room);
+    // A pair split across pushes: its high half was counted alone as 3 bytes (U+FFFD, as a lone
+    // surrogate encodes), so its low half adds the 1 byte that makes the pair's 4.
+    const pairEnd = this.#endsInHighSurrogate && isLowSurrogate(json.charCodeAt(0));
+    const bytes = pairEnd
+      ? 1 + utf8ByteLength(json.slice(1), room - 1)
+      : utf8ByteLength(json, room);
+    this.#endsInHighSurrogate = isHighSurrogate(json.charCodeAt(json.length - 1));
     this.#blockBytes += bytes;
     if (bytes <= room) {
       this.#feedJson(json);
@@ -298,6 +309,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     this.#inBlock = false;
     this.#skippingBlock = false;
     this.#blockBytes = 0;
+    this.#endsInHighSurrogate = false;
     this.scanner.reset();
     this.#messageTypes = [];
   }
@@ -312,6 +324,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     }
     this.#inBlock = false;
     this.#blockBytes = 0;
+    this.#endsInHighSurrogate = false;
     this.scanner.reset();
     this.#messageTypes = [];
   }
