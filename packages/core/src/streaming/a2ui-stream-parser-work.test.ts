@@ -313,3 +313,39 @@ describe('createA2uiStreamParser: maxBlockBytes', () => {
     expect(parser.end()).toEqual([]);
   });
 });
+
+describe('createA2uiStreamParser: limit options', () => {
+  const invalid: readonly unknown[] = [
+    0,
+    -1,
+    1.5,
+    Number.NaN,
+    Number.NEGATIVE_INFINITY,
+    '64',
+    null,
+  ];
+  for (const option of ['maxBlockBytes', 'maxDepth'] as const) {
+    for (const value of invalid) {
+      it(`refuses ${option}: ${String(value)} when the parser is created`, () => {
+        let error: unknown;
+        try {
+          createA2uiStreamParser({ [option]: value as number });
+        } catch (thrown) {
+          error = thrown;
+        }
+        expect(error).toBeInstanceOf(A2uiError);
+        expect((error as A2uiError).code).toBe('VALIDATION_FAILED');
+        expect((error as A2uiError).message).toContain(
+          `${option} must be a positive integer or Infinity`,
+        );
+        expect((error as A2uiError).data).toEqual({ reason: 'option', option });
+      });
+    }
+    it(`accepts ${option}: Infinity and a positive integer`, () => {
+      for (const value of [Number.POSITIVE_INFINITY, 64]) {
+        const parser = createA2uiStreamParser({ [option]: value, validateMessage: false });
+        expect(messagesOf(parser.push('<a2ui-json>{"a":1}</a2ui-json>'))).toEqual([{ a: 1 }]);
+      }
+    });
+  }
+});

@@ -5,6 +5,8 @@
  */
 import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
+import { DEFAULT_MAX_DEPTH } from '../validation/find-depth-violation.js';
+import { resolveLimitOption } from '../validation/limit-option.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, utf8ByteLength } from '../validation/parse-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
 import { A2UI_CLOSE_TAG, A2UI_OPEN_TAG, heldTagPrefixLength } from './a2ui-tags.js';
@@ -68,6 +70,8 @@ export interface A2uiStreamParserOptions {
    * Deepest nesting of arrays and objects in a message (the message is level 1; a block's
    * top-level array does not count). Deeper input throws `VALIDATION_FAILED` with
    * `data.reason: 'depth'` as soon as the bracket that crosses the limit arrives.
+   * A positive integer or `Infinity`; anything else throws `VALIDATION_FAILED`
+   * (`data: { reason: 'option', option: 'maxDepth' }`) when the parser is created.
    * @default 64 ({@link DEFAULT_MAX_DEPTH}, the limit of every validator in core)
    */
   maxDepth?: number;
@@ -78,6 +82,8 @@ export interface A2uiStreamParserOptions {
    * `data: { reason: 'size', maxBlockBytes }`) once, and the parser is NOT spent: the rest of
    * the block is skipped unread up to its `</a2ui-json>`, messages sent from it before stay
    * sent, and text and blocks after it are read as usual.
+   * A positive integer or `Infinity`; anything else throws `VALIDATION_FAILED`
+   * (`data: { reason: 'option', option: 'maxBlockBytes' }`) when the parser is created.
    * @default 4 MiB ({@link DEFAULT_MAX_BLOCK_BYTES})
    */
   maxBlockBytes?: number;
@@ -168,8 +174,16 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   constructor(options: A2uiStreamParserOptions) {
     this.dialect = STREAM_DIALECTS[options.version ?? 'v0.9'];
-    this.scanner = new JsonBlockScanner(options.maxDepth);
-    this.#maxBlockBytes = options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES;
+    const owner = 'createA2uiStreamParser';
+    this.scanner = new JsonBlockScanner(
+      resolveLimitOption(owner, 'maxDepth', options.maxDepth, DEFAULT_MAX_DEPTH),
+    );
+    this.#maxBlockBytes = resolveLimitOption(
+      owner,
+      'maxBlockBytes',
+      options.maxBlockBytes,
+      DEFAULT_MAX_BLOCK_BYTES,
+    );
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
     this.components = new ComponentStreamer(
@@ -605,6 +619,8 @@ export function streamParserCharsRead(parser: A2uiStreamParser): number {
  * conformance suite (`conformance/agent/streaming_parser.yaml`).
  *
  * @param options - See {@link A2uiStreamParserOptions}.
+ * @throws A2uiError `VALIDATION_FAILED` when `maxDepth` or `maxBlockBytes` is not a positive
+ *   integer or `Infinity`.
  * @example
  * ```ts
  * const parser = createA2uiStreamParser({ version: 'v0.9' });
