@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,6 +149,36 @@ describe('a2ui migrate', () => {
       expect(document.stderr).toContain('message 2 at /updateDataModel/value/0');
       expect(document.stderr).not.toContain('RangeError');
     }
+  });
+
+  it('writes nothing (stdout or --out) when a one-message document loses its message, and exits 1', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const message = `{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/deep","value":${deep}}}`;
+    const directory = mkdtempSync(join(tmpdir(), 'a2ui-migrate-'));
+    const out = join(directory, 'kept.json');
+    writeFileSync(out, 'untouched\n');
+    for (const to of ['v0.8', 'v0.9', 'v1.0']) {
+      const result = await run(['migrate', '--to', to, '-'], message);
+      expect(result.code).toBe(1);
+      // Not `[]`: an array would change the container the input had (one object).
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('stdin message 1 at /updateDataModel/value/0');
+      expect(result.stderr.trim().split('\n').at(-1)).toBe(
+        `a2ui: migrated to ${to}; 1 thing could not be expressed; nothing written: no message of the input is left`,
+      );
+      const toFile = await run(['migrate', '--to', to, '-', '--out', out], message);
+      expect(toFile.code).toBe(1);
+      expect(readFileSync(out, 'utf8')).toBe('untouched\n');
+    }
+    // A document that is not JSON at all has no container to keep either.
+    const broken = await run(['migrate', '--to', 'v0.9', '-'], '{"version":"v0.9",');
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toBe('');
+    expect(broken.stderr).toContain('not migrated');
+    // An array that loses every message is still an array.
+    const array = await run(['migrate', '--to', 'v0.9', '-'], `[${message}]`);
+    expect(array.code).toBe(1);
+    expect(JSON.parse(array.stdout)).toEqual([]);
   });
 });
 

@@ -21,8 +21,12 @@ export function parseCliVersion(value: string, option: string): MigrationVersion
 
 /** What {@link migrateSource} writes. */
 export interface MigratedSource {
-  /** The converted stream, as JSON Lines or JSON like the input. */
-  text: string;
+  /**
+   * The converted stream, as JSON Lines or JSON like the input; `undefined` when nothing is to be
+   * written: the input was one message (not an array or `{messages}`) and it could not be
+   * migrated, or the input was not JSON at all. Writing `[]` then would change the container.
+   */
+  text: string | undefined;
   /** One line per message that could not be read or lost something, for stderr. */
   problems: string[];
 }
@@ -31,7 +35,7 @@ export interface MigratedSource {
  * Converts the messages of one source. JSON Lines input (any item with a line number) gives JSON
  * Lines output; a JSON document keeps its container: one message, an array, `{messages}` or a
  * sample file `{name, description, messages}` (a single message that becomes several is written
- * as an array).
+ * as an array; one that is dropped leaves nothing to write, `text: undefined`).
  *
  * @param items - what `readMessages` read from the source
  * @param document - the parsed JSON document, for non-JSONL input (its container is kept)
@@ -67,12 +71,17 @@ export function migrateSource(
       problems,
     };
   }
-  return { text: `${JSON.stringify(rewrap(document, result.messages), null, 2)}\n`, problems };
+  const rewrapped = rewrap(document, result.messages);
+  return {
+    text: rewrapped === undefined ? undefined : `${JSON.stringify(rewrapped, null, 2)}\n`,
+    problems,
+  };
 }
 
-/** The converted messages in the input's container. */
+/** The converted messages in the input's container; `undefined` when one message was dropped. */
 function rewrap(document: unknown, messages: unknown[]): unknown {
   if (Array.isArray(document)) return messages;
   if (isRecord(document) && Array.isArray(document.messages)) return { ...document, messages };
+  if (messages.length === 0) return undefined;
   return messages.length === 1 ? messages[0] : messages;
 }

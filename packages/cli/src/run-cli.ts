@@ -177,11 +177,16 @@ async function migrateCommand(args: readonly string[], io: CliIo): Promise<numbe
   const items = readMessages(input, name);
   const document = items.some((item) => item.line !== undefined) ? undefined : parseDocument(input);
   const { text, problems } = migrateSource(items, document, { name, to, from });
-  if (values.out) await writeFile(values.out, text);
-  else io.stdout(text);
+  // A one-message input whose message was dropped has nothing to write: `[]` would change its
+  // container, and --out keeps what it held.
+  if (text !== undefined) {
+    if (values.out) await writeFile(values.out, text);
+    else io.stdout(text);
+  }
   for (const problem of problems) io.stderr(`a2ui: ${problem}\n`);
+  const nothing = text === undefined ? '; nothing written: no message of the input is left' : '';
   io.stderr(
-    `a2ui: migrated to ${to}; ${problems.length} ${problems.length === 1 ? 'thing' : 'things'} could not be expressed\n`,
+    `a2ui: migrated to ${to}; ${problems.length} ${problems.length === 1 ? 'thing' : 'things'} could not be expressed${nothing}\n`,
   );
   return problems.length > 0 ? 1 : 0;
 }

@@ -268,6 +268,39 @@ describe('createA2uiStreamParser: maxBlockBytes', () => {
     ]);
   });
 
+  it('counts a surrogate pair split across two pushes as the 4 bytes UTF-8 gives it', () => {
+    const json = `[${dataModel('{"t":"😀"}')}]`;
+    const maxBlockBytes = new TextEncoder().encode(json).length;
+    const split = json.indexOf('😀') + 1;
+    const exact = createA2uiStreamParser({ maxBlockBytes, validateMessage: false });
+    const parts = [
+      ...exact.push(`<a2ui-json>${json.slice(0, split)}`),
+      ...exact.push(`${json.slice(split)}</a2ui-json>`),
+      ...exact.end(),
+    ];
+    expect(messagesOf(parts)).toEqual(JSON.parse(json));
+    // One byte less is still too large: the pair is not undercounted either.
+    const short = createA2uiStreamParser({
+      maxBlockBytes: maxBlockBytes - 1,
+      validateMessage: false,
+    });
+    short.push(`<a2ui-json>${json.slice(0, split)}`);
+    expect(() => short.push(`${json.slice(split)}</a2ui-json>`)).toThrow(tooLarge);
+  });
+
+  it('counts a lone surrogate at the end of a push as U+FFFD (3 bytes)', () => {
+    // The block's JSON: a high surrogate not followed by its low half, then "x".
+    const json = `[${dataModel('{"t":"\uD83Dx"}')}]`;
+    const bytes = new TextEncoder().encode(json).length;
+    const split = json.indexOf('\uD83D') + 1;
+    const short = createA2uiStreamParser({ maxBlockBytes: bytes - 1, validateMessage: false });
+    short.push(`<a2ui-json>${json.slice(0, split)}`);
+    expect(() => short.push(`${json.slice(split)}</a2ui-json>`)).toThrow(tooLarge);
+    const exact = createA2uiStreamParser({ maxBlockBytes: bytes, validateMessage: false });
+    exact.push(`<a2ui-json>${json.slice(0, split)}`);
+    expect(() => exact.push(`${json.slice(split)}</a2ui-json>`)).not.toThrow();
+  });
+
   it('defaults to 4 MiB, counted in UTF-8 bytes', () => {
     expect(DEFAULT_MAX_BLOCK_BYTES).toBe(4 * 1_048_576);
     const parser = createA2uiStreamParser({ validateMessage: false });
@@ -279,4 +312,40 @@ describe('createA2uiStreamParser: maxBlockBytes', () => {
     expect(streamParserCharsRead(parser)).toBe(0);
     expect(parser.end()).toEqual([]);
   });
+});
+
+describe('createA2uiStreamParser: limit options', () => {
+  const invalid: readonly unknown[] = [
+    0,
+    -1,
+    1.5,
+    Number.NaN,
+    Number.NEGATIVE_INFINITY,
+    '64',
+    null,
+  ];
+  for (const option of ['maxBlockBytes', 'maxDepth'] as const) {
+    for (const value of invalid) {
+      it(`refuses ${option}: ${String(value)} when the parser is created`, () => {
+        let error: unknown;
+        try {
+          createA2uiStreamParser({ [option]: value as number });
+        } catch (thrown) {
+          error = thrown;
+        }
+        expect(error).toBeInstanceOf(A2uiError);
+        expect((error as A2uiError).code).toBe('VALIDATION_FAILED');
+        expect((error as A2uiError).message).toContain(
+          `${option} must be a positive integer or Infinity`,
+        );
+        expect((error as A2uiError).data).toEqual({ reason: 'option', option });
+      });
+    }
+    it(`accepts ${option}: Infinity and a positive integer`, () => {
+      for (const value of [Number.POSITIVE_INFINITY, 64]) {
+        const parser = createA2uiStreamParser({ [option]: value, validateMessage: false });
+        expect(messagesOf(parser.push('<a2ui-json>{"a":1}</a2ui-json>'))).toEqual([{ a: 1 }]);
+      }
+    });
+  }
 });

@@ -5,6 +5,8 @@
  */
 import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
+import { DEFAULT_MAX_DEPTH } from '../validation/find-depth-violation.js';
+import { resolveLimitOption } from '../validation/limit-option.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, utf8ByteLength } from '../validation/parse-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
 import { A2UI_CLOSE_TAG, A2UI_OPEN_TAG, heldTagPrefixLength } from './a2ui-tags.js';
@@ -68,6 +70,8 @@ export interface A2uiStreamParserOptions {
    * Deepest nesting of arrays and objects in a message (the message is level 1; a block's
    * top-level array does not count). Deeper input throws `VALIDATION_FAILED` with
    * `data.reason: 'depth'` as soon as the bracket that crosses the limit arrives.
+   * A positive integer or `Infinity`; anything else throws `VALIDATION_FAILED`
+   * (`data: { reason: 'option', option: 'maxDepth' }`) when the parser is created.
    * @default 64 ({@link DEFAULT_MAX_DEPTH}, the limit of every validator in core)
    */
   maxDepth?: number;
@@ -78,6 +82,8 @@ export interface A2uiStreamParserOptions {
    * `data: { reason: 'size', maxBlockBytes }`) once, and the parser is NOT spent: the rest of
    * the block is skipped unread up to its `</a2ui-json>`, messages sent from it before stay
    * sent, and text and blocks after it are read as usual.
+   * A positive integer or `Infinity`; anything else throws `VALIDATION_FAILED`
+   * (`data: { reason: 'option', option: 'maxBlockBytes' }`) when the parser is created.
    * @default 4 MiB ({@link DEFAULT_MAX_BLOCK_BYTES})
    */
   maxBlockBytes?: number;
@@ -109,6 +115,9 @@ export interface A2uiStreamParser {
    */
   end(): A2uiStreamPart[];
 }
+
+const isHighSurrogate = (code: number): boolean => (code & 0xfc00) === 0xd800;
+const isLowSurrogate = (code: number): boolean => (code & 0xfc00) === 0xdc00;
 
 const COMPONENT_MESSAGE_TYPES = new Set(['surfaceUpdate', 'updateComponents', 'createSurface']);
 
@@ -154,6 +163,8 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   readonly #maxBlockBytes: number;
   /** UTF-8 bytes of JSON read in the open block. */
   #blockBytes = 0;
+  /** The block's JSON read so far ends in a high surrogate, whose low half may come next. */
+  #endsInHighSurrogate = false;
   /** The open block crossed `maxBlockBytes`: its rest is dropped unread. */
   #skippingBlock = false;
   /** The `MESSAGE_TOO_LARGE` error of this push, thrown once the whole chunk has been read. */
@@ -163,8 +174,16 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   constructor(options: A2uiStreamParserOptions) {
     this.dialect = STREAM_DIALECTS[options.version ?? 'v0.9'];
-    this.scanner = new JsonBlockScanner(options.maxDepth);
-    this.#maxBlockBytes = options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES;
+    const owner = 'createA2uiStreamParser';
+    this.scanner = new JsonBlockScanner(
+      resolveLimitOption(owner, 'maxDepth', options.maxDepth, DEFAULT_MAX_DEPTH),
+    );
+    this.#maxBlockBytes = resolveLimitOption(
+      owner,
+      'maxBlockBytes',
+      options.maxBlockBytes,
+      DEFAULT_MAX_BLOCK_BYTES,
+    );
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
     this.components = new ComponentStreamer(
@@ -278,7 +297,13 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #readBlockJson(json: string): void {
     if (this.#skippingBlock || json === '') return;
     const room = this.#maxBlockBytes - this.#blockBytes;
-    const bytes = utf8ByteLength(json, room);
+    // A pair split across pushes: its high half was counted alone as 3 bytes (U+FFFD, as a lone
+    // surrogate encodes), so its low half adds the 1 byte that makes the pair's 4.
+    const pairEnd = this.#endsInHighSurrogate && isLowSurrogate(json.charCodeAt(0));
+    const bytes = pairEnd
+      ? 1 + utf8ByteLength(json.slice(1), room - 1)
+      : utf8ByteLength(json, room);
+    this.#endsInHighSurrogate = isHighSurrogate(json.charCodeAt(json.length - 1));
     this.#blockBytes += bytes;
     if (bytes <= room) {
       this.#feedJson(json);
@@ -298,6 +323,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     this.#inBlock = false;
     this.#skippingBlock = false;
     this.#blockBytes = 0;
+    this.#endsInHighSurrogate = false;
     this.scanner.reset();
     this.#messageTypes = [];
   }
@@ -312,6 +338,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     }
     this.#inBlock = false;
     this.#blockBytes = 0;
+    this.#endsInHighSurrogate = false;
     this.scanner.reset();
     this.#messageTypes = [];
   }
@@ -592,6 +619,8 @@ export function streamParserCharsRead(parser: A2uiStreamParser): number {
  * conformance suite (`conformance/agent/streaming_parser.yaml`).
  *
  * @param options - See {@link A2uiStreamParserOptions}.
+ * @throws A2uiError `VALIDATION_FAILED` when `maxDepth` or `maxBlockBytes` is not a positive
+ *   integer or `Infinity`.
  * @example
  * ```ts
  * const parser = createA2uiStreamParser({ version: 'v0.9' });
