@@ -18,6 +18,11 @@ import {
   type OpenBracket,
 } from './json-block-scanner.js';
 import { OpenValueReader } from './open-value-reader.js';
+import {
+  DEFAULT_PARTIAL_STRING_EAGER_CHARS,
+  DEFAULT_PARTIAL_STRING_MIN_GROWTH,
+  PartialStringGate,
+} from './partial-string-gate.js';
 import { DEFAULT_CUTTABLE_KEYS, parsePartialJson } from './repair-partial-json.js';
 import { partialComponents } from './sniff-partial-components.js';
 import { sniffDataModelMessage, sniffPartialDataModel } from './sniff-partial-data-model.js';
@@ -81,6 +86,23 @@ export interface A2uiStreamParserOptions {
    * @default 4 MiB ({@link DEFAULT_MAX_BLOCK_BYTES})
    */
   maxBlockBytes?: number;
+  /**
+   * While a string (a cut text, a data-model value) is still being written, every push shows
+   * it again as far as it arrived as long as it holds at most this many characters of JSON
+   * text (UTF-16 units, escapes and opening quote included). A longer open string is shown
+   * again only once it has grown by {@link partialStringMinGrowth}; once it is finished it is
+   * shown at once. Re-reading and re-sending a long string on every push would cost work and
+   * output quadratic in its length.
+   * @default 1024 ({@link DEFAULT_PARTIAL_STRING_EAGER_CHARS})
+   */
+  partialStringEagerChars?: number;
+  /**
+   * How much an open string longer than {@link partialStringEagerChars} must have grown since
+   * the parser last read it before a push reads and shows it again, as a fraction of its length
+   * then (0.25: a quarter longer). Larger means fewer, larger updates.
+   * @default 0.25 ({@link DEFAULT_PARTIAL_STRING_MIN_GROWTH})
+   */
+  partialStringMinGrowth?: number;
 }
 
 /**
@@ -118,6 +140,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   readonly components: ComponentStreamer;
   readonly ledger = new DataModelLedger();
   readonly #openValue = new OpenValueReader();
+  readonly #partialStrings: PartialStringGate;
   readonly scanner: JsonBlockScanner;
   readonly cuttableKeys: ReadonlySet<string>;
   readonly #required: ReadonlyMap<string, ReadonlySet<string>>;
@@ -165,6 +188,10 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     this.dialect = STREAM_DIALECTS[options.version ?? 'v0.9'];
     this.scanner = new JsonBlockScanner(options.maxDepth);
     this.#maxBlockBytes = options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES;
+    this.#partialStrings = new PartialStringGate(
+      options.partialStringEagerChars ?? DEFAULT_PARTIAL_STRING_EAGER_CHARS,
+      options.partialStringMinGrowth ?? DEFAULT_PARTIAL_STRING_MIN_GROWTH,
+    );
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
     this.components = new ComponentStreamer(
@@ -318,7 +345,11 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   #feedJson(json: string): void {
     this.scanner.feed(json, this);
-    if (this.scanner.depth >= 1 && this.scanner.buffer !== '') this.#sniffPartialMessage();
+    const scanner = this.scanner;
+    // A long string still being written is read again only once it grew enough (see the gate).
+    if (scanner.depth >= 1 && scanner.buffer !== '' && this.#partialStrings.admit(scanner)) {
+      this.#sniffPartialMessage();
+    }
     if (this.#componentsDirty) {
       this.sendReachable({ requireRoot: false });
       this.#componentsDirty = false;
@@ -583,7 +614,9 @@ export function streamParserCharsRead(parser: A2uiStreamParser): number {
  * - components once they are reachable from the surface's root (orphans are held back), with a
  *   placeholder `Row` (`loading_<id>`) for each child not yet received, re-sent as they fill in;
  *   free text (`text`, `literalString`, … see {@link DEFAULT_CUTTABLE_KEYS}) shows while being
- *   written, ids, paths and URLs only once complete;
+ *   written (past 1 KiB in steps of a quarter of its length, see
+ *   {@link A2uiStreamParserOptions.partialStringEagerChars}), ids, paths and URLs only once
+ *   complete;
  * - component and data-model messages for a surface whose start message has not arrived are held
  *   until it does; data-model entries are sent as each finishes, each value once.
  *
