@@ -356,25 +356,48 @@ describe('createA2uiStreamParser: one long string written a few characters per p
 });
 
 describe('createA2uiStreamParser: partialStringEagerChars and partialStringMinGrowth', () => {
-  it('shows an open text on every push while short, then only once it has grown by the fraction, and whole once finished', () => {
-    const parser = createA2uiStreamParser({
-      partialStringEagerChars: 10,
-      partialStringMinGrowth: 1,
-    });
-    const opening = `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"`;
+  const options = { partialStringEagerChars: 10, partialStringMinGrowth: 1 };
+
+  it('shows an open data-model string on every push while short, then only once it has grown by the fraction, and whole once finished', () => {
+    const parser = createA2uiStreamParser(options);
+    const opening = `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":{"text":"`;
     const shown: number[] = [];
     const read = (parts: readonly A2uiStreamPart[]) => {
       for (const message of messagesOf(parts)) {
-        const text = (message as { updateComponents?: { components: { text: string }[] } })
-          .updateComponents?.components[0]?.text;
+        const text = (message as { updateDataModel?: { value: { text?: string } } }).updateDataModel
+          ?.value.text;
         if (text !== undefined) shown.push(text.length);
       }
     };
     read(parser.push(`<a2ui-json>[${JSON.stringify(createSurface)},${opening}`));
     for (let index = 0; index < 100; index++) read(parser.push('x'));
-    read([...parser.push('"}]}}]</a2ui-json>'), ...parser.end()]);
+    read([...parser.push('"}}}]</a2ui-json>'), ...parser.end()]);
     // The JSON text counts its opening quote: 9 characters are 10 units, then each read waits
     // until the text has doubled (20, 40, 80 units), and the finished text goes out at once.
     expect(shown).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 19, 39, 79, 100]);
+  });
+
+  it('reads a long component once when its text finishes, not again on each push until it closes', () => {
+    const parser = createA2uiStreamParser();
+    const text = 'abcde'.repeat(16_000);
+    const opening = `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"`;
+    const delivered = messagesOf(
+      parser.push(`<a2ui-json>[${JSON.stringify(createSurface)},${opening}${text}`),
+    );
+    delivered.push(...messagesOf(parser.push('"')));
+    type Sent = { updateComponents: { components: { text: string; variant?: string }[] } };
+    // The finished text is shown at once…
+    expect((delivered.at(-1) as Sent).updateComponents.components[0]?.text).toBe(text);
+    // …and the pushes that follow, while the component is still open, do not read it again each.
+    const before = streamParserCharsRead(parser);
+    for (const char of ',"variant":"body"') delivered.push(...messagesOf(parser.push(char)));
+    expect(streamParserCharsRead(parser) - before).toBeLessThan(text.length);
+    delivered.push(...messagesOf([...parser.push('}]}}]</a2ui-json>'), ...parser.end()]));
+    expect((delivered.at(-1) as Sent).updateComponents.components[0]).toEqual({
+      id: 'root',
+      component: 'Text',
+      text,
+      variant: 'body',
+    });
   });
 });

@@ -21,7 +21,7 @@ import { OpenValueReader } from './open-value-reader.js';
 import {
   DEFAULT_PARTIAL_STRING_EAGER_CHARS,
   DEFAULT_PARTIAL_STRING_MIN_GROWTH,
-  PartialStringGate,
+  GrowthGate,
 } from './partial-string-gate.js';
 import { DEFAULT_CUTTABLE_KEYS, parsePartialJson } from './repair-partial-json.js';
 import { partialComponents } from './sniff-partial-components.js';
@@ -91,15 +91,17 @@ export interface A2uiStreamParserOptions {
    * it again as far as it arrived as long as it holds at most this many characters of JSON
    * text (UTF-16 units, escapes and opening quote included). A longer open string is shown
    * again only once it has grown by {@link partialStringMinGrowth}; once it is finished it is
-   * shown at once. Re-reading and re-sending a long string on every push would cost work and
-   * output quadratic in its length.
+   * shown at once. The component being written is measured the same way over its whole JSON
+   * text: once longer than this, it is read again when it grew by that fraction, when a string
+   * in it finished, or when it closes. Re-reading and re-sending a long string or component on
+   * every push would cost work and output quadratic in its length.
    * @default 1024 ({@link DEFAULT_PARTIAL_STRING_EAGER_CHARS})
    */
   partialStringEagerChars?: number;
   /**
-   * How much an open string longer than {@link partialStringEagerChars} must have grown since
-   * the parser last read it before a push reads and shows it again, as a fraction of its length
-   * then (0.25: a quarter longer). Larger means fewer, larger updates.
+   * How much an open string (or component) longer than {@link partialStringEagerChars} must
+   * have grown since the parser last read it before a push reads and shows it again, as a
+   * fraction of its length then (0.25: a quarter longer). Larger means fewer, larger updates.
    * @default 0.25 ({@link DEFAULT_PARTIAL_STRING_MIN_GROWTH})
    */
   partialStringMinGrowth?: number;
@@ -140,7 +142,11 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   readonly components: ComponentStreamer;
   readonly ledger = new DataModelLedger();
   readonly #openValue = new OpenValueReader();
-  readonly #partialStrings: PartialStringGate;
+  /** Re-reads of the string being written, and of the component being written. */
+  readonly #stringGate: GrowthGate;
+  readonly #componentGate: GrowthGate;
+  /** Whether a string was open when the component being written was last read. */
+  #stringOpenAtComponentRead = false;
   readonly scanner: JsonBlockScanner;
   readonly cuttableKeys: ReadonlySet<string>;
   readonly #required: ReadonlyMap<string, ReadonlySet<string>>;
@@ -188,10 +194,10 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     this.dialect = STREAM_DIALECTS[options.version ?? 'v0.9'];
     this.scanner = new JsonBlockScanner(options.maxDepth);
     this.#maxBlockBytes = options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES;
-    this.#partialStrings = new PartialStringGate(
-      options.partialStringEagerChars ?? DEFAULT_PARTIAL_STRING_EAGER_CHARS,
-      options.partialStringMinGrowth ?? DEFAULT_PARTIAL_STRING_MIN_GROWTH,
-    );
+    const eagerChars = options.partialStringEagerChars ?? DEFAULT_PARTIAL_STRING_EAGER_CHARS;
+    const minGrowth = options.partialStringMinGrowth ?? DEFAULT_PARTIAL_STRING_MIN_GROWTH;
+    this.#stringGate = new GrowthGate(eagerChars, minGrowth);
+    this.#componentGate = new GrowthGate(eagerChars, minGrowth);
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
     this.components = new ComponentStreamer(
@@ -345,11 +351,7 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
 
   #feedJson(json: string): void {
     this.scanner.feed(json, this);
-    const scanner = this.scanner;
-    // A long string still being written is read again only once it grew enough (see the gate).
-    if (scanner.depth >= 1 && scanner.buffer !== '' && this.#partialStrings.admit(scanner)) {
-      this.#sniffPartialMessage();
-    }
+    if (this.scanner.depth >= 1 && this.scanner.buffer !== '') this.#sniffPartialMessage();
     if (this.#componentsDirty) {
       this.sendReachable({ requireRoot: false });
       this.#componentsDirty = false;
@@ -364,8 +366,9 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #sniffPartialMessage(): void {
     const scanner = this.scanner;
     const meter = scanner.meter;
+    const openString = scanner.openString();
     const componentStart = scanner.openComponentStart();
-    if (componentStart !== undefined) {
+    if (componentStart !== undefined && this.#admitComponent(componentStart, openString)) {
       const fragment = scanner.textFrom(componentStart);
       for (const component of partialComponents(fragment, [0], this.cuttableKeys, meter))
         this.#receiveComponent(component);
@@ -373,6 +376,10 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     const open = scanner.openInMessage();
     let dataModelFrom: number | undefined;
     if (open.length > 0 && this.#metadata.has(`"${this.dialect.dataModelKey}"`)) {
+      // A long string still being written is read again only once it grew enough.
+      const { generation } = scanner;
+      if (openString && !this.#stringGate.admit(generation, openString.start, openString.length))
+        return;
       const fragment = this.#dataModelFragment(open);
       dataModelFrom = this.#dataModelCursor?.from;
       const target = {
@@ -401,6 +408,20 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     scanner.keepFrom(
       Math.min(componentStart ?? Number.POSITIVE_INFINITY, dataModelFrom ?? scanner.buffer.length),
     );
+  }
+
+  /**
+   * Whether the component being written is read again: while short, on every push; once long,
+   * when it grew enough since last read (see {@link GrowthGate}) or a string that was open then
+   * has finished since (a finished text is shown at once).
+   */
+  #admitComponent(start: number, openString: { start: number } | undefined): boolean {
+    const scanner = this.scanner;
+    const stringFinished = this.#stringOpenAtComponentRead && openString === undefined;
+    const length = scanner.buffer.length - start;
+    if (!this.#componentGate.admit(scanner.generation, start, length, stringFinished)) return false;
+    this.#stringOpenAtComponentRead = openString !== undefined;
+    return true;
   }
 
   /**
