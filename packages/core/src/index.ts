@@ -477,6 +477,8 @@ export {
   createA2uiStreamTransform,
   DEFAULT_CUTTABLE_KEYS,
   DEFAULT_MAX_BLOCK_BYTES,
+  DEFAULT_PARTIAL_STRING_EAGER_CHARS,
+  DEFAULT_PARTIAL_STRING_MIN_GROWTH,
   parseA2uiStream,
 } from './streaming/index.js';
 export { jsonEquals } from './streaming/json-equals.js';

@@ -349,3 +349,124 @@ describe('createA2uiStreamParser: limit options', () => {
     });
   }
 });
+
+describe('createA2uiStreamParser: one long string written a few characters per push', () => {
+  const CHUNK = 5;
+  /** Where the long string is written, and how its finished message reads it back. */
+  const PLACES = {
+    'a data-model string value': {
+      opening: `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":{"text":"`,
+      closing: '"}}}]</a2ui-json>',
+      valueOf: (message: unknown) =>
+        (message as { updateDataModel?: { value?: { text?: unknown } } }).updateDataModel?.value
+          ?.text,
+    },
+    "a component's text": {
+      opening: `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"`,
+      closing: '"}]}}]</a2ui-json>',
+      valueOf: (message: unknown) =>
+        (message as { updateComponents?: { components?: { text?: unknown }[] } }).updateComponents
+          ?.components?.[0]?.text,
+    },
+  };
+
+  /**
+   * What the first characters may cost: up to `partialStringEagerChars` (1 KiB) an open string
+   * is read and sent again on every push, a fixed cost whatever the string's final length.
+   */
+  const EAGER_ALLOWANCE = 1_000_000;
+  /** Characters read per further input character. */
+  const READS_PER_CHAR = 64;
+
+  /**
+   * Streams a string of `length` characters `CHUNK` at a time; stops early once the parser has
+   * read more than its budget (before the fix, 80 KB read 2 billion characters).
+   */
+  function stream(place: (typeof PLACES)[keyof typeof PLACES], length: number) {
+    const parser = createA2uiStreamParser();
+    const head = `<a2ui-json>[${JSON.stringify(createSurface)},${place.opening}`;
+    const delivered = messagesOf(parser.push(head));
+    let fed = head.length;
+    let complete = true;
+    for (let written = 0; written < length; written += CHUNK) {
+      if (streamParserCharsRead(parser) > EAGER_ALLOWANCE + READS_PER_CHAR * fed) {
+        complete = false;
+        break;
+      }
+      const chunk = 'abcde'.slice(0, Math.min(CHUNK, length - written));
+      fed += chunk.length;
+      delivered.push(...messagesOf(parser.push(chunk)));
+    }
+    const finished = messagesOf([...parser.push(place.closing), ...parser.end()]);
+    delivered.push(...finished);
+    const sentChars = delivered.reduce<number>((sum, m) => sum + JSON.stringify(m).length, 0);
+    return { read: streamParserCharsRead(parser), fed, complete, delivered, sentChars };
+  }
+
+  for (const [where, place] of Object.entries(PLACES)) {
+    it(`reads and sends ${where} in work linear in its length, and sends it whole and exact`, () => {
+      const short = stream(place, 20_000);
+      const long = stream(place, 80_000);
+      expect(short.complete).toBe(true);
+      expect(long.complete).toBe(true);
+      // Four times the input costs at most about four times the reading, not sixteen; each
+      // further input character a bounded number of reads.
+      expect(long.read / short.read).toBeLessThan(5);
+      expect(long.read - short.read).toBeLessThanOrEqual(READS_PER_CHAR * (long.fed - short.fed));
+      // What is sent grows linearly too: a bounded number of copies of the string.
+      expect(long.sentChars / short.sentChars).toBeLessThan(5);
+      expect(long.sentChars - short.sentChars).toBeLessThanOrEqual(16 * (long.fed - short.fed));
+      // The cut string still shows while written, and its last send is the whole string.
+      const values = long.delivered.map(place.valueOf).filter((v) => typeof v === 'string');
+      expect(values.length).toBeGreaterThan(2);
+      expect(values.at(-1)).toBe('abcde'.repeat(16_000));
+    });
+  }
+});
+
+describe('createA2uiStreamParser: partialStringEagerChars and partialStringMinGrowth', () => {
+  const options = { partialStringEagerChars: 10, partialStringMinGrowth: 1 };
+
+  it('shows an open data-model string on every push while short, then only once it has grown by the fraction, and whole once finished', () => {
+    const parser = createA2uiStreamParser(options);
+    const opening = `{"version":"v0.9","updateDataModel":{"surfaceId":"s","value":{"text":"`;
+    const shown: number[] = [];
+    const read = (parts: readonly A2uiStreamPart[]) => {
+      for (const message of messagesOf(parts)) {
+        const text = (message as { updateDataModel?: { value: { text?: string } } }).updateDataModel
+          ?.value.text;
+        if (text !== undefined) shown.push(text.length);
+      }
+    };
+    read(parser.push(`<a2ui-json>[${JSON.stringify(createSurface)},${opening}`));
+    for (let index = 0; index < 100; index++) read(parser.push('x'));
+    read([...parser.push('"}}}]</a2ui-json>'), ...parser.end()]);
+    // The JSON text counts its opening quote: 9 characters are 10 units, then each read waits
+    // until the text has doubled (20, 40, 80 units), and the finished text goes out at once.
+    expect(shown).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 19, 39, 79, 100]);
+  });
+
+  it('reads a long component once when its text finishes, not again on each push until it closes', () => {
+    const parser = createA2uiStreamParser();
+    const text = 'abcde'.repeat(16_000);
+    const opening = `{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"`;
+    const delivered = messagesOf(
+      parser.push(`<a2ui-json>[${JSON.stringify(createSurface)},${opening}${text}`),
+    );
+    delivered.push(...messagesOf(parser.push('"')));
+    type Sent = { updateComponents: { components: { text: string; variant?: string }[] } };
+    // The finished text is shown at once…
+    expect((delivered.at(-1) as Sent).updateComponents.components[0]?.text).toBe(text);
+    // …and the pushes that follow, while the component is still open, do not read it again each.
+    const before = streamParserCharsRead(parser);
+    for (const char of ',"variant":"body"') delivered.push(...messagesOf(parser.push(char)));
+    expect(streamParserCharsRead(parser) - before).toBeLessThan(text.length);
+    delivered.push(...messagesOf([...parser.push('}]}}]</a2ui-json>'), ...parser.end()]));
+    expect((delivered.at(-1) as Sent).updateComponents.components[0]).toEqual({
+      id: 'root',
+      component: 'Text',
+      text,
+      variant: 'body',
+    });
+  });
+});

@@ -20,6 +20,11 @@ import {
   type OpenBracket,
 } from './json-block-scanner.js';
 import { OpenValueReader } from './open-value-reader.js';
+import {
+  DEFAULT_PARTIAL_STRING_EAGER_CHARS,
+  DEFAULT_PARTIAL_STRING_MIN_GROWTH,
+  GrowthGate,
+} from './partial-string-gate.js';
 import { DEFAULT_CUTTABLE_KEYS, parsePartialJson } from './repair-partial-json.js';
 import { partialComponents } from './sniff-partial-components.js';
 import { sniffDataModelMessage, sniffPartialDataModel } from './sniff-partial-data-model.js';
@@ -87,6 +92,25 @@ export interface A2uiStreamParserOptions {
    * @default 4 MiB ({@link DEFAULT_MAX_BLOCK_BYTES})
    */
   maxBlockBytes?: number;
+  /**
+   * While a string (a cut text, a data-model value) is still being written, every push shows
+   * it again as far as it arrived as long as it holds at most this many characters of JSON
+   * text (UTF-16 units, escapes and opening quote included). A longer open string is shown
+   * again only once it has grown by {@link partialStringMinGrowth}; once it is finished it is
+   * shown at once. The component being written is measured the same way over its whole JSON
+   * text: once longer than this, it is read again when it grew by that fraction, when a string
+   * in it finished, or when it closes. Re-reading and re-sending a long string or component on
+   * every push would cost work and output quadratic in its length.
+   * @default 1024 ({@link DEFAULT_PARTIAL_STRING_EAGER_CHARS})
+   */
+  partialStringEagerChars?: number;
+  /**
+   * How much an open string (or component) longer than {@link partialStringEagerChars} must
+   * have grown since the parser last read it before a push reads and shows it again, as a
+   * fraction of its length then (0.25: a quarter longer). Larger means fewer, larger updates.
+   * @default 0.25 ({@link DEFAULT_PARTIAL_STRING_MIN_GROWTH})
+   */
+  partialStringMinGrowth?: number;
 }
 
 /**
@@ -127,6 +151,11 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   readonly components: ComponentStreamer;
   readonly ledger = new DataModelLedger();
   readonly #openValue = new OpenValueReader();
+  /** Re-reads of the string being written, and of the component being written. */
+  readonly #stringGate: GrowthGate;
+  readonly #componentGate: GrowthGate;
+  /** Whether a string was open when the component being written was last read. */
+  #stringOpenAtComponentRead = false;
   readonly scanner: JsonBlockScanner;
   readonly cuttableKeys: ReadonlySet<string>;
   readonly #required: ReadonlyMap<string, ReadonlySet<string>>;
@@ -184,6 +213,10 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
       options.maxBlockBytes,
       DEFAULT_MAX_BLOCK_BYTES,
     );
+    const eagerChars = options.partialStringEagerChars ?? DEFAULT_PARTIAL_STRING_EAGER_CHARS;
+    const minGrowth = options.partialStringMinGrowth ?? DEFAULT_PARTIAL_STRING_MIN_GROWTH;
+    this.#stringGate = new GrowthGate(eagerChars, minGrowth);
+    this.#componentGate = new GrowthGate(eagerChars, minGrowth);
     this.cursor = new SurfaceCursor(this.dialect.defaultRootId);
     const catalog = options.catalogComponents ?? {};
     this.components = new ComponentStreamer(
@@ -360,8 +393,9 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
   #sniffPartialMessage(): void {
     const scanner = this.scanner;
     const meter = scanner.meter;
+    const openString = scanner.openString();
     const componentStart = scanner.openComponentStart();
-    if (componentStart !== undefined) {
+    if (componentStart !== undefined && this.#admitComponent(componentStart, openString)) {
       const fragment = scanner.textFrom(componentStart);
       for (const component of partialComponents(fragment, [0], this.cuttableKeys, meter))
         this.#receiveComponent(component);
@@ -369,6 +403,10 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     const open = scanner.openInMessage();
     let dataModelFrom: number | undefined;
     if (open.length > 0 && this.#metadata.has(`"${this.dialect.dataModelKey}"`)) {
+      // A long string still being written is read again only once it grew enough.
+      const { generation } = scanner;
+      if (openString && !this.#stringGate.admit(generation, openString.start, openString.length))
+        return;
       const fragment = this.#dataModelFragment(open);
       dataModelFrom = this.#dataModelCursor?.from;
       const target = {
@@ -397,6 +435,20 @@ class StreamParser implements A2uiStreamParser, MessageHandlerHost, JsonBlockSca
     scanner.keepFrom(
       Math.min(componentStart ?? Number.POSITIVE_INFINITY, dataModelFrom ?? scanner.buffer.length),
     );
+  }
+
+  /**
+   * Whether the component being written is read again: while short, on every push; once long,
+   * when it grew enough since last read (see {@link GrowthGate}) or a string that was open then
+   * has finished since (a finished text is shown at once).
+   */
+  #admitComponent(start: number, openString: { start: number } | undefined): boolean {
+    const scanner = this.scanner;
+    const stringFinished = this.#stringOpenAtComponentRead && openString === undefined;
+    const length = scanner.buffer.length - start;
+    if (!this.#componentGate.admit(scanner.generation, start, length, stringFinished)) return false;
+    this.#stringOpenAtComponentRead = openString !== undefined;
+    return true;
   }
 
   /**
@@ -610,7 +662,9 @@ export function streamParserCharsRead(parser: A2uiStreamParser): number {
  * - components once they are reachable from the surface's root (orphans are held back), with a
  *   placeholder `Row` (`loading_<id>`) for each child not yet received, re-sent as they fill in;
  *   free text (`text`, `literalString`, … see {@link DEFAULT_CUTTABLE_KEYS}) shows while being
- *   written, ids, paths and URLs only once complete;
+ *   written (past 1 KiB in steps of a quarter of its length, see
+ *   {@link A2uiStreamParserOptions.partialStringEagerChars}), ids, paths and URLs only once
+ *   complete;
  * - component and data-model messages for a surface whose start message has not arrived are held
  *   until it does; data-model entries are sent as each finishes, each value once.
  *

@@ -14,6 +14,10 @@ export {
   type ParseA2uiStreamOptions,
   parseA2uiStream,
 } from './parse-a2ui-stream.js';
+export {
+  DEFAULT_PARTIAL_STRING_EAGER_CHARS,
+  DEFAULT_PARTIAL_STRING_MIN_GROWTH,
+} from './partial-string-gate.js';
 export { DEFAULT_CUTTABLE_KEYS } from './repair-partial-json.js';
 export type { A2uiStreamVersion } from './stream-dialect.js';
 export type { A2uiStreamPart } from './stream-types.js';

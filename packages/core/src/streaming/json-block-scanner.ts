@@ -64,6 +64,8 @@ export class JsonBlockScanner {
   #inTopLevelList = false;
   #inString = false;
   #escaped = false;
+  /** Offset in {@link buffer} of the opening quote of the string being read. */
+  #stringStart = 0;
   /** The text of the string being read (up to {@link MAX_KEPT_KEY_LENGTH} + 1 characters). */
   #stringText = '';
   /** What was appended to the buffer since {@link takeAppended} was last called. */
@@ -99,6 +101,17 @@ export class JsonBlockScanner {
       if (open.char === '{' && this.#stack[index - 1]?.key === 'components') return open.start;
     }
     return undefined;
+  }
+
+  /**
+   * The string (key or value) still being written inside a message, read from its raw length
+   * without decoding it: its offset in {@link buffer} (generation {@link generation}) and the
+   * UTF-16 units of its JSON text so far (opening quote and escapes included); undefined
+   * outside a string.
+   */
+  openString(): { start: number; length: number } | undefined {
+    if (!this.#inString || this.#depth === 0) return undefined;
+    return { start: this.#stringStart, length: this.buffer.length - this.#stringStart };
   }
 
   /**
@@ -200,6 +213,7 @@ export class JsonBlockScanner {
         this.#inString = true;
         this.#escaped = false;
         this.#stringText = '';
+        this.#stringStart = this.buffer.length;
         this.#pendingKey = undefined;
         if (this.#depth > 0) this.#append(char);
         return;
