@@ -1,5 +1,10 @@
 import { runCli } from '@a2ui-ts/cli';
-import { BASIC_CATALOG_ID, migrateMessages, V0_9_1_BASIC_CATALOG_ID } from '@a2ui-ts/core';
+import {
+  BASIC_CATALOG_ID,
+  ComponentBinding,
+  migrateMessages,
+  V0_9_1_BASIC_CATALOG_ID,
+} from '@a2ui-ts/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_LISTED_PROBLEMS, MAX_PASTED_STREAM_BYTES } from '../shared/pasted-stream-limits.js';
 import { connectTestClient, type TestClient } from '../test-support/connect-test-client.js';
@@ -46,14 +51,23 @@ describe('gallery agent', () => {
     t.client.processor.getSurface(controls)!.dataModel.set('/version', [version]);
   }
 
+  /** Id of the Play button the items of `catalog`'s list show. */
+  function playButton(t: TestClient, catalog: string): string {
+    const surface = t.client.processor.getSurface(controls)!;
+    const list = surface.components.get(`${catalog}-list`)!.properties.children as {
+      componentId: string;
+    };
+    const row = surface.components.get(list.componentId)!.properties.children as string[];
+    return row.find((id) => surface.components.get(id)?.properties.component === 'Button')!;
+  }
+
   async function play(t: TestClient, file: string) {
     const catalog = examples.find((example) => example.file === file)!.catalog;
     const index = (t.data(controls, `/${catalog}`) as Array<{ file: string }>).findIndex(
       (entry) => entry.file === file,
     );
-    expect(
-      await t.client.dispatchAction(controls, 'example-play', { scope: `/${catalog}/${index}` }),
-    ).toBe(true);
+    const scope = `/${catalog}/${index}`;
+    expect(await t.client.dispatchAction(controls, playButton(t, catalog), { scope })).toBe(true);
   }
 
   it('ships every official example and lists them by catalog', async () => {
@@ -137,10 +151,47 @@ describe('gallery agent', () => {
     );
   });
 
-  it('streams minimal-catalog examples in v0.9 only, and says so', async () => {
+  /** What the Play button of `/<catalog>/<index>` shows: its checks, evaluated in its item. */
+  function playValidation(t: TestClient, catalog: 'basic' | 'minimal', index: number) {
+    const record = t.client.processor.getSurface(controls)!.components.get(playButton(t, catalog))!;
+    const context = t.client.getDataContext(controls, `/${catalog}/${index}`);
+    return new ComponentBinding(record, context).getSnapshot().validation;
+  }
+
+  it.each(['v0.8', 'v1.0'])(
+    'disables the Play buttons of minimal-catalog examples while %s is picked, and says why',
+    async (version) => {
+      const t = await setup();
+      expect(playValidation(t, 'minimal', 0).isValid).toBe(true);
+      pickVersion(t, version);
+      const validation = playValidation(t, 'minimal', 0);
+      expect(validation.isValid).toBe(false);
+      expect(validation.messages).toEqual([
+        'Only v0.9 has the minimal catalog: pick v0.9 to play it.',
+      ]);
+      expect(playValidation(t, 'basic', 0).isValid).toBe(true);
+      // The client refuses the action of a disabled button, so nothing reaches the agent.
+      const scope = '/minimal/0';
+      expect(await t.client.dispatchAction(controls, playButton(t, 'minimal'), { scope })).toBe(
+        false,
+      );
+      pickVersion(t, 'v0.9');
+      expect(playValidation(t, 'minimal', 0).isValid).toBe(true);
+    },
+  );
+
+  it('refuses a minimal-catalog example in another version that reaches it anyway, and says so', async () => {
     const t = await setup();
-    pickVersion(t, 'v1.0');
-    await play(t, '3_interactive_button.json');
+    await t.client.send({
+      version: 'v0.9',
+      action: {
+        name: 'play',
+        surfaceId: controls,
+        sourceComponentId: 'minimal-play',
+        timestamp: new Date().toISOString(),
+        context: { file: '3_interactive_button.json', delayMs: 0, version: ['v1.0'] },
+      },
+    });
     await t.until(() => status(t).includes('only v0.9 has'), 'the refusal');
     expect(t.surfaceIds()).toEqual([controls]);
   });

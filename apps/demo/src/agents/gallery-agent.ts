@@ -7,6 +7,7 @@ import {
   type A2uiAgent,
   type ActionEvent,
   BASIC_CATALOG_ID,
+  type ComponentInstance,
   type Connection,
   createDefaultCatalogs,
   detectMessageVersion,
@@ -73,6 +74,9 @@ interface GalleryState {
 }
 
 const v = 'v0.9' as const;
+
+/** Why a minimal-catalog example's Play button is disabled while another version is picked. */
+const MINIMAL_CATALOG_VERSION_NOTE = `Only ${v} has the minimal catalog: pick ${v} to play it.`;
 
 /**
  * Creates the gallery agent.
@@ -520,7 +524,7 @@ function controlsSurface(
           {
             id: 'minimal-list',
             component: 'List',
-            children: { componentId: 'example-item', path: '/minimal' },
+            children: { componentId: 'minimal-item', path: '/minimal' },
           },
           {
             id: 'example-item',
@@ -553,31 +557,54 @@ function controlsSurface(
               returnType: 'string',
             },
           },
+          playButton('example-play'),
           {
-            id: 'example-play',
-            component: 'Button',
-            child: 'example-play-label',
-            accessibility: {
-              label: {
-                call: 'formatString',
-                args: { value: 'Play ${name}' },
-                returnType: 'string',
-              },
-            },
-            action: {
-              event: {
-                name: 'play',
-                context: {
-                  file: { path: 'file' },
-                  delayMs: { path: '/delayMs' },
-                  version: { path: '/version' },
-                },
-              },
-            },
+            id: 'minimal-item',
+            component: 'Row',
+            children: ['example-name', 'example-count', 'minimal-play'],
+            align: 'center',
           },
+          // Disabled, with its reason beneath it, while the picker holds another version.
+          playButton('minimal-play', [
+            {
+              condition: {
+                call: 'regex',
+                args: { value: { path: '/version/0' }, pattern: `^${v.replaceAll('.', '\\.')}$` },
+                returnType: 'boolean',
+              },
+              message: MINIMAL_CATALOG_VERSION_NOTE,
+            },
+          ]),
           { id: 'example-play-label', component: 'Text', text: 'Play' },
         ],
       },
     },
   ];
+}
+
+/** The Play button of one listed example, with `checks` that disable it while they fail. */
+function playButton(id: string, checks?: readonly unknown[]): ComponentInstance {
+  return {
+    id,
+    component: 'Button',
+    child: 'example-play-label',
+    accessibility: {
+      label: {
+        call: 'formatString',
+        args: { value: 'Play ${name}' },
+        returnType: 'string',
+      },
+    },
+    action: {
+      event: {
+        name: 'play',
+        context: {
+          file: { path: 'file' },
+          delayMs: { path: '/delayMs' },
+          version: { path: '/version' },
+        },
+      },
+    },
+    ...(checks ? { checks } : {}),
+  };
 }

@@ -1,4 +1,11 @@
-import { A2uiClient, BASIC_CATALOG_ID, createInMemoryTransport } from '@a2ui-ts/core';
+import {
+  A2uiClient,
+  BASIC_CATALOG_ID,
+  type ClientTransport,
+  createInMemoryTransport,
+  defaultProtocolVersions,
+  V1_0_BASIC_CATALOG_ID,
+} from '@a2ui-ts/core';
 import { describe, expect, it } from 'vitest';
 import { MAX_LOG_ENTRIES, MessageLog } from './message-log.js';
 
@@ -71,5 +78,73 @@ describe('MessageLog counts', () => {
     client.process(update('s', 2));
     expect(log.getSnapshot()).toHaveLength(1);
     expect(log.receivedCount).toBe(1);
+  });
+});
+
+/** A v0.8 agent's stream: no `version`, v0.8's own message kinds. */
+const v08Stream = [
+  { beginRendering: { surfaceId: 'old', root: 'go' } },
+  { dataModelUpdate: { surfaceId: 'old', contents: [{ key: 'who', valueString: 'Ann' }] } },
+  {
+    surfaceUpdate: {
+      surfaceId: 'old',
+      components: [
+        {
+          id: 'go',
+          component: { Button: { child: 'label', action: { name: 'greet', context: [] } } },
+        },
+        { id: 'label', component: { Text: { text: { literalString: 'Hi' } } } },
+      ],
+    },
+  },
+];
+
+const kindsOf = (log: MessageLog, direction: 'in' | 'out') =>
+  log
+    .getSnapshot()
+    .filter((entry) => entry.direction === direction)
+    .map((entry) => [entry.kind, entry.surfaceId]);
+
+describe('MessageLog kinds', () => {
+  it('names the messages of every version core speaks, with their surface id', async () => {
+    // A transport that carries every version's client messages, so the action leaves as v0.8's.
+    const transport: ClientTransport = {
+      clientMessageVersions: defaultProtocolVersions.names,
+      async *events() {},
+      async send() {},
+      async close() {},
+    };
+    const client = new A2uiClient({ transport });
+    const log = new MessageLog(client);
+    for (const message of v08Stream) client.process(message);
+    expect(await client.dispatchAction('old', 'go')).toBe(true);
+    client.process({ deleteSurface: { surfaceId: 'old' } });
+    client.process({
+      version: 'v1.0',
+      createSurface: { surfaceId: 'new', catalogId: V1_0_BASIC_CATALOG_ID },
+    });
+    client.process({
+      version: 'v1.0',
+      updateDataModel: { surfaceId: 'new', path: '/n', value: 1 },
+    });
+    client.process({
+      version: 'v1.0',
+      callRendererFunction: { functionCallId: 'f1', callFunction: { call: 'now', catalogId: 'x' } },
+    });
+    client.process(createSurface('mid'));
+    // Every message applied: these are the kinds of valid messages, not of refused ones.
+    expect(log.getSnapshot().flatMap((entry) => entry.errors)).toEqual([]);
+    expect(kindsOf(log, 'in')).toEqual([
+      ['beginRendering', 'old'],
+      ['dataModelUpdate', 'old'],
+      ['surfaceUpdate', 'old'],
+      ['deleteSurface', 'old'],
+      ['createSurface', 'new'],
+      ['updateDataModel', 'new'],
+      ['callRendererFunction', undefined],
+      ['createSurface', 'mid'],
+    ]);
+    expect(kindsOf(log, 'out')).toEqual([['userAction', 'old']]);
+    await client.close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Everything a client received and sent, as entries for the message inspector.
  */
-import type { A2uiClient, ClientError, ClientEvent } from '@a2ui-ts/core';
+import type { A2uiClient, ClientError, ClientEvent, ProtocolVersion } from '@a2ui-ts/core';
+import { defaultProtocolVersions } from '@a2ui-ts/core';
 
 /** One line of the inspector. */
 export interface LogEntry {
@@ -9,7 +10,11 @@ export interface LogEntry {
   readonly time: Date;
   /** `in`: server → client; `out`: client → server; `status`: link state changes. */
   readonly direction: 'in' | 'out' | 'status';
-  /** Message type (`createSurface`, `action`, …), `batch`, or the link status. */
+  /**
+   * Message type in its own version's words (`createSurface`, `action`, v0.8's `beginRendering`,
+   * `userAction`, v1.0's `callRendererFunction`, …), `batch of n`, `unknown` (no version core
+   * reads), or the link status.
+   */
   readonly kind: string;
   readonly surfaceId: string | undefined;
   /** The message (parsed when it arrived as text) and, for sent messages, its metadata. */
@@ -19,14 +24,25 @@ export interface LogEntry {
   readonly errors: readonly ClientError[];
 }
 
-const MESSAGE_KINDS = [
-  'createSurface',
-  'updateComponents',
-  'updateDataModel',
-  'deleteSurface',
-  'action',
-  'error',
-] as const;
+/** Both directions' message kinds of a protocol version module. */
+const kindsOf = (version: ProtocolVersion): readonly string[] => [
+  ...version.agentMessageKinds,
+  ...version.rendererMessageKinds,
+];
+
+/**
+ * The message kinds `message` may have: its envelope `version`'s, or, without one, those of the
+ * version-less modules (v0.8), whose client messages (`userAction`) carry no `version` either.
+ */
+function candidateKinds(message: Readonly<Record<string, unknown>>): readonly string[] {
+  if ('version' in message) {
+    const version = defaultProtocolVersions.find(message.version);
+    return version ? kindsOf(version) : [];
+  }
+  return [...defaultProtocolVersions.values()]
+    .filter((version) => version.envelopeVersions.length === 0)
+    .flatMap(kindsOf);
+}
 
 function describe(message: unknown): { kind: string; surfaceId: string | undefined } {
   if (Array.isArray(message)) {
@@ -35,8 +51,9 @@ function describe(message: unknown): { kind: string; surfaceId: string | undefin
       : { kind: `batch of ${message.length}`, surfaceId: undefined };
   }
   if (typeof message === 'object' && message !== null) {
-    for (const kind of MESSAGE_KINDS) {
-      const body = (message as Record<string, unknown>)[kind];
+    const record = message as Record<string, unknown>;
+    for (const kind of candidateKinds(record)) {
+      const body = record[kind];
       if (typeof body === 'object' && body !== null) {
         const surfaceId = (body as { surfaceId?: unknown }).surfaceId;
         return { kind, surfaceId: typeof surfaceId === 'string' ? surfaceId : undefined };

@@ -18,6 +18,7 @@ import {
 // and nothing v0.8 or v1.0 drops but heading variants, which change no text.
 const example = loadExampleStreams().find((entry) => entry.file === '29_movie-card.json')!;
 const SURFACE_ID = 'gallery-movie-card';
+const minimal = loadExampleStreams().filter((entry) => entry.catalog === 'minimal');
 
 /** Picks `version` in the gallery's "Protocol version" picker, plays the example, waits for its end. */
 async function playIn(page: Page, version: string): Promise<string> {
@@ -125,5 +126,37 @@ describe('gallery versions in Chromium', () => {
     const { text, errors } = await signInOver(harness, transport, version);
     expect(text).toContain('ada@example.com');
     expect(errors).toEqual([]);
+  });
+
+  it('disables the minimal-catalog Play buttons, with the reason beneath them, outside v0.9', async () => {
+    const { page, pageErrors } = await harness.open('/?agent=gallery');
+    const controls = page
+      .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
+      .locator('.a2ui-surface');
+    await controls.getByText('Pick an example to stream it message by message.').waitFor();
+    await controls.getByRole('tab', { name: 'Minimal catalog' }).click();
+    const plays = minimal.map((entry) =>
+      controls.getByRole('button', { name: `Play ${entry.name}`, exact: true }),
+    );
+    const reason = 'Only v0.9 has the minimal catalog: pick v0.9 to play it.';
+    for (const version of ['v1.0', 'v0.8', 'v0.9']) {
+      await controls
+        .getByRole('group', { name: 'Protocol version' })
+        .getByRole('radio', { name: version, exact: true })
+        .check();
+      for (const play of plays) {
+        if (version === 'v0.9') {
+          await expect.poll(() => play.isEnabled(), { message: `Play in ${version}` }).toBe(true);
+        } else {
+          await expect.poll(() => play.isDisabled(), { message: `Play in ${version}` }).toBe(true);
+        }
+      }
+      const reasons = controls.getByText(reason, { exact: true });
+      expect(await reasons.count(), `reasons in ${version}`).toBe(
+        version === 'v0.9' ? 0 : minimal.length,
+      );
+    }
+    expect(pageErrors).toEqual([]);
+    await page.close();
   });
 });

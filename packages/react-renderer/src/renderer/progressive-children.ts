@@ -31,8 +31,9 @@ const useCommitEffect = typeof document === 'undefined' ? useEffect : useLayoutE
 /**
  * `node` with a `renderChildren` that renders the children mounted so far plus those the
  * surface's scheduler grants. Children keep their keys, so growing the slice mounts only the new
- * ones. When the surface has no instance left (`maxRenderedComponents`), the first child left out
- * is rendered anyway, as the "not rendered" note its over-budget instance shows.
+ * ones. A grant stops at the instances the surface has left (`maxRenderedComponents`); when they
+ * run out, the first child left out is rendered anyway, as the one "not rendered" note its
+ * over-budget instance shows.
  */
 export function useProgressiveChildren(
   node: A2uiNode | null,
@@ -59,17 +60,20 @@ export function useProgressiveChildren(
         pass.wanted = Math.max(pass.wanted, total);
         const kept = Math.min(mounted.current, total);
         let shown = pass.shown.get(children) ?? total;
-        let cut = false;
         if (total > kept && !pass.shown.has(children)) {
-          if (budget.used >= options.maxRenderedComponents) {
-            cut = pass.cut = true;
-            shown = kept + 1;
-          } else {
-            shown = kept + mounts.grant(total - kept);
+          // Granting past the instances left would render every extra child as a note of its own.
+          const room = Math.max(0, options.maxRenderedComponents - budget.used);
+          const admitted = kept + (room > 0 ? mounts.grant(Math.min(total - kept, room)) : 0);
+          shown = admitted;
+          if (admitted < total && admitted - kept === room) {
+            pass.cut = true;
+            shown = admitted + 1;
           }
+          pass.kept = Math.max(pass.kept, admitted);
+        } else if (!pass.shown.has(children)) {
+          pass.kept = Math.max(pass.kept, shown);
         }
         pass.shown.set(children, shown);
-        pass.kept = Math.max(pass.kept, cut ? kept : shown);
         return node.renderChildren(shown === total ? children : children.slice(0, shown));
       },
     };
