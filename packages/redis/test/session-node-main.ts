@@ -8,14 +8,13 @@
  */
 import { type Connection, createSessionHost } from '@a2ui-ts/core';
 import { createRedisScaleOut } from '../src/index.js';
+import type { TestNodeConfig } from './node-main.js';
 
-/** What the parent configures. */
-export interface SessionNodeConfig {
-  redisUrl: string;
-  keyPrefix: string;
-  leaseTtlMs: number;
-  keyTtlMs: number;
-}
+/** What the parent configures: the Redis part of a cross-process test node's configuration. */
+export type SessionNodeConfig = Pick<
+  TestNodeConfig,
+  'redisUrl' | 'keyPrefix' | 'leaseTtlMs' | 'keyTtlMs'
+>;
 
 /** Commands from the parent. */
 export type SessionNodeCommand =
