@@ -43,6 +43,17 @@ function slowAgent() {
 type Told = { id: string; told: string };
 
 /** Sends action `id` and records what the client is told: `ok`, or the error's code. */
+/** Connects `client` in the background; the returned list gathers each reconnect's reason. */
+function connectRecordingReconnects(client: A2uiClient): string[] {
+  const reasons: string[] = [];
+  client.subscribe((event) => {
+    if (event.type === 'status' && event.status === 'reconnecting')
+      reasons.push(event.reason ?? '');
+  });
+  void client.connect().catch(() => {});
+  return reasons;
+}
+
 function sendAndRecord(client: A2uiClient, id: string, told: Told[]): Promise<void> {
   return client.send(actionMessage('submit', { id })).then(
     () => {
@@ -149,12 +160,7 @@ describe('a server that accepts and never answers', () => {
     });
     const client = new A2uiClient({ transport });
     clients.push(client);
-    const reasons: string[] = [];
-    client.subscribe((event) => {
-      if (event.type === 'status' && event.status === 'reconnecting')
-        reasons.push(event.reason ?? '');
-    });
-    void client.connect().catch(() => {});
+    const reasons = connectRecordingReconnects(client);
     // Each unanswered attempt to open the conversation is given up on and retried.
     await eventually(() => reasons.length >= 2);
     expect(reasons[0]).toMatch(/No answer in 50 ms/);
@@ -236,12 +242,7 @@ describe('a server that sends the headers of a stream and then nothing', () => {
       }),
     });
     clients.push(client);
-    const reasons: string[] = [];
-    client.subscribe((event) => {
-      if (event.type === 'status' && event.status === 'reconnecting')
-        reasons.push(event.reason ?? '');
-    });
-    void client.connect().catch(() => {});
+    const reasons = connectRecordingReconnects(client);
     await eventually(() => reasons.length >= 2);
     expect(reasons[0]).toMatch(/No answer in 50 ms/);
     await client.close();
