@@ -1,5 +1,11 @@
 export type { BindingSessionHostOptions } from './binding-session-host.js';
 export { createBindingSessionHost } from './binding-session-host.js';
+export {
+  PRINCIPAL_SCOPE_LENGTH,
+  principalScope,
+  scopedClientKey,
+  typedKeyText,
+} from './client-key.js';
 export type {
   ConnectionRecord,
   ConnectionRegistry,
@@ -43,6 +49,13 @@ export { LISTEN_DEFAULTS, listenHttpServer, serveFetchApp } from './listen-http-
 export { validateOutgoingWithBuiltinCatalogs } from './outgoing-validator.js';
 export type { Authenticate, AuthenticationResult } from './principal.js';
 export { defaultIsSamePrincipal, defaultPrincipalKey, runAuthenticate } from './principal.js';
+export type {
+  JsonRequestFailure,
+  JsonRequestFailureRow,
+  JsonRequestLimits,
+  JsonRequestResult,
+} from './read-json-request.js';
+export { JSON_REQUEST_FAILURES, JsonRequestRefusal, readJsonRequest } from './read-json-request.js';
 export type {
   ReadableBody,
   ReadRequestBodyOptions,
