@@ -40,7 +40,8 @@ export interface RpcErrorRow {
  * (authentication, body size, media type) change the status.
  */
 export const RPC_ERRORS: Readonly<Record<RpcErrorName, RpcErrorRow>> = {
-  PARSE_ERROR: { code: -32700, message: 'Parse error', httpStatus: 200, a2uiCode: 'INVALID_JSON' },
+  /** The body is not JSON (or not UTF-8, or empty): core's `JSON_REQUEST_FAILURES`, HTTP 400. */
+  PARSE_ERROR: { code: -32700, message: 'Parse error', httpStatus: 400, a2uiCode: 'INVALID_JSON' },
   INVALID_REQUEST: {
     code: -32600,
     message: 'Invalid Request',
@@ -130,6 +131,33 @@ const FROM_A2UI_CODE: Partial<Record<A2uiErrorCode, RpcErrorName>> = {
   ABORTED: 'SERVER_BUSY',
   TIMEOUT: 'REQUEST_TIMEOUT',
 };
+
+/**
+ * Which row answers a request core's `readJsonRequest` refused, by the refusal's code (its
+ * status is the refusal's, from core's `JSON_REQUEST_FAILURES`).
+ */
+const FROM_REFUSAL_CODE: Readonly<Record<string, RpcErrorName>> = {
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  MESSAGE_TOO_LARGE: 'REQUEST_TOO_LARGE',
+  TIMEOUT: 'REQUEST_TIMEOUT',
+  INVALID_JSON: 'PARSE_ERROR',
+  // The client left mid-body: nobody reads the answer.
+  ABORTED: 'INVALID_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+};
+
+/**
+ * The row name of a request refused before it was read (`readJsonRequest`'s refusal `code`).
+ *
+ * @example
+ * ```ts
+ * rpcErrorNameOfRefusal('MESSAGE_TOO_LARGE'); // 'REQUEST_TOO_LARGE'
+ * ```
+ */
+export function rpcErrorNameOfRefusal(code: string): RpcErrorName {
+  return FROM_REFUSAL_CODE[code] ?? 'INTERNAL_ERROR';
+}
 
 /** Options of {@link toRpcError}. */
 export interface ToRpcErrorOptions {

@@ -379,10 +379,10 @@ describe('POST /rpc', () => {
     stream.close();
   });
 
-  it('answers a body that is not JSON with -32700 and id null', async () => {
+  it('answers a body that is not JSON with HTTP 400, -32700 and id null', async () => {
     const { url, stream } = await setup();
     const answer = await rpc(url, '{"jsonrpc": "2.0", "method"');
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     expect(answer.json.error.message).toMatch(/^Parse error/);
     const invalidUtf8 = await fetch(`${url}/rpc`, {
@@ -392,7 +392,7 @@ describe('POST /rpc', () => {
     });
     expect(await invalidUtf8.json()).toMatchObject({
       id: null,
-      error: { code: -32700, message: 'Parse error: the body is not valid UTF-8' },
+      error: { code: -32700, message: 'Parse error: The body is not valid UTF-8.' },
     });
     stream.close();
   });
@@ -690,15 +690,15 @@ describe('POST /rpc', () => {
     server = await startTestServer({ agent: record.agent });
     const a = await connectStream(server.node.url);
     const b = await connectStream(server.node.url);
-    for (const garbage of [
-      'nope',
-      '[]',
-      '[1,2]',
-      '{"jsonrpc":"2.0","id":1,"method":"a2ui.action","params":{"connectionId":5}}',
-      '\u0000',
-    ]) {
+    for (const [garbage, status] of [
+      ['nope', 400],
+      ['[]', 200],
+      ['[1,2]', 200],
+      ['{"jsonrpc":"2.0","id":1,"method":"a2ui.action","params":{"connectionId":5}}', 200],
+      ['\u0000', 400],
+    ] as const) {
       const answer = await rpc(server.node.url, garbage);
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(status);
     }
     for (const connection of record.connections) connection.send(update(1));
     await a.stream.next((event) => event.id === '1');

@@ -11,8 +11,9 @@ import {
   DEFAULT_BODY_TIMEOUT_MS,
   isConnectionId,
   isRecord,
+  type JsonRequestRefusal,
   LinkSet,
-  readRequestBody,
+  readJsonRequest,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
   type SessionHostStats,
@@ -25,9 +26,9 @@ import {
   parse as parseLossless,
   stringify as stringifyLossless,
 } from 'lossless-json';
-import { RPC_ERRORS, type RpcErrorName, toRpcError } from '../protocol/json-rpc-errors.js';
+import { rpcErrorNameOfRefusal, toRpcError } from '../protocol/json-rpc-errors.js';
 import { RPC_PATH, SSE_PATH, SSE_QUERY } from '../protocol/wire.js';
-import { errorResponse, handleRpcPayload } from './rpc-handler.js';
+import { handleRpcPayload } from './rpc-handler.js';
 import { SseLink, type SseLinkEnd } from './sse-link.js';
 
 export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core';
@@ -240,60 +241,20 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   });
 
   app.post(RPC_PATH, async (c) => {
-    const contentType = c.req.header('content-type') ?? '';
-    // Requiring JSON also forces a CORS preflight, so cross-site forms cannot post actions.
-    if (!/^application\/json\s*(;|$)/i.test(contentType))
-      return rpcHttpError(c, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
-    const auth = await host.authenticate(c.req.raw);
-    if (!auth.ok) {
-      const name =
-        auth.error.code === 'FORBIDDEN'
-          ? 'FORBIDDEN'
-          : auth.error.code === 'UNAUTHORIZED'
-            ? 'UNAUTHORIZED'
-            : 'INTERNAL_ERROR';
-      return rpcHttpError(c, name, auth.error.message, toHttpError(auth.error).status);
-    }
-    const body = await readRequestBody(c.req.raw, {
+    const read = await readJsonRequest(c.req.raw, {
       maxBytes: maxRequestBytes,
       timeoutMs: bodyTimeoutMs,
+      authenticate: (request) => host.authenticate(request),
       signal: c.req.raw.signal,
     });
-    if (!body.ok) {
-      if (body.reason === 'too-large')
-        return rpcHttpError(
-          c,
-          'REQUEST_TOO_LARGE',
-          `the body is larger than ${maxRequestBytes} bytes`,
-          undefined,
-          {
-            maxRequestBytes,
-          },
-        );
-      if (body.reason === 'timeout')
-        return rpcHttpError(
-          c,
-          'REQUEST_TIMEOUT',
-          `the body did not arrive within ${bodyTimeoutMs} ms`,
-        );
-      if (body.reason === 'aborted')
-        return rpcHttpError(c, 'INVALID_REQUEST', 'the client closed the request', 400);
-      return c.json(errorResponse(null, 'PARSE_ERROR', 'the body is not valid UTF-8'));
-    }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(body.text);
-    } catch (error) {
-      return c.json(
-        errorResponse(null, 'PARSE_ERROR', error instanceof Error ? error.message : undefined),
-      );
-    }
+    if (!read.ok) return rpcRefusal(c, read.refusal);
+    const { payload, principal } = read;
     // Ids are compared (and echoed) by their exact text; a number id may not survive a double.
-    const lossless = hasNumericId(payload) ? keepNumericIdsExact(payload, body.text) : false;
-    const result = await handleRpcPayload(payload, auth.principal, {
+    const lossless = hasNumericId(payload) ? keepNumericIdsExact(payload, read.text) : false;
+    const result = await handleRpcPayload(payload, principal, {
       host,
       maxBatchLength,
-      bodyBytes: body.bytes,
+      bodyBytes: read.bytes,
       idText: (request) => idText(request.id),
       turnWaitMs,
       limits: options,
@@ -355,18 +316,11 @@ function httpError(
   return c.json(refusal.body, refusal.status as 400, refusal.headers);
 }
 
-function rpcHttpError(
-  c: Context,
-  name: RpcErrorName,
-  detail: string,
-  status?: number,
-  data?: unknown,
-): Response {
-  const httpStatus = (status ?? RPC_ERRORS[name].httpStatus) as 200;
-  return c.json(
-    { jsonrpc: '2.0', id: null, error: toRpcError(name, { detail, data }) },
-    httpStatus,
-  );
+/** A request core's `readJsonRequest` refused, as a JSON-RPC error with the table's status. */
+function rpcRefusal(c: Context, refusal: JsonRequestRefusal): Response {
+  const data = Object.keys(refusal.details).length > 0 ? refusal.details : undefined;
+  const error = toRpcError(rpcErrorNameOfRefusal(refusal.code), { detail: refusal.message, data });
+  return c.json({ jsonrpc: '2.0', id: null, error }, refusal.status as 200, refusal.headers);
 }
 
 function methodNotAllowed(c: Context, allow: string): Response {
