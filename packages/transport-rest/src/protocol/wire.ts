@@ -126,5 +126,7 @@ export interface RestErrorBody {
     path?: string;
     /** Every problem found, for a schema failure. */
     issues?: unknown[];
+    /** The server's `maxRequestBytes`, for a body too large (413). */
+    maxRequestBytes?: number;
   };
 }

@@ -20,7 +20,7 @@ import {
   type OpenResult,
   type ReadResult,
   type ReplayEntry,
-  readRequestBody,
+  readJsonRequest,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
   type SessionHostStats,
@@ -224,42 +224,14 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const readPost = async (
     c: Context,
   ): Promise<{ principal: unknown; body: Record<string, unknown>; bytes: number }> => {
-    const contentType = c.req.header('content-type') ?? '';
-    // Requiring JSON also forces a CORS preflight, so cross-site forms cannot post.
-    if (!/^application\/json\s*(;|$)/i.test(contentType))
-      throw new HttpRefusal(
-        415,
-        'UNSUPPORTED_MEDIA_TYPE',
-        'Content-Type must be application/json.',
-      );
-    const principal = await authenticate(c);
     // No `signal`: a client that leaves ends the body anyway, and a signal costs every request.
-    const read = await readRequestBody(c.req.raw, {
+    const read = await readJsonRequest(c.req.raw, {
       maxBytes: maxRequestBytes,
       timeoutMs: bodyTimeoutMs,
+      authenticate: (request) => host.authenticate(request),
     });
-    if (!read.ok) {
-      if (read.reason === 'too-large')
-        throw new A2uiError(
-          'MESSAGE_TOO_LARGE',
-          `The body is larger than ${maxRequestBytes} bytes.`,
-          { data: { maxRequestBytes } },
-        );
-      if (read.reason === 'timeout')
-        throw new A2uiError('TIMEOUT', `The body did not arrive within ${bodyTimeoutMs} ms.`);
-      throw new A2uiError('INVALID_JSON', 'The body is not valid UTF-8.');
-    }
-    let body: unknown = {};
-    if (read.text.trim() !== '') {
-      try {
-        body = JSON.parse(read.text);
-      } catch (error) {
-        throw new A2uiError(
-          'INVALID_JSON',
-          `The body is not JSON: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    }
+    if (!read.ok) throw read.refusal;
+    const { principal, payload: body } = read;
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw invalid('The body must be a JSON object.', '');
     return { principal, body: body as Record<string, unknown>, bytes: read.bytes };
