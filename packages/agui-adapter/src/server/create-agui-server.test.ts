@@ -269,6 +269,30 @@ describe('refusals before the stream', () => {
     expect(actions.map((event) => event.name)).toEqual(['mine']);
     expect(connections[0]!.closed).toBe(false);
   });
+
+  it('keeps threads apart whatever characters principals and thread ids contain', async () => {
+    const { agent, actions, connections } = recorder();
+    const server = await serve({
+      agent,
+      mode: 'state',
+      authenticate: (request) => decodeURIComponent(request.headers.get('authorization') ?? ''),
+    });
+    // Principal `a\0b` with thread `c`, and principal `a` with thread `b\0c`: one text once joined.
+    const alice = new HttpAgent({
+      url: server.url,
+      headers: { authorization: 'a%00b' },
+      threadId: 'c',
+    });
+    await runPeer(alice);
+    const mallory = new HttpAgent({
+      url: server.url,
+      headers: { authorization: 'a' },
+      threadId: 'b\u0000c',
+    });
+    await runPeer(mallory, { forwardedProps: { a2uiAction: action('stolen') } });
+    expect(connections).toHaveLength(2);
+    expect(actions).toEqual([]);
+  });
 });
 
 describe('input', () => {

@@ -26,7 +26,7 @@ import {
   isRecord,
   LinkSet,
   type ReplayEntry,
-  readRequestBody,
+  readJsonRequest,
   SESSION_HOST_DEFAULTS,
   type ServerMessage,
   type SessionHost,
@@ -206,39 +206,14 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
   if (options.cors) app.use('*', cors(options.cors));
 
   app.post('/', async (c) => {
-    const contentType = c.req.header('content-type') ?? '';
-    // Requiring JSON also forces a CORS preflight, so cross-site forms cannot start runs.
-    if (!/^application\/json\s*(;|$)/i.test(contentType))
-      return plainError(c, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json.');
-    const auth = await host.authenticate(c.req.raw);
-    if (!auth.ok) return httpError(c, auth.error);
-    const body = await readRequestBody(c.req.raw, {
+    const read = await readJsonRequest(c.req.raw, {
       maxBytes: maxRequestBytes,
       timeoutMs: bodyTimeoutMs,
+      authenticate: (request) => host.authenticate(request),
       signal: c.req.raw.signal,
     });
-    if (!body.ok) {
-      if (body.reason === 'too-large')
-        return httpError(
-          c,
-          new A2uiError('MESSAGE_TOO_LARGE', `The body is larger than ${maxRequestBytes} bytes.`),
-        );
-      if (body.reason === 'timeout')
-        return httpError(
-          c,
-          new A2uiError('TIMEOUT', `The body did not arrive within ${bodyTimeoutMs} ms.`),
-        );
-      return httpError(c, new A2uiError('INVALID_JSON', 'The body is not valid UTF-8 JSON.'));
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.text);
-    } catch (error) {
-      return httpError(
-        c,
-        new A2uiError('INVALID_JSON', `The body is not JSON: ${(error as Error).message}`),
-      );
-    }
+    if (!read.ok) return httpError(c, read.refusal);
+    const { payload: parsed, principal } = read;
     // Before anything walks it (the schema, the digest of tools, context and state, the agent).
     const tooDeep = checkRequestDepth(parsed, options);
     if (tooDeep)
@@ -253,7 +228,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       return httpError(c, error);
     }
     const threadId = await threadConnectionId(
-      auth.principal === undefined ? undefined : principalKey(auth.principal),
+      principal === undefined ? undefined : principalKey(principal),
       input.threadId,
     );
     // The client wants its thread: a run held open for updates ends now, so this one can start.
@@ -278,7 +253,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       return httpError(c, new A2uiError('ABORTED', 'The client went away.'));
     }
     try {
-      return await startRun(c, auth.principal, threadId, input, done);
+      return await startRun(c, principal, threadId, input, done);
     } catch (error) {
       done();
       return httpError(c, error);
@@ -792,8 +767,4 @@ function streamResponse(stream: RunStream): Response {
 function httpError(c: Context, error: unknown): Response {
   const refusal = toHttpError(error);
   return c.json(refusal.body, refusal.status as 400, refusal.headers);
-}
-
-function plainError(c: Context, status: number, code: string, message: string): Response {
-  return c.json({ error: { code, message } }, status as 400);
 }
