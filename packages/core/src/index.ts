@@ -278,6 +278,7 @@ export {
   serveFetchApp,
   shutdownRefusal,
   toHttpError,
+  typedKeyText,
   validateOutgoingWithBuiltinCatalogs,
 } from './host/index.js';
 // The link kit every client transport is built on

@@ -37,6 +37,16 @@ export const A2UI_TO_A2A_ERRORS: Readonly<Partial<Record<A2uiErrorCode, A2aError
   INTERNAL_ERROR: { rpcCode: A2A_ERROR_CODE.INTERNAL_ERROR, httpStatus: 500 },
 };
 
+/**
+ * The JSON-RPC code of a request core's `readJsonRequest` refused whose code A2A names itself
+ * (the SDK's own answers: `ContentTypeNotSupportedError`, a parse error); the others go through
+ * {@link A2UI_TO_A2A_ERRORS}. The HTTP status is always core's (`JSON_REQUEST_FAILURES`).
+ */
+export const A2A_CODE_OF_REFUSAL: Readonly<Record<string, number>> = {
+  UNSUPPORTED_MEDIA_TYPE: A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED,
+  INVALID_JSON: A2A_ERROR_CODE.PARSE_ERROR,
+};
+
 /** JSON-RPC code of an A2A answer → the A2UI code the client reports. */
 export const A2A_TO_A2UI_ERRORS: Readonly<Record<number, A2uiErrorCode>> = {
   [A2A_ERROR_CODE.PARSE_ERROR]: 'TRANSPORT_ERROR',

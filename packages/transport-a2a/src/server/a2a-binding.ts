@@ -8,7 +8,7 @@
  */
 
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
-import { defaultPrincipalKey, type SessionHost } from '@a2ui-ts/core';
+import { defaultPrincipalKey, principalScope, type SessionHost } from '@a2ui-ts/core';
 import type { A2aSessions } from './a2a-sessions.js';
 import type { ParseA2uiRequestLimits } from './parse-a2ui-request.js';
 import type { StreamBuffer } from './stream-buffer.js';
@@ -75,25 +75,7 @@ export function signalOf(context: ServerCallContext): AbortSignal | undefined {
   return context.state.get(STATE_KEYS.signal) as AbortSignal | undefined;
 }
 
-const scopes = new Map<string, string>();
-
-/** A stable, short, one-way scope for a principal (SHA-256, 128 bits, base64url). */
-async function scopeOf(key: string): Promise<string> {
-  const known = scopes.get(key);
-  if (known) return known;
-  const digest = new Uint8Array(
-    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)),
-  );
-  let binary = '';
-  for (const byte of digest.subarray(0, 16)) binary += String.fromCharCode(byte);
-  const scope = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  // A small memo: principals repeat across a client's requests.
-  if (scopes.size >= 1_000) scopes.clear();
-  scopes.set(key, scope);
-  return scope;
-}
-
-/** The scope {@link sessionIdOf} puts before a context id: 22 base64url characters and a dot. */
+/** The scope {@link sessionIdOf} puts before a context id: core's `principalScope` and a dot. */
 const SCOPE_PREFIX = /^[A-Za-z0-9_-]{22}\./;
 
 /**
@@ -111,6 +93,7 @@ export async function sessionIdOf(
   contextId: string,
 ): Promise<string> {
   if (principal === undefined) return contextId;
+  // Typed: the principals `1` and `"1"` have scopes of their own.
   const key = binding.principalKey(principal) ?? defaultPrincipalKey(principal);
-  return `${await scopeOf(typeof key === 'string' ? key : String(key))}.${contextId}`;
+  return `${await principalScope(key)}.${contextId}`;
 }

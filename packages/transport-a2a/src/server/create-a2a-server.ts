@@ -21,6 +21,7 @@ import {
   type SessionHost,
   type SessionHostOptions,
   type SessionHostStats,
+  typedKeyText,
 } from '@a2ui-ts/core';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -116,7 +117,7 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
   maxTaskHistory?: number;
   /**
    * The SDK user name of a principal: the SDK scopes its task store by it, so it must tell
-   * principals apart. @default a string principal itself, else its JSON
+   * principals apart. @default a string principal itself, else its typed text (`["number","1"]`)
    */
   userName?: (principal: unknown) => string;
   /**
@@ -234,11 +235,15 @@ const A2A_HEADERS = [
   LAST_EVENT_ID_HEADER,
 ];
 
-/** The default {@link A2aServerOptions.userName}. */
+/**
+ * The default {@link A2aServerOptions.userName}: a string principal itself, anything else its
+ * typed text (core's `typedKeyText`, which starts with `["`), so the principals `1` and `"1"`
+ * have task stores of their own; a string that starts with `["` is typed too, so none can pose
+ * as another principal's text.
+ */
 function defaultUserName(principal: unknown): string {
-  if (typeof principal === 'string') return principal;
-  const key = defaultPrincipalKey(principal);
-  return typeof key === 'string' ? key : String(principal);
+  if (typeof principal === 'string' && !principal.startsWith('["')) return principal;
+  return typedKeyText(principal);
 }
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '@a2a-js/sdk';
 import { isLegacyJsonRpcMethod, LEGACY_HTTP_EXTENSION_HEADER } from '@a2a-js/sdk/compat/v0_3';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
-import { A2AError } from '@a2a-js/sdk/errors';
+import { A2A_ERROR_CODE, A2AError } from '@a2a-js/sdk/errors';
 import {
   type A2ARequestHandler,
   JsonRpcTransportHandler,
@@ -31,12 +31,16 @@ import {
   checkRequestDepth,
   type InboundLimits,
   isRecord,
-  readRequestBody,
+  readJsonRequest,
   toHttpError,
-  tryParseJson,
 } from '@a2ui-ts/core';
 import type { Context } from 'hono';
-import { a2aErrorRowOf, INTERNAL_ERROR_TEXT, toA2aError } from '../protocol/a2a-errors.js';
+import {
+  A2A_CODE_OF_REFUSAL,
+  a2aErrorRowOf,
+  INTERNAL_ERROR_TEXT,
+  toA2aError,
+} from '../protocol/a2a-errors.js';
 import { STATE_KEYS } from './a2a-binding.js';
 import { checkRpcRequest } from './check-rpc-request.js';
 
@@ -100,41 +104,24 @@ export function createJsonRpcRoute(
       );
     };
     /** A JSON-RPC error answered before the request has an id (HTTP 200, A2A's convention). */
-    const rpcError = (code: number, message: string) =>
-      c.json({ jsonrpc: '2.0', id: null, error: { code, message } });
+    const rpcError = (code: number, message: string, status = 200) =>
+      c.json({ jsonrpc: '2.0', id: null, error: { code, message } }, status as 200);
 
-    const contentType = c.req.header('content-type');
-    if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType)) {
-      return rpcError(
-        -32005,
-        `Unsupported Content-Type "${contentType}"; expected application/json.`,
-      );
-    }
-    const auth = await options.authenticate(request);
-    if (!auth.ok) return refuse(auth.error);
-    const body = await readRequestBody(request, {
+    const read = await readJsonRequest(request, {
       maxBytes: options.maxRequestBytes,
       timeoutMs: options.bodyTimeoutMs,
+      authenticate: options.authenticate,
       signal: request.signal,
     });
-    if (!body.ok) {
-      if (body.reason === 'too-large') {
-        const error = new A2uiError(
-          'MESSAGE_TOO_LARGE',
-          `The request body is larger than ${options.maxRequestBytes} bytes.`,
-          { data: { httpStatus: 413, maxRequestBytes: options.maxRequestBytes } },
-        );
-        return refuse(error);
-      }
-      if (body.reason === 'timeout')
-        return refuse(
-          new A2uiError('TIMEOUT', `The body did not arrive within ${options.bodyTimeoutMs} ms.`),
-        );
-      if (body.reason === 'aborted') return c.body(null, 499 as 200);
-      return rpcError(-32700, 'The body is not valid UTF-8.');
+    if (!read.ok) {
+      // Core's table gives the status and message; the JSON-RPC code is A2A's own.
+      const { refusal } = read;
+      const code = A2A_CODE_OF_REFUSAL[refusal.code];
+      if (code !== undefined || !refusal.error)
+        return rpcError(code ?? A2A_ERROR_CODE.INVALID_REQUEST, refusal.message, refusal.status);
+      return refuse(refusal.error);
     }
-    const payload = tryParseJson(body.text);
-    if (payload === undefined) return rpcError(-32700, 'Invalid JSON payload.');
+    const { payload, principal } = read;
     // Before the SDK walks it: its conversions recurse, and so does writing the answer's `id`.
     const tooDeep = checkRequestDepth(payload, options.limits);
     if (tooDeep) {
@@ -167,12 +154,12 @@ export function createJsonRpcRoute(
       requestedExtensions: Extensions.parseServiceParameter(extensionsHeader),
       user: {
         isAuthenticated: options.authenticated,
-        userName: options.authenticated ? options.userName(auth.principal) : '',
+        userName: options.authenticated ? options.userName(principal) : '',
       },
       requestedVersion: versionHeader,
       state: new Map<string, unknown>([
         [STATE_KEYS.headers, headers],
-        [STATE_KEYS.principal, auth.principal],
+        [STATE_KEYS.principal, principal],
         [STATE_KEYS.signal, abort.signal],
       ]),
     });

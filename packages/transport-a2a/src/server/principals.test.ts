@@ -68,3 +68,23 @@ it("keeps a context's session to the principal that opened it", async () => {
   expect(recorder.actions.map((entry) => entry.name)).toEqual(['stolen', 'mine']);
   expect(recorder.disconnects).toEqual([]);
 });
+
+it('keeps the principals 1 and "1" apart: sessions and tasks of their own', async () => {
+  const recorder = formAgent();
+  server = await startTestServer({
+    agent: recorder.agent,
+    // `n:1` is the number 1, `s:1` the string "1".
+    authenticate: (request) => {
+      const [type, value] = (request.headers.get('authorization') ?? '').split(':');
+      return type === 'n' ? Number(value) : value;
+    },
+  });
+  const opened = await send('n:1', {});
+  const { id: taskId, contextId } = opened.result.task as { id: string; contextId: string };
+  expect((await (await rpc('s:1', 'GetTask', { id: taskId })).json()).error.code).toBe(-32001);
+  const action = { data: actionMessage('stolen'), mediaType: A2UI_MIME_TYPE };
+  const own = await send('s:1', { contextId, parts: [action] });
+  expect(own.result.task.contextId).toBe(contextId);
+  expect(recorder.connections.map((connection) => connection.principal)).toEqual([1, '1']);
+  expect(recorder.connections[0]!.id).not.toBe(recorder.connections[1]!.id);
+});

@@ -273,11 +273,14 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     name: string;
     body: (ids: { taskId: string; contextId: string }) => unknown;
     headers?: Record<string, string>;
+    /** HTTP status of the answer. @default 200 */
+    status?: number;
     code: number;
     a2uiCode?: string;
     path?: string;
   }> = [
-    { name: 'not JSON', body: () => '{"jsonrpc":', code: -32700 },
+    // A body that is not JSON is refused as by every HTTP binding (core's JSON_REQUEST_FAILURES).
+    { name: 'not JSON', body: () => '{"jsonrpc":', status: 400, code: -32700 },
     {
       name: 'an unknown method',
       body: () => ({ jsonrpc: '2.0', id: 1, method: 'DoThings', params: {} }),
@@ -437,7 +440,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
         ...V1,
         ...entry.headers,
       });
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(entry.status ?? 200);
       const answer = await response.json();
       expect(answer.error.code).toBe(entry.code);
       if (entry.a2uiCode || entry.path) {
@@ -464,7 +467,7 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
     });
   }
 
-  it('refuses a wrong content type, an oversized body (413) and, on v0.3, names the A2UI code in data', async () => {
+  it('refuses a wrong or missing content type (415), an oversized body (413) and, on v0.3, names the A2UI code in data', async () => {
     server = await startTestServer({ agent: formAgent().agent, maxRequestBytes: 2_000 });
     const url = `${server.node.url}/`;
     const wrongType = await fetch(url, {
@@ -472,7 +475,16 @@ describe('bad input gets an A2A error, reaches no agent and disturbs no other co
       headers: { 'content-type': 'text/plain' },
       body: '{}',
     });
+    expect(wrongType.status).toBe(415);
     expect((await wrongType.json()).error.code).toBe(-32005);
+    // No Content-Type at all (a cross-site `fetch` of a Blob needs no preflight): refused alike.
+    const untyped = await fetch(url, {
+      method: 'POST',
+      headers: V1,
+      body: new Blob([JSON.stringify(v1SendBody('SendMessage', { parts: [{ text: 'hi' }] }))]),
+    });
+    expect(untyped.status).toBe(415);
+    expect((await untyped.json()).error.code).toBe(-32005);
     const large = await postRpc(
       url,
       v1SendBody('SendMessage', { parts: [{ text: 'x'.repeat(5_000) }] }),
