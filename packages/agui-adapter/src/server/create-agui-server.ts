@@ -193,6 +193,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     ...options,
     reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
   });
+  const bodyLimits = { maxBytes: maxRequestBytes, timeoutMs: bodyTimeoutMs, host };
 
   const threads = new Map<string, ThreadState>();
   /** Per thread, the end of the last run queued: runs of one thread run one after another. */
@@ -206,12 +207,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
   if (options.cors) app.use('*', cors(options.cors));
 
   app.post('/', async (c) => {
-    const read = await readJsonRequest(c.req.raw, {
-      maxBytes: maxRequestBytes,
-      timeoutMs: bodyTimeoutMs,
-      authenticate: (request) => host.authenticate(request),
-      signal: c.req.raw.signal,
-    });
+    const read = await readJsonRequest(c.req.raw, { ...bodyLimits, signal: c.req.raw.signal });
     if (!read.ok) return httpError(c, read.refusal);
     const { payload: parsed, principal } = read;
     // Before anything walks it (the schema, the digest of tools, context and state, the agent).

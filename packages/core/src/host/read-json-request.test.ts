@@ -21,7 +21,7 @@ describe('readJsonRequest', () => {
   it('reads the principal, the payload, its text and its size', async () => {
     const read = await readJsonRequest(post('{"a":"é"}', json), {
       maxBytes: 100,
-      authenticate: async () => ({ ok: true, principal: 'ada' }),
+      host: { authenticate: async () => ({ ok: true, principal: 'ada' }) },
     });
     expect(read).toEqual({
       ok: true,
@@ -63,9 +63,12 @@ describe('readJsonRequest', () => {
       authenticated++;
       return { ok: false, error: new A2uiError('FORBIDDEN', 'Not yours.') } as const;
     };
-    const wrongType = await readJsonRequest(post('{}'), { maxBytes: 8, authenticate });
+    const wrongType = await readJsonRequest(post('{}'), { maxBytes: 8, host: { authenticate } });
     expect([wrongType.ok, authenticated]).toEqual([false, 0]);
-    const refused = await readJsonRequest(post('{"a":', json), { maxBytes: 8, authenticate });
+    const refused = await readJsonRequest(post('{"a":', json), {
+      maxBytes: 8,
+      host: { authenticate },
+    });
     expect(refused.ok ? undefined : refused.refusal).toMatchObject({
       failure: 'auth',
       status: 403,

@@ -87,10 +87,10 @@ export interface JsonRequestLimits {
   /** Deadline for the whole body, in milliseconds; 0 disables it. @default 10000 */
   readonly timeoutMs?: number;
   /**
-   * Authenticates the request once its media type is right, before its body is read (the
-   * session host's `authenticate`). @default every request accepted with principal `undefined`
+   * Authenticates the request once its media type is right, before its body is read: the
+   * session host (its `authenticate`). @default every request accepted with principal `undefined`
    */
-  readonly authenticate?: (request: Request) => Promise<AuthenticationResult>;
+  readonly host?: { authenticate(request: Request): Promise<AuthenticationResult> };
   /** Stops reading (the request's own signal, when the binding wants it). */
   readonly signal?: AbortSignal;
 }
@@ -139,17 +139,17 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * Reads a JSON POST: `Content-Type` must be `application/json` (parameters allowed), then
- * `authenticate` runs, then the body is read within `maxBytes` and `timeoutMs` and parsed. A
+ * the host's `authenticate` runs, then the body is read within `maxBytes` and `timeoutMs` and parsed. A
  * failure is a {@link JsonRequestRefusal} with the row's status, code and message; its `details`
  * carry `maxRequestBytes` for a body too large. A body stream that breaks counts as `aborted`.
  *
  * @param request - the Web-standard request
- * @param limits - `maxBytes`, `timeoutMs` (default 10000), `authenticate`, `signal`
+ * @param limits - `maxBytes`, `timeoutMs` (default 10000), `host`, `signal`
  * @returns the principal, the payload, its text and size; or the refusal
  *
  * @example
  * ```ts
- * const read = await readJsonRequest(c.req.raw, { maxBytes: 1_048_576, authenticate: host.authenticate });
+ * const read = await readJsonRequest(c.req.raw, { maxBytes: 1_048_576, host });
  * if (!read.ok) return c.json(toHttpError(read.refusal).body, read.refusal.status as 400);
  * ```
  */
@@ -171,8 +171,8 @@ export async function readJsonRequest(
   if (!JSON_MEDIA_TYPE.test(request.headers.get('content-type') ?? ''))
     return refuse('unsupported-media-type');
   let principal: unknown;
-  if (limits.authenticate) {
-    const auth = await limits.authenticate(request);
+  if (limits.host) {
+    const auth = await limits.host.authenticate(request);
     if (!auth.ok) {
       const refusal = new JsonRequestRefusal('auth', HttpRefusal.of(auth.error), auth.error);
       return { ok: false, refusal };

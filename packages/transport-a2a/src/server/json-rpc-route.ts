@@ -89,6 +89,11 @@ export function createJsonRpcRoute(
   const v03 = new LegacyJsonRpcTransportHandler(handler);
   const mapV1: Mapper = (error) => JsonRpcTransportHandler.mapToJSONRPCError(error);
   const mapV03: Mapper = (error) => LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error);
+  const bodyLimits = {
+    maxBytes: options.maxRequestBytes,
+    timeoutMs: options.bodyTimeoutMs,
+    host: { authenticate: options.authenticate },
+  };
 
   return async (c) => {
     const request = c.req.raw;
@@ -107,12 +112,7 @@ export function createJsonRpcRoute(
     const rpcError = (code: number, message: string, status = 200) =>
       c.json({ jsonrpc: '2.0', id: null, error: { code, message } }, status as 200);
 
-    const read = await readJsonRequest(request, {
-      maxBytes: options.maxRequestBytes,
-      timeoutMs: options.bodyTimeoutMs,
-      authenticate: options.authenticate,
-      signal: request.signal,
-    });
+    const read = await readJsonRequest(request, { ...bodyLimits, signal: request.signal });
     if (!read.ok) {
       // Core's table gives the status and message; the JSON-RPC code is A2A's own.
       const { refusal } = read;

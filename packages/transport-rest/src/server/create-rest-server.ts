@@ -220,16 +220,13 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   // ---- Reading requests -------------------------------------------------------------------------
 
+  const bodyLimits = { maxBytes: maxRequestBytes, timeoutMs: bodyTimeoutMs, host };
   /** Authenticates and reads the JSON object body of a POST. */
   const readPost = async (
     c: Context,
   ): Promise<{ principal: unknown; body: Record<string, unknown>; bytes: number }> => {
     // No `signal`: a client that leaves ends the body anyway, and a signal costs every request.
-    const read = await readJsonRequest(c.req.raw, {
-      maxBytes: maxRequestBytes,
-      timeoutMs: bodyTimeoutMs,
-      authenticate: (request) => host.authenticate(request),
-    });
+    const read = await readJsonRequest(c.req.raw, bodyLimits);
     if (!read.ok) throw read.refusal;
     const { principal, payload: body } = read;
     if (typeof body !== 'object' || body === null || Array.isArray(body))

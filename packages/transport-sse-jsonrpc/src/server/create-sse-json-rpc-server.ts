@@ -171,6 +171,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   const turnWaitMs = options.turnWaitMs ?? defaults.turnWaitMs;
   const maxBufferedBytes = options.maxBufferedBytes ?? defaults.maxBufferedBytes;
   const host = createBindingSessionHost(options);
+  const bodyLimits = { maxBytes: maxRequestBytes, timeoutMs: bodyTimeoutMs, host };
   const reportError = (error: unknown): void => {
     if (options.onAgentError) options.onAgentError(error, undefined);
     else console.error('[a2ui] SSE + JSON-RPC server error:', error);
@@ -241,12 +242,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
   });
 
   app.post(RPC_PATH, async (c) => {
-    const read = await readJsonRequest(c.req.raw, {
-      maxBytes: maxRequestBytes,
-      timeoutMs: bodyTimeoutMs,
-      authenticate: (request) => host.authenticate(request),
-      signal: c.req.raw.signal,
-    });
+    const read = await readJsonRequest(c.req.raw, { ...bodyLimits, signal: c.req.raw.signal });
     if (!read.ok) return rpcRefusal(c, read.refusal);
     const { payload, principal } = read;
     // Ids are compared (and echoed) by their exact text; a number id may not survive a double.
