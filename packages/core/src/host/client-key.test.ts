@@ -29,6 +29,15 @@ describe('client keys scoped to a principal', () => {
     expect(ids.every((id) => /^p-[A-Za-z0-9_-]{43}$/.test(id))).toBe(true);
   });
 
+  it('gives a string principal that looks like an object key a scope of its own', async () => {
+    const principals = [{ user: 'ada' }, 'json:{"user":"ada"}', 'str:json:{"user":"ada"}'];
+    const keys = principals.map(defaultPrincipalKey);
+    expect(new Set(keys).size).toBe(principals.length);
+    const scopes = await Promise.all(keys.map((key) => principalScope(key)));
+    expect(new Set(scopes).size).toBe(principals.length);
+    expect(defaultPrincipalKey('ada')).toBe('ada');
+  });
+
   it('is stable for equal principals, and one-way', async () => {
     const scope = await principalScope(defaultPrincipalKey({ user: 'ada' }));
     expect(scope).toBe(await principalScope(defaultPrincipalKey({ user: 'ada' })));

@@ -45,7 +45,9 @@ export function defaultIsSamePrincipal(bound: unknown, current: unknown): boolea
 
 /**
  * The default `principalKey`, consistent with {@link defaultIsSamePrincipal}: the principal itself
- * for primitives, its JSON for objects (the object itself when JSON cannot encode it).
+ * for primitives, `json:` and its JSON for objects (the object itself when JSON cannot encode it).
+ * A string that starts with `json:` or `str:` gets `str:` before it, so no string principal has
+ * an object's key.
  *
  * @param principal - what `authenticate` returned
  * @returns the key connections are counted under for `maxSessionsPerPrincipal`
@@ -56,6 +58,8 @@ export function defaultIsSamePrincipal(bound: unknown, current: unknown): boolea
  * ```
  */
 export function defaultPrincipalKey(principal: unknown): unknown {
+  if (typeof principal === 'string')
+    return /^(json|str):/.test(principal) ? `str:${principal}` : principal;
   if (typeof principal !== 'object' || principal === null) return principal;
   try {
     return `json:${JSON.stringify(principal)}`;
