@@ -61,8 +61,10 @@ export type {
 export { createMemoryReplayLog, DEFAULT_REPLAY_LOG_LIMITS } from './replay-log.js';
 export type { RequestIdLimits } from './request-ids.js';
 export { checkRequestFingerprint, REQUEST_ID_OVERHEAD_BYTES } from './request-ids.js';
+export { SessionFollow } from './session-follow.js';
 export type {
   ConnectOptions,
+  HostFollowOptions,
   HostInputOptions,
   HostLink,
   HostReadOptions,

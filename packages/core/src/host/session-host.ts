@@ -44,6 +44,7 @@ import {
   type ReplayLog,
   type ReplayLogLimits,
 } from './replay-log.js';
+import { SessionFollow } from './session-follow.js';
 import {
   createLocalSessionRouter,
   type RoutedRequest,
@@ -253,6 +254,20 @@ export interface HostReadOptions extends RequestContext {
   signal?: AbortSignal;
 }
 
+/** Options of {@link SessionHost.follow}. */
+export interface HostFollowOptions extends RequestContext {
+  /** Follow the messages with `seq > afterSeq`. @default 0 (every message still kept) */
+  afterSeq?: number;
+  /** Stops the follow (iteration ends, presence is released). */
+  signal?: AbortSignal;
+  /**
+   * Most bytes (UTF-16 code units of `data`) waiting for a reader that does not take them; beyond
+   * it the follow stops and its reader gets `LIMIT_EXCEEDED`.
+   * @default the host's `replayBuffer.maxBytes` (4194304)
+   */
+  maxBufferedBytes?: number;
+}
+
 /** Counters for monitoring and leak tests. */
 export interface SessionHostStats {
   /** Connections this node runs. */
@@ -303,6 +318,16 @@ const closedError = (connectionId: string) =>
   new A2uiError('CONNECTION_CLOSED', `Unknown or expired connection ${connectionId}.`, {
     data: { connectionId },
   });
+
+/** A follow that cannot start: `reset` says what its client must do, as if its link were reset. */
+const cannotFollow = (connectionId: string, afterSeq: number, reset: ResetReason) =>
+  new A2uiError(
+    'CONNECTION_CLOSED',
+    reset === 'replay-gap'
+      ? `The messages of connection ${connectionId} after seq ${afterSeq} are no longer kept.`
+      : `Unknown or expired connection ${connectionId}.`,
+    { data: { connectionId, reset } },
+  );
 
 const forbiddenError = () =>
   new A2uiError('FORBIDDEN', 'The connection belongs to another principal.');
@@ -357,7 +382,14 @@ export class SessionHost {
   /** Links of this node following other nodes' connections: stop function → what they follow. */
   readonly #followers = new Map<
     () => void,
-    { connectionId: string; owner: string; sink: SessionSink; link: FollowedLink }
+    {
+      connectionId: string;
+      owner: string;
+      sink: SessionSink;
+      link: FollowedLink;
+      /** A `follow()` rather than a streaming link. */
+      follow?: true;
+    }
   >();
   #stopListening: MaybePromise<() => MaybePromise<void>>;
   #stopNodeDown: (() => void) | undefined;
@@ -575,6 +607,92 @@ export class SessionHost {
   }
 
   /**
+   * Follows the stored messages of `connectionId` live, from `afterSeq` on: a reader beside any
+   * link, read, or other follow (any number may run at once, each with its own cursor). While it
+   * runs it counts as presence — the connection stays out of its grace period, exactly as with a
+   * connected link — on this node or, for a connection another node runs, through the shared
+   * stores (the owner counts it; turns answered here wait until it has their messages).
+   *
+   * Resolves once the follow is subscribed and the backlog after `afterSeq` is read: from then on
+   * nothing the connection sends is missed, and messages wait in the follow until taken (iterate
+   * it, or `next()` / `take()` for batches). It ends when the session ends (`ended` says why; an
+   * owner node that is lost ends it with `reset`), on `signal`, `stop()` or the host's `close()`.
+   *
+   * @throws A2uiError `CONNECTION_CLOSED` — unknown or expired connection (`data.reset:
+   *   'unknown-connection'`), or the messages after `afterSeq` are no longer kept, or `afterSeq` is
+   *   ahead of the connection (`data.reset: 'replay-gap'`); `FORBIDDEN` for another principal's
+   */
+  async follow(connectionId: string, options: HostFollowOptions): Promise<SessionFollow> {
+    const afterSeq = options.afterSeq ?? 0;
+    const follow = new SessionFollow(
+      connectionId,
+      afterSeq,
+      options.maxBufferedBytes ??
+        this.#options.replayBuffer?.maxBytes ??
+        SESSION_HOST_DEFAULTS.replayBuffer.maxBytes,
+    );
+    const local = this.#sessions.get(connectionId);
+    if (local && !this.#isSamePrincipal(local.principal, options.principal)) throw forbiddenError();
+    const owner = local
+      ? undefined
+      : await this.#remoteRecord(connectionId, options.principal).catch((error: unknown) => {
+          if (A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED')
+            throw cannotFollow(connectionId, afterSeq, 'unknown-connection');
+          throw error;
+        });
+    const linkId = createConnectionId();
+    const presence = (attached: boolean): RoutedRequest => ({
+      type: 'link',
+      connectionId,
+      linkId,
+      node: this.nodeId,
+      attached,
+    });
+    let release = (): void => {};
+    let stop = (): void => {};
+    const stopFollow = () => follow.stop();
+    const followed = await followLog(
+      local ? local.replayLog : this.#createReplayLog(connectionId),
+      {
+        connectionId,
+        lastSeq: afterSeq,
+        sink: follow.sink,
+        beforeOpen: async () => {
+          if (local) release = local.holdPresence();
+          else await this.#forwardQuietly(owner!.owner, presence(true));
+        },
+        onStop: () => {
+          this.#followers.delete(stop);
+          options.signal?.removeEventListener('abort', stopFollow);
+          release();
+          if (owner) void this.#forwardQuietly(owner.owner, presence(false));
+          follow.finish();
+        },
+      },
+    );
+    if (!followed) {
+      const known = local ? !local.closed : await this.registry.get(connectionId);
+      throw cannotFollow(connectionId, afterSeq, known ? 'replay-gap' : 'unknown-connection');
+    }
+    stop = followed.stop;
+    follow.bindStop(stop);
+    if (follow.live) {
+      this.#followers.set(stop, {
+        connectionId,
+        owner: owner?.owner ?? this.nodeId,
+        sink: follow.sink,
+        link: followed,
+        follow: true,
+      });
+      options.signal?.addEventListener('abort', stopFollow, { once: true });
+      if (options.signal?.aborted || this.#closing) follow.stop();
+      // The owner may have died while the follow started (after onNodeDown ran): end it the same way.
+      else if (owner && !(await this.#router.isAlive(owner.owner))) follow.sink.close('reset');
+    }
+    return follow;
+  }
+
+  /**
    * The client has every message through `seq`: the replay log may drop them.
    * @throws A2uiError `CONNECTION_CLOSED`, `FORBIDDEN`
    */
@@ -627,7 +745,7 @@ export class SessionHost {
     const stats: SessionHostStats = {
       sessions: this.#sessions.size,
       links: 0,
-      followerLinks: this.#followers.size,
+      followerLinks: 0,
       graceTimers: 0,
       evictedSessions: this.#sessions.counters.evicted,
       refusedSessions: this.#sessions.counters.refused,
@@ -637,6 +755,7 @@ export class SessionHost {
       rememberedRequestBytes: 0,
       pendingToolCalls: 0,
     };
+    for (const follower of this.#followers.values()) if (!follower.follow) stats.followerLinks++;
     for (const session of this.#sessions.values()) {
       if (session.attached) stats.links++;
       if (session.pendingGrace) stats.graceTimers++;
