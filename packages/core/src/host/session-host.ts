@@ -391,6 +391,8 @@ export class SessionHost {
       follow?: true;
     }
   >();
+  /** Quiet forwards in flight (presence of links and follows, touches). */
+  readonly #forwarding = new Set<Promise<void>>();
   #stopListening: MaybePromise<() => MaybePromise<void>>;
   #stopNodeDown: (() => void) | undefined;
   #closing = false;
@@ -786,6 +788,7 @@ export class SessionHost {
     for (const session of [...this.#sessions.values()]) session.close('server-closed');
     for (const stop of [...this.#followers.keys()]) stop();
     this.#stopNodeDown?.();
+    await Promise.all([...this.#forwarding]);
     const stop = await this.#stopListening;
     await stop();
   }
@@ -955,12 +958,18 @@ export class SessionHost {
     }
   }
 
-  async #forwardQuietly(owner: string, request: RoutedRequest): Promise<void> {
-    try {
-      await this.#router.forward(owner, request, { timeoutMs: this.#routeTimeoutMs });
-    } catch (error) {
-      this.#reportError(error, request.connectionId);
-    }
+  #forwardQuietly(owner: string, request: RoutedRequest): Promise<void> {
+    const forwarding = (async () => {
+      try {
+        await this.#router.forward(owner, request, { timeoutMs: this.#routeTimeoutMs });
+      } catch (error) {
+        this.#reportError(error, request.connectionId);
+      }
+    })();
+    // `close()` lets them finish (a follower's goodbye), so its caller may close the stores next.
+    this.#forwarding.add(forwarding);
+    void forwarding.then(() => this.#forwarding.delete(forwarding));
+    return forwarding;
   }
 
   #reportError(error: unknown, connectionId: string): void {
