@@ -75,6 +75,19 @@ describe('SessionHost.follow', () => {
     await host.close();
   });
 
+  it('keeps a followed connection from eviction by the session cap', async () => {
+    const host = createSessionHost({ agent: {}, maxSessions: 1 });
+    const { connectionId } = await host.open({ principal: undefined, awaitTurn: true });
+    const follow = await host.follow(connectionId, { principal: undefined });
+    await expect(host.open({ principal: undefined })).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+    });
+    follow.stop();
+    await host.open({ principal: undefined });
+    expect(host.session(connectionId)).toBeUndefined();
+    await host.close();
+  });
+
   it('ends every follow when the host closes', async () => {
     const host = createSessionHost({ agent: {} });
     const { connectionId } = await host.open({ principal: undefined, awaitTurn: true });

@@ -26,20 +26,29 @@ import type { ReplayEntry } from './replay-log.js';
 export class SessionFollow implements AsyncIterable<ReplayEntry> {
   readonly connectionId: string;
   readonly #maxBufferedBytes: number;
+  #onReadable: ((follow: SessionFollow) => void) | undefined;
   #queue: ReplayEntry[] = [];
   #queuedBytes = 0;
   #lastSeq: number;
   #stopped = false;
+  /** Until the host hands the follow out, its backlog gathers without telling anyone. */
+  #started = false;
   #ended: DisconnectReason | undefined;
-  #overflow: A2uiError | undefined;
+  /** Why the reader gets an error instead of messages (too slow; or its own `onReadable` threw). */
+  #failure: unknown;
   #wake: (() => void) | undefined;
   #stop: () => void = () => {};
 
   /** @internal The host creates follows. */
-  constructor(connectionId: string, afterSeq: number, maxBufferedBytes: number) {
+  constructor(
+    connectionId: string,
+    afterSeq: number,
+    options: { maxBufferedBytes: number; onReadable?: (follow: SessionFollow) => void },
+  ) {
     this.connectionId = connectionId;
     this.#lastSeq = afterSeq;
-    this.#maxBufferedBytes = maxBufferedBytes;
+    this.#maxBufferedBytes = options.maxBufferedBytes;
+    this.#onReadable = options.onReadable;
   }
 
   /** `seq` of the last message the reader took (the `afterSeq` it started with before any). */
@@ -58,6 +67,17 @@ export class SessionFollow implements AsyncIterable<ReplayEntry> {
   }
 
   /**
+   * Called synchronously as messages are added and when the follow ends, for a reader that must
+   * account for what it holds at once (it may `take()` there); set at any time — with messages
+   * waiting, or the follow over, it is called at once. It must not throw: an error stops the follow
+   * and reaches its reader. Same as `HostFollowOptions.onReadable`.
+   */
+  set onReadable(listener: ((follow: SessionFollow) => void) | undefined) {
+    this.#onReadable = listener;
+    if (listener && (this.#queue.length > 0 || this.#stopped)) this.#notify();
+  }
+
+  /**
    * Stops following at once: presence is released and nothing more is added. Messages already
    * waiting can still be taken with {@link take}; iteration ends after them. Idempotent.
    */
@@ -68,7 +88,7 @@ export class SessionFollow implements AsyncIterable<ReplayEntry> {
 
   /** Takes every message waiting now (possibly none), without waiting. */
   take(): ReplayEntry[] {
-    if (this.#overflow) throw this.#overflow;
+    if (this.#failure !== undefined) throw this.#failure;
     const taken = this.#queue;
     if (taken.length === 0) return taken;
     this.#queue = [];
@@ -110,7 +130,7 @@ export class SessionFollow implements AsyncIterable<ReplayEntry> {
       this.#queue.push(entry);
       this.#queuedBytes += entry.data.length;
       if (this.#queuedBytes > this.#maxBufferedBytes) {
-        this.#overflow = new A2uiError(
+        this.#failure = new A2uiError(
           'LIMIT_EXCEEDED',
           `The follower of connection ${this.connectionId} reads too slowly (${this.#queuedBytes} bytes waiting); follow again from seq ${this.#lastSeq}.`,
           { data: { lastSeq: this.#lastSeq, maxBufferedBytes: this.#maxBufferedBytes } },
@@ -134,8 +154,15 @@ export class SessionFollow implements AsyncIterable<ReplayEntry> {
     if (this.#stopped) stop();
   }
 
-  /** @internal The log reader stopped (whoever stopped it). */
-  finish(): void {
+  /** @internal Following started: the backlog is there, as one batch for `onReadable`. */
+  start(): void {
+    this.#started = true;
+    if (this.#queue.length > 0 || this.#stopped) this.#notify();
+  }
+
+  /** @internal The log reader stopped (whoever stopped it); `reason` when the session ended. */
+  finish(reason?: DisconnectReason): void {
+    this.#ended ??= reason;
     this.#finish();
   }
 
@@ -146,8 +173,17 @@ export class SessionFollow implements AsyncIterable<ReplayEntry> {
   }
 
   #notify(): void {
+    if (!this.#started) return;
     const wake = this.#wake;
     this.#wake = undefined;
     wake?.();
+    if (!this.#onReadable) return;
+    try {
+      this.#onReadable(this);
+    } catch (error) {
+      // Never into the sender's `send`: the reader gets it instead.
+      this.#failure ??= error;
+      this.stop();
+    }
   }
 }

@@ -266,6 +266,13 @@ export interface HostFollowOptions extends RequestContext {
    * @default the host's `replayBuffer.maxBytes` (4194304)
    */
   maxBufferedBytes?: number;
+  /**
+   * Called synchronously, as messages are added to the follow and when it ends — also while
+   * `follow` starts (the backlog) — for a reader that must account for what it holds at once:
+   * it may `take()` there. It must not throw (an error ends the follow and reaches its reader).
+   * @default none: read by iterating, `next()` or `take()`
+   */
+  onReadable?: (follow: SessionFollow) => void;
 }
 
 /** Counters for monitoring and leak tests. */
@@ -626,13 +633,13 @@ export class SessionHost {
    */
   async follow(connectionId: string, options: HostFollowOptions): Promise<SessionFollow> {
     const afterSeq = options.afterSeq ?? 0;
-    const follow = new SessionFollow(
-      connectionId,
-      afterSeq,
-      options.maxBufferedBytes ??
+    const follow = new SessionFollow(connectionId, afterSeq, {
+      maxBufferedBytes:
+        options.maxBufferedBytes ??
         this.#options.replayBuffer?.maxBytes ??
         SESSION_HOST_DEFAULTS.replayBuffer.maxBytes,
-    );
+      onReadable: options.onReadable,
+    });
     const local = this.#sessions.get(connectionId);
     if (local && !this.#isSamePrincipal(local.principal, options.principal)) throw forbiddenError();
     const owner = local
@@ -663,12 +670,12 @@ export class SessionHost {
           if (local) release = local.holdPresence();
           else await this.#forwardQuietly(owner!.owner, presence(true));
         },
-        onStop: () => {
+        onStop: (reason) => {
           this.#followers.delete(stop);
           options.signal?.removeEventListener('abort', stopFollow);
           release();
           if (owner) void this.#forwardQuietly(owner.owner, presence(false));
-          follow.finish();
+          follow.finish(reason);
         },
       },
     );
@@ -678,6 +685,7 @@ export class SessionHost {
     }
     stop = followed.stop;
     follow.bindStop(stop);
+    follow.start();
     if (follow.live) {
       this.#followers.set(stop, {
         connectionId,
