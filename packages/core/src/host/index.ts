@@ -1,5 +1,6 @@
 export type { BindingSessionHostOptions } from './binding-session-host.js';
 export { createBindingSessionHost } from './binding-session-host.js';
+export type { ClosedConnection } from './closed-connections.js';
 export type {
   ConnectionRecord,
   ConnectionRegistry,
@@ -20,6 +21,7 @@ export type {
   SessionSink,
 } from './connection-session.js';
 export { ConnectionSession, SESSION_DEFAULTS } from './connection-session.js';
+export { ExpiringMap } from './expiring-map.js';
 export type { HttpErrorResponse } from './http-errors.js';
 export { HTTP_STATUS_BY_CODE, HttpRefusal, shutdownRefusal, toHttpError } from './http-errors.js';
 export type { InboundCheck, InboundLimits } from './inbound.js';
@@ -67,6 +69,8 @@ export type {
   HostFollowOptions,
   HostInputOptions,
   HostLink,
+  HostPollOptions,
+  HostPollResult,
   HostReadOptions,
   HostReceiveOptions,
   HostReceiveResult,

@@ -17,6 +17,7 @@ import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.
 import { checkFunctionCallMessage, getFunctionCallKind } from '../rpc/function-call-messages.js';
 import { validateClientMessage } from '../validation/validate-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
+import { type ClosedConnection, ClosedConnections } from './closed-connections.js';
 import type { ConnectionRecord, ConnectionRegistry } from './connection-registry.js';
 import { createMemoryConnectionRegistry } from './connection-registry.js';
 import {
@@ -30,6 +31,7 @@ import {
   type SessionSink,
 } from './connection-session.js';
 import { checkMetadata, INBOUND_DEFAULTS, type InboundLimits } from './inbound.js';
+import { PollGate } from './poll-gate.js';
 import {
   type Authenticate,
   type AuthenticationResult,
@@ -115,6 +117,15 @@ export interface SessionHostOptions extends SessionLimits, InboundLimits {
    *   v1.0 basic)
    */
   validateOutgoing?: OutgoingValidator | false;
+  /**
+   * How long a connection the agent closed (`server-closed`) is remembered, with the messages its
+   * client had not acknowledged, for {@link SessionHost.closedConnection}: a client that polls
+   * (REST) still gets them, and `closed`, with its next request. 0 remembers nothing.
+   * @default 0 (REST: 30000)
+   */
+  closedConnectionTtlMs?: number;
+  /** Most closed connections remembered (the oldest go first). @default 1000 */
+  maxClosedConnections?: number;
   /** Receives errors thrown by agent hooks, and failed store writes. @default console.error */
   onAgentError?: (error: unknown, connectionId: string) => void;
 }
@@ -128,6 +139,8 @@ export const SESSION_HOST_DEFAULTS = {
   sessionLimitRetryAfterMs: 5_000,
   replayBuffer: DEFAULT_REPLAY_LOG_LIMITS,
   routeTimeoutMs: 10_000,
+  closedConnectionTtlMs: 0,
+  maxClosedConnections: 1_000,
 } as const;
 
 /** A streaming link bound to a connection, as {@link SessionHost.connect} returns it. */
@@ -275,6 +288,29 @@ export interface HostFollowOptions extends RequestContext {
   onReadable?: (follow: SessionFollow) => void;
 }
 
+/** Options of {@link SessionHost.poll}. */
+export interface HostPollOptions extends RequestContext {
+  /** The client has applied every message through it: the log may drop them. Read after it. */
+  afterSeq: number;
+  /** Wait up to this long for a message when none is there. @default 0 */
+  waitMs?: number;
+  /** Most messages in the answer. @default all that are kept */
+  limit?: number;
+  /** Stops waiting (the client left). */
+  signal?: AbortSignal;
+}
+
+/** Result of {@link SessionHost.poll}: as {@link SessionHost.read}, or superseded. */
+export type HostPollResult =
+  | ReadResult
+  /** A newer poll of the connection arrived on this node: this one stopped waiting, with nothing. */
+  | {
+      readonly ok: true;
+      readonly superseded: true;
+      readonly entries: readonly [];
+      readonly lastSeq: number;
+    };
+
 /** Counters for monitoring and leak tests. */
 export interface SessionHostStats {
   /** Connections this node runs. */
@@ -403,6 +439,9 @@ export class SessionHost {
   #stopListening: MaybePromise<() => MaybePromise<void>>;
   #stopNodeDown: (() => void) | undefined;
   #closing = false;
+  /** Closed connections remembered for their clients' next poll (`closedConnectionTtlMs`). */
+  readonly #closed: ClosedConnections | undefined;
+  readonly #polls = new PollGate();
 
   constructor(options: SessionHostOptions) {
     const defaults = SESSION_HOST_DEFAULTS;
@@ -411,7 +450,25 @@ export class SessionHost {
     this.nodeId = this.#router.nodeId;
     this.registry = options.registry ?? createMemoryConnectionRegistry();
     const replayBuffer = options.replayBuffer ?? defaults.replayBuffer;
-    this.#createReplayLog = options.createReplayLog ?? (() => createMemoryReplayLog(replayBuffer));
+    const createLog = options.createReplayLog ?? (() => createMemoryReplayLog(replayBuffer));
+    const closedTtlMs = options.closedConnectionTtlMs ?? defaults.closedConnectionTtlMs;
+    const closed =
+      closedTtlMs > 0
+        ? new ClosedConnections({
+            ttlMs: closedTtlMs,
+            maxConnections: options.maxClosedConnections ?? defaults.maxClosedConnections,
+          })
+        : undefined;
+    this.#closed = closed;
+    this.#createReplayLog = closed
+      ? (connectionId) =>
+          closed.watch(
+            connectionId,
+            createLog(connectionId),
+            () => this.registry.get(connectionId),
+            () => this.#closing,
+          )
+      : createLog;
     this.#isSamePrincipal = options.isSamePrincipal ?? defaultIsSamePrincipal;
     this.#sessions = new SessionTable({
       maxSessions: Math.max(1, options.maxSessions ?? defaults.maxSessions),
@@ -700,6 +757,67 @@ export class SessionHost {
       else if (owner && !(await this.#router.isAlive(owner.owner))) follow.sink.close('reset');
     }
     return follow;
+  }
+
+  /**
+   * A long poll (REST `GET /messages`): acknowledges everything through `afterSeq` (as
+   * {@link acknowledge}), then reads what follows (as {@link read}). One poll per connection at a
+   * time on this node: a newer one supersedes the one still waiting, which answers at once with
+   * nothing and `superseded: true` — polls read at a cursor, so it takes nothing from the newer
+   * one, and a client that retried a poll its network lost leaves no waiting reader behind.
+   * @throws A2uiError `CONNECTION_CLOSED` (see {@link closedConnection} for what a client whose
+   *   connection closed gets), `FORBIDDEN`
+   */
+  async poll(connectionId: string, options: HostPollOptions): Promise<HostPollResult> {
+    const { principal, afterSeq } = options;
+    const ticket = this.#polls.enter(connectionId);
+    try {
+      if (afterSeq > 0) await this.acknowledge(connectionId, { principal, seq: afterSeq });
+      const read = await this.read(connectionId, {
+        principal,
+        afterSeq,
+        waitMs: options.waitMs,
+        limit: options.limit,
+        signal: options.signal ? AbortSignal.any([options.signal, ticket.signal]) : ticket.signal,
+      });
+      if (ticket.superseded)
+        return { ok: true, superseded: true, entries: [], lastSeq: read.lastSeq };
+      return read;
+    } finally {
+      ticket.leave();
+    }
+  }
+
+  /** Polls in progress on this node ({@link poll}). */
+  get polls(): number {
+    return this.#polls.size;
+  }
+
+  /**
+   * The connection `connectionId` as its client may still see it after the agent closed it
+   * (`server-closed`): the messages the client had not acknowledged, its last `seq`, and whether
+   * the host's shutdown closed it. Kept `closedConnectionTtlMs` (off by default).
+   * @returns `undefined` when it is not remembered (never closed, expired, or the feature is off)
+   * @throws A2uiError `FORBIDDEN` when it belonged to another principal
+   */
+  async closedConnection(
+    connectionId: string,
+    options: RequestContext,
+  ): Promise<ClosedConnection | undefined> {
+    const closed = await this.#closed?.get(connectionId);
+    if (closed && !this.#isSamePrincipal(closed.principal, options.principal))
+      throw forbiddenError();
+    return closed;
+  }
+
+  /** Closed connections remembered ({@link closedConnection}). */
+  get closedConnections(): number {
+    return this.#closed?.size ?? 0;
+  }
+
+  /** Forgets every closed connection at once (a binding's shutdown, once its last answers left). */
+  forgetClosedConnections(): void {
+    this.#closed?.clear();
   }
 
   /**
