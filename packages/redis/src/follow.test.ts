@@ -11,14 +11,7 @@ describeFollowConformance('one node over redis', {
   async start(agent) {
     const stores = await startNodes(1);
     const host = createSessionHost({ agent, ...stores.nodes[0]!.hostOptions });
-    return {
-      owner: host,
-      follower: host,
-      close: async () => {
-        await host.close();
-        await stores.close();
-      },
-    };
+    return { owner: host, follower: host, close: () => stores.close() };
   },
 });
 
@@ -26,16 +19,10 @@ describeFollowConformance('two nodes sharing one redis', {
   async start(agent) {
     const stores = await startNodes(2);
     const [a, b] = stores.nodes;
-    const owner = createSessionHost({ agent, ...a!.hostOptions });
-    const follower = createSessionHost({ agent, ...b!.hostOptions });
     return {
-      owner,
-      follower,
-      close: async () => {
-        await follower.close();
-        await owner.close();
-        await stores.close();
-      },
+      owner: createSessionHost({ agent, ...a!.hostOptions }),
+      follower: createSessionHost({ agent, ...b!.hostOptions }),
+      close: () => stores.close(),
     };
   },
 });

@@ -7,7 +7,7 @@ import { createSessionHost } from './session-host.js';
 describeFollowConformance('one node', {
   async start(agent) {
     const host = createSessionHost({ agent });
-    return { owner: host, follower: host, close: () => host.close() };
+    return { owner: host, follower: host };
   },
 });
 
@@ -15,15 +15,9 @@ describeFollowConformance('two nodes over a memory cluster', {
   async start(agent) {
     const cluster = createMemoryCluster();
     const shared = { agent, registry: cluster.registry, createReplayLog: cluster.createReplayLog };
-    const owner = createSessionHost({ ...shared, router: cluster.router('a') });
-    const follower = createSessionHost({ ...shared, router: cluster.router('b') });
     return {
-      owner,
-      follower,
-      close: async () => {
-        await follower.close();
-        await owner.close();
-      },
+      owner: createSessionHost({ ...shared, router: cluster.router('a') }),
+      follower: createSessionHost({ ...shared, router: cluster.router('b') }),
     };
   },
 });

@@ -7,9 +7,10 @@
  * ```ts
  * describeFollowConformance('two nodes over redis', {
  *   async start(agent) {
- *     const owner = createSessionHost({ agent, ...redisStores('a') });
- *     const follower = createSessionHost({ agent, ...redisStores('b') });
- *     return { owner, follower, close: async () => { await owner.close(); await follower.close(); } };
+ *     const stores = await startStores(); // shared by both nodes
+ *     const owner = createSessionHost({ agent, ...stores.node('a') });
+ *     const follower = createSessionHost({ agent, ...stores.node('b') });
+ *     return { owner, follower, close: () => stores.close() };
  *   },
  * });
  * ```
@@ -27,7 +28,8 @@ export interface FollowConformanceHosts {
   readonly owner: SessionHost;
   /** Follows them: the owner itself, or another node over shared stores. */
   readonly follower: SessionHost;
-  close(): Promise<void>;
+  /** Closes what else the harness started (shared stores), once the suite closed both hosts. */
+  close?(): Promise<void>;
 }
 
 /** A harness of {@link describeFollowConformance}. */
@@ -86,7 +88,9 @@ export function describeFollowConformance(name: string, harness: FollowConforman
       const opened = await hosts.owner.open({ principal: 'p', awaitTurn: true });
       await body({ hosts, id: opened.connectionId, connection: connection!, disconnects });
     } finally {
-      await hosts.close();
+      await hosts.follower.close();
+      await hosts.owner.close();
+      await hosts.close?.();
     }
   }
 
