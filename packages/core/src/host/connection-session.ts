@@ -306,6 +306,7 @@ export class ConnectionSession implements Connection {
   #attachGeneration = 0;
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
   #waitingReaders = 0;
+  #followers = 0;
   #chain: Promise<void> = Promise.resolve();
   #queued = 0;
   #queuedBytes = 0;
@@ -513,6 +514,11 @@ export class ConnectionSession implements Connection {
     return this.#waitingReaders;
   }
 
+  /** Readers following the log on this node (`SessionHost.follow`). */
+  get followers(): number {
+    return this.#followers;
+  }
+
   /** Sequence number of the last message sent. */
   get lastSeq(): number {
     return this.#seq;
@@ -613,6 +619,24 @@ export class ConnectionSession implements Connection {
   detachRemote(linkId: string): void {
     if (!this.#remoteLinks.delete(linkId)) return;
     this.#afterDetach();
+  }
+
+  /**
+   * A reader follows this connection's log on this node (`SessionHost.follow`): like a link, it
+   * keeps the connection out of its grace period until released.
+   * @returns the release (idempotent); the last one released starts the grace period
+   */
+  holdPresence(): () => void {
+    if (this.closed) return () => {};
+    this.#followers++;
+    this.#clearGrace();
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.#followers--;
+      this.#afterDetach();
+    };
   }
 
   /** Node `node` is gone: its links are. */
@@ -828,7 +852,12 @@ export class ConnectionSession implements Connection {
   }
 
   #hasReader(): boolean {
-    return this.#sink !== undefined || this.#remoteLinks.size > 0 || this.#waitingReaders > 0;
+    return (
+      this.#sink !== undefined ||
+      this.#remoteLinks.size > 0 ||
+      this.#waitingReaders > 0 ||
+      this.#followers > 0
+    );
   }
 
   #afterDetach(): void {

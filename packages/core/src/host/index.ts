@@ -6,6 +6,7 @@ export {
   scopedClientKey,
   typedKeyText,
 } from './client-key.js';
+export type { ClosedConnection } from './closed-connections.js';
 export type {
   ConnectionRecord,
   ConnectionRegistry,
@@ -26,6 +27,7 @@ export type {
   SessionSink,
 } from './connection-session.js';
 export { ConnectionSession, SESSION_DEFAULTS } from './connection-session.js';
+export { ExpiringMap } from './expiring-map.js';
 export type { HttpErrorResponse } from './http-errors.js';
 export { HTTP_STATUS_BY_CODE, HttpRefusal, shutdownRefusal, toHttpError } from './http-errors.js';
 export type { InboundCheck, InboundLimits } from './inbound.js';
@@ -74,10 +76,14 @@ export type {
 export { createMemoryReplayLog, DEFAULT_REPLAY_LOG_LIMITS } from './replay-log.js';
 export type { RequestIdLimits } from './request-ids.js';
 export { checkRequestFingerprint, REQUEST_ID_OVERHEAD_BYTES } from './request-ids.js';
+export { SessionFollow } from './session-follow.js';
 export type {
   ConnectOptions,
+  HostFollowOptions,
   HostInputOptions,
   HostLink,
+  HostPollOptions,
+  HostPollResult,
   HostReadOptions,
   HostReceiveOptions,
   HostReceiveResult,

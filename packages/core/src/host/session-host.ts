@@ -17,6 +17,7 @@ import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.
 import { checkFunctionCallMessage, getFunctionCallKind } from '../rpc/function-call-messages.js';
 import { validateClientMessage } from '../validation/validate-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
+import { type ClosedConnection, ClosedConnections } from './closed-connections.js';
 import type { ConnectionRecord, ConnectionRegistry } from './connection-registry.js';
 import { createMemoryConnectionRegistry } from './connection-registry.js';
 import {
@@ -30,6 +31,7 @@ import {
   type SessionSink,
 } from './connection-session.js';
 import { checkMetadata, INBOUND_DEFAULTS, type InboundLimits } from './inbound.js';
+import { PollGate } from './poll-gate.js';
 import {
   type Authenticate,
   type AuthenticationResult,
@@ -44,6 +46,7 @@ import {
   type ReplayLog,
   type ReplayLogLimits,
 } from './replay-log.js';
+import { SessionFollow } from './session-follow.js';
 import {
   createLocalSessionRouter,
   type RoutedRequest,
@@ -114,6 +117,15 @@ export interface SessionHostOptions extends SessionLimits, InboundLimits {
    *   v1.0 basic)
    */
   validateOutgoing?: OutgoingValidator | false;
+  /**
+   * How long a connection the agent closed (`server-closed`) is remembered, with the messages its
+   * client had not acknowledged, for {@link SessionHost.closedConnection}: a client that polls
+   * (REST) still gets them, and `closed`, with its next request. 0 remembers nothing.
+   * @default 0 (REST: 30000)
+   */
+  closedConnectionTtlMs?: number;
+  /** Most closed connections remembered (the oldest go first). @default 1000 */
+  maxClosedConnections?: number;
   /** Receives errors thrown by agent hooks, and failed store writes. @default console.error */
   onAgentError?: (error: unknown, connectionId: string) => void;
 }
@@ -127,6 +139,8 @@ export const SESSION_HOST_DEFAULTS = {
   sessionLimitRetryAfterMs: 5_000,
   replayBuffer: DEFAULT_REPLAY_LOG_LIMITS,
   routeTimeoutMs: 10_000,
+  closedConnectionTtlMs: 0,
+  maxClosedConnections: 1_000,
 } as const;
 
 /** A streaming link bound to a connection, as {@link SessionHost.connect} returns it. */
@@ -253,6 +267,50 @@ export interface HostReadOptions extends RequestContext {
   signal?: AbortSignal;
 }
 
+/** Options of {@link SessionHost.follow}. */
+export interface HostFollowOptions extends RequestContext {
+  /** Follow the messages with `seq > afterSeq`. @default 0 (every message still kept) */
+  afterSeq?: number;
+  /** Stops the follow (iteration ends, presence is released). */
+  signal?: AbortSignal;
+  /**
+   * Most bytes (UTF-16 code units of `data`) waiting for a reader that does not take them; beyond
+   * it the follow stops and its reader gets `LIMIT_EXCEEDED`.
+   * @default the host's `replayBuffer.maxBytes` (4194304)
+   */
+  maxBufferedBytes?: number;
+  /**
+   * Called synchronously, as messages are added to the follow and when it ends — also while
+   * `follow` starts (the backlog) — for a reader that must account for what it holds at once:
+   * it may `take()` there. It must not throw (an error ends the follow and reaches its reader).
+   * @default none: read by iterating, `next()` or `take()`
+   */
+  onReadable?: (follow: SessionFollow) => void;
+}
+
+/** Options of {@link SessionHost.poll}. */
+export interface HostPollOptions extends RequestContext {
+  /** The client has applied every message through it: the log may drop them. Read after it. */
+  afterSeq: number;
+  /** Wait up to this long for a message when none is there. @default 0 */
+  waitMs?: number;
+  /** Most messages in the answer. @default all that are kept */
+  limit?: number;
+  /** Stops waiting (the client left). */
+  signal?: AbortSignal;
+}
+
+/** Result of {@link SessionHost.poll}: as {@link SessionHost.read}, or superseded. */
+export type HostPollResult =
+  | ReadResult
+  /** A newer poll of the connection arrived on this node: this one stopped waiting, with nothing. */
+  | {
+      readonly ok: true;
+      readonly superseded: true;
+      readonly entries: readonly [];
+      readonly lastSeq: number;
+    };
+
 /** Counters for monitoring and leak tests. */
 export interface SessionHostStats {
   /** Connections this node runs. */
@@ -303,6 +361,16 @@ const closedError = (connectionId: string) =>
   new A2uiError('CONNECTION_CLOSED', `Unknown or expired connection ${connectionId}.`, {
     data: { connectionId },
   });
+
+/** A follow that cannot start: `reset` says what its client must do, as if its link were reset. */
+const cannotFollow = (connectionId: string, afterSeq: number, reset: ResetReason) =>
+  new A2uiError(
+    'CONNECTION_CLOSED',
+    reset === 'replay-gap'
+      ? `The messages of connection ${connectionId} after seq ${afterSeq} are no longer kept.`
+      : `Unknown or expired connection ${connectionId}.`,
+    { data: { connectionId, reset } },
+  );
 
 const forbiddenError = () =>
   new A2uiError('FORBIDDEN', 'The connection belongs to another principal.');
@@ -357,11 +425,23 @@ export class SessionHost {
   /** Links of this node following other nodes' connections: stop function → what they follow. */
   readonly #followers = new Map<
     () => void,
-    { connectionId: string; owner: string; sink: SessionSink; link: FollowedLink }
+    {
+      connectionId: string;
+      owner: string;
+      sink: SessionSink;
+      link: FollowedLink;
+      /** A `follow()` rather than a streaming link. */
+      follow?: true;
+    }
   >();
+  /** Quiet forwards in flight (presence of links and follows, touches). */
+  readonly #forwarding = new Set<Promise<void>>();
   #stopListening: MaybePromise<() => MaybePromise<void>>;
   #stopNodeDown: (() => void) | undefined;
   #closing = false;
+  /** Closed connections remembered for their clients' next poll (`closedConnectionTtlMs`). */
+  readonly #closed: ClosedConnections | undefined;
+  readonly #polls = new PollGate();
 
   constructor(options: SessionHostOptions) {
     const defaults = SESSION_HOST_DEFAULTS;
@@ -370,7 +450,25 @@ export class SessionHost {
     this.nodeId = this.#router.nodeId;
     this.registry = options.registry ?? createMemoryConnectionRegistry();
     const replayBuffer = options.replayBuffer ?? defaults.replayBuffer;
-    this.#createReplayLog = options.createReplayLog ?? (() => createMemoryReplayLog(replayBuffer));
+    const createLog = options.createReplayLog ?? (() => createMemoryReplayLog(replayBuffer));
+    const closedTtlMs = options.closedConnectionTtlMs ?? defaults.closedConnectionTtlMs;
+    const closed =
+      closedTtlMs > 0
+        ? new ClosedConnections({
+            ttlMs: closedTtlMs,
+            maxConnections: options.maxClosedConnections ?? defaults.maxClosedConnections,
+          })
+        : undefined;
+    this.#closed = closed;
+    this.#createReplayLog = closed
+      ? (connectionId) =>
+          closed.watch(
+            connectionId,
+            createLog(connectionId),
+            () => this.registry.get(connectionId),
+            () => this.#closing,
+          )
+      : createLog;
     this.#isSamePrincipal = options.isSamePrincipal ?? defaultIsSamePrincipal;
     this.#sessions = new SessionTable({
       maxSessions: Math.max(1, options.maxSessions ?? defaults.maxSessions),
@@ -575,6 +673,154 @@ export class SessionHost {
   }
 
   /**
+   * Follows the stored messages of `connectionId` live, from `afterSeq` on: a reader beside any
+   * link, read, or other follow (any number may run at once, each with its own cursor). While it
+   * runs it counts as presence — the connection stays out of its grace period, exactly as with a
+   * connected link — on this node or, for a connection another node runs, through the shared
+   * stores (the owner counts it; turns answered here wait until it has their messages).
+   *
+   * Resolves once the follow is subscribed and the backlog after `afterSeq` is read: from then on
+   * nothing the connection sends is missed, and messages wait in the follow until taken (iterate
+   * it, or `next()` / `take()` for batches). It ends when the session ends (`ended` says why; an
+   * owner node that is lost ends it with `reset`), on `signal`, `stop()` or the host's `close()`.
+   *
+   * @throws A2uiError `CONNECTION_CLOSED` — unknown or expired connection (`data.reset:
+   *   'unknown-connection'`), or the messages after `afterSeq` are no longer kept, or `afterSeq` is
+   *   ahead of the connection (`data.reset: 'replay-gap'`); `FORBIDDEN` for another principal's
+   */
+  async follow(connectionId: string, options: HostFollowOptions): Promise<SessionFollow> {
+    const afterSeq = options.afterSeq ?? 0;
+    const follow = new SessionFollow(connectionId, afterSeq, {
+      maxBufferedBytes:
+        options.maxBufferedBytes ??
+        this.#options.replayBuffer?.maxBytes ??
+        SESSION_HOST_DEFAULTS.replayBuffer.maxBytes,
+      onReadable: options.onReadable,
+    });
+    const local = this.#sessions.get(connectionId);
+    if (local && !this.#isSamePrincipal(local.principal, options.principal)) throw forbiddenError();
+    const owner = local
+      ? undefined
+      : await this.#remoteRecord(connectionId, options.principal).catch((error: unknown) => {
+          if (A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED')
+            throw cannotFollow(connectionId, afterSeq, 'unknown-connection');
+          throw error;
+        });
+    const linkId = createConnectionId();
+    const presence = (attached: boolean): RoutedRequest => ({
+      type: 'link',
+      connectionId,
+      linkId,
+      node: this.nodeId,
+      attached,
+    });
+    let release = (): void => {};
+    let stop = (): void => {};
+    const stopFollow = () => follow.stop();
+    const followed = await followLog(
+      local ? local.replayLog : this.#createReplayLog(connectionId),
+      {
+        connectionId,
+        lastSeq: afterSeq,
+        sink: follow.sink,
+        beforeOpen: async () => {
+          if (local) release = local.holdPresence();
+          else await this.#forwardQuietly(owner!.owner, presence(true));
+        },
+        onStop: (reason) => {
+          this.#followers.delete(stop);
+          options.signal?.removeEventListener('abort', stopFollow);
+          release();
+          if (owner) void this.#forwardQuietly(owner.owner, presence(false));
+          follow.finish(reason);
+        },
+      },
+    );
+    if (!followed) {
+      const known = local ? !local.closed : await this.registry.get(connectionId);
+      throw cannotFollow(connectionId, afterSeq, known ? 'replay-gap' : 'unknown-connection');
+    }
+    stop = followed.stop;
+    follow.bindStop(stop);
+    follow.start();
+    if (follow.live) {
+      this.#followers.set(stop, {
+        connectionId,
+        owner: owner?.owner ?? this.nodeId,
+        sink: follow.sink,
+        link: followed,
+        follow: true,
+      });
+      options.signal?.addEventListener('abort', stopFollow, { once: true });
+      if (options.signal?.aborted || this.#closing) follow.stop();
+      // The owner may have died while the follow started (after onNodeDown ran): end it the same way.
+      else if (owner && !(await this.#router.isAlive(owner.owner))) follow.sink.close('reset');
+    }
+    return follow;
+  }
+
+  /**
+   * A long poll (REST `GET /messages`): acknowledges everything through `afterSeq` (as
+   * {@link acknowledge}), then reads what follows (as {@link read}). One poll per connection at a
+   * time on this node: a newer one supersedes the one still waiting, which answers at once with
+   * nothing and `superseded: true` — polls read at a cursor, so it takes nothing from the newer
+   * one, and a client that retried a poll its network lost leaves no waiting reader behind.
+   * @throws A2uiError `CONNECTION_CLOSED` (see {@link closedConnection} for what a client whose
+   *   connection closed gets), `FORBIDDEN`
+   */
+  async poll(connectionId: string, options: HostPollOptions): Promise<HostPollResult> {
+    const { principal, afterSeq } = options;
+    const ticket = this.#polls.enter(connectionId);
+    try {
+      if (afterSeq > 0) await this.acknowledge(connectionId, { principal, seq: afterSeq });
+      const read = await this.read(connectionId, {
+        principal,
+        afterSeq,
+        waitMs: options.waitMs,
+        limit: options.limit,
+        signal: options.signal ? AbortSignal.any([options.signal, ticket.signal]) : ticket.signal,
+      });
+      if (ticket.superseded)
+        return { ok: true, superseded: true, entries: [], lastSeq: read.lastSeq };
+      return read;
+    } finally {
+      ticket.leave();
+    }
+  }
+
+  /** Polls in progress on this node ({@link poll}). */
+  get polls(): number {
+    return this.#polls.size;
+  }
+
+  /**
+   * The connection `connectionId` as its client may still see it after the agent closed it
+   * (`server-closed`): the messages the client had not acknowledged, its last `seq`, and whether
+   * the host's shutdown closed it. Kept `closedConnectionTtlMs` (off by default).
+   * @returns `undefined` when it is not remembered (never closed, expired, or the feature is off)
+   * @throws A2uiError `FORBIDDEN` when it belonged to another principal
+   */
+  async closedConnection(
+    connectionId: string,
+    options: RequestContext,
+  ): Promise<ClosedConnection | undefined> {
+    const closed = await this.#closed?.get(connectionId);
+    if (closed && !this.#isSamePrincipal(closed.principal, options.principal))
+      throw forbiddenError();
+    return closed;
+  }
+
+  /** Closed connections remembered ({@link closedConnection}). */
+  get closedConnections(): number {
+    return this.#closed?.size ?? 0;
+  }
+
+  /** Forgets every closed connection at once (a binding's shutdown, once its last answers left). */
+  forgetClosedConnections(): void {
+    this.#closed?.clear();
+  }
+
+  /**
    * The client has every message through `seq`: the replay log may drop them.
    * @throws A2uiError `CONNECTION_CLOSED`, `FORBIDDEN`
    */
@@ -627,7 +873,7 @@ export class SessionHost {
     const stats: SessionHostStats = {
       sessions: this.#sessions.size,
       links: 0,
-      followerLinks: this.#followers.size,
+      followerLinks: 0,
       graceTimers: 0,
       evictedSessions: this.#sessions.counters.evicted,
       refusedSessions: this.#sessions.counters.refused,
@@ -637,6 +883,7 @@ export class SessionHost {
       rememberedRequestBytes: 0,
       pendingToolCalls: 0,
     };
+    for (const follower of this.#followers.values()) if (!follower.follow) stats.followerLinks++;
     for (const session of this.#sessions.values()) {
       if (session.attached) stats.links++;
       if (session.pendingGrace) stats.graceTimers++;
@@ -667,6 +914,7 @@ export class SessionHost {
     for (const session of [...this.#sessions.values()]) session.close('server-closed');
     for (const stop of [...this.#followers.keys()]) stop();
     this.#stopNodeDown?.();
+    await Promise.all([...this.#forwarding]);
     const stop = await this.#stopListening;
     await stop();
   }
@@ -836,12 +1084,18 @@ export class SessionHost {
     }
   }
 
-  async #forwardQuietly(owner: string, request: RoutedRequest): Promise<void> {
-    try {
-      await this.#router.forward(owner, request, { timeoutMs: this.#routeTimeoutMs });
-    } catch (error) {
-      this.#reportError(error, request.connectionId);
-    }
+  #forwardQuietly(owner: string, request: RoutedRequest): Promise<void> {
+    const forwarding = (async () => {
+      try {
+        await this.#router.forward(owner, request, { timeoutMs: this.#routeTimeoutMs });
+      } catch (error) {
+        this.#reportError(error, request.connectionId);
+      }
+    })();
+    // `close()` lets them finish (a follower's goodbye), so its caller may close the stores next.
+    this.#forwarding.add(forwarding);
+    void forwarding.then(() => this.#forwarding.delete(forwarding));
+    return forwarding;
   }
 
   #reportError(error: unknown, connectionId: string): void {

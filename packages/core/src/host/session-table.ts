@@ -121,6 +121,8 @@ function oldestDetached(
       session.remoteLinks === 0 &&
       // A long poll waiting on a linkless connection (REST) is its client's link.
       session.waitingReaders === 0 &&
+      // So is a follow (`SessionHost.follow`): an A2A stream, say.
+      session.followers === 0 &&
       !session.closed
     )
       return session;

@@ -34,7 +34,8 @@ export async function followLog(
     connectionId: string;
     lastSeq: number;
     sink: SessionSink;
-    onStop: () => void;
+    /** `reason` when the log ended (the session's end reason). */
+    onStop: (reason?: DisconnectReason) => void;
     /** Runs once the replay is known to be possible, before anything reaches the sink. */
     beforeOpen?: () => Promise<void>;
   },
@@ -55,11 +56,11 @@ export async function followLog(
     if (waiters.size > 0) wake();
   };
   let unsubscribe = (): void => {};
-  const stop = (): void => {
+  const stop = (reason?: DisconnectReason): void => {
     if (stopped) return;
     stopped = true;
     unsubscribe();
-    options.onStop();
+    options.onStop(reason);
     wake();
   };
   // Subscribed before reading, so nothing appended in between is missed (repeats are skipped).
@@ -70,7 +71,7 @@ export async function followLog(
     },
     onEnd: (reason: DisconnectReason) => {
       const wasLive = live;
-      stop();
+      stop(reason);
       if (wasLive) sink.close(reason);
     },
   });

@@ -61,6 +61,8 @@ export {
   runInBatches,
   runLinkResetTrials,
 } from './fault-scenarios.js';
+export type { FollowConformanceHarness, FollowConformanceHosts } from './follow-conformance.js';
+export { describeFollowConformance } from './follow-conformance.js';
 export {
   createLoadAgent,
   expectLoadDelivered,

@@ -35,8 +35,6 @@ export interface A2aBinding {
   readonly limits: ParseA2uiRequestLimits;
   /** Groups principals (the host's `principalKey`). */
   readonly principalKey: (principal: unknown) => unknown;
-  /** Interval of presence reads and keep-alive comments, in milliseconds. */
-  readonly keepAliveIntervalMs: number;
   /** Most bytes of A2UI messages in one status update. */
   readonly maxUpdateBytes: number;
   /** Most bytes a stream holds for a client that reads too slowly (see `StreamBuffer`). */

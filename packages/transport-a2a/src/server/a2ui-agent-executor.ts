@@ -20,12 +20,12 @@ import type {
   DisconnectReason,
   ReplayEntry,
   ResetReason,
+  SessionFollow,
   TurnResult,
 } from '@a2ui-ts/core';
 import { type A2aBinding, STATE_KEYS } from './a2a-binding.js';
 import type { A2aSession } from './a2a-sessions.js';
 import type { ParsedClientMessage } from './parse-a2ui-request.js';
-import type { FollowBuffer, SessionFollower } from './session-follower.js';
 import { notRunOutcome, resetOutcome, turnOutcome } from './session-outcomes.js';
 import { bytesOf, type StreamBuffer } from './stream-buffer.js';
 import {
@@ -58,10 +58,8 @@ export interface PreparedRequest {
   /** Set when the client's session cannot be continued. */
   readonly reset: ResetReason | undefined;
   /** Follows the session from `afterSeq` since before its turns started; the executor reads it. */
-  readonly follow:
-    | { readonly follower: SessionFollower; readonly buffer: FollowBuffer }
-    | undefined;
-  /** Set once the executor took the follower over (until then the handler stops it on failure). */
+  readonly follow: SessionFollow | undefined;
+  /** Set once the executor took the follow over (until then the handler stops it on failure). */
   claimed: boolean;
   /** What the step published and its client has not read yet (streaming). */
   readonly buffered: StreamBuffer;
@@ -239,26 +237,25 @@ export class A2uiAgentExecutor implements AgentExecutor {
     }
     const run = session.startRun(address.taskId);
     session.openTasks.delete(address.taskId);
-    let ended: DisconnectReason | undefined;
-    follow.buffer.bind({
-      onEntries: (entries) => publisher.add(entries),
-      onEnd: (reason) => {
-        ended = reason;
-      },
-    });
+    // Taken as they arrive, so the step's updates are published while its turns run.
+    follow.onReadable = (followed) => {
+      const entries = followed.take();
+      if (entries.length > 0) publisher.add(entries);
+    };
     let outcome: TaskOutcome;
     const progress = { ran: 0 };
     try {
-      outcome = turnOutcome(await this.#runTurns(prepared, progress), ended);
+      outcome = turnOutcome(await this.#runTurns(prepared, progress), follow.ended);
     } catch (error) {
       // A message whose turn never ran (its session closed first) was not applied: say so.
+      const ended: DisconnectReason | undefined = follow.ended;
       outcome =
         ended === undefined || progress.ran === 0
           ? notRunOutcome(error, ended)
           : turnOutcome(undefined, ended);
     }
-    follow.follower.stop();
-    session.deliveredSeq = Math.max(session.deliveredSeq, follow.follower.deliveredSeq);
+    follow.stop();
+    session.deliveredSeq = Math.max(session.deliveredSeq, follow.lastSeq);
     // Stored before the run is over, so a cancel waiting for it answers with the final state.
     await this.#persist(context, address, publisher.finish(outcome));
     session.endRun(run, outcome, outcome.state === TaskState.TASK_STATE_INPUT_REQUIRED);

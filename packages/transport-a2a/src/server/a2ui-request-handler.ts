@@ -44,8 +44,7 @@ import {
 } from './a2a-binding.js';
 import { A2uiAgentExecutor, type PreparedRequest } from './a2ui-agent-executor.js';
 import { parseA2uiRequest } from './parse-a2ui-request.js';
-import { FollowBuffer, followSession } from './session-follower.js';
-import { storeSessionEnd } from './session-outcomes.js';
+import { followOrReset, storeSessionEnd } from './session-outcomes.js';
 import { StreamBuffer } from './stream-buffer.js';
 import { highestSeqOf, isTerminalState } from './task-events.js';
 import { TaskQueue } from './task-queue.js';
@@ -341,15 +340,9 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
         connectTurn = opened.connectTurn;
         session = binding.sessions.ensure(sessionId, context, binding.host.session(sessionId));
         if (created) afterSeq = 0;
-        const buffer = new FollowBuffer();
-        const followed = await followSession(binding.host, sessionId, {
-          principal,
-          afterSeq,
-          pollIntervalMs: binding.keepAliveIntervalMs,
-          handlers: buffer,
-        });
-        if (followed.ok) follow = { follower: followed.follower, buffer };
-        else reset = followed.reason;
+        const followed = await followOrReset(binding.host, sessionId, { principal, afterSeq });
+        if (typeof followed === 'string') reset = followed;
+        else follow = followed;
       } finally {
         release();
       }
@@ -419,7 +412,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
  */
 function releaseUnclaimed(prepared: PreparedRequest): void {
   if (prepared.claimed) return;
-  prepared.follow?.follower.stop();
+  prepared.follow?.stop();
   prepared.executed();
 }
 

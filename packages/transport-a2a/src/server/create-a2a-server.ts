@@ -132,7 +132,7 @@ export interface A2aServerOptions extends Omit<SessionHostOptions, 'onAgentError
   bodyTimeoutMs?: number;
   /** Most A2UI client messages in one A2A message. @default 100 */
   maxMessagesPerRequest?: number;
-  /** Interval of `: ping` comments on an idle stream (and of presence reads). @default 15000 */
+  /** Interval of `: ping` comments on an idle stream. @default 15000 */
   keepAliveIntervalMs?: number;
   /** Most bytes of A2UI messages in one status update (an SSE event). @default 1048576 */
   maxUpdateBytes?: number;
@@ -352,7 +352,6 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
       maxMessagesPerRequest: options.maxMessagesPerRequest,
     },
     principalKey: options.principalKey ?? defaultPrincipalKey,
-    keepAliveIntervalMs,
     maxUpdateBytes: options.maxUpdateBytes ?? defaults.maxUpdateBytes,
     maxBufferedBytes: options.maxBufferedBytes ?? defaults.maxBufferedBytes,
     streamBuffers: new Set(),

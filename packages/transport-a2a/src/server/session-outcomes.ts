@@ -6,7 +6,14 @@
 
 import { type Task, TaskState } from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
-import { A2uiError, type DisconnectReason, type ResetReason, type TurnResult } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  type DisconnectReason,
+  type ResetReason,
+  type SessionFollow,
+  type SessionHost,
+  type TurnResult,
+} from '@a2ui-ts/core';
 import { A2UI_METADATA } from '../protocol/a2ui-extension.js';
 import { outcomeUpdate, storeStatusUpdate, type TaskOutcome } from './task-events.js';
 
@@ -98,4 +105,24 @@ export function turnOutcome(
     );
   }
   return INPUT_REQUIRED;
+}
+
+/**
+ * Follows session `sessionId` after `afterSeq` (`SessionHost.follow`: live, and present, so the
+ * session stays out of its grace period while a request streams it), or says why the client must
+ * reset: the session is gone, or no longer holds what comes after `afterSeq`.
+ * @throws A2uiError `FORBIDDEN` for another principal's session
+ */
+export async function followOrReset(
+  host: SessionHost,
+  sessionId: string,
+  options: { principal: unknown; afterSeq: number; onReadable?: (follow: SessionFollow) => void },
+): Promise<SessionFollow | ResetReason> {
+  try {
+    // Its readers take every batch as it comes and bound what they hold themselves.
+    return await host.follow(sessionId, { ...options, maxBufferedBytes: Number.POSITIVE_INFINITY });
+  } catch (error) {
+    if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
+    return (error.data as { reset?: ResetReason } | undefined)?.reset ?? 'unknown-connection';
+  }
 }

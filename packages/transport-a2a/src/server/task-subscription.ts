@@ -10,11 +10,15 @@
 
 import { type StreamResponse, type Task, TaskState, type TaskStatusUpdateEvent } from '@a2a-js/sdk';
 import type { ServerCallContext } from '@a2a-js/sdk/server';
-import { A2uiError, type DisconnectReason, type ReplayEntry } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  type DisconnectReason,
+  type ReplayEntry,
+  type SessionFollow,
+} from '@a2ui-ts/core';
 import type { A2aBinding } from './a2a-binding.js';
 import type { A2aSession, TaskRun } from './a2a-sessions.js';
-import { type FollowResult, followSession } from './session-follower.js';
-import { resetOutcome, sessionEndOutcome } from './session-outcomes.js';
+import { followOrReset, resetOutcome, sessionEndOutcome } from './session-outcomes.js';
 import { bytesOf, StreamBuffer } from './stream-buffer.js';
 import {
   chunkEntries,
@@ -66,44 +70,48 @@ export async function* subscribeToTask(
   });
   signal?.addEventListener('abort', notify);
   binding.streamBuffers.add(buffered);
-  let followed: FollowResult | undefined;
+  let follow: SessionFollow | undefined;
+  const onEntries = (entries: readonly ReplayEntry[]) => {
+    // Past the bound nothing more is held: the stream ends at its next read (below).
+    if (overflowed !== undefined) return;
+    const size = bytesOf(entries);
+    // What the client missed comes in one go, before it could read anything: it always fits.
+    if (!buffered.fits(size, binding.maxBufferedBytes)) {
+      overflowed = buffered.bytes + size;
+      queued = [];
+      buffered.clear();
+    } else {
+      queued.push(...entries);
+      buffered.hold('queued', size);
+    }
+    notify();
+  };
   try {
-    followed = await followSession(binding.host, request.sessionId, {
+    const followed = await followOrReset(binding.host, request.sessionId, {
       principal: request.principal,
       afterSeq: request.afterSeq,
-      pollIntervalMs: binding.keepAliveIntervalMs,
-      handlers: {
-        onEntries(entries) {
-          // Past the bound nothing more is held: the stream ends at its next read (below).
-          if (overflowed !== undefined) return;
-          const size = bytesOf(entries);
-          // What the client missed comes in one go, before it could read anything: it always fits.
-          if (!buffered.fits(size, binding.maxBufferedBytes)) {
-            overflowed = buffered.bytes + size;
-            queued = [];
-            buffered.clear();
-          } else {
-            queued.push(...entries);
-            buffered.hold('queued', size);
-          }
+      // Taken at once, so that what this stream holds is counted (and bounded) as it arrives.
+      onReadable(followed) {
+        const entries = followed.take();
+        if (entries.length > 0) onEntries(entries);
+        if (!followed.live && ended === undefined) {
+          // The session's end, or this node's shutdown (which ends the server's streams).
+          ended = followed.ended ?? 'server-closed';
           notify();
-        },
-        onEnd(reason) {
-          ended = reason;
-          notify();
-        },
+        }
       },
     });
-    if (!followed.ok) {
+    if (typeof followed === 'string') {
       // Its session is gone: the stored task ends, and the client starts a new context.
       binding.host.session(request.sessionId)?.close('reset');
-      const outcome = resetOutcome(followed.reason);
+      const outcome = resetOutcome(followed);
       const update = outcomeUpdate(address, outcome);
       await storeStatusUpdate(binding.taskStore, request.context, update);
       yield { payload: { $case: 'task', value: task } };
       yield statusEvent(update);
       return;
     }
+    follow = followed;
     yield { payload: { $case: 'task', value: task } };
     // No turn runs on the task: say so at once (after what it missed), so a client resuming a cut
     // turn knows the turn is over; the stream then carries pushes.
@@ -149,6 +157,6 @@ export async function* subscribeToTask(
     binding.streamBuffers.delete(buffered);
     stopWatching();
     signal?.removeEventListener('abort', notify);
-    if (followed?.ok) followed.follower.stop();
+    follow?.stop();
   }
 }

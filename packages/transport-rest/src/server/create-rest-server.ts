@@ -8,12 +8,14 @@
 import {
   A2uiError,
   type BindingSessionHostOptions,
+  type ClosedConnection,
   checkRequestFingerprint,
   createBindingSessionHost,
-  createMemoryReplayLog,
   DEFAULT_BODY_TIMEOUT_MS,
   type DisconnectReason,
   defaultIsSamePrincipal,
+  ExpiringMap,
+  type HostPollResult,
   HttpRefusal,
   INBOUND_DEFAULTS,
   isConnectionId,
@@ -32,9 +34,6 @@ import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { IDEMPOTENCY_KEY_HEADER, REST_PATHS, REST_QUERY } from '../protocol/wire.js';
 import { fingerprintOf } from './body-fingerprint.js';
-import { type ClosedConnection, ClosedConnections } from './closed-connections.js';
-import { ExpiringMap } from './expiring-map.js';
-import { PollGate } from './poll-gate.js';
 
 export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core';
 
@@ -69,12 +68,11 @@ export interface RestServerOptions extends BindingSessionHostOptions {
   bodyTimeoutMs?: number;
   /**
    * How long a connection the agent closed (`server-closed`) is remembered with the messages its
-   * client has not acknowledged, so that its next answer still carries them and says `closed`.
+   * client has not acknowledged, so that its next answer still carries them and says `closed`
+   * (the host's closed-connection memory; `maxClosedConnections` bounds it, default 1000).
    * @default 30000
    */
   closedConnectionTtlMs?: number;
-  /** Most closed connections remembered (the oldest go first). @default 1000 */
-  maxClosedConnections?: number;
   /**
    * The retry hint of a shutdown: answers that say `closed` because `close()` was called carry
    * `retryAfterMs`, and clients come back after it (to the restarted server) instead of stopping.
@@ -195,28 +193,16 @@ export function createRestServer(options: RestServerOptions): RestServer {
   const maxRequestBytes = options.maxRequestBytes ?? defaults.maxRequestBytes;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? defaults.bodyTimeoutMs;
   const isSamePrincipal = options.isSamePrincipal ?? defaultIsSamePrincipal;
-  const replayBuffer = options.replayBuffer ?? defaults.replayBuffer;
-  const createLog = options.createReplayLog ?? (() => createMemoryReplayLog(replayBuffer));
-  const closedConnections = new ClosedConnections({
-    ttlMs: options.closedConnectionTtlMs ?? defaults.closedConnectionTtlMs,
-    maxConnections: options.maxClosedConnections ?? defaults.maxClosedConnections,
-  });
   const connects = new ExpiringMap<string, RememberedConnect>({
     ttlMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
     maxSize: options.maxRememberedConnects ?? defaults.maxRememberedConnects,
   });
   const host: SessionHost = createBindingSessionHost({
     ...options,
-    createReplayLog: (connectionId) =>
-      closedConnections.watch(connectionId, createLog(connectionId), () =>
-        host.registry.get(connectionId),
-      ),
+    closedConnectionTtlMs: options.closedConnectionTtlMs ?? defaults.closedConnectionTtlMs,
   });
-  const polls = new PollGate();
   const inFlight = new Set<Promise<unknown>>();
   const restartRetryAfterMs = options.restartRetryAfterMs ?? defaults.restartRetryAfterMs;
-  /** Connections the shutdown closes (not their agents): their clients are asked back. */
-  const restarting = new Set<string>();
 
   // ---- Reading requests -------------------------------------------------------------------------
 
@@ -271,24 +257,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
 
   // ---- Building answers ------------------------------------------------------------------------
 
-  /** The closed connection `connectionId` as `principal` may see it. */
-  const closedFor = async (
-    connectionId: string,
-    principal: unknown,
-  ): Promise<ClosedConnection | undefined> => {
-    const closed = await closedConnections.get(connectionId);
-    if (closed && !isSamePrincipal(closed.principal, principal))
-      throw new A2uiError('FORBIDDEN', 'The connection belongs to another principal.');
-    return closed;
-  };
-
   /** The entries of a closed connection after `afterSeq`, through `throughSeq`. */
-  const closedBatch = (
-    connectionId: string,
-    closed: ClosedConnection,
-    afterSeq: number,
-    throughSeq = Infinity,
-  ) => {
+  const closedBatch = (closed: ClosedConnection, afterSeq: number, throughSeq = Infinity) => {
     const entries = closed.entries.filter(
       (entry) => entry.seq > afterSeq && entry.seq <= throughSeq,
     );
@@ -298,7 +268,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       more: false,
       closed: closed.reason,
       // Closed by the shutdown, not by the agent: the client comes back, to the next server.
-      ...(restarting.has(connectionId) ? { retryAfterMs: restartRetryAfterMs } : {}),
+      ...(closed.shutdown ? { retryAfterMs: restartRetryAfterMs } : {}),
     } satisfies Batch;
   };
 
@@ -314,8 +284,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
     afterSeq: number,
     throughSeq?: number,
   ): Promise<Batch | undefined> => {
-    const closed = await closedFor(connectionId, principal);
-    if (closed) return closedBatch(connectionId, closed, afterSeq, throughSeq);
+    const closed = await host.closedConnection(connectionId, { principal });
+    if (closed) return closedBatch(closed, afterSeq, throughSeq);
     if (!host.closing) return undefined;
     return {
       entries: [],
@@ -505,34 +475,27 @@ export function createRestServer(options: RestServerOptions): RestServer {
       integerParameter(c.req.query(REST_QUERY.waitMs), REST_QUERY.waitMs),
       maxPollWaitMs,
     );
-    const ticket = polls.enter(connectionId);
+    let read: HostPollResult;
     try {
-      let read: ReadResult;
-      try {
-        // The client has applied everything through `after`: the log may let it go.
-        if (after > 0) await host.acknowledge(connectionId, { principal, seq: after });
-        read = await host.read(connectionId, {
-          principal,
-          afterSeq: after,
-          waitMs,
-          limit: maxPollMessages,
-          signal: AbortSignal.any([c.req.raw.signal, ticket.signal]),
-        });
-      } catch (error) {
-        if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
-        const gone = await goneBatch(connectionId, principal, after);
-        if (!gone) throw error;
-        return answer(c, encode(gone));
-      }
-      if (ticket.superseded)
-        return answer(c, encode({ entries: [], seq: after, more: false, superseded: true }));
-      if (!read.ok)
-        return answer(c, encode({ entries: [], seq: after, more: false, reset: 'replay-gap' }));
-      const seq = read.entries.at(-1)?.seq ?? after;
-      return answer(c, encode({ entries: read.entries, seq, more: read.lastSeq > seq }));
-    } finally {
-      ticket.leave();
+      read = await host.poll(connectionId, {
+        principal,
+        afterSeq: after,
+        waitMs,
+        limit: maxPollMessages,
+        signal: c.req.raw.signal,
+      });
+    } catch (error) {
+      if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
+      const gone = await goneBatch(connectionId, principal, after);
+      if (!gone) throw error;
+      return answer(c, encode(gone));
     }
+    if ('superseded' in read)
+      return answer(c, encode({ entries: [], seq: after, more: false, superseded: true }));
+    if (!read.ok)
+      return answer(c, encode({ entries: [], seq: after, more: false, reset: 'replay-gap' }));
+    const seq = read.entries.at(-1)?.seq ?? after;
+    return answer(c, encode({ entries: read.entries, seq, more: read.lastSeq > seq }));
   };
 
   const disconnect = async (c: Context): Promise<Response> => {
@@ -587,20 +550,18 @@ export function createRestServer(options: RestServerOptions): RestServer {
     stats(): RestServerStats {
       return {
         ...host.stats(),
-        polls: polls.size,
+        polls: host.polls,
         requests: inFlight.size,
-        closedConnections: closedConnections.size,
+        closedConnections: host.closedConnections,
         rememberedConnects: connects.size,
       };
     },
     async close(): Promise<void> {
-      for (const session of host.sessions()) restarting.add(session.id);
       await host.close();
       // Waiting polls and turns end with the connections; let them answer `closed` first.
       await Promise.allSettled([...inFlight]);
-      closedConnections.clear();
+      host.forgetClosedConnections();
       connects.clear();
-      restarting.clear();
     },
   });
 }

@@ -1,23 +1,21 @@
 /**
- * What a linkless client still needs after its connection ended: when the agent closes a
- * connection (in a turn, or from a timer), its replay log ends at once — but a REST client learns
- * of it only with its next answer, which must still carry the last messages and say `closed`.
- * So the end of each connection's log is watched (through the session host's `createReplayLog`
- * seam) and, for `server-closed`, the messages still kept are remembered for a while, bounded in
- * number and time.
+ * What a linkless client still needs after its connection ended (a host feature, the option
+ * `closedConnectionTtlMs`): when the agent closes a connection (in a turn, or from a timer), its
+ * replay log ends at once — but a client that polls (REST) learns of it only with its next
+ * answer, which must still carry the last messages and say `closed`. So the end of each
+ * connection's log is watched (through the host's `createReplayLog` seam) and, for
+ * `server-closed`, the messages still kept are remembered for a while, bounded in number and time.
  */
-import type {
-  ConnectionRecord,
-  DisconnectReason,
-  MaybePromise,
-  ReplayEntry,
-  ReplayLog,
-} from '@a2ui-ts/core';
+import type { DisconnectReason } from '../agent/agent.js';
+import type { ConnectionRecord } from './connection-registry.js';
 import { ExpiringMap } from './expiring-map.js';
+import type { MaybePromise, ReplayEntry, ReplayLog } from './replay-log.js';
 
 /** A connection that ended with `server-closed`, as its clients may still ask about it. */
 export interface ClosedConnection {
   readonly reason: DisconnectReason;
+  /** Closed by the host's `close()` (a shutdown), not by its agent: its client may come back. */
+  readonly shutdown: boolean;
   /** The principal it was bound to. */
   readonly principal: unknown;
   /** The messages its log still kept (those not yet acknowledged), in `seq` order. */
@@ -70,6 +68,7 @@ export class ClosedConnections {
     connectionId: string,
     log: ReplayLog,
     record: () => MaybePromise<ConnectionRecord | undefined>,
+    shutdown: () => boolean,
   ): ReplayLog {
     return {
       append: (entries) => log.append(entries),
@@ -80,7 +79,7 @@ export class ClosedConnections {
       subscribe: (listener) => log.subscribe(listener),
       end: (reason) => {
         if (reason !== 'server-closed') return log.end(reason);
-        const captured = this.#capture(connectionId, reason, log, record);
+        const captured = this.#capture(connectionId, reason, log, record, shutdown());
         if (!isPromise(captured)) return log.end(reason);
         const done = captured.catch(() => {});
         this.#pending.set(connectionId, done);
@@ -97,6 +96,7 @@ export class ClosedConnections {
     reason: DisconnectReason,
     log: ReplayLog,
     record: () => MaybePromise<ConnectionRecord | undefined>,
+    shutdown: boolean,
   ): MaybePromise<void> {
     return then(log.lastSeq(), (lastSeq) =>
       then(log.size(), (size) =>
@@ -107,6 +107,7 @@ export class ClosedConnections {
             if (found)
               this.#closed.set(connectionId, {
                 reason,
+                shutdown,
                 principal: found.principal,
                 entries: entries ?? [],
                 lastSeq,
