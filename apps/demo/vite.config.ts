@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const appDir = dirname(fileURLToPath(import.meta.url));
 
@@ -25,7 +26,9 @@ export const CLIENT_OUT_DIR = join(appDir, 'dist/client');
 
 export default defineConfig({
   root: join(appDir, 'src/client'),
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset, which the demo server sends as they are
+  // (`precompressed`): nothing crosses the wire uncompressed, and no request pays to compress.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
   resolve: {
     // Workspace packages resolve to their sources: no package build is needed to run the demo.
     conditions: ['@a2ui-ts/source', ...defaultClientConditions],

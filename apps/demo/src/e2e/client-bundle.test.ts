@@ -7,9 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildForProduction } from '@a2ui-ts/test-browser';
+import { buildForProduction, launchChromium } from '@a2ui-ts/test-browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import viteConfig from '../../vite.config.js';
+import { ASSET_CACHE_CONTROL, SHELL_CACHE_CONTROL } from '../server/create-demo-app.js';
+import { startDemoServer } from '../server/start-demo-server.js';
+import { restaurantTestAgent } from './demo-harness.js';
 
 /** Most JavaScript, gzip-compressed, that the page loads before its first paint. */
 const MAX_FIRST_PAINT_GZIP_BYTES = 150 * 1024;
@@ -104,5 +107,61 @@ describe('demo client bundle', () => {
       if (bytes > limitBytes) over.push(`${file}: ${bytes} bytes`);
     }
     expect(over).toEqual([]);
+  });
+
+  it('serves every asset compressed and hashed assets cacheable for a year, in Chromium', async () => {
+    const assetRequests: string[] = [];
+    const server = await startDemoServer({
+      port: 0,
+      clientDir: dir,
+      agents: [restaurantTestAgent()],
+      logger: () => {},
+      configure: (app) =>
+        app.use('/assets/*', async (c, next) => {
+          assetRequests.push(c.req.path);
+          await next();
+        }),
+    });
+    const { browser, close } = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const responses = new Map<string, { url: string; headers: Record<string, string> }>();
+      let transferred = 0;
+      let recording = true;
+      cdp.on('Network.responseReceived', ({ requestId, response }) => {
+        const headers = Object.fromEntries(
+          Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+        );
+        responses.set(requestId, { url: response.url, headers });
+      });
+      cdp.on('Network.loadingFinished', ({ encodedDataLength }) => {
+        if (recording) transferred += encodedDataLength;
+      });
+      await page.goto(`${server.url}/?agent=restaurant&transport=sse-jsonrpc`);
+      await page.getByTestId('surface-booking-search').waitFor();
+      recording = false;
+      console.log(`demo: ${transferred} bytes crossed the wire before the first surface`);
+
+      const assets = [...responses.values()].filter(({ url }) => /\/assets\//.test(url));
+      expect(assets.filter(({ url }) => url.endsWith('.js')).length).toBeGreaterThan(2);
+      for (const { url, headers } of assets) {
+        expect(headers['content-encoding'], url).toBe('br');
+        expect(headers['cache-control'], url).toBe(ASSET_CACHE_CONTROL);
+        expect(headers.vary, url).toContain('Accept-Encoding');
+      }
+      const shell = [...responses.values()].find(({ url }) => new URL(url).pathname === '/');
+      expect(shell?.headers['cache-control']).toBe(SHELL_CACHE_CONTROL);
+
+      // A reload asks the server for the shell again, and for no hashed asset: the browser keeps them.
+      assetRequests.length = 0;
+      await page.reload();
+      await page.getByTestId('surface-booking-search').waitFor();
+      expect(assetRequests).toEqual([]);
+    } finally {
+      await close();
+      await server.close();
+    }
   });
 });

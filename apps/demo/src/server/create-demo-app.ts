@@ -43,6 +43,19 @@ function serveWellKnown(
   );
 }
 
+/**
+ * Cache policy of the built client. Vite names every file under `assets/` after a hash of its
+ * content, so a browser may keep it for a year without asking again; anything else (the HTML
+ * shell that names those files) is revalidated on each load, so a new build is seen at once.
+ */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Cache policy of the HTML shell and the other unhashed files: revalidate on every load. */
+export const SHELL_CACHE_CONTROL = 'no-cache';
+
+function cacheControlOf(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+$/.test(path) ? ASSET_CACHE_CONTROL : SHELL_CACHE_CONTROL;
+}
+
 /** Where agents are served: `${A2UI_BASE_PATH}/<agent>/<transport>`. */
 export const A2UI_BASE_PATH = '/a2ui';
 
@@ -141,11 +154,21 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
   const clientDir = options.clientDir;
   if (clientDir !== undefined) {
     const indexFile = `${clientDir.replace(/\/+$/, '')}/index.html`;
-    app.use('/*', serveStatic({ root: clientDir }));
+    // The build writes `.br` and `.gz` beside each asset (vite.config.ts); the smallest one the
+    // browser accepts is sent as it is, with no compression work per request.
+    app.use(
+      '/*',
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (path, c) => c.header('Cache-Control', cacheControlOf(path)),
+      }),
+    );
     // Client-side routes (and reloads of them) get the app shell.
     app.get('*', (c) => {
       if (!existsSync(indexFile))
         return c.text('The client is not built: run "pnpm --filter @a2ui-ts/demo build".', 503);
+      c.header('Cache-Control', SHELL_CACHE_CONTROL);
       return c.html(readFileSync(indexFile, 'utf8'));
     });
   }
