@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   formatNumber as fmt,
+  loadAverage,
   median,
   percentile,
   startBenchReport,
@@ -33,7 +34,17 @@ interface Round {
   elapsedMs: number;
   bytes: number;
   latenciesMs: Float64Array;
+  /** Server CPU time (user + system) the round cost, in microseconds. */
+  cpuMicros: number;
 }
+
+/**
+ * How the client reads: `parse` as an application would (control frames told apart, every
+ * message parsed); `count` only counts the frames that carry an update, so the reader is not the
+ * bottleneck and the throughput is the server's.
+ */
+type Reader = 'parse' | 'count';
+const MARKER = Buffer.from('"updateDataModel"');
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -41,8 +52,28 @@ const now = () => performance.timeOrigin + performance.now();
  * Reads `n` data-model updates from one endpoint, as a client would: every text frame is told
  * apart from control frames and parsed (identical work for both endpoints).
  */
-function measure(base: string, endpoint: Endpoint, n: number, mode: 'burst' | 'paced') {
-  return new Promise<Round>((resolve, reject) => {
+async function measure(
+  base: string,
+  endpoint: Endpoint,
+  n: number,
+  mode: 'burst' | 'paced',
+  reader: Reader = 'parse',
+): Promise<Round> {
+  const cpuBefore = await server.cpuMicros();
+  const round = await read(base, endpoint, n, mode, reader);
+  // The server finishes its round (the last writes, the reader's goodbye) before it is read.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return { ...round, cpuMicros: (await server.cpuMicros()) - cpuBefore };
+}
+
+function read(
+  base: string,
+  endpoint: Endpoint,
+  n: number,
+  mode: 'burst' | 'paced',
+  reader: Reader,
+) {
+  return new Promise<Omit<Round, 'cpuMicros'>>((resolve, reject) => {
     const latenciesMs = new Float64Array(n);
     let received = 0;
     let bytes = 0;
@@ -51,6 +82,13 @@ function measure(base: string, endpoint: Endpoint, n: number, mode: 'burst' | 'p
     socket.on('error', reject);
     socket.on('message', (data: Buffer) => {
       bytes += data.length;
+      if (reader === 'count') {
+        if (data.includes(MARKER) && ++received === n) {
+          resolve({ elapsedMs: now() - started, bytes, latenciesMs });
+          socket.terminate();
+        }
+        return;
+      }
       const text = data.toString();
       if (isControlFrame(text)) return;
       const message = JSON.parse(text) as { updateDataModel?: { value: { sentAt: number } } };
@@ -141,6 +179,12 @@ try {
     for (const endpoint of order)
       burst[endpoint].push(await measure(base, endpoint, BURST_MESSAGES, 'burst'));
   }
+  const light: Record<Endpoint, Round[]> = { raw: [], a2ui: [] };
+  for (let round = 0; round < BURST_ROUNDS; round++) {
+    const order: Endpoint[] = round % 2 === 0 ? ['raw', 'a2ui'] : ['a2ui', 'raw'];
+    for (const endpoint of order)
+      light[endpoint].push(await measure(base, endpoint, BURST_MESSAGES, 'burst', 'count'));
+  }
   const paced: Record<Endpoint, Round[]> = { raw: [], a2ui: [] };
   for (let round = 0; round < PACED_ROUNDS; round++) {
     for (const endpoint of ['raw', 'a2ui'] as const) {
@@ -154,8 +198,14 @@ try {
     a2ui: await idleCost(base, 'a2ui', IDLE_CONNECTIONS),
   };
 
-  const throughput = (endpoint: Endpoint) =>
-    median(burst[endpoint].map((round) => BURST_MESSAGES / (round.elapsedMs / 1000)));
+  const rates = (endpoint: Endpoint, rounds: Record<Endpoint, Round[]>) =>
+    rounds[endpoint].map((round) => BURST_MESSAGES / (round.elapsedMs / 1000));
+  const throughput = (endpoint: Endpoint, rounds = burst) => median(rates(endpoint, rounds));
+  const cpus = (endpoint: Endpoint, rounds: Record<Endpoint, Round[]>) =>
+    rounds[endpoint].map((round) => round.cpuMicros / BURST_MESSAGES);
+  const cpuPerMessage = (endpoint: Endpoint, rounds = burst) => median(cpus(endpoint, rounds));
+  const spread = (values: readonly number[], digits = 0) =>
+    `${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)}`;
   const megabytes = (endpoint: Endpoint) =>
     median(burst[endpoint].map((round) => round.bytes / 1e6 / (round.elapsedMs / 1000)));
   const ratio = throughput('a2ui') / throughput('raw');
@@ -173,16 +223,29 @@ try {
     '',
     `### Throughput: ${fmt(BURST_MESSAGES)} messages as fast as each endpoint takes them`,
     '',
-    `Median of ${BURST_ROUNDS} rounds after a warm-up, endpoints alternating. Both yield to I/O every 64 messages: the baseline calls \`ws.send(frame)\` in a loop, the agent behind this transport \`connection.send(message)\` (which validates, serializes, numbers and logs each message).`,
+    `Median of ${BURST_ROUNDS} rounds after a warm-up, endpoints alternating. Both yield to I/O every 64 messages: the baseline calls \`ws.send(frame)\` in a loop, corking the socket until the end of the tick as this transport does, the agent behind this transport \`connection.send(message)\` (which validates, serializes, numbers and logs each message).`,
     '',
-    '| Endpoint | messages/s | MB/s | latency p50 ms | latency p99 ms |',
-    '|---|---:|---:|---:|---:|',
+    '| Endpoint | messages/s (spread) | server CPU µs/message (spread) | MB/s | latency p50 ms | latency p99 ms |',
+    '|---|---:|---:|---:|---:|---:|',
     ...(['raw', 'a2ui'] as const).map(
       (endpoint) =>
-        `| ${NAMES[endpoint]} | ${fmt(throughput(endpoint))} | ${fmt(megabytes(endpoint), 1)} | ${fmt(burstLatency(endpoint, 0.5), 1)} | ${fmt(burstLatency(endpoint, 0.99), 1)} |`,
+        `| ${NAMES[endpoint]} | ${fmt(throughput(endpoint))} (${spread(rates(endpoint, burst))}) | ${fmt(cpuPerMessage(endpoint), 2)} (${spread(cpus(endpoint, burst), 2)}) | ${fmt(megabytes(endpoint), 1)} | ${fmt(burstLatency(endpoint, 0.5), 1)} | ${fmt(burstLatency(endpoint, 0.99), 1)} |`,
     ),
     '',
     `**Throughput: ${fmt(ratio, 2)}× the raw baseline** (goal ≥ 0.8×). Under a burst the reader is the bottleneck, so latency there is mostly the reader's backlog, not the transport; the paced run below measures the transport itself.`,
+    '',
+    `### Server CPU per message, with a light reader`,
+    '',
+    `The same burst, ${BURST_ROUNDS} rounds alternating, but the client only counts the frames that carry an update (no \`JSON.parse\`), so the reader is no longer the bottleneck. Server CPU is \`process.cpuUsage()\` (user + system) read in the server process before and after each round, over the messages of the round; the spread is the lowest–highest round.`,
+    '',
+    '| Endpoint | messages/s (spread) | server CPU µs/message (spread) |',
+    '|---|---:|---:|',
+    ...(['raw', 'a2ui'] as const).map(
+      (endpoint) =>
+        `| ${NAMES[endpoint]} | ${fmt(throughput(endpoint, light))} (${spread(rates(endpoint, light))}) | ${fmt(cpuPerMessage(endpoint, light), 2)} (${spread(cpus(endpoint, light), 2)}) |`,
+    ),
+    '',
+    `**Server CPU per message: ${fmt(cpuPerMessage('a2ui', light) / cpuPerMessage('raw', light), 2)}× the corked \`ws\` baseline** (goal ≤ 1.2×); throughput with the light reader ${fmt(throughput('a2ui', light) / throughput('raw', light), 2)}× (goal ≥ 0.9×). 1-minute load average at the end: ${fmt(loadAverage(), 1)}.`,
     '',
     `### Latency: one message per millisecond (${fmt(PACED_MESSAGES)} messages × ${PACED_ROUNDS} rounds)`,
     '',
@@ -208,7 +271,7 @@ try {
     '',
     `**This transport: ${kb(idle.a2ui.jsBytes)} KB of JS memory per idle connection** (goal ≤ 20 KB), ${kb(idle.a2ui.jsBytes - idle.raw.jsBytes)} KB above a bare \`ws\` socket: the session (its agent connection, replay log, request-id memory, registry record) and the link.`,
     '',
-    'Per message this transport also checks the v0.9 envelope and the size limit, numbers the message, and appends it to the replay log (what makes resume possible); it writes the frames of one tick in one TCP write (`cork`), which the baseline does not.',
+    'Per message this transport also checks the v0.9 envelope and the size limit, numbers the message, and appends it to the replay log (what makes resume possible); both write the frames of one tick in one TCP write (`cork`).',
     '',
   ].join('\n');
 

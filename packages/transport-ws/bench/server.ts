@@ -1,6 +1,7 @@
 /**
  * The benchmark's server process: this transport at `/a2ui/ws`, and the baseline — a raw `ws`
- * server sending the same frames, pre-serialized, with no protocol around them — at `/raw`, both on the upgrades of one Node HTTP server. Each socket gets `n` messages;
+ * server sending the same frames, pre-serialized, with no protocol around them, corked per tick as
+ * this transport's link is — at `/raw`, both on the upgrades of one Node HTTP server. Each socket gets `n` messages;
  * `mode=burst` as fast as the transport takes them, `mode=paced` one per millisecond,
  * `mode=idle` one surface and one update, then nothing (the memory scenario). `GET /memory`
  * collects garbage and answers `process.memoryUsage()`. Prints its URL on stdout.
@@ -121,8 +122,18 @@ const server = createServer((request, response) => {
 server.on('upgrade', (request, socket, head) => {
   if (!request.url?.startsWith('/raw')) return;
   raw.handleUpgrade(request, socket, head, (ws) => {
+    // As this transport's link does: the frames of one tick go out in one TCP write.
+    let corked = false;
     void stream(scenarioOf(request.url!), SURFACE_FRAME, frame, (next) => {
       if (ws.readyState !== ws.OPEN) return false;
+      if (!corked) {
+        corked = true;
+        socket.cork();
+        queueMicrotask(() => {
+          corked = false;
+          socket.uncork();
+        });
+      }
       ws.send(next);
       return true;
     });

@@ -103,6 +103,28 @@ describe('startBenchServer', () => {
     await exited;
   });
 
+  it("reads the child's own CPU time, which grows with the work it does", async () => {
+    const script = join(dir, 'busy.mjs');
+    // Spins for 200 ms of its own CPU when told to, then says so.
+    writeFileSync(
+      script,
+      "console.log('ready'); process.on('message', (m) => { if (m !== 'spin') return; const end = process.cpuUsage().user + 200000; while (process.cpuUsage().user < end); process.send('spun'); }); setInterval(() => {}, 1000);",
+    );
+    const server = await startBenchServer(script);
+    try {
+      const before = await server.cpuMicros();
+      server.child.send('spin');
+      await new Promise((resolve) => server.child.once('message', resolve));
+      const after = await server.cpuMicros();
+      expect(after - before).toBeGreaterThanOrEqual(200_000);
+    } finally {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.stop();
+      await exited;
+    }
+    await expect(server.cpuMicros()).rejects.toThrow(/exited/);
+  });
+
   it('rejects when the child exits before printing', async () => {
     const script = join(dir, 'crash.mjs');
     writeFileSync(script, 'process.exit(3);');
