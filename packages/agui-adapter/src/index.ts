@@ -17,6 +17,7 @@ export {
   FORWARDED_PROPS,
   LOG_A2UI_EVENT_TOOL,
   PROTOBUF_MEDIA_TYPE,
+  STATE_SEQ_KEY,
   STATE_SURFACES_KEY,
   SURFACE_TOOL_NAME,
 } from './protocol/constants.js';
