@@ -622,6 +622,7 @@ class Run implements SessionSink {
   deliverToolCall(call: HostToolCall): void {
     const { stream } = this.#options;
     if (stream.ended) return;
+    this.#emitter?.flush();
     this.#thread?.pendingToolCalls.add(call.id);
     stream.emit({
       type: EventType.TOOL_CALL_START,

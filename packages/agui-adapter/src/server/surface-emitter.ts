@@ -80,6 +80,8 @@ export interface SurfaceEmitter {
   begin(): void;
   /** One message, as the connection sent it: the object, its JSON text and its `seq`. */
   deliver(message: ServerMessage, data: string, seq: number): void;
+  /** Before an event of another kind (a tool call): whatever is due for this tick goes first. */
+  flush(): void;
   /** Before the run's terminal event. */
   end(): void;
 }
@@ -160,13 +162,6 @@ class StateEmitter implements SurfaceEmitter {
     if (current && state) {
       this.#state = state;
       this.#surfaces = clientSurfaces as SurfacesState | undefined;
-      if (this.#run.stampSeq) {
-        state[STATE_SEQ_KEY] = this.#run.replayUntil;
-        this.#run.emit({
-          type: EventType.STATE_DELTA,
-          delta: [{ op: 'add', path: SEQ_POINTER, value: this.#run.replayUntil }],
-        } as BaseEvent);
-      }
       return;
     }
     if (current && knownEmpty) return;
@@ -192,14 +187,26 @@ class StateEmitter implements SurfaceEmitter {
     if (prefix.length > 0) state[STATE_SURFACES_KEY] = this.#surfaces;
     // The seq travels in the same event as the change: the client has both or neither.
     const stamp: PatchOperation = { op: 'add', path: SEQ_POINTER, value: seq };
+    state[STATE_SEQ_KEY] = seq;
     this.#run.emit({
       type: EventType.STATE_DELTA,
       delta: [...prefix, ...operations, stamp],
     } as BaseEvent);
   }
 
+  flush(): void {}
+
   end(): void {
     if (this.#surfaces) this.#run.thread.surfaces = this.#surfaces;
+    // A client without a seq yet gets one, so that its next run can resume.
+    const state = this.#state;
+    if (this.#run.stampSeq && state && state[STATE_SEQ_KEY] === undefined) {
+      state[STATE_SEQ_KEY] = this.#run.replayUntil;
+      this.#run.emit({
+        type: EventType.STATE_DELTA,
+        delta: [{ op: 'add', path: SEQ_POINTER, value: this.#run.replayUntil }],
+      } as BaseEvent);
+    }
   }
 
   /** Sends the whole state: the client's other keys, untouched, `surfaces` and `a2uiSeq`. */
@@ -223,6 +230,8 @@ class ActivityEmitter implements SurfaceEmitter {
   #held: Set<string> | undefined;
   /** The `seq` to write to the state at the end of this tick. */
   #seqDue: number | undefined;
+  /** The client has no seq yet: unless a message brings one, the run's end writes it. */
+  #stampDue = false;
 
   constructor(run: EmitterRun) {
     this.#run = run;
@@ -236,7 +245,7 @@ class ActivityEmitter implements SurfaceEmitter {
       return;
     }
     if (!thread.dirty && !resync) {
-      if (this.#run.stampSeq) this.#seq.write(replayUntil);
+      this.#stampDue = this.#run.stampSeq;
       return;
     }
     thread.activity.clear();
@@ -253,12 +262,18 @@ class ActivityEmitter implements SurfaceEmitter {
     this.#seqDue = seq;
   }
 
+  flush(): void {
+    this.#writeSeq();
+  }
+
   end(): void {
+    if (this.#stampDue && this.#seqDue === undefined) this.#seqDue = this.#run.replayUntil;
     this.#writeSeq();
   }
 
   #writeSeq(): void {
     if (this.#seqDue === undefined) return;
+    this.#stampDue = false;
     this.#seq.write(this.#seqDue);
     this.#seqDue = undefined;
   }
@@ -361,8 +376,9 @@ class ToolResultEmitter implements SurfaceEmitter {
     const { thread, resync } = this.#run;
     if (thread.dirty || resync)
       for (const surfaceId of Object.keys(thread.surfaces)) this.#touched.add(surfaceId);
-    if (this.#run.stampSeq) this.#seq.write(this.#run.replayUntil);
   }
+
+  flush(): void {}
 
   deliver(message: ServerMessage, _data: string, seq: number): void {
     this.#lastSeq = seq;
@@ -407,7 +423,8 @@ class ToolResultEmitter implements SurfaceEmitter {
       } as BaseEvent);
     }
     this.#touched.clear();
-    if (this.#lastSeq !== undefined) this.#seq.write(this.#lastSeq);
+    const seq = this.#lastSeq ?? (this.#run.stampSeq ? this.#run.replayUntil : undefined);
+    if (seq !== undefined) this.#seq.write(seq);
   }
 }
 
