@@ -97,33 +97,25 @@ const SURFACES_POINTER = `/${STATE_SURFACES_KEY}`;
 const SEQ_POINTER = `/${STATE_SEQ_KEY}`;
 
 /**
- * Writes `state.a2uiSeq` for modes whose messages travel outside the state: a `STATE_DELTA`, or
- * a `STATE_SNAPSHOT` keeping the client's other keys when its state is not an object.
+ * Writes `state.a2uiSeq` for modes whose messages travel outside the state, as a `STATE_DELTA`.
+ * A client whose state is not an object sends none back worth resuming from: it gets none.
  */
 class SeqWriter {
   readonly #run: EmitterRun;
-  #object: boolean;
+  readonly #enabled: boolean;
   #written: number | undefined;
 
   constructor(run: EmitterRun) {
     this.#run = run;
-    this.#object = isRecord(run.clientState);
+    this.#enabled = isRecord(run.clientState);
   }
 
   write(seq: number): void {
-    if (seq === this.#written) return;
+    if (!this.#enabled || seq === this.#written) return;
     this.#written = seq;
-    if (this.#object) {
-      this.#run.emit({
-        type: EventType.STATE_DELTA,
-        delta: [{ op: 'add', path: SEQ_POINTER, value: seq }],
-      } as BaseEvent);
-      return;
-    }
-    this.#object = true;
     this.#run.emit({
-      type: EventType.STATE_SNAPSHOT,
-      snapshot: { [STATE_SEQ_KEY]: seq },
+      type: EventType.STATE_DELTA,
+      delta: [{ op: 'add', path: SEQ_POINTER, value: seq }],
     } as BaseEvent);
   }
 }
