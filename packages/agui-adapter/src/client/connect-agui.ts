@@ -550,7 +550,19 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         forwardedProps[FORWARDED_PROPS.capabilities] = metadata.a2uiClientCapabilities;
       if (metadata?.a2uiClientDataModel)
         forwardedProps[FORWARDED_PROPS.dataModel] = metadata.a2uiClientDataModel;
-      const { outcome, toolCalls } = await exclusive(() => runOnce(forwardedProps, entry!.id));
+      const bound = entry!.connectionId;
+      const result = await exclusive(async () =>
+        // A run before this one reset the thread: the message belongs to the one that is gone.
+        bound !== undefined && bound !== connectionName()
+          ? undefined
+          : runOnce(forwardedProps, entry!.id),
+      );
+      if (!result)
+        return {
+          kind: 'answered',
+          errors: new Map([[entry!.id, threadResetError()]]),
+        };
+      const { outcome, toolCalls } = result;
       handleEnd(outcome);
       const delivery = toDelivery(outcome, entry!.id);
       void followUp({ toolCalls }).catch(() => {});
@@ -721,18 +733,7 @@ function toDelivery(outcome: RunOutcome, id: string): OutboxDelivery {
   switch (outcome.kind) {
     case 'finished':
       return outcome.reset
-        ? {
-            kind: 'answered',
-            errors: new Map([
-              [
-                id,
-                new A2uiError(
-                  'CONNECTION_CLOSED',
-                  'The thread was reset before this message could be delivered; its surfaces are gone.',
-                ),
-              ],
-            ]),
-          }
+        ? { kind: 'answered', errors: new Map([[id, threadResetError()]]) }
         : { kind: 'answered' };
     case 'run-error':
       // A busy agent or a server shutting down: the same run again, later.
@@ -773,6 +774,12 @@ function toDelivery(outcome: RunOutcome, id: string): OutboxDelivery {
       return { kind: 'retry', reason: 'The run ended before RUN_FINISHED.' };
   }
 }
+
+const threadResetError = () =>
+  new A2uiError(
+    'CONNECTION_CLOSED',
+    'The thread was reset before this message could be delivered; its surfaces are gone.',
+  );
 
 /** Statuses this adapter's server answers only before a run starts, with nothing delivered. */
 const REFUSED_BEFORE_RUN = new Set([408, 429, 503]);
