@@ -9,6 +9,8 @@
 
 export type { AgUiFrontendTool, AgUiTransport, ConnectAgUiOptions } from './client/connect-agui.js';
 export { AGUI_CLIENT_DEFAULTS, connectAgUi } from './client/connect-agui.js';
+export type { GuardRunFetchOptions } from './client/guard-run-fetch.js';
+export { guardRunFetch, RunCutError } from './client/guard-run-fetch.js';
 export {
   A2UI_ACTIVITY_TYPE,
   A2UI_OPERATIONS_KEY,
