@@ -7,9 +7,10 @@
  *
  * A run: authenticate, read and validate `RunAgentInput`, open the thread's connection
  * (`host.open` with an id derived from the principal and `threadId`), attach the run's sink for
- * the run's duration (`host.connect` with the last `seq` this thread's client was sent, so what
- * the agent sent between runs comes first), deliver tool results, user input and the client
- * message with `awaitTurn`, then `RUN_FINISHED` once — or one `RUN_ERROR`.
+ * the run's duration (`host.connect` from the `a2uiSeq` the client's state carries — what it
+ * says it holds, acknowledged then — so what it missed of a cut run and what the agent sent
+ * between runs come first), deliver tool results, user input and the client message with
+ * `awaitTurn`, then `RUN_FINISHED` once — or one `RUN_ERROR`.
  */
 import {
   A2uiError,
