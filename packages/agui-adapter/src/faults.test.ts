@@ -27,6 +27,9 @@ const ACTIONS = 20;
 const CHUNK = 10;
 const PUSHES = 5;
 
+/** The `more` action, but for its time and `context.next`. */
+const MORE = { name: 'more', surfaceId: 'counter', sourceComponentId: 'root' } as const;
+
 const createCounter: ServerMessage = {
   version: 'v0.9',
   createSurface: { surfaceId: 'counter', catalogId: BASIC_CATALOG_ID },
@@ -197,13 +200,7 @@ async function runTrial(mode: 'state' | 'activity', seed: number): Promise<Trial
     await client
       .send({
         version: 'v0.9',
-        action: {
-          name: 'more',
-          surfaceId: 'counter',
-          sourceComponentId: 'root',
-          timestamp: new Date().toISOString(),
-          context: { next: action * CHUNK },
-        },
+        action: { ...MORE, timestamp: new Date().toISOString(), context: { next: action * CHUNK } },
       })
       .catch((error) => clientErrors.push(error));
   }

@@ -44,6 +44,35 @@ function clientOf(transport: ReturnType<typeof connectAgUi>): A2uiClient {
   return client;
 }
 
+/** An agent whose n-th thread gets surface `s<n>` (a restarted server's is `s2`), and its actions. */
+function restartingAgent() {
+  let generation = 0;
+  const actions: string[] = [];
+  const agent: A2uiAgent = {
+    onConnect(connection) {
+      generation++;
+      connection.send({
+        version: 'v0.9',
+        createSurface: { surfaceId: `s${generation}`, catalogId: BASIC_CATALOG_ID },
+      });
+    },
+    onAction: (_connection, action) => void actions.push(action.name),
+  };
+  return { agent, actions };
+}
+
+/** An action on the first server's surface `s1`, sent around a restart. */
+const lateAction = () => ({
+  version: 'v0.9' as const,
+  action: {
+    name: 'late',
+    surfaceId: 's1',
+    sourceComponentId: 'x',
+    timestamp: new Date().toISOString(),
+    context: {},
+  },
+});
+
 /** A surface whose root is a button with the action `press`. */
 const BUTTON_SURFACE: ServerMessage[] = [
   { version: 'v0.9', createSurface: { surfaceId: 'live', catalogId: BASIC_CATALOG_ID } },
@@ -480,16 +509,7 @@ describe('refusals and resets', () => {
   });
 
   it('resets when the server no longer knows the thread: old surfaces gone, the pending action refused', async () => {
-    let generation = 0;
-    const agent: A2uiAgent = {
-      onConnect(connection) {
-        generation++;
-        connection.send({
-          version: 'v0.9',
-          createSurface: { surfaceId: `s${generation}`, catalogId: BASIC_CATALOG_ID },
-        });
-      },
-    };
+    const { agent } = restartingAgent();
     const first = await serve({ agent, mode: 'activity' });
     // Restart behind the same URL: a proxy in front of whichever server is up.
     let target = first.url;
@@ -517,16 +537,7 @@ describe('refusals and resets', () => {
     );
     const second = await serve({ agent, mode: 'activity' });
     target = second.url;
-    const sent = client.send({
-      version: 'v0.9',
-      action: {
-        name: 'late',
-        surfaceId: 's1',
-        sourceComponentId: 'x',
-        timestamp: new Date().toISOString(),
-        context: {},
-      },
-    });
+    const sent = client.send(lateAction());
     await expect(sent).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
     await waitForClient(
       client,
@@ -541,18 +552,7 @@ describe('refusals and resets', () => {
   it.each(['state', 'activity'] as const)(
     '%s mode: a server restart resets the client with a reason; an action queued while it was down is refused with CONNECTION_CLOSED, never applied',
     async (mode) => {
-      let generation = 0;
-      const actions: string[] = [];
-      const agent: A2uiAgent = {
-        onConnect(connection) {
-          generation++;
-          connection.send({
-            version: 'v0.9',
-            createSurface: { surfaceId: `s${generation}`, catalogId: BASIC_CATALOG_ID },
-          });
-        },
-        onAction: (_connection, action) => void actions.push(action.name),
-      };
+      const { agent, actions } = restartingAgent();
       const start = (port: number) =>
         serveFetchApp(
           createAgUiServer({ agent, mode }),
@@ -579,16 +579,7 @@ describe('refusals and resets', () => {
       });
       await waitForClient(client, () => client.processor.getSurface('s1') !== undefined, 's1');
       await first.close();
-      const sent = client.send({
-        version: 'v0.9',
-        action: {
-          name: 'late',
-          surfaceId: 's1',
-          sourceComponentId: 'x',
-          timestamp: new Date().toISOString(),
-          context: {},
-        },
-      });
+      const sent = client.send(lateAction());
       const outcome = sent.then(
         () => 'applied',
         (error: { code?: string }) => error.code,
