@@ -128,6 +128,8 @@ class StateEmitter implements SurfaceEmitter {
   /** The client's state as this run has shaped it so far. */
   #state: Record<string, unknown> | undefined;
   #surfaces: SurfacesState | undefined;
+  /** The `seq` as of which the run began with every surface whole (replays up to it are in it). */
+  #wholeAt = -1;
 
   constructor(run: EmitterRun) {
     this.#run = run;
@@ -139,11 +141,12 @@ class StateEmitter implements SurfaceEmitter {
     const clientSurfaces = state?.[STATE_SURFACES_KEY];
     const knownEmpty = Object.keys(thread.surfaces).length === 0;
     // A client that says which messages it holds is taken at its word: the replay completes it.
+    // (A state that lost its surfaces but kept a seq past 0 cannot be completed by deltas.)
     const resumed =
       resumeFrom !== undefined &&
       !resync &&
       state !== undefined &&
-      (clientSurfaces === undefined || isRecord(clientSurfaces));
+      (clientSurfaces === undefined ? resumeFrom === 0 : isRecord(clientSurfaces));
     const current =
       resumed ||
       (!thread.dirty &&
@@ -158,9 +161,12 @@ class StateEmitter implements SurfaceEmitter {
     }
     if (current && knownEmpty) return;
     this.#snapshot(cloneSurfaces(thread.surfaces), this.#run.replayUntil);
+    this.#wholeAt = this.#run.replayUntil;
   }
 
   deliver(message: ServerMessage, _data: string, seq: number): void {
+    // Already in the snapshot the run began with.
+    if (seq <= this.#wholeAt) return;
     const state = this.#state;
     if (!state) {
       // The client's state is not an object that a patch could extend: it gets one.
@@ -224,6 +230,8 @@ class ActivityEmitter implements SurfaceEmitter {
   #seqDue: number | undefined;
   /** The client has no seq yet: unless a message brings one, the run's end writes it. */
   #stampDue = false;
+  /** The `seq` as of which the run began with every surface whole (replays up to it are in it). */
+  #wholeAt = -1;
 
   constructor(run: EmitterRun) {
     this.#run = run;
@@ -245,9 +253,12 @@ class ActivityEmitter implements SurfaceEmitter {
     for (const surfaceId of Object.keys(thread.surfaces)) this.#snapshot(surfaceId, undefined);
     thread.sentWhole(replayUntil, Object.keys(thread.surfaces));
     this.#seq.write(replayUntil);
+    this.#wholeAt = replayUntil;
   }
 
   deliver(message: ServerMessage, data: string, seq: number): void {
+    // Already in the snapshots the run began with.
+    if (seq <= this.#wholeAt) return;
     if (seq <= this.#run.replayUntil && this.#held) this.#replay(message, data, seq);
     else this.#deliverNew(message, data, seq);
     if (this.#seqDue === undefined) queueMicrotask(() => this.#writeSeq());
