@@ -9,6 +9,8 @@
 
 export type { AgUiFrontendTool, AgUiTransport, ConnectAgUiOptions } from './client/connect-agui.js';
 export { AGUI_CLIENT_DEFAULTS, connectAgUi } from './client/connect-agui.js';
+export type { GuardRunFetchOptions } from './client/guard-run-fetch.js';
+export { guardRunFetch, RunCutError } from './client/guard-run-fetch.js';
 export {
   A2UI_ACTIVITY_TYPE,
   A2UI_OPERATIONS_KEY,
@@ -17,6 +19,7 @@ export {
   FORWARDED_PROPS,
   LOG_A2UI_EVENT_TOOL,
   PROTOBUF_MEDIA_TYPE,
+  STATE_SEQ_KEY,
   STATE_SURFACES_KEY,
   SURFACE_TOOL_NAME,
 } from './protocol/constants.js';

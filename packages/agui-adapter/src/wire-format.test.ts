@@ -89,6 +89,8 @@ describe('docs/wire-formats.md, AG-UI', () => {
           dataModel: { greeting: 'Hello' },
         },
       },
+      // The seq of the last message the client applied, as the first run left it.
+      a2uiSeq: 2,
     };
     expect(
       await body(server.url, {
@@ -108,6 +110,7 @@ describe('docs/wire-formats.md, AG-UI', () => {
       await body(activity.url, {
         threadId: 'thread-1',
         runId: 'run-2',
+        state: { a2uiSeq: 2 },
         forwardedProps: action('greet', { name: 'Ada' }),
       }),
     ).toBe(block('agui-activity-action'));

@@ -20,11 +20,14 @@ import fastJsonPatch from 'fast-json-patch';
 import {
   A2UI_ACTIVITY_TYPE,
   A2UI_OPERATIONS_KEY,
+  STATE_SEQ_KEY,
   STATE_SURFACES_KEY,
 } from '../protocol/constants.js';
 import { jsonEqual, type SurfaceState, surfaceMessages } from '../protocol/surface-state.js';
 
 const { applyPatch } = fastJsonPatch;
+
+const SEQ_POINTER = `/${STATE_SEQ_KEY}`;
 
 interface SurfaceHeader {
   catalogId: unknown;
@@ -214,11 +217,13 @@ export class A2uiEventReader {
     const appendsOnly = event.patch.every(
       (operation) =>
         isRecord(operation) &&
-        operation.op === 'add' &&
-        typeof operation.path === 'string' &&
-        operation.path.startsWith(`/${A2UI_OPERATIONS_KEY}/`) &&
-        (operation.path === `/${A2UI_OPERATIONS_KEY}/-` ||
-          Number(operation.path.slice(A2UI_OPERATIONS_KEY.length + 2)) >= current.length),
+        // The content's `a2uiSeq` (this adapter's server) is no operation of the surface.
+        (operation.path === SEQ_POINTER ||
+          (operation.op === 'add' &&
+            typeof operation.path === 'string' &&
+            operation.path.startsWith(`/${A2UI_OPERATIONS_KEY}/`) &&
+            (operation.path === `/${A2UI_OPERATIONS_KEY}/-` ||
+              Number(operation.path.slice(A2UI_OPERATIONS_KEY.length + 2)) >= current.length))),
     );
     const previousLength = current.length;
     let content: unknown;

@@ -3,6 +3,8 @@
  * agents we did not write (a hand-written endpoint speaking CopilotKit's activity convention, and
  * one patching `state.surfaces` its own way), frontend tools, refusals and resets.
  */
+
+import type { Server } from 'node:http';
 import {
   type A2uiAgent,
   A2uiClient,
@@ -10,14 +12,17 @@ import {
   createDefaultCatalogs,
   MessageProcessor,
   type ServerMessage,
+  serveFetchApp,
   snapshotState,
 } from '@a2ui-ts/core';
 import { createDeferred, EXAMPLE_STREAMS, waitForClient } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { EventEncoder } from '@ag-ui/encoder';
+import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAST_RECONNECT, listen, startTestServer, type TestServer } from '../../test/harness.js';
+import { createAgUiServer } from '../server/create-agui-server.js';
 import { type AgUiFrontendTool, connectAgUi } from './connect-agui.js';
 
 const ALL = EXAMPLE_STREAMS.flatMap((stream) => stream.messages);
@@ -38,6 +43,35 @@ function clientOf(transport: ReturnType<typeof connectAgUi>): A2uiClient {
   void client.connect().catch(() => {});
   return client;
 }
+
+/** An agent whose n-th thread gets surface `s<n>` (a restarted server's is `s2`), and its actions. */
+function restartingAgent() {
+  let generation = 0;
+  const actions: string[] = [];
+  const agent: A2uiAgent = {
+    onConnect(connection) {
+      generation++;
+      connection.send({
+        version: 'v0.9',
+        createSurface: { surfaceId: `s${generation}`, catalogId: BASIC_CATALOG_ID },
+      });
+    },
+    onAction: (_connection, action) => void actions.push(action.name),
+  };
+  return { agent, actions };
+}
+
+/** An action on the first server's surface `s1`, sent around a restart. */
+const lateAction = () => ({
+  version: 'v0.9' as const,
+  action: {
+    name: 'late',
+    surfaceId: 's1',
+    sourceComponentId: 'x',
+    timestamp: new Date().toISOString(),
+    context: {},
+  },
+});
 
 /** A surface whose root is a button with the action `press`. */
 const BUTTON_SURFACE: ServerMessage[] = [
@@ -475,16 +509,7 @@ describe('refusals and resets', () => {
   });
 
   it('resets when the server no longer knows the thread: old surfaces gone, the pending action refused', async () => {
-    let generation = 0;
-    const agent: A2uiAgent = {
-      onConnect(connection) {
-        generation++;
-        connection.send({
-          version: 'v0.9',
-          createSurface: { surfaceId: `s${generation}`, catalogId: BASIC_CATALOG_ID },
-        });
-      },
-    };
+    const { agent } = restartingAgent();
     const first = await serve({ agent, mode: 'activity' });
     // Restart behind the same URL: a proxy in front of whichever server is up.
     let target = first.url;
@@ -512,16 +537,7 @@ describe('refusals and resets', () => {
     );
     const second = await serve({ agent, mode: 'activity' });
     target = second.url;
-    const sent = client.send({
-      version: 'v0.9',
-      action: {
-        name: 'late',
-        surfaceId: 's1',
-        sourceComponentId: 'x',
-        timestamp: new Date().toISOString(),
-        context: {},
-      },
-    });
+    const sent = client.send(lateAction());
     await expect(sent).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
     await waitForClient(
       client,
@@ -532,4 +548,52 @@ describe('refusals and resets', () => {
     expect(client.processor.getSurface('s1')).toBeUndefined();
     await client.close();
   });
+
+  it.each(['state', 'activity'] as const)(
+    '%s mode: a server restart resets the client with a reason; an action queued while it was down is refused with CONNECTION_CLOSED, never applied',
+    async (mode) => {
+      const { agent, actions } = restartingAgent();
+      const start = (port: number) =>
+        serveFetchApp(
+          createAgUiServer({ agent, mode }),
+          (adaptor) => createAdaptorServer(adaptor) as Server,
+          { port },
+        );
+      const first = await start(0);
+      const port = first.port;
+      let refused = 0;
+      const transport = connectAgUi({
+        url: `http://127.0.0.1:${port}`,
+        longPoll: true,
+        reconnect: FAST_RECONNECT,
+        fetch: (input, init) => {
+          const response = globalThis.fetch(input, init);
+          response.catch(() => refused++);
+          return response;
+        },
+      });
+      const client = clientOf(transport);
+      const resets: string[] = [];
+      client.subscribe((event) => {
+        if (event.type === 'reset') resets.push(event.reason ?? '');
+      });
+      await waitForClient(client, () => client.processor.getSurface('s1') !== undefined, 's1');
+      await first.close();
+      const sent = client.send(lateAction());
+      const outcome = sent.then(
+        () => 'applied',
+        (error: { code?: string }) => error.code,
+      );
+      // The action was tried, and refused, while no server listened.
+      await eventually(() => refused >= 3);
+      const second = await start(port);
+      closers.push(() => second.close());
+      expect(await outcome).toBe('CONNECTION_CLOSED');
+      await waitForClient(client, () => client.processor.getSurface('s2') !== undefined, 's2');
+      expect(resets).toEqual([expect.stringContaining('unknown-connection')]);
+      expect(client.processor.getSurface('s1')).toBeUndefined();
+      expect(actions).toEqual([]);
+      await client.close();
+    },
+  );
 });

@@ -8,6 +8,11 @@
  *
  * Reconnects (of the first run), the outbox (one run at a time, each action retried with the same
  * `runId` until answered, backoff on refusal) and the status are core's link kit.
+ *
+ * Nothing is lost when a run is cut: the thread's `a2uiSeq` travels in the state the client sends
+ * back (this keeps it current also for what arrives in activity messages), so a run that ends
+ * without `RUN_FINISHED` — cut, or silent past `idleTimeoutMs` — is caught up at once by another
+ * run, which the server answers with exactly the messages after that seq.
  */
 import {
   A2uiError,
@@ -16,6 +21,7 @@ import {
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
+  createBackoff,
   createConnectionId,
   createLinkTransport,
   describeError,
@@ -38,6 +44,8 @@ import {
 import { type AbstractAgent, type AgentSubscriber, HttpAgent } from '@ag-ui/client';
 import { CUSTOM_EVENTS, FORWARDED_PROPS } from '../protocol/constants.js';
 import { A2uiEventReader } from './a2ui-event-reader.js';
+import { guardRunFetch, RunCutError } from './guard-run-fetch.js';
+import { RunSeq } from './run-seq.js';
 
 /** A tool the page offers the agent (AG-UI's frontend tool), with the code that runs it. */
 export interface AgUiFrontendTool {
@@ -77,6 +85,14 @@ export interface ConnectAgUiOptions
     | (() => Record<string, string> | Promise<Record<string, string>>);
   /** The `fetch` to use. @default globalThis.fetch */
   fetch?: typeof fetch;
+  /**
+   * A run whose response sends no byte for this long (no event, no keep-alive comment) counts as
+   * stalled: it is aborted and caught up by a new run. Keep it above the server's keep-alive
+   * interval (this adapter's server: `keepAliveIntervalMs`, 15 s). Applies to runs over {@link url}
+   * (not to an {@link agent} given whole). 0 never aborts.
+   * @default 45000
+   */
+  idleTimeoutMs?: number;
   /** Frontend tools offered with every run. @default none */
   tools?: readonly AgUiFrontendTool[];
   /** Context entries sent with every run (`RunAgentInput.context`). @default none */
@@ -126,6 +142,7 @@ export interface AgUiTransport extends ClientTransport {
 export const AGUI_CLIENT_DEFAULTS = {
   maxToolRounds: 10,
   pollIntervalMs: 0,
+  idleTimeoutMs: 45_000,
   longPoll: false,
   maxQueuedMessages: LINK_DEFAULTS.maxQueuedMessages,
   /** How long `close()` waits for the run that ends the thread. */
@@ -150,8 +167,9 @@ type RunOutcome =
       message: string;
       retryAfterMs?: number;
     }
-  | { kind: 'network-error'; message: string }
-  /** The stream ended without `RUN_FINISHED` or `RUN_ERROR` (ag-ui#2300). */
+  /** `unsent`: the request is known not to have reached the agent (the connection was refused). */
+  | { kind: 'network-error'; message: string; unsent: boolean }
+  /** The stream ended without `RUN_FINISHED` or `RUN_ERROR` (cut, stalled, or ag-ui#2300). */
   | { kind: 'incomplete' };
 
 /**
@@ -178,13 +196,16 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   /** The response of the last request each run made, for its status and `Retry-After`. */
   let lastResponse: Response | undefined;
   const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const runFetch = guardRunFetch(baseFetch, {
+    idleTimeoutMs: options.idleTimeoutMs ?? defaults.idleTimeoutMs,
+  });
   const agent =
     options.agent ??
     new HttpAgent({
       url: String(options.url ?? ''),
       threadId: options.threadId ?? createConnectionId(),
       fetch: async (url, init) => {
-        const response = await baseFetch(url, init);
+        const response = await runFetch(url, init);
         lastResponse = response;
         // The server holds a waiting run from the moment it answers: a release may go out now.
         if (waiting && !waiting.responded) {
@@ -202,6 +223,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     throw new A2uiError('VALIDATION_FAILED', 'connectAgUi’s longPoll needs a url.');
 
   const reader = new A2uiEventReader();
+  const seq = new RunSeq();
   let generation = 0;
   let runs = 0;
   let opened = false;
@@ -293,6 +315,19 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     outcome: RunOutcome;
     toolCalls: ToolCall[];
   }> => {
+    const result = await runAgentOnce(forwardedProps, runId);
+    // A cut run: what it carried and the client lacks comes with another run, at once.
+    if (result.outcome.kind === 'incomplete' || result.outcome.kind === 'network-error') catchUp();
+    return result;
+  };
+
+  const runAgentOnce = async (
+    forwardedProps: Record<string, unknown>,
+    runId?: string,
+  ): Promise<{
+    outcome: RunOutcome;
+    toolCalls: ToolCall[];
+  }> => {
     runs++;
     let terminal: 'finished' | 'error' | undefined;
     let runError: { code: string | undefined; message: string } | undefined;
@@ -307,8 +342,14 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         reader.stateDelta(state, event.delta);
       },
       onStateChanged: ({ state }) => push(reader.stateChanged(state)),
-      onActivitySnapshotEvent: ({ event }) => push(reader.activitySnapshot(event)),
-      onActivityDeltaEvent: ({ event }) => push(reader.activityDelta(event)),
+      onActivitySnapshotEvent: ({ event }) => {
+        push(reader.activitySnapshot(event));
+        seq.snapshot(event);
+      },
+      onActivityDeltaEvent: ({ event }) => {
+        push(reader.activityDelta(event));
+        seq.delta(event);
+      },
       onToolCallEndEvent: ({ event, toolCallName, toolCallArgs }) => {
         calls.set(event.toolCallId, {
           id: event.toolCallId,
@@ -323,7 +364,10 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
       onCustomEvent: ({ event }) => {
         if (event.name === CUSTOM_EVENTS.reset) {
           reset = true;
-          resetSession('The server no longer knew this thread; it started over.');
+          const reason = (event.value as { reason?: unknown } | undefined)?.reason;
+          resetSession(
+            `The server no longer knew this thread (${typeof reason === 'string' ? reason : 'unknown reason'}); it started over.`,
+          );
         } else if (event.name === CUSTOM_EVENTS.closed) {
           const reason = (event.value as { reason?: unknown } | undefined)?.reason;
           closedReason = typeof reason === 'string' ? reason : 'unknown reason';
@@ -333,6 +377,8 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         terminal = 'finished';
       },
       onRunErrorEvent: ({ event }) => {
+        // The guard's cut (`@ag-ui/client` reports an aborted body as a RUN_ERROR): not the server's.
+        if (RunCutError.isInstance(event.rawEvent)) return;
         terminal = 'error';
         runError = { code: event.code, message: event.message };
       },
@@ -347,6 +393,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     lastResponse = undefined;
     try {
       await applyHeaders();
+      seq.stamp(agent);
       await agent.runAgent(
         {
           ...(runId ? { runId } : {}),
@@ -378,7 +425,15 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
           toolCalls: [],
         };
       }
-      return { outcome: { kind: 'network-error', message: describeError(error) }, toolCalls: [] };
+      if (RunCutError.isInstance(error)) return { outcome: { kind: 'incomplete' }, toolCalls: [] };
+      return {
+        outcome: {
+          kind: 'network-error',
+          message: describeError(error),
+          unsent: lastResponse === undefined && isRefusedConnection(error),
+        },
+        toolCalls: [],
+      };
     }
     const toolCalls = [...calls.values()].filter((call) =>
       tools.some((tool) => tool.name === call.name),
@@ -396,6 +451,34 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         toolCalls: [],
       };
     return { outcome: { kind: 'incomplete' }, toolCalls: [] };
+  };
+
+  /**
+   * Catches up a cut run: runs without input, one after another (backing off while they fail),
+   * until one finishes. One catch-up at a time; other runs catch up as well, as they go.
+   */
+  let catchingUp = false;
+  const catchUp = () => {
+    if (catchingUp || !opened || shell.closed) return;
+    catchingUp = true;
+    const backoff = createBackoff(options.reconnect);
+    void (async () => {
+      try {
+        while (!shell.closed && endLink) {
+          const result = await exclusive(() => runAgentOnce({})).catch(() => undefined);
+          if (shell.closed) return;
+          const outcome = result?.outcome;
+          if (outcome && outcome.kind !== 'incomplete' && outcome.kind !== 'network-error') {
+            handleEnd(outcome);
+            if (outcome.kind === 'finished') await followUp(result!);
+            if (outcome.kind !== 'http-error' || !isRetryableStatus(outcome.status)) return;
+          }
+          await sleep(backoff.fail(), shell.signal);
+        }
+      } finally {
+        catchingUp = false;
+      }
+    })().catch(() => {});
   };
 
   /** Runs the frontend tools a run called, then the runs their results start. */
@@ -444,6 +527,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   const resetSession = (reason: string) => {
     generation++;
     reader.clear();
+    seq.clear();
     outbox.reset();
     outbox.setConnection(connectionName());
     shell.push({ type: 'reset', reason });
@@ -466,7 +550,19 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
         forwardedProps[FORWARDED_PROPS.capabilities] = metadata.a2uiClientCapabilities;
       if (metadata?.a2uiClientDataModel)
         forwardedProps[FORWARDED_PROPS.dataModel] = metadata.a2uiClientDataModel;
-      const { outcome, toolCalls } = await exclusive(() => runOnce(forwardedProps, entry!.id));
+      const bound = entry!.connectionId;
+      const result = await exclusive(async () =>
+        // A run before this one reset the thread: the message belongs to the one that is gone.
+        bound !== undefined && bound !== connectionName()
+          ? undefined
+          : runOnce(forwardedProps, entry!.id),
+      );
+      if (!result)
+        return {
+          kind: 'answered',
+          errors: new Map([[entry!.id, threadResetError()]]),
+        };
+      const { outcome, toolCalls } = result;
       handleEnd(outcome);
       const delivery = toDelivery(outcome, entry!.id);
       void followUp({ toolCalls }).catch(() => {});
@@ -637,18 +733,7 @@ function toDelivery(outcome: RunOutcome, id: string): OutboxDelivery {
   switch (outcome.kind) {
     case 'finished':
       return outcome.reset
-        ? {
-            kind: 'answered',
-            errors: new Map([
-              [
-                id,
-                new A2uiError(
-                  'CONNECTION_CLOSED',
-                  'The thread was reset before this message could be delivered; its surfaces are gone.',
-                ),
-              ],
-            ]),
-          }
+        ? { kind: 'answered', errors: new Map([[id, threadResetError()]]) }
         : { kind: 'answered' };
     case 'run-error':
       // A busy agent or a server shutting down: the same run again, later.
@@ -660,7 +745,13 @@ function toDelivery(outcome: RunOutcome, id: string): OutboxDelivery {
       };
     case 'http-error':
       if (isRetryableStatus(outcome.status))
-        return { kind: 'retry', reason: outcome.message, retryAfterMs: outcome.retryAfterMs };
+        return {
+          kind: 'retry',
+          reason: outcome.message,
+          retryAfterMs: outcome.retryAfterMs,
+          // Refused before the run started (busy, shutting down, too slow a body): not delivered.
+          unsent: REFUSED_BEFORE_RUN.has(outcome.status),
+        };
       return {
         kind: 'answered',
         errors: new Map([
@@ -673,11 +764,33 @@ function toDelivery(outcome: RunOutcome, id: string): OutboxDelivery {
         ]),
       };
     case 'network-error':
-      return { kind: 'retry', reason: `Could not reach the AG-UI endpoint: ${outcome.message}` };
+      return {
+        kind: 'retry',
+        reason: `Could not reach the AG-UI endpoint: ${outcome.message}`,
+        unsent: outcome.unsent,
+      };
     case 'incomplete':
       // It may have arrived: the same runId again, which the server de-duplicates.
       return { kind: 'retry', reason: 'The run ended before RUN_FINISHED.' };
   }
+}
+
+const threadResetError = () =>
+  new A2uiError(
+    'CONNECTION_CLOSED',
+    'The thread was reset before this message could be delivered; its surfaces are gone.',
+  );
+
+/** Statuses this adapter's server answers only before a run starts, with nothing delivered. */
+const REFUSED_BEFORE_RUN = new Set([408, 429, 503]);
+
+/** The connection was refused: the request never left this machine (Node's `ECONNREFUSED`). */
+function isRefusedConnection(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    if ((cause as { code?: unknown }).code === 'ECONNREFUSED') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 const KNOWN_CODES = new Set([

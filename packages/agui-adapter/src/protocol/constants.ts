@@ -17,6 +17,15 @@ export const activityMessageId = (surfaceId: string): string => `a2ui-surface-${
 export const STATE_SURFACES_KEY = 'surfaces';
 
 /**
+ * The key of `RunAgentInput.state` (and of each A2UI activity message's content) that holds the
+ * `seq` of the last thread message the client applied. The server writes it with every update,
+ * in the same event where it can (`STATE_DELTA` in `state` mode, `ACTIVITY_DELTA` in `activity`
+ * mode); the client sends it back with its state on every run, so a run that was cut is caught up
+ * with exactly the messages the client lacks. Clients never need to read it.
+ */
+export const STATE_SEQ_KEY = 'a2uiSeq';
+
+/**
  * Keys of `RunAgentInput.forwardedProps` that this adapter reads. Every other key reaches the
  * agent untouched as `AgentInput.extras`.
  */

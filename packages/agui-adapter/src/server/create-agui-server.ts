@@ -7,9 +7,10 @@
  *
  * A run: authenticate, read and validate `RunAgentInput`, open the thread's connection
  * (`host.open` with an id derived from the principal and `threadId`), attach the run's sink for
- * the run's duration (`host.connect` with the last `seq` this thread's client was sent, so what
- * the agent sent between runs comes first), deliver tool results, user input and the client
- * message with `awaitTurn`, then `RUN_FINISHED` once — or one `RUN_ERROR`.
+ * the run's duration (`host.connect` from the `a2uiSeq` the client's state carries — what it
+ * says it holds, acknowledged then — so what it missed of a cut run and what the agent sent
+ * between runs come first), deliver tool results, user input and the client message with
+ * `awaitTurn`, then `RUN_FINISHED` once — or one `RUN_ERROR`.
  */
 import {
   A2uiError,
@@ -318,7 +319,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
             signal: controller.signal,
             onCreated: async (connectionId) => {
               const continued = reset || known !== undefined || isContinuation(request, mode);
-              await run.attach(adoptThread(connectionId), 0, continued);
+              await run.attach(adoptThread(connectionId), { lastSeq: 0, reset: continued });
               resolve({ created: true, onConnect });
             },
           });
@@ -335,13 +336,9 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     if (!opened.created) {
       const thread = known ?? adoptThread(threadId);
       run.checkSurface(thread);
-      const missed = await host.read(threadId, {
-        principal,
-        afterSeq: thread.deliveredSeq,
-        limit: 1,
-      });
-      if (missed.ok) await run.attach(thread, thread.deliveredSeq, false);
-      if (!missed.ok || run.replaced) {
+      const from = await resumePoint(principal, threadId, thread, request, known !== undefined);
+      if (from) await run.attach(thread, from);
+      if (!from || run.replaced) {
         // What this client missed is no longer kept: the thread starts over, with a fresh onConnect.
         threads.delete(threadId);
         host.session(threadId)?.close('reset');
@@ -359,6 +356,44 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
         done();
       });
     return streamResponse(stream);
+  };
+
+  /**
+   * Where a run on a live thread starts: after the `a2uiSeq` the client's state carries, when
+   * this node can place it and the replay log still holds what follows (the client confirmed it
+   * holds everything through it, so that much is acknowledged and leaves the log); else after
+   * the last message sent, every surface whole for a client whose seq could not be placed.
+   * `undefined` when the thread cannot go on (its log lost what the client was never sent).
+   */
+  const resumePoint = async (
+    principal: unknown,
+    threadId: string,
+    thread: ThreadState,
+    request: RunRequest,
+    known: boolean,
+  ): Promise<AttachPoint | undefined> => {
+    const clientSeq = request.clientSeq;
+    const delivered = thread.deliveredSeq;
+    if (
+      known &&
+      clientSeq !== undefined &&
+      clientSeq <= delivered &&
+      clientSeq >= thread.floorSeq
+    ) {
+      const missed = await host.read(threadId, { principal, afterSeq: clientSeq, limit: 1 });
+      if (missed.ok) {
+        if (clientSeq > 0)
+          await host.acknowledge(threadId, { principal, seq: clientSeq }).catch(() => {});
+        return { lastSeq: clientSeq, reset: false, resumeFrom: clientSeq };
+      }
+    }
+    const live = await host.read(threadId, { principal, afterSeq: delivered, limit: 1 });
+    if (!live.ok) return undefined;
+    return {
+      lastSeq: delivered,
+      reset: false,
+      whole: known && clientSeq !== undefined && clientSeq !== delivered,
+    };
   };
 
   /** A fresh state for a connection just created; it is forgotten when the connection ends. */
@@ -463,11 +498,25 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
 /** True when a request continues a thread the client already had (so a new one is a reset). */
 function isContinuation(request: RunRequest, mode: AgUiOutputMode): boolean {
   if (request.clientMessage || request.toolResults.length > 0) return true;
+  // A client that was sent messages of this thread (a server restart lost it): in every mode.
+  if (request.clientSeq !== undefined && request.clientSeq > 0) return true;
   if (mode !== 'state') return false;
   const surfaces = isRecord(request.input.state)
     ? request.input.state[STATE_SURFACES_KEY]
     : undefined;
   return isRecord(surfaces) && Object.keys(surfaces).length > 0;
+}
+
+/** Where a run binds to its thread's connection. */
+interface AttachPoint {
+  /** The messages after this `seq` are delivered to the run. */
+  lastSeq: number;
+  /** The thread is new although the client continued an old one. */
+  reset: boolean;
+  /** The client's `a2uiSeq`, when the run resumes from it. */
+  resumeFrom?: number;
+  /** Every surface goes whole (the client's seq could not be placed). */
+  whole?: boolean;
 }
 
 interface RunOptions {
@@ -516,9 +565,10 @@ class Run implements SessionSink {
     }
   }
 
-  /** Binds the run to the thread's connection, from `lastSeq` on. */
-  async attach(thread: ThreadState, lastSeq: number, reset: boolean): Promise<void> {
+  /** Binds the run to the thread's connection, from `point.lastSeq` on. */
+  async attach(thread: ThreadState, point: AttachPoint): Promise<void> {
     const { host, principal, threadId, stream, mode, input, request } = this.#options;
+    const { lastSeq, reset } = point;
     this.#link?.detach();
     this.#thread = thread;
     if (reset && !this.#reset) {
@@ -533,7 +583,10 @@ class Run implements SessionSink {
       thread,
       runId: input.runId,
       clientState: input.state,
-      resync: request.resync || reset,
+      resync: request.resync || reset || point.whole === true,
+      resumeFrom: reset ? undefined : point.resumeFrom,
+      replayUntil: thread.deliveredSeq,
+      stampSeq: request.clientSeq === undefined || reset,
       compactAfterBytes: this.#options.compactAfterBytes,
       emit: (event) => stream.emit(event),
       emitJson: (json) => stream.emitJson(json),
@@ -554,16 +607,13 @@ class Run implements SessionSink {
   deliver(entry: ReplayEntry): void {
     const thread = this.#thread;
     if (!thread || this.#options.stream.ended) return;
-    thread.deliveredSeq = Math.max(thread.deliveredSeq, entry.seq);
     const message = ownCopy(entry);
-    if (this.#options.copilotKitCatalogIds) {
-      const renamed = withCopilotKitCatalogId(message);
-      if (renamed) {
-        this.#emitter?.deliver(renamed, JSON.stringify(renamed));
-        return;
-      }
-    }
-    this.#emitter?.deliver(message, entry.data);
+    const renamed = this.#options.copilotKitCatalogIds
+      ? withCopilotKitCatalogId(message)
+      : undefined;
+    if (renamed) this.#emitter?.deliver(renamed, JSON.stringify(renamed), entry.seq);
+    else this.#emitter?.deliver(message, entry.data, entry.seq);
+    thread.deliveredSeq = Math.max(thread.deliveredSeq, entry.seq);
     // `tool-result` carries the surfaces at the run's end: a waiting run ends once the agent's
     // messages of this tick are in.
     const hold = this.#options.hold;
@@ -573,6 +623,7 @@ class Run implements SessionSink {
   deliverToolCall(call: HostToolCall): void {
     const { stream } = this.#options;
     if (stream.ended) return;
+    this.#emitter?.flush();
     this.#thread?.pendingToolCalls.add(call.id);
     stream.emit({
       type: EventType.TOOL_CALL_START,
@@ -689,7 +740,9 @@ class Run implements SessionSink {
       return;
     }
     thread.dirty = false;
-    if (thread.deliveredSeq > 0)
+    // A client that sends `a2uiSeq` back acknowledges with its next run: until then, the log
+    // keeps what this run carried, in case the client never read it.
+    if (thread.deliveredSeq > 0 && this.#options.request.clientSeq === undefined)
       void host.acknowledge(threadId, { principal, seq: thread.deliveredSeq }).catch(() => {});
     if (this.#closed !== undefined)
       stream.emit({

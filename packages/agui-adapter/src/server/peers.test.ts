@@ -106,7 +106,7 @@ describe.each(PEERS)('@ag-ui/client $version HttpAgent', ({ HttpAgent: Peer }) =
     const after = await runPeer(agent);
     clean(after);
     expect(typesOf(after)).toEqual(['RUN_STARTED', 'STATE_SNAPSHOT', 'RUN_FINISHED']);
-    expect(agent.state).toEqual({ mine: 1, surfaces: expected });
+    expect(agent.state).toEqual({ mine: 1, surfaces: expected, a2uiSeq: expect.any(Number) });
     const surfaceId = Object.keys(expected)[0]!;
     connection!.send({
       version: 'v0.9',

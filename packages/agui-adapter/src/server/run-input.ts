@@ -17,7 +17,12 @@ import {
 } from '@a2ui-ts/core';
 import type { Message, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
-import { FORWARDED_PROPS, LOG_A2UI_EVENT_TOOL, STATE_SURFACES_KEY } from '../protocol/constants.js';
+import {
+  FORWARDED_PROPS,
+  LOG_A2UI_EVENT_TOOL,
+  STATE_SEQ_KEY,
+  STATE_SURFACES_KEY,
+} from '../protocol/constants.js';
 
 /** What one run asks of the agent, in the order it is delivered. */
 export interface RunRequest {
@@ -37,7 +42,12 @@ export interface RunRequest {
   readonly metadata: ClientMessageMetadata | undefined;
   readonly tools: HostTool[];
   readonly context: HostContextEntry[];
-  /** `RunAgentInput.state` without `surfaces`, when there is anything else. */
+  /**
+   * `state.a2uiSeq`: the `seq` of the last thread message the client applied, when its state
+   * carries one (a non-negative integer).
+   */
+  readonly clientSeq: number | undefined;
+  /** `RunAgentInput.state` without `surfaces` and `a2uiSeq`, when there is anything else. */
   readonly hostState: Record<string, unknown> | undefined;
   /** `forwardedProps` without this adapter's keys. */
   readonly extras: Record<string, unknown> | undefined;
@@ -122,7 +132,8 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
     }
   }
   const state = isRecord(input.state) ? input.state : undefined;
-  const hostState = state ? withoutKeys(state, [STATE_SURFACES_KEY]) : undefined;
+  const hostState = state ? withoutKeys(state, [STATE_SURFACES_KEY, STATE_SEQ_KEY]) : undefined;
+  const seq = state?.[STATE_SEQ_KEY];
   const extras = withoutKeys(props, Object.values(FORWARDED_PROPS));
   return {
     input,
@@ -142,6 +153,7 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
       description: entry.description,
       value: entry.value,
     })),
+    clientSeq: Number.isSafeInteger(seq) && (seq as number) >= 0 ? (seq as number) : undefined,
     hostState,
     extras,
     resync: props[FORWARDED_PROPS.resync] === true,

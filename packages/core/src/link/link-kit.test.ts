@@ -277,6 +277,30 @@ describe('Outbox: what a sender is told', () => {
     reset.outbox.close();
   });
 
+  it('rejects with CONNECTION_CLOSED on a reset a message whose every attempt was refused unsent, OUTCOME_UNKNOWN once one may have arrived', async () => {
+    let unsent = true;
+    const refused = outboxUnderTest(() => ({ kind: 'retry', reason: 'refused', unsent }), {
+      backoff: { initialDelayMs: 1, maxDelayMs: 1 },
+    });
+    refused.outbox.setConnection('c1');
+    const neverArrived = refused.outbox.enqueue({ name: 'a' });
+    await eventually(() => refused.attempts.length >= 3);
+    refused.outbox.reset();
+    await expect(neverArrived).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+
+    refused.outbox.setConnection('c2');
+    const mayHaveArrived = refused.outbox.enqueue({ name: 'b' });
+    const before = refused.attempts.length;
+    await eventually(() => refused.attempts.length >= before + 1);
+    unsent = false;
+    await eventually(() => refused.attempts.length >= before + 3);
+    unsent = true;
+    await eventually(() => refused.attempts.length >= before + 5);
+    refused.outbox.reset();
+    await expect(mayHaveArrived).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' });
+    refused.outbox.close();
+  });
+
   it('sends a message waiting out its backoff as soon as it is woken (back online)', async () => {
     let wakeUp: (() => void) | undefined;
     let online = false;

@@ -53,6 +53,13 @@ export type OutboxDelivery =
       readonly retryAfterMs?: number;
       /** What the server said, when it refused and said why. */
       readonly cause?: TroubleCause;
+      /**
+       * This attempt is known not to have reached the agent (the connection was refused, or the
+       * server refused before reading it): it does not count as sent, so a message whose every
+       * attempt was refused is rejected with `CONNECTION_CLOSED` on a reset, never
+       * `OUTCOME_UNKNOWN`.
+       */
+      readonly unsent?: boolean;
     }
   /** The batch was too large for the server: it is sent again one message per request. */
   | { readonly kind: 'split' };
@@ -347,6 +354,7 @@ export class Outbox<T> {
       return;
     }
     if (delivery.kind === 'retry') {
+      if (delivery.unsent) for (const pending of batch) pending.sent = pending.entry.sentBefore;
       this.#scheduleRetry(delivery.reason, delivery.retryAfterMs, delivery.cause);
       return;
     }

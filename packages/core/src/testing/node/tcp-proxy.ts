@@ -2,8 +2,9 @@
  * A loopback TCP proxy for fault injection (Node only): `drop()` resets every connection through
  * it (RST, no polite close), as a broken network would; `setBlackhole(true)` silently discards
  * every byte in both directions while the sockets stay open (no FIN, no RST), as a laptop that
- * slept or a dead NAT entry does; `setRefusing(true)` resets new connections; `setTarget()` points
- * it at a restarted server.
+ * slept or a dead NAT entry does; `setStalled(true)` stops forwarding without losing a byte (a
+ * congested or stalled path: everything arrives once it is lifted); `setRefusing(true)` resets new
+ * connections; `setTarget()` points it at a restarted server.
  */
 
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,11 @@ export interface TcpProxy {
   setRefusing(refusing: boolean): void;
   /** While true, bytes in both directions are discarded and nothing is closed. */
   setBlackhole(blackhole: boolean): void;
+  /**
+   * While true, nothing is forwarded in either direction and nothing is lost or closed: bytes wait
+   * (in the sockets' buffers, and TCP flow control holds back the senders) until it is lifted.
+   */
+  setStalled(stalled: boolean): void;
   /** Forwards new connections to another port. */
   setTarget(port: number): void;
   close(): Promise<void>;
@@ -43,6 +49,7 @@ export async function createTcpProxy(targetPort: number): Promise<TcpProxy> {
   let target = targetPort;
   let refusing = false;
   let blackhole = false;
+  let stalled = false;
   let accepted = 0;
   const pairs = new Set<[Socket, Socket]>();
   const forward = (from: Socket, to: Socket) => {
@@ -50,7 +57,9 @@ export async function createTcpProxy(targetPort: number): Promise<TcpProxy> {
       if (blackhole) return;
       if (!to.write(chunk)) {
         from.pause();
-        to.once('drain', () => from.resume());
+        to.once('drain', () => {
+          if (!stalled) from.resume();
+        });
       }
     });
     from.on('end', () => {
@@ -66,6 +75,10 @@ export async function createTcpProxy(targetPort: number): Promise<TcpProxy> {
     const upstream = connect(target, '127.0.0.1');
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
+    if (stalled) {
+      client.pause();
+      upstream.pause();
+    }
     const end = () => {
       pairs.delete(pair);
       client.destroy();
@@ -100,6 +113,14 @@ export async function createTcpProxy(targetPort: number): Promise<TcpProxy> {
     },
     setBlackhole(value) {
       blackhole = value;
+    },
+    setStalled(value) {
+      stalled = value;
+      for (const pair of pairs)
+        for (const socket of pair) {
+          if (value) socket.pause();
+          else socket.resume();
+        }
     },
     setTarget(next) {
       target = next;
