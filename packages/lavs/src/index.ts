@@ -1,0 +1,2 @@
+export * from './errors/index.js';
+export * from './manifest/index.js';
