@@ -5,6 +5,7 @@
  * `killGraceMs` later SIGKILL; the call is answered only once the process is gone.
  */
 import { spawn } from 'node:child_process';
+import { isAbsolute, resolve } from 'node:path';
 import { LavsError } from '../errors/lavs-error.js';
 import type { ScriptHandler } from '../manifest/manifest-types.js';
 import { resolveInside } from '../permissions/inside-directory.js';
@@ -29,9 +30,11 @@ export function runScriptHandler(
   diagnostics: HandlerDiagnostics,
 ): Promise<unknown> {
   const cwd = resolveInside(run.baseDir, handler.cwd ?? '.') ?? run.baseDir;
-  const command = handler.command.includes('/')
-    ? (resolveInside(run.baseDir, handler.command) ?? handler.command)
-    : handler.command;
+  // Relative paths were checked to stay inside the service when the manifest was loaded.
+  const command =
+    handler.command.includes('/') && !isAbsolute(handler.command)
+      ? resolve(run.baseDir, handler.command)
+      : handler.command;
   const mode = handler.input ?? 'stdin';
   const inherited = Object.fromEntries(
     INHERITED_ENV.flatMap((name) =>

@@ -5,7 +5,7 @@
  * into the manifest; nothing half-loaded is returned.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { LavsError } from '../errors/lavs-error.js';
 import { resolveInside } from '../permissions/inside-directory.js';
@@ -181,8 +181,10 @@ function checkPaths(manifest: LavsManifest, baseDir: string): SchemaIssue[] {
     if (handler.type === 'function') inside(handler.module, `${at}/handler/module`);
     if (handler.type === 'script') {
       if (handler.cwd !== undefined) inside(handler.cwd, `${at}/handler/cwd`);
-      // A bare name (`node`) is looked up on PATH; a path must be the service's own.
-      if (handler.command.includes('/')) inside(handler.command, `${at}/handler/command`);
+      // A bare name (`node`) is looked up on PATH and an absolute path names a system program;
+      // a relative path must be the service's own.
+      if (handler.command.includes('/') && !isAbsolute(handler.command))
+        inside(handler.command, `${at}/handler/command`);
     }
   });
   return issues;
