@@ -63,14 +63,17 @@ afterAll(() => service.close());
 
 it('reads and writes the files fileAccess allows', async () => {
   expect((await service.call('read', { path: './data/todos.json' })).result).toBe('[1,2]');
-  expect((await service.call('write', { path: 'data/new/list.json', text: '[]' })).result).toEqual({ written: true });
+  expect((await service.call('write', { path: 'data/new/list.json', text: '[]' })).result).toEqual({
+    written: true,
+  });
   expect(await readFile(join(service.dir, 'data/new/list.json'), 'utf8')).toBe('[]');
 });
 
 it('refuses a file a "!" pattern denies, naming fileAccess', async () => {
   expect((await service.call('read', { path: 'data/secrets.json' })).error).toEqual({
     code: -32001,
-    message: 'Permission denied: fileAccess does not allow "data/secrets.json": denied by a "!" pattern',
+    message:
+      'Permission denied: fileAccess does not allow "data/secrets.json": denied by a "!" pattern',
     data: { permission: 'fileAccess', path: 'data/secrets.json' },
   });
 });
@@ -122,8 +125,14 @@ it('stops a function past maxMemory with -32001 naming maxMemory', async () => {
 });
 
 it('answers -32003 for a thrown error without its text, which goes to the log', async () => {
-  expect((await service.call('fail')).error).toEqual({ code: -32003, message: 'Handler error: the function threw' });
-  expect(service.audit.at(-1)).toMatchObject({ endpoint: 'fail', detail: 'database password is hunter2' });
+  expect((await service.call('fail')).error).toEqual({
+    code: -32003,
+    message: 'Handler error: the function threw',
+  });
+  expect(service.audit.at(-1)).toMatchObject({
+    endpoint: 'fail',
+    detail: 'database password is hunter2',
+  });
   expect((await service.call('missing')).error).toMatchObject({ code: -32003 });
 });
 
