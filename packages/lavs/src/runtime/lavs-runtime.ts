@@ -68,6 +68,8 @@ export interface LavsRuntime {
     listener: (data: unknown) => void,
     options?: CallOptions,
   ): () => void;
+  /** How many watchers (subscriptions) are active, over all endpoints. */
+  readonly watcherCount: number;
   /** Pushes `data` to every watcher of `endpointId` as it is (host-initiated updates). */
   publish(endpointId: string, data: unknown): void;
   /** Stops every running handler and every watcher. */
@@ -203,6 +205,9 @@ export function createLavsRuntime(
 
   return {
     manifest: loaded.manifest,
+    get watcherCount() {
+      return feeds.size;
+    },
     call(endpointId, input, callOptions = {}) {
       return audited('lavs/call', String(endpointId), callOptions.principal, async (detail) => {
         if (closing.signal.aborted) throw new LavsError('INTERNAL_ERROR', 'The service is closing');

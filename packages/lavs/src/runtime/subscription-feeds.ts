@@ -50,6 +50,13 @@ export class SubscriptionFeeds {
     };
   }
 
+  /** How many watchers there are, over all feeds. */
+  get size(): number {
+    let count = 0;
+    for (const feed of this.#feeds.values()) count += feed.listeners.size;
+    return count;
+  }
+
   /** Runs every feed again (after a mutation). */
   refreshAll(): void {
     for (const feed of this.#feeds.values()) this.#refresh(feed);
