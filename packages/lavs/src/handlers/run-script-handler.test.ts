@@ -10,6 +10,8 @@ const script = (id: string, args: string[], extra: Record<string, unknown> = {})
   handler: { type: 'script', command: process.execPath, args, ...extra },
 });
 
+const HANG_TIMEOUT_MS = 300;
+
 let service: StartedService;
 beforeAll(async () => {
   const dir = await makeService(
@@ -23,7 +25,8 @@ beforeAll(async () => {
           input: 'args',
         }),
         script('echoEnv', ['echo.mjs', 'env'], { input: 'env', env: { GREETING: 'hi' } }),
-        script('hang', ['hang.mjs'], { timeout: 300 }),
+        // The manifest's own `handler.timeout` (not a test timeout).
+        script('hang', ['hang.mjs'], { timeout: HANG_TIMEOUT_MS }),
         script('crash', ['crash.mjs']),
         script('chatty', ['chatty.mjs']),
         script('notJson', ['-e', 'console.log("hello")']),
