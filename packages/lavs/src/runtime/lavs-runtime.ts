@@ -5,13 +5,16 @@
  * and WebSocket servers call it.
  */
 import { LavsError } from '../errors/lavs-error.js';
-import { runFunctionHandler } from '../handlers/run-function-handler.js';
-import { runHttpHandler } from '../handlers/run-http-handler.js';
-import { runScriptHandler } from '../handlers/run-script-handler.js';
 import type { LavsManifest } from '../manifest/manifest-types.js';
 import type { LoadedEndpoint, LoadedManifest } from '../manifest/parse-manifest.js';
 import { describeIssues } from '../manifest/schema-issues.js';
-import { type LavsAuditEntry, type LavsAuditLogger, stderrAuditLogger } from './audit-entry.js';
+import {
+  type LavsAuditEntry,
+  type LavsAuditLogger,
+  stderrAuditLogger,
+  toAuditEntry,
+} from './audit-entry.js';
+import { runEndpoint } from './run-endpoint.js';
 import { SubscriptionFeeds } from './subscription-feeds.js';
 
 /** Options of {@link createLavsRuntime}. */
@@ -115,48 +118,24 @@ export function createLavsRuntime(
     return value;
   };
 
-  /** Runs the handler and checks its output; `detail` collects what it said. */
-  const execute = async (
+  const limits = {
+    defaultTimeoutMs: options.defaultTimeoutMs ?? LAVS_RUNTIME_DEFAULTS.defaultTimeoutMs,
+    maxOutputBytes: options.maxOutputBytes ?? LAVS_RUNTIME_DEFAULTS.maxOutputBytes,
+    killGraceMs: options.killGraceMs ?? LAVS_RUNTIME_DEFAULTS.killGraceMs,
+  };
+  const execute = (
     found: LoadedEndpoint,
     input: unknown,
     signal: AbortSignal | undefined,
     detail: string[],
-  ) => {
-    const { endpoint, permissions } = found;
-    const handler = endpoint.handler;
-    const limits = [
-      handler.type === 'script' ? handler.timeout : undefined,
-      permissions.maxExecutionTime,
-    ];
-    const declared = limits.filter((limit): limit is number => limit !== undefined);
-    const run = {
+  ) =>
+    runEndpoint(found, {
+      ...limits,
       baseDir: loaded.baseDir,
-      endpointId: endpoint.id,
       input,
-      permissions,
-      timeoutMs:
-        declared.length > 0
-          ? Math.min(...declared)
-          : (options.defaultTimeoutMs ?? LAVS_RUNTIME_DEFAULTS.defaultTimeoutMs),
-      maxOutputBytes: options.maxOutputBytes ?? LAVS_RUNTIME_DEFAULTS.maxOutputBytes,
-      killGraceMs: options.killGraceMs ?? LAVS_RUNTIME_DEFAULTS.killGraceMs,
+      detail,
       signal: signal === undefined ? closing.signal : AbortSignal.any([signal, closing.signal]),
-    };
-    const say = (text: string) => detail.push(text);
-    let output: unknown;
-    if (handler.type === 'script') output = await runScriptHandler(handler, run, say);
-    else if (handler.type === 'function') output = await runFunctionHandler(handler, run, say);
-    else if (handler.type === 'http') output = await runHttpHandler(handler, run);
-    else throw new LavsError('INTERNAL_ERROR', 'mcp handlers are not supported by this runtime');
-    const issues = found.checkOutput(output);
-    if (issues.length > 0) {
-      say(`output breaks schema.output: ${describeIssues(issues)}`);
-      throw new LavsError('INTERNAL_ERROR', 'Invalid output from handler', {
-        data: { errors: issues },
-      });
-    }
-    return output;
-  };
+    });
 
   /** Runs `work` audited, tracked for `close()`. */
   const audited = async <T>(
@@ -165,32 +144,16 @@ export function createLavsRuntime(
     principal: unknown,
     work: (detail: string[]) => Promise<T>,
   ): Promise<T> => {
-    const started = performance.now();
+    const startedMs = performance.now();
     const detail: string[] = [];
-    const entry = (outcome: 'ok' | 'error', error?: unknown): LavsAuditEntry => {
-      const lavs = LavsError.isInstance(error) ? error : undefined;
-      const permission = lavs?.data?.permission;
-      return {
-        time: new Date().toISOString(),
-        method,
-        endpoint,
-        principal: principal ?? null,
-        durationMs: Math.round(performance.now() - started),
-        outcome,
-        ...(outcome === 'error' ? { code: lavs?.code ?? 'INTERNAL_ERROR' } : {}),
-        ...(typeof permission === 'string' ? { permission } : {}),
-        ...(detail.length > 0 ? { detail: detail.join('\n') } : {}),
-      };
-    };
     const promise = work(detail);
     running.add(promise);
     try {
       const value = await promise;
-      logger(entry('ok'));
+      logger(toAuditEntry({ method, endpoint, principal, startedMs, detail }));
       return value;
     } catch (error) {
-      if (!LavsError.isInstance(error) && error instanceof Error) detail.push(error.message);
-      logger(entry('error', error));
+      logger(toAuditEntry({ method, endpoint, principal, startedMs, detail, error }));
       throw error;
     } finally {
       running.delete(promise);
@@ -218,29 +181,20 @@ export function createLavsRuntime(
       });
     },
     watch(endpointId, input, listener, callOptions = {}) {
-      const started = performance.now();
-      const log = (error?: unknown) =>
-        logger({
-          time: new Date().toISOString(),
-          method: 'lavs/subscribe',
-          endpoint: String(endpointId),
-          principal: callOptions.principal ?? null,
-          durationMs: Math.round(performance.now() - started),
-          ...(error === undefined
-            ? { outcome: 'ok' }
-            : {
-                outcome: 'error',
-                code: LavsError.isInstance(error) ? error.code : 'INTERNAL_ERROR',
-              }),
-        });
+      const facts = {
+        method: 'lavs/subscribe',
+        endpoint: String(endpointId),
+        principal: callOptions.principal,
+        startedMs: performance.now(),
+      } as const;
       try {
         if (closing.signal.aborted) throw new LavsError('INTERNAL_ERROR', 'The service is closing');
         const value = checkInput(find(endpointId, ['subscription']), input);
         const stop = feeds.add(endpointId, value, listener);
-        log();
+        logger(toAuditEntry(facts));
         return stop;
       } catch (error) {
-        log(error);
+        logger(toAuditEntry({ ...facts, error }));
         throw error;
       }
     },
