@@ -10,6 +10,17 @@ const STRINGS = { type: 'array', items: { type: 'string', minLength: 1 } } as co
 const STRING_MAP = { type: 'object', additionalProperties: { type: 'string' } } as const;
 const SCHEMA = { type: ['object', 'boolean'] } as const;
 
+/** A union told apart by its `type` (ajv's `discriminator`: each branch names its `type` const). */
+function tagged<const B extends readonly object[]>(branches: B) {
+  return {
+    type: 'object',
+    properties: { type: { type: 'string' } },
+    required: ['type'],
+    discriminator: { propertyName: 'type' },
+    oneOf: branches,
+  } as const;
+}
+
 const permissions = {
   type: 'object',
   properties: {
@@ -20,78 +31,66 @@ const permissions = {
   },
 } as const;
 
-const handler = {
-  type: 'object',
-  properties: { type: { type: 'string' } },
-  required: ['type'],
-  discriminator: { propertyName: 'type' },
-  oneOf: [
-    {
-      properties: {
-        type: { const: 'script' },
-        command: { type: 'string', minLength: 1 },
-        args: { type: 'array', items: { type: 'string' } },
-        input: { enum: ['args', 'stdin', 'env'] },
-        cwd: { type: 'string', minLength: 1 },
-        timeout: { type: 'integer', minimum: 1 },
-        env: STRING_MAP,
-      },
-      required: ['command'],
+const handler = tagged([
+  {
+    properties: {
+      type: { const: 'script' },
+      command: { type: 'string', minLength: 1 },
+      args: { type: 'array', items: { type: 'string' } },
+      input: { enum: ['args', 'stdin', 'env'] },
+      cwd: { type: 'string', minLength: 1 },
+      timeout: { type: 'integer', minimum: 1 },
+      env: STRING_MAP,
     },
-    {
-      properties: {
-        type: { const: 'function' },
-        module: { type: 'string', minLength: 1 },
-        function: { type: 'string', minLength: 1 },
-      },
-      required: ['module', 'function'],
+    required: ['command'],
+  },
+  {
+    properties: {
+      type: { const: 'function' },
+      module: { type: 'string', minLength: 1 },
+      function: { type: 'string', minLength: 1 },
     },
-    {
-      properties: {
-        type: { const: 'http' },
-        url: { type: 'string', pattern: '^https?://' },
-        method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-        headers: STRING_MAP,
-      },
-      required: ['url', 'method'],
+    required: ['module', 'function'],
+  },
+  {
+    properties: {
+      type: { const: 'http' },
+      url: { type: 'string', pattern: '^https?://' },
+      method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+      headers: STRING_MAP,
     },
-    {
-      properties: {
-        type: { const: 'mcp' },
-        server: { type: 'string', minLength: 1 },
-        tool: { type: 'string', minLength: 1 },
-      },
-      required: ['server', 'tool'],
+    required: ['url', 'method'],
+  },
+  {
+    properties: {
+      type: { const: 'mcp' },
+      server: { type: 'string', minLength: 1 },
+      tool: { type: 'string', minLength: 1 },
     },
-  ],
-} as const;
+    required: ['server', 'tool'],
+  },
+] as const);
 
-const component = {
-  type: 'object',
-  properties: { type: { type: 'string' } },
-  required: ['type'],
-  discriminator: { propertyName: 'type' },
-  oneOf: [
-    {
-      properties: {
-        type: { const: 'cdn' },
-        url: { type: 'string' },
-        exportName: { type: 'string' },
-      },
-      required: ['url'],
+const component = tagged([
+  {
+    properties: {
+      type: { const: 'cdn' },
+      url: { type: 'string' },
+      exportName: { type: 'string' },
     },
-    {
-      properties: {
-        type: { const: 'npm' },
-        package: { type: 'string' },
-        version: { type: 'string' },
-      },
-      required: ['package'],
+    required: ['url'],
+  },
+  {
+    properties: {
+      type: { const: 'npm' },
+      package: { type: 'string' },
+      version: { type: 'string' },
     },
-    { properties: { type: { const: 'local' }, path: { type: 'string' } }, required: ['path'] },
-    { properties: { type: { const: 'inline' }, code: { type: 'string' } }, required: ['code'] },
-  ],
-} as const;
+    required: ['package'],
+  },
+  { properties: { type: { const: 'local' }, path: { type: 'string' } }, required: ['path'] },
+  { properties: { type: { const: 'inline' }, code: { type: 'string' } }, required: ['code'] },
+] as const);
 
 /** The manifest schema (draft-07 as ajv 8 reads it). */
 export const MANIFEST_SCHEMA = {
