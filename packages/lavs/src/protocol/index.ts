@@ -1,8 +1,0 @@
-export type {
-  DispatchContext,
-  JsonRpcId,
-  JsonRpcResponse,
-  LavsDataNotification,
-  SubscriptionHost,
-} from './json-rpc.js';
-export { dispatchJsonRpc } from './json-rpc.js';
