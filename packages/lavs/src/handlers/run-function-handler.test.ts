@@ -49,7 +49,7 @@ beforeAll(async () => {
         }
         export function spin() { for (;;) {} }
         export function hog() { const keep = []; for (;;) keep.push(new Array(1e5).fill(Math.random())); }
-        export function fail() { throw new Error('database password is hunter2'); }
+        export function fail() { console.error('connecting to the database'); throw new Error('database password is hunter2'); }
       `,
       'data/todos.json': '[1,2]',
       'data/secrets.json': '{"key":"s3cret"}',
@@ -124,14 +124,14 @@ it('stops a function past maxMemory with -32001 naming maxMemory', async () => {
   });
 });
 
-it('answers -32003 for a thrown error without its text, which goes to the log', async () => {
+it('answers -32003 for a thrown error without its text, which goes to the log with its console output', async () => {
   expect((await service.call('fail')).error).toEqual({
     code: -32003,
     message: 'Handler error: the function threw',
   });
   expect(service.audit.at(-1)).toMatchObject({
     endpoint: 'fail',
-    detail: 'database password is hunter2',
+    detail: 'database password is hunter2\nconnecting to the database\n',
   });
   expect((await service.call('missing')).error).toMatchObject({ code: -32003 });
 });

@@ -69,9 +69,11 @@ export function runFunctionHandler(
       : {
           resourceLimits: { maxOldGenerationSizeMb: Math.max(1, Math.ceil(maxMemory / MEBIBYTE)) },
         }),
-    stdout: false,
-    stderr: false,
+    // The handler's console goes to the audit log, not the server's own output.
+    stdout: true,
+    stderr: true,
   });
+  const consoleTail = collectOutput(worker);
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (outcome: { value: unknown } | { error: LavsError }) => {
@@ -79,9 +81,13 @@ export function runFunctionHandler(
       settled = true;
       clearTimeout(deadline);
       run.signal.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      if ('error' in outcome) reject(outcome.error);
-      else resolve(outcome.value);
+      // Answered once the thread is gone, with what it printed in the log.
+      void worker.terminate().finally(() => {
+        const printed = consoleTail();
+        if (printed !== '') diagnostics(printed);
+        if ('error' in outcome) reject(outcome.error);
+        else resolve(outcome.value);
+      });
     };
     const deadline = setTimeout(
       () =>
@@ -155,4 +161,18 @@ async function serveFile(policy: FileAccessPolicy, request: FileRequest): Promis
 function describeFsError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' ? code : 'file operation failed';
+}
+
+/** Most console output of a function kept for the log, in bytes (its end). */
+const CONSOLE_TAIL_BYTES = 4_096;
+
+/** Keeps the end of what the worker prints; @returns a function that reads it. */
+function collectOutput(worker: Worker): () => string {
+  let tail = Buffer.alloc(0);
+  const keep = (chunk: Buffer) => {
+    tail = Buffer.concat([tail, chunk]).subarray(-CONSOLE_TAIL_BYTES);
+  };
+  worker.stdout.on('data', keep);
+  worker.stderr.on('data', keep);
+  return () => tail.toString('utf8');
 }

@@ -1,4 +1,5 @@
 /** Script handlers as real processes: input modes, timeouts that kill, crashes, output bounds. */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,7 +11,20 @@ const script = (id: string, args: string[], extra: Record<string, unknown> = {})
   handler: { type: 'script', command: process.execPath, args, ...extra },
 });
 
-const HANG_TIMEOUT_MS = 300;
+/**
+ * Whether `pid` still runs: a killed process whose parent is gone stays a zombie until PID 1
+ * reaps it, which a container's PID 1 may never do.
+ */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+// Long enough for Node to start and write its pid on a busy machine before it is killed.
+const HANG_TIMEOUT_MS = 5_000;
 
 let service: StartedService;
 beforeAll(async () => {
@@ -27,6 +41,7 @@ beforeAll(async () => {
         script('echoEnv', ['echo.mjs', 'env'], { input: 'env', env: { GREETING: 'hi' } }),
         // The manifest's own `handler.timeout` (not a test timeout).
         script('hang', ['hang.mjs'], { timeout: HANG_TIMEOUT_MS }),
+        script('orphan', ['orphan.mjs'], { timeout: HANG_TIMEOUT_MS }),
         script('crash', ['crash.mjs']),
         script('chatty', ['chatty.mjs']),
         script('notJson', ['-e', 'console.log("hello")']),
@@ -56,6 +71,15 @@ beforeAll(async () => {
         writeFileSync('pids.json', JSON.stringify([process.pid, child.pid]));
         process.on('SIGTERM', () => {});
         setInterval(() => {}, 1000);
+      `,
+      // Exits at once, leaving a child that holds its stdout open.
+      'orphan.mjs': `
+        import { spawn } from 'node:child_process';
+        import { writeFileSync } from 'node:fs';
+        const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'inherit' });
+        writeFileSync('orphan.json', JSON.stringify(child.pid));
+        child.unref();
+        process.exit(0);
       `,
       'crash.mjs': `console.error('boom: the disk is on fire'); process.exit(3);`,
       'chatty.mjs': `process.stdout.write('['); for (;;) process.stdout.write('1,'.repeat(10000));`,
@@ -92,11 +116,17 @@ it('kills a script past its timeout, its children too, and answers -32002', asyn
   const { error } = await service.call('hang');
   expect(error).toEqual({
     code: -32002,
-    message: 'Timeout: hang ran past 300 ms and was stopped',
-    data: { permission: 'maxExecutionTime', timeoutMs: 300 },
+    message: 'Timeout: hang ran past 5000 ms and was stopped',
+    data: { permission: 'maxExecutionTime', timeoutMs: HANG_TIMEOUT_MS },
   });
   const pids = JSON.parse(await readFile(join(service.dir, 'pids.json'), 'utf8')) as number[];
-  for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+  for (const pid of pids) expect(isRunning(pid)).toBe(false);
+});
+
+it('stops the children a finished script left holding its output, past its timeout', async () => {
+  expect((await service.call('orphan')).error).toMatchObject({ code: -32002 });
+  const pid = JSON.parse(await readFile(join(service.dir, 'orphan.json'), 'utf8')) as number;
+  expect(isRunning(pid)).toBe(false);
 });
 
 it('reports a crashed script as -32003 without its stderr, logs the stderr, and keeps serving', async () => {

@@ -62,7 +62,9 @@ export function runScriptHandler(
     let failure: LavsError | undefined;
     let killTimer: NodeJS.Timeout | undefined;
     const stop = (reason: LavsError) => {
-      if (failure !== undefined || child.exitCode !== null || child.pid === undefined) return;
+      // Not "has it exited": a script that exited may have left children holding its stdout,
+      // and the call waits for that to close.
+      if (failure !== undefined || child.pid === undefined) return;
       failure = reason;
       signalGroup(child.pid, 'SIGTERM');
       killTimer = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), run.killGraceMs);
