@@ -152,3 +152,31 @@ it('audits subscriptions and the subscription handler runs', async () => {
     ]),
   );
 });
+
+it('authenticates the upgrade: refused without a principal, audited with it', async () => {
+  const guarded = await startService(await copyTodoManager(), {
+    authenticate: (request) => new URL(request.url).searchParams.get('user') ?? undefined,
+  });
+  try {
+    const refused = new WebSocket(guarded.url.replace(/^http/, 'ws'));
+    const status = await new Promise((resolve) =>
+      refused
+        .once('unexpected-response', (_, response) => resolve(response.statusCode))
+        .once('open', () => resolve('open')),
+    );
+    expect(status).toBe(401);
+    // Ended by hand after the refusal, the socket reports that it never opened.
+    refused.on('error', () => {});
+    refused.terminate();
+    const peer = await Peer.open(`${guarded.url}/?user=ada`);
+    peers.push(peer);
+    expect(
+      (await peer.request('lavs/subscribe', { endpoint: 'todoUpdates' })).result,
+    ).toBeDefined();
+    expect(guarded.audit).toContainEqual(
+      expect.objectContaining({ method: 'lavs/subscribe', principal: 'ada' }),
+    );
+  } finally {
+    await guarded.close();
+  }
+});
