@@ -8,6 +8,13 @@
  */
 
 export type {
+  LavsClient,
+  LavsClientOptions,
+  SubscribeOptions,
+  WebSocketLike,
+} from './client/create-lavs-client.js';
+export { createLavsClient } from './client/create-lavs-client.js';
+export type {
   LavsErrorCode,
   LavsErrorObject,
   LavsErrorOptions,
