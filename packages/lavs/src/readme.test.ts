@@ -1,6 +1,7 @@
 /**
  * The README runs as printed: its server (on port 0 instead of 5555) in a child process, its curl
- * walkthrough in bash against it (output compared but for `createdAt`), then its WebSocket client.
+ * walkthrough in bash against it (output compared but for `createdAt`), then its WebSocket client
+ * and its `createLavsClient` example.
  */
 import {
   readReadmeBlocks,
@@ -53,5 +54,16 @@ it('runs the curl walkthrough as printed, then the WebSocket client, printing wh
   expect(client).toMatchObject({
     exitCode: 0,
     stdout: 'subscribed: true\ntodos: [x] Buy milk\ntodos: [x] Buy milk, [ ] Call mum\n',
+  });
+
+  const lavsClient = await runReadmeBlock(readme.block('lavs-client'), {
+    cwd,
+    fileName: 'lavs-client.mts',
+    replace: [[PRINTED_URL, base]],
+  });
+  expect(lavsClient).toMatchObject({
+    exitCode: 0,
+    stdout:
+      'Buy milk, Call mum\nINVALID_PARAMS [{"pointer":"/text","message":"must NOT have fewer than 1 characters"}]\n',
   });
 });
