@@ -43,7 +43,8 @@ export class SubscriptionFeeds {
     const latest = feed.latest;
     if (latest !== undefined)
       queueMicrotask(() => feed.listeners.has(watcher) && watcher(latest.value));
-    else this.#refresh(feed);
+    // A first run under way feeds the new watcher too: no second run for it.
+    else if (!feed.running) this.#refresh(feed);
     return () => {
       feed.listeners.delete(watcher);
       if (feed.listeners.size === 0 && this.#feeds.get(key) === feed) this.#feeds.delete(key);
