@@ -80,6 +80,15 @@ function fromWire(error: { code?: unknown; message?: unknown; data?: unknown }):
   );
 }
 
+/** A frame from the server: a response, or a `lavs/data` push. */
+interface ServerMessage {
+  id?: unknown;
+  method?: unknown;
+  params?: { subscriptionId?: unknown; data?: unknown };
+  result?: { subscriptionId?: unknown };
+  error?: { code?: unknown; message?: unknown; data?: unknown };
+}
+
 interface Subscription {
   callback: (data: unknown) => void;
   onError?: (error: LavsError) => void;
@@ -126,14 +135,18 @@ export function createLavsClient(options: LavsClientOptions): LavsClient {
       for (const data of queued.splice(0)) opened.send(data);
     });
     opened.addEventListener('message', ({ data }) => {
-      const message = JSON.parse(String(data)) as Record<string, any>;
-      if (message.method === 'lavs/data')
-        return active.get(message.params?.subscriptionId)?.callback(message.params.data);
-      const subscription = pending.get(message.id);
+      const message = JSON.parse(String(data)) as ServerMessage;
+      if (message.method === 'lavs/data') {
+        const subscriptionId = message.params?.subscriptionId;
+        if (typeof subscriptionId === 'string')
+          active.get(subscriptionId)?.callback(message.params?.data);
+        return;
+      }
+      const subscription = typeof message.id === 'number' ? pending.get(message.id) : undefined;
       if (subscription === undefined) return;
-      pending.delete(message.id);
+      pending.delete(message.id as number);
       if (message.error !== undefined) return fail(subscription, fromWire(message.error));
-      subscription.id = message.result.subscriptionId as string;
+      subscription.id = String(message.result?.subscriptionId);
       if (subscription.cancelled) return unsubscribe(subscription);
       active.set(subscription.id, subscription);
     });
