@@ -70,3 +70,9 @@ export {
   type SurfaceMirrorOptions,
 } from './render/surface-mirror.js';
 export { createHostTools } from './tools/host-tools.js';
+export {
+  createLavsTools,
+  type LavsManifestLike,
+  type LavsServiceLike,
+  type LavsToolsOptions,
+} from './tools/lavs-tools.js';
