@@ -19,6 +19,7 @@ import type {
   ProtocolVersionReader,
 } from '../protocol-version.js';
 import { v09ToInternal } from '../v0-9.js';
+import { readV08DataModelUpdate } from './read-data-model-update.js';
 import { provenByV08Schema } from './translate-component.js';
 import { v08BuiltinCatalogs } from './v08-catalogs.js';
 import {
@@ -87,11 +88,15 @@ class V08Reader implements ProtocolVersionReader {
   }
 
   read(message: Readonly<Record<string, unknown>>): readonly InternalMessage[] {
-    const wire = 'version' in message ? withoutVersion(message) : message;
     const kind = getV08MessageKind(message);
-    const body = kind ? wire[kind] : undefined;
+    const body = kind ? message[kind] : undefined;
     const surfaceId =
       isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
+    if (kind === 'dataModelUpdate' && surfaceId !== undefined) {
+      const write = this.#fastDataModelUpdate(message, surfaceId, body);
+      if (write) return write;
+    }
+    const wire = 'version' in message ? withoutVersion(message) : message;
     const validator = this.#validatorOf(surfaceId);
     const [issue] = validator.validateServerMessage(wire);
     if (issue) {
@@ -109,6 +114,31 @@ class V08Reader implements ProtocolVersionReader {
     for (let index = 0; index < messages.length; index++)
       internals[index] = upgradedToInternal(messages[index]!, standard, upgrader);
     return internals;
+  }
+
+  /**
+   * A `dataModelUpdate` on a surface that has begun, alone in its message, checked and read in
+   * one pass ({@link readV08DataModelUpdate}); `undefined` sends it down the validating path.
+   * Every catalog's v0.8 schema has the same `dataModelUpdate`, so no validator is chosen.
+   */
+  #fastDataModelUpdate(
+    message: Readonly<Record<string, unknown>>,
+    surfaceId: string,
+    body: unknown,
+  ): readonly InternalMessage[] | undefined {
+    if (this.#upgrader.catalogIdOf(surfaceId) === undefined) return undefined;
+    for (const key in message) if (key !== 'dataModelUpdate' && key !== 'version') return undefined;
+    const write = readV08DataModelUpdate(body);
+    if (write === undefined) return undefined;
+    return [
+      {
+        kind: 'updateDataModel',
+        surfaceId: write.surfaceId,
+        path: write.path,
+        remove: false,
+        value: write.value,
+      },
+    ];
   }
 
   reset(): void {
