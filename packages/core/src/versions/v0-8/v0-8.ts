@@ -14,6 +14,7 @@ import {
 } from '../mime-types.js';
 import type {
   InternalAction,
+  InternalCreateSurface,
   InternalMessage,
   ProtocolVersion,
   ProtocolVersionReader,
@@ -27,10 +28,12 @@ import {
   V08_SERVER_MESSAGE_KINDS,
   V08_STANDARD_CATALOG_ID,
   V08_VERSION,
+  type V08BeginRendering,
   type V08ServerMessage,
+  type V08SurfaceUpdate,
 } from './v08-messages.js';
 import { encodeV08Action, encodeV08Error } from './v08-renderer-messages.js';
-import { V08Upgrader } from './v08-upgrader.js';
+import { type V08ComponentsRead, V08Upgrader } from './v08-upgrader.js';
 import { type V08Validator, v08GenericValidator, v08StandardValidator } from './v08-validator.js';
 
 /** Options of {@link createV08Reader} and {@link createV08ProtocolVersion}. */
@@ -106,10 +109,18 @@ class V08Reader implements ProtocolVersionReader {
       });
     }
     const upgrader = this.#upgrader;
-    const { messages } = upgrader.upgrade(wire as V08ServerMessage);
     // This surfaceUpdate's own components passed the standard-catalog schema just now (not
     // those buffered before beginRendering, which only the catalog-agnostic one checked).
     const standard = kind === 'surfaceUpdate' && validator === v08StandardValidator;
+    // The frequent cases straight into the internal model; the rest (buffering, releasing what
+    // was buffered, a repeated beginRendering) through the upgrader's v0.9 messages.
+    if (kind === 'surfaceUpdate') {
+      const read = upgrader.readSurfaceUpdate(body as V08SurfaceUpdate);
+      if (read) return componentsToInternal(surfaceId!, read, standard);
+    } else if (kind === 'beginRendering' && upgrader.beginNew(body as V08BeginRendering)) {
+      return [beginToInternal(body as V08BeginRendering)];
+    }
+    const { messages } = upgrader.upgrade(wire as V08ServerMessage);
     const internals: InternalMessage[] = new Array(messages.length);
     for (let index = 0; index < messages.length; index++)
       internals[index] = upgradedToInternal(messages[index]!, standard, upgrader);
@@ -153,11 +164,56 @@ function withoutVersion(message: Readonly<Record<string, unknown>>): Record<stri
 }
 
 /**
+ * A `surfaceUpdate` read by {@link V08Upgrader.readSurfaceUpdate}: its shorthand data writes,
+ * then its components, as {@link upgradedToInternal} makes of the upgrader's v0.9 messages.
+ */
+function componentsToInternal(
+  surfaceId: string,
+  { components, initializations }: V08ComponentsRead,
+  standard: boolean,
+): InternalMessage[] {
+  const internals: InternalMessage[] = new Array(initializations.length + 1);
+  for (let index = 0; index < initializations.length; index++) {
+    const { path, value } = initializations[index]!;
+    internals[index] = { kind: 'updateDataModel', surfaceId, path, remove: false, value };
+  }
+  internals[initializations.length] = {
+    kind: 'updateComponents',
+    surfaceId,
+    components,
+    componentsPath: '/surfaceUpdate/components',
+    validated: standard && components.every(provenByV08Schema),
+  };
+  return internals;
+}
+
+/**
+ * The `createSurface` of a schema-valid `beginRendering` the upgrader has just begun
+ * ({@link V08Upgrader.beginNew}), as {@link upgradedToInternal} makes it of the upgrader's.
+ */
+function beginToInternal(body: V08BeginRendering): InternalCreateSurface {
+  return {
+    kind: 'createSurface',
+    surfaceId: body.surfaceId,
+    // The reader's upgrader keeps v0.8 catalog ids (the processor registers v0.8's catalogs).
+    catalogId: body.catalogId ?? V08_STANDARD_CATALOG_ID,
+    catalogIdPath: '/beginRendering/catalogId',
+    theme: body.styles,
+    sendDataModel: false,
+    components: undefined,
+    componentsPath: '/createSurface/components',
+    dataModel: undefined,
+    metadata: undefined,
+    rootId: body.root,
+  };
+}
+
+/**
  * One message of the upgrader as the engine's internal message. The upgrader writes the two
  * frequent kinds from schema-valid v0.8 (string `surfaceId`, at least one component, each with a
  * string `id` and type), so they are taken as they are; the rare ones go through the v0.9 reader.
  */
-function upgradedToInternal(
+export function upgradedToInternal(
   upgraded: ServerMessage,
   standard: boolean,
   upgrader: V08Upgrader,
