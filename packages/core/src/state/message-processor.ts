@@ -24,7 +24,11 @@ import type {
 } from '../protocol/messages.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ValidationIssue } from '../validation/index.js';
-import { notePlainText, pointerAsSent } from '../versions/normalize-reserved-keys.js';
+import {
+  dropPlainNotes,
+  notePlainText,
+  pointerAsSent,
+} from '../versions/normalize-reserved-keys.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
 import type { ProtocolVersionRegistry } from '../versions/protocol-version-registry.js';
 import { unsupportedVersionMessage } from '../versions/protocol-version-registry.js';
@@ -257,6 +261,7 @@ export class MessageProcessor {
         }
       }
       this.#written = undefined;
+      dropPlainNotes();
     });
     return { applied, errors };
   }

@@ -28,7 +28,8 @@ function isTemplateHolder(component: ComponentInstance): boolean {
  *
  * @param components - components as received (already with bare reserved keys)
  * @returns the same components, each collection's template as `{componentId, path}` and each
- *   inline template and descendant appended after its collection; the input is not modified
+ *   inline template and descendant appended after its collection; the input is not modified,
+ *   and is itself returned when it holds no inline template (no copy for every message)
  * @example
  * ```ts
  * hoistInlineTemplates([{ id: 'list', component: 'Collection', items: '/tasks',
@@ -39,9 +40,13 @@ function isTemplateHolder(component: ComponentInstance): boolean {
  */
 export function hoistInlineTemplates(
   components: readonly ComponentInstance[],
-): ComponentInstance[] {
-  // Most messages carry no inline template: then there is nothing to hoist.
-  if (!components.some(isTemplateHolder)) return components.slice();
+): readonly ComponentInstance[] {
+  // Most messages carry no inline template: then there is nothing to hoist (an indexed loop, no
+  // callback: this runs for every v1.0 components message).
+  let holds = false;
+  for (let index = 0; index < components.length && !holds; index++)
+    holds = isTemplateHolder(components[index]!);
+  if (!holds) return components;
   const out: ComponentInstance[] = [];
   const pending: ComponentInstance[] = [...components];
   // Iterative so that a deeply nested template cannot exhaust the stack.

@@ -48,7 +48,7 @@ const normalize = (value: unknown, path: string, plain: boolean): unknown =>
  * Components of a v1.0 message: `@` keys read as bare ones, inline collection templates hoisted
  * into the surface, the reserved `Surface` refused.
  */
-function readComponents(reader: BodyReader, plain: boolean): ComponentInstance[] {
+function readComponents(reader: BodyReader, plain: boolean): readonly ComponentInstance[] {
   const received = reader.components('components');
   const components = hoistInlineTemplates(
     (plain

@@ -29,5 +29,6 @@ export function compileV08CatalogValidator(catalog: V08Catalog): V08Validator {
     catalog,
     'https://a2ui.org/specification/v0_8/server_to_client_with_custom_catalog.json',
   );
-  return createV08Validator(createA2uiAjv().compile(schema));
+  // The catalog schema holds each component wrapper to exactly one key itself.
+  return createV08Validator(createA2uiAjv().compile(schema), true);
 }

@@ -14,11 +14,13 @@ import {
 } from '../mime-types.js';
 import type {
   InternalAction,
+  InternalCreateSurface,
   InternalMessage,
   ProtocolVersion,
   ProtocolVersionReader,
 } from '../protocol-version.js';
 import { v09ToInternal } from '../v0-9.js';
+import { readV08DataModelUpdate } from './read-data-model-update.js';
 import { provenByV08Schema } from './translate-component.js';
 import { v08BuiltinCatalogs } from './v08-catalogs.js';
 import {
@@ -26,10 +28,12 @@ import {
   V08_SERVER_MESSAGE_KINDS,
   V08_STANDARD_CATALOG_ID,
   V08_VERSION,
+  type V08BeginRendering,
   type V08ServerMessage,
+  type V08SurfaceUpdate,
 } from './v08-messages.js';
 import { encodeV08Action, encodeV08Error } from './v08-renderer-messages.js';
-import { V08Upgrader } from './v08-upgrader.js';
+import { type V08ComponentsRead, V08Upgrader } from './v08-upgrader.js';
 import { type V08Validator, v08GenericValidator, v08StandardValidator } from './v08-validator.js';
 
 /** Options of {@link createV08Reader} and {@link createV08ProtocolVersion}. */
@@ -87,11 +91,15 @@ class V08Reader implements ProtocolVersionReader {
   }
 
   read(message: Readonly<Record<string, unknown>>): readonly InternalMessage[] {
-    const wire = 'version' in message ? withoutVersion(message) : message;
     const kind = getV08MessageKind(message);
-    const body = kind ? wire[kind] : undefined;
+    const body = kind ? message[kind] : undefined;
     const surfaceId =
       isRecord(body) && typeof body.surfaceId === 'string' ? body.surfaceId : undefined;
+    if (kind === 'dataModelUpdate' && surfaceId !== undefined) {
+      const write = this.#fastDataModelUpdate(message, surfaceId, body);
+      if (write) return write;
+    }
+    const wire = 'version' in message ? withoutVersion(message) : message;
     const validator = this.#validatorOf(surfaceId);
     const [issue] = validator.validateServerMessage(wire);
     if (issue) {
@@ -101,14 +109,47 @@ class V08Reader implements ProtocolVersionReader {
       });
     }
     const upgrader = this.#upgrader;
-    const { messages } = upgrader.upgrade(wire as V08ServerMessage);
     // This surfaceUpdate's own components passed the standard-catalog schema just now (not
     // those buffered before beginRendering, which only the catalog-agnostic one checked).
     const standard = kind === 'surfaceUpdate' && validator === v08StandardValidator;
+    // The frequent cases straight into the internal model; the rest (buffering, releasing what
+    // was buffered, a repeated beginRendering) through the upgrader's v0.9 messages.
+    if (kind === 'surfaceUpdate') {
+      const read = upgrader.readSurfaceUpdate(body as V08SurfaceUpdate);
+      if (read) return componentsToInternal(surfaceId!, read, standard);
+    } else if (kind === 'beginRendering' && upgrader.beginNew(body as V08BeginRendering)) {
+      return [beginToInternal(body as V08BeginRendering)];
+    }
+    const { messages } = upgrader.upgrade(wire as V08ServerMessage);
     const internals: InternalMessage[] = new Array(messages.length);
     for (let index = 0; index < messages.length; index++)
       internals[index] = upgradedToInternal(messages[index]!, standard, upgrader);
     return internals;
+  }
+
+  /**
+   * A `dataModelUpdate` on a surface that has begun, alone in its message, checked and read in
+   * one pass ({@link readV08DataModelUpdate}); `undefined` sends it down the validating path.
+   * Every catalog's v0.8 schema has the same `dataModelUpdate`, so no validator is chosen.
+   */
+  #fastDataModelUpdate(
+    message: Readonly<Record<string, unknown>>,
+    surfaceId: string,
+    body: unknown,
+  ): readonly InternalMessage[] | undefined {
+    if (this.#upgrader.catalogIdOf(surfaceId) === undefined) return undefined;
+    for (const key in message) if (key !== 'dataModelUpdate' && key !== 'version') return undefined;
+    const write = readV08DataModelUpdate(body);
+    if (write === undefined) return undefined;
+    return [
+      {
+        kind: 'updateDataModel',
+        surfaceId: write.surfaceId,
+        path: write.path,
+        remove: false,
+        value: write.value,
+      },
+    ];
   }
 
   reset(): void {
@@ -123,11 +164,56 @@ function withoutVersion(message: Readonly<Record<string, unknown>>): Record<stri
 }
 
 /**
+ * A `surfaceUpdate` read by {@link V08Upgrader.readSurfaceUpdate}: its shorthand data writes,
+ * then its components, as {@link upgradedToInternal} makes of the upgrader's v0.9 messages.
+ */
+function componentsToInternal(
+  surfaceId: string,
+  { components, initializations }: V08ComponentsRead,
+  standard: boolean,
+): InternalMessage[] {
+  const internals: InternalMessage[] = new Array(initializations.length + 1);
+  for (let index = 0; index < initializations.length; index++) {
+    const { path, value } = initializations[index]!;
+    internals[index] = { kind: 'updateDataModel', surfaceId, path, remove: false, value };
+  }
+  internals[initializations.length] = {
+    kind: 'updateComponents',
+    surfaceId,
+    components,
+    componentsPath: '/surfaceUpdate/components',
+    validated: standard && components.every(provenByV08Schema),
+  };
+  return internals;
+}
+
+/**
+ * The `createSurface` of a schema-valid `beginRendering` the upgrader has just begun
+ * ({@link V08Upgrader.beginNew}), as {@link upgradedToInternal} makes it of the upgrader's.
+ */
+function beginToInternal(body: V08BeginRendering): InternalCreateSurface {
+  return {
+    kind: 'createSurface',
+    surfaceId: body.surfaceId,
+    // The reader's upgrader keeps v0.8 catalog ids (the processor registers v0.8's catalogs).
+    catalogId: body.catalogId ?? V08_STANDARD_CATALOG_ID,
+    catalogIdPath: '/beginRendering/catalogId',
+    theme: body.styles,
+    sendDataModel: false,
+    components: undefined,
+    componentsPath: '/createSurface/components',
+    dataModel: undefined,
+    metadata: undefined,
+    rootId: body.root,
+  };
+}
+
+/**
  * One message of the upgrader as the engine's internal message. The upgrader writes the two
  * frequent kinds from schema-valid v0.8 (string `surfaceId`, at least one component, each with a
  * string `id` and type), so they are taken as they are; the rare ones go through the v0.9 reader.
  */
-function upgradedToInternal(
+export function upgradedToInternal(
   upgraded: ServerMessage,
   standard: boolean,
   upgrader: V08Upgrader,

@@ -52,6 +52,19 @@ export interface V08UpgradeResult {
   issues: MigrationIssue[];
 }
 
+/** What {@link V08Upgrader.readSurfaceUpdate} reads from a `surfaceUpdate`. */
+export interface V08ComponentsRead {
+  components: ComponentInstance[];
+  /** Data-model writes (JSON Pointer `path`) to apply before the components, in order. */
+  initializations: Initialization[];
+}
+
+/** An issue sink that keeps nothing: for readers whose caller has no one to tell. */
+class DroppedIssues extends IssueSink {
+  override lost(): void {}
+}
+const DROPPED_ISSUES: IssueSink = new DroppedIssues();
+
 interface SurfaceState {
   begun: boolean;
   /** The v0.8 catalog id `beginRendering` named (or the standard one). */
@@ -101,6 +114,49 @@ export class V08Upgrader {
   rootIdOf(surfaceId: string): string | undefined {
     const state = this.#surfaces.get(surfaceId);
     return state?.begun ? state.rootId : undefined;
+  }
+
+  /**
+   * For a reader that applies what it reads: begins `body.surfaceId` when nothing of it is known
+   * yet (no `beginRendering` before, no buffered messages), and says whether it did. Otherwise
+   * it changes nothing: {@link upgrade} handles that message (releasing what was buffered).
+   */
+  beginNew(body: V08BeginRendering): boolean {
+    if (this.#surfaces.has(body.surfaceId)) return false;
+    this.#surfaces.set(body.surfaceId, {
+      begun: true,
+      catalogId: body.catalogId ?? V08_STANDARD_CATALOG_ID,
+      standard: upgradeCatalogId(body.catalogId) === BASIC_CATALOG_ID,
+      rootId: body.root,
+      pending: [],
+    });
+    return true;
+  }
+
+  /**
+   * For a reader that applies what it reads: the components of a schema-valid `surfaceUpdate`
+   * on a surface that has begun, in v0.9 shape, and the data writes their `{path, literal*}`
+   * shorthands imply (v0.8 §4.2), as {@link upgrade} would give them but without its v0.9
+   * messages and without issues (nobody reads them there). `undefined` while the surface waits
+   * for `beginRendering`: {@link upgrade} buffers the message.
+   */
+  readSurfaceUpdate(body: V08SurfaceUpdate): V08ComponentsRead | undefined {
+    const state = this.#surfaces.get(body.surfaceId);
+    if (!state?.begun) return undefined;
+    const initializations: Initialization[] = [];
+    // One options object for the whole message; paths only word issues, which are dropped here.
+    const options = { standard: state.standard, initializations, sink: DROPPED_ISSUES, path: '' };
+    const source = body.components;
+    const components: ComponentInstance[] = new Array(source.length);
+    for (let index = 0; index < source.length; index++) {
+      const upgraded = upgradeComponent(source[index]!, options);
+      components[index] = this.#renameRoot ? renameRoot(upgraded, state.rootId) : upgraded;
+    }
+    for (let index = 0; index < initializations.length; index++) {
+      const initialization = initializations[index]!;
+      initialization.path = normalizeV08Path(initialization.path);
+    }
+    return { components, initializations };
   }
 
   /** Forgets every surface (a processor `reset`). */

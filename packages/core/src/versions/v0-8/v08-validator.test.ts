@@ -3,7 +3,7 @@
  * component type; the validator does, at the wrapper's path, for every count but one.
  */
 import { describe, expect, it } from 'vitest';
-import { v08GenericValidator } from './v08-validator.js';
+import { v08GenericValidator, v08StandardValidator } from './v08-validator.js';
 
 const surfaceUpdate = (component: unknown) => ({
   surfaceUpdate: {
@@ -32,6 +32,15 @@ describe('v0.8 component wrappers', () => {
           message: `A v0.8 component holds exactly one component type, e.g. {"Text": {…}}; found ${count}.`,
         },
       ]);
+    }
+  });
+
+  it('refuses them with the standard catalog schema too, whose wrapper allows one key', () => {
+    for (const wrapper of [{}, { Text: { text: { literalString: 'x' } }, Divider: {} }]) {
+      const [issue, ...rest] = v08StandardValidator.validateServerMessage(surfaceUpdate(wrapper));
+      expect(rest).toEqual([]);
+      expect(issue?.path).toBe('/surfaceUpdate/components/1/component');
+      expect(issue?.keyword).toMatch(/^(minProperties|maxProperties)$/);
     }
   });
 });
