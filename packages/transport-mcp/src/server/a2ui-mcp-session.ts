@@ -1,0 +1,180 @@
+/**
+ * One MCP session as an A2UI connection: an SDK `Server` whose tools hand the client's messages
+ * to core's session host and answer with the agent's turn. The server keeps a cursor per
+ * session — the last message handed to the client — so every result carries each message the
+ * agent sent exactly once, whatever the turn it belongs to (what the agent pushed between two
+ * calls arrives with the next).
+ */
+import { A2uiError, type ReplayEntry, type SessionHost, type TurnResult } from '@a2ui-ts/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  A2UI_ACTION_TOOL,
+  A2UI_ERROR_TOOL,
+  A2UI_OPEN_TOOL,
+  describeA2uiMessages,
+  type McpA2uiDeclaration,
+  readA2uiDeclaration,
+  toA2uiResource,
+  toClientMetadata,
+} from '../protocol/mcp-a2ui.js';
+import { toToolErrorResult } from '../protocol/mcp-errors.js';
+import { A2UI_TOOLS } from '../protocol/tools.js';
+
+/** What an MCP session needs of its binding. */
+export interface A2uiMcpSessionOptions {
+  readonly host: SessionHost;
+  /** The host connection of the session (opened by the binding). */
+  readonly connectionId: string;
+  readonly principal: unknown;
+  /** The promise of the connection's `onConnect` turn, when this node opened it. */
+  readonly connectTurn?: Promise<TurnResult>;
+  /** What the client declared in `initialize` (`capabilities.a2ui`), if anything. */
+  readonly declaration: McpA2uiDeclaration | undefined;
+  /** `serverInfo` of `initialize`. */
+  readonly serverInfo: { name: string; version: string };
+  /** `instructions` of `initialize`. */
+  readonly instructions?: string;
+  /** Most messages one tool result carries (the rest comes with the next call). */
+  readonly maxResultMessages: number;
+}
+
+/** An MCP session's SDK server and its cursor. */
+export interface A2uiMcpSession {
+  readonly server: Server;
+  /** `seq` of the last message handed to the client. */
+  readonly deliveredSeq: number;
+}
+
+const invalid = (message: string, path: string) =>
+  new A2uiError('VALIDATION_FAILED', message, { path });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The v0.9 client message of a tool call, from the guide's arguments. */
+function clientMessageOf(name: string, args: Record<string, unknown>): Record<string, unknown> {
+  if (name === A2UI_ACTION_TOOL) {
+    if (typeof args.name !== 'string') throw invalid('name must be a string.', '/name');
+    if (args.context !== undefined && !isRecord(args.context))
+      throw invalid('context must be an object.', '/context');
+    return {
+      version: 'v0.9',
+      action: {
+        name: args.name,
+        // The guide's call carries only `name` and `context`; an empty surface means "not said".
+        surfaceId: args.surfaceId ?? '',
+        sourceComponentId: args.sourceComponentId ?? '',
+        timestamp: args.timestamp ?? new Date().toISOString(),
+        context: args.context ?? {},
+      },
+    };
+  }
+  const { code, message, surfaceId, ...rest } = args;
+  return { version: 'v0.9', error: { code, message, surfaceId: surfaceId ?? '', ...rest } };
+}
+
+/**
+ * Creates the SDK server of one MCP session: `tools/list` lists `a2ui_open`, `a2ui_action`,
+ * `a2ui_error`; `tools/call` runs the agent's turn and answers with the messages not yet
+ * delivered — as an A2UI embedded resource beside a text fallback when the client declared A2UI
+ * (in `initialize` or the call's `_meta.a2ui`), as text alone otherwise.
+ */
+export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSession {
+  const { host, connectionId, principal } = options;
+  let deliveredSeq = 0;
+  // Results are built one at a time, so that two calls never hand out the same message.
+  let building: Promise<unknown> = Promise.resolve();
+
+  const server = new Server(options.serverInfo, {
+    capabilities: { tools: {} },
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+  });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.values(A2UI_TOOLS) }));
+
+  /** The messages after the cursor, through `throughSeq`, and the cursor moved past them. */
+  const takeUndelivered = (throughSeq: number): Promise<ReplayEntry[]> => {
+    const taking = building.then(async () => {
+      const read = await host.read(connectionId, {
+        principal,
+        afterSeq: deliveredSeq,
+        limit: options.maxResultMessages,
+      });
+      if (!read.ok)
+        throw new A2uiError(
+          'CONNECTION_CLOSED',
+          'Messages of this session are no longer kept; start a new session.',
+          { data: { reset: 'replay-gap' } },
+        );
+      const entries = read.entries.filter((entry) => entry.seq <= throughSeq);
+      const last = entries.at(-1)?.seq;
+      if (last !== undefined) {
+        deliveredSeq = last;
+        // The client has them: the log may drop them.
+        await host.acknowledge(connectionId, { principal, seq: last });
+      }
+      return entries;
+    });
+    building = taking.catch(() => undefined);
+    return taking;
+  };
+
+  const resultOf = (entries: readonly ReplayEntry[], a2ui: boolean): CallToolResult => {
+    const messages = entries.map((entry) => entry.message ?? JSON.parse(entry.data));
+    const text = { type: 'text' as const, text: describeA2uiMessages(messages) };
+    if (!a2ui || entries.length === 0) return { content: [text] };
+    return {
+      content: [
+        text,
+        toA2uiResource(
+          entries.map((entry) => entry.data),
+          messages,
+        ),
+      ],
+    };
+  };
+
+  const call = async (request: CallToolRequest, signal: AbortSignal): Promise<CallToolResult> => {
+    const { name, arguments: args = {} } = request.params;
+    const declaration = readA2uiDeclaration(request.params._meta) ?? options.declaration;
+    const a2ui = declaration !== undefined;
+    if (name === A2UI_OPEN_TOOL) {
+      const turn = options.connectTurn ? await options.connectTurn : undefined;
+      return resultOf(await takeUndelivered(turn?.endSeq ?? Infinity), a2ui);
+    }
+    if (name !== A2UI_ACTION_TOOL && name !== A2UI_ERROR_TOOL)
+      throw invalid(`Unknown tool ${JSON.stringify(name).slice(0, 80)}.`, '/name');
+    const message = clientMessageOf(name, args);
+    const received = await host.receive(connectionId, {
+      principal,
+      message,
+      metadata: toClientMetadata(declaration),
+      requestId: declaration?.requestId,
+      bytes: JSON.stringify(request.params).length,
+      awaitTurn: true,
+      signal,
+    });
+    return resultOf(await takeUndelivered(received.turn?.endSeq ?? Infinity), a2ui);
+  };
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    try {
+      return await call(request, extra.signal);
+    } catch (error) {
+      return toToolErrorResult(error);
+    }
+  });
+
+  return {
+    server,
+    get deliveredSeq() {
+      return deliveredSeq;
+    },
+  };
+}
