@@ -41,3 +41,5 @@ export type {
   McpServerStats,
 } from './server/create-mcp-server.js';
 export { createMcpServer, MCP_SERVER_DEFAULTS } from './server/create-mcp-server.js';
+export type { McpStdioOptions, McpStdioServer } from './server/serve-mcp-stdio.js';
+export { serveMcpStdio } from './server/serve-mcp-stdio.js';

@@ -49,6 +49,8 @@ export interface A2uiMcpSession {
   readonly server: Server;
   /** `seq` of the last message handed to the client. */
   readonly deliveredSeq: number;
+  /** Records what the client declared in `initialize` (a binding that reads it as it arrives). */
+  declare(declaration: McpA2uiDeclaration | undefined): void;
 }
 
 const invalid = (message: string, path: string) =>
@@ -88,6 +90,7 @@ function clientMessageOf(name: string, args: Record<string, unknown>): Record<st
 export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSession {
   const { host, connectionId, principal } = options;
   let deliveredSeq = 0;
+  let sessionDeclaration = options.declaration;
   // Results are built one at a time, so that two calls never hand out the same message.
   let building: Promise<unknown> = Promise.resolve();
 
@@ -142,7 +145,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
 
   const call = async (request: CallToolRequest, signal: AbortSignal): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
-    const declaration = readA2uiDeclaration(request.params._meta) ?? options.declaration;
+    const declaration = readA2uiDeclaration(request.params._meta) ?? sessionDeclaration;
     const a2ui = declaration !== undefined;
     if (name === A2UI_OPEN_TOOL) {
       const turn = options.connectTurn ? await options.connectTurn : undefined;
@@ -175,6 +178,9 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     server,
     get deliveredSeq() {
       return deliveredSeq;
+    },
+    declare(declaration) {
+      sessionDeclaration = declaration;
     },
   };
 }
