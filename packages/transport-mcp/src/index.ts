@@ -7,8 +7,14 @@
  * @module
  */
 
+export type { McpClientOptions, McpTransport } from './client/connect-mcp.js';
+export { connectMcp, MCP_CLIENT_DEFAULTS } from './client/connect-mcp.js';
+export type { McpToolCall } from './client/tool-calls.js';
+export { toActionCall } from './client/tool-calls.js';
 export type {
   A2uiEmbeddedResource,
+  FoundA2uiPayload,
+  FoundA2uiText,
   McpA2uiDeclaration,
   McpTextContent,
 } from './protocol/mcp-a2ui.js';
@@ -21,6 +27,7 @@ export {
   A2UI_URI_SCHEME,
   describeA2uiMessages,
   findA2uiPayloads,
+  findA2uiTexts,
   MCP_UI_EXTENSION,
   readA2uiDeclaration,
   toA2uiResource,

@@ -161,21 +161,20 @@ export function describeA2uiMessages(messages: readonly unknown[]): string {
   return lines.length > 0 ? lines.join('\n') : 'The UI changed.';
 }
 
+/** One A2UI payload found in MCP content: its resource URI and its JSON text. */
+export interface FoundA2uiText {
+  readonly uri: string;
+  /** The payload's text (a base64 `blob` decoded as UTF-8); `undefined` when it has none. */
+  readonly text: string | undefined;
+}
+
 /**
  * Finds A2UI in MCP content blocks (a `CallToolResult.content`) or resource contents (a
  * `ReadResourceResult.contents`): every embedded resource or resource content with an A2UI MIME
- * type (either spelling), its `text` (or base64 `blob`) parsed as JSON. Blocks of other types are
- * skipped.
- *
- * @returns one entry per block, in order: the parsed payload, or the parse error's message
+ * type (either spelling), in order. Blocks of other types are skipped.
  */
-export function findA2uiPayloads(
-  blocks: readonly unknown[],
-): ({ ok: true; payload: unknown; uri: string } | { ok: false; error: string; uri: string })[] {
-  const found: (
-    | { ok: true; payload: unknown; uri: string }
-    | { ok: false; error: string; uri: string }
-  )[] = [];
+export function findA2uiTexts(blocks: readonly unknown[]): FoundA2uiText[] {
+  const found: FoundA2uiText[] = [];
   for (const block of blocks) {
     if (!isRecord(block)) continue;
     const contents = block.type === 'resource' && isRecord(block.resource) ? block.resource : block;
@@ -188,17 +187,30 @@ export function findA2uiPayloads(
         : typeof contents.blob === 'string'
           ? decodeBase64(contents.blob)
           : undefined;
-    if (text === undefined) {
-      found.push({ ok: false, error: `The A2UI resource ${uri} has no text.`, uri });
-      continue;
-    }
-    try {
-      found.push({ ok: true, payload: JSON.parse(text), uri });
-    } catch {
-      found.push({ ok: false, error: `The A2UI resource ${uri} is not valid JSON.`, uri });
-    }
+    found.push({ uri, text });
   }
   return found;
+}
+
+/** One A2UI payload parsed, or why it could not be. */
+export type FoundA2uiPayload =
+  | { ok: true; uri: string; payload: unknown }
+  | { ok: false; uri: string; error: string };
+
+/**
+ * {@link findA2uiTexts} with each payload parsed as JSON (one message, an array, or
+ * `{messages}`, as the client's processor takes them).
+ */
+export function findA2uiPayloads(blocks: readonly unknown[]): FoundA2uiPayload[] {
+  return findA2uiTexts(blocks).map(({ uri, text }): FoundA2uiPayload => {
+    if (text === undefined)
+      return { ok: false, uri, error: `The A2UI resource ${uri} has no text.` };
+    try {
+      return { ok: true, uri, payload: JSON.parse(text) };
+    } catch {
+      return { ok: false, uri, error: `The A2UI resource ${uri} is not valid JSON.` };
+    }
+  });
 }
 
 /** UTF-8 text of base64 (browsers and Node alike). */
