@@ -29,12 +29,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  A2UI_ACTION_TOOL,
-  A2UI_ERROR_TOOL,
-  A2UI_OPEN_TOOL,
-  findA2uiTexts,
-} from '../protocol/mcp-a2ui.js';
+import { A2UI_OPEN_TOOL, findA2uiTexts } from '../protocol/mcp-a2ui.js';
 import { fromToolErrorResult } from '../protocol/mcp-errors.js';
 import { classifyMcpFailure } from './mcp-failure.js';
 import { toActionCall } from './tool-calls.js';
@@ -145,7 +140,7 @@ export function connectMcp(options: McpClientOptions): McpTransport {
       // Headers asked for before each request, so a refreshed token is picked up.
       fetch: async (input, init) => {
         const headers = await resolveHeaders(options.headers);
-        new Headers(init?.headers).forEach((value, name) => headers.set(name, value));
+        for (const [name, value] of new Headers(init?.headers)) headers.set(name, value);
         return baseFetch(input, {
           ...init,
           headers,
