@@ -29,7 +29,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { A2UI_OPEN_TOOL, findA2uiTexts } from '../protocol/mcp-a2ui.js';
+import { A2UI_META_KEY, A2UI_OPEN_TOOL, findA2uiTexts } from '../protocol/mcp-a2ui.js';
 import { fromToolErrorResult } from '../protocol/mcp-errors.js';
 import { classifyMcpFailure } from './mcp-failure.js';
 import { toActionCall } from './tool-calls.js';
@@ -132,6 +132,8 @@ export function connectMcp(options: McpClientOptions): McpTransport {
   };
   let session: Session | undefined;
   let opened = false;
+  /** Set when a result said the agent closed the connection: the transport ends. */
+  let serverClosed: string | undefined;
 
   const createSdkTransport = (): Transport => {
     if (options.createTransport) return options.createTransport();
@@ -171,6 +173,11 @@ export function connectMcp(options: McpClientOptions): McpTransport {
     )) as CallToolResult;
     if (result.isError) throw fromToolErrorResult(result);
     apply(result.content ?? []);
+    const closed = (result._meta?.[A2UI_META_KEY] as { closed?: unknown } | undefined)?.closed;
+    if (typeof closed === 'string') {
+      serverClosed = `The server closed the connection (${closed}).`;
+      current.end({ kind: 'closed', reason: serverClosed });
+    }
     return result;
   };
 
@@ -223,6 +230,7 @@ export function connectMcp(options: McpClientOptions): McpTransport {
       session = current;
       await loadInitial(current, attempt.signal);
       opened = true;
+      if (serverClosed !== undefined) return { kind: 'closed', reason: serverClosed };
       outbox.setConnection(current.key);
       attempt.opened();
       return await ended;
@@ -258,6 +266,10 @@ export function connectMcp(options: McpClientOptions): McpTransport {
     } catch (error) {
       const failure = classifyMcpFailure(error, `tools/call ${call.name}`);
       if (failure.kind === 'retry') return failure;
+      if (serverClosed !== undefined) {
+        const closed = new A2uiError('CONNECTION_CLOSED', serverClosed);
+        return { kind: 'answered', errors: new Map([[entry.id, closed]]) };
+      }
       if (failure.kind === 'session-gone') {
         current.end({ kind: 'dropped', reason: failure.reason });
         const gone = new A2uiError(

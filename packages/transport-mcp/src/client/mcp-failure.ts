@@ -53,7 +53,20 @@ function errorOfRpc(rpc: { code?: unknown; message?: unknown; data?: unknown }):
  * @param what - the request, for the reason ("tools/call a2ui_action")
  */
 export function classifyMcpFailure(error: unknown, what: string): McpFailure {
-  if (A2uiError.isInstance(error)) return { kind: 'refused', error };
+  if (A2uiError.isInstance(error)) {
+    // A tool error result: a busy agent is retried; a connection the server forgot is a new session.
+    if (error.code === 'LIMIT_EXCEEDED')
+      return {
+        kind: 'retry',
+        reason: `${what}: ${error.message}`,
+        cause: troubleCauseOf(error.data),
+        ...(typeof error.data?.retryAfterMs === 'number'
+          ? { retryAfterMs: error.data.retryAfterMs }
+          : {}),
+      };
+    if (error.code === 'CONNECTION_CLOSED') return { kind: 'session-gone', reason: error.message };
+    return { kind: 'refused', error };
+  }
   if (error instanceof McpError) {
     const refused = errorOfRpc({ code: error.code, message: error.message, data: error.data });
     if (refused.code === 'LIMIT_EXCEEDED')

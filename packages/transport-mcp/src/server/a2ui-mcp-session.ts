@@ -16,6 +16,7 @@ import {
 import {
   A2UI_ACTION_TOOL,
   A2UI_ERROR_TOOL,
+  A2UI_META_KEY,
   A2UI_OPEN_TOOL,
   describeA2uiMessages,
   type McpA2uiDeclaration,
@@ -101,37 +102,61 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.values(A2UI_TOOLS) }));
 
-  /** The messages after the cursor, through `throughSeq`, and the cursor moved past them. */
-  const takeUndelivered = (throughSeq: number): Promise<ReplayEntry[]> => {
-    const taking = building.then(async () => {
-      const read = await host.read(connectionId, {
-        principal,
-        afterSeq: deliveredSeq,
-        limit: options.maxResultMessages,
-      });
+  /** A batch for the client: messages in `seq` order, and `closed` once the agent ended the connection. */
+  interface Batch {
+    entries: readonly ReplayEntry[];
+    closed?: string;
+  }
+
+  /** Takes the entries after the cursor through `throughSeq` and moves the cursor past them. */
+  const take = async (entries: readonly ReplayEntry[], throughSeq: number) => {
+    const taken = entries.filter((entry) => entry.seq > deliveredSeq && entry.seq <= throughSeq);
+    const last = taken.at(-1)?.seq;
+    if (last !== undefined) deliveredSeq = last;
+    return taken;
+  };
+
+  /**
+   * The messages after the cursor, through `throughSeq`, and the cursor moved past them; for a
+   * connection the agent closed, its last messages (the host's closed-connection memory) and why.
+   */
+  const takeUndelivered = (throughSeq: number): Promise<Batch> => {
+    const taking = building.then(async (): Promise<Batch> => {
+      let read: Awaited<ReturnType<SessionHost['read']>>;
+      try {
+        read = await host.read(connectionId, {
+          principal,
+          afterSeq: deliveredSeq,
+          limit: options.maxResultMessages,
+        });
+      } catch (error) {
+        if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
+        const closed = await host.closedConnection(connectionId, { principal });
+        if (!closed) throw error;
+        return { entries: await take(closed.entries, throughSeq), closed: closed.reason };
+      }
       if (!read.ok)
         throw new A2uiError(
           'CONNECTION_CLOSED',
           'Messages of this session are no longer kept; start a new session.',
           { data: { reset: 'replay-gap' } },
         );
-      const entries = read.entries.filter((entry) => entry.seq <= throughSeq);
-      const last = entries.at(-1)?.seq;
-      if (last !== undefined) {
-        deliveredSeq = last;
-        // The client has them: the log may drop them.
-        await host.acknowledge(connectionId, { principal, seq: last });
-      }
-      return entries;
+      const entries = await take(read.entries, throughSeq);
+      // The client has them: the log may drop them.
+      if (entries.length > 0)
+        await host.acknowledge(connectionId, { principal, seq: deliveredSeq });
+      return { entries };
     });
     building = taking.catch(() => undefined);
     return taking;
   };
 
-  const resultOf = (entries: readonly ReplayEntry[], a2ui: boolean): CallToolResult => {
+  const resultOf = ({ entries, closed }: Batch, a2ui: boolean): CallToolResult => {
     const messages = entries.map((entry) => entry.message ?? JSON.parse(entry.data));
     const text = { type: 'text' as const, text: describeA2uiMessages(messages) };
-    if (!a2ui || entries.length === 0) return { content: [text] };
+    // Tells an A2UI client that no more UI comes from this connection.
+    const meta = closed === undefined ? {} : { _meta: { [A2UI_META_KEY]: { closed } } };
+    if (!a2ui || entries.length === 0) return { content: [text], ...meta };
     return {
       content: [
         text,
@@ -140,6 +165,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
           messages,
         ),
       ],
+      ...meta,
     };
   };
 
@@ -154,15 +180,23 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     if (name !== A2UI_ACTION_TOOL && name !== A2UI_ERROR_TOOL)
       throw invalid(`Unknown tool ${JSON.stringify(name).slice(0, 80)}.`, '/name');
     const message = clientMessageOf(name, args);
-    const received = await host.receive(connectionId, {
-      principal,
-      message,
-      metadata: toClientMetadata(declaration),
-      requestId: declaration?.requestId,
-      bytes: JSON.stringify(request.params).length,
-      awaitTurn: true,
-      signal,
-    });
+    let received: Awaited<ReturnType<SessionHost['receive']>>;
+    try {
+      received = await host.receive(connectionId, {
+        principal,
+        message,
+        metadata: toClientMetadata(declaration),
+        requestId: declaration?.requestId,
+        bytes: JSON.stringify(request.params).length,
+        awaitTurn: true,
+        signal,
+      });
+    } catch (error) {
+      // The agent closed the connection: what it sent last, and `closed`, rather than a failure.
+      // (`takeUndelivered` throws this error again when the host does not remember it.)
+      if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
+      return resultOf(await takeUndelivered(Infinity), a2ui);
+    }
     return resultOf(await takeUndelivered(received.turn?.endSeq ?? Infinity), a2ui);
   };
 

@@ -44,6 +44,13 @@ export interface McpServerOptions extends BindingSessionHostOptions {
   /** Most messages one tool result carries; the rest comes with the next call. @default 1000 */
   maxResultMessages?: number;
   /**
+   * How long a connection the agent closed is remembered with the messages its client has not
+   * received, so that the next tool call still carries them with `_meta.a2ui.closed`; its MCP
+   * session ends after it (HTTP 404 from then on).
+   * @default 30000
+   */
+  closedConnectionTtlMs?: number;
+  /**
    * How long an MCP session lives without a request (MCP hosts call tools minutes apart, while
    * the model thinks): the session host's grace period. @default 600000
    */
@@ -74,6 +81,7 @@ export const MCP_SERVER_DEFAULTS = {
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
   maxResultMessages: 1_000,
   reconnectGraceMs: 600_000,
+  closedConnectionTtlMs: 30_000,
 } as const;
 
 /** The header that names an MCP session (Streamable HTTP). */
@@ -121,7 +129,9 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
   const host = createBindingSessionHost({
     ...options,
     reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
+    closedConnectionTtlMs: options.closedConnectionTtlMs ?? defaults.closedConnectionTtlMs,
   });
+  const closedConnectionTtlMs = options.closedConnectionTtlMs ?? defaults.closedConnectionTtlMs;
   const limits = {
     maxBytes: options.maxRequestBytes ?? defaults.maxRequestBytes,
     timeoutMs: options.bodyTimeoutMs ?? defaults.bodyTimeoutMs,
@@ -154,10 +164,22 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
     });
     transport.onclose = () => sessions.delete(connectionId);
     sessions.set(connectionId, { principal, transport, session });
-    // The host ends the connection (grace, eviction, the agent's close): the MCP session goes too.
-    host.session(connectionId)?.signal.addEventListener('abort', () => void transport.close(), {
-      once: true,
-    });
+    // The host ends the connection (grace, eviction, the agent's close): the MCP session goes
+    // too — after the closed-connection memory when the agent closed it, so that the client's
+    // next call still gets its last messages.
+    host.session(connectionId)?.signal.addEventListener(
+      'abort',
+      () => {
+        void host.closedConnection(connectionId, { principal }).then(
+          (closed) => {
+            if (!closed) return void transport.close();
+            setTimeout(() => void transport.close(), closedConnectionTtlMs).unref?.();
+          },
+          () => void transport.close(),
+        );
+      },
+      { once: true },
+    );
     await session.server.connect(transport);
     return transport.handleRequest(request, { parsedBody: payload });
   };
