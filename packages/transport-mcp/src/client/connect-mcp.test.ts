@@ -67,7 +67,7 @@ describe('connectMcp against createMcpServer', () => {
     const node = await listen(app);
     cleanups.push(() => node.close());
     const { client } = open(`${node.url}/mcp`);
-    await client.until(() => client.processor.getSurface('main')?.components.has('label') ?? false);
+    await client.until(() => client.processor.getSurface('main')?.dataModel.get('/n') === 7);
     await client.dispatchAction('main', 'root');
     // Settled with its turn: the answer is applied.
     expect(client.processor.getSurface('main')?.dataModel.get('/status')).toBe('got submit');

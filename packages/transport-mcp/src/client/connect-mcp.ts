@@ -159,6 +159,12 @@ export function connectMcp(options: McpClientOptions): McpTransport {
       shell.push({ type: 'messages', messages: found.text ?? '' });
   };
 
+  /** The A2UI of a progress notification (`_meta.a2ui.messages`), queued for the client. */
+  const applyProgress = (progress: { _meta?: Record<string, unknown> }): void => {
+    const a2ui = progress._meta?.[A2UI_META_KEY] as { messages?: unknown } | undefined;
+    if (a2ui?.messages !== undefined) shell.push({ type: 'messages', messages: a2ui.messages });
+  };
+
   const callTool = async (
     current: Session,
     name: string,
@@ -169,7 +175,14 @@ export function connectMcp(options: McpClientOptions): McpTransport {
     const result = (await current.client.callTool(
       { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
       undefined,
-      { signal, timeout },
+      {
+        signal,
+        timeout,
+        // Asks for the A2UI the agent sends during a long turn (our servers stream it as
+        // progress; others ignore the token), and keeps a call that makes progress alive.
+        onprogress: (progress) => applyProgress(progress as { _meta?: Record<string, unknown> }),
+        resetTimeoutOnProgress: true,
+      },
     )) as CallToolResult;
     if (result.isError) throw fromToolErrorResult(result);
     apply(result.content ?? []);

@@ -5,13 +5,20 @@
  * agent sent exactly once, whatever the turn it belongs to (what the agent pushed between two
  * calls arrives with the next).
  */
-import { A2uiError, type ReplayEntry, type SessionHost, type TurnResult } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  type ReplayEntry,
+  type SessionFollow,
+  type SessionHost,
+  type TurnResult,
+} from '@a2ui-ts/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
+  type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   A2UI_ACTION_TOOL,
@@ -169,12 +176,80 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     };
   };
 
-  const call = async (request: CallToolRequest, signal: AbortSignal): Promise<CallToolResult> => {
+  /**
+   * Streams what the agent sends while `waiting` runs (a long turn) as `notifications/progress`
+   * of the call, on its own response stream and so before its result: `progress` is the
+   * message's `seq`, `message` the text fallback, `_meta.a2ui` the A2UI (`uri`, `mimeType`,
+   * `messages`). Each message moves the cursor, so the result carries only the rest.
+   */
+  const streamWhile = async <T>(
+    waiting: () => Promise<T>,
+    progressToken: string | number,
+    notify: (notification: ServerNotification) => Promise<void>,
+    signal: AbortSignal,
+  ): Promise<T> => {
+    const stop = new AbortController();
+    let follow: SessionFollow;
+    try {
+      follow = await host.follow(connectionId, {
+        principal,
+        afterSeq: deliveredSeq,
+        signal: stop.signal,
+      });
+    } catch (error) {
+      // The connection ended (the agent closed it): nothing more to stream; the result says so.
+      if (A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED') return waiting();
+      throw error;
+    }
+    const onAbort = () => stop.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const pump = (async () => {
+      for await (const entry of follow) {
+        const sending = building.then(async () => {
+          if (entry.seq <= deliveredSeq) return;
+          deliveredSeq = entry.seq;
+          const message = entry.message ?? JSON.parse(entry.data);
+          const { uri, mimeType } = toA2uiResource([entry.data], [message]).resource;
+          await notify({
+            method: 'notifications/progress',
+            params: {
+              progressToken,
+              progress: entry.seq,
+              message: describeA2uiMessages([message]),
+              _meta: { [A2UI_META_KEY]: { uri, mimeType, messages: [message] } },
+            },
+          });
+        });
+        building = sending.catch(() => undefined);
+        await building;
+      }
+    })();
+    try {
+      return await waiting();
+    } finally {
+      stop.abort();
+      signal.removeEventListener('abort', onAbort);
+      await pump;
+    }
+  };
+
+  const call = async (
+    request: CallToolRequest,
+    signal: AbortSignal,
+    notify: (notification: ServerNotification) => Promise<void>,
+  ): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
     const declaration = readA2uiDeclaration(request.params._meta) ?? sessionDeclaration;
     const a2ui = declaration !== undefined;
+    const progressToken = request.params._meta?.progressToken;
+    // Streams only to a client that reads A2UI and asked for progress.
+    const streaming = <T>(waiting: () => Promise<T>): Promise<T> =>
+      a2ui && progressToken !== undefined
+        ? streamWhile(waiting, progressToken, notify, signal)
+        : waiting();
     if (name === A2UI_OPEN_TOOL) {
-      const turn = options.connectTurn ? await options.connectTurn : undefined;
+      const connectTurn = options.connectTurn;
+      const turn = connectTurn ? await streaming(() => connectTurn) : undefined;
       return resultOf(await takeUndelivered(turn?.endSeq ?? Infinity), a2ui);
     }
     if (name !== A2UI_ACTION_TOOL && name !== A2UI_ERROR_TOOL)
@@ -182,15 +257,17 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     const message = clientMessageOf(name, args);
     let received: Awaited<ReturnType<SessionHost['receive']>>;
     try {
-      received = await host.receive(connectionId, {
-        principal,
-        message,
-        metadata: toClientMetadata(declaration),
-        requestId: declaration?.requestId,
-        bytes: JSON.stringify(request.params).length,
-        awaitTurn: true,
-        signal,
-      });
+      received = await streaming(() =>
+        host.receive(connectionId, {
+          principal,
+          message,
+          metadata: toClientMetadata(declaration),
+          requestId: declaration?.requestId,
+          bytes: JSON.stringify(request.params).length,
+          awaitTurn: true,
+          signal,
+        }),
+      );
     } catch (error) {
       // The agent closed the connection: what it sent last, and `closed`, rather than a failure.
       // (`takeUndelivered` throws this error again when the host does not remember it.)
@@ -202,7 +279,9 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
-      return await call(request, extra.signal);
+      return await call(request, extra.signal, (notification) =>
+        extra.sendNotification(notification),
+      );
     } catch (error) {
       return toToolErrorResult(error);
     }
