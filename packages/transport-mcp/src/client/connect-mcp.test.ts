@@ -10,6 +10,7 @@ import {
   BASIC_CATALOG_ID,
   type DisconnectReason,
 } from '@a2ui-ts/core';
+import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen } from '../../test/listen.js';
 import { type RecipeServer, startRecipeServer } from '../../test/recipe-server.js';
@@ -124,10 +125,6 @@ describe('connectMcp against a server built only from the SDK (the guide recipe 
     await client.until(() => textOf(client, 'recipe-card') === 'Grilled Salmon');
   });
 });
-
-async function eventually(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 const textOf = (client: A2uiClient, surfaceId: string): unknown =>
   client.processor.getSurface(surfaceId)?.components.get('root')?.properties.text;
