@@ -1,0 +1,341 @@
+/**
+ * The client connector: a `ClientTransport` on the MCP SDK's `Client`, for any MCP server — ours
+ * or one built as the A2UI guide shows. It declares A2UI in `initialize`, reads the UI the server
+ * offers (its `a2ui_open` tool, its `application/a2ui+json` resources), hands every A2UI payload
+ * of a tool result to `A2uiClient`, and sends actions and errors back as the guide's tool calls,
+ * each with its own id in `_meta.a2ui.requestId` so that a retry is delivered once.
+ */
+import {
+  A2uiError,
+  BASIC_CATALOG_ID,
+  type ClientMessage,
+  type ClientMessageMetadata,
+  type ClientTransport,
+  type ConnectionStatus,
+  createConnectionId,
+  createLinkTransport,
+  type HttpLinkOptions,
+  isA2uiMimeType,
+  type LinkAttempt,
+  type LinkOutcome,
+  Outbox,
+  type OutboxDelivery,
+  type OutboxEntry,
+  resolveHeaders,
+  resolveLinkOptions,
+  type SendOptions,
+} from '@a2ui-ts/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { A2UI_META_KEY, A2UI_OPEN_TOOL, findA2uiTexts } from '../protocol/mcp-a2ui.js';
+import { fromToolErrorResult } from '../protocol/mcp-errors.js';
+import { classifyMcpFailure } from './mcp-failure.js';
+import { toActionCall } from './tool-calls.js';
+
+/** Options of {@link connectMcp}. Durations in milliseconds. */
+export interface McpClientOptions extends HttpLinkOptions {
+  /** The server's Streamable HTTP endpoint (e.g. `https://example.com/mcp`). Required without `createTransport`. */
+  url?: string | URL;
+  /**
+   * Makes the SDK transport of each session instead of Streamable HTTP to `url` — e.g.
+   * `() => new StdioClientTransport({ command })`. `headers` and `fetch` then do not apply.
+   * @default undefined
+   */
+  createTransport?: () => Transport;
+  /** `clientInfo` of `initialize`. @default { name: 'a2ui-ts', version: '0.1.0' } */
+  clientInfo?: { name: string; version: string };
+  /**
+   * The catalogs declared in `initialize` as `capabilities.a2ui.clientCapabilities`, keyed by
+   * A2UI version. Each call also carries the metadata `A2uiClient` gives with the message.
+   * @default { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } }
+   */
+  clientCapabilities?: Record<string, unknown>;
+  /**
+   * The tool called when a session opens, whose result is the UI to show: by default the
+   * server's `a2ui_open` when it lists one (our servers do); `false` calls none.
+   * @default { name: 'a2ui_open', arguments: {} } when listed
+   */
+  openTool?: { name: string; arguments?: Record<string, unknown> } | false;
+  /** Reads every resource the server lists with an A2UI MIME type when a session opens. @default true */
+  readResources?: boolean;
+  /** Longest wait for one MCP request (a tool call waits for the agent's turn). @default 60000 */
+  requestTimeoutMs?: number;
+}
+
+/** The transport {@link connectMcp} returns. */
+export interface McpTransport extends ClientTransport {
+  /** The SDK client of the current session (`undefined` before it is open). */
+  readonly client: Client | undefined;
+  /** `Mcp-Session-Id` of the current session (Streamable HTTP). */
+  readonly sessionId: string | undefined;
+  readonly status: ConnectionStatus;
+  /**
+   * Calls any tool of the server and hands the A2UI in its result to the client — what a host
+   * does when its model calls a tool. Resolves with the whole result.
+   * @throws A2uiError `CONNECTION_CLOSED` before a session is open, the server's refusal otherwise
+   */
+  callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { signal?: AbortSignal },
+  ): Promise<CallToolResult>;
+}
+
+/** Defaults of {@link McpClientOptions}, in one place. */
+export const MCP_CLIENT_DEFAULTS = {
+  clientInfo: { name: 'a2ui-ts', version: '0.1.0' },
+  clientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } },
+  readResources: true,
+  requestTimeoutMs: 60_000,
+  maxQueuedMessages: 1_000,
+  maxBatchLength: 1,
+} as const;
+
+interface Outgoing {
+  message: ClientMessage;
+  metadata: ClientMessageMetadata;
+}
+
+interface Session {
+  readonly client: Client;
+  readonly key: string;
+  readonly tools: ReadonlySet<string>;
+  /** Ends the link of this session (the server forgot it, or it closed). */
+  end(outcome: LinkOutcome): void;
+}
+
+/**
+ * Connects to an MCP server as an A2UI client transport. Each MCP session is one A2UI
+ * connection: when the server forgets it (HTTP 404), the transport opens a new session and
+ * emits `reset`. Tool calls are turn results: `send` settles once the answer's A2UI is queued.
+ *
+ * @param options - the endpoint (or an SDK transport), capabilities and link policy; see {@link McpClientOptions}
+ * @returns the transport; pass it to `new A2uiClient({ transport })`
+ * @throws A2uiError `VALIDATION_FAILED` without `url` or `createTransport`
+ *
+ * @example
+ * ```ts
+ * const client = new A2uiClient({ transport: connectMcp({ url: 'http://127.0.0.1:8787/mcp' }) });
+ * client.connect();
+ * ```
+ */
+export function connectMcp(options: McpClientOptions): McpTransport {
+  const defaults = MCP_CLIENT_DEFAULTS;
+  if (options.url === undefined && options.createTransport === undefined)
+    throw new A2uiError('VALIDATION_FAILED', 'connectMcp needs url or createTransport.');
+  const kit = resolveLinkOptions(options, defaults);
+  const timeout = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
+  const capabilities = {
+    a2ui: { clientCapabilities: options.clientCapabilities ?? defaults.clientCapabilities },
+  };
+  let session: Session | undefined;
+  let opened = false;
+  /** Set when a result said the agent closed the connection: the transport ends. */
+  let serverClosed: string | undefined;
+
+  const createSdkTransport = (): Transport => {
+    if (options.createTransport) return options.createTransport();
+    const baseFetch = options.fetch ?? globalThis.fetch;
+    return new StreamableHTTPClientTransport(new URL(options.url!), {
+      // Headers asked for before each request, so a refreshed token is picked up.
+      fetch: async (input, init) => {
+        const headers = await resolveHeaders(options.headers);
+        for (const [name, value] of new Headers(init?.headers)) headers.set(name, value);
+        return baseFetch(input, {
+          ...init,
+          headers,
+          ...(options.credentials ? { credentials: options.credentials } : {}),
+        });
+      },
+    });
+  };
+
+  /** Queues the A2UI of a tool result or resource contents for the client, in order. */
+  const apply = (blocks: readonly unknown[]): void => {
+    // The text as it came: the client parses it and reports a malformed payload itself.
+    for (const found of findA2uiTexts(blocks))
+      shell.push({ type: 'messages', messages: found.text ?? '' });
+  };
+
+  /** The A2UI of a progress notification (`_meta.a2ui.messages`), queued for the client. */
+  const applyProgress = (progress: { _meta?: Record<string, unknown> }): void => {
+    const a2ui = progress._meta?.[A2UI_META_KEY] as { messages?: unknown } | undefined;
+    if (a2ui?.messages !== undefined) shell.push({ type: 'messages', messages: a2ui.messages });
+  };
+
+  const callTool = async (
+    current: Session,
+    name: string,
+    args: Record<string, unknown>,
+    meta: Record<string, unknown> | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<CallToolResult> => {
+    const result = (await current.client.callTool(
+      { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
+      undefined,
+      {
+        signal,
+        timeout,
+        // Asks for the A2UI the agent sends during a long turn (our servers stream it as
+        // progress; others ignore the token), and keeps a call that makes progress alive.
+        onprogress: (progress) => applyProgress(progress as { _meta?: Record<string, unknown> }),
+        resetTimeoutOnProgress: true,
+      },
+    )) as CallToolResult;
+    if (result.isError) throw fromToolErrorResult(result);
+    apply(result.content ?? []);
+    const closed = (result._meta?.[A2UI_META_KEY] as { closed?: unknown } | undefined)?.closed;
+    if (typeof closed === 'string') {
+      serverClosed = `The server closed the connection (${closed}).`;
+      current.end({ kind: 'closed', reason: serverClosed });
+    }
+    return result;
+  };
+
+  /** What the server offers when a session opens: its open tool's result, its A2UI resources. */
+  const loadInitial = async (current: Session, signal: AbortSignal): Promise<void> => {
+    const openTool =
+      options.openTool ?? (current.tools.has(A2UI_OPEN_TOOL) ? { name: A2UI_OPEN_TOOL } : false);
+    if (openTool)
+      await callTool(current, openTool.name, openTool.arguments ?? {}, undefined, signal);
+    if (
+      (options.readResources ?? defaults.readResources) &&
+      current.client.getServerCapabilities()?.resources
+    ) {
+      const { resources } = await current.client.listResources(undefined, { signal, timeout });
+      for (const resource of resources) {
+        if (!resource.mimeType || !isA2uiMimeType(resource.mimeType)) continue;
+        const read = await current.client.readResource({ uri: resource.uri }, { signal, timeout });
+        apply(read.contents);
+      }
+    }
+  };
+
+  const runLink = async (attempt: LinkAttempt): Promise<LinkOutcome> => {
+    const client = new Client(options.clientInfo ?? defaults.clientInfo, {
+      // `a2ui` is the guide's capability; the SDK's types know only MCP's own.
+      capabilities: capabilities as never,
+    });
+    let end!: (outcome: LinkOutcome) => void;
+    const ended = new Promise<LinkOutcome>((resolve) => {
+      end = resolve;
+    });
+    client.onclose = () => end({ kind: 'dropped', reason: 'The MCP connection closed.' });
+    const stop = () => end({ kind: 'closed', reason: 'Closed by the client.' });
+    attempt.signal.addEventListener('abort', stop, { once: true });
+    try {
+      const sdkTransport = createSdkTransport();
+      await client.connect(sdkTransport, { signal: attempt.signal, timeout });
+      const { tools } = await client.listTools(undefined, { signal: attempt.signal, timeout });
+      const current: Session = {
+        client,
+        key: sdkTransport.sessionId ?? createConnectionId(),
+        tools: new Set(tools.map((tool) => tool.name)),
+        end,
+      };
+      // A new MCP session after another is a new A2UI connection: its surfaces are gone.
+      if (opened) {
+        outbox.reset();
+        shell.push({ type: 'reset', reason: 'The MCP server started a new session.' });
+      }
+      session = current;
+      await loadInitial(current, attempt.signal);
+      opened = true;
+      if (serverClosed !== undefined) return { kind: 'closed', reason: serverClosed };
+      outbox.setConnection(current.key);
+      attempt.opened();
+      return await ended;
+    } catch (error) {
+      if (attempt.signal.aborted) return { kind: 'closed', reason: 'Closed by the client.' };
+      const failure = classifyMcpFailure(error, 'MCP initialize');
+      if (failure.kind === 'refused') return { kind: 'fatal', error: failure.error };
+      return {
+        kind: 'dropped',
+        reason: failure.reason,
+        ...(failure.kind === 'retry' && failure.retryAfterMs !== undefined
+          ? { retryAfterMs: failure.retryAfterMs }
+          : {}),
+      };
+    } finally {
+      attempt.signal.removeEventListener('abort', stop);
+      outbox.pause();
+      if (session?.client === client) session = undefined;
+      await client.close().catch(() => undefined);
+    }
+  };
+
+  const deliver = async (
+    entry: OutboxEntry<Outgoing>,
+    signal: AbortSignal,
+  ): Promise<OutboxDelivery> => {
+    const current = session;
+    if (!current) return { kind: 'retry', reason: 'No MCP session is open.' };
+    const call = toActionCall(entry.item.message, entry.item.metadata, entry.id, current.tools);
+    try {
+      await callTool(current, call.name, call.arguments, call.meta, signal);
+      return { kind: 'answered' };
+    } catch (error) {
+      const failure = classifyMcpFailure(error, `tools/call ${call.name}`);
+      if (failure.kind === 'retry') return failure;
+      if (serverClosed !== undefined) {
+        const closed = new A2uiError('CONNECTION_CLOSED', serverClosed);
+        return { kind: 'answered', errors: new Map([[entry.id, closed]]) };
+      }
+      if (failure.kind === 'session-gone') {
+        current.end({ kind: 'dropped', reason: failure.reason });
+        const gone = new A2uiError(
+          'CONNECTION_CLOSED',
+          'The MCP server forgot the session; its surfaces are gone.',
+        );
+        return { kind: 'answered', errors: new Map([[entry.id, gone]]) };
+      }
+      return { kind: 'answered', errors: new Map([[entry.id, failure.error]]) };
+    }
+  };
+
+  const outbox = new Outbox<Outgoing>({
+    ...kit.outbox,
+    // One tool call per message: each result is that message's turn.
+    maxBatchLength: 1,
+    onTrouble: (trouble) => shell.status.trouble(trouble),
+    deliver: (batch, context) => deliver(batch[0]!, context.signal),
+  });
+
+  const shell = createLinkTransport({
+    name: 'MCP',
+    connect: runLink,
+    ...kit.shell,
+    goodbye: async () => {
+      const transport = session?.client.transport;
+      // Streamable HTTP: DELETE the session, so the agent sees `client-closed` at once.
+      if (transport instanceof StreamableHTTPClientTransport)
+        await transport.terminateSession().catch(() => undefined);
+    },
+    onClose: (error) => outbox.close(error),
+  });
+
+  return {
+    get client() {
+      return session?.client;
+    },
+    get sessionId() {
+      const transport = session?.client.transport;
+      return transport instanceof StreamableHTTPClientTransport ? transport.sessionId : undefined;
+    },
+    get status() {
+      return shell.status.status;
+    },
+    events: shell.events,
+    send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
+      return shell.sendWhileOpen(() => outbox.enqueue({ message, metadata }, sendOptions));
+    },
+    async callTool(name, args = {}, callOptions = {}) {
+      const current = session;
+      if (!current) throw new A2uiError('CONNECTION_CLOSED', 'No MCP session is open.');
+      return callTool(current, name, args, undefined, callOptions.signal);
+    },
+    close: shell.close,
+  };
+}

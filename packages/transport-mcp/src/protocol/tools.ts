@@ -1,0 +1,63 @@
+/**
+ * The tools an A2UI agent's MCP server lists (`tools/list`): JSON Schemas of their arguments, as
+ * the guide writes them (`a2ui_action {name, context}`, `a2ui_error {code, message, surfaceId}`),
+ * with the optional fields of a full v0.9 action (`surfaceId`, `sourceComponentId`, `timestamp`).
+ */
+import { A2UI_ACTION_TOOL, A2UI_ERROR_TOOL, A2UI_OPEN_TOOL } from './mcp-a2ui.js';
+
+/** One MCP tool definition (`Tool` of `tools/list`). */
+export interface McpToolDefinition {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[] };
+  annotations?: Record<string, unknown>;
+}
+
+/** The tools of every A2UI MCP server, by name. */
+export const A2UI_TOOLS: Readonly<Record<string, McpToolDefinition>> = {
+  [A2UI_OPEN_TOOL]: {
+    name: A2UI_OPEN_TOOL,
+    title: 'Open the UI',
+    description:
+      "Shows the agent's user interface (A2UI): its result carries every UI update not yet delivered.",
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { readOnlyHint: true, idempotentHint: true },
+  },
+  [A2UI_ACTION_TOOL]: {
+    name: A2UI_ACTION_TOOL,
+    title: 'A2UI user action',
+    description:
+      'Reports a user action on an A2UI surface (a button press…); the result carries the UI updates it caused.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: "The action's event name." },
+        context: {
+          type: 'object',
+          description: "The event's context, data bindings resolved.",
+          additionalProperties: true,
+        },
+        surfaceId: { type: 'string', description: 'The surface the action came from.' },
+        sourceComponentId: { type: 'string', description: 'The component that fired it.' },
+        timestamp: { type: 'string', format: 'date-time' },
+      },
+      required: ['name'],
+    },
+  },
+  [A2UI_ERROR_TOOL]: {
+    name: A2UI_ERROR_TOOL,
+    title: 'A2UI renderer error',
+    description: 'Reports an error the A2UI renderer met (a malformed message…).',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        surfaceId: { type: 'string' },
+        path: { type: 'string', description: 'JSON Pointer into the message (VALIDATION_FAILED).' },
+      },
+      required: ['code', 'message'],
+    },
+  },
+};

@@ -1,0 +1,299 @@
+/**
+ * One MCP session as an A2UI connection: an SDK `Server` whose tools hand the client's messages
+ * to core's session host and answer with the agent's turn. The server keeps a cursor per
+ * session — the last message handed to the client — so every result carries each message the
+ * agent sent exactly once, whatever the turn it belongs to (what the agent pushed between two
+ * calls arrives with the next).
+ */
+import {
+  A2uiError,
+  type ReplayEntry,
+  type SessionFollow,
+  type SessionHost,
+  type TurnResult,
+} from '@a2ui-ts/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type ServerNotification,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  A2UI_ACTION_TOOL,
+  A2UI_ERROR_TOOL,
+  A2UI_META_KEY,
+  A2UI_OPEN_TOOL,
+  describeA2uiMessages,
+  type McpA2uiDeclaration,
+  readA2uiDeclaration,
+  toA2uiResource,
+  toClientMetadata,
+} from '../protocol/mcp-a2ui.js';
+import { toToolErrorResult } from '../protocol/mcp-errors.js';
+import { A2UI_TOOLS } from '../protocol/tools.js';
+
+/** What an MCP session needs of its binding. */
+export interface A2uiMcpSessionOptions {
+  readonly host: SessionHost;
+  /** The host connection of the session (opened by the binding). */
+  readonly connectionId: string;
+  readonly principal: unknown;
+  /** The promise of the connection's `onConnect` turn, when this node opened it. */
+  readonly connectTurn?: Promise<TurnResult>;
+  /** What the client declared in `initialize` (`capabilities.a2ui`), if anything. */
+  readonly declaration: McpA2uiDeclaration | undefined;
+  /** `serverInfo` of `initialize`. */
+  readonly serverInfo: { name: string; version: string };
+  /** `instructions` of `initialize`. */
+  readonly instructions?: string;
+  /** Most messages one tool result carries (the rest comes with the next call). */
+  readonly maxResultMessages: number;
+}
+
+/** An MCP session's SDK server and its cursor. */
+export interface A2uiMcpSession {
+  readonly server: Server;
+  /** `seq` of the last message handed to the client. */
+  readonly deliveredSeq: number;
+  /** Records what the client declared in `initialize` (a binding that reads it as it arrives). */
+  declare(declaration: McpA2uiDeclaration | undefined): void;
+}
+
+const invalid = (message: string, path: string) =>
+  new A2uiError('VALIDATION_FAILED', message, { path });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The v0.9 client message of a tool call, from the guide's arguments. */
+function clientMessageOf(name: string, args: Record<string, unknown>): Record<string, unknown> {
+  if (name === A2UI_ACTION_TOOL) {
+    if (typeof args.name !== 'string') throw invalid('name must be a string.', '/name');
+    if (args.context !== undefined && !isRecord(args.context))
+      throw invalid('context must be an object.', '/context');
+    return {
+      version: 'v0.9',
+      action: {
+        name: args.name,
+        // The guide's call carries only `name` and `context`; an empty surface means "not said".
+        surfaceId: args.surfaceId ?? '',
+        sourceComponentId: args.sourceComponentId ?? '',
+        timestamp: args.timestamp ?? new Date().toISOString(),
+        context: args.context ?? {},
+      },
+    };
+  }
+  const { code, message, surfaceId, ...rest } = args;
+  return { version: 'v0.9', error: { code, message, surfaceId: surfaceId ?? '', ...rest } };
+}
+
+/**
+ * Creates the SDK server of one MCP session: `tools/list` lists `a2ui_open`, `a2ui_action`,
+ * `a2ui_error`; `tools/call` runs the agent's turn and answers with the messages not yet
+ * delivered — as an A2UI embedded resource beside a text fallback when the client declared A2UI
+ * (in `initialize` or the call's `_meta.a2ui`), as text alone otherwise.
+ */
+export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSession {
+  const { host, connectionId, principal } = options;
+  let deliveredSeq = 0;
+  let sessionDeclaration = options.declaration;
+  // Results are built one at a time, so that two calls never hand out the same message.
+  let building: Promise<unknown> = Promise.resolve();
+
+  const server = new Server(options.serverInfo, {
+    capabilities: { tools: {} },
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+  });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.values(A2UI_TOOLS) }));
+
+  /** A batch for the client: messages in `seq` order, and `closed` once the agent ended the connection. */
+  interface Batch {
+    entries: readonly ReplayEntry[];
+    closed?: string;
+  }
+
+  /** Takes the entries after the cursor through `throughSeq` and moves the cursor past them. */
+  const take = async (entries: readonly ReplayEntry[], throughSeq: number) => {
+    const taken = entries.filter((entry) => entry.seq > deliveredSeq && entry.seq <= throughSeq);
+    const last = taken.at(-1)?.seq;
+    if (last !== undefined) deliveredSeq = last;
+    return taken;
+  };
+
+  /**
+   * The messages after the cursor, through `throughSeq`, and the cursor moved past them; for a
+   * connection the agent closed, its last messages (the host's closed-connection memory) and why.
+   */
+  const takeUndelivered = (throughSeq: number): Promise<Batch> => {
+    const taking = building.then(async (): Promise<Batch> => {
+      let read: Awaited<ReturnType<SessionHost['read']>>;
+      try {
+        read = await host.read(connectionId, {
+          principal,
+          afterSeq: deliveredSeq,
+          limit: options.maxResultMessages,
+        });
+      } catch (error) {
+        if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
+        const closed = await host.closedConnection(connectionId, { principal });
+        if (!closed) throw error;
+        return { entries: await take(closed.entries, throughSeq), closed: closed.reason };
+      }
+      if (!read.ok)
+        throw new A2uiError(
+          'CONNECTION_CLOSED',
+          'Messages of this session are no longer kept; start a new session.',
+          { data: { reset: 'replay-gap' } },
+        );
+      const entries = await take(read.entries, throughSeq);
+      // The client has them: the log may drop them.
+      if (entries.length > 0)
+        await host.acknowledge(connectionId, { principal, seq: deliveredSeq });
+      return { entries };
+    });
+    building = taking.catch(() => undefined);
+    return taking;
+  };
+
+  const resultOf = ({ entries, closed }: Batch, a2ui: boolean): CallToolResult => {
+    const messages = entries.map((entry) => entry.message ?? JSON.parse(entry.data));
+    const text = { type: 'text' as const, text: describeA2uiMessages(messages) };
+    // Tells an A2UI client that no more UI comes from this connection.
+    const meta = closed === undefined ? {} : { _meta: { [A2UI_META_KEY]: { closed } } };
+    if (!a2ui || entries.length === 0) return { content: [text], ...meta };
+    return {
+      content: [
+        text,
+        toA2uiResource(
+          entries.map((entry) => entry.data),
+          messages,
+        ),
+      ],
+      ...meta,
+    };
+  };
+
+  /**
+   * Streams what the agent sends while `waiting` runs (a long turn) as `notifications/progress`
+   * of the call, on its own response stream and so before its result: `progress` is the
+   * message's `seq`, `message` the text fallback, `_meta.a2ui` the A2UI (`uri`, `mimeType`,
+   * `messages`). Each message moves the cursor, so the result carries only the rest.
+   */
+  const streamWhile = async <T>(
+    waiting: () => Promise<T>,
+    progressToken: string | number,
+    notify: (notification: ServerNotification) => Promise<void>,
+    signal: AbortSignal,
+  ): Promise<T> => {
+    const stop = new AbortController();
+    let follow: SessionFollow;
+    try {
+      follow = await host.follow(connectionId, {
+        principal,
+        afterSeq: deliveredSeq,
+        signal: stop.signal,
+      });
+    } catch (error) {
+      // The connection ended (the agent closed it): nothing more to stream; the result says so.
+      if (A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED') return waiting();
+      throw error;
+    }
+    const onAbort = () => stop.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const pump = (async () => {
+      for await (const entry of follow) {
+        const sending = building.then(async () => {
+          if (entry.seq <= deliveredSeq) return;
+          deliveredSeq = entry.seq;
+          const message = entry.message ?? JSON.parse(entry.data);
+          const { uri, mimeType } = toA2uiResource([entry.data], [message]).resource;
+          await notify({
+            method: 'notifications/progress',
+            params: {
+              progressToken,
+              progress: entry.seq,
+              message: describeA2uiMessages([message]),
+              _meta: { [A2UI_META_KEY]: { uri, mimeType, messages: [message] } },
+            },
+          });
+        });
+        building = sending.catch(() => undefined);
+        await building;
+      }
+    })();
+    try {
+      return await waiting();
+    } finally {
+      stop.abort();
+      signal.removeEventListener('abort', onAbort);
+      await pump;
+    }
+  };
+
+  const call = async (
+    request: CallToolRequest,
+    signal: AbortSignal,
+    notify: (notification: ServerNotification) => Promise<void>,
+  ): Promise<CallToolResult> => {
+    const { name, arguments: args = {} } = request.params;
+    const declaration = readA2uiDeclaration(request.params._meta) ?? sessionDeclaration;
+    const a2ui = declaration !== undefined;
+    const progressToken = request.params._meta?.progressToken;
+    // Streams only to a client that reads A2UI and asked for progress.
+    const streaming = <T>(waiting: () => Promise<T>): Promise<T> =>
+      a2ui && progressToken !== undefined
+        ? streamWhile(waiting, progressToken, notify, signal)
+        : waiting();
+    if (name === A2UI_OPEN_TOOL) {
+      const connectTurn = options.connectTurn;
+      const turn = connectTurn ? await streaming(() => connectTurn) : undefined;
+      return resultOf(await takeUndelivered(turn?.endSeq ?? Infinity), a2ui);
+    }
+    if (name !== A2UI_ACTION_TOOL && name !== A2UI_ERROR_TOOL)
+      throw invalid(`Unknown tool ${JSON.stringify(name).slice(0, 80)}.`, '/name');
+    const message = clientMessageOf(name, args);
+    let received: Awaited<ReturnType<SessionHost['receive']>>;
+    try {
+      received = await streaming(() =>
+        host.receive(connectionId, {
+          principal,
+          message,
+          metadata: toClientMetadata(declaration),
+          requestId: declaration?.requestId,
+          bytes: JSON.stringify(request.params).length,
+          awaitTurn: true,
+          signal,
+        }),
+      );
+    } catch (error) {
+      // The agent closed the connection: what it sent last, and `closed`, rather than a failure.
+      // (`takeUndelivered` throws this error again when the host does not remember it.)
+      if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
+      return resultOf(await takeUndelivered(Infinity), a2ui);
+    }
+    return resultOf(await takeUndelivered(received.turn?.endSeq ?? Infinity), a2ui);
+  };
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    try {
+      return await call(request, extra.signal, (notification) =>
+        extra.sendNotification(notification),
+      );
+    } catch (error) {
+      return toToolErrorResult(error);
+    }
+  });
+
+  return {
+    server,
+    get deliveredSeq() {
+      return deliveredSeq;
+    },
+    declare(declaration) {
+      sessionDeclaration = declaration;
+    },
+  };
+}
