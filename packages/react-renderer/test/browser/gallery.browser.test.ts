@@ -91,6 +91,33 @@ function seriousViolations(page: Page, include?: string): Promise<AxeViolation[]
   return runAxe(page, { include, impacts: ['serious', 'critical'] });
 }
 
+/** The colour of one pixel of `png` (a screenshot), decoded by the page's own canvas. */
+function pixelAt(page: Page, png: Buffer, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ data, x, y }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+    },
+    { data: png.toString('base64'), x, y },
+  );
+}
+
+/** WCAG relative luminance of an sRGB colour given as 0–255 channels. */
+function luminance([red = 0, green = 0, blue = 0]: readonly number[]): number {
+  const linear = (channel: number) => {
+    const value = channel / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+}
+
 beforeAll(async () => {
   [launched, server] = await Promise.all([launchChromium(), startGalleryServer()]);
   await mkdir(ARTIFACTS, { recursive: true });
@@ -313,6 +340,33 @@ describe('gallery in Chromium', () => {
       });
       expect(session.pageErrors).toEqual([]);
       expect(session.consoleErrors).toEqual([]);
+      await session.context.close();
+    }
+  });
+
+  it("a Slider's unfilled track follows the theme: dark on a dark surface, even under a dark agent colour", async () => {
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const session = await open('/?only=slider-theme', { colorScheme });
+      const { page } = session;
+      const slider = page.getByRole('slider', { name: 'Party size' });
+      expect(await slider.inputValue()).toBe('3');
+      const track = await slider.evaluate((input) =>
+        getComputedStyle(input).getPropertyValue('--a2ui-color-slider-track').trim(),
+      );
+      expect(track).toBe(colorScheme === 'dark' ? '#5c5f61' : '#c4c7c5');
+      // What is painted: the track right of the thumb (value 3 of 10), at the input's middle.
+      const box = (await slider.boundingBox())!;
+      const shot = await slider.screenshot();
+      const scale = (await page.evaluate(() => devicePixelRatio)) || 1;
+      const unfilled = await pixelAt(
+        page,
+        shot,
+        Math.round((box.width - 12) * scale),
+        Math.round((box.height / 2) * scale),
+      );
+      if (colorScheme === 'dark') expect(luminance(unfilled)).toBeLessThan(0.2);
+      else expect(luminance(unfilled)).toBeGreaterThan(0.4);
+      expect(session.pageErrors).toEqual([]);
       await session.context.close();
     }
   });
