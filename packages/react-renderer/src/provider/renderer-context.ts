@@ -83,6 +83,16 @@ export interface RendererOptions {
    */
   maxMarkdownNesting?: number;
   /**
+   * Highest heading level an agent's text may take on the page, 1–6: an agent heading of level
+   * n (a Text of variant `hn`, a markdown `#` line of n hashes) renders as `h(n + minHeadingLevel
+   * − 1)`, never deeper than `h6`; its look stays that of level n (`a2ui-text-hn`). Set it below
+   * the host page's own headings (2 under a page `<h1>`, 3 under section `<h2>`s) so the page's
+   * `<h1>` stays the only one and the outline stays whole (WCAG 1.3.1). Other values throw
+   * `VALIDATION_FAILED`.
+   * @default 1
+   */
+  minHeadingLevel?: number;
+  /**
    * `touched`: an input shows its first failing check once the user changed or left it, or when
    * it holds a value; `always`: from the first render, like the reference renderers. Buttons are
    * disabled by failing checks either way, and `aria-invalid` follows what is shown.
@@ -111,6 +121,7 @@ export interface ResolvedRendererOptions {
   readonly scheduleMount: (mount: () => void) => void;
   readonly maxMarkdownLength: number;
   readonly maxMarkdownNesting: number;
+  readonly minHeadingLevel: number;
   readonly validationDisplay: ValidationDisplay;
   readonly onActionError: (error: unknown, info: ActionErrorInfo) => void;
   readonly onRootTimeout: ((surfaceId: string) => void) | undefined;

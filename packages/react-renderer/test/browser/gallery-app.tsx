@@ -54,6 +54,10 @@ const holdOptions =
         },
       };
 
+/** `?headings=3`: the renderer's `minHeadingLevel`, under the page's h1 and the sections' h2. */
+const headings = params.get('headings');
+const headingOptions = headings === null ? {} : { minHeadingLevel: Number(headings) };
+
 const state: GalleryState = {
   ready: false,
   itemsAtClick: [],
@@ -240,7 +244,7 @@ function Gallery() {
           className="gallery-section"
         >
           <h2 id={`${section.id}-title`}>{section.title}</h2>
-          <A2UIRenderer client={section.client} {...holdOptions} />
+          <A2UIRenderer client={section.client} {...holdOptions} {...headingOptions} />
         </section>
       ))}
     </main>

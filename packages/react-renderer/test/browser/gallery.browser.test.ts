@@ -344,6 +344,46 @@ describe('gallery in Chromium', () => {
     }
   });
 
+  it("minHeadingLevel 3: the page's h1 stays the only one, agent headings sit under the sections' h2s and keep their look", async () => {
+    // Without it, the examples' h1 variants and markdown `#` lines add h1s to the page.
+    const plain = await open('/');
+    const levels = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.a2ui-surface :is(h1, h2, h3, h4, h5, h6)')].map(
+          (heading) => heading.tagName,
+        ),
+      );
+    // A Text of variant h1 and a markdown `# Heading 1`: element and font size.
+    const sizeOf = (page: Page) =>
+      Promise.all(
+        ['#ex-03_calendar-day .a2ui-text-h1', '#ex-35_markdown-text .a2ui-markdown-h1'].map(
+          (selector) =>
+            page
+              .locator(selector)
+              .evaluate((heading) => [heading.tagName, getComputedStyle(heading).fontSize]),
+        ),
+      );
+    const before = await levels(plain.page);
+    expect(before.filter((tag) => tag === 'H1').length).toBeGreaterThanOrEqual(3);
+    const plainSizes = await sizeOf(plain.page);
+    expect(plainSizes.map(([tag]) => tag)).toEqual(['H1', 'H1']);
+    await plain.context.close();
+
+    const session = await open('/?headings=3');
+    const { page } = session;
+    expect(await page.locator('h1').allTextContents()).toEqual(['A2UI gallery']);
+    const after = await levels(page);
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((tag) => tag === 'H1' || tag === 'H2')).toEqual([]);
+    // Every agent heading moved down by two levels (h5 and h6 stay h6).
+    expect(after).toEqual(before.map((tag) => `H${Math.min(6, Number(tag.slice(1)) + 2)}`));
+    expect(await sizeOf(page)).toEqual(plainSizes.map(([, size]) => ['H3', size]));
+    await page.getByRole('heading', { level: 3, name: 'Invitation Builder' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'Heading 1' }).waitFor();
+    expect(session.pageErrors).toEqual([]);
+    await session.context.close();
+  });
+
   it("a Slider's unfilled track follows the theme: dark on a dark surface, even under a dark agent colour", async () => {
     for (const colorScheme of ['dark', 'light'] as const) {
       const session = await open('/?only=slider-theme', { colorScheme });
