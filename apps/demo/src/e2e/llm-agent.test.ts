@@ -30,7 +30,7 @@ const card = (surfaceId: string, title: unknown) => [
       components: [
         { id: 'root', component: 'Card', child: 'column' },
         { id: 'column', component: 'Column', children: ['name', 'blurb', 'book', 'status'] },
-        { id: 'name', component: 'Text', text: title, variant: 'h3' },
+        { id: 'name', component: 'Text', text: title, variant: 'h1' },
         {
           id: 'blurb',
           component: 'Text',
