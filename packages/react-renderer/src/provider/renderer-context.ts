@@ -58,8 +58,9 @@ export interface RendererOptions {
    * Milliseconds of rendering one commit may spend mounting a surface's components beyond the
    * first `MIN_CHILDREN_PER_COMMIT` (32) children; the rest mount in later commits, each from a
    * task of its own, so a surface at the caps never blocks input for long (issue 25). Shared by
-   * every container of the surface, nested lists included. `0` mounts 32 children per commit;
-   * `Infinity` mounts everything in one commit.
+   * every container of the surface, nested lists included. A surface's first commit mounts 32
+   * children only (nothing measured yet; the first paint comes first). `0` mounts 32 children per
+   * commit; `Infinity` mounts everything in one commit.
    * @default 10
    */
   mountSliceMs?: number;

@@ -24,6 +24,7 @@ interface GalleryState {
   /**
    * `?hold`: the surfaces mount 32 children per commit (`mountSliceMs: 0`) and no further slice
    * until this runs (then a slice per task), so a test sees a surface mid-mount on any machine.
+   * `?hold=default`: the same with the default `mountSliceMs`.
    */
   releaseMounts(): void;
   sent: ClientMessage[];
@@ -47,7 +48,7 @@ const holdOptions =
   held === null
     ? {}
     : {
-        mountSliceMs: 0,
+        ...(params.get('hold') === 'default' ? {} : { mountSliceMs: 0 }),
         scheduleMount(mount: () => void) {
           if (released) setTimeout(mount, 0);
           else held.push(mount);

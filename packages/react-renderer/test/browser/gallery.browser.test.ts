@@ -468,6 +468,29 @@ describe('gallery in Chromium', () => {
     }
   });
 
+  it('with the default pacing, the first commit of a large surface mounts 32 children, and every child follows', async () => {
+    for (const [section, total] of [
+      ['large-list', 5001],
+      ['nested-list', 10_000],
+      ['fan-out', 10_000],
+    ] as const) {
+      // Held after the first commit: what the first paint shows, on any machine.
+      const session = await open(`/?only=${section}&hold=default`);
+      const { page } = session;
+      const instances = page.locator(`#${section} [data-a2ui-id]`);
+      expect(await instances.count(), section).toBe(1 + MIN_CHILDREN_PER_COMMIT);
+      await page.evaluate(() => window.__gallery.releaseMounts());
+      await expect.poll(() => instances.count()).toBe(total);
+      await expect
+        .poll(() => page.locator(`#${section} .a2ui-surface`).getAttribute('aria-busy'))
+        .toBeNull();
+      // None of them is kept from assistive technology.
+      expect(await page.locator(`#${section} [aria-hidden="true"] [data-a2ui-id]`).count()).toBe(0);
+      expect(session.pageErrors).toEqual([]);
+      await session.context.close();
+    }
+  });
+
   it('XSS vectors execute nothing: no script, no dialog, no popup, no hostile navigation', async () => {
     const session = await open('/?only=xss');
     const { page } = session;
