@@ -152,26 +152,8 @@ export function useFocusHandoff(
         ? null
         : container.current?.querySelector<HTMLElement>(`[data-surface-key="${CSS.escape(key)}"]`);
     if (pending.current && !lost) pending.current = false;
-    const action = pendingAction?.current;
-    if (action && pendingAction && added.length > 0) {
-      pendingAction.current = null;
-      // The first surface of the answer, while the focus is still on the control that asked.
-      const card = cardOf(added[0]);
-      if (card && (lost || document.activeElement === action.focus)) {
-        pending.current = false;
-        stopWatching.current();
-        stopWatching.current = handOffFocus(
-          card,
-          (name) => setAnnouncement(`Now showing: ${name}`),
-          true,
-        );
-        return;
-      }
-    }
-    if (pending.current) {
-      // The newest surface, whether it arrived with this change or just before the removal.
-      const card = cardOf(lastAdded.current);
-      if (!card) return;
+    /** `card` takes the focus and is announced; whatever was waiting for a surface is over. */
+    const focusOn = (card: HTMLElement): void => {
       pending.current = false;
       stopWatching.current();
       stopWatching.current = handOffFocus(
@@ -179,6 +161,21 @@ export function useFocusHandoff(
         (name) => setAnnouncement(`Now showing: ${name}`),
         true,
       );
+    };
+    const action = pendingAction?.current;
+    if (action && pendingAction && added.length > 0) {
+      pendingAction.current = null;
+      // The first surface of the answer, while the focus is still on the control that asked.
+      const card = cardOf(added[0]);
+      if (card && (lost || document.activeElement === action.focus)) {
+        focusOn(card);
+        return;
+      }
+    }
+    if (pending.current) {
+      // The newest surface, whether it arrived with this change or just before the removal.
+      const card = cardOf(lastAdded.current);
+      if (card) focusOn(card);
       return;
     }
     // A surface added beside the others: announced, the focus left where the user put it.
