@@ -80,7 +80,7 @@ describe('LLM agent in Chromium', () => {
       renderReply(streamed, {
         chunkSize: CHUNK,
         // Hold the stream right after the title until the browser has shown it.
-        pause: { afterEvents: eventAfter(streamed, '"variant":"h3"}'), until: released.promise },
+        pause: { afterEvents: eventAfter(streamed, '"variant":"h1"}'), until: released.promise },
       }),
       renderReply([
         {
