@@ -69,6 +69,7 @@ export { A2UIRenderer } from './renderer/a2ui-renderer.js';
 export type { A2UISurfaceProps } from './renderer/a2ui-surface.js';
 export { A2UISurface } from './renderer/a2ui-surface.js';
 export { MAX_COMPONENT_DEPTH } from './renderer/component-node.js';
+export { DEFAULT_MIN_HEADING_LEVEL } from './renderer/heading-level.js';
 export { DEFAULT_MOUNT_SLICE_MS, MIN_CHILDREN_PER_COMMIT } from './renderer/mount-scheduler.js';
 export { UnknownComponent } from './renderer/unknown-component.js';
 export type { RendererStrings } from './strings/renderer-strings.js';

@@ -201,7 +201,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
               align: 'center',
             },
             { id: 'errors-icon', component: 'Icon', name: 'error' },
-            { id: 'errors-heading-text', component: 'Text', text: 'Invalid stream', variant: 'h4' },
+            { id: 'errors-heading-text', component: 'Text', text: 'Invalid stream', variant: 'h2' },
             { id: 'errors-title', component: 'Text', text: { path: '/title' } },
             {
               id: 'errors-list',
@@ -248,7 +248,7 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
               {
                 id: 'echo-title',
                 component: 'Text',
-                variant: 'h4',
+                variant: 'h2',
                 text: {
                   call: 'formatString',
                   args: { value: 'Action “${/last/name}” received' },
@@ -478,7 +478,7 @@ function controlsSurface(
               'catalog-tabs',
             ],
           },
-          { id: 'controls-title', component: 'Text', text: 'Example gallery', variant: 'h3' },
+          { id: 'controls-title', component: 'Text', text: 'Example gallery', variant: 'h1' },
           {
             id: 'controls-intro',
             component: 'Text',

@@ -72,7 +72,7 @@ export function searchSurface(options: {
               'search-button',
             ],
           },
-          text('search-title', 'Find a table', 'h3'),
+          text('search-title', 'Find a table', 'h1'),
           {
             id: 'search-query',
             component: 'TextField',
@@ -188,7 +188,7 @@ export function resultsSurface(): ServerMessage[] {
             component: 'Column',
             children: ['results-summary', 'results-notice', 'results-list'],
           },
-          text('results-summary', { path: '/summary' }, 'h4'),
+          text('results-summary', { path: '/summary' }, 'h2'),
           text('results-notice', { path: '/notice' }, 'caption'),
           {
             id: 'results-list',
@@ -208,7 +208,7 @@ export function resultsSurface(): ServerMessage[] {
             children: ['result-name', 'result-meta', 'result-blurb', 'result-tables'],
             weight: 1,
           },
-          text('result-name', { path: 'name' }, 'h4'),
+          text('result-name', { path: 'name' }, 'h2'),
           text(
             'result-meta',
             format('${cuisineLabel} · ${city} · ${price} · ★ ${rating}'),
@@ -275,7 +275,7 @@ export function formSurface(options: { timeSlots: readonly string[] }): ServerMe
               'form-actions',
             ],
           },
-          text('form-title', format('Book ${/restaurant/name}'), 'h3'),
+          text('form-title', format('Book ${/restaurant/name}'), 'h1'),
           text(
             'form-summary',
             format(
@@ -424,7 +424,7 @@ export function confirmationSurface(): ServerMessage[] {
             align: 'center',
           },
           { id: 'confirm-icon', component: 'Icon', name: 'check' },
-          text('confirm-title', 'You’re booked!', 'h3'),
+          text('confirm-title', 'You’re booked!', 'h1'),
           text(
             'confirm-where',
             format(

@@ -56,7 +56,7 @@ export function createTimeZoneAgent(options: TimeZoneAgentOptions = {}): A2uiAge
                 id: 'title',
                 component: 'Text',
                 text: 'What time is it where you are?',
-                variant: 'h3',
+                variant: 'h1',
               },
               { id: 'status', component: 'Text', text: { path: '/status' } },
               {

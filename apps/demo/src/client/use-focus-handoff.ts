@@ -2,9 +2,63 @@
  * Keeps keyboard and screen-reader users oriented when the agent replaces one surface with
  * another (Book → the form, Confirm → the confirmation): the focused control disappears with its
  * surface and focus would drop to `<body>`, so it moves to the new surface's heading, and the
- * heading is announced.
+ * heading is announced. A surface the agent creates in answer to the user's action (Find tables
+ * → the results, Play → the example) takes the focus the same way, even though the control that
+ * sent the action is still there: the page scrolls to the new surface, and a focus left behind
+ * would be off-screen (at 390 px) with the next Tab far from what appeared.
  */
+import type { A2uiClient, ClientEvent } from '@a2ui-ts/core';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+
+/** A user's action sent to the agent that no new surface has answered yet. */
+export interface PendingAction {
+  /** The element focused when the action was sent (the control that sent it). */
+  readonly focus: Element | null;
+}
+
+/** True for a message carrying a user's action: v0.9/v1.0 `action`, v0.8 `userAction`. */
+function isUserAction(event: ClientEvent): boolean {
+  return event.type === 'sent' && ('action' in event.message || 'userAction' in event.message);
+}
+
+/**
+ * The user's last action sent through `client` while no surface has answered it, or `null`. The
+ * wait ends when a surface takes it (see {@link useFocusHandoff}), with the next action, or once
+ * the user moves on — a key pressed or a pointer put down anywhere — so a surface streamed in
+ * later, not in answer to anything, never takes the focus.
+ */
+export function useActionAwaitingSurface(client: A2uiClient): RefObject<PendingAction | null> {
+  const pending = useRef<PendingAction | null>(null);
+  useEffect(() => {
+    const movedOn = (): void => {
+      pending.current = null;
+    };
+    const unsubscribe = client.subscribe((event) => {
+      if (!isUserAction(event)) return;
+      pending.current = { focus: document.activeElement };
+      // Registered after the key or click that sent the action, so only a later one ends it.
+      document.addEventListener('keydown', movedOn, { capture: true, once: true });
+      document.addEventListener('pointerdown', movedOn, { capture: true, once: true });
+    });
+    return () => {
+      unsubscribe();
+      document.removeEventListener('keydown', movedOn, { capture: true });
+      document.removeEventListener('pointerdown', movedOn, { capture: true });
+      pending.current = null;
+    };
+  }, [client]);
+  return pending;
+}
+
+/** Options of {@link useFocusHandoff}. */
+export interface FocusHandoffOptions {
+  /**
+   * The user's action awaiting a surface (from {@link useActionAwaitingSurface}): the first
+   * surface added while it waits takes the focus, when the focus is still on the control that
+   * sent it (or was lost). Without it, only a surface replacing the focused one does.
+   */
+  readonly pendingAction?: RefObject<PendingAction | null>;
+}
 
 /** Where the focus went and what was said, for the live region. */
 export interface FocusHandoff {
@@ -66,13 +120,16 @@ function handOffFocus(
  * Watches the list of surface keys rendered in `container` (each card carries
  * `data-surface-key`). When a surface is removed while it held the focus, the next surface to
  * have appeared (just before, with the removal, or later) takes the focus and is announced. A
- * surface added beside the others is announced and the focus stays where it is. Focus the user
- * placed elsewhere is never taken.
+ * surface added in answer to the user's action (`options.pendingAction`) takes the focus too; any
+ * other surface added beside the others is announced and the focus stays where it is. Focus the
+ * user placed elsewhere is never taken.
  */
 export function useFocusHandoff(
   container: RefObject<HTMLElement | null>,
   keys: readonly string[],
+  options: FocusHandoffOptions = {},
 ): FocusHandoff {
+  const { pendingAction } = options;
   const previous = useRef<ReadonlySet<string>>(new Set(keys));
   /** A surface was removed with the focus in it; the next new surface takes the focus. */
   const pending = useRef(false);
@@ -95,10 +152,8 @@ export function useFocusHandoff(
         ? null
         : container.current?.querySelector<HTMLElement>(`[data-surface-key="${CSS.escape(key)}"]`);
     if (pending.current && !lost) pending.current = false;
-    if (pending.current) {
-      // The newest surface, whether it arrived with this change or just before the removal.
-      const card = cardOf(lastAdded.current);
-      if (!card) return;
+    /** `card` takes the focus and is announced; whatever was waiting for a surface is over. */
+    const focusOn = (card: HTMLElement): void => {
       pending.current = false;
       stopWatching.current();
       stopWatching.current = handOffFocus(
@@ -106,6 +161,21 @@ export function useFocusHandoff(
         (name) => setAnnouncement(`Now showing: ${name}`),
         true,
       );
+    };
+    const action = pendingAction?.current;
+    if (action && pendingAction && added.length > 0) {
+      pendingAction.current = null;
+      // The first surface of the answer, while the focus is still on the control that asked.
+      const card = cardOf(added[0]);
+      if (card && (lost || document.activeElement === action.focus)) {
+        focusOn(card);
+        return;
+      }
+    }
+    if (pending.current) {
+      // The newest surface, whether it arrived with this change or just before the removal.
+      const card = cardOf(lastAdded.current);
+      if (card) focusOn(card);
       return;
     }
     // A surface added beside the others: announced, the focus left where the user put it.
@@ -113,7 +183,7 @@ export function useFocusHandoff(
     if (!card) return;
     stopWatching.current();
     stopWatching.current = handOffFocus(card, (name) => setAnnouncement(`New: ${name}`), false);
-  }, [keys, container]);
+  }, [keys, container, pendingAction]);
 
   return { announcement };
 }

@@ -12,7 +12,7 @@ import { Inspector } from './components/inspector.js';
 import { StreamUploadPanel } from './components/stream-upload-panel.js';
 import { SurfacePanel } from './components/surface-panel.js';
 import { useDemoConnection, useSurfaceList } from './use-demo-connection.js';
-import { useFocusHandoff } from './use-focus-handoff.js';
+import { useActionAwaitingSurface, useFocusHandoff } from './use-focus-handoff.js';
 
 export { CLIENT_TRANSPORTS } from './client-transports.js';
 
@@ -33,7 +33,9 @@ function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
   const surfaces = useSurfaceList(client);
   const container = useRef<HTMLDivElement>(null);
   const keys = useMemo(() => surfaces.map(surfaceKey), [surfaces]);
-  const { announcement } = useFocusHandoff(container, keys);
+  // A surface created in answer to the user's action takes the focus (it is scrolled to).
+  const pendingAction = useActionAwaitingSurface(client);
+  const { announcement } = useFocusHandoff(container, keys, { pendingAction });
   return (
     <>
       {surfaces.length === 0 ? (

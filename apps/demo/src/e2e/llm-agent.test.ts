@@ -30,7 +30,7 @@ const card = (surfaceId: string, title: unknown) => [
       components: [
         { id: 'root', component: 'Card', child: 'column' },
         { id: 'column', component: 'Column', children: ['name', 'blurb', 'book', 'status'] },
-        { id: 'name', component: 'Text', text: title, variant: 'h3' },
+        { id: 'name', component: 'Text', text: title, variant: 'h1' },
         {
           id: 'blurb',
           component: 'Text',
@@ -80,7 +80,7 @@ describe('LLM agent in Chromium', () => {
       renderReply(streamed, {
         chunkSize: CHUNK,
         // Hold the stream right after the title until the browser has shown it.
-        pause: { afterEvents: eventAfter(streamed, '"variant":"h3"}'), until: released.promise },
+        pause: { afterEvents: eventAfter(streamed, '"variant":"h1"}'), until: released.promise },
       }),
       renderReply([
         {

@@ -30,6 +30,35 @@ function focused(page: Page) {
   }));
 }
 
+/**
+ * Where the focus is: the test id of the surface card holding it, its tag and text, and whether
+ * a reader sees it — its middle inside the window and not under the sticky top bar.
+ */
+function focusPlace(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    const card = active?.closest<HTMLElement>('[data-surface-key]');
+    const box = active?.getBoundingClientRect();
+    const hit =
+      box &&
+      document.elementFromPoint(
+        Math.min(innerWidth - 1, box.left + Math.min(box.width, innerWidth) / 2),
+        box.top + box.height / 2,
+      );
+    return {
+      surface: card?.dataset.testid,
+      tag: active?.tagName.toLowerCase(),
+      text: active?.textContent?.trim().slice(0, 40),
+      visible:
+        box !== undefined &&
+        box.top >= 0 &&
+        box.bottom <= innerHeight &&
+        hit != null &&
+        (active === hit || active!.contains(hit)),
+    };
+  });
+}
+
 async function searchLyon(page: Page, date: string) {
   const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
   await search.getByRole('heading', { name: 'Find a table' }).waitFor();
@@ -98,6 +127,54 @@ describe('page usability in Chromium', () => {
     await expect.poll(() => focused(page)).toEqual({ tag: 'h3', text: 'You’re booked!' });
     expect(pageErrors).toEqual([]);
     await page.close();
+  });
+
+  it('at 390 px, keyboard only: a surface created by Find tables or Play takes the focus, in view', async () => {
+    const phone = { width: 390, height: 844 };
+    {
+      const { page, pageErrors } = await harness.open('/?agent=restaurant', phone);
+      const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
+      await search.getByLabel('City or restaurant').focus();
+      await page.keyboard.type('Lyon');
+      await search
+        .getByLabel('Date')
+        .fill(new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10));
+      await search.getByRole('button', { name: 'Find tables' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('surface-booking-results').getByText('6 restaurants').waitFor();
+      await expect
+        .poll(() => focusPlace(page))
+        .toEqual({
+          surface: 'surface-booking-results',
+          // The agent's h2, under the search form's h3 (minHeadingLevel 3).
+          tag: 'h4',
+          text: '6 restaurants for 2 in “Lyon”',
+          visible: true,
+        });
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    }
+    {
+      const { page, pageErrors } = await harness.open('/?agent=gallery', phone);
+      const controls = page.getByTestId('surface-gallery-controls').locator('.a2ui-surface');
+      await controls.getByRole('button', { name: 'Play Calendar Day', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await controls.getByText('Finished “Calendar Day”').waitFor();
+      await expect
+        .poll(() => focusPlace(page))
+        .toMatchObject({
+          surface: 'surface-gallery-calendar-day',
+          visible: true,
+        });
+      // The example's h1 is the card's h3: the page keeps its one h1 (minHeadingLevel 3).
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([
+        'a2ui-ts demo',
+      ]);
+      const card = page.getByTestId('surface-gallery-calendar-day');
+      expect(await card.locator('h3.a2ui-text-h1').count()).toBe(1);
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    }
   });
 
   it('shows the agent’s refusal of a past date at the date field, invalid and announced', async () => {

@@ -26,6 +26,46 @@ describe('Text', () => {
     ).toBeTruthy();
   });
 
+  it('minHeadingLevel shifts variants and markdown headings below the page, keeping their look', () => {
+    const { view } = renderMessages(
+      surface([
+        { id: 'root', component: 'Column', children: ['h1', 'h4', 'h5', 'md', 'quoted'] },
+        { id: 'h1', component: 'Text', text: 'Title', variant: 'h1' },
+        { id: 'h4', component: 'Text', text: 'Deep', variant: 'h4' },
+        { id: 'h5', component: 'Text', text: 'Deeper', variant: 'h5' },
+        { id: 'md', component: 'Text', text: '# Section\n\n## Sub\n\n###### Last' },
+        { id: 'quoted', component: 'Text', text: '> # Quoted\n> text' },
+      ]),
+      { minHeadingLevel: 3 },
+    );
+    const part = (id: string) => view.container.querySelector(`[data-a2ui-id="${id}"]`)!;
+    expect(view.container.querySelector('h1, h2')).toBeNull();
+    expect(part('h1').tagName).toBe('H3');
+    expect(part('h1').className).toContain('a2ui-text-h1');
+    expect(screen.getByRole('heading', { level: 3, name: 'Title' })).toBeTruthy();
+    expect(part('h4').tagName).toBe('H6');
+    // HTML has no h7: deeper levels stay h6.
+    expect(part('h5').tagName).toBe('H6');
+    expect([...part('md').querySelectorAll('h3, h4, h6')].map((h) => h.tagName)).toEqual([
+      'H3',
+      'H4',
+      'H6',
+    ]);
+    expect(part('quoted').querySelector('blockquote h3')?.textContent).toBe('Quoted');
+  });
+
+  it('minHeadingLevel 1 (the default) keeps the levels; anything but an integer 1–6 is refused', () => {
+    const { view } = one({ component: 'Text', text: 'Title', variant: 'h2' }, undefined);
+    expect(view.container.querySelector('[data-a2ui-id="root"]')?.tagName).toBe('H2');
+    for (const minHeadingLevel of [0, 7, 2.5, Number.NaN]) {
+      expect(() =>
+        renderMessages(surface([{ id: 'root', component: 'Text', text: 'x' }]), {
+          minHeadingLevel,
+        }),
+      ).toThrow(/minHeadingLevel must be an integer from 1 to 6/);
+    }
+  });
+
   it('caption and body (the default) render as text with their class', () => {
     const { view } = renderMessages(
       surface([

@@ -2,7 +2,7 @@
  * Slider (§9): a labelled range input two-way bound to a number (§7.6).
  */
 import { toNumber } from '@a2ui-ts/core';
-import { useId } from 'react';
+import { type CSSProperties, useId } from 'react';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import {
   FieldLabelElement,
@@ -51,6 +51,8 @@ export function Slider({ id, props, validation, node }: A2uiComponentProps<Slide
   const step = stepOf(min, max, value, props.steps);
   const field = useFieldValidation(node, validation, false);
   const label = fieldLabel(props.label, a11y.label, id);
+  // The filled share of the track, drawn by styles.css (the native track ignores the theme).
+  const fill = max > min ? ((value - min) / (max - min)) * 100 : 0;
   return (
     <div {...fieldRootAttributes(id, props, 'a2ui-slider', field)}>
       <FieldLabelElement label={label} htmlFor={inputId} />
@@ -63,6 +65,7 @@ export function Slider({ id, props, validation, node }: A2uiComponentProps<Slide
           max={max}
           step={step}
           value={value}
+          style={{ '--a2ui-slider-fill': `${fill}%` } as CSSProperties}
           {...fieldInputAttributes(label, a11y, field)}
           onChange={(event) => {
             field.touch();

@@ -5,6 +5,7 @@
 import { createElement } from 'react';
 import { markdownContent, prepareMarkdown, useMarkdownLimits } from '../markdown/markdown-text.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
+import { headingTag, useMinHeadingLevel } from '../renderer/heading-level.js';
 import { isV1Surface } from '../renderer/surface-version.js';
 import {
   classNames,
@@ -25,13 +26,16 @@ export interface TextProps {
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5']);
 
 /**
- * Headings render as real `<h1>`–`<h5>` (not markdown `#` prefixes), so the page outline is right;
+ * Headings render as real `<h1>`–`<h6>` (not markdown `#` prefixes), so the page outline is right:
+ * the renderer's `minHeadingLevel` shifts them below the host page's own headings, the look
+ * (`a2ui-text-hn`) staying the agent's;
  * `caption` is smaller and muted. Block markdown (lists, paragraphs) renders in a `<div>`, a
  * single line in a `<span>` so a Text inside a Button stays valid HTML.
  */
 export function Text({ id, props, node }: A2uiComponentProps<TextProps>) {
   const a11y = useAccessibility(props);
   const limits = useMarkdownLimits();
+  const minHeadingLevel = useMinHeadingLevel();
   const source = text(props.text);
   const headings = !isV1Surface(node.surface);
   const variant =
@@ -44,18 +48,18 @@ export function Text({ id, props, node }: A2uiComponentProps<TextProps>) {
   const prepared = prepareMarkdown(source, limits);
   if (HEADINGS.has(variant)) {
     return createElement(
-      variant,
+      headingTag(Number(variant.slice(1)), minHeadingLevel),
       {
         ...attributes,
         'aria-label': a11y.label,
         'aria-describedby': describedBy(a11y.descriptionId),
       },
-      markdownContent(source, prepared, true),
+      markdownContent(source, prepared, true, minHeadingLevel),
       a11y.descriptionElement,
     );
   }
   const inline = prepared.mode !== 'block';
-  const content = markdownContent(source, prepared, false);
+  const content = markdownContent(source, prepared, false, minHeadingLevel);
   // A paragraph cannot carry aria-label: give assistive technology the label, hide the visual text.
   return createElement(
     inline ? 'span' : 'div',

@@ -6,6 +6,7 @@
  */
 import { Lexer, type Token, type Tokens } from 'marked';
 import { Fragment, type ReactNode } from 'react';
+import { headingTag } from '../renderer/heading-level.js';
 
 /**
  * CommonMark without extensions (no tables, strikethrough or autolinks), like the reference
@@ -131,9 +132,14 @@ function inlineElements(tokens: readonly Token[] | undefined): ReactNode[] {
 
 /**
  * Block tokens as elements. `inline`: paragraphs and headings keep only their content (a Text of
- * variant `h1` whose text is `# Title` must not nest an `<h1>` in an `<h1>`).
+ * variant `h1` whose text is `# Title` must not nest an `<h1>` in an `<h1>`). Headings are shifted
+ * by `minHeadingLevel` (see `headingTag`).
  */
-function blockElements(tokens: readonly Token[], inline: boolean): ReactNode[] {
+function blockElements(
+  tokens: readonly Token[],
+  inline: boolean,
+  minHeadingLevel: number,
+): ReactNode[] {
   const out: ReactNode[] = [];
   for (const token of tokens) {
     const index = out.length;
@@ -152,9 +158,16 @@ function blockElements(tokens: readonly Token[], inline: boolean): ReactNode[] {
       case 'heading': {
         const heading = token as Tokens.Heading;
         const children = inlineElements(heading.tokens);
-        const Tag = `h${Math.min(6, Math.max(1, heading.depth))}` as 'h1';
+        const Tag = headingTag(heading.depth, minHeadingLevel);
+        // The class keeps the look of the `#` count when minHeadingLevel changes the element.
         out.push(
-          inline ? <Fragment key={index}>{children}</Fragment> : <Tag key={index}>{children}</Tag>,
+          inline ? (
+            <Fragment key={index}>{children}</Fragment>
+          ) : (
+            <Tag key={index} className={`a2ui-markdown-h${Math.min(6, heading.depth)}`}>
+              {children}
+            </Tag>
+          ),
         );
         continue;
       }
@@ -179,7 +192,7 @@ function blockElements(tokens: readonly Token[], inline: boolean): ReactNode[] {
       case 'blockquote':
         out.push(
           <blockquote key={index}>
-            {blockElements((token as Tokens.Blockquote).tokens, inline)}
+            {blockElements((token as Tokens.Blockquote).tokens, inline, minHeadingLevel)}
           </blockquote>,
         );
         continue;
@@ -187,7 +200,9 @@ function blockElements(tokens: readonly Token[], inline: boolean): ReactNode[] {
         const list = token as Tokens.List;
         const items: ReactNode[] = [];
         for (const item of list.items)
-          items.push(<li key={items.length}>{blockElements(item.tokens, inline)}</li>);
+          items.push(
+            <li key={items.length}>{blockElements(item.tokens, inline, minHeadingLevel)}</li>,
+          );
         out.push(
           list.ordered ? (
             <ol
@@ -221,7 +236,8 @@ function blockElements(tokens: readonly Token[], inline: boolean): ReactNode[] {
  * what is kept). The caller bounds the source first: see `prepareMarkdown`.
  *
  * @param inline - paragraphs and headings render as their bare content
+ * @param minHeadingLevel - the renderer option: `#` renders as `h<minHeadingLevel>` (default 1)
  */
-export function renderMarkdown(source: string, inline: boolean): ReactNode {
-  return blockElements(Lexer.lex(source, LEXER_OPTIONS), inline);
+export function renderMarkdown(source: string, inline: boolean, minHeadingLevel = 1): ReactNode {
+  return blockElements(Lexer.lex(source, LEXER_OPTIONS), inline, minHeadingLevel);
 }

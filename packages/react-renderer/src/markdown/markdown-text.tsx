@@ -5,6 +5,7 @@
  */
 import { memo, type ReactNode, useContext } from 'react';
 import { ClientContext, SurfaceContext } from '../provider/renderer-context.js';
+import { useMinHeadingLevel } from '../renderer/heading-level.js';
 import { renderMarkdown } from './markdown-elements.js';
 
 /** Default of the `maxMarkdownLength` option, in characters (UTF-16 code units). */
@@ -227,6 +228,7 @@ export const MarkdownText = memo(function MarkdownText({
   maxNesting,
 }: MarkdownTextProps): ReactNode {
   const limits = useMarkdownLimits();
+  const minHeadingLevel = useMinHeadingLevel();
   const prepared = prepareMarkdown(
     text,
     maxLength === undefined && maxNesting === undefined
@@ -236,17 +238,19 @@ export const MarkdownText = memo(function MarkdownText({
           maxNesting: maxNesting ?? limits.maxNesting,
         },
   );
-  return markdownContent(text, prepared, inline);
+  return markdownContent(text, prepared, inline, minHeadingLevel);
 });
 
 /**
  * What {@link MarkdownText} renders for `text` once prepared: the text itself (plain), its exact
- * characters (literal), or the markdown's elements. For renderers that prepared the text already.
+ * characters (literal), or the markdown's elements, headings shifted by `minHeadingLevel` (the
+ * renderer option, default 1). For renderers that prepared the text already.
  */
 export function markdownContent(
   text: string,
   prepared: PreparedMarkdown,
   inline: boolean,
+  minHeadingLevel = 1,
 ): ReactNode {
   if (prepared.mode === 'plain') return text;
   // Exactly the characters, line breaks kept (`white-space: pre-wrap`), no markup.
@@ -254,5 +258,6 @@ export function markdownContent(
   return renderMarkdown(
     inline ? prepared.source.replace(HEADING, '') : prepared.source,
     inline || prepared.mode === 'inline',
+    minHeadingLevel,
   );
 }

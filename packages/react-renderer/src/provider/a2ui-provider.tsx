@@ -67,6 +67,7 @@ export function useClientContextValue(
     mountSliceMs,
     maxMarkdownLength,
     maxMarkdownNesting,
+    minHeadingLevel,
     validationDisplay,
   } = options;
 
@@ -112,6 +113,7 @@ export function useClientContextValue(
           mountSliceMs,
           maxMarkdownLength,
           maxMarkdownNesting,
+          minHeadingLevel,
           validationDisplay,
           onActionError,
           onRootTimeout,
@@ -132,6 +134,7 @@ export function useClientContextValue(
     mountSliceMs,
     maxMarkdownLength,
     maxMarkdownNesting,
+    minHeadingLevel,
     validationDisplay,
     hasActionErrorHandler,
     hasRootTimeoutHandler,

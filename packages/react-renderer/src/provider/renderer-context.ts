@@ -58,8 +58,9 @@ export interface RendererOptions {
    * Milliseconds of rendering one commit may spend mounting a surface's components beyond the
    * first `MIN_CHILDREN_PER_COMMIT` (32) children; the rest mount in later commits, each from a
    * task of its own, so a surface at the caps never blocks input for long (issue 25). Shared by
-   * every container of the surface, nested lists included. `0` mounts 32 children per commit;
-   * `Infinity` mounts everything in one commit.
+   * every container of the surface, nested lists included. A surface's first commit mounts 32
+   * children only (nothing measured yet; the first paint comes first). `0` mounts 32 children per
+   * commit; `Infinity` mounts everything in one commit.
    * @default 10
    */
   mountSliceMs?: number;
@@ -82,6 +83,16 @@ export interface RendererOptions {
    * @default 20
    */
   maxMarkdownNesting?: number;
+  /**
+   * Highest heading level an agent's text may take on the page, 1–6: an agent heading of level
+   * n (a Text of variant `hn`, a markdown `#` line of n hashes) renders as `h(n + minHeadingLevel
+   * − 1)`, never deeper than `h6`; its look stays that of level n (`a2ui-text-hn`). Set it below
+   * the host page's own headings (2 under a page `<h1>`, 3 under section `<h2>`s) so the page's
+   * `<h1>` stays the only one and the outline stays whole (WCAG 1.3.1). Other values throw
+   * `VALIDATION_FAILED`.
+   * @default 1
+   */
+  minHeadingLevel?: number;
   /**
    * `touched`: an input shows its first failing check once the user changed or left it, or when
    * it holds a value; `always`: from the first render, like the reference renderers. Buttons are
@@ -111,6 +122,7 @@ export interface ResolvedRendererOptions {
   readonly scheduleMount: (mount: () => void) => void;
   readonly maxMarkdownLength: number;
   readonly maxMarkdownNesting: number;
+  readonly minHeadingLevel: number;
   readonly validationDisplay: ValidationDisplay;
   readonly onActionError: (error: unknown, info: ActionErrorInfo) => void;
   readonly onRootTimeout: ((surfaceId: string) => void) | undefined;

@@ -7,6 +7,7 @@ import {
 } from '../markdown/markdown-text.js';
 import type { ComponentRegistry } from '../registry/component-registry.js';
 import { createComponentRegistry } from '../registry/create-component-registry.js';
+import { checkMinHeadingLevel, DEFAULT_MIN_HEADING_LEVEL } from '../renderer/heading-level.js';
 import { DEFAULT_MOUNT_SLICE_MS } from '../renderer/mount-scheduler.js';
 import { DEFAULT_RENDERER_STRINGS } from '../strings/renderer-strings.js';
 import type {
@@ -43,7 +44,10 @@ const logActionError = (error: unknown, info: ActionErrorInfo): void => {
   );
 };
 
-/** Applies defaults; `override` wins over `base` property by property. */
+/**
+ * Applies defaults; `override` wins over `base` property by property.
+ * @throws A2uiError `VALIDATION_FAILED` when `minHeadingLevel` is not an integer from 1 to 6
+ */
 export function resolveRendererOptions(
   override: RendererOptions,
   base?: ResolvedRendererOptions,
@@ -67,6 +71,9 @@ export function resolveRendererOptions(
       override.maxMarkdownLength ?? base?.maxMarkdownLength ?? DEFAULT_MAX_MARKDOWN_LENGTH,
     maxMarkdownNesting:
       override.maxMarkdownNesting ?? base?.maxMarkdownNesting ?? DEFAULT_MAX_MARKDOWN_NESTING,
+    minHeadingLevel: checkMinHeadingLevel(
+      override.minHeadingLevel ?? base?.minHeadingLevel ?? DEFAULT_MIN_HEADING_LEVEL,
+    ),
     validationDisplay: override.validationDisplay ?? base?.validationDisplay ?? 'touched',
     onActionError: override.onActionError ?? base?.onActionError ?? logActionError,
     onRootTimeout: override.onRootTimeout ?? base?.onRootTimeout,

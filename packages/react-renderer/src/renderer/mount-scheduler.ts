@@ -34,7 +34,10 @@ export interface MountPacing {
  * A slice opens with the first grant after a commit and closes at the next commit; it grants
  * {@link MIN_CHILDREN_PER_COMMIT} children and then as many as the rest of `mountSliceMs` fits at
  * the per-child cost measured over earlier commits (which includes each commit's overhead, so
- * grants settle where a commit takes about `mountSliceMs`). Waiting containers are woken together
+ * grants settle where a commit takes about `mountSliceMs`). The surface's first commit grants
+ * {@link MIN_CHILDREN_PER_COMMIT} children only, whatever `mountSliceMs` says (unless it is
+ * `Infinity`): nothing was measured yet, and the first paint comes first — a large surface shows
+ * its top at once and grows from there. Waiting containers are woken together
  * in a transition from a task `scheduleMount` runs, so input queued meanwhile is handled first
  * and React renders them in tree order: the surface fills from the top.
  */
@@ -43,6 +46,8 @@ export class MountScheduler {
   #sliceStart: number | undefined;
   #granted = 0;
   #childCostMs = FIRST_CHILD_COST_MS;
+  /** A commit of this surface was measured: the time budget applies from then on. */
+  #measured = false;
   readonly #waiting = new Set<() => void>();
   #scheduled = false;
   #busy = false;
@@ -63,7 +68,11 @@ export class MountScheduler {
     }
     const floor = MIN_CHILDREN_PER_COMMIT - this.#granted;
     const left = this.pacing.mountSliceMs - (now - this.#sliceStart);
-    const byTime = left > 0 ? Math.floor(left / this.#childCostMs) : 0;
+    // Before the first measured commit only `Infinity` (everything in one commit) adds to the floor.
+    const byTime =
+      left > 0 && (this.#measured || left === Number.POSITIVE_INFINITY)
+        ? Math.floor(left / this.#childCostMs)
+        : 0;
     const granted = Math.max(0, Math.min(wanted, Math.max(floor, byTime)));
     this.#granted += granted;
     return granted;
@@ -75,6 +84,7 @@ export class MountScheduler {
     if (start === undefined) return;
     this.#sliceStart = undefined;
     if (this.#granted >= MIN_MEASURED_CHILDREN) {
+      this.#measured = true;
       const measured = (performance.now() - start) / this.#granted;
       // Averaged with the past, so one commit slowed by something else does not stall the next.
       this.#childCostMs = Math.max(0.001, (this.#childCostMs + measured) / 2);

@@ -24,6 +24,7 @@ interface GalleryState {
   /**
    * `?hold`: the surfaces mount 32 children per commit (`mountSliceMs: 0`) and no further slice
    * until this runs (then a slice per task), so a test sees a surface mid-mount on any machine.
+   * `?hold=default`: the same with the default `mountSliceMs`.
    */
   releaseMounts(): void;
   sent: ClientMessage[];
@@ -47,12 +48,16 @@ const holdOptions =
   held === null
     ? {}
     : {
-        mountSliceMs: 0,
+        ...(params.get('hold') === 'default' ? {} : { mountSliceMs: 0 }),
         scheduleMount(mount: () => void) {
           if (released) setTimeout(mount, 0);
           else held.push(mount);
         },
       };
+
+/** `?headings=3`: the renderer's `minHeadingLevel`, under the page's h1 and the sections' h2. */
+const headings = params.get('headings');
+const headingOptions = headings === null ? {} : { minHeadingLevel: Number(headings) };
 
 const state: GalleryState = {
   ready: false,
@@ -150,6 +155,38 @@ const FAN_OUT_STREAM = streamOf('fan-out', [
   { id: 'leaf', component: 'Text', text: 'Leaf' },
 ]);
 
+/**
+ * A Slider under a dark agent colour (the demo's booking theme): Chromium paints a native range's
+ * unfilled track white whenever its accent colour is dark, in either scheme.
+ */
+const SLIDER_THEME_STREAM = [
+  {
+    version: 'v0.9',
+    createSurface: {
+      surfaceId: 'slider-theme',
+      catalogId: BASIC_CATALOG,
+      theme: { primaryColor: '#b45309' },
+    },
+  },
+  {
+    version: 'v0.9',
+    updateComponents: {
+      surfaceId: 'slider-theme',
+      components: [
+        {
+          id: 'root',
+          component: 'Slider',
+          label: 'Party size',
+          min: 0,
+          max: 10,
+          value: { path: '/size' },
+        },
+      ],
+    },
+  },
+  { version: 'v0.9', updateDataModel: { surfaceId: 'slider-theme', value: { size: 3 } } },
+];
+
 /** A button outside any surface: whether the page answers input while a large list mounts. */
 function InputProbe() {
   const [clicks, setClicks] = useState(0);
@@ -172,6 +209,7 @@ const ON_REQUEST: readonly Entry[] = [
   { id: 'large-list', title: 'Large list', messages: LARGE_LIST_STREAM },
   { id: 'nested-list', title: 'Nested lists', messages: NESTED_LIST_STREAM },
   { id: 'fan-out', title: 'Fan-out', messages: FAN_OUT_STREAM },
+  { id: 'slider-theme', title: 'Slider in an agent colour', messages: SLIDER_THEME_STREAM },
   {
     id: 'v1-accessibility',
     title: 'v1.0 accessibility',
@@ -207,7 +245,7 @@ function Gallery() {
           className="gallery-section"
         >
           <h2 id={`${section.id}-title`}>{section.title}</h2>
-          <A2UIRenderer client={section.client} {...holdOptions} />
+          <A2UIRenderer client={section.client} {...holdOptions} {...headingOptions} />
         </section>
       ))}
     </main>

@@ -91,6 +91,33 @@ function seriousViolations(page: Page, include?: string): Promise<AxeViolation[]
   return runAxe(page, { include, impacts: ['serious', 'critical'] });
 }
 
+/** The colour of one pixel of `png` (a screenshot), decoded by the page's own canvas. */
+function pixelAt(page: Page, png: Buffer, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ data, x, y }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+    },
+    { data: png.toString('base64'), x, y },
+  );
+}
+
+/** WCAG relative luminance of an sRGB colour given as 0–255 channels. */
+function luminance([red = 0, green = 0, blue = 0]: readonly number[]): number {
+  const linear = (channel: number) => {
+    const value = channel / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+}
+
 beforeAll(async () => {
   [launched, server] = await Promise.all([launchChromium(), startGalleryServer()]);
   await mkdir(ARTIFACTS, { recursive: true });
@@ -317,6 +344,73 @@ describe('gallery in Chromium', () => {
     }
   });
 
+  it("minHeadingLevel 3: the page's h1 stays the only one, agent headings sit under the sections' h2s and keep their look", async () => {
+    // Without it, the examples' h1 variants and markdown `#` lines add h1s to the page.
+    const plain = await open('/');
+    const levels = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.a2ui-surface :is(h1, h2, h3, h4, h5, h6)')].map(
+          (heading) => heading.tagName,
+        ),
+      );
+    // A Text of variant h1 and a markdown `# Heading 1`: element and font size.
+    const sizeOf = (page: Page) =>
+      Promise.all(
+        ['#ex-03_calendar-day .a2ui-text-h1', '#ex-35_markdown-text .a2ui-markdown-h1'].map(
+          (selector) =>
+            page
+              .locator(selector)
+              .evaluate((heading) => [heading.tagName, getComputedStyle(heading).fontSize]),
+        ),
+      );
+    const before = await levels(plain.page);
+    expect(before.filter((tag) => tag === 'H1').length).toBeGreaterThanOrEqual(3);
+    const plainSizes = await sizeOf(plain.page);
+    expect(plainSizes.map(([tag]) => tag)).toEqual(['H1', 'H1']);
+    await plain.context.close();
+
+    const session = await open('/?headings=3');
+    const { page } = session;
+    expect(await page.locator('h1').allTextContents()).toEqual(['A2UI gallery']);
+    const after = await levels(page);
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((tag) => tag === 'H1' || tag === 'H2')).toEqual([]);
+    // Every agent heading moved down by two levels (h5 and h6 stay h6).
+    expect(after).toEqual(before.map((tag) => `H${Math.min(6, Number(tag.slice(1)) + 2)}`));
+    expect(await sizeOf(page)).toEqual(plainSizes.map(([, size]) => ['H3', size]));
+    await page.getByRole('heading', { level: 3, name: 'Invitation Builder' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'Heading 1' }).waitFor();
+    expect(session.pageErrors).toEqual([]);
+    await session.context.close();
+  });
+
+  it("a Slider's unfilled track follows the theme: dark on a dark surface, even under a dark agent colour", async () => {
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const session = await open('/?only=slider-theme', { colorScheme });
+      const { page } = session;
+      const slider = page.getByRole('slider', { name: 'Party size' });
+      expect(await slider.inputValue()).toBe('3');
+      const track = await slider.evaluate((input) =>
+        getComputedStyle(input).getPropertyValue('--a2ui-color-slider-track').trim(),
+      );
+      expect(track).toBe(colorScheme === 'dark' ? '#5c5f61' : '#c4c7c5');
+      // What is painted: the track right of the thumb (value 3 of 10), at the input's middle.
+      const box = (await slider.boundingBox())!;
+      const shot = await slider.screenshot();
+      const scale = (await page.evaluate(() => devicePixelRatio)) || 1;
+      const unfilled = await pixelAt(
+        page,
+        shot,
+        Math.round((box.width - 12) * scale),
+        Math.round((box.height / 2) * scale),
+      );
+      if (colorScheme === 'dark') expect(luminance(unfilled)).toBeLessThan(0.2);
+      else expect(luminance(unfilled)).toBeGreaterThan(0.4);
+      expect(session.pageErrors).toEqual([]);
+      await session.context.close();
+    }
+  });
+
   it('5,000 template items mount a slice at a time: a click beside the list is handled while it grows, and all appear', async () => {
     // Held after its first commit (32 items at mountSliceMs 0) until the click was handled.
     const session = await open('/?only=large-list&hold');
@@ -369,6 +463,29 @@ describe('gallery in Chromium', () => {
       expect(await page.locator(`#${section} [data-a2ui-not-rendered]`).count()).toBeGreaterThan(0);
       const errors = await page.evaluate(() => window.__gallery.errors);
       expect(errors.map((error) => error.code)).toEqual(['LIMIT_EXCEEDED']);
+      expect(session.pageErrors).toEqual([]);
+      await session.context.close();
+    }
+  });
+
+  it('with the default pacing, the first commit of a large surface mounts 32 children, and every child follows', async () => {
+    for (const [section, total] of [
+      ['large-list', 5001],
+      ['nested-list', 10_000],
+      ['fan-out', 10_000],
+    ] as const) {
+      // Held after the first commit: what the first paint shows, on any machine.
+      const session = await open(`/?only=${section}&hold=default`);
+      const { page } = session;
+      const instances = page.locator(`#${section} [data-a2ui-id]`);
+      expect(await instances.count(), section).toBe(1 + MIN_CHILDREN_PER_COMMIT);
+      await page.evaluate(() => window.__gallery.releaseMounts());
+      await expect.poll(() => instances.count()).toBe(total);
+      await expect
+        .poll(() => page.locator(`#${section} .a2ui-surface`).getAttribute('aria-busy'))
+        .toBeNull();
+      // None of them is kept from assistive technology.
+      expect(await page.locator(`#${section} [aria-hidden="true"] [data-a2ui-id]`).count()).toBe(0);
       expect(session.pageErrors).toEqual([]);
       await session.context.close();
     }

@@ -22,6 +22,9 @@ const CATALOG_NAMES: Record<string, string> = {
   [V08_STANDARD_CATALOG_ID]: 'standard',
 };
 
+/** Highest heading level of agent text: below the page's h1 and the section h2s. */
+export const SURFACE_MIN_HEADING_LEVEL = 3;
+
 /** Cards mounted in the current frame; the first one is revealed. */
 let added: HTMLElement[] = [];
 
@@ -90,7 +93,14 @@ export function SurfacePanel({ client, surface, surfaceKey, colorScheme }: Surfa
         )}
       </header>
       <div className="surface-body">
-        <A2UIRenderer client={client} surfaceId={surface.surfaceId} colorScheme={colorScheme} />
+        {/* The page has its h1 and section h2s: an agent's h1 (the official examples use it) is
+            this card's h3, so the page keeps one h1 and an outline without gaps. */}
+        <A2UIRenderer
+          client={client}
+          surfaceId={surface.surfaceId}
+          colorScheme={colorScheme}
+          minHeadingLevel={SURFACE_MIN_HEADING_LEVEL}
+        />
       </div>
       <details className="surface-data" onToggle={(event) => setShowData(event.currentTarget.open)}>
         <summary>Data model</summary>
