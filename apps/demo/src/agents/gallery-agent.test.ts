@@ -91,6 +91,15 @@ describe('gallery agent', () => {
     },
   );
 
+  it('labels the delay slider with its unit, not its value (the slider shows the value beside it)', async () => {
+    const t = await setup();
+    const slider = t.client.processor.getSurface(controls)!.components.get('delay-slider')!;
+    expect(slider.properties).toMatchObject({
+      component: 'Slider',
+      label: 'Delay between messages (ms)',
+    });
+  });
+
   it('offers the versions in a labelled picker, v0.9 picked', async () => {
     const t = await setup();
     const picker = t.client.processor.getSurface(controls)!.components.get('version-picker')!;

@@ -499,11 +499,9 @@ function controlsSurface(
           {
             id: 'delay-slider',
             component: 'Slider',
-            label: {
-              call: 'formatString',
-              args: { value: 'Delay between messages: ${/delayMs} ms' },
-              returnType: 'string',
-            },
+            // The unit only: the Slider shows its value beside the track (and tells assistive
+            // technology), so a value in the label too was read and seen twice.
+            label: 'Delay between messages (ms)',
             value: { path: '/delayMs' },
             min: 0,
             max: maxDelayMs,
