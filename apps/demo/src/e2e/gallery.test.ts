@@ -47,6 +47,18 @@ async function playExample(page: Page, example: ExampleStream) {
     .waitFor();
 }
 
+const BASIC = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+
+/** The gallery, once its controls are ready for a paste. */
+async function openGallery(harness: DemoHarness) {
+  const opened = await harness.open('/?agent=gallery');
+  await opened.page
+    .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
+    .getByText('Pick an example to stream it message by message.')
+    .waitFor();
+  return opened;
+}
+
 describe('example gallery in Chromium', () => {
   let harness: DemoHarness;
   const fault = createSseFault();
@@ -126,12 +138,7 @@ describe('example gallery in Chromium', () => {
   }
 
   it('keeps a disabled Button in a Row its own size, its reason beneath it, not stretched to the reason', async () => {
-    const { page, pageErrors } = await harness.open('/?agent=gallery');
-    await page
-      .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
-      .getByText('Pick an example to stream it message by message.')
-      .waitFor();
-    const basic = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+    const { page, pageErrors } = await openGallery(harness);
     const reason = 'Type your full name in the field above before sending this form.';
     const button = (id: string, checks?: unknown[]) => [
       {
@@ -144,7 +151,7 @@ describe('example gallery in Chromium', () => {
       { id: `${id}-label`, component: 'Text', text: 'Send' },
     ];
     const stream = [
-      { version: 'v0.9', createSurface: { surfaceId: 'row-buttons', catalogId: basic } },
+      { version: 'v0.9', createSurface: { surfaceId: 'row-buttons', catalogId: BASIC } },
       {
         version: 'v0.9',
         updateComponents: {
@@ -167,11 +174,10 @@ describe('example gallery in Chromium', () => {
     await page.getByTestId('stream-submit').click();
     const surface = page.getByTestId('surface-row-buttons').locator('.a2ui-surface');
     await surface.getByText(reason).waitFor();
-    const [enabled, disabled] = await Promise.all(
-      ['enabled', 'disabled'].map(
-        async (id) => (await surface.locator(`[data-a2ui-id="${id}"] > button`).boundingBox())!,
-      ),
-    );
+    const boxOf = async (id: string) =>
+      (await surface.locator(`[data-a2ui-id="${id}"] > button`).boundingBox())!;
+    const enabled = await boxOf('enabled');
+    const disabled = await boxOf('disabled');
     expect(disabled.width).toBeCloseTo(enabled.width, 0);
     expect(disabled.height).toBeCloseTo(enabled.height, 0);
     // The reason wraps rather than crowding the weighted title out of the row.
@@ -183,14 +189,9 @@ describe('example gallery in Chromium', () => {
   });
 
   it('rejects a pasted invalid stream, lists every error by its line, marks the lines and renders nothing broken', async () => {
-    const { page, pageErrors } = await harness.open('/?agent=gallery');
-    await page
-      .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
-      .getByText('Pick an example to stream it message by message.')
-      .waitFor();
-    const basic = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+    const { page, pageErrors } = await openGallery(harness);
     const stream = [
-      { version: 'v0.9', createSurface: { surfaceId: 'pasted', catalogId: basic } },
+      { version: 'v0.9', createSurface: { surfaceId: 'pasted', catalogId: BASIC } },
       {
         version: 'v0.9',
         updateComponents: {
