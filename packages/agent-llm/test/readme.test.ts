@@ -38,15 +38,16 @@ it('runs the quick-start server: a prompt reaches the model with its instruction
   server = await startReadmeBlock(readme.block('quick-start'), {
     cwd,
     fileName: 'server.mts',
-    replace: [['port: 8787', 'port: 0']],
     ready: /^LLM agent on (http:\/\/\S+)$/,
     env: {
+      PORT: '0', // the block runs unchanged: it takes its port from PORT
       A2UI_LLM_PROVIDER: 'openai-chat',
       A2UI_LLM_MODEL: 'mock-model',
       A2UI_LLM_API_KEY: 'sk-test',
       A2UI_LLM_BASE_URL: mock.baseUrl,
     },
   });
+  expect(server.ready[1]).not.toMatch(/:8787\//);
   client = new A2uiClient({ transport: connectSseJsonRpc({ url: server.ready[1]! }) });
   void client.connect().catch(() => {});
   await client.until(

@@ -16,9 +16,9 @@ const readme = readReadmeBlocks(new URL('../README.md', import.meta.url));
 const options = (fileName: string, ready: RegExp) => ({
   cwd: new URL('..', import.meta.url),
   fileName,
-  replace: [['port: 8787 }', 'port: 0 }']] as const,
   ready,
-  env: { A2UI_REDIS_URL: inject('redisUrl') },
+  // Unchanged: each node takes its port from PORT, as the README says to start several.
+  env: { A2UI_REDIS_URL: inject('redisUrl'), PORT: '0' },
 });
 
 let node: StartedReadmeBlock | undefined;
@@ -38,6 +38,7 @@ it('marks every block that imports a package, so that each one runs here', () =>
 
 it('runs a node on Redis: it serves a client, and SIGTERM ends it cleanly', async () => {
   node = await startReadmeBlock(readme.block('node'), options('node.mts', /^A2UI node on (\S+)$/));
+  expect(node.ready[1]).not.toMatch(/:8787$/); // PORT=0: a free port
   await visit(node.ready[1]!, 'main');
   await node.stop();
 });

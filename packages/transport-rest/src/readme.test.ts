@@ -1,6 +1,6 @@
 /**
- * The README runs as printed: its quick-start server (on port 0 instead of 8787) in a child
- * process, its curl walkthrough in bash against it — output compared with the README's, but for
+ * The README runs as printed: its quick-start server unchanged in a child process with `PORT=0`
+ * (so it listens on a free port and prints it), its curl walkthrough in bash against it — output compared with the README's, but for
  * the connection id — and its quick-start client and one-shot calls against it, each from this
  * package's folder as the README says.
  */
@@ -24,8 +24,8 @@ beforeAll(async () => {
   server = await startReadmeBlock(readme.block('server'), {
     cwd,
     fileName: 'server.mts',
-    replace: [['port: 8787 }', 'port: 0 }']],
-    ready: /on (http:\/\/\S+)$/,
+    env: { PORT: '0' },
+    ready: /^A2UI agent on (http:\/\/\S+)$/,
   });
   base = server.ready[1]!;
 });
@@ -33,6 +33,12 @@ afterAll(() => server?.stop());
 
 it('marks every block that imports a package, so that each one runs here', () => {
   expect(readme.unmarked).toEqual([]);
+});
+
+it('runs the quick-start server unchanged on the PORT it is given, and prints where it listens', () => {
+  // PORT=0: the URL printed is the free port the server took, not the default.
+  expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/a2ui$/);
+  expect(base).not.toBe(PRINTED_URL);
 });
 
 it('runs the curl walkthrough exactly as printed, and prints what the README says', async () => {

@@ -1,6 +1,6 @@
 /**
- * The README runs as printed, from this package's folder: the quick-start server (port 0 instead
- * of 8787) and the quick-start client against it; and the server beside Hono routes on one port.
+ * The README runs as printed, from this package's folder: the quick-start server unchanged with
+ * `PORT=0` and the quick-start client against the URL it printed; and the server beside Hono routes on one port.
  */
 import { A2uiClient } from '@a2ui-ts/core';
 import {
@@ -27,9 +27,12 @@ it('runs the quick-start client against the quick-start server', async () => {
   server = await startReadmeBlock(readme.block('server'), {
     cwd,
     fileName: 'server.mts',
-    replace: [['port: 8787 }', 'port: 0 }']],
-    ready: /^A2UI agent on (ws:\/\/\S+|http:\/\/\S+)\/ws$/,
+    env: { PORT: '0' },
+    ready: /^A2UI agent on (\S+)$/,
   });
+  // As the README says: the URL printed, on the free port PORT=0 took, is the client's `url`.
+  expect(server.ready[1]).toMatch(/^(ws|http):\/\/127\.0\.0\.1:\d+\/a2ui$/);
+  expect(server.ready[1]).not.toMatch(/:8787\//);
   const result = await runReadmeBlock(readme.block('client'), {
     cwd,
     fileName: 'client.mts',

@@ -74,12 +74,16 @@ export function describeUnavailableAgents(
   if (llm && 'model' in llm) return [];
   return [
     llm
-      ? { id: 'llm', label: 'LLM (misconfigured)', description: `${llm.problem} See the README.` }
+      ? {
+          id: 'llm',
+          label: 'LLM (misconfigured)',
+          description: `${llm.problem} See “The LLM agent” in apps/demo/README.md.`,
+        }
       : {
           id: 'llm',
           label: 'LLM (not configured)',
           description:
-            'Set A2UI_LLM_PROVIDER (openai, anthropic, google, azure, ollama, lmstudio, openai-compatible…) and A2UI_LLM_MODEL — plus A2UI_LLM_API_KEY for a hosted model, or A2UI_LLM_BASE_URL for another server — and restart the demo; see the README.',
+            'Set A2UI_LLM_PROVIDER (openai, anthropic, google, azure, ollama, lmstudio, openai-compatible…) and A2UI_LLM_MODEL — plus A2UI_LLM_API_KEY for a hosted model, or A2UI_LLM_BASE_URL for another server — and restart the demo (see “The LLM agent” in apps/demo/README.md).',
         },
   ];
 }

@@ -91,6 +91,15 @@ describe('gallery agent', () => {
     },
   );
 
+  it('labels the delay slider with its unit, not its value (the slider shows the value beside it)', async () => {
+    const t = await setup();
+    const slider = t.client.processor.getSurface(controls)!.components.get('delay-slider')!;
+    expect(slider.properties).toMatchObject({
+      component: 'Slider',
+      label: 'Delay between messages (ms)',
+    });
+  });
+
   it('offers the versions in a labelled picker, v0.9 picked', async () => {
     const t = await setup();
     const picker = t.client.processor.getSurface(controls)!.components.get('version-picker')!;
@@ -166,9 +175,7 @@ describe('gallery agent', () => {
       pickVersion(t, version);
       const validation = playValidation(t, 'minimal', 0);
       expect(validation.isValid).toBe(false);
-      expect(validation.messages).toEqual([
-        'Only v0.9 has the minimal catalog: pick v0.9 to play it.',
-      ]);
+      expect(validation.messages).toEqual(['v0.9 only']);
       expect(playValidation(t, 'basic', 0).isValid).toBe(true);
       // The client refuses the action of a disabled button, so nothing reaches the agent.
       const scope = '/minimal/0';

@@ -76,7 +76,8 @@ interface GalleryState {
 const v = 'v0.9' as const;
 
 /** Why a minimal-catalog example's Play button is disabled while another version is picked. */
-const MINIMAL_CATALOG_VERSION_NOTE = `Only ${v} has the minimal catalog: pick ${v} to play it.`;
+// Short, as it shows under each of those buttons; the intro says it once in full.
+const MINIMAL_CATALOG_VERSION_NOTE = `${v} only`;
 
 /**
  * Creates the gallery agent.
@@ -484,7 +485,7 @@ function controlsSurface(
             component: 'Text',
             text:
               versions.length > 1
-                ? 'The official A2UI v0.9 examples, streamed one message at a time in the protocol version you pick (v0.8 and v1.0 are converted as `a2ui migrate` does). Actions from the streamed surfaces are echoed back.'
+                ? 'The official A2UI v0.9 examples, streamed one message at a time in the protocol version you pick (v0.8 and v1.0 are converted as `a2ui migrate` does; the minimal-catalog ones exist in v0.9 only). Actions from the streamed surfaces are echoed back.'
                 : `The official A2UI v0.9 examples, streamed one message at a time. Actions from the streamed surfaces are echoed back. This transport carries ${versions.join(', ')} surfaces only (v0.8 and v1.0 play over SSE, WebSocket, REST and A2A).`,
           },
           {
@@ -498,11 +499,9 @@ function controlsSurface(
           {
             id: 'delay-slider',
             component: 'Slider',
-            label: {
-              call: 'formatString',
-              args: { value: 'Delay between messages: ${/delayMs} ms' },
-              returnType: 'string',
-            },
+            // The unit only: the Slider shows its value beside the track (and tells assistive
+            // technology), so a value in the label too was read and seen twice.
+            label: 'Delay between messages (ms)',
             value: { path: '/delayMs' },
             min: 0,
             max: maxDelayMs,

@@ -48,7 +48,8 @@ export function resolveChoice(
   if (off) {
     return {
       id: fallback.id,
-      notice: `The ${kind} “${off.label}” is not available${off.description ? ` (${off.description})` : ''}; ${instead}.`,
+      // What and instead first, then why or what to do (a sentence of its own, often long).
+      notice: `The ${kind} “${off.label}” is not available; ${instead}.${off.description ? ` ${off.description}` : ''}`,
     };
   }
   const names = available.map((entry) => entry.label).join(', ');

@@ -47,6 +47,18 @@ async function playExample(page: Page, example: ExampleStream) {
     .waitFor();
 }
 
+const BASIC = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+
+/** The gallery, once its controls are ready for a paste. */
+async function openGallery(harness: DemoHarness) {
+  const opened = await harness.open('/?agent=gallery');
+  await opened.page
+    .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
+    .getByText('Pick an example to stream it message by message.')
+    .waitFor();
+  return opened;
+}
+
 describe('example gallery in Chromium', () => {
   let harness: DemoHarness;
   const fault = createSseFault();
@@ -125,15 +137,61 @@ describe('example gallery in Chromium', () => {
     });
   }
 
-  it('rejects a pasted invalid stream, lists every error by its line, marks the lines and renders nothing broken', async () => {
-    const { page, pageErrors } = await harness.open('/?agent=gallery');
-    await page
-      .getByTestId(`surface-${GALLERY_CONTROLS_SURFACE_ID}`)
-      .getByText('Pick an example to stream it message by message.')
-      .waitFor();
-    const basic = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+  it('keeps a disabled Button in a Row its own size, its reason beneath it, not stretched to the reason', async () => {
+    const { page, pageErrors } = await openGallery(harness);
+    const reason = 'Type your full name in the field above before sending this form.';
+    const button = (id: string, checks?: unknown[]) => [
+      {
+        id,
+        component: 'Button',
+        child: `${id}-label`,
+        action: { event: { name: id } },
+        ...(checks ? { checks } : {}),
+      },
+      { id: `${id}-label`, component: 'Text', text: 'Send' },
+    ];
     const stream = [
-      { version: 'v0.9', createSurface: { surfaceId: 'pasted', catalogId: basic } },
+      { version: 'v0.9', createSurface: { surfaceId: 'row-buttons', catalogId: BASIC } },
+      {
+        version: 'v0.9',
+        updateComponents: {
+          surfaceId: 'row-buttons',
+          components: [
+            { id: 'root', component: 'Row', children: ['title', 'enabled', 'disabled'] },
+            { id: 'title', component: 'Text', text: 'Your order', weight: 1 },
+            ...button('enabled'),
+            ...button('disabled', [
+              {
+                condition: { call: 'required', args: { value: { path: '/name' } } },
+                message: reason,
+              },
+            ]),
+          ],
+        },
+      },
+    ];
+    await page.getByTestId('stream-input').fill(JSON.stringify(stream));
+    await page.getByTestId('stream-submit').click();
+    const surface = page.getByTestId('surface-row-buttons').locator('.a2ui-surface');
+    await surface.getByText(reason).waitFor();
+    const boxOf = async (id: string) =>
+      (await surface.locator(`[data-a2ui-id="${id}"] > button`).boundingBox())!;
+    const enabled = await boxOf('enabled');
+    const disabled = await boxOf('disabled');
+    expect(disabled.width).toBeCloseTo(enabled.width, 0);
+    expect(disabled.height).toBeCloseTo(enabled.height, 0);
+    // The reason wraps rather than crowding the weighted title out of the row.
+    const title = (await surface.locator('[data-a2ui-id="title"]').boundingBox())!;
+    expect(title.width).toBeGreaterThan(disabled.width);
+    await harness.screenshot(page, 'gallery-row-disabled-button');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('rejects a pasted invalid stream, lists every error by its line, marks the lines and renders nothing broken', async () => {
+    const { page, pageErrors } = await openGallery(harness);
+    const stream = [
+      { version: 'v0.9', createSurface: { surfaceId: 'pasted', catalogId: BASIC } },
       {
         version: 'v0.9',
         updateComponents: {

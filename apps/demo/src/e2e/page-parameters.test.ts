@@ -55,7 +55,8 @@ describe('page parameters in Chromium', () => {
     const { page, pageErrors } = await harness.open('/?agent=llm');
     await page.getByTestId('surface-booking-search').waitFor();
     expect(await page.getByTestId('selection-notice').textContent()).toContain(
-      'The agent “LLM (not configured)” is not available (Set A2UI_LLM_BASE_URL.); showing Restaurant booking instead.',
+      // What and instead first, then what to do: each a sentence of its own.
+      'The agent “LLM (not configured)” is not available; showing Restaurant booking instead. Set A2UI_LLM_BASE_URL.',
     );
     expect(pageErrors).toEqual([]);
     await page.close();

@@ -29,6 +29,23 @@ describe('demo agents', () => {
   });
 });
 
+/** A built client of one HTML shell, `<title>demo</title>`. */
+function shellDir(): string {
+  const clientDir = mkdtempSync(join(tmpdir(), 'demo-client-'));
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>demo</title>');
+  return clientDir;
+}
+
+/** The restaurant agent, its clock never advanced. */
+function restaurantAgent() {
+  return {
+    id: 'restaurant',
+    label: 'Restaurant',
+    description: 'Books tables.',
+    agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
+  };
+}
+
 describe('createDemoApp', () => {
   it('describes its agents and transports for the pickers', async () => {
     const { app, close } = createDemoApp({ agents: createDemoAgents({ env: {} }) });
@@ -67,8 +84,7 @@ describe('createDemoApp', () => {
   });
 
   it('serves the built client, with the app shell for client-side routes', async () => {
-    const clientDir = mkdtempSync(join(tmpdir(), 'demo-client-'));
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>demo</title>');
+    const clientDir = shellDir();
     writeFileSync(join(clientDir, 'app.js'), 'console.log(1)');
     const { app, close } = createDemoApp({ agents: [], clientDir });
     expect(await (await app.request('/')).text()).toContain('<title>demo</title>');
@@ -77,19 +93,40 @@ describe('createDemoApp', () => {
     await close();
   });
 
+  it('answers a JSON 404, not the app shell, for unknown agent, transport, API and asset paths', async () => {
+    const { app, close } = createDemoApp({ agents: [restaurantAgent()], clientDir: shellDir() });
+    // A mistyped agent or transport in a client's URL, an API path that does not exist, and a
+    // hashed asset of an older build (a tab open across a deploy) are errors, not pages.
+    for (const path of [
+      '/a2ui/nope/sse-jsonrpc/sse',
+      '/a2ui/restaurant/nope',
+      '/a2ui',
+      '/api/nope',
+      '/assets/index-0ld0ld.js',
+    ]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({
+        error: { code: 'NOT_FOUND', message: `Nothing is served at ${path}.` },
+      });
+    }
+    // The transports and the shell still answer.
+    expect((await app.request('/api/config')).status).toBe(200);
+    expect(await (await app.request('/')).text()).toContain('<title>demo</title>');
+    const rest = await app.request('/a2ui/restaurant/rest/connect', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(rest.status).toBe(200);
+    await close();
+  });
+
   it('serves an A2A agent card at the origin root for stock clients, and 404s (JSON) other well-known paths', async () => {
-    const clientDir = mkdtempSync(join(tmpdir(), 'demo-client-'));
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>demo</title>');
     const demo = await startDemoServer({
-      agents: [
-        {
-          id: 'restaurant',
-          label: 'Restaurant',
-          description: 'Books tables.',
-          agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
-        },
-      ],
-      clientDir,
+      agents: [restaurantAgent()],
+      clientDir: shellDir(),
       logger: () => {},
     });
     try {

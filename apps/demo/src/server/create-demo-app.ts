@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
 import {
   type MountedTransport,
@@ -38,8 +38,14 @@ function serveWellKnown(
     const card = new URL(`${A2UI_BASE_PATH}/${agentId}/a2a/.well-known/${name}`, c.req.url);
     return app.fetch(new Request(card, { headers: c.req.raw.headers }));
   });
-  app.all('/.well-known/*', (c) =>
-    c.json({ error: { code: 'NOT_FOUND', message: `Nothing is served at ${c.req.path}.` } }, 404),
+  app.all('/.well-known/*', notFound);
+}
+
+/** The JSON 404 of every path that is not a page: `{error: {code: 'NOT_FOUND', message}}`. */
+function notFound(c: Context): Response {
+  return c.json(
+    { error: { code: 'NOT_FOUND', message: `Nothing is served at ${c.req.path}.` } },
+    404,
   );
 }
 
@@ -58,6 +64,14 @@ function cacheControlOf(path: string): string {
 
 /** Where agents are served: `${A2UI_BASE_PATH}/<agent>/<transport>`. */
 export const A2UI_BASE_PATH = '/a2ui';
+
+/**
+ * Paths that are never a page of the client. Any of them not served by a route or a file is a
+ * JSON 404 rather than the app shell: a client given a mistyped agent or transport would
+ * otherwise get HTML with a 200 (an `EventSource` retrying forever, `Unexpected token '<'`), and a
+ * tab open across a deploy asking for an old build's hashed chunk would get HTML as a module.
+ */
+const NEVER_A_PAGE = [`${A2UI_BASE_PATH}/*`, A2UI_BASE_PATH, '/api/*', '/assets/*'];
 
 /** What `GET /api/config` returns: everything the client's pickers list. */
 export interface DemoConfig {
@@ -153,7 +167,6 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
 
   const clientDir = options.clientDir;
   if (clientDir !== undefined) {
-    const indexFile = `${clientDir.replace(/\/+$/, '')}/index.html`;
     // The build writes `.br` and `.gz` beside each asset (vite.config.ts); the smallest one the
     // browser accepts is sent as it is, with no compression work per request.
     app.use(
@@ -164,6 +177,10 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
         onFound: (path, c) => c.header('Cache-Control', cacheControlOf(path)),
       }),
     );
+  }
+  for (const path of NEVER_A_PAGE) app.all(path, notFound);
+  if (clientDir !== undefined) {
+    const indexFile = `${clientDir.replace(/\/+$/, '')}/index.html`;
     // Client-side routes (and reloads of them) get the app shell.
     app.get('*', (c) => {
       if (!existsSync(indexFile))

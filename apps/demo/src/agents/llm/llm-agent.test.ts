@@ -125,7 +125,7 @@ describe('the demo LLM agent', () => {
         id: 'llm',
         label: 'LLM (misconfigured)',
         description:
-          'The anthropic provider needs an API key: set A2UI_LLM_API_KEY (or ANTHROPIC_API_KEY). See the README.',
+          'The anthropic provider needs an API key: set A2UI_LLM_API_KEY (or ANTHROPIC_API_KEY). See “The LLM agent” in apps/demo/README.md.',
       },
     ]);
     expect(
