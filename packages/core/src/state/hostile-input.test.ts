@@ -152,6 +152,31 @@ describe('a number literal beyond double range', () => {
     },
   );
 
+  it.each([
+    ['a bigint', { a: [1, 10n] }, '/updateDataModel/value/a/1'],
+    ['a function', { f: () => 1 }, '/updateDataModel/value/f'],
+    ['a symbol', Symbol('s'), '/updateDataModel/value'],
+  ])(
+    '%s handed over in-process is VALIDATION_FAILED at its pointer, nothing stored, state still serializable',
+    (_kind, value, path) => {
+      const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
+      processor.process([create('s'), setData('s', '/n', 1)]);
+      const { errors } = processor.process(setData('s', '/x', value));
+      expect(errors).toEqual([
+        {
+          code: 'VALIDATION_FAILED',
+          surfaceId: 's',
+          path,
+          message: expect.stringContaining('JSON'),
+        },
+      ]);
+      expect(processor.getSurface('s')!.dataModel.getSnapshot()).toEqual({ n: 1 });
+      expect(() =>
+        JSON.stringify(processor.getSurface('s')!.dataModel.getSnapshot()),
+      ).not.toThrow();
+    },
+  );
+
   it('in a component property rejects that updateComponents at the property', () => {
     const processor = new MessageProcessor({ catalogs: createDefaultCatalogs() });
     processor.process(create('s'));

@@ -25,8 +25,10 @@ export function findDepthViolation(value: unknown, maxDepth: number): Validation
 /**
  * {@link findDepthViolation}, and also the first number JSON cannot carry: `Infinity`, `-Infinity`
  * or `NaN`. `JSON.parse` turns a literal beyond double range (`1e999`) into `Infinity`, which
- * `JSON.stringify` would send back as `null`; validators refuse it instead. One pass, no
- * recursion.
+ * `JSON.stringify` would send back as `null`; validators refuse it instead. In-process callers can
+ * also hand over values no JSON text holds — a `bigint` (on which `JSON.stringify` throws, so one
+ * stored in a data model would break every later snapshot and send), a function or a symbol —
+ * and those are refused the same way. One pass, no recursion.
  *
  * @param value - Any value.
  * @param maxDepth - Deepest allowed level of nested arrays/objects.
@@ -49,9 +51,7 @@ export function findJsonViolation(value: unknown, maxDepth: number): ValidationI
  */
 function walk(value: unknown, maxDepth: number, json: boolean): ValidationIssue | undefined {
   if (typeof value !== 'object' || value === null) {
-    return json && typeof value === 'number' && !Number.isFinite(value)
-      ? nonFiniteIssue('', value)
-      : undefined;
+    return json && !isJsonScalar(value) ? notJsonIssue('', value) : undefined;
   }
   if (maxDepth < 1) return depthLimitIssue('', maxDepth);
   const values: object[] = [value];
@@ -98,7 +98,21 @@ function admit(
     depths.push(depth + 1);
     return true;
   }
-  return !json || typeof child !== 'number' || Number.isFinite(child);
+  return !json || isJsonScalar(child);
+}
+
+/** Whether a non-object value survives `JSON.stringify` as itself (`undefined` is dropped, as JSON does). */
+function isJsonScalar(value: unknown): boolean {
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value);
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+      return false;
+    default:
+      return true;
+  }
 }
 
 interface Frame {
@@ -123,14 +137,14 @@ function locate(value: object, maxDepth: number, json: boolean): ValidationIssue
   const stack: Frame[] = [{ value, depth: 1, parent: undefined, key: '' }];
   while (stack.length > 0) {
     const frame = stack.pop()!;
-    if (typeof frame.value === 'number') return nonFiniteIssue(pointerOf(frame), frame.value);
+    if (typeof frame.value !== 'object') return notJsonIssue(pointerOf(frame), frame.value);
     if (frame.depth > maxDepth) return depthLimitIssue(pointerOf(frame), maxDepth);
     const entries: Array<[string, unknown]> = Array.isArray(frame.value)
       ? frame.value.map((child, index) => [String(index), child])
       : Object.entries(frame.value as object);
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, child] = entries[index]!;
-      const bad = json && typeof child === 'number' && !Number.isFinite(child);
+      const bad = json && !isJsonScalar(child);
       if (bad || (typeof child === 'object' && child !== null)) {
         stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
       }
@@ -154,10 +168,13 @@ export function depthLimitIssue(path: string, maxDepth: number): ValidationIssue
   };
 }
 
-function nonFiniteIssue(path: string, value: number): ValidationIssue {
+function notJsonIssue(path: string, value: unknown): ValidationIssue {
   return {
     path,
     keyword: 'type',
-    message: `Expected a finite JSON number, got ${value}: a number literal beyond double range (such as 1e999) cannot be represented.`,
+    message:
+      typeof value === 'number'
+        ? `Expected a finite JSON number, got ${value}: a number literal beyond double range (such as 1e999) cannot be represented.`
+        : `Expected a JSON value, got a ${typeof value}: JSON has no ${typeof value} values.`,
   };
 }

@@ -80,6 +80,9 @@ const PARAMS: Readonly<Record<string, Shape>> = {
   'agent/getAuthenticatedExtendedCard': {},
 };
 
+/** Longest JSON-RPC `id` string, in characters (as the other bindings' `maxRequestIdLength`). */
+export const MAX_RPC_ID_LENGTH = 256;
+
 /** Methods whose params may be left out. */
 const PARAMS_OPTIONAL = new Set(['GetExtendedAgentCard', 'agent/getAuthenticatedExtendedCard']);
 
@@ -105,6 +108,9 @@ export function checkRpcRequest(payload: unknown): RpcRequestProblem | undefined
   const id = payload.id;
   if ('id' in payload && id !== null && typeof id !== 'string' && !Number.isInteger(id))
     return invalidRequest('"id" must be a string, an integer or null.');
+  // Answered with id null (as any invalid request): an over-long id is never echoed whole.
+  if (typeof id === 'string' && id.length > MAX_RPC_ID_LENGTH)
+    return invalidRequest(`"id" has at most ${MAX_RPC_ID_LENGTH} characters.`);
   if (typeof payload.method !== 'string' || payload.method === '')
     return invalidRequest('"method" must be a non-empty string.');
   const shape = PARAMS[payload.method];

@@ -113,6 +113,18 @@ describe('bodies that are JSON but not a request', () => {
   });
 });
 
+describe('an over-long request id', () => {
+  it('is −32600 Invalid Request with id null: a 300 KB id is never sent back', async () => {
+    for (const legacy of [false, true]) {
+      const method = legacy ? 'tasks/get' : 'GetTask';
+      const body = `{"jsonrpc":"2.0","id":"${'i'.repeat(300_000)}","method":"${method}","params":{"id":"x"}}`;
+      const answer = await call(body, legacy);
+      expect(answer).toMatchObject({ id: null, error: { code: -32600 } });
+      expect(JSON.stringify(answer).length).toBeLessThan(500);
+    }
+  });
+});
+
 describe('an unexpected failure', () => {
   it('reaches the client as a generic −32603, never with the exception text', async () => {
     const failing = await startTestServer({

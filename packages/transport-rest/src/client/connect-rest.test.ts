@@ -225,6 +225,27 @@ describe('connectRest', () => {
     expect(statusNames(recording)).toContain('degraded');
   });
 
+  it('retries a /connect answered 200 with a body that is not JSON (a proxy page), with no internal error text, and then connects', async () => {
+    const recorder = echoAgent();
+    let garbage = 2;
+    const server = await start({
+      agent: recorder.agent,
+      configure(parent) {
+        parent.use('/connect', async (c, next) => {
+          await next();
+          if (garbage-- > 0) c.res = new Response('<html>Bad gateway</html>', { status: 200 });
+        });
+      },
+    });
+    const transport = server.connect({ reconnect: FAST_RECONNECT });
+    const recording = recordTransport(transport);
+    await recording.until(() => recording.messages().length === 1);
+    expect(statusNames(recording)).toContain('reconnecting');
+    expect(statusNames(recording)).not.toContain('closed');
+    expect(recording.statuses().join('\n')).not.toMatch(/Cannot read|undefined/);
+    expect(garbage).toBeLessThan(0);
+  });
+
   it('resets and opens a new connection when the server no longer knows its connection (a restart)', async () => {
     const first = echoAgent();
     const before = await start({ agent: first.agent });

@@ -210,8 +210,10 @@ export function parseMessagesAnswer(body: unknown): RestPollAnswer | undefined {
 /** The answer of `POST {base}/connect`, checked. */
 export function parseConnectAnswer(body: unknown): RestConnectAnswer | undefined {
   const answer = parseMessagesAnswer(body);
+  // `body` is `undefined` when the answer was not JSON (a proxy's page): checked before reading it.
+  if (!answer) return undefined;
   const connectionId = (body as Partial<RestConnectAnswer>).connectionId;
-  if (!answer || typeof connectionId !== 'string' || connectionId === '') return undefined;
+  if (typeof connectionId !== 'string' || connectionId === '') return undefined;
   return { connectionId, ...answer };
 }
 

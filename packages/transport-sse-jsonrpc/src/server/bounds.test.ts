@@ -139,12 +139,20 @@ describe('bounds on what a client can make the server hold', () => {
     const stats = server.app.stats();
     expect(stats.rememberedRequestBytes).toBeLessThanOrEqual(64 * 1024);
     expect(stats.rememberedRequests).toBeGreaterThan(0);
-    // A request id longer than maxRequestIdLength (256) is refused, not remembered.
-    const tooLong = await rpc(
-      server,
-      `{"jsonrpc":"2.0","id":"${'y'.repeat(300)}","method":"a2ui.action","params":{"connectionId":"${connectionId}","action":${JSON.stringify(action('a'))}}}`,
-    );
-    expect(await tooLong.json()).toMatchObject({ error: { code: -32600, data: { path: '/id' } } });
+    // A request id longer than maxRequestIdLength (256) is refused, not remembered, and not
+    // echoed (an invalid request's id is null): a 900 KB id is not sent back whole.
+    for (const length of [300, 900_000]) {
+      const tooLong = await rpc(
+        server,
+        `{"jsonrpc":"2.0","id":"${'y'.repeat(length)}","method":"a2ui.action","params":{"connectionId":"${connectionId}","action":${JSON.stringify(action('a'))}}}`,
+      );
+      const text = await tooLong.text();
+      expect(text.length).toBeLessThan(500);
+      expect(JSON.parse(text)).toMatchObject({
+        id: null,
+        error: { code: -32600, data: { path: '/id' } },
+      });
+    }
     await stream.close();
   });
 

@@ -8,6 +8,7 @@
 import {
   A2uiError,
   checkRequestDepth,
+  INBOUND_DEFAULTS,
   type InboundLimits,
   isConnectionId,
   isRecord,
@@ -198,6 +199,20 @@ async function handleRequest(
       response: errorResponse(null, 'INVALID_REQUEST', 'id must be a string, a number or null', {
         path: '/id',
       }),
+    };
+  }
+  // The id is the idempotency key, refused beyond maxRequestIdLength (of its JSON text); answered
+  // with id null, as any invalid request, so that an over-long id is never sent back whole.
+  const maxIdLength = context.limits?.maxRequestIdLength ?? INBOUND_DEFAULTS.maxRequestIdLength;
+  const idLength = id === undefined ? 0 : (context.idText(request)?.length ?? 0);
+  if (idLength > maxIdLength) {
+    return {
+      response: errorResponse(
+        null,
+        'INVALID_REQUEST',
+        `id has at most ${maxIdLength} characters of JSON text (this one has ${idLength})`,
+        { path: '/id' },
+      ),
     };
   }
   if (typeof request.method !== 'string')

@@ -322,6 +322,20 @@ describe('frames', () => {
     expect(recorder.disconnects).toEqual([]);
   });
 
+  it('answers a frame that is not JSON with one fixed message: no parser text, no echo of the frame', async () => {
+    await start();
+    const { socket } = await openReady();
+    for (const frame of ['{"id":', 'secret-token-abc', '{"a":1}}', '\u0000']) {
+      socket.send(frame);
+      expect((await nextError(socket)).error).toEqual({
+        code: 'INVALID_JSON',
+        message: 'The frame is not valid JSON.',
+      });
+    }
+    socket.send(envelope('ok', 'after'));
+    expect(await nextAck(socket)).toEqual({ type: 'ack', id: 'ok' });
+  });
+
   it('closes with 1003 on a binary frame, 1007 on invalid UTF-8 and 1009 above maxPayloadBytes; the connections wait for their resume', async () => {
     const recorder = await start({ maxPayloadBytes: 1_024 });
     const binary = await openReady();

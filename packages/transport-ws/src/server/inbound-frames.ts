@@ -299,9 +299,10 @@ export class InboundFrames {
 function parse(text: string): Parsed {
   try {
     return { ok: true, frame: JSON.parse(text) };
-  } catch (error) {
-    const detail = error instanceof Error ? `: ${error.message}` : '';
-    return { ok: false, error: refusal('INVALID_JSON', `The frame is not JSON${detail}.`) };
+  } catch {
+    // One fixed message, as the HTTP bindings answer: the parser's own text is an engine detail
+    // and quotes part of the frame back.
+    return { ok: false, error: refusal('INVALID_JSON', 'The frame is not valid JSON.') };
   }
 }
 
