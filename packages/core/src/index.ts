@@ -249,6 +249,8 @@ export type {
   TurnResult,
 } from './host/index.js';
 export {
+  A2UI_VERSIONS_HEADER,
+  A2UI_VERSIONS_QUERY,
   ConnectionSession,
   checkClientMessage,
   checkMetadata,
@@ -274,6 +276,7 @@ export {
   principalScope,
   REQUEST_ID_OVERHEAD_BYTES,
   readJsonRequest,
+  readOfferedVersions,
   readRequestBody,
   runAuthenticate,
   SESSION_DEFAULTS,
@@ -618,6 +621,7 @@ export {
   parseWireVersionList,
   registerProtocolVersion,
   resolveA2uiVersions,
+  resolveOfferedVersions,
   unsupportedVersionMessage,
   V0_9_1_BASIC_CATALOG_ID,
   V1_0_AT_ESCAPE,

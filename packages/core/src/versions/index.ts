@@ -52,6 +52,7 @@ export {
   parseWireVersion,
   parseWireVersionList,
   resolveA2uiVersions,
+  resolveOfferedVersions,
   versionsNotShared,
   type WireNegotiation,
   type WireVersion,

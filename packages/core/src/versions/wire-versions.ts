@@ -187,6 +187,25 @@ export function resolveA2uiVersions(versions: readonly string[] | undefined): re
   return Object.freeze([...versions]);
 }
 
+/**
+ * Checks a client's `offeredVersions` option (every binding's client connector).
+ *
+ * @returns the list as given; {@link DEFAULT_A2UI_VERSIONS} when `offered` is undefined
+ * @throws A2uiError `VALIDATION_FAILED` (`data.field: 'offeredVersions'`) for an empty list, more
+ *   than {@link MAX_OFFERED_VERSIONS} entries or a malformed token
+ */
+export function resolveOfferedVersions(offered: readonly string[] | undefined): readonly string[] {
+  if (offered === undefined) return DEFAULT_A2UI_VERSIONS;
+  if (!Array.isArray(offered) || offered.length === 0 || offered.length > MAX_OFFERED_VERSIONS)
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `offeredVersions: offer 1 to ${MAX_OFFERED_VERSIONS} A2UI versions.`,
+      { data: { field: 'offeredVersions' } },
+    );
+  for (const version of offered) parseWireVersion(version);
+  return Object.freeze([...offered]);
+}
+
 function versionKey(version: WireVersion): string {
   return `${version.major}.${version.minor}.${version.patch}`;
 }
