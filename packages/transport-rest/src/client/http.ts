@@ -212,7 +212,8 @@ export function parseConnectAnswer(body: unknown): RestConnectAnswer | undefined
   const answer = parseMessagesAnswer(body);
   const connectionId = (body as Partial<RestConnectAnswer>).connectionId;
   if (!answer || typeof connectionId !== 'string' || connectionId === '') return undefined;
-  return { connectionId, ...answer };
+  const { a2uiVersion } = body as Partial<RestConnectAnswer>;
+  return { connectionId, ...(typeof a2uiVersion === 'string' ? { a2uiVersion } : {}), ...answer };
 }
 
 /** Numbers the messages of an answer: `messages[i]` has `seq − messages.length + 1 + i`. */
