@@ -7,7 +7,7 @@
  * link kit; this file holds only the link (the poll loop) and the codec.
  */
 import {
-  A2UI_VERSIONS_QUERY,
+  A2UI_VERSIONS_HEADER,
   A2uiError,
   type ClientMessage,
   type ClientMessageMetadata,
@@ -77,8 +77,8 @@ export interface RestClientOptions extends Omit<HttpLinkOptions, 'maxBatchLength
   /** Creates idempotency keys (`Idempotency-Key`). @default a random prefix + a counter */
   createRequestId?: () => string;
   /**
-   * The A2UI versions this client reads, offered with every `POST {url}/connect` as
-   * `?a2uiVersions=v1.0,v0.9.1,…`; the server answers with the one it speaks (`a2uiVersion`,
+   * The A2UI versions this client reads, offered with every `POST {url}/connect` in the header
+   * `A2UI-Versions: v1.0, v0.9.1, v0.9, v0.8`; the server answers with the one it speaks (`a2uiVersion`,
    * {@link RestTransport.protocolVersion}), or refuses with 406 (`NOT_SUPPORTED`, final) when it
    * speaks none of them.
    * @default ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'] (`DEFAULT_A2UI_VERSIONS`)
@@ -334,9 +334,8 @@ export function connectRest(options: RestClientOptions): RestTransport {
   const open = async (signal: AbortSignal, opened: () => void): Promise<Step> => {
     connectKey ??= createRequestId();
     const what = `POST ${REST_PATHS.connect}`;
-    // Commas stay literal: `?a2uiVersions=v1.0,v0.9.1,v0.9,v0.8`.
-    const connectUrl = `${url(REST_PATHS.connect)}?${A2UI_VERSIONS_QUERY}=${offeredVersions.join(',')}`;
-    const result = await exchange(connectUrl, http, {
+    const result = await exchange(url(REST_PATHS.connect), http, {
+      headers: { [A2UI_VERSIONS_HEADER]: offeredVersions.join(', ') },
       body: replaces ? { replaces } : {},
       idempotencyKey: connectKey,
       signal,

@@ -101,11 +101,19 @@ export type Exchange =
 export async function exchange(
   url: string,
   http: HttpOptions,
-  init: { body?: unknown; idempotencyKey?: string; signal?: AbortSignal; timeoutMs: number },
+  init: {
+    body?: unknown;
+    idempotencyKey?: string;
+    signal?: AbortSignal;
+    timeoutMs: number;
+    /** Headers of this request only, over `http.headers` (the version offer of a connect). */
+    headers?: Readonly<Record<string, string>>;
+  },
 ): Promise<Exchange> {
   const deadline = withDeadline(init.signal, init.timeoutMs);
   try {
     const headers = await resolveHeaders(http.headers);
+    for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
     if (init.body !== undefined) headers.set('Content-Type', 'application/json');
     if (init.idempotencyKey !== undefined) headers.set(IDEMPOTENCY_KEY_HEADER, init.idempotencyKey);
     const doFetch = http.fetch ?? globalThis.fetch;

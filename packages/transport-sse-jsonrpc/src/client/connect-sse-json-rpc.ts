@@ -6,7 +6,7 @@
  * status are core's link kit; this file holds only the link and the codec.
  */
 import {
-  A2UI_VERSIONS_QUERY,
+  A2UI_VERSIONS_HEADER,
   A2uiError,
   type ClientMessage,
   type ClientMessageMetadata,
@@ -72,8 +72,8 @@ export interface SseJsonRpcClientOptions extends HttpLinkOptions {
   /** Creates JSON-RPC ids, which are also the idempotency keys. @default a random prefix + a counter */
   createRequestId?: () => string;
   /**
-   * The A2UI versions this client reads, offered on every stream request as
-   * `?a2uiVersions=v1.0,v0.9.1,…`; the server answers with the one it speaks in the `connected`
+   * The A2UI versions this client reads, offered on every stream request in the header
+   * `A2UI-Versions: v1.0, v0.9.1, v0.9, v0.8`; the server answers with the one it speaks in the `connected`
    * event ({@link SseJsonRpcTransport.protocolVersion}), or refuses with 406 (`NOT_SUPPORTED`,
    * final) when it speaks none of them.
    * @default ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'] (`DEFAULT_A2UI_VERSIONS`)
@@ -305,10 +305,11 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       try {
         const headers = await resolveHeaders(options.headers);
         headers.set('Accept', 'text/event-stream');
-        // Commas stay literal: the offer reads as `?a2uiVersions=v1.0,v0.9.1,v0.9,v0.8`.
-        let url = `${sseUrl}?${A2UI_VERSIONS_QUERY}=${offeredVersions.join(',')}`;
+        // The offer travels as a header, so the stream's URL is what it was before negotiation.
+        headers.set(A2UI_VERSIONS_HEADER, offeredVersions.join(', '));
+        let url = sseUrl;
         if (connectionId !== undefined) {
-          url += `&${SSE_QUERY.connectionId}=${encodeURIComponent(connectionId)}`;
+          url += `?${SSE_QUERY.connectionId}=${encodeURIComponent(connectionId)}`;
           headers.set('Last-Event-ID', String(sequence.last));
         }
         response = await doFetch(url, {
