@@ -527,6 +527,8 @@ export class SessionHost {
    *
    * @param offered - the client's versions as its binding read them; `undefined` when it offered
    *   none (an old client), which is served as before negotiation existed
+   * @param options - `carried`: the versions the binding can carry at all (AG-UI: v0.9 only);
+   *   {@link a2uiVersions} is narrowed to them. @default every version
    * @returns the chosen version and every shared one, or `undefined` for `undefined`
    * @throws A2uiError `NOT_SUPPORTED` (`data.httpStatus` 406, `data.supported`) when nothing is
    *   shared; `VALIDATION_FAILED` (400) for a malformed version token
@@ -537,9 +539,16 @@ export class SessionHost {
    * await host.connect({ principal, sink, protocolVersions: negotiated?.versions });
    * ```
    */
-  negotiate(offered: readonly string[] | undefined): WireNegotiation | undefined {
+  negotiate(
+    offered: readonly string[] | undefined,
+    options: { carried?: readonly string[] } = {},
+  ): WireNegotiation | undefined {
     if (offered === undefined) return undefined;
-    return negotiateWireVersions(offered, this.a2uiVersions);
+    const { carried } = options;
+    const supported = carried
+      ? this.a2uiVersions.filter((version) => carried.includes(version))
+      : this.a2uiVersions;
+    return negotiateWireVersions(offered, supported);
   }
 
   /**
