@@ -108,14 +108,10 @@ describe('A2A version negotiation', () => {
     );
     expect(response.status).toBe(406);
     const body = await response.json();
-    expect(body).toMatchObject({
-      jsonrpc: '2.0',
-      id: 1,
-      error: {
-        message: 'No A2UI version in common: the client offers v1.0; this server speaks v0.9.',
-        data: [{ reason: 'UNSUPPORTED_OPERATION', metadata: { a2uiCode: 'NOT_SUPPORTED' } }],
-      },
-    });
+    // Byte for byte the example of docs/wire-formats.md ("A2A", "Versions").
+    expect(JSON.stringify(body)).toBe(
+      '{"jsonrpc":"2.0","id":1,"error":{"code":-32004,"message":"No A2UI version in common: the client offers v1.0; this server speaks v0.9.","data":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"UNSUPPORTED_OPERATION","domain":"a2a-protocol.org","metadata":{"a2uiCode":"NOT_SUPPORTED"}}]}}',
+    );
     expect(recorder.negotiated).toEqual([]);
 
     const client = new A2uiClient({ transport: server!.connect({ offeredVersions: ['v1.0'] }) });
