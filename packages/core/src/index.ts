@@ -249,6 +249,8 @@ export type {
   TurnResult,
 } from './host/index.js';
 export {
+  A2UI_VERSIONS_HEADER,
+  A2UI_VERSIONS_QUERY,
   ConnectionSession,
   checkClientMessage,
   checkMetadata,
@@ -274,6 +276,7 @@ export {
   principalScope,
   REQUEST_ID_OVERHEAD_BYTES,
   readJsonRequest,
+  readOfferedVersions,
   readRequestBody,
   runAuthenticate,
   SESSION_DEFAULTS,
@@ -597,18 +600,28 @@ export type {
   V10ServerMessage,
   V10UpdateDataModel,
   V091ServerMessage,
+  WireNegotiation,
+  WireVersion,
 } from './versions/index.js';
 export {
   A2UI_A2A_EXTENSION_URI_PREFIX,
   A2UI_LEGACY_MIME_TYPE,
   A2UI_MIME_TYPE,
   A2UI_MIME_TYPES,
+  compareWireVersions,
   createProtocolVersions,
+  DEFAULT_A2UI_VERSIONS,
   defaultProtocolVersions,
   getProtocolVersion,
   isA2uiMimeType,
+  MAX_OFFERED_VERSIONS,
+  negotiateWireVersions,
   ProtocolVersionRegistry,
+  parseWireVersion,
+  parseWireVersionList,
   registerProtocolVersion,
+  resolveA2uiVersions,
+  resolveOfferedVersions,
   unsupportedVersionMessage,
   V0_9_1_BASIC_CATALOG_ID,
   V1_0_AT_ESCAPE,
@@ -619,6 +632,7 @@ export {
   v09,
   v10,
   v091,
+  versionsNotShared,
 } from './versions/index.js';
 // Versions: the v0.8 reader (v0.8 messages upgraded into the same state; v0.8 answers back)
 export type {

@@ -26,9 +26,14 @@ export {
   A2UI_MIME_TYPE,
   A2UI_MIME_TYPE_ALIAS,
   A2UI_MIME_TYPES,
+  type A2uiAgentExtension,
+  a2uiAgentExtension,
+  a2uiExtensionUriOf,
+  a2uiVersionOfExtensionUri,
   isA2uiExtensionUri,
   isA2uiMimeType,
   LAST_EVENT_ID_HEADER,
+  offeredVersionsOfExtensions,
 } from './protocol/a2ui-extension.js';
 export {
   a2uiMessagesOf,
@@ -38,6 +43,7 @@ export {
   partMimeType,
   partSeq,
 } from './protocol/a2ui-parts.js';
+export { partsOfAgentText } from './protocol/agent-text-parts.js';
 export type { ClientMetadataSplit } from './protocol/client-metadata.js';
 export { normalizeClientCapabilities, splitClientMetadata } from './protocol/client-metadata.js';
 export { A2uiAgentExecutor } from './server/a2ui-agent-executor.js';

@@ -565,6 +565,7 @@ describe('createLlmAgent: tools', () => {
     const connection: Connection = {
       id: 'host-tools',
       principal: undefined,
+      protocolVersions: undefined,
       clientCapabilities: undefined,
       rendererCapabilities: undefined,
       clientDataModel: undefined,

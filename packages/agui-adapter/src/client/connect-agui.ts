@@ -37,12 +37,13 @@ import {
   parseRetryAfter,
   type ReconnectOptions,
   resolveLinkOptions,
+  resolveOfferedVersions,
   type SendOptions,
   type ServerMessage,
   sleep,
 } from '@a2ui-ts/core';
 import { type AbstractAgent, type AgentSubscriber, HttpAgent } from '@ag-ui/client';
-import { CUSTOM_EVENTS, FORWARDED_PROPS } from '../protocol/constants.js';
+import { CUSTOM_EVENTS, FORWARDED_PROPS, STATE_VERSION_KEY } from '../protocol/constants.js';
 import { A2uiEventReader } from './a2ui-event-reader.js';
 import { guardRunFetch, RunCutError } from './guard-run-fetch.js';
 import { RunSeq } from './run-seq.js';
@@ -115,6 +116,14 @@ export interface ConnectAgUiOptions
   longPoll?: boolean;
   /** Most runs started in a row by frontend tool results, before waiting for the user. @default 10 */
   maxToolRounds?: number;
+  /**
+   * The A2UI versions this client reads, offered with every run as `forwardedProps.a2uiVersions`;
+   * the server answers with the one it speaks in state (`state.a2uiVersion`,
+   * {@link AgUiTransport.protocolVersion}; this adapter's server carries v0.9), or refuses the run
+   * with 406 (`NOT_SUPPORTED`) when it speaks none of them.
+   * @default ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'] (`DEFAULT_A2UI_VERSIONS`)
+   */
+  offeredVersions?: readonly string[];
   /** Backoff of the first run and of redeliveries. */
   reconnect?: ReconnectOptions;
   /** Subscribes to "retry now" signals. @default the browser's `online` and `visibilitychange` */
@@ -131,6 +140,11 @@ export interface AgUiTransport extends ClientTransport {
   readonly pendingMessages: number;
   /** Runs started so far. */
   readonly runs: number;
+  /**
+   * The A2UI version the server answered in state (`state.a2uiVersion`); `undefined` before a
+   * run, or from a server older than negotiation.
+   */
+  readonly protocolVersion: string | undefined;
   /**
    * Starts a run without a client message: with user `text` (a `user` message), or nothing (to
    * collect what the agent sent since the last run). Resolves when the run ended.
@@ -192,6 +206,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
   const defaults = AGUI_CLIENT_DEFAULTS;
   const kit = resolveLinkOptions(options, defaults);
   const maxToolRounds = options.maxToolRounds ?? defaults.maxToolRounds;
+  const offeredVersions = resolveOfferedVersions(options.offeredVersions);
   const tools = options.tools ?? [];
   /** The response of the last request each run made, for its status and `Retry-After`. */
   let lastResponse: Response | undefined;
@@ -399,7 +414,7 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
           ...(runId ? { runId } : {}),
           tools: toolParameters(),
           context: [...(options.context ?? [])],
-          forwardedProps,
+          forwardedProps: { ...forwardedProps, [FORWARDED_PROPS.versions]: [...offeredVersions] },
         },
         subscriber,
       );
@@ -703,6 +718,11 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     },
     get runs() {
       return runs;
+    },
+    get protocolVersion() {
+      const state = agent.state as Record<string, unknown> | undefined;
+      const answered = state?.[STATE_VERSION_KEY];
+      return typeof answered === 'string' ? answered : undefined;
     },
     events: shell.events,
     send: (

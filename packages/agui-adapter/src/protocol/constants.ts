@@ -58,7 +58,22 @@ export const FORWARDED_PROPS = {
    * `RUN_FINISHED` follows) and is answered `204` at once.
    */
   release: 'a2uiRelease',
+  /**
+   * The A2UI versions the client reads, an array of version tokens (`["v1.0", "v0.9"]`). The
+   * server answers with the one it speaks in state ({@link STATE_VERSION_KEY}); without it the run
+   * is served as before negotiation.
+   */
+  versions: 'a2uiVersions',
 } as const;
+
+/** The key of the state in which the server answers the negotiated A2UI version (`"v0.9"`). */
+export const STATE_VERSION_KEY = 'a2uiVersion';
+
+/**
+ * The A2UI versions this adapter carries: its state, activity and tool-result shapes are v0.9's
+ * surfaces, so whatever the server's `a2uiVersions`, an AG-UI client is answered v0.9 or refused.
+ */
+export const AGUI_CARRIED_VERSIONS: readonly string[] = ['v0.9'];
 
 /** `CUSTOM` events this adapter emits; every AG-UI client may ignore them. */
 export const CUSTOM_EVENTS = {

@@ -40,7 +40,13 @@ import {
 import { type BaseEvent, EventType, type RunAgentInput } from '@ag-ui/core';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { CUSTOM_EVENTS, FORWARDED_PROPS, STATE_SURFACES_KEY } from '../protocol/constants.js';
+import {
+  AGUI_CARRIED_VERSIONS,
+  CUSTOM_EVENTS,
+  FORWARDED_PROPS,
+  STATE_SURFACES_KEY,
+  STATE_VERSION_KEY,
+} from '../protocol/constants.js';
 import { RunHold, RunHolds } from './run-hold.js';
 import { parseRunAgentInput, type RunRequest, readRunRequest } from './run-input.js';
 import { RunStream, type RunStreamEnd } from './run-stream.js';
@@ -275,6 +281,8 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     const known = threads.get(threadId);
     const request = readRunRequest(input, known ?? new ThreadState());
     checkClientMessageLimits(request);
+    // `forwardedProps.a2uiVersions`; sharing none is a 406 before the stream starts.
+    const negotiated = host.negotiate(request.offeredVersions, { carried: AGUI_CARRIED_VERSIONS });
     if (request.disconnect) return disconnectRun(c, principal, threadId, input, done);
 
     const controller = new AbortController();
@@ -301,6 +309,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
       compactAfterBytes: options.compactActivityAfterBytes,
       copilotKitCatalogIds: (options.catalogIds ?? defaults.catalogIds) === 'copilotkit',
       hold,
+      a2uiVersion: negotiated?.version,
     });
 
     // Before the stream is handed out, everything that refuses with an HTTP status has run.
@@ -317,6 +326,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
             id: threadId,
             awaitTurn: true,
             signal: controller.signal,
+            protocolVersions: negotiated?.versions,
             onCreated: async (connectionId) => {
               const continued = reset || known !== undefined || isContinuation(request, mode);
               await run.attach(adoptThread(connectionId), { lastSeq: 0, reset: continued });
@@ -533,6 +543,8 @@ interface RunOptions {
   copilotKitCatalogIds: boolean;
   /** A waiting run's hold: the run stays open after its turns until it ends. */
   hold: RunHold | undefined;
+  /** The negotiated version, answered in state (`a2uiVersion`); none without an offer. */
+  a2uiVersion: string | undefined;
 }
 
 /** One run: its sink on the thread's connection, and the turns it delivers. */
@@ -540,6 +552,7 @@ class Run implements SessionSink {
   readonly #options: RunOptions;
   #thread: ThreadState | undefined;
   #emitter: SurfaceEmitter | undefined;
+  #versionAnswered = false;
   #link: HostLink | undefined;
   /** The thread is new although the client continued an old one: its client message is void. */
   #reset = false;
@@ -565,6 +578,27 @@ class Run implements SessionSink {
     }
   }
 
+  /**
+   * Answers the negotiated version in state (`a2uiVersion`), once per run, before any surface:
+   * a delta on the client's state object, or a snapshot when it has none. Returns the client's
+   * state as it then is, for the surface emitter to build on.
+   */
+  #answerVersion(): unknown {
+    const { input, stream, a2uiVersion } = this.#options;
+    if (a2uiVersion === undefined) return input.state;
+    const state = isRecord(input.state) ? input.state : undefined;
+    const answered = { ...(state ?? {}), [STATE_VERSION_KEY]: a2uiVersion };
+    if (this.#versionAnswered || state?.[STATE_VERSION_KEY] === a2uiVersion) return answered;
+    this.#versionAnswered = true;
+    if (state)
+      stream.emit({
+        type: EventType.STATE_DELTA,
+        delta: [{ op: 'add', path: `/${STATE_VERSION_KEY}`, value: a2uiVersion }],
+      } as BaseEvent);
+    else stream.emit({ type: EventType.STATE_SNAPSHOT, snapshot: answered } as BaseEvent);
+    return answered;
+  }
+
   /** Binds the run to the thread's connection, from `point.lastSeq` on. */
   async attach(thread: ThreadState, point: AttachPoint): Promise<void> {
     const { host, principal, threadId, stream, mode, input, request } = this.#options;
@@ -582,7 +616,7 @@ class Run implements SessionSink {
     this.#emitter = createSurfaceEmitter(mode, {
       thread,
       runId: input.runId,
-      clientState: input.state,
+      clientState: this.#answerVersion(),
       resync: request.resync || reset || point.whole === true,
       resumeFrom: reset ? undefined : point.resumeFrom,
       replayUntil: thread.deliveredSeq,

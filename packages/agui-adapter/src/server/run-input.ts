@@ -13,6 +13,7 @@ import {
   type HostTool,
   type HostToolResult,
   isRecord,
+  MAX_OFFERED_VERSIONS,
   setOwn,
 } from '@a2ui-ts/core';
 import type { Message, RunAgentInput } from '@ag-ui/core';
@@ -22,6 +23,7 @@ import {
   LOG_A2UI_EVENT_TOOL,
   STATE_SEQ_KEY,
   STATE_SURFACES_KEY,
+  STATE_VERSION_KEY,
 } from '../protocol/constants.js';
 
 /** What one run asks of the agent, in the order it is delivered. */
@@ -58,6 +60,8 @@ export interface RunRequest {
    * open after its turns.
    */
   readonly wait: boolean;
+  /** `forwardedProps.a2uiVersions`, when the client offered versions. */
+  readonly offeredVersions: readonly string[] | undefined;
 }
 
 /** What the thread remembers to read a run: which ids it delivered or waits for. */
@@ -132,11 +136,14 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
     }
   }
   const state = isRecord(input.state) ? input.state : undefined;
-  const hostState = state ? withoutKeys(state, [STATE_SURFACES_KEY, STATE_SEQ_KEY]) : undefined;
+  const hostState = state
+    ? withoutKeys(state, [STATE_SURFACES_KEY, STATE_SEQ_KEY, STATE_VERSION_KEY])
+    : undefined;
   const seq = state?.[STATE_SEQ_KEY];
   const extras = withoutKeys(props, Object.values(FORWARDED_PROPS));
   return {
     input,
+    offeredVersions: readOfferedVersionsProp(props[FORWARDED_PROPS.versions]),
     toolResults,
     text: texts.length > 0 ? texts.join('\n\n') : undefined,
     userMessageIds: ids,
@@ -271,4 +278,25 @@ function withoutKeys(
     setOwn(rest, key, value);
   }
   return rest;
+}
+
+/**
+ * `forwardedProps.a2uiVersions`: an array of 1 to 32 strings (each token is parsed strictly by the
+ * negotiation), or `undefined` when absent.
+ * @throws A2uiError `VALIDATION_FAILED` at `/forwardedProps/a2uiVersions` for anything else
+ */
+function readOfferedVersionsProp(value: unknown): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.length > MAX_OFFERED_VERSIONS ||
+    !value.every((entry) => typeof entry === 'string')
+  )
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `${FORWARDED_PROPS.versions} is an array of 1 to ${MAX_OFFERED_VERSIONS} A2UI versions (e.g. ["v0.9"]).`,
+      { path: `/forwardedProps/${FORWARDED_PROPS.versions}` },
+    );
+  return value as string[];
 }

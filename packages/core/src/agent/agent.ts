@@ -39,6 +39,13 @@ export interface Connection {
   readonly id: string;
   /** What the transport's `authenticate(request)` hook returned; `undefined` without auth. */
   readonly principal: unknown;
+  /**
+   * The A2UI versions negotiated for this connection on the wire, in the server's preference
+   * order: emit the first (`protocolVersions[0]`, e.g. `"v1.0"`), which the client said it reads.
+   * `undefined` when the client offered no versions (a client older than negotiation): emit what
+   * such clients read, v0.9. See `docs/wire-formats.md` for how each binding offers and answers.
+   */
+  readonly protocolVersions: readonly string[] | undefined;
   /** The latest `a2uiClientCapabilities` the client sent (§4.1). */
   readonly clientCapabilities: ClientCapabilities | undefined;
   /**

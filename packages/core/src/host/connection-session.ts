@@ -131,6 +131,11 @@ export interface ConnectionSessionOptions extends SessionLimits {
   id?: string;
   /** What `authenticate(request)` returned. */
   principal?: unknown;
+  /**
+   * The versions negotiated for this connection, the one to emit first (see
+   * `Connection.protocolVersions`). @default undefined (the client offered none)
+   */
+  protocolVersions?: readonly string[];
   /** Must be empty: a session numbers its messages from 1. @default a memory log with `DEFAULT_REPLAY_LOG_LIMITS` */
   replayLog?: ReplayLog;
   /**
@@ -284,6 +289,7 @@ interface PendingToolCall {
 export class ConnectionSession implements Connection {
   readonly id: string;
   readonly principal: unknown;
+  readonly protocolVersions: readonly string[] | undefined;
   readonly #agent: A2uiAgent;
   readonly #log: ReplayLog;
   readonly #graceMs: number;
@@ -323,6 +329,9 @@ export class ConnectionSession implements Connection {
     this.#options = options;
     this.id = options.id ?? createConnectionId();
     this.principal = options.principal;
+    this.protocolVersions = options.protocolVersions
+      ? Object.freeze([...options.protocolVersions])
+      : undefined;
     this.#agent = options.agent;
     this.#agentFunctions = new AgentFunctionRegistry(options.agent.functions ?? [], {
       onFunctionError: (error) => this.#onAgentError(error, this),

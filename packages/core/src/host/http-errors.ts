@@ -128,6 +128,9 @@ export function toHttpError(error: unknown): HttpErrorResponse {
   if (typeof data.retryAfterMs === 'number')
     headers['Retry-After'] = String(Math.max(1, Math.ceil(data.retryAfterMs / 1000)));
   if (Array.isArray(data.issues)) body.error.issues = data.issues;
+  // A version refusal (406) names what the server speaks, so the client can say what to upgrade.
+  if (known.code === 'NOT_SUPPORTED' && Array.isArray(data.supported))
+    body.error.a2uiVersions = data.supported;
   if (known.code === 'LIMIT_EXCEEDED' && typeof data.reason === 'string')
     body.error.reason = data.reason;
   // A shutdown's refusal says so, with its hint to the millisecond (as WebSocket's 1012 close

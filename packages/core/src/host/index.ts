@@ -48,6 +48,11 @@ export type {
   NodeHttpServerLike,
 } from './listen-http-server.js';
 export { LISTEN_DEFAULTS, listenHttpServer, serveFetchApp } from './listen-http-server.js';
+export {
+  A2UI_VERSIONS_HEADER,
+  A2UI_VERSIONS_QUERY,
+  readOfferedVersions,
+} from './offered-versions.js';
 export { validateOutgoingWithBuiltinCatalogs } from './outgoing-validator.js';
 export type { Authenticate, AuthenticationResult } from './principal.js';
 export { defaultIsSamePrincipal, defaultPrincipalKey, runAuthenticate } from './principal.js';

@@ -811,3 +811,38 @@ describe('SessionHost: several nodes over shared stores', () => {
     expect(a.session(onA.connectionId)!.pendingGrace).toBe(true);
   });
 });
+
+describe('SessionHost version negotiation', () => {
+  it('negotiates against a2uiVersions and hands the result to the agent', async () => {
+    const seen: (readonly string[] | undefined)[] = [];
+    const host = createSessionHost({
+      agent: { onConnect: (connection) => void seen.push(connection.protocolVersions) },
+      a2uiVersions: ['v1.0', 'v0.9'],
+    });
+    try {
+      expect(host.a2uiVersions).toEqual(['v1.0', 'v0.9']);
+      expect(host.negotiate(undefined)).toBeUndefined();
+      const negotiated = host.negotiate(['v0.9', 'v1.0', 'v0.8']);
+      expect(negotiated).toEqual({ version: 'v1.0', versions: ['v1.0', 'v0.9'] });
+      const first = recordingSink();
+      await host.connect({
+        principal: undefined,
+        sink: first.sink,
+        protocolVersions: negotiated?.versions,
+      });
+      await host.open({ principal: undefined, awaitTurn: true });
+      await vi.waitFor(() => expect(seen).toEqual([['v1.0', 'v0.9'], undefined]));
+      expect(() => host.negotiate(['v0.8'])).toThrow(
+        expect.objectContaining({ code: 'NOT_SUPPORTED' }),
+      );
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('refuses an a2uiVersions option core cannot speak', () => {
+    expect(() => createSessionHost({ agent: {}, a2uiVersions: ['v3.0'] })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    );
+  });
+});

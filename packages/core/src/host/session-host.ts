@@ -17,6 +17,11 @@ import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.
 import { checkFunctionCallMessage, getFunctionCallKind } from '../rpc/function-call-messages.js';
 import { validateClientMessage } from '../validation/validate-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
+import {
+  negotiateWireVersions,
+  resolveA2uiVersions,
+  type WireNegotiation,
+} from '../versions/wire-versions.js';
 import { type ClosedConnection, ClosedConnections } from './closed-connections.js';
 import type { ConnectionRecord, ConnectionRegistry } from './connection-registry.js';
 import { createMemoryConnectionRegistry } from './connection-registry.js';
@@ -126,6 +131,15 @@ export interface SessionHostOptions extends SessionLimits, InboundLimits {
   closedConnectionTtlMs?: number;
   /** Most closed connections remembered (the oldest go first). @default 1000 */
   maxClosedConnections?: number;
+  /**
+   * The A2UI versions this server speaks, most preferred first: a client that offers versions
+   * (each binding's way, `docs/wire-formats.md`) gets the first of these it offered, and one that
+   * shares none is refused with `NOT_SUPPORTED` (HTTP 406). A client that offers none is served as
+   * before negotiation existed (its connection's `protocolVersions` is `undefined`). Every entry
+   * must be a version core speaks.
+   * @default ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'] (`DEFAULT_A2UI_VERSIONS`)
+   */
+  a2uiVersions?: readonly string[];
   /** Receives errors thrown by agent hooks, and failed store writes. @default console.error */
   onAgentError?: (error: unknown, connectionId: string) => void;
 }
@@ -166,6 +180,12 @@ export interface ConnectOptions {
   lastSeq?: number;
   /** Where the connection's messages go. */
   sink: SessionSink;
+  /**
+   * What {@link SessionHost.negotiate} chose for this request: a new connection carries it as
+   * `connection.protocolVersions`; a resumed one keeps what it negotiated when it was opened.
+   * @default undefined (the client offered no versions)
+   */
+  protocolVersions?: readonly string[];
 }
 
 /** Options of {@link SessionHost.open}. */
@@ -189,6 +209,8 @@ export interface OpenOptions {
    * @default none
    */
   onCreated?: (connectionId: string) => void | Promise<void>;
+  /** As {@link ConnectOptions.protocolVersions}: given to a created connection only. */
+  protocolVersions?: readonly string[];
 }
 
 /** Result of {@link SessionHost.open}. */
@@ -416,6 +438,8 @@ export class SessionHost {
   readonly nodeId: string;
   /** Records of live connections. */
   readonly registry: ConnectionRegistry;
+  /** The versions this host speaks, most preferred first (the `a2uiVersions` option, checked). */
+  readonly a2uiVersions: readonly string[];
   readonly #options: SessionHostOptions;
   readonly #router: SessionRouter;
   readonly #createReplayLog: (connectionId: string) => ReplayLog;
@@ -446,6 +470,7 @@ export class SessionHost {
   constructor(options: SessionHostOptions) {
     const defaults = SESSION_HOST_DEFAULTS;
     this.#options = options;
+    this.a2uiVersions = resolveA2uiVersions(options.a2uiVersions);
     this.#router = options.router ?? createLocalSessionRouter();
     this.nodeId = this.#router.nodeId;
     this.registry = options.registry ?? createMemoryConnectionRegistry();
@@ -496,6 +521,37 @@ export class SessionHost {
   }
 
   /**
+   * The one negotiation rule of every binding: the versions a connection speaks, from what its
+   * client offered (`negotiateWireVersions` against {@link a2uiVersions}). Pass the result's
+   * `versions` as `protocolVersions` to {@link connect} or {@link open}.
+   *
+   * @param offered - the client's versions as its binding read them; `undefined` when it offered
+   *   none (an old client), which is served as before negotiation existed
+   * @param options - `carried`: the versions the binding can carry at all (AG-UI: v0.9 only);
+   *   {@link a2uiVersions} is narrowed to them. @default every version
+   * @returns the chosen version and every shared one, or `undefined` for `undefined`
+   * @throws A2uiError `NOT_SUPPORTED` (`data.httpStatus` 406, `data.supported`) when nothing is
+   *   shared; `VALIDATION_FAILED` (400) for a malformed version token
+   *
+   * @example
+   * ```ts
+   * const negotiated = host.negotiate(['v1.0', 'v0.9']); // { version: 'v1.0', versions: ['v1.0', 'v0.9'] }
+   * await host.connect({ principal, sink, protocolVersions: negotiated?.versions });
+   * ```
+   */
+  negotiate(
+    offered: readonly string[] | undefined,
+    options: { carried?: readonly string[] } = {},
+  ): WireNegotiation | undefined {
+    if (offered === undefined) return undefined;
+    const { carried } = options;
+    const supported = carried
+      ? this.a2uiVersions.filter((version) => carried.includes(version))
+      : this.a2uiVersions;
+    return negotiateWireVersions(offered, supported);
+  }
+
+  /**
    * Runs the `authenticate` option on `request` (see {@link runAuthenticate}).
    * @returns the principal, or the error to refuse with (`UNAUTHORIZED`, `FORBIDDEN`, `INTERNAL_ERROR`)
    */
@@ -516,7 +572,8 @@ export class SessionHost {
     this.#assertOpen();
     const { principal, connectionId, sink } = options;
     const lastSeq = options.lastSeq ?? 0;
-    if (connectionId === undefined) return this.#startLinked(sink, principal);
+    const { protocolVersions } = options;
+    if (connectionId === undefined) return this.#startLinked(sink, principal, protocolVersions);
     const local = this.#sessions.get(connectionId);
     if (local) {
       if (!this.#isSamePrincipal(local.principal, principal)) throw forbiddenError();
@@ -524,7 +581,7 @@ export class SessionHost {
       if (attached.ok) return this.#linkOf(local, sink, true, attached);
       // The replacement takes the place of the connection it closes: no cap is crossed.
       local.close('reset');
-      return this.#startLinked(sink, principal, 'replay-gap', true);
+      return this.#startLinked(sink, principal, protocolVersions, 'replay-gap', true);
     }
     const record = await this.registry.get(connectionId);
     if (record && record.owner !== this.nodeId) {
@@ -538,13 +595,13 @@ export class SessionHost {
           connectionId,
           reason: 'reset',
         });
-        return this.#startLinked(sink, principal, 'replay-gap');
+        return this.#startLinked(sink, principal, protocolVersions, 'replay-gap');
       }
       await this.registry.delete(connectionId);
-      return this.#startLinked(sink, principal, 'owner-lost');
+      return this.#startLinked(sink, principal, protocolVersions, 'owner-lost');
     }
     if (record) await this.registry.delete(connectionId);
-    return this.#startLinked(sink, principal, 'unknown-connection');
+    return this.#startLinked(sink, principal, protocolVersions, 'unknown-connection');
   }
 
   /**
@@ -575,7 +632,7 @@ export class SessionHost {
       }
     }
     const key = this.#sessions.admit(principal);
-    const session = await this.#create(principal, key, id);
+    const session = await this.#create(principal, key, id, options.protocolVersions);
     session.touch();
     if (options.onCreated) {
       try {
@@ -1103,13 +1160,19 @@ export class SessionHost {
     else console.error(`[a2ui] session host error on connection ${connectionId}:`, error);
   }
 
-  async #create(principal: unknown, key: unknown, id?: string): Promise<ConnectionSession> {
+  async #create(
+    principal: unknown,
+    key: unknown,
+    id?: string,
+    protocolVersions?: readonly string[],
+  ): Promise<ConnectionSession> {
     const options = this.#options;
     const connectionId = id ?? createConnectionId();
     const session = new ConnectionSession({
       agent: options.agent,
       id: connectionId,
       principal,
+      protocolVersions,
       replayLog: this.#createReplayLog(connectionId),
       reconnectGraceMs: options.reconnectGraceMs,
       maxMessageBytes: options.maxMessageBytes,
@@ -1148,11 +1211,12 @@ export class SessionHost {
   async #startLinked(
     sink: SessionSink,
     principal: unknown,
+    protocolVersions: readonly string[] | undefined,
     reset?: ResetReason,
     replacing = false,
   ): Promise<HostLink> {
     const key = this.#sessions.admit(principal, replacing);
-    const session = await this.#create(principal, key);
+    const session = await this.#create(principal, key, undefined, protocolVersions);
     const attached = await session.attach(sink, reset ? { reset } : {});
     void session.start();
     return this.#linkOf(session, sink, false, attached, reset);

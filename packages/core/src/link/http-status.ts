@@ -20,7 +20,7 @@ export function isRetryableStatus(status: number): boolean {
 
 /**
  * The error of a refusal a retry cannot fix: `UNAUTHORIZED` for 401, `FORBIDDEN` for 403,
- * `TRANSPORT_ERROR` otherwise; `data.httpStatus` is the status.
+ * `NOT_SUPPORTED` for 406 (client and server share no A2UI version), `TRANSPORT_ERROR` otherwise; `data.httpStatus` is the status.
  *
  * @param status - the HTTP status
  * @param message - the error's message (say what was refused)
@@ -32,6 +32,13 @@ export function isRetryableStatus(status: number): boolean {
  * ```
  */
 export function errorOfHttpStatus(status: number, message: string): A2uiError {
-  const code = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : 'TRANSPORT_ERROR';
+  const code =
+    status === 401
+      ? 'UNAUTHORIZED'
+      : status === 403
+        ? 'FORBIDDEN'
+        : status === 406
+          ? 'NOT_SUPPORTED'
+          : 'TRANSPORT_ERROR';
   return new A2uiError(code, message, { data: { httpStatus: status } });
 }

@@ -70,6 +70,12 @@ export {
 } from './load-scenario.js';
 export type { MemoryCluster } from './memory-cluster.js';
 export { createMemoryCluster } from './memory-cluster.js';
+export type { NegotiationAgent } from './negotiation-agent.js';
+export {
+  createNegotiationAgent,
+  greetingInVersion,
+  NEGOTIATION_SURFACE_ID,
+} from './negotiation-agent.js';
 export { seededRandom } from './seeded-random.js';
 export type { StoreOutageOutcome, StoreOutageServer } from './store-outage-scenario.js';
 export { runStoreOutageScenario } from './store-outage-scenario.js';

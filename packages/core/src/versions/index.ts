@@ -44,3 +44,16 @@ export {
   V1_0_RESERVED_KEY_ALIASES,
   V1_0_WRITES_AT_KEYS,
 } from './v1-0-spelling.js';
+export {
+  compareWireVersions,
+  DEFAULT_A2UI_VERSIONS,
+  MAX_OFFERED_VERSIONS,
+  negotiateWireVersions,
+  parseWireVersion,
+  parseWireVersionList,
+  resolveA2uiVersions,
+  resolveOfferedVersions,
+  versionsNotShared,
+  type WireNegotiation,
+  type WireVersion,
+} from './wire-versions.js';

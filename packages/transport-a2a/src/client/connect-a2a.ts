@@ -55,6 +55,7 @@ import {
   parseRetryAfter,
   resolveHeaders,
   resolveLinkOptions,
+  resolveOfferedVersions,
   type SendOptions,
   sleep,
   type TroubleCause,
@@ -63,8 +64,8 @@ import {
 } from '@a2ui-ts/core';
 import { fromA2aError } from '../protocol/a2a-errors.js';
 import {
-  A2UI_EXTENSION_URI,
   A2UI_METADATA,
+  a2uiExtensionUriOf,
   LAST_EVENT_ID_HEADER,
 } from '../protocol/a2ui-extension.js';
 import { createA2uiDataPart, createTextPart } from '../protocol/a2ui-parts.js';
@@ -100,8 +101,19 @@ export interface A2aClientOptions
    * @default the basic catalog
    */
   clientCapabilities?: ClientMessageMetadata['a2uiClientCapabilities'];
-  /** Refuse agents whose card does not declare the A2UI v0.9 extension (`NOT_SUPPORTED`). @default true */
+  /**
+   * Refuse agents whose card declares the A2UI extension of none of {@link offeredVersions}
+   * (`NOT_SUPPORTED`). @default true
+   */
   requireExtension?: boolean;
+  /**
+   * The A2UI versions this client reads, offered as their A2A extension URIs
+   * (`https://a2ui.org/a2a-extension/a2ui/v1.0`, …) in the `A2A-Extensions` header and
+   * `message.extensions`; the server activates the one it speaks, or refuses a request that
+   * shares none with `NOT_SUPPORTED` (HTTP 406).
+   * @default ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'] (`DEFAULT_A2UI_VERSIONS`)
+   */
+  offeredVersions?: readonly string[];
   /**
    * Hold a `SubscribeToTask` stream while the task waits for input, so the agent's pushes arrive
    * without a request. `'auto'`: against an agent whose parts carry `a2uiSeq` (this package's
@@ -228,6 +240,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? defaults.heartbeatTimeoutMs;
   const requireExtension = options.requireExtension ?? defaults.requireExtension;
+  const offeredUris = resolveOfferedVersions(options.offeredVersions).map(a2uiExtensionUriOf);
   const serverPush = options.serverPush ?? defaults.serverPush;
   const wake = options.wake ?? listenForBrowserWake;
 
@@ -347,7 +360,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   };
 
   const serviceParameters = () =>
-    ServiceParameters.create(withA2AExtensions(A2UI_EXTENSION_URI), (parameters) => {
+    ServiceParameters.create(withA2AExtensions(...offeredUris), (parameters) => {
       parameters[LAST_EVENT_ID_HEADER] = String(harvester.sequence.last);
     });
 
@@ -405,12 +418,12 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     }
     const card = await created.getAgentCard().catch(() => raw as AgentCard);
     const extensions = card.capabilities?.extensions ?? [];
-    if (requireExtension && !extensions.some((extension) => extension.uri === A2UI_EXTENSION_URI)) {
+    if (requireExtension && !extensions.some((extension) => offeredUris.includes(extension.uri))) {
       return {
         kind: 'fatal',
         error: new A2uiError(
           'NOT_SUPPORTED',
-          `The agent does not declare the A2UI extension ${A2UI_EXTENSION_URI}.`,
+          `The agent declares the A2UI extension of none of the offered versions (${offeredUris.join(', ')}).`,
         ),
       };
     }
@@ -621,7 +634,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
       role: Role.ROLE_USER,
       parts,
       metadata: { ...metadata },
-      extensions: [A2UI_EXTENSION_URI],
+      extensions: [...offeredUris],
       referenceTaskIds: [],
     };
     return { tenant: '', message, configuration: undefined, metadata: undefined };

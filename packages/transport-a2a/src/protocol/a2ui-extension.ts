@@ -4,7 +4,13 @@
  * place. Everything here is shared by the server binding and the client transport.
  */
 
-/** URI of the A2UI v0.9 extension, as agents declare it in `capabilities.extensions`. */
+import { parseWireVersion } from '@a2ui-ts/core';
+
+/**
+ * URI of the A2UI v0.9 extension, as agents declare it in `capabilities.extensions`: what clients
+ * before version negotiation request, and what a server activates for a client that requests no
+ * A2UI extension but sends capabilities. See {@link a2uiExtensionUriOf} for the other versions.
+ */
 export const A2UI_EXTENSION_URI = 'https://a2ui.org/a2a-extension/a2ui/v0.9';
 
 /** Prefix of every A2UI extension URI (`/v0.8`, `/v0.9`, `/v0.9.1`, `/v0.10`, `/v1.0`). */
@@ -37,6 +43,10 @@ export const A2UI_METADATA = {
   clientCapabilities: 'a2uiClientCapabilities',
   /** Message (or request) metadata: the data model of surfaces created with `sendDataModel`. */
   clientDataModel: 'a2uiClientDataModel',
+  /** v1.0's name of the capabilities (`{"v1.0": {supportedCatalogIds}}`), read beside the older one. */
+  rendererCapabilities: 'a2uiRendererCapabilities',
+  /** v1.0's name of the data model, read beside the older one. */
+  rendererDataModel: 'a2uiRendererDataModel',
   /** Data part metadata: the MIME type (`application/a2ui+json`). */
   mimeType: 'mimeType',
   /**
@@ -76,4 +86,77 @@ export function isA2uiMimeType(value: unknown): boolean {
 /** True for an A2UI extension URI of any version. */
 export function isA2uiExtensionUri(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(A2UI_EXTENSION_URI_PREFIX);
+}
+
+/**
+ * The A2UI extension URI of one A2UI version: `https://a2ui.org/a2a-extension/a2ui/v1.0` for
+ * `v1.0`. A client offers versions by requesting these URIs (the `A2A-Extensions` /
+ * `X-A2A-Extensions` header, `message.extensions`); the server activates the one it speaks.
+ *
+ * @example
+ * ```ts
+ * a2uiExtensionUriOf('v0.9.1'); // 'https://a2ui.org/a2a-extension/a2ui/v0.9.1'
+ * ```
+ */
+export function a2uiExtensionUriOf(version: string): string {
+  return `${A2UI_EXTENSION_URI_PREFIX}${version}`;
+}
+
+/**
+ * The A2UI version of an extension URI (`…/a2ui/v1.0` → `v1.0`), or `undefined` for a URI that is
+ * not an A2UI extension. The version is parsed strictly.
+ *
+ * @throws A2uiError `VALIDATION_FAILED` for an A2UI extension URI whose version is malformed
+ *   (`…/a2ui/v1`)
+ */
+export function a2uiVersionOfExtensionUri(uri: string): string | undefined {
+  if (!isA2uiExtensionUri(uri)) return undefined;
+  const version = uri.slice(A2UI_EXTENSION_URI_PREFIX.length);
+  parseWireVersion(version);
+  return version;
+}
+
+/**
+ * The A2UI versions a request offers by the extension URIs it requests (header and
+ * `message.extensions`, in that order, each version once), or `undefined` when it requests no A2UI
+ * extension (a client older than negotiation, or one that only sends capabilities).
+ *
+ * @throws A2uiError `VALIDATION_FAILED` as {@link a2uiVersionOfExtensionUri}
+ */
+export function offeredVersionsOfExtensions(
+  ...uriLists: readonly (readonly string[] | undefined)[]
+): string[] | undefined {
+  const offered = new Set<string>();
+  for (const list of uriLists)
+    for (const uri of list ?? []) {
+      const version = a2uiVersionOfExtensionUri(uri);
+      if (version !== undefined) offered.add(version);
+    }
+  return offered.size > 0 ? [...offered] : undefined;
+}
+
+/** An `AgentExtension` of the A2UI extension as the official SDKs build it. */
+export interface A2uiAgentExtension {
+  readonly uri: string;
+  /** `null` when neither option is set (the official `get_a2ui_agent_extension`). */
+  readonly params: { supportedCatalogIds?: string[]; acceptsInlineCatalogs?: true } | null;
+}
+
+/**
+ * The A2UI extension of one version as the official SDKs declare it (conformance
+ * `extensions/a2a` `get_extension`): `params` holds `supportedCatalogIds` and
+ * `acceptsInlineCatalogs: true` only when given.
+ *
+ * @param version - `"v0.9"` or the bare `"0.9"` of the official SDKs
+ */
+export function a2uiAgentExtension(
+  version: string,
+  options: { supportedCatalogIds?: readonly string[]; acceptsInlineCatalogs?: boolean } = {},
+): A2uiAgentExtension {
+  const token = version.startsWith('v') ? version : `v${version}`;
+  parseWireVersion(token);
+  const params: { supportedCatalogIds?: string[]; acceptsInlineCatalogs?: true } = {};
+  if (options.acceptsInlineCatalogs) params.acceptsInlineCatalogs = true;
+  if (options.supportedCatalogIds) params.supportedCatalogIds = [...options.supportedCatalogIds];
+  return { uri: a2uiExtensionUriOf(token), params: Object.keys(params).length > 0 ? params : null };
 }

@@ -7,7 +7,13 @@
  */
 
 import type { Part } from '@a2a-js/sdk';
-import { isRecord, SERVER_MESSAGE_KINDS, toMessageList } from '@a2ui-ts/core';
+import {
+  defaultProtocolVersions,
+  getProtocolVersion,
+  isRecord,
+  SERVER_MESSAGE_KINDS,
+  toMessageList,
+} from '@a2ui-ts/core';
 import { A2UI_METADATA, A2UI_MIME_TYPE, isA2uiMimeType } from './a2ui-extension.js';
 
 /** The message keys of each direction, for parts that do not declare their MIME type. */
@@ -21,20 +27,32 @@ const MESSAGE_KINDS: Readonly<Record<'server' | 'client' | 'any', readonly strin
  * An A2UI data part carrying `message`.
  *
  * @param message - one A2UI message (server or client), as an object
- * @param options - `seq`: its sequence number in the session, written to `metadata.a2uiSeq`
- * @returns the part, with `mediaType` and `metadata.mimeType` set to `application/a2ui+json`
+ * @param options - `seq`: its sequence number in the session, written to `metadata.a2uiSeq`;
+ *   `version`: the A2UI version whose MIME type the part carries (`v0.8`, `"0.9.1"`, …)
+ *   @default version: none (`application/a2ui+json`)
+ * @returns the part, with `mediaType` and `metadata.mimeType` set to the MIME type
+ * @throws A2uiError `VALIDATION_FAILED` for a `version` core does not speak
  *
  * @example
  * ```ts
  * const part = createA2uiDataPart({ version: 'v0.9', deleteSurface: { surfaceId: 'main' } }, { seq: 7 });
  * ```
  */
-export function createA2uiDataPart(message: unknown, options: { seq?: number } = {}): Part {
-  const metadata: Record<string, unknown> = { [A2UI_METADATA.mimeType]: A2UI_MIME_TYPE };
+export function createA2uiDataPart(
+  message: unknown,
+  options: { seq?: number; version?: string } = {},
+): Part {
+  // A version names the MIME type it writes (v0.8: the older `application/json+a2ui`).
+  const mimeType =
+    options.version === undefined
+      ? A2UI_MIME_TYPE
+      : ((defaultProtocolVersions.byName(options.version) ?? getProtocolVersion(options.version))
+          .mimeTypes[0] ?? A2UI_MIME_TYPE);
+  const metadata: Record<string, unknown> = { [A2UI_METADATA.mimeType]: mimeType };
   if (options.seq !== undefined) metadata[A2UI_METADATA.seq] = options.seq;
   return {
     content: { $case: 'data', value: message },
-    mediaType: A2UI_MIME_TYPE,
+    mediaType: mimeType,
     filename: '',
     metadata,
   };

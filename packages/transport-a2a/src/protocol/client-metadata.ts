@@ -3,6 +3,10 @@
  * and `a2uiClientDataModel` in the message's metadata, or in the request's (a2ui#1412 asks SDKs to
  * read both); the message's wins. The un-versioned v0.8 form of the capabilities
  * (`{supportedCatalogIds, inlineCatalogs}`), which samples still send, is read as the v0.9 one.
+ * v1.0's names are accepted beside the older ones: `a2uiRendererCapabilities` (kept as it is; the
+ * agent sees it as `connection.rendererCapabilities`) and `a2uiRendererDataModel` (read as
+ * `a2uiClientDataModel` with the same `surfaces` when the message has no `a2uiClientDataModel`:
+ * the surfaces' data is the same in every version).
  */
 import { A2UI_VERSION, isRecord } from '@a2ui-ts/core';
 import { A2UI_METADATA } from './a2ui-extension.js';
@@ -46,9 +50,15 @@ export function splitClientMetadata(
   const extras: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(merged)) {
     if (key === A2UI_METADATA.clientCapabilities) a2ui[key] = normalizeClientCapabilities(value);
-    else if (key === A2UI_METADATA.clientDataModel) a2ui[key] = value;
-    else extras[key] = value;
+    else if (key === A2UI_METADATA.clientDataModel || key === A2UI_METADATA.rendererCapabilities)
+      a2ui[key] = value;
+    else if (key !== A2UI_METADATA.rendererDataModel) extras[key] = value;
   }
+  const rendererDataModel = merged[A2UI_METADATA.rendererDataModel];
+  if (rendererDataModel !== undefined && a2ui[A2UI_METADATA.clientDataModel] === undefined)
+    a2ui[A2UI_METADATA.clientDataModel] = isRecord(rendererDataModel)
+      ? { version: A2UI_VERSION, surfaces: rendererDataModel.surfaces }
+      : rendererDataModel;
   return {
     a2ui: Object.keys(a2ui).length > 0 ? a2ui : undefined,
     extras: Object.keys(extras).length > 0 ? extras : undefined,

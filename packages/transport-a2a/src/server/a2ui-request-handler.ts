@@ -26,12 +26,19 @@ import {
   UnsupportedOperationError,
 } from '@a2a-js/sdk/errors';
 import { DefaultRequestHandler, type ServerCallContext } from '@a2a-js/sdk/server';
-import { A2uiError, createConnectionId, type ResetReason } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  createConnectionId,
+  type ResetReason,
+  type WireNegotiation,
+} from '@a2ui-ts/core';
 import { toA2aError } from '../protocol/a2a-errors.js';
 import {
   A2UI_EXTENSION_URI,
+  a2uiExtensionUriOf,
   isA2uiExtensionUri,
   LAST_EVENT_ID_HEADER,
+  offeredVersionsOfExtensions,
 } from '../protocol/a2ui-extension.js';
 import {
   type A2aBinding,
@@ -310,7 +317,22 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
         `This agent answers with A2UI: activate ${A2UI_EXTENSION_URI} or send a2uiClientCapabilities.`,
       );
     }
-    if (capable) context.addActivatedExtension(A2UI_EXTENSION_URI);
+    // The A2UI extension URIs requested (header, then `message.extensions`) are the offer; the one
+    // of the negotiated version is activated. No A2UI URI: the v0.9 one, as before negotiation.
+    let negotiated: WireNegotiation | undefined;
+    try {
+      negotiated = binding.host.negotiate(
+        offeredVersionsOfExtensions(context.requestedExtensions, message.extensions),
+      );
+    } catch (error) {
+      if (A2uiError.isInstance(error) && error.code === 'VALIDATION_FAILED')
+        throw invalid(error.message, '/message/extensions');
+      throw error;
+    }
+    if (capable)
+      context.addActivatedExtension(
+        negotiated ? a2uiExtensionUriOf(negotiated.version) : A2UI_EXTENSION_URI,
+      );
 
     const principal = principalOf(context);
     const sessionId = await sessionIdOf(binding, principal, contextId);
@@ -331,7 +353,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
       const release = session.hold();
       try {
         const opened = await binding.host
-          .open({ principal, id: sessionId })
+          .open({ principal, id: sessionId, protocolVersions: negotiated?.versions })
           .catch((error: unknown) => {
             binding.sessions.discard(session);
             throw error;

@@ -9,11 +9,11 @@
 
 import type { AgentCard, AgentSkill } from '@a2a-js/sdk';
 import { AgentCard as AgentCardJson } from '@a2a-js/sdk';
-import { BASIC_CATALOG_ID } from '@a2ui-ts/core';
+import { BASIC_CATALOG_ID, V1_0_BASIC_CATALOG_ID, V08_STANDARD_CATALOG_ID } from '@a2ui-ts/core';
 import {
-  A2UI_EXTENSION_URI,
   A2UI_MIME_TYPE,
   A2UI_MIME_TYPE_ALIAS,
+  a2uiExtensionUriOf,
 } from '../protocol/a2ui-extension.js';
 
 /** A2A protocol versions this binding speaks. */
@@ -57,17 +57,28 @@ export interface A2uiExtensionParams {
   acceptsInlineCatalogs?: boolean;
 }
 
+/** The basic catalog of each A2UI version: an extension's `supportedCatalogIds` by default. */
+const DEFAULT_CATALOG_OF_VERSION: Readonly<Record<string, string>> = {
+  'v0.8': V08_STANDARD_CATALOG_ID,
+  'v0.9': BASIC_CATALOG_ID,
+  'v0.9.1': BASIC_CATALOG_ID,
+  'v1.0': V1_0_BASIC_CATALOG_ID,
+};
+
 /**
  * The v1.0 card (the SDK's in-memory form).
  *
  * @param url - the JSON-RPC endpoint, absolute
  * @param versions - protocol versions, preferred first
+ * @param a2uiVersions - the A2UI versions the server speaks, preferred first: one extension each
+ *   (`supportedCatalogIds` defaults to that version's basic catalog)
  */
 export function createAgentCard(
   url: string,
   versions: readonly A2aProtocolVersion[],
   card: A2aAgentCardOptions = {},
   extension: A2uiExtensionParams = {},
+  a2uiVersions: readonly string[] = ['v0.9'],
 ): AgentCard {
   const defaults = AGENT_CARD_DEFAULTS;
   const skills = card.skills ?? [defaults.skill];
@@ -88,17 +99,21 @@ export function createAgentCard(
       streaming: true,
       pushNotifications: false,
       extendedAgentCard: false,
-      extensions: [
-        {
-          uri: A2UI_EXTENSION_URI,
-          description: 'Streams A2UI v0.9 messages as data parts and accepts A2UI actions.',
-          required: false,
-          params: {
-            supportedCatalogIds: [...(extension.supportedCatalogIds ?? [BASIC_CATALOG_ID])],
-            acceptsInlineCatalogs: extension.acceptsInlineCatalogs ?? false,
-          },
+      // One A2UI extension per version the server speaks, in its preference order: a client
+      // requests the URIs of the versions it reads and the server activates one of them.
+      extensions: a2uiVersions.map((version) => ({
+        uri: a2uiExtensionUriOf(version),
+        description: `Streams A2UI ${version} messages as data parts and accepts A2UI actions.`,
+        required: false,
+        params: {
+          supportedCatalogIds: [
+            ...(extension.supportedCatalogIds ?? [
+              DEFAULT_CATALOG_OF_VERSION[version] ?? BASIC_CATALOG_ID,
+            ]),
+          ],
+          acceptsInlineCatalogs: extension.acceptsInlineCatalogs ?? false,
         },
-      ],
+      })),
     },
     securitySchemes: {},
     securityRequirements: [],

@@ -359,7 +359,8 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
     reportError,
   };
 
-  const cardFor = (url: string) => createAgentCard(url, versions, options.card, options.a2ui);
+  const cardFor = (url: string) =>
+    createAgentCard(url, versions, options.card, options.a2ui, host.a2uiVersions);
   // The handler checks versions and capabilities against this card; the served one has the URL.
   const requestHandler = new A2uiRequestHandler(
     cardFor(String(options.publicUrl ?? 'http://localhost/')),

@@ -83,7 +83,9 @@ describe('the stock @a2a-js/sdk client (A2A v1.0)', () => {
     const client = await new ClientFactory().createFromUrl(server.node.url);
     const card = await client.getAgentCard();
     expect(card.capabilities?.streaming).toBe(true);
-    expect(card.capabilities?.extensions).toEqual([
+    // One A2UI extension per version the server speaks; the v0.9 one as before.
+    expect(card.capabilities?.extensions).toHaveLength(4);
+    expect(card.capabilities?.extensions).toContainEqual(
       expect.objectContaining({
         uri: A2UI_EXTENSION_URI,
         params: {
@@ -91,7 +93,7 @@ describe('the stock @a2a-js/sdk client (A2A v1.0)', () => {
           acceptsInlineCatalogs: false,
         },
       }),
-    ]);
+    );
     expect(client.protocolVersion).toBe('1.0');
 
     const events = await collect(

@@ -51,8 +51,11 @@ describe('the agent card', () => {
         { url: `${base}/`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
         { url: `${base}/`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
       ],
-      capabilities: { streaming: true, extensions: [{ uri: A2UI_EXTENSION_URI }] },
+      capabilities: { streaming: true },
     });
+    expect(v1.capabilities.extensions.map((extension: { uri: string }) => extension.uri)).toEqual(
+      ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'].map((v) => `https://a2ui.org/a2a-extension/a2ui/${v}`),
+    );
     const v03Response = await fetch(`${base}/.well-known/agent.json`);
     expect(v03Response.headers.get('vary')).toBe('A2A-Version');
     const v03 = await v03Response.json();
@@ -61,16 +64,13 @@ describe('the agent card', () => {
       url: `${base}/`,
       protocolVersion: '0.3',
       preferredTransport: 'JSONRPC',
-      capabilities: {
-        streaming: true,
-        extensions: [
-          {
-            uri: A2UI_EXTENSION_URI,
-            required: false,
-            params: { supportedCatalogIds: [BASIC], acceptsInlineCatalogs: false },
-          },
-        ],
-      },
+      capabilities: { streaming: true },
+    });
+    expect(v03.capabilities.extensions).toContainEqual({
+      uri: A2UI_EXTENSION_URI,
+      description: 'Streams A2UI v0.9 messages as data parts and accepts A2UI actions.',
+      required: false,
+      params: { supportedCatalogIds: [BASIC], acceptsInlineCatalogs: false },
     });
     expect((await fetch(`${base}/.well-known/agent-card.json`, { method: 'DELETE' })).status).toBe(
       405,

@@ -7,6 +7,7 @@
  * link kit; this file holds only the link (the poll loop) and the codec.
  */
 import {
+  A2UI_VERSIONS_HEADER,
   A2uiError,
   type ClientMessage,
   type ClientMessageMetadata,
@@ -24,6 +25,7 @@ import {
   type OutboxEntry,
   type ReconnectOptions,
   resolveLinkOptions,
+  resolveOfferedVersions,
   type SendOptions,
   SequenceTracker,
   troubleCauseOf,
@@ -74,6 +76,14 @@ export interface RestClientOptions extends Omit<HttpLinkOptions, 'maxBatchLength
   maxResponseBytes?: number;
   /** Creates idempotency keys (`Idempotency-Key`). @default a random prefix + a counter */
   createRequestId?: () => string;
+  /**
+   * The A2UI versions this client reads, offered with every `POST {url}/connect` in the header
+   * `A2UI-Versions: v1.0, v0.9.1, v0.9, v0.8`; the server answers with the one it speaks (`a2uiVersion`,
+   * {@link RestTransport.protocolVersion}), or refuses with 406 (`NOT_SUPPORTED`, final) when it
+   * speaks none of them.
+   * @default ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'] (`DEFAULT_A2UI_VERSIONS`)
+   */
+  offeredVersions?: readonly string[];
 }
 
 /** The transport returned by {@link connectRest}. */
@@ -85,6 +95,11 @@ export interface RestTransport extends ClientTransport {
   readonly status: ConnectionStatus;
   /** Client messages whose turn has not been answered yet. */
   readonly pendingMessages: number;
+  /**
+   * The A2UI version the server speaks on this connection (`a2uiVersion` of the connect answer);
+   * `undefined` before it, or from a server older than negotiation.
+   */
+  readonly protocolVersion: string | undefined;
 }
 
 /** Defaults of {@link RestClientOptions}, in one place. */
@@ -130,6 +145,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
   const base = baseUrlOf(options.url);
   const pollWaitMs = options.pollWaitMs ?? defaults.pollWaitMs;
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
+  const offeredVersions = resolveOfferedVersions(options.offeredVersions);
   const http = httpOptionsOf(options);
   // Keys must not repeat within a connection's de-duplication window: a random prefix per transport.
   const kit = resolveLinkOptions(options, defaults);
@@ -137,6 +153,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
 
   const sequence = new SequenceTracker();
   let connectionId: string | undefined;
+  let protocolVersion: string | undefined;
   /** Messages of turn answers that arrived ahead of a push the poll has not brought yet. */
   const held = new Map<number, unknown>();
   /** `send`s waiting for their answer to be applied through a `seq`. */
@@ -318,6 +335,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
     connectKey ??= createRequestId();
     const what = `POST ${REST_PATHS.connect}`;
     const result = await exchange(url(REST_PATHS.connect), http, {
+      headers: { [A2UI_VERSIONS_HEADER]: offeredVersions.join(', ') },
       body: replaces ? { replaces } : {},
       idempotencyKey: connectKey,
       signal,
@@ -330,6 +348,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
       connectKey = undefined;
       replaces = undefined;
       connectionId = answer.connectionId;
+      protocolVersion = answer.a2uiVersion;
       sequence.reset();
       if (!answer.closed) opened();
       const delivered = apply(answer);
@@ -471,6 +490,9 @@ export function connectRest(options: RestClientOptions): RestTransport {
   };
 
   return {
+    get protocolVersion() {
+      return protocolVersion;
+    },
     get connectionId() {
       return connectionId;
     },

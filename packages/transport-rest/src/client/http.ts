@@ -101,11 +101,19 @@ export type Exchange =
 export async function exchange(
   url: string,
   http: HttpOptions,
-  init: { body?: unknown; idempotencyKey?: string; signal?: AbortSignal; timeoutMs: number },
+  init: {
+    body?: unknown;
+    idempotencyKey?: string;
+    signal?: AbortSignal;
+    timeoutMs: number;
+    /** Headers of this request only, over `http.headers` (the version offer of a connect). */
+    headers?: Readonly<Record<string, string>>;
+  },
 ): Promise<Exchange> {
   const deadline = withDeadline(init.signal, init.timeoutMs);
   try {
     const headers = await resolveHeaders(http.headers);
+    for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
     if (init.body !== undefined) headers.set('Content-Type', 'application/json');
     if (init.idempotencyKey !== undefined) headers.set(IDEMPOTENCY_KEY_HEADER, init.idempotencyKey);
     const doFetch = http.fetch ?? globalThis.fetch;
@@ -214,7 +222,8 @@ export function parseConnectAnswer(body: unknown): RestConnectAnswer | undefined
   if (!answer) return undefined;
   const connectionId = (body as Partial<RestConnectAnswer>).connectionId;
   if (typeof connectionId !== 'string' || connectionId === '') return undefined;
-  return { connectionId, ...answer };
+  const { a2uiVersion } = body as Partial<RestConnectAnswer>;
+  return { connectionId, ...(typeof a2uiVersion === 'string' ? { a2uiVersion } : {}), ...answer };
 }
 
 /** Numbers the messages of an answer: `messages[i]` has `seq − messages.length + 1 + i`. */

@@ -64,6 +64,11 @@ export interface RestMessagesAnswer {
 /** Answer of `POST {base}/connect`: the agent's first turn. */
 export interface RestConnectAnswer extends RestMessagesAnswer {
   connectionId: string;
+  /**
+   * The A2UI version the server speaks on this connection, when the client offered versions
+   * (`POST {base}/connect?a2uiVersions=v1.0,v0.9` or the `A2UI-Versions` header); absent otherwise.
+   */
+  a2uiVersion?: string;
 }
 
 /** Answer of `POST {base}/action` and `POST {base}/error`: the agent's turn. */

@@ -23,6 +23,7 @@ import {
   type ReadResult,
   type ReplayEntry,
   readJsonRequest,
+  readOfferedVersions,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
   type SessionHostStats,
@@ -329,9 +330,10 @@ export function createRestServer(options: RestServerOptions): RestServer {
   };
 
   /** Encodes an answer; messages are the log's JSON text, never serialised twice. */
-  const encode = (batch: Batch, connectionId?: string): string => {
+  const encode = (batch: Batch, connectionId?: string, a2uiVersion?: string): string => {
     let text =
       connectionId === undefined ? '{' : `{"connectionId":${JSON.stringify(connectionId)},`;
+    if (a2uiVersion !== undefined) text += `"a2uiVersion":${JSON.stringify(a2uiVersion)},`;
     text += `"messages":[${batch.entries.map((entry) => entry.data).join(',')}],"seq":${batch.seq},"more":${batch.more}`;
     if (batch.closed !== undefined) text += `,"closed":${JSON.stringify(batch.closed)}`;
     if (batch.retryAfterMs !== undefined) text += `,"retryAfterMs":${batch.retryAfterMs}`;
@@ -380,6 +382,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const { principal, body } = await readPost(c);
     if (host.closing) throw shutdownRefusal(restartRetryAfterMs);
     const requestId = requestIdOf(c, body);
+    // The offer (`?a2uiVersions=` or `A2UI-Versions`); sharing none is a 406 before any connection.
+    const negotiated = host.negotiate(readOfferedVersions(c.req.raw));
     const fingerprint = await fingerprintOf('connect', body);
     const remembered = requestId === undefined ? undefined : connects.get(requestId);
     if (remembered && isSamePrincipal(remembered.principal, principal)) {
@@ -388,14 +392,19 @@ export function createRestServer(options: RestServerOptions): RestServer {
       const opened = await remembered.opening.catch(() => undefined);
       if (opened) {
         const batch = await turnBatch(opened.connectionId, principal, opened.turn, 0);
-        if (batch) return answer(c, encode(batch, opened.connectionId));
+        if (batch) return answer(c, encode(batch, opened.connectionId, negotiated?.version));
       }
       connects.delete(requestId!);
     }
     if (body.replaces !== undefined)
       await endReplaced(connectionIdOf(body.replaces, '/replaces'), principal);
     return withTurnTimeout(async (signal) => {
-      const opening = host.open({ principal, awaitTurn: true, signal });
+      const opening = host.open({
+        principal,
+        awaitTurn: true,
+        signal,
+        protocolVersions: negotiated?.versions,
+      });
       if (requestId !== undefined && !remembered)
         connects.set(requestId, { principal, opening, fingerprint });
       let opened: OpenResult;
@@ -419,7 +428,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
         throw new A2uiError('CONNECTION_CLOSED', 'The connection ended as it opened.', {
           data: { httpStatus: 503, retryAfterMs: 1_000 },
         });
-      return answer(c, encode(batch, opened.connectionId));
+      return answer(c, encode(batch, opened.connectionId, negotiated?.version));
     });
   };
 

@@ -6,6 +6,7 @@
  * status are core's link kit; this file holds only the link and the codec.
  */
 import {
+  A2UI_VERSIONS_HEADER,
   A2uiError,
   type ClientMessage,
   type ClientMessageMetadata,
@@ -26,6 +27,7 @@ import {
   parseRetryAfter,
   resolveHeaders,
   resolveLinkOptions,
+  resolveOfferedVersions,
   type SendOptions,
   SequenceTracker,
   type TroubleCause,
@@ -69,6 +71,14 @@ export interface SseJsonRpcClientOptions extends HttpLinkOptions {
   maxEventChars?: number;
   /** Creates JSON-RPC ids, which are also the idempotency keys. @default a random prefix + a counter */
   createRequestId?: () => string;
+  /**
+   * The A2UI versions this client reads, offered on every stream request in the header
+   * `A2UI-Versions: v1.0, v0.9.1, v0.9, v0.8`; the server answers with the one it speaks in the `connected`
+   * event ({@link SseJsonRpcTransport.protocolVersion}), or refuses with 406 (`NOT_SUPPORTED`,
+   * final) when it speaks none of them.
+   * @default ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'] (`DEFAULT_A2UI_VERSIONS`)
+   */
+  offeredVersions?: readonly string[];
 }
 
 /** The transport returned by {@link connectSseJsonRpc}. */
@@ -80,6 +90,11 @@ export interface SseJsonRpcTransport extends ClientTransport {
   readonly status: ConnectionStatus;
   /** Client messages not yet acknowledged by the server. */
   readonly pendingMessages: number;
+  /**
+   * The A2UI version the server speaks on this connection (`a2uiVersion` of its `connected`
+   * event); `undefined` before it, or from a server older than negotiation.
+   */
+  readonly protocolVersion: string | undefined;
 }
 
 /** Defaults of {@link SseJsonRpcClientOptions}, in one place. */
@@ -119,12 +134,14 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? defaults.heartbeatTimeoutMs;
   const requestTimeoutMs = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const maxEventChars = options.maxEventChars ?? defaults.maxEventChars;
+  const offeredVersions = resolveOfferedVersions(options.offeredVersions);
   // Ids must not repeat within a connection's de-duplication window: a random prefix per transport.
   const kit = resolveLinkOptions(options, defaults);
   const { backoff, createRequestId } = kit;
 
   const sequence = new SequenceTracker();
   let connectionId: string | undefined;
+  let protocolVersion: string | undefined;
   /** Sends waiting for the messages of their turn to be applied: released on apply, reset or close. */
   const turnWaiters = new Set<() => void>();
   const releaseTurnWaiters = () => {
@@ -288,6 +305,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       try {
         const headers = await resolveHeaders(options.headers);
         headers.set('Accept', 'text/event-stream');
+        // The offer travels as a header, so the stream's URL is what it was before negotiation.
+        headers.set(A2UI_VERSIONS_HEADER, offeredVersions.join(', '));
         let url = sseUrl;
         if (connectionId !== undefined) {
           url += `?${SSE_QUERY.connectionId}=${encodeURIComponent(connectionId)}`;
@@ -399,6 +418,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
           resetSession('The server started a new session.');
         if (!data.resumed) sequence.reset();
         connectionId = data.connectionId;
+        if (typeof data.a2uiVersion === 'string') protocolVersion = data.a2uiVersion;
         outbox.setConnection(connectionId);
         attempt.opened(
           data.resumed ? `Resumed; ${data.replayed} missed events replayed.` : undefined,
@@ -489,6 +509,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   return {
     get connectionId() {
       return connectionId;
+    },
+    get protocolVersion() {
+      return protocolVersion;
     },
     get lastEventId() {
       return sequence.last;

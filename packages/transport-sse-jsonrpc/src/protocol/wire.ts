@@ -44,6 +44,11 @@ export interface ConnectedEventData {
   resumed: boolean;
   /** Events replayed from the buffer before live events (0 on a new connection). */
   replayed: number;
+  /**
+   * The A2UI version the server speaks on this connection, when the client offered versions
+   * (`?a2uiVersions=v1.0,v0.9` or the `A2UI-Versions` header); absent otherwise.
+   */
+  a2uiVersion?: string;
 }
 
 /** Data of the `reset` and `close` events. */

@@ -14,10 +14,12 @@ import {
   type JsonRequestRefusal,
   LinkSet,
   readJsonRequest,
+  readOfferedVersions,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
   type SessionHostStats,
   toHttpError,
+  type WireNegotiation,
 } from '@a2ui-ts/core';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -204,6 +206,13 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       return httpError(c, badRequest(`${SSE_QUERY.connectionId} is not a connection id.`));
     if (lastEventId !== undefined && lastEventId !== '' && !/^\d{1,15}$/.test(lastEventId))
       return httpError(c, badRequest('Last-Event-ID must be a non-negative integer.'));
+    // The offer (`?a2uiVersions=` or `A2UI-Versions`); sharing none is a 406 before any connection.
+    let negotiated: WireNegotiation | undefined;
+    try {
+      negotiated = host.negotiate(readOfferedVersions(c.req.raw));
+    } catch (error) {
+      return httpError(c, error);
+    }
     const socket = (c.env as NodeBindings | undefined)?.incoming?.socket;
     const link = new SseLink({
       maxBufferedBytes,
@@ -211,6 +220,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
       shuttingDown: () => closing,
       destroyConnection: socket ? () => socket.destroy() : undefined,
       onEnd: onLinkEnd,
+      a2uiVersion: negotiated?.version,
     });
     // During the shutdown the stream is its graceful end: `retry:`, and `close` with the hint.
     const shutdownAnswer = () => {
@@ -224,6 +234,7 @@ export function createSseJsonRpcServer(options: SseJsonRpcServerOptions): SseJso
         connectionId,
         lastSeq: lastEventId ? Number(lastEventId) : 0,
         sink: link,
+        protocolVersions: negotiated?.versions,
       });
     } catch (error) {
       if (closing && A2uiError.isInstance(error) && error.code === 'CONNECTION_CLOSED')

@@ -39,6 +39,11 @@ export interface SseLinkOptions {
   destroyConnection?: () => void;
   /** Called once when the link ends. */
   onEnd(link: SseLink, end: SseLinkEnd): void;
+  /**
+   * The A2UI version negotiated for the stream's request, written as `a2uiVersion` in the
+   * `connected` event. @default none (the client offered no versions: the event is as before)
+   */
+  a2uiVersion?: string;
 }
 
 /** Formats one SSE event. `data` must not contain line breaks (JSON text never does). */
@@ -106,6 +111,7 @@ export class SseLink implements SessionSink {
       connectionId: info.connectionId,
       resumed: info.resumed,
       replayed: info.replayed,
+      ...(this.#options.a2uiVersion ? { a2uiVersion: this.#options.a2uiVersion } : {}),
     };
     this.write(
       `retry: ${this.#options.retryMs}\n${formatSseEvent(SSE_EVENTS.connected, JSON.stringify(data))}`,

@@ -26,6 +26,7 @@ import {
   type OutboxDelivery,
   type OutboxEntry,
   resolveLinkOptions,
+  resolveOfferedVersions,
   type SendOptions,
   SequenceTracker,
   type TroubleCause,
@@ -45,10 +46,11 @@ import {
   type ConnectedFrame,
   type RestartReason,
   SERVER_FRAME_TYPES,
+  versionSubprotocol,
   WS_CLOSE_CODES,
   WS_PATH,
   WS_QUERY,
-  WS_SUBPROTOCOL,
+  WS_VERSION_SUBPROTOCOL_PREFIX,
 } from '../protocol/wire.js';
 
 /**
@@ -60,6 +62,8 @@ export type WebSocketConstructor = new (url: string, protocols?: string[]) => ob
 /** What this transport uses of a socket (the WHATWG API, which `ws` implements too). */
 interface SocketLike {
   readonly readyState: number;
+  /** The subprotocol the server selected (`''` for none). */
+  readonly protocol?: string;
   send(data: string): void;
   close(code?: number, reason?: string): void;
   /** `ws` only: destroys the TCP connection at once, without a closing handshake. */
@@ -135,6 +139,13 @@ export interface WsClientOptions extends LinkOptions {
   /** Creates the envelope ids (idempotency keys). @default a random prefix + a counter */
   createRequestId?: () => string;
   /**
+   * The A2UI versions this client reads, offered as one subprotocol each (`a2ui.v1.0`, …); the
+   * server selects the one it will speak ({@link WsTransport.protocolVersion}) or refuses the
+   * handshake with 406 (`NOT_SUPPORTED`, final) when it speaks none of them.
+   * @default ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'] (`DEFAULT_A2UI_VERSIONS`)
+   */
+  offeredVersions?: readonly string[];
+  /**
    * Subscribes to "reconnect now" signals.
    * @default the browser's `online` and `visibilitychange` to visible, where they exist
    */
@@ -150,6 +161,11 @@ export interface WsTransport extends ClientTransport {
   readonly status: ConnectionStatus;
   /** Client messages not yet acknowledged by the server. */
   readonly pendingMessages: number;
+  /**
+   * The A2UI version the server selected on the current socket (its `Sec-WebSocket-Protocol`
+   * answer, `a2ui.v1.0` → `"v1.0"`); `undefined` before the first socket opens.
+   */
+  readonly protocolVersion: string | undefined;
 }
 
 /** Defaults of {@link WsClientOptions}, in one place. */
@@ -213,6 +229,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
   }
   const endpoint = endpointUrl(options.url);
   const tokenIn = options.tokenIn ?? defaults.tokenIn;
+  const offeredVersions = resolveOfferedVersions(options.offeredVersions);
   const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? defaults.heartbeatTimeoutMs;
   const probeTimeoutMs = options.probeTimeoutMs ?? defaults.probeTimeoutMs;
   const ackTimeoutMs = options.ackTimeoutMs ?? defaults.ackTimeoutMs;
@@ -223,6 +240,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
 
   const sequence = new SequenceTracker();
   let connectionId: string | undefined;
+  let protocolVersion: string | undefined;
   let current: OpenLink | undefined;
   /** Set when a wake-up replaced the socket: the next reconnect does not wait for the backoff. */
   let reconnectNow = false;
@@ -326,7 +344,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
       url.searchParams.set(WS_QUERY.connectionId, connectionId);
       url.searchParams.set(WS_QUERY.lastSeq, String(sequence.last));
     }
-    const protocols = [WS_SUBPROTOCOL];
+    const protocols = offeredVersions.map(versionSubprotocol);
     let token: string | undefined;
     try {
       token = await resolveToken();
@@ -496,6 +514,9 @@ export function connectWs(options: WsClientOptions): WsTransport {
         }
         switch (frame.type) {
           case SERVER_FRAME_TYPES.connected: {
+            // The server's subprotocol is the version it speaks (`ws` checked it was offered).
+            if (socket.protocol?.startsWith(WS_VERSION_SUBPROTOCOL_PREFIX))
+              protocolVersion = socket.protocol.slice('a2ui.'.length);
             const data = frame as unknown as ConnectedFrame;
             if (typeof data.connectionId !== 'string' || typeof data.resumed !== 'boolean') {
               protocolError('the connected frame lacks connectionId or resumed.');
@@ -603,7 +624,9 @@ export function connectWs(options: WsClientOptions): WsTransport {
               kind: 'fatal',
               error: errorOfHttpStatus(
                 httpStatus,
-                `The handshake was refused with HTTP ${httpStatus}.`,
+                httpStatus === 406
+                  ? `The server speaks none of the offered A2UI versions (${offeredVersions.join(', ')}): HTTP 406.`
+                  : `The handshake was refused with HTTP ${httpStatus}.`,
               ),
             };
           return dropped(
@@ -645,6 +668,9 @@ export function connectWs(options: WsClientOptions): WsTransport {
   return {
     get connectionId() {
       return connectionId;
+    },
+    get protocolVersion() {
+      return protocolVersion;
     },
     get lastSeq() {
       return sequence.last;

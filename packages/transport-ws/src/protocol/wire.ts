@@ -13,10 +13,44 @@
 export const WS_PATH = '/ws';
 
 /**
- * The subprotocol of this wire format. The client always offers it and the server selects it when
- * offered (a client that offers subprotocols but gets none back fails the handshake).
+ * The subprotocol clients sent before versions were negotiated, and still the one of v0.9: an old
+ * client offers only it, and the server selects it (a client that offers subprotocols but gets none
+ * back fails the handshake).
  */
 export const WS_SUBPROTOCOL = 'a2ui.v0.9';
+
+/**
+ * Prefix of the version subprotocols: a client offers `a2ui.<version>` for each A2UI version it
+ * speaks (`a2ui.v0.8`, `a2ui.v0.9`, `a2ui.v0.9.1`, `a2ui.v1.0`) and the server selects the one of
+ * the negotiated version, its `Sec-WebSocket-Protocol` answer. `a2ui.bearer.…` is not a version.
+ */
+export const WS_VERSION_SUBPROTOCOL_PREFIX = 'a2ui.v';
+
+/**
+ * The subprotocol of an A2UI version: `a2ui.v1.0` for `v1.0`.
+ *
+ * @example
+ * ```ts
+ * versionSubprotocol('v0.9.1'); // 'a2ui.v0.9.1'
+ * ```
+ */
+export function versionSubprotocol(version: string): string {
+  return `a2ui.${version}`;
+}
+
+/**
+ * The A2UI versions a handshake's `Sec-WebSocket-Protocol` offers (every `a2ui.v…` value, in the
+ * client's order), or `undefined` when it offers none (a bare `ws` client): such a client is
+ * served as before negotiation. Other subprotocols (the bearer one) are skipped.
+ */
+export function offeredVersionsOf(header: string | undefined): string[] | undefined {
+  const offered = (header ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value.startsWith(WS_VERSION_SUBPROTOCOL_PREFIX))
+    .map((value) => value.slice('a2ui.'.length));
+  return offered.length > 0 ? offered : undefined;
+}
 
 /**
  * Prefix of the subprotocol that carries a bearer token (browsers cannot set headers on a

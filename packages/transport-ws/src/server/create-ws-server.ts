@@ -19,7 +19,13 @@ import {
   shutdownRefusal,
 } from '@a2ui-ts/core';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { WS_CLOSE_CODES, WS_PATH, WS_SUBPROTOCOL } from '../protocol/wire.js';
+import {
+  offeredVersionsOf,
+  versionSubprotocol,
+  WS_CLOSE_CODES,
+  WS_PATH,
+  WS_SUBPROTOCOL,
+} from '../protocol/wire.js';
 import { InboundFrames } from './inbound-frames.js';
 import {
   type AllowedOrigins,
@@ -191,12 +197,15 @@ export function createWsServer(options: WsServerOptions): WsServer {
     else console.error('[a2ui] WebSocket server error:', error);
   };
 
+  /** The subprotocol of each handshake's negotiated version, for `handleProtocols`. */
+  const selectedProtocols = new WeakMap<IncomingMessage, string>();
   const wss = new WebSocketServer({
     noServer: true,
     clientTracking: false,
     maxPayload: maxPayloadBytes,
     perMessageDeflate: false,
-    handleProtocols: (protocols) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
+    handleProtocols: (protocols, request) =>
+      selectedProtocols.get(request) ?? (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
   });
   // One heartbeat timer for all sockets, so an idle server holds no timer at all.
   const links = new LinkSet<WsLink>(pingIntervalMs > 0 ? pingIntervalMs : undefined);
@@ -303,6 +312,12 @@ export function createWsServer(options: WsServerOptions): WsServer {
       if (!auth.ok) throw HttpRefusal.of(auth.error);
       principal = auth.principal;
       const resume = parseResumeQuery(url);
+      // Versions travel as subprotocols (`a2ui.v1.0`, …); sharing none is a 406 before any
+      // connection is opened. A handshake that offers none is served as before negotiation.
+      const negotiated = host.negotiate(
+        offeredVersionsOf(request.headers['sec-websocket-protocol']),
+      );
+      if (negotiated) selectedProtocols.set(request, versionSubprotocol(negotiated.version));
       link = new WsLink({
         maxBufferedBytes,
         heartbeatIntervalMs: pingIntervalMs,
@@ -315,6 +330,7 @@ export function createWsServer(options: WsServerOptions): WsServer {
         connectionId: resume.connectionId,
         lastSeq: resume.lastSeq,
         sink: link,
+        protocolVersions: negotiated?.versions,
       });
       if (socket.destroyed || refusedByClose.has(socket)) {
         // The client left, or `close()` refused it, while the connection was being opened.
