@@ -19,6 +19,7 @@ import type {
   ClientMessageMetadata,
   ErrorMessage,
 } from '../protocol/messages.js';
+import { AnsweredCalls, type AnsweredCallsOptions } from '../rpc/answered-calls.js';
 import {
   type CallAgentFunctionMessage,
   FUNCTION_CALL_VERSION,
@@ -91,6 +92,12 @@ export interface A2uiClientOptions {
    * one renderer function that `requiresUserActivation`, in milliseconds. @default 5000
    */
   userActivationWindowMs?: number;
+  /**
+   * Bounds on the answers to `callRendererFunction` remembered so that a call the agent
+   * retransmits (same `functionCallId`) is answered again without running twice.
+   * @default `{ maxRememberedAnswers: 1000, maxRememberedAnswerBytes: 1048576 }`
+   */
+  rememberedAnswers?: AnsweredCallsOptions;
 }
 
 /** What the client saw or sent, for inspectors and logs. */
@@ -159,6 +166,7 @@ export class A2uiClient {
   readonly #hosts = new WeakMap<Surface, BindingHost>();
   readonly #listeners = new Set<(event: ClientEvent) => void>();
   readonly #agentCalls = new PendingFunctionCalls();
+  readonly #answeredCalls: AnsweredCalls;
   #transport: ClientTransport | undefined;
   #abort: AbortController | undefined;
   #status: ConnectionStatus = 'closed';
@@ -183,6 +191,7 @@ export class A2uiClient {
       userActivationWindowMs: options.userActivationWindowMs,
     });
     for (const fn of options.rendererFunctions ?? []) this.rendererFunctions.register(fn);
+    this.#answeredCalls = new AnsweredCalls(options.rememberedAnswers);
     this.processor.onFunctionMessage((message) => this.#handleFunctionMessage(message));
     this.processor.onError((error) => this.#reportToAgent(error));
   }
@@ -509,9 +518,18 @@ export class A2uiClient {
   ): void {
     const { functionCallId } = message;
     if (message.kind === 'callRendererFunction') {
-      void this.rendererFunctions
-        .respond({ functionCallId, callFunction: message.callFunction })
-        .then((answer) => this.send(answer))
+      // A retransmitted call (same id) runs once: its known answer is sent again, a running one
+      // is sent when it is ready.
+      const known = this.#answeredCalls.get(functionCallId);
+      if (known && !known.answered) return;
+      const answer =
+        known?.answer ??
+        this.rendererFunctions.handle({ functionCallId, callFunction: message.callFunction });
+      if (!known) this.#answeredCalls.remember(functionCallId, answer);
+      void answer
+        .then((response) =>
+          this.send({ version: FUNCTION_CALL_VERSION, rendererFunctionResponse: response }),
+        )
         .catch(() => {});
       return;
     }
@@ -594,6 +612,8 @@ export class A2uiClient {
       case 'reset':
         // Forgets the errors seen too: after a reset they are news again.
         this.processor.reset();
+        // A new connection numbers its calls afresh: an old answer must not reply to a new call.
+        this.#answeredCalls.clear();
         this.#agentCalls.failAll(
           new A2uiError('CONNECTION_CLOSED', 'The session was reset before the agent answered.'),
         );
