@@ -154,6 +154,21 @@ const defaultOpenUrl = (url: string): void => {
  * client.connect();
  * ```
  */
+/**
+ * Why a `callAgentFunction` failed when its message did: a call that went out and whose
+ * connection then ended (`OUTCOME_UNKNOWN`) can never get its answer — `CONNECTION_CLOSED`,
+ * with the send's error as cause (the agent may have run it).
+ */
+function callSendFailure(error: unknown): A2uiError {
+  const failure = toA2uiError(error, 'TRANSPORT_ERROR');
+  if (failure.code !== 'OUTCOME_UNKNOWN') return failure;
+  return new A2uiError(
+    'CONNECTION_CLOSED',
+    'The connection ended before the agent answered; the function may have run.',
+    { cause: failure, data: { ...failure.data, outcome: 'unknown' } },
+  );
+}
+
 export class A2uiClient {
   readonly processor: MessageProcessor;
   /** The functions agents may call (v1.0 `callRendererFunction`); register more here. */
@@ -484,7 +499,10 @@ export class A2uiClient {
    * @returns The response's `value`.
    * @throws A2uiError `FUNCTION_CALL_FAILED` (the agent answered an error: `data.code` is
    *   `UNKNOWN_FUNCTION`, `INVALID_FUNCTION_CALL`, `EXECUTION_ERROR`, …), `TIMEOUT`, `ABORTED`,
-   *   `CONNECTION_CLOSED` (no transport, or closed first), the transport's error
+   *   `CONNECTION_CLOSED` (no transport, closed first, or the connection was reset — also when
+   *   the call went out and the connection ended before the answer: `data.outcome: 'unknown'`),
+   *   the transport's error. A call retransmitted with the same `functionCallId` runs once on
+   *   the agent.
    *
    * @example
    * ```ts
@@ -504,7 +522,7 @@ export class A2uiClient {
       callAgentFunction: { surfaceId, functionCallId, callFunction },
     };
     this.send(message, { signal: options.signal }).catch((error: unknown) =>
-      this.#agentCalls.fail(functionCallId, toA2uiError(error, 'TRANSPORT_ERROR')),
+      this.#agentCalls.fail(functionCallId, callSendFailure(error)),
     );
     return result;
   }
