@@ -251,6 +251,7 @@ export type {
 export {
   ConnectionSession,
   checkClientMessage,
+  checkInboundMessage,
   checkMetadata,
   checkRequestDepth,
   checkRequestFingerprint,

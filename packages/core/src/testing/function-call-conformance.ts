@@ -422,17 +422,18 @@ const resetRejects: FunctionCallCase = [
         async ({ server, client, transport, connections, until }) => {
           const severLink = required(server.severLink, 'severLink');
           const restoreLink = required(server.restoreLink, 'restoreLink');
-          const waiting = client.callAgentFunction('fn', { call: 'wait' });
+          // Observed at once: each may reject before the test looks at it.
+          const waiting = failure(client.callAgentFunction('fn', { call: 'wait' }));
           await started.promise;
           await severLink(transport);
           const first = connections[0]!;
-          const zone = first.callRendererFunction('getTimeZone', {}, callOf('tz'));
+          const zone = failure(first.callRendererFunction('getTimeZone', {}, callOf('tz')));
           // More than the replay log keeps: the client cannot resume and is reset.
           for (let index = 0; index < 20; index++) first.send(note(`/filler/${index}`, index));
           await restoreLink(transport);
           await until(() => connections.length === 2);
-          expect((await failure(waiting)).code).toBe('CONNECTION_CLOSED');
-          expect((await failure(zone)).code).toBe('CONNECTION_CLOSED');
+          expect((await waiting).code).toBe('CONNECTION_CLOSED');
+          expect((await zone).code).toBe('CONNECTION_CLOSED');
         },
       );
     } finally {
