@@ -32,8 +32,15 @@ export type { TextProps } from './components/text.js';
 export type { TextFieldProps } from './components/text-field.js';
 export type { VideoProps } from './components/video.js';
 export { useA2uiClient } from './hooks/use-a2ui-client.js';
+export type {
+  AgentFunctionCaller,
+  UseAgentFunctionOptions,
+} from './hooks/use-agent-function.js';
+export { useAgentFunction } from './hooks/use-agent-function.js';
 export type { UseDataValueOptions } from './hooks/use-data-value.js';
 export { useDataValue } from './hooks/use-data-value.js';
+export type { UseRendererFunctionOptions } from './hooks/use-renderer-function.js';
+export { useRendererFunction } from './hooks/use-renderer-function.js';
 export { useSurface } from './hooks/use-surface.js';
 export { useSurfaces } from './hooks/use-surfaces.js';
 export type { BasicIconName } from './icons/icon-paths.js';

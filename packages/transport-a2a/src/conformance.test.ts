@@ -11,7 +11,9 @@ import {
   CONFORMANCE_RECONNECT,
   conformanceHostOptions,
   createReturnChannelFaults,
+  describeFunctionCallConformance,
   describeTransportConformance,
+  type TransportConformanceHarness,
 } from '@a2ui-ts/core/testing';
 import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
 import { startTestServer } from '../test/harness.js';
@@ -20,7 +22,7 @@ import { connectA2a } from './client/connect-a2a.js';
 const CLIENT_HEADER = 'x-test-client';
 const SEND_METHODS = ['SendMessage', 'SendStreamingMessage', 'message/send', 'message/stream'];
 
-describeTransportConformance('a2a', {
+const harness: TransportConformanceHarness = {
   capabilities: { resume: true, auth: false, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
@@ -61,4 +63,7 @@ describeTransportConformance('a2a', {
       close: () => links.close(() => server.close()),
     };
   },
-});
+};
+
+describeTransportConformance('a2a', harness);
+describeFunctionCallConformance('a2a', harness);

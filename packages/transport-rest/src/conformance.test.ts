@@ -9,7 +9,9 @@ import {
   CONFORMANCE_RECONNECT,
   conformanceHostOptions,
   createReturnChannelFaults,
+  describeFunctionCallConformance,
   describeTransportConformance,
+  type TransportConformanceHarness,
 } from '@a2ui-ts/core/testing';
 import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
 import type { MiddlewareHandler } from 'hono';
@@ -19,7 +21,7 @@ import { errorOfAnswer } from './client/http.js';
 
 const CLIENT_HEADER = 'x-test-client';
 
-describeTransportConformance('rest', {
+const harness: TransportConformanceHarness = {
   capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
@@ -73,4 +75,7 @@ describeTransportConformance('rest', {
       close: () => links.close(() => server.close()),
     };
   },
-});
+};
+
+describeTransportConformance('rest', harness);
+describeFunctionCallConformance('rest', harness);

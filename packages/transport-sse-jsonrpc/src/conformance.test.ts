@@ -8,8 +8,10 @@ import {
   CONFORMANCE_RECONNECT,
   conformanceHostOptions,
   createReturnChannelFaults,
+  describeFunctionCallConformance,
   describeTransportConformance,
   hijackStepOutcome,
+  type TransportConformanceHarness,
 } from '@a2ui-ts/core/testing';
 import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
 import { startTestServer } from '../test/harness.js';
@@ -19,7 +21,7 @@ import { RPC_METHODS } from './protocol/wire.js';
 
 const CLIENT_HEADER = 'x-test-client';
 
-describeTransportConformance('sse-jsonrpc', {
+const harness: TransportConformanceHarness = {
   capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
@@ -78,4 +80,7 @@ describeTransportConformance('sse-jsonrpc', {
       close: () => links.close(() => server.close()),
     };
   },
-});
+};
+
+describeTransportConformance('sse-jsonrpc', harness);
+describeFunctionCallConformance('sse-jsonrpc', harness);

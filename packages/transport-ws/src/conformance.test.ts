@@ -9,8 +9,10 @@ import {
   CONFORMANCE_RECONNECT,
   conformanceHostOptions,
   createReturnChannelFaults,
+  describeFunctionCallConformance,
   describeTransportConformance,
   hijackStepOutcome,
+  type TransportConformanceHarness,
 } from '@a2ui-ts/core/testing';
 import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
 import { WebSocket } from 'ws';
@@ -20,7 +22,7 @@ import { connectWs, type WsTransport } from './client/connect-ws.js';
 import { bearerProtocol } from './protocol/bearer-token.js';
 import { WS_SUBPROTOCOL } from './protocol/wire.js';
 
-describeTransportConformance('websocket', {
+const harness: TransportConformanceHarness = {
   capabilities: { resume: true, auth: true, limits: true, turnResults: false, serverPush: true },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
@@ -70,4 +72,7 @@ describeTransportConformance('websocket', {
       close: () => links.close(() => server.close()),
     };
   },
-});
+};
+
+describeTransportConformance('websocket', harness);
+describeFunctionCallConformance('websocket', harness);

@@ -19,6 +19,7 @@ import type {
   ClientMessageMetadata,
   ErrorMessage,
 } from '../protocol/messages.js';
+import { AnsweredCalls, type AnsweredCallsOptions } from '../rpc/answered-calls.js';
 import {
   type CallAgentFunctionMessage,
   FUNCTION_CALL_VERSION,
@@ -91,6 +92,12 @@ export interface A2uiClientOptions {
    * one renderer function that `requiresUserActivation`, in milliseconds. @default 5000
    */
   userActivationWindowMs?: number;
+  /**
+   * Bounds on the answers to `callRendererFunction` remembered so that a call the agent
+   * retransmits (same `functionCallId`) is answered again without running twice.
+   * @default `{ maxRememberedAnswers: 1000, maxRememberedAnswerBytes: 1048576 }`
+   */
+  rememberedAnswers?: AnsweredCallsOptions;
 }
 
 /** What the client saw or sent, for inspectors and logs. */
@@ -147,6 +154,21 @@ const defaultOpenUrl = (url: string): void => {
  * client.connect();
  * ```
  */
+/**
+ * Why a `callAgentFunction` failed when its message did: a call that went out and whose
+ * connection then ended (`OUTCOME_UNKNOWN`) can never get its answer — `CONNECTION_CLOSED`,
+ * with the send's error as cause (the agent may have run it).
+ */
+function callSendFailure(error: unknown): A2uiError {
+  const failure = toA2uiError(error, 'TRANSPORT_ERROR');
+  if (failure.code !== 'OUTCOME_UNKNOWN') return failure;
+  return new A2uiError(
+    'CONNECTION_CLOSED',
+    'The connection ended before the agent answered; the function may have run.',
+    { cause: failure, data: { ...failure.data, outcome: 'unknown' } },
+  );
+}
+
 export class A2uiClient {
   readonly processor: MessageProcessor;
   /** The functions agents may call (v1.0 `callRendererFunction`); register more here. */
@@ -159,6 +181,7 @@ export class A2uiClient {
   readonly #hosts = new WeakMap<Surface, BindingHost>();
   readonly #listeners = new Set<(event: ClientEvent) => void>();
   readonly #agentCalls = new PendingFunctionCalls();
+  readonly #answeredCalls: AnsweredCalls;
   #transport: ClientTransport | undefined;
   #abort: AbortController | undefined;
   #status: ConnectionStatus = 'closed';
@@ -183,6 +206,7 @@ export class A2uiClient {
       userActivationWindowMs: options.userActivationWindowMs,
     });
     for (const fn of options.rendererFunctions ?? []) this.rendererFunctions.register(fn);
+    this.#answeredCalls = new AnsweredCalls(options.rememberedAnswers);
     this.processor.onFunctionMessage((message) => this.#handleFunctionMessage(message));
     this.processor.onError((error) => this.#reportToAgent(error));
   }
@@ -475,7 +499,10 @@ export class A2uiClient {
    * @returns The response's `value`.
    * @throws A2uiError `FUNCTION_CALL_FAILED` (the agent answered an error: `data.code` is
    *   `UNKNOWN_FUNCTION`, `INVALID_FUNCTION_CALL`, `EXECUTION_ERROR`, …), `TIMEOUT`, `ABORTED`,
-   *   `CONNECTION_CLOSED` (no transport, or closed first), the transport's error
+   *   `CONNECTION_CLOSED` (no transport, closed first, or the connection was reset — also when
+   *   the call went out and the connection ended before the answer: `data.outcome: 'unknown'`),
+   *   the transport's error. A call retransmitted with the same `functionCallId` runs once on
+   *   the agent.
    *
    * @example
    * ```ts
@@ -495,7 +522,7 @@ export class A2uiClient {
       callAgentFunction: { surfaceId, functionCallId, callFunction },
     };
     this.send(message, { signal: options.signal }).catch((error: unknown) =>
-      this.#agentCalls.fail(functionCallId, toA2uiError(error, 'TRANSPORT_ERROR')),
+      this.#agentCalls.fail(functionCallId, callSendFailure(error)),
     );
     return result;
   }
@@ -509,9 +536,18 @@ export class A2uiClient {
   ): void {
     const { functionCallId } = message;
     if (message.kind === 'callRendererFunction') {
-      void this.rendererFunctions
-        .respond({ functionCallId, callFunction: message.callFunction })
-        .then((answer) => this.send(answer))
+      // A retransmitted call (same id) runs once: its known answer is sent again, a running one
+      // is sent when it is ready.
+      const known = this.#answeredCalls.get(functionCallId);
+      if (known && !known.answered) return;
+      const answer =
+        known?.answer ??
+        this.rendererFunctions.handle({ functionCallId, callFunction: message.callFunction });
+      if (!known) this.#answeredCalls.remember(functionCallId, answer);
+      void answer
+        .then((response) =>
+          this.send({ version: FUNCTION_CALL_VERSION, rendererFunctionResponse: response }),
+        )
         .catch(() => {});
       return;
     }
@@ -594,6 +630,8 @@ export class A2uiClient {
       case 'reset':
         // Forgets the errors seen too: after a reset they are news again.
         this.processor.reset();
+        // A new connection numbers its calls afresh: an old answer must not reply to a new call.
+        this.#answeredCalls.clear();
         this.#agentCalls.failAll(
           new A2uiError('CONNECTION_CLOSED', 'The session was reset before the agent answered.'),
         );

@@ -28,9 +28,16 @@ import type {
 } from '../protocol/messages.js';
 import { AgentFunctionRegistry } from '../rpc/agent-functions.js';
 import {
+  ANSWERED_CALLS_DEFAULTS,
+  AnsweredCalls,
+  type AnsweredCallsOptions,
+} from '../rpc/answered-calls.js';
+import {
+  type AgentFunctionResponseMessage,
   type CallRendererFunctionMessage,
   checkFunctionCallMessage,
   FUNCTION_CALL_VERSION,
+  type FunctionResponse,
   getFunctionCallKind,
   readFunctionResponse,
 } from '../rpc/function-call-messages.js';
@@ -94,8 +101,12 @@ export interface SessionSink {
 
 export type { OutgoingValidator } from './outgoing-validator.js';
 
-/** Bounds on what one connection holds. Sizes in bytes (UTF-16 code units of JSON text). */
-export interface SessionLimits {
+/**
+ * Bounds on what one connection holds. Sizes in bytes (UTF-16 code units of JSON text).
+ * `maxRememberedAnswers` / `maxRememberedAnswerBytes` bound the answers to `callAgentFunction`
+ * kept so that a retransmitted call is answered again without running twice.
+ */
+export interface SessionLimits extends AnsweredCallsOptions {
   /** Largest outgoing message (UTF-8); `send` throws `MESSAGE_TOO_LARGE` above. @default 1048576 */
   maxMessageBytes?: number;
   /** Request ids remembered to drop retried duplicates. @default 1000 */
@@ -122,6 +133,7 @@ export const SESSION_DEFAULTS = {
   maxQueuedClientMessages: 100,
   maxQueuedClientBytes: 4_194_304,
   busyRetryAfterMs: 1_000,
+  ...ANSWERED_CALLS_DEFAULTS,
 } as const;
 
 /** Options of {@link ConnectionSession}. */
@@ -308,6 +320,12 @@ export class ConnectionSession implements Connection {
   readonly #toolCalls = new Map<string, PendingToolCall>();
   readonly #rendererCalls = new PendingFunctionCalls();
   readonly #agentFunctions: AgentFunctionRegistry;
+  readonly #answeredCalls: AnsweredCalls;
+  /** Renderer calls made by a running hook, with its run number: their answer continues its turn. */
+  readonly #callsInTurn = new Map<string, number>();
+  /** Number of the hook running now, 0 when none is. */
+  #hookRun = 0;
+  #hookRuns = 0;
   #sink: SessionSink | undefined;
   #attachGeneration = 0;
   #graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -336,6 +354,7 @@ export class ConnectionSession implements Connection {
     this.#agentFunctions = new AgentFunctionRegistry(options.agent.functions ?? [], {
       onFunctionError: (error) => this.#onAgentError(error, this),
     });
+    this.#answeredCalls = new AnsweredCalls(options);
     this.#log = options.replayLog ?? createMemoryReplayLog();
     this.#graceMs = options.reconnectGraceMs ?? defaults.reconnectGraceMs;
     this.#maxMessageBytes = options.maxMessageBytes ?? defaults.maxMessageBytes;
@@ -459,6 +478,11 @@ export class ConnectionSession implements Connection {
       return Promise.reject(new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`));
     const functionCallId = options.functionCallId ?? this.#rendererCalls.nextId('fn');
     const result = this.#rendererCalls.start(functionCallId, name, options);
+    if (this.#hookRun !== 0) {
+      this.#callsInTurn.set(functionCallId, this.#hookRun);
+      const forget = () => this.#callsInTurn.delete(functionCallId);
+      result.then(forget, forget);
+    }
     const message: CallRendererFunctionMessage = {
       version: FUNCTION_CALL_VERSION,
       callRendererFunction: {
@@ -498,6 +522,7 @@ export class ConnectionSession implements Connection {
     const ended = this.#log.end(reason);
     if (isPromise(ended)) ended.catch((error) => this.#onAgentError(error, this));
     this.#requests.clear();
+    this.#answeredCalls.clear();
     this.#surfaceCatalogs.clear();
     this.#remoteLinks.clear();
     // onDisconnect runs after every hook already accepted, then the session is forgotten.
@@ -675,11 +700,11 @@ export class ConnectionSession implements Connection {
   ): ReceiveResult {
     const rpc = getFunctionCallKind(message);
     if (rpc === 'rendererFunctionResponse') return this.#settleRendererCall(message, metadata);
+    if (rpc === 'callAgentFunction') return this.#receiveAgentCall(message, metadata, options);
     return this.#admit(
       options,
       () => JSON.stringify(message).length,
       () => {
-        if (rpc === 'callAgentFunction') return this.#answerAgentCall(message);
         if ('action' in message) return this.#agent.onAction?.(this, message.action, metadata);
         return this.#agent.onError?.(this, message.error, metadata);
       },
@@ -689,8 +714,10 @@ export class ConnectionSession implements Connection {
 
   /**
    * A `rendererFunctionResponse` settles the agent's waiting call at once, never queued behind the
-   * hook that is waiting for it. It is no turn of its own: what the agent sends next belongs to
-   * the hook that called.
+   * hook that is waiting for it. When a hook made the call, the answer starts a continuation turn
+   * that ends when that hook settles (or ends its turn): a turn-based binding answers the request
+   * that carried the response with what the agent sends next. A late, repeated or unknown answer
+   * is dropped and starts no turn.
    */
   #settleRendererCall(
     message: ClientMessage,
@@ -700,17 +727,88 @@ export class ConnectionSession implements Connection {
     this.touch();
     this.#noteMetadata(metadata);
     const response = readFunctionResponse(message as unknown as Record<string, unknown>);
-    if (response) this.#rendererCalls.settle(response);
+    const caller = response && this.#callsInTurn.get(response.functionCallId);
+    let tracker: TurnTracker | undefined;
+    if (caller !== undefined && caller === this.#hookRun) {
+      this.endTurn();
+      tracker = new TurnTracker();
+      tracker.start(this.#seq);
+      this.#currentTurn = tracker;
+    }
+    const settled = response !== undefined && this.#rendererCalls.settle(response);
+    if (tracker && !settled) {
+      tracker.end(this.#seq, 'completed');
+      this.#currentTurn = undefined;
+    }
     return {
-      duplicate: false,
-      turn: Promise.resolve({ startSeq: this.#seq, endSeq: this.#seq, outcome: 'completed' }),
+      duplicate: !settled,
+      turn:
+        tracker?.done ??
+        Promise.resolve({ startSeq: this.#seq, endSeq: this.#seq, outcome: 'completed' }),
     };
   }
 
-  async #answerAgentCall(message: ClientMessage): Promise<void> {
-    const body = (message as unknown as { callAgentFunction: unknown }).callAgentFunction;
-    const answer = await this.#agentFunctions.respond(body);
-    if (!this.closed) this.send(answer as unknown as ServerMessage);
+  /**
+   * A `callAgentFunction` runs once per `functionCallId`, in order with the other client messages:
+   * a retransmission (a retry after a lost answer, with or without the same request id) is not
+   * run again. It gets the remembered answer sent again when it is known, or waits for it.
+   */
+  #receiveAgentCall(
+    message: ClientMessage,
+    metadata: ClientMessageMetadata | undefined,
+    options: ReceiveOptions,
+  ): ReceiveResult {
+    if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
+    const body = (message as unknown as { callAgentFunction: { functionCallId: string } })
+      .callAgentFunction;
+    const functionCallId = body.functionCallId;
+    const retried = options.requestId !== undefined && this.#requests.get(options.requestId);
+    const known = retried ? undefined : this.#answeredCalls.get(functionCallId);
+    if (known) {
+      this.touch();
+      const startSeq = this.#seq;
+      // A known answer is sent again before the turn resolves (callbacks run in order).
+      if (known.answered) void known.answer.then((response) => this.#sendAgentAnswer(response));
+      return { duplicate: true, turn: known.answer.then(() => this.#turnSince(startSeq)) };
+    }
+    let answer!: (response: FunctionResponse) => void;
+    const answered = new Promise<FunctionResponse>((resolve) => {
+      answer = resolve;
+    });
+    const result = this.#admit(
+      options,
+      () => JSON.stringify(message).length,
+      async () => {
+        const response = await this.#agentFunctions.handle(body);
+        this.#sendAgentAnswer(response);
+        answer(response);
+      },
+      metadata,
+    );
+    if (!result.duplicate) this.#answeredCalls.remember(functionCallId, answered);
+    return result;
+  }
+
+  #sendAgentAnswer(response: FunctionResponse): void {
+    if (this.closed) return;
+    const message: AgentFunctionResponseMessage = {
+      version: FUNCTION_CALL_VERSION,
+      agentFunctionResponse: response,
+    };
+    try {
+      this.send(message as unknown as ServerMessage);
+    } catch (error) {
+      // An answer too large to send: the agent's bug, told to it; the caller times out.
+      this.#onAgentError(error, this);
+    }
+  }
+
+  #turnSince(startSeq: number): TurnResult {
+    return {
+      startSeq,
+      endSeq: this.#seq,
+      outcome: this.closed ? 'closed' : 'completed',
+    };
   }
 
   #noteMetadata(metadata: ClientMessageMetadata | undefined): void {
@@ -843,12 +941,14 @@ export class ConnectionSession implements Connection {
       this.#currentTurn = tracker;
       tracker.start(this.#seq);
       let outcome: TurnOutcome = 'completed';
+      this.#hookRun = ++this.#hookRuns;
       try {
         await hook();
       } catch (error) {
         outcome = 'failed';
         this.#onAgentError(error, this);
       } finally {
+        this.#hookRun = 0;
         const final: TurnOutcome = this.closed && outcome === 'completed' ? 'closed' : outcome;
         // A continuation turn (after a host tool result) ends with the hook that was waiting.
         this.#currentTurn?.end(this.#seq, final);

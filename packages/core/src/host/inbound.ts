@@ -5,6 +5,7 @@
  * request `{ <kind>: …, metadata: … }`, so a binding only prefixes its own envelope (`/params`).
  */
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
+import { checkFunctionCallMessage, getFunctionCallKind } from '../rpc/function-call-messages.js';
 import { DEFAULT_MAX_DEPTH, findDepthViolation } from '../validation/find-depth-violation.js';
 import {
   validateClientCapabilities,
@@ -97,6 +98,27 @@ export function checkClientMessage(
   const checked = checkMetadata(metadata, limits, receivedBytes);
   if (!checked.ok) return checked;
   return { ok: true, message: message as unknown as ClientMessage, metadata: checked.metadata };
+}
+
+/**
+ * Validates one whole inbound client message, whatever its version: a v1.0 function-call message
+ * (`callAgentFunction`, `rendererFunctionResponse`, or the `error` form of a refused call) by its
+ * own shape check, anything else as a v0.9 client message (`action`, `error`). The one rule every
+ * binding and the session host apply, so a bad message gets the same issues everywhere.
+ *
+ * @param message - The message as parsed from the wire, with its `version`.
+ * @returns Issues with JSON Pointers into the message (empty when valid).
+ *
+ * @example
+ * ```ts
+ * checkInboundMessage({ version: 'v1.0', callAgentFunction: { surfaceId: 's', callFunction: { call: 'f' } } });
+ * // [{ path: '/callAgentFunction/functionCallId', message: 'Missing required property "functionCallId".' }]
+ * ```
+ */
+export function checkInboundMessage(message: unknown): ValidationIssue[] {
+  return getFunctionCallKind(message)
+    ? checkFunctionCallMessage(message)
+    : validateClientMessage(message);
 }
 
 /**

@@ -33,6 +33,7 @@ export { HTTP_STATUS_BY_CODE, HttpRefusal, shutdownRefusal, toHttpError } from '
 export type { InboundCheck, InboundLimits } from './inbound.js';
 export {
   checkClientMessage,
+  checkInboundMessage,
   checkMetadata,
   checkRequestDepth,
   INBOUND_DEFAULTS,

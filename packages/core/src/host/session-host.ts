@@ -14,8 +14,6 @@ import type { A2uiAgent, AgentInput, HostToolResult } from '../agent/agent.js';
 import { createConnectionId } from '../agent/connection-id.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
-import { checkFunctionCallMessage, getFunctionCallKind } from '../rpc/function-call-messages.js';
-import { validateClientMessage } from '../validation/validate-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
 import {
   negotiateWireVersions,
@@ -35,7 +33,12 @@ import {
   type SessionLimits,
   type SessionSink,
 } from './connection-session.js';
-import { checkMetadata, INBOUND_DEFAULTS, type InboundLimits } from './inbound.js';
+import {
+  checkInboundMessage,
+  checkMetadata,
+  INBOUND_DEFAULTS,
+  type InboundLimits,
+} from './inbound.js';
 import { PollGate } from './poll-gate.js';
 import {
   type Authenticate,
@@ -1024,9 +1027,7 @@ export class SessionHost {
     this.#checkRequestId(options.requestId);
     // v1.0 function-call messages (callAgentFunction, rendererFunctionResponse) have their own
     // shape check; everything else is a v0.9 client message.
-    const issues = getFunctionCallKind(options.message)
-      ? checkFunctionCallMessage(options.message)
-      : validateClientMessage(options.message);
+    const issues = checkInboundMessage(options.message);
     if (issues.length > 0) throw this.#invalid(issues);
     const checked = checkMetadata(options.metadata, this.#options, options.bytes);
     if (!checked.ok) throw this.#invalid(checked.issues);

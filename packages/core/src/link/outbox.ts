@@ -105,6 +105,15 @@ export interface OutboxOptions<T> {
    * @default the browser's `online` and `visibilitychange` events, where they exist
    */
   wake?: (listener: () => void) => () => void;
+  /**
+   * Messages that overtake the queue: they go in a lane of their own, never behind a delivery in
+   * flight. For v1.0 `rendererFunctionResponse` (see `isOvertakingMessage`): the agent's hook that
+   * waits for it holds the connection's turn, so a message queued after that turn — whose delivery
+   * waits for its own turn — would otherwise wait for an answer queued behind it. Such messages are
+   * answers the server never queues, so their order against the others does not matter.
+   * @default none overtake
+   */
+  overtakes?: (item: T) => boolean;
 }
 
 /** Defaults of {@link OutboxOptions}. */
@@ -149,9 +158,13 @@ export class Outbox<T> {
   #failing = false;
   #closed = false;
   #attempts = 0;
+  /** The lane of overtaking messages, an outbox of its own. */
+  readonly #lane: Outbox<T> | undefined;
 
   constructor(options: OutboxOptions<T>) {
     this.#options = options;
+    const { overtakes, ...laneOptions } = options;
+    this.#lane = overtakes && new Outbox<T>(laneOptions);
     this.#backoff = createBackoff({ ...options.backoff, maxAttempts: Number.POSITIVE_INFINITY });
     this.#maxQueued = options.maxQueuedMessages ?? OUTBOX_DEFAULTS.maxQueuedMessages;
     this.#maxBatch = Math.max(1, options.maxBatchLength ?? OUTBOX_DEFAULTS.maxBatchLength);
@@ -160,17 +173,17 @@ export class Outbox<T> {
 
   /** Messages not yet acknowledged. */
   get pending(): number {
-    return this.#queue.length;
+    return this.#queue.length + (this.#lane?.pending ?? 0);
   }
 
   /** True while deliveries fail and a retry is scheduled. */
   get failing(): boolean {
-    return this.#failing;
+    return this.#failing || (this.#lane?.failing ?? false);
   }
 
   /** Delivery attempts made so far (for tests and diagnostics). */
   get attempts(): number {
-    return this.#attempts;
+    return this.#attempts + (this.#lane?.attempts ?? 0);
   }
 
   /**
@@ -179,6 +192,7 @@ export class Outbox<T> {
    *   was reset before it could be delivered), `ABORTED` (`signal`), or the server's refusal
    */
   enqueue(item: T, options: { signal?: AbortSignal } = {}): Promise<void> {
+    if (this.#lane && this.#options.overtakes?.(item)) return this.#lane.enqueue(item, options);
     if (this.#closed)
       return Promise.reject(new A2uiError('CONNECTION_CLOSED', 'The transport is closed.'));
     if (options.signal?.aborted)
@@ -222,6 +236,7 @@ export class Outbox<T> {
    */
   setConnection(connectionId: string): void {
     if (this.#closed) return;
+    this.#lane?.setConnection(connectionId);
     const changed = connectionId !== this.#connectionId;
     const previous = this.#connectionId;
     this.#connectionId = connectionId;
@@ -237,6 +252,7 @@ export class Outbox<T> {
    * will resume.
    */
   pause(): void {
+    this.#lane?.pause();
     this.#ready = false;
   }
 
@@ -245,6 +261,7 @@ export class Outbox<T> {
    * the others wait for the next connection.
    */
   reset(): void {
+    this.#lane?.reset();
     const previous = this.#connectionId;
     this.#connectionId = undefined;
     this.#ready = false;
@@ -258,6 +275,7 @@ export class Outbox<T> {
    */
   close(error: unknown = new A2uiError('CONNECTION_CLOSED', 'The transport was closed.')): void {
     if (this.#closed) return;
+    this.#lane?.close(error);
     this.#closed = true;
     this.#cancelRetry();
     this.#lifetime.abort();

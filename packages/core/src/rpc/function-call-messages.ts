@@ -216,3 +216,12 @@ export function functionCallFailure(
     { data: { functionCallId, code, message: error.message } },
   );
 }
+
+/**
+ * Whether a client message must overtake the client's queue of unanswered messages
+ * (`OutboxOptions.overtakes`): a `rendererFunctionResponse`, which the agent's waiting hook needs
+ * before any message queued after it can be handled, and which the server never queues.
+ */
+export function isOvertakingMessage(message: unknown): boolean {
+  return getFunctionCallKind(message) === 'rendererFunctionResponse';
+}

@@ -5,6 +5,8 @@ export type {
   AgentFunctionRegistryOptions,
 } from './agent-functions.js';
 export { AgentFunctionRegistry } from './agent-functions.js';
+export type { AnsweredCall, AnsweredCallsOptions } from './answered-calls.js';
+export { ANSWERED_CALLS_DEFAULTS, AnsweredCalls } from './answered-calls.js';
 export type {
   AgentFunctionCallMessage,
   AgentFunctionResponseMessage,
@@ -23,6 +25,7 @@ export {
   FUNCTION_CALL_VERSION,
   functionCallFailure,
   getFunctionCallKind,
+  isOvertakingMessage,
   readFunctionResponse,
 } from './function-call-messages.js';
 export type { FunctionCallOptions } from './pending-function-calls.js';

@@ -63,6 +63,7 @@ export {
 } from './fault-scenarios.js';
 export type { FollowConformanceHarness, FollowConformanceHosts } from './follow-conformance.js';
 export { describeFollowConformance } from './follow-conformance.js';
+export { describeFunctionCallConformance } from './function-call-conformance.js';
 export {
   createLoadAgent,
   expectLoadDelivered,

@@ -5,12 +5,16 @@ import {
   conformanceHostOptions,
   createReturnChannelFaults,
 } from '../testing/conformance-harness.js';
-import { describeTransportConformance } from '../testing/transport-conformance.js';
+import { describeFunctionCallConformance } from '../testing/function-call-conformance.js';
+import {
+  describeTransportConformance,
+  type TransportConformanceHarness,
+} from '../testing/transport-conformance.js';
 import { createInMemoryTransport, type InMemoryTransport } from './in-memory-transport.js';
 
 const FAST = { initialDelayMs: 20, maxDelayMs: 40, minRetryMs: 20 } as const;
 
-describeTransportConformance('in-memory', {
+const harness: TransportConformanceHarness = {
   capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
     // Principals are given, not authenticated: no `authenticate`.
@@ -83,7 +87,10 @@ describeTransportConformance('in-memory', {
       },
     };
   },
-});
+};
+
+describeTransportConformance('in-memory', harness);
+describeFunctionCallConformance('in-memory', harness);
 
 describe('createInMemoryTransport', () => {
   it('carries user input to onInput and resolves once its turn is over', async () => {

@@ -19,6 +19,7 @@ import { LinkStatus } from '../link/link-status.js';
 import { Outbox, type OutboxDelivery } from '../link/outbox.js';
 import { SequenceTracker } from '../link/sequence-tracker.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
+import { isOvertakingMessage } from '../rpc/function-call-messages.js';
 import type { ClientTransport, SendOptions, TransportEvent } from './client-transport.js';
 import { createEventQueue, type EventQueue } from './event-queue.js';
 
@@ -97,6 +98,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
     maxQueuedMessages: options.maxQueuedMessages,
     backoff: options.reconnect,
     onTrouble: (trouble) => status.trouble(trouble),
+    overtakes: (item) => isOvertakingMessage(item.message),
     async deliver(batch, context): Promise<OutboxDelivery> {
       const errors = new Map<string, A2uiError>();
       for (const entry of batch) {

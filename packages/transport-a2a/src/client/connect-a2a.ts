@@ -43,6 +43,7 @@ import {
   describeTroubleCause,
   errorOfHttpStatus,
   type HttpLinkOptions,
+  isOvertakingMessage,
   isRetryableStatus,
   LINK_DEFAULTS,
   type LinkAttempt,
@@ -757,6 +758,7 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   };
 
   const outbox = new Outbox<Outgoing>({
+    overtakes: (item) => item.kind === 'a2ui' && isOvertakingMessage(item.message),
     ...kit.outbox,
     // One A2A message per client message: its id is the message's idempotency key.
     maxBatchLength: 1,

@@ -10,12 +10,12 @@ import { Role, type SendMessageRequest } from '@a2a-js/sdk';
 import { ContentTypeNotSupportedError } from '@a2a-js/sdk/errors';
 import {
   A2uiError,
+  checkInboundMessage,
   checkMetadata,
   INBOUND_DEFAULTS,
   type InboundLimits,
   isRecord,
   toMessageList,
-  validateClientMessage,
 } from '@a2ui-ts/core';
 import { A2UI_METADATA, isA2uiExtensionUri } from '../protocol/a2ui-extension.js';
 import { isA2uiDataPart, partMimeType } from '../protocol/a2ui-parts.js';
@@ -112,7 +112,7 @@ export function parseA2uiRequest(
       const list = toMessageList(content.value);
       list.forEach((entry, position) => {
         const path = `${at}/data${pathOf(content.value, position)}`;
-        const issues = validateClientMessage(entry);
+        const issues = checkInboundMessage(entry);
         if (issues.length > 0)
           throw invalid(issues[0]!.message, `${path}${issues[0]!.path}`, { issues });
         const bytes = JSON.stringify(entry).length + metadataBytes;

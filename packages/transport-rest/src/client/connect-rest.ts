@@ -16,6 +16,7 @@ import {
   createLinkTransport,
   describeTroubleCause,
   type HttpLinkOptions,
+  isOvertakingMessage,
   isRetryableStatus,
   LINK_DEFAULTS,
   type LinkAttempt,
@@ -245,6 +246,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
   // ---- Client → server: one POST per message, answered with the turn ---------------------------
 
   const outbox = new Outbox<Outgoing>({
+    overtakes: (item) => isOvertakingMessage(item.message),
     ...kit.outbox,
     // One message per request: each answer is that message's turn.
     maxBatchLength: 1,

@@ -9,6 +9,7 @@ import {
   type ClientMessage,
   type ClientMessageMetadata,
   describeError,
+  getFunctionCallKind,
   type HeadersOption,
   HTTP_STATUS_BY_CODE,
   parseRetryAfter,
@@ -72,10 +73,16 @@ export function clientMessageRequest(
   message: ClientMessage,
   metadata: ClientMessageMetadata | undefined,
 ): { readonly path: string; readonly body: RestClientMessageRequest } {
+  const fn = getFunctionCallKind(message);
   const part =
-    'action' in message
-      ? { path: REST_PATHS.action, body: { connectionId, action: message.action } }
-      : { path: REST_PATHS.error, body: { connectionId, error: message.error } };
+    fn === 'callAgentFunction' || (fn === 'rendererFunctionResponse' && !('error' in message))
+      ? {
+          path: REST_PATHS[fn],
+          body: { connectionId, [fn]: (message as unknown as Record<string, unknown>)[fn] },
+        }
+      : 'action' in message
+        ? { path: REST_PATHS.action, body: { connectionId, action: message.action } }
+        : { path: REST_PATHS.error, body: { connectionId, error: message.error } };
   return metadata ? { path: part.path, body: { ...part.body, metadata } } : part;
 }
 

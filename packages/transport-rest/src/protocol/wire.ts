@@ -13,6 +13,16 @@ export const REST_PATHS = {
   action: '/action',
   /** `POST`: a v0.9 `error`; answered with the agent's turn. */
   error: '/error',
+  /**
+   * `POST`: a v1.0 `callAgentFunction`; answered with the agent's turn, whose messages hold the
+   * `agentFunctionResponse` (a `functionCallId` sent again is not run again: its answer is).
+   */
+  callAgentFunction: '/callAgentFunction',
+  /**
+   * `POST`: a v1.0 `rendererFunctionResponse`; answered with the turn it continues (what the
+   * agent sent after its `callRendererFunction` returned).
+   */
+  rendererFunctionResponse: '/rendererFunctionResponse',
   /** `GET`: long poll for the messages after a `seq`. */
   messages: '/messages',
   /** `POST`: the client leaves. */
@@ -99,13 +109,21 @@ export interface RestConnectRequest {
   requestId?: string;
 }
 
-/** Body of `POST {base}/action` (`action`) and `POST {base}/error` (`error`). */
+/**
+ * Body of `POST {base}/action` (`action`), `POST {base}/error` (`error`), and of the v1.0
+ * function calls: `POST {base}/callAgentFunction` (`callAgentFunction`) and
+ * `POST {base}/rendererFunctionResponse` (`rendererFunctionResponse`).
+ */
 export interface RestClientMessageRequest {
   connectionId: string;
   /** The v0.9 `action` object (on `/action`). */
   action?: unknown;
   /** The v0.9 `error` object (on `/error`). */
   error?: unknown;
+  /** The v1.0 `callAgentFunction` object (on `/callAgentFunction`). */
+  callAgentFunction?: unknown;
+  /** The v1.0 `rendererFunctionResponse` object (on `/rendererFunctionResponse`). */
+  rendererFunctionResponse?: unknown;
   /** `a2uiClientCapabilities`, `a2uiClientDataModel` (§4). */
   metadata?: unknown;
   /** Idempotency key, when the `Idempotency-Key` header cannot be set. */

@@ -15,6 +15,7 @@ import {
   type DisconnectReason,
   defaultIsSamePrincipal,
   ExpiringMap,
+  FUNCTION_CALL_VERSION,
   type HostPollResult,
   HttpRefusal,
   INBOUND_DEFAULTS,
@@ -37,6 +38,17 @@ import { IDEMPOTENCY_KEY_HEADER, REST_PATHS, REST_QUERY } from '../protocol/wire
 import { fingerprintOf } from './body-fingerprint.js';
 
 export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core';
+
+/** The routes that carry one client message, by the message key their body holds. */
+type ClientMessageRoute = 'action' | 'error' | 'callAgentFunction' | 'rendererFunctionResponse';
+
+/** The envelope version of each route's message: actions and errors v0.9, function calls v1.0. */
+const ROUTE_VERSIONS: Record<ClientMessageRoute, string> = {
+  action: 'v0.9',
+  error: 'v0.9',
+  callAgentFunction: FUNCTION_CALL_VERSION,
+  rendererFunctionResponse: FUNCTION_CALL_VERSION,
+};
 
 /** CORS settings: the options of Hono's `cors()` middleware. */
 export type RestCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
@@ -449,7 +461,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     }
   };
 
-  const clientMessage = async (c: Context, kind: 'action' | 'error'): Promise<Response> => {
+  const clientMessage = async (c: Context, kind: ClientMessageRoute): Promise<Response> => {
     const { principal, body, bytes } = await readPost(c);
     const connectionId = connectionIdOf(body.connectionId, '/connectionId');
     const requestId = requestIdOf(c, body);
@@ -457,7 +469,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const lowerBound = await currentSeq(connectionId);
     const receiving = host.receive(connectionId, {
       principal,
-      message: { version: 'v0.9', [kind]: body[kind] },
+      message: { version: ROUTE_VERSIONS[kind], [kind]: body[kind] },
       metadata: body.metadata,
       requestId,
       ...(requestId === undefined ? {} : { fingerprint: await fingerprintOf(kind, body) }),
@@ -542,12 +554,22 @@ export function createRestServer(options: RestServerOptions): RestServer {
     REST_PATHS.error,
     route((c) => clientMessage(c, 'error')),
   );
+  app.post(
+    REST_PATHS.callAgentFunction,
+    route((c) => clientMessage(c, 'callAgentFunction')),
+  );
+  app.post(
+    REST_PATHS.rendererFunctionResponse,
+    route((c) => clientMessage(c, 'rendererFunctionResponse')),
+  );
   app.get(REST_PATHS.messages, route(poll));
   app.post(REST_PATHS.disconnect, route(disconnect));
   for (const path of [
     REST_PATHS.connect,
     REST_PATHS.action,
     REST_PATHS.error,
+    REST_PATHS.callAgentFunction,
+    REST_PATHS.rendererFunctionResponse,
     REST_PATHS.disconnect,
   ])
     app.all(path, (c) => refuse(c, methodNotAllowed('POST')));

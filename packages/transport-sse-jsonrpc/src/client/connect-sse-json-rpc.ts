@@ -16,6 +16,7 @@ import {
   describeError,
   describeTroubleCause,
   errorOfHttpStatus,
+  getFunctionCallKind,
   type HttpLinkOptions,
   isRetryableStatus,
   LINK_DEFAULTS,
@@ -110,6 +111,21 @@ export const SSE_JSON_RPC_CLIENT_DEFAULTS = {
 
 type Outgoing = { method: string; params: Record<string, unknown> };
 
+/** The JSON-RPC method and params (without `connectionId`) that carry `message`. */
+function toRequest(message: ClientMessage): Outgoing {
+  const kind = getFunctionCallKind(message);
+  if (
+    kind === 'callAgentFunction' ||
+    (kind === 'rendererFunctionResponse' && !('error' in message))
+  ) {
+    const body = (message as unknown as Record<string, unknown>)[kind];
+    return { method: RPC_METHODS[kind], params: { [kind]: body } };
+  }
+  if ('action' in message)
+    return { method: RPC_METHODS.action, params: { action: message.action } };
+  return { method: RPC_METHODS.error, params: { error: message.error } };
+}
+
 /**
  * Connects to an SSE + JSON-RPC server. The link opens when `A2uiClient` calls `events()`;
  * `send` may be called before, and waits for the connection.
@@ -163,6 +179,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   // ---- Client → server: JSON-RPC calls from the outbox ---------------------------------------
 
   const outbox = new Outbox<Outgoing>({
+    overtakes: (item) => item.method === RPC_METHODS.rendererFunctionResponse,
     ...kit.outbox,
     onTrouble: (trouble) => shell.status.trouble(trouble),
     deliver: (batch, context) => post(batch, context.connectionId, context.signal),
@@ -524,12 +541,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     },
     events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {
-      const isAction = 'action' in message;
-      const params: Record<string, unknown> = isAction
-        ? { action: message.action }
-        : { error: message.error };
+      const { method, params } = toRequest(message);
       if (metadata !== undefined) params.metadata = metadata;
-      const method = isAction ? RPC_METHODS.action : RPC_METHODS.error;
       return shell.sendWhileOpen(() => outbox.enqueue({ method, params }, sendOptions));
     },
     close: shell.close,

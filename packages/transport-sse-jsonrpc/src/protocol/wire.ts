@@ -24,6 +24,18 @@ export const RPC_METHODS = {
   action: 'a2ui.action',
   /** Params `{connectionId, error, metadata?}`; `error` is the v0.9 inner object. */
   error: 'a2ui.error',
+  /**
+   * Params `{connectionId, callAgentFunction, metadata?}`; `callAgentFunction` is the v1.0 inner
+   * object `{surfaceId, functionCallId, callFunction}`. The agent's `agentFunctionResponse` comes
+   * on the stream; a `functionCallId` sent again is not run again (its answer is sent again).
+   */
+  callAgentFunction: 'a2ui.callAgentFunction',
+  /**
+   * Params `{connectionId, rendererFunctionResponse, metadata?}`; `rendererFunctionResponse` is the
+   * v1.0 inner object `{functionCallId, value | error}`. Settles the agent's waiting
+   * `callRendererFunction` at once; `result.turn` is the agent's turn that it continues.
+   */
+  rendererFunctionResponse: 'a2ui.rendererFunctionResponse',
   /** Params `{connectionId}`: the client is leaving; the agent sees `client-closed` at once. */
   disconnect: 'a2ui.disconnect',
 } as const;

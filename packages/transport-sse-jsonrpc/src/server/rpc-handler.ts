@@ -1,6 +1,7 @@
 /**
  * The JSON-RPC 2.0 codec of the binding (`POST {base}/rpc`): checks each request of a single call
- * or a batch, hands `a2ui.action` / `a2ui.error` / `a2ui.disconnect` to the session host, and
+ * or a batch, hands `a2ui.action` / `a2ui.error` / `a2ui.disconnect` and the v1.0 function calls
+ * (`a2ui.callAgentFunction`, `a2ui.rendererFunctionResponse`) to the session host, and
  * answers with the codes of {@link RPC_ERRORS}. A bad request never affects another request of
  * the same batch, nor another connection. Requests of a batch reach the agent in order; after a
  * busy refusal the rest of the batch is refused too, so nothing overtakes a message that waits.
@@ -8,6 +9,7 @@
 import {
   A2uiError,
   checkRequestDepth,
+  FUNCTION_CALL_VERSION,
   INBOUND_DEFAULTS,
   type InboundLimits,
   isConnectionId,
@@ -169,8 +171,21 @@ export async function handleRpcPayload(
   };
 }
 
-const isDelivery = (method: unknown) =>
-  method === RPC_METHODS.action || method === RPC_METHODS.error;
+/** The message key each delivering method carries in its params, and its envelope version. */
+const DELIVERIES = {
+  [RPC_METHODS.action]: { kind: 'action', version: 'v0.9' },
+  [RPC_METHODS.error]: { kind: 'error', version: 'v0.9' },
+  [RPC_METHODS.callAgentFunction]: { kind: 'callAgentFunction', version: FUNCTION_CALL_VERSION },
+  [RPC_METHODS.rendererFunctionResponse]: {
+    kind: 'rendererFunctionResponse',
+    version: FUNCTION_CALL_VERSION,
+  },
+} as const;
+
+type DeliveryKind = (typeof DELIVERIES)[keyof typeof DELIVERIES]['kind'];
+
+const isDelivery = (method: unknown): method is keyof typeof DELIVERIES =>
+  typeof method === 'string' && Object.hasOwn(DELIVERIES, method);
 
 const idOf = (request: Record<string, unknown>): JsonRpcId =>
   isJsonRpcId(request.id) ? (request.id as JsonRpcId) : null;
@@ -275,7 +290,8 @@ async function handleRequest(
         'must be a connection id (22 base64url characters)',
       ),
     );
-  const kind = method === RPC_METHODS.action ? 'action' : 'error';
+  const delivery = isDelivery(method) ? DELIVERIES[method] : DELIVERIES[RPC_METHODS.action];
+  const kind = delivery.kind;
   if (isDelivery(method) && !(kind in params))
     return answer(invalidParams(responseId, `/params/${kind}`, 'is required'));
   try {
@@ -291,7 +307,7 @@ async function handleRequest(
     try {
       const { duplicate, turn } = await context.host.receive(connectionId, {
         principal,
-        message: { version: 'v0.9', [kind]: params[kind] },
+        message: { version: delivery.version, [kind]: params[kind] },
         metadata: params.metadata,
         requestId: context.idText(request),
         bytes,
@@ -316,7 +332,7 @@ async function handleRequest(
 function toErrorAnswer(
   error: unknown,
   id: JsonRpcId,
-  kind: 'action' | 'error',
+  kind: DeliveryKind,
   connectionId: string,
 ): [JsonRpcResponse, number?] {
   const name = rpcErrorNameOf(error);

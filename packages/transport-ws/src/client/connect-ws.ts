@@ -16,6 +16,7 @@ import {
   describeError,
   describeTroubleCause,
   errorOfHttpStatus,
+  isOvertakingMessage,
   isRetryableStatus,
   LINK_DEFAULTS,
   type LinkAttempt,
@@ -248,6 +249,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
   // ---- Client → server: envelopes from the outbox ------------------------------------------
 
   const outbox = new Outbox<Outgoing>({
+    overtakes: (item) => isOvertakingMessage(item.message),
     ...kit.outbox,
     onTrouble: (trouble) => shell.status.trouble(trouble),
     deliver: (batch, context) => deliver(batch, context.connectionId),
