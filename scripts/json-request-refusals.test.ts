@@ -8,13 +8,13 @@
  */
 import { connect } from 'node:net';
 import { createAgUiServer } from '@a2ui-ts/agui-adapter';
+import type { A2uiAgent } from '@a2ui-ts/core';
 import {
-  type A2uiAgent,
   type FetchApp,
   type HttpListener,
   JSON_REQUEST_FAILURES,
   type JsonRequestFailure,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { createA2aServer } from '@a2ui-ts/transport-a2a';
 import { serveA2a } from '@a2ui-ts/transport-a2a/node';
 import { createRestServer, REST_PATHS } from '@a2ui-ts/transport-rest';

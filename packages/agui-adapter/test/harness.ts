@@ -3,7 +3,8 @@
  * fault-injection middleware, and collects what the server reports.
  */
 import type { Server } from 'node:http';
-import { type A2uiAgent, type FetchApp, type HttpListener, serveFetchApp } from '@a2ui-ts/core';
+import type { A2uiAgent } from '@a2ui-ts/core';
+import { type FetchApp, type HttpListener, serveFetchApp } from '@a2ui-ts/core/host';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterEach } from 'vitest';

@@ -7,7 +7,7 @@ import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { HttpListener } from '@a2ui-ts/core';
+import type { HttpListener } from '@a2ui-ts/core/host';
 import {
   createLavsRuntime,
   type LavsAuditEntry,

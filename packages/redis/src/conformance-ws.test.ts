@@ -5,7 +5,7 @@
  * the client's messages to it. Each client talks through its own TCP proxy (so its link can be
  * broken or severed); the nodes can refuse its deliveries as a busy agent does.
  */
-import type { HostReceiveOptions } from '@a2ui-ts/core';
+import type { HostReceiveOptions } from '@a2ui-ts/core/host';
 import {
   CONFORMANCE_RECONNECT,
   conformanceHostOptions,

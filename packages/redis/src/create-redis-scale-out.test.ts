@@ -1,4 +1,5 @@
-import { type A2uiAgent, A2uiError, createSessionHost, type SessionSink } from '@a2ui-ts/core';
+import { type A2uiAgent, A2uiError } from '@a2ui-ts/core';
+import { createSessionHost, type SessionSink } from '@a2ui-ts/core/host';
 import { createClient } from '@redis/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { action } from '../test/messages.js';

@@ -4,16 +4,15 @@
  * Redis comes back. Pass `hostOptions` to any binding (`createSseJsonRpcServer({ agent,
  * ...scaleOut.hostOptions })`) and several nodes behind one load balancer serve every client.
  */
+import { A2uiError, createConnectionId } from '@a2ui-ts/core';
 import {
-  A2uiError,
   type ConnectionRegistry,
-  computeBackoffDelay,
-  createConnectionId,
   DEFAULT_REPLAY_LOG_LIMITS,
   type ReplayLog,
   type ReplayLogLimits,
   type SessionRouter,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
+import { computeBackoffDelay } from '@a2ui-ts/core/link';
 import {
   createClient,
   type RedisClientOptions,

@@ -6,7 +6,8 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type Connection, createSessionHost } from '@a2ui-ts/core';
+import type { Connection } from '@a2ui-ts/core';
+import { createSessionHost } from '@a2ui-ts/core/host';
 import { createClient } from '@redis/client';
 import { afterEach, expect, inject, it } from 'vitest';
 import type { SessionNodeCommand, SessionNodeReport } from '../test/session-node-main.js';

@@ -3,7 +3,7 @@
  * connections, Redis replay log) and on two nodes sharing one Redis, where the follower on node B
  * reads what the owner on node A appends, and holds A's connection out of its grace period.
  */
-import { createSessionHost } from '@a2ui-ts/core';
+import { createSessionHost } from '@a2ui-ts/core/host';
 import { describeFollowConformance } from '@a2ui-ts/core/testing';
 import { startNodes } from '../test/stores.js';
 

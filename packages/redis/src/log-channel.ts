@@ -2,7 +2,9 @@
  * What travels on a log's pub/sub channel: the entries just appended (with their text, so that a
  * follower needs no read per append), or the end of the session.
  */
-import { type DisconnectReason, type ReplayEntry, tryParseJson } from '@a2ui-ts/core';
+import type { DisconnectReason } from '@a2ui-ts/core';
+import type { ReplayEntry } from '@a2ui-ts/core/host';
+import { tryParseJson } from '@a2ui-ts/core/link';
 
 /** A message of a log channel. */
 export type LogChannelMessage =

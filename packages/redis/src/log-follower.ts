@@ -7,7 +7,8 @@
  * cannot be filled (the entries are gone) ends the subscription with `reset`, so that the link
  * is dropped quietly and its client resumes — and is reset — instead of silently missing them.
  */
-import type { DisconnectReason, ReplayEntry, ReplayLogListener } from '@a2ui-ts/core';
+import type { DisconnectReason } from '@a2ui-ts/core';
+import type { ReplayEntry, ReplayLogListener } from '@a2ui-ts/core/host';
 import type { LogChannelMessage } from './log-channel.js';
 
 /** What a read of the shared log found. */

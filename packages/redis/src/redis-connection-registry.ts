@@ -9,12 +9,9 @@
  * are refused once a newer one exists: a node that stalled past its lease (a long GC pause, a
  * stopped process) cannot write over the connection another node took over meanwhile.
  */
-import {
-  A2uiError,
-  type ConnectionRecord,
-  type ConnectionRegistry,
-  tryParseJson,
-} from '@a2ui-ts/core';
+import { A2uiError } from '@a2ui-ts/core';
+import type { ConnectionRecord, ConnectionRegistry } from '@a2ui-ts/core/host';
+import { tryParseJson } from '@a2ui-ts/core/link';
 import { DELETE_RECORD, SET_RECORD } from './lua-scripts.js';
 import type { RedisContext } from './redis-context.js';
 import { runScript } from './run-script.js';

@@ -1,4 +1,4 @@
-import type { ReplayEntry } from '@a2ui-ts/core';
+import type { ReplayEntry } from '@a2ui-ts/core/host';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startNodes } from '../test/stores.js';
 

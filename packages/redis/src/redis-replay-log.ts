@@ -6,16 +6,16 @@
  * (`<prefix>log:<id>`), a hash with `last`, `dropped` and `bytes` (`<prefix>logmeta:<id>`), both
  * with a TTL, and a pub/sub channel that carries every append and the end of the session.
  */
+import type { DisconnectReason } from '@a2ui-ts/core';
 import {
   createMemoryReplayLog,
-  type DisconnectReason,
   type MemoryReplayLog,
   type ReplayEntry,
   type ReplayLog,
   type ReplayLogLimits,
   type ReplayLogListener,
   type ReplayLogSize,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { encodeAppend, encodeEnd } from './log-channel.js';
 import { LogFollower, type SharedRead } from './log-follower.js';
 import type { LogSubscriptions } from './log-subscriptions.js';

@@ -6,13 +6,13 @@
  * reconnect. Only live nodes (current lease) are written to. One inbox serves every session host
  * of the process; each host's {@link RedisSessionRouter} names itself in what it sends.
  */
-import {
-  A2uiError,
-  type RoutedRequest,
-  type RoutedRequestHandler,
-  type RoutedResponse,
-  type SessionRouter,
-} from '@a2ui-ts/core';
+import { A2uiError } from '@a2ui-ts/core';
+import type {
+  RoutedRequest,
+  RoutedRequestHandler,
+  RoutedResponse,
+  SessionRouter,
+} from '@a2ui-ts/core/host';
 import { SEND_TO_NODE } from './lua-scripts.js';
 import type { NodeLeases } from './node-leases.js';
 import type { RedisContext } from './redis-context.js';

@@ -4,7 +4,8 @@
  * with `data.retryAfterMs` to "come back later" (HTTP 503 + `Retry-After`, JSON-RPC `-32005`),
  * which client links retry with backoff — with the same request id, so nothing is applied twice.
  */
-import { A2uiError, STORE_UNAVAILABLE } from '@a2ui-ts/core';
+import { A2uiError } from '@a2ui-ts/core';
+import { STORE_UNAVAILABLE } from '@a2ui-ts/core/link';
 
 /** `data.reason` of the refusals raised while Redis cannot be reached (core's, which clients read). */
 export { STORE_UNAVAILABLE };

@@ -6,7 +6,8 @@
  * binding would — and reports `ready`, `opened`, `disconnect` (with the reason), `sent`, every
  * `action` its agent handles and how each `receive` ended (`received`).
  */
-import { type Connection, createSessionHost } from '@a2ui-ts/core';
+import type { Connection } from '@a2ui-ts/core';
+import { createSessionHost } from '@a2ui-ts/core/host';
 import { createRedisScaleOut } from '../src/index.js';
 import type { TestNodeConfig } from './node-main.js';
 

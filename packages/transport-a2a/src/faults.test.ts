@@ -6,7 +6,8 @@
  */
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
-import { type A2uiAgent, A2uiClient, A2uiError, STORE_UNAVAILABLE } from '@a2ui-ts/core';
+import { type A2uiAgent, A2uiClient, A2uiError } from '@a2ui-ts/core';
+import { STORE_UNAVAILABLE } from '@a2ui-ts/core/link';
 import { waitForClient } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it } from 'vitest';

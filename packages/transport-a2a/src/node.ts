@@ -7,7 +7,12 @@
  */
 
 import type { Server } from 'node:http';
-import { type FetchApp, type HttpListener, type ListenOptions, serveFetchApp } from '@a2ui-ts/core';
+import {
+  type FetchApp,
+  type HttpListener,
+  type ListenOptions,
+  serveFetchApp,
+} from '@a2ui-ts/core/host';
 import { createAdaptorServer } from '@hono/node-server';
 
 /** Options of {@link serveA2a}: `port` (0 picks a free one) and `hostname` ('127.0.0.1'). */

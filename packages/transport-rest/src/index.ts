@@ -7,7 +7,7 @@
  * @module
  */
 
-export type { ReconnectOptions } from '@a2ui-ts/core';
+export type { ReconnectOptions } from '@a2ui-ts/core/link';
 export type { RestClientOptions, RestTransport } from './client/connect-rest.js';
 export { connectRest, REST_CLIENT_DEFAULTS } from './client/connect-rest.js';
 export type { HeadersOption } from './client/http.js';

@@ -4,7 +4,7 @@
  * closing closes the app first (waiting polls answer `closed`), then every socket.
  */
 import type { Server } from 'node:http';
-import { type FetchApp, type HttpListener, serveFetchApp } from '@a2ui-ts/core';
+import { type FetchApp, type HttpListener, serveFetchApp } from '@a2ui-ts/core/host';
 import { createAdaptorServer } from '@hono/node-server';
 
 /** A listening server: `url` is `http://127.0.0.1:<port>`. */

@@ -7,10 +7,15 @@
  */
 
 import type { Server } from 'node:http';
-import { type FetchApp, type HttpListener, type ListenOptions, serveFetchApp } from '@a2ui-ts/core';
+import {
+  type FetchApp,
+  type HttpListener,
+  type ListenOptions,
+  serveFetchApp,
+} from '@a2ui-ts/core/host';
 import { createAdaptorServer } from '@hono/node-server';
 
-export type { FetchApp } from '@a2ui-ts/core';
+export type { FetchApp } from '@a2ui-ts/core/host';
 
 /** Options of {@link serveSseJsonRpc}: `port` (0 picks a free one) and `hostname` ('127.0.0.1'). */
 export type ServeSseJsonRpcOptions = ListenOptions;

@@ -4,7 +4,7 @@
  * link can be broken or severed) and authenticates with a bearer token in the subprotocol; the
  * server's return channel can refuse its deliveries as a busy agent does (`LIMIT_EXCEEDED`).
  */
-import type { HostReceiveOptions } from '@a2ui-ts/core';
+import type { HostReceiveOptions } from '@a2ui-ts/core/host';
 import {
   CONFORMANCE_RECONNECT,
   conformanceHostOptions,

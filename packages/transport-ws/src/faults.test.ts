@@ -11,10 +11,10 @@ import {
   BASIC_CATALOG_ID,
   type Connection,
   type DisconnectReason,
-  type HostReceiveOptions,
   type ServerMessage,
   snapshotState,
 } from '@a2ui-ts/core';
+import type { HostReceiveOptions } from '@a2ui-ts/core/host';
 import {
   createChunkedAgent,
   createChurnAgent,

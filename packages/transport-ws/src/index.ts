@@ -7,8 +7,8 @@
  * @module
  */
 
-export type { BackoffDelayOptions, ReconnectOptions } from '@a2ui-ts/core';
-export { computeBackoffDelay, RECONNECT_DEFAULTS } from '@a2ui-ts/core';
+export type { BackoffDelayOptions, ReconnectOptions } from '@a2ui-ts/core/link';
+export { computeBackoffDelay, RECONNECT_DEFAULTS } from '@a2ui-ts/core/link';
 export type {
   WebSocketConstructor,
   WsClientOptions,

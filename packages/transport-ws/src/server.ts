@@ -6,7 +6,7 @@
  * @module
  */
 
-export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core';
+export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core/host';
 export type { ServeWsOptions, UpgradeEmitter, WsNodeServer } from './server/attach-ws-server.js';
 export { attachWsServer, serveWs } from './server/attach-ws-server.js';
 export type {

@@ -1,4 +1,5 @@
-import { ConnectionSession, migrateMessages, type ServerMessage } from '@a2ui-ts/core';
+import { migrateMessages, type ServerMessage } from '@a2ui-ts/core';
+import { ConnectionSession } from '@a2ui-ts/core/host';
 import { describe, expect, it } from 'vitest';
 import { loadExampleStreams } from '../agents/example-streams.js';
 import { validateOutgoingMessage } from './transports.js';

@@ -6,13 +6,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type AgUiOutputMode, createAgUiServer } from '@a2ui-ts/agui-adapter';
+import { type A2uiAgent, validateServerMessage } from '@a2ui-ts/core';
 import {
-  type A2uiAgent,
   type OutgoingValidator,
   type SessionHostOptions,
   validateOutgoingWithBuiltinCatalogs,
-  validateServerMessage,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { createA2aServer } from '@a2ui-ts/transport-a2a';
 import { createRestServer } from '@a2ui-ts/transport-rest';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';

@@ -5,7 +5,7 @@
  * hear why. The model's stream is filtered instead: such a call's arguments become a small
  * placeholder, and the caller is told, to answer the call as invalid.
  */
-import { tryParseJson } from '@a2ui-ts/core';
+import { tryParseJson } from '@a2ui-ts/core/link';
 import { type LanguageModel, wrapLanguageModel } from 'ai';
 import { argumentDepthIssue, MAX_ARGUMENT_DEPTH } from '../render/render-stream.js';
 

@@ -12,8 +12,8 @@ import {
   getSurfaceId,
   isRecord,
   type ServerMessage,
-  tryParseJson,
 } from '@a2ui-ts/core';
+import { tryParseJson } from '@a2ui-ts/core/link';
 import { JSONParser } from '@streamparser/json';
 import type { ComponentPiece, RenderIssue, SurfaceMirror } from './surface-mirror.js';
 

@@ -5,7 +5,7 @@
  * endpoints do: an HTTP error, a cut connection, garbage, a stream that never ends.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import { listenHttpServer } from '@a2ui-ts/core';
+import { listenHttpServer } from '@a2ui-ts/core/host';
 import {
   encodeReply,
   formatSseEvent,

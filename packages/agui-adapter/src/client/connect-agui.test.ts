@@ -12,9 +12,9 @@ import {
   createDefaultCatalogs,
   MessageProcessor,
   type ServerMessage,
-  serveFetchApp,
   snapshotState,
 } from '@a2ui-ts/core';
+import { serveFetchApp } from '@a2ui-ts/core/host';
 import { createDeferred, EXAMPLE_STREAMS, waitForClient } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { EventEncoder } from '@ag-ui/encoder';

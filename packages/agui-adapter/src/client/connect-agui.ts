@@ -21,12 +21,17 @@ import {
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
-  createBackoff,
   createConnectionId,
-  createLinkTransport,
   describeError,
-  errorOfHttpStatus,
   type HostContextEntry,
+  resolveOfferedVersions,
+  type SendOptions,
+  type ServerMessage,
+} from '@a2ui-ts/core';
+import {
+  createBackoff,
+  createLinkTransport,
+  errorOfHttpStatus,
   isRetryableStatus,
   LINK_DEFAULTS,
   type LinkAttempt,
@@ -37,11 +42,8 @@ import {
   parseRetryAfter,
   type ReconnectOptions,
   resolveLinkOptions,
-  resolveOfferedVersions,
-  type SendOptions,
-  type ServerMessage,
   sleep,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/link';
 import { type AbstractAgent, type AgentSubscriber, HttpAgent } from '@ag-ui/client';
 import { CUSTOM_EVENTS, FORWARDED_PROPS, STATE_VERSION_KEY } from '../protocol/constants.js';
 import { A2uiEventReader } from './a2ui-event-reader.js';

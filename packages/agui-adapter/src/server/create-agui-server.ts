@@ -14,8 +14,14 @@
  */
 import {
   A2uiError,
-  type BindingSessionHostOptions,
   COPILOTKIT_CATALOG_IDS,
+  type HostToolCall,
+  isRecord,
+  type ServerMessage,
+  type ValidationIssue,
+} from '@a2ui-ts/core';
+import {
+  type BindingSessionHostOptions,
   checkClientMessage,
   checkMetadata,
   checkRequestDepth,
@@ -23,20 +29,16 @@ import {
   DEFAULT_BODY_TIMEOUT_MS,
   defaultPrincipalKey,
   type HostLink,
-  type HostToolCall,
-  isRecord,
   LinkSet,
   type ReplayEntry,
   readJsonRequest,
   SESSION_HOST_DEFAULTS,
-  type ServerMessage,
   type SessionHost,
   type SessionHostStats,
   type SessionSink,
   type TurnResult,
   toHttpError,
-  type ValidationIssue,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { type BaseEvent, EventType, type RunAgentInput } from '@ag-ui/core';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';

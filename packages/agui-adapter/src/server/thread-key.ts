@@ -4,7 +4,7 @@
  * principal uses names a different connection, never theirs — and the id has the fixed length
  * the session host accepts, whatever the client sent.
  */
-import { scopedClientKey } from '@a2ui-ts/core';
+import { scopedClientKey } from '@a2ui-ts/core/host';
 
 /**
  * `agui-` + base64url(SHA-256(typed principal key, typed threadId)), 48 characters.

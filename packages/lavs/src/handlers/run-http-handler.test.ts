@@ -3,7 +3,7 @@
  * contacted (redirects checked too), answers bounded in time and size.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type HttpListener, listenHttpServer } from '@a2ui-ts/core';
+import { type HttpListener, listenHttpServer } from '@a2ui-ts/core/host';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeService, type StartedService, startService } from '../../test/service-fixture.js';
 

@@ -3,7 +3,7 @@
  * for GET and DELETE), within `timeoutMs`, only to hosts `networkAccess` allows — each redirect
  * is checked again before it is followed. The response must be JSON within `maxOutputBytes`.
  */
-import { readRequestBody } from '@a2ui-ts/core';
+import { readRequestBody } from '@a2ui-ts/core/host';
 import { LavsError } from '../errors/lavs-error.js';
 import type { HttpHandler } from '../manifest/manifest-types.js';
 import { checkNetworkAccess } from '../permissions/network-access-policy.js';

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type Authenticate, runAuthenticate } from '@a2ui-ts/core';
+import { type Authenticate, runAuthenticate } from '@a2ui-ts/core/host';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { LavsError, toLavsErrorObject } from '../errors/lavs-error.js';
 import {

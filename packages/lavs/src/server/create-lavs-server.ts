@@ -5,7 +5,7 @@
  * type 415, unauthenticated 401/403), which carry a JSON-RPC error all the same. `GET /manifest`
  * serves `lavs.json`. The app is Web-standard (Hono); `serveLavs` puts it on Node.
  */
-import { type Authenticate, readJsonRequest, runAuthenticate } from '@a2ui-ts/core';
+import { type Authenticate, readJsonRequest, runAuthenticate } from '@a2ui-ts/core/host';
 import { Hono } from 'hono';
 import { LavsError, toLavsErrorObject } from '../errors/lavs-error.js';
 import { dispatchJsonRpc } from '../protocol/json-rpc.js';

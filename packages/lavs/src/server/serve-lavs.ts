@@ -3,7 +3,7 @@
  * one server and one URL, through core's `serveFetchApp` and `@hono/node-server`.
  */
 import type { Server } from 'node:http';
-import { type HttpListener, type ListenOptions, serveFetchApp } from '@a2ui-ts/core';
+import { type HttpListener, type ListenOptions, serveFetchApp } from '@a2ui-ts/core/host';
 import { createAdaptorServer } from '@hono/node-server';
 import type { LavsRuntime } from '../runtime/lavs-runtime.js';
 import { attachLavsWebSocket, type LavsWebSocketOptions } from './attach-lavs-web-socket.js';

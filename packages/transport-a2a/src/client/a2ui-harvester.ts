@@ -8,7 +8,7 @@
  */
 
 import { type Artifact, type Message, type Part, Role, type Task } from '@a2a-js/sdk';
-import { SequenceTracker } from '@a2ui-ts/core';
+import { SequenceTracker } from '@a2ui-ts/core/link';
 import { isA2uiDataPart, partSeq } from '../protocol/a2ui-parts.js';
 
 /** What one harvest found. */

@@ -36,14 +36,19 @@ import {
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
-  createBackoff,
   createConnectionId,
-  createLinkTransport,
   describeError,
+  isOvertakingMessage,
+  resolveOfferedVersions,
+  type SendOptions,
+  type TroubleCause,
+} from '@a2ui-ts/core';
+import {
+  createBackoff,
+  createLinkTransport,
   describeTroubleCause,
   errorOfHttpStatus,
   type HttpLinkOptions,
-  isOvertakingMessage,
   isRetryableStatus,
   LINK_DEFAULTS,
   type LinkAttempt,
@@ -56,13 +61,10 @@ import {
   parseRetryAfter,
   resolveHeaders,
   resolveLinkOptions,
-  resolveOfferedVersions,
-  type SendOptions,
   sleep,
-  type TroubleCause,
   troubleCauseOf,
   withDeadline,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/link';
 import { fromA2aError } from '../protocol/a2a-errors.js';
 import {
   A2UI_METADATA,

@@ -8,7 +8,7 @@
  */
 
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
-import { defaultPrincipalKey, principalScope, type SessionHost } from '@a2ui-ts/core';
+import { defaultPrincipalKey, principalScope, type SessionHost } from '@a2ui-ts/core/host';
 import type { A2aSessions } from './a2a-sessions.js';
 import type { ParseA2uiRequestLimits } from './parse-a2ui-request.js';
 import type { StreamBuffer } from './stream-buffer.js';

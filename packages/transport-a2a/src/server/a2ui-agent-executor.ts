@@ -15,14 +15,8 @@ import {
   type RequestContext,
   type ServerCallContext,
 } from '@a2a-js/sdk/server';
-import type {
-  AgentInput,
-  DisconnectReason,
-  ReplayEntry,
-  ResetReason,
-  SessionFollow,
-  TurnResult,
-} from '@a2ui-ts/core';
+import type { AgentInput, DisconnectReason } from '@a2ui-ts/core';
+import type { ReplayEntry, ResetReason, SessionFollow, TurnResult } from '@a2ui-ts/core/host';
 import { type A2aBinding, STATE_KEYS } from './a2a-binding.js';
 import type { A2aSession } from './a2a-sessions.js';
 import type { ParsedClientMessage } from './parse-a2ui-request.js';

@@ -26,12 +26,8 @@ import {
   UnsupportedOperationError,
 } from '@a2a-js/sdk/errors';
 import { DefaultRequestHandler, type ServerCallContext } from '@a2a-js/sdk/server';
-import {
-  A2uiError,
-  createConnectionId,
-  type ResetReason,
-  type WireNegotiation,
-} from '@a2ui-ts/core';
+import { A2uiError, createConnectionId, type WireNegotiation } from '@a2ui-ts/core';
+import type { ResetReason } from '@a2ui-ts/core/host';
 import { toA2aError } from '../protocol/a2a-errors.js';
 import {
   A2UI_EXTENSION_URI,

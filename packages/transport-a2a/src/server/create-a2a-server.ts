@@ -10,19 +10,17 @@ import type { AgentCard } from '@a2a-js/sdk';
 import { A2A_VERSION_HEADER, HTTP_EXTENSION_HEADER } from '@a2a-js/sdk';
 import { LEGACY_HTTP_EXTENSION_HEADER } from '@a2a-js/sdk/compat/v0_3';
 import type { TaskStore } from '@a2a-js/sdk/server';
+import type { A2uiAgent, Connection, DisconnectReason } from '@a2ui-ts/core';
 import {
-  type A2uiAgent,
-  type Connection,
   createSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
-  type DisconnectReason,
   defaultPrincipalKey,
   SESSION_HOST_DEFAULTS,
   type SessionHost,
   type SessionHostOptions,
   type SessionHostStats,
   typedKeyText,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { LAST_EVENT_ID_HEADER } from '../protocol/a2ui-extension.js';

@@ -25,15 +25,14 @@ import {
   ServerCallContext,
   validateVersion,
 } from '@a2a-js/sdk/server';
+import { A2uiError, isRecord } from '@a2ui-ts/core';
 import {
-  A2uiError,
   type AuthenticationResult,
   checkRequestDepth,
   type InboundLimits,
-  isRecord,
   readJsonRequest,
   toHttpError,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import type { Context } from 'hono';
 import {
   A2A_CODE_OF_REFUSAL,

@@ -8,15 +8,13 @@
 
 import { Role, type SendMessageRequest } from '@a2a-js/sdk';
 import { ContentTypeNotSupportedError } from '@a2a-js/sdk/errors';
+import { A2uiError, isRecord, toMessageList } from '@a2ui-ts/core';
 import {
-  A2uiError,
   checkInboundMessage,
   checkMetadata,
   INBOUND_DEFAULTS,
   type InboundLimits,
-  isRecord,
-  toMessageList,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { A2UI_METADATA, isA2uiExtensionUri } from '../protocol/a2ui-extension.js';
 import { isA2uiDataPart, partMimeType } from '../protocol/a2ui-parts.js';
 import { splitClientMetadata } from '../protocol/client-metadata.js';

@@ -6,14 +6,8 @@
 
 import { type Task, TaskState } from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
-import {
-  A2uiError,
-  type DisconnectReason,
-  type ResetReason,
-  type SessionFollow,
-  type SessionHost,
-  type TurnResult,
-} from '@a2ui-ts/core';
+import { A2uiError, type DisconnectReason } from '@a2ui-ts/core';
+import type { ResetReason, SessionFollow, SessionHost, TurnResult } from '@a2ui-ts/core/host';
 import { A2UI_METADATA } from '../protocol/a2ui-extension.js';
 import { outcomeUpdate, storeStatusUpdate, type TaskOutcome } from './task-events.js';
 

@@ -19,7 +19,7 @@ import {
   type ServerCallContext,
   type TaskStore,
 } from '@a2a-js/sdk/server';
-import type { ReplayEntry } from '@a2ui-ts/core';
+import type { ReplayEntry } from '@a2ui-ts/core/host';
 import { createA2uiDataPart, createTextPart } from '../protocol/a2ui-parts.js';
 
 /** How a task's current step ends: its state, an optional text for people, and A2UI metadata. */

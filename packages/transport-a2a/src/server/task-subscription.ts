@@ -10,12 +10,8 @@
 
 import { type StreamResponse, type Task, TaskState, type TaskStatusUpdateEvent } from '@a2a-js/sdk';
 import type { ServerCallContext } from '@a2a-js/sdk/server';
-import {
-  A2uiError,
-  type DisconnectReason,
-  type ReplayEntry,
-  type SessionFollow,
-} from '@a2ui-ts/core';
+import { A2uiError, type DisconnectReason } from '@a2ui-ts/core';
+import type { ReplayEntry, SessionFollow } from '@a2ui-ts/core/host';
 import type { A2aBinding } from './a2a-binding.js';
 import type { A2aSession, TaskRun } from './a2a-sessions.js';
 import { followOrReset, resetOutcome, sessionEndOutcome } from './session-outcomes.js';

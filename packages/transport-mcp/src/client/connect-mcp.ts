@@ -13,9 +13,12 @@ import {
   type ClientTransport,
   type ConnectionStatus,
   createConnectionId,
+  isA2uiMimeType,
+  type SendOptions,
+} from '@a2ui-ts/core';
+import {
   createLinkTransport,
   type HttpLinkOptions,
-  isA2uiMimeType,
   type LinkAttempt,
   type LinkOutcome,
   Outbox,
@@ -23,8 +26,7 @@ import {
   type OutboxEntry,
   resolveHeaders,
   resolveLinkOptions,
-  type SendOptions,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/link';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';

@@ -5,14 +5,8 @@
  * `StreamableHTTPError` (`code` = status, the body in its message) and a JSON-RPC error as
  * `McpError` (`code`, `data`); our server puts the `A2uiError` code in `data.code`.
  */
-import {
-  A2uiError,
-  type A2uiErrorCode,
-  errorOfHttpStatus,
-  isRetryableStatus,
-  type TroubleCause,
-  troubleCauseOf,
-} from '@a2ui-ts/core';
+import { A2uiError, type A2uiErrorCode, type TroubleCause } from '@a2ui-ts/core';
+import { errorOfHttpStatus, isRetryableStatus, troubleCauseOf } from '@a2ui-ts/core/link';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 
 /** How a failure is handled. */

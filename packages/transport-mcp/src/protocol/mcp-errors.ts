@@ -6,7 +6,8 @@
  * `isError: true` — MCP's own rule, so that a model reads them and can correct its call.
  * `docs/errors.md` ("MCP") documents it.
  */
-import { A2uiError, type A2uiErrorCode, toHttpError } from '@a2ui-ts/core';
+import { A2uiError, type A2uiErrorCode } from '@a2ui-ts/core';
+import { toHttpError } from '@a2ui-ts/core/host';
 
 /** JSON-RPC `error.code` of a refusal, by the `A2uiError` code behind it. */
 export const MCP_JSON_RPC_CODES: Readonly<Partial<Record<A2uiErrorCode, number>>> = {

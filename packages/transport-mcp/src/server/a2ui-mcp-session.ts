@@ -5,13 +5,8 @@
  * agent sent exactly once, whatever the turn it belongs to (what the agent pushed between two
  * calls arrives with the next).
  */
-import {
-  A2uiError,
-  type ReplayEntry,
-  type SessionFollow,
-  type SessionHost,
-  type TurnResult,
-} from '@a2ui-ts/core';
+import { A2uiError } from '@a2ui-ts/core';
+import type { ReplayEntry, SessionFollow, SessionHost, TurnResult } from '@a2ui-ts/core/host';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolRequest,

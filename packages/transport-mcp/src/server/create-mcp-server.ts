@@ -5,12 +5,11 @@
  * holds only the routing, the principal check and the bounds of a request — every session rule
  * is the host's, every tool is `a2ui-mcp-session.ts`.
  */
+import { A2uiError, createConnectionId } from '@a2ui-ts/core';
 import {
-  A2uiError,
   type BindingSessionHostOptions,
   checkRequestDepth,
   createBindingSessionHost,
-  createConnectionId,
   DEFAULT_BODY_TIMEOUT_MS,
   defaultIsSamePrincipal,
   HttpRefusal,
@@ -18,7 +17,7 @@ import {
   SESSION_HOST_DEFAULTS,
   type SessionHost,
   type SessionHostStats,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono } from 'hono';
 import { readA2uiDeclaration } from '../protocol/mcp-a2ui.js';

@@ -8,7 +8,7 @@ import {
   type BindingSessionHostOptions,
   createBindingSessionHost,
   type SessionHost,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { readA2uiDeclaration } from '../protocol/mcp-a2ui.js';
 import { createA2uiMcpSession } from './a2ui-mcp-session.js';

@@ -7,16 +7,20 @@
  * link kit; this file holds only the link (the poll loop) and the codec.
  */
 import {
-  A2UI_VERSIONS_HEADER,
   A2uiError,
   type ClientMessage,
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
+  isOvertakingMessage,
+  resolveOfferedVersions,
+  type SendOptions,
+} from '@a2ui-ts/core';
+import { A2UI_VERSIONS_HEADER } from '@a2ui-ts/core/host';
+import {
   createLinkTransport,
   describeTroubleCause,
   type HttpLinkOptions,
-  isOvertakingMessage,
   isRetryableStatus,
   LINK_DEFAULTS,
   type LinkAttempt,
@@ -26,11 +30,9 @@ import {
   type OutboxEntry,
   type ReconnectOptions,
   resolveLinkOptions,
-  resolveOfferedVersions,
-  type SendOptions,
   SequenceTracker,
   troubleCauseOf,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/link';
 import { REST_PATHS, type RestMessagesAnswer } from '../protocol/wire.js';
 import {
   baseUrlOf,

@@ -10,14 +10,15 @@ import {
   type ClientMessageMetadata,
   describeError,
   getFunctionCallKind,
+} from '@a2ui-ts/core';
+import { HTTP_STATUS_BY_CODE, readRequestBody } from '@a2ui-ts/core/host';
+import {
   type HeadersOption,
-  HTTP_STATUS_BY_CODE,
   parseRetryAfter,
-  readRequestBody,
   resolveHeaders,
   tryParseJson,
   withDeadline,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/link';
 import type {
   RestClientMessageRequest,
   RestConnectAnswer,
@@ -27,7 +28,7 @@ import type {
 } from '../protocol/wire.js';
 import { IDEMPOTENCY_KEY_HEADER, REST_PATHS, REST_QUERY } from '../protocol/wire.js';
 
-export type { HeadersOption } from '@a2ui-ts/core';
+export type { HeadersOption } from '@a2ui-ts/core/link';
 
 /** Deadline of one request, by default (the transport's `requestTimeoutMs`, a call's `timeoutMs`). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;

@@ -3,7 +3,8 @@
  * route paths, query parameters, headers and the JSON shapes of requests and answers, shared by
  * the server binding and the client connector.
  */
-import type { DisconnectReason, ResetReason, ServerMessage } from '@a2ui-ts/core';
+import type { DisconnectReason, ServerMessage } from '@a2ui-ts/core';
+import type { ResetReason } from '@a2ui-ts/core/host';
 
 /** Route paths, relative to the base path the server is mounted at. */
 export const REST_PATHS = {

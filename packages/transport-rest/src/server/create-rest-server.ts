@@ -7,19 +7,21 @@
  */
 import {
   A2uiError,
+  type DisconnectReason,
+  FUNCTION_CALL_VERSION,
+  isConnectionId,
+} from '@a2ui-ts/core';
+import {
   type BindingSessionHostOptions,
   type ClosedConnection,
   checkRequestFingerprint,
   createBindingSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
-  type DisconnectReason,
   defaultIsSamePrincipal,
   ExpiringMap,
-  FUNCTION_CALL_VERSION,
   type HostPollResult,
   HttpRefusal,
   INBOUND_DEFAULTS,
-  isConnectionId,
   type OpenResult,
   type ReadResult,
   type ReplayEntry,
@@ -31,13 +33,13 @@ import {
   shutdownRefusal,
   type TurnResult,
   toHttpError,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { IDEMPOTENCY_KEY_HEADER, REST_PATHS, REST_QUERY } from '../protocol/wire.js';
 import { fingerprintOf } from './body-fingerprint.js';
 
-export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core';
+export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core/host';
 
 /** The routes that carry one client message, by the message key their body holds. */
 type ClientMessageRoute = 'action' | 'error' | 'callAgentFunction' | 'rendererFunctionResponse';

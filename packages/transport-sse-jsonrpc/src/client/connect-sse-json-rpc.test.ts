@@ -8,10 +8,10 @@ import {
   BASIC_CATALOG_ID,
   type ClientMessage,
   type Connection,
-  computeBackoffDelay,
   type DisconnectReason,
   type ServerMessage,
 } from '@a2ui-ts/core';
+import { computeBackoffDelay } from '@a2ui-ts/core/link';
 import { recordTransport, seededRandom } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -6,17 +6,22 @@
  * status are core's link kit; this file holds only the link and the codec.
  */
 import {
-  A2UI_VERSIONS_HEADER,
   A2uiError,
   type ClientMessage,
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
-  createLinkTransport,
   describeError,
+  getFunctionCallKind,
+  resolveOfferedVersions,
+  type SendOptions,
+  type TroubleCause,
+} from '@a2ui-ts/core';
+import { A2UI_VERSIONS_HEADER } from '@a2ui-ts/core/host';
+import {
+  createLinkTransport,
   describeTroubleCause,
   errorOfHttpStatus,
-  getFunctionCallKind,
   type HttpLinkOptions,
   isRetryableStatus,
   LINK_DEFAULTS,
@@ -28,14 +33,11 @@ import {
   parseRetryAfter,
   resolveHeaders,
   resolveLinkOptions,
-  resolveOfferedVersions,
-  type SendOptions,
   SequenceTracker,
-  type TroubleCause,
   troubleCauseOf,
   tryParseJson,
   withDeadline,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/link';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { fromRpcError, RPC_ERRORS } from '../protocol/json-rpc-errors.js';
 import {

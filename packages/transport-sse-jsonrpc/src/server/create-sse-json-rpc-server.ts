@@ -4,13 +4,11 @@
  * client→server). It holds only the routes, the SSE link and the JSON-RPC codec; every session
  * rule — principals, caps, grace, validation, idempotency, bounds — is core's `SessionHost`.
  */
+import { A2uiError, isConnectionId, isRecord, type WireNegotiation } from '@a2ui-ts/core';
 import {
-  A2uiError,
   type BindingSessionHostOptions,
   createBindingSessionHost,
   DEFAULT_BODY_TIMEOUT_MS,
-  isConnectionId,
-  isRecord,
   type JsonRequestRefusal,
   LinkSet,
   readJsonRequest,
@@ -19,8 +17,7 @@ import {
   type SessionHost,
   type SessionHostStats,
   toHttpError,
-  type WireNegotiation,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import {
@@ -33,7 +30,7 @@ import { RPC_PATH, SSE_PATH, SSE_QUERY } from '../protocol/wire.js';
 import { handleRpcPayload } from './rpc-handler.js';
 import { SseLink, type SseLinkEnd } from './sse-link.js';
 
-export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core';
+export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core/host';
 
 /** CORS settings: the options of Hono's `cors()` middleware. */
 export type SseJsonRpcCorsOptions = NonNullable<Parameters<typeof cors>[0]>;

@@ -6,17 +6,14 @@
  * the same batch, nor another connection. Requests of a batch reach the agent in order; after a
  * busy refusal the rest of the batch is refused too, so nothing overtakes a message that waits.
  */
+import { A2uiError, FUNCTION_CALL_VERSION, isConnectionId, isRecord } from '@a2ui-ts/core';
 import {
-  A2uiError,
   checkRequestDepth,
-  FUNCTION_CALL_VERSION,
   INBOUND_DEFAULTS,
   type InboundLimits,
-  isConnectionId,
-  isRecord,
   type SessionHost,
-  withDeadline,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
+import { withDeadline } from '@a2ui-ts/core/link';
 import { type RpcErrorName, rpcErrorNameOf, toRpcError } from '../protocol/json-rpc-errors.js';
 import {
   type JsonRpcId,

@@ -4,13 +4,8 @@
  * and its replay log behind for `reconnectGraceMs`, without bound. Driven through `app.fetch`, in
  * memory: no sockets, no clocks.
  */
-import {
-  type A2uiAgent,
-  BASIC_CATALOG_ID,
-  createMemoryReplayLog,
-  type DisconnectReason,
-  type MemoryReplayLog,
-} from '@a2ui-ts/core';
+import { type A2uiAgent, BASIC_CATALOG_ID, type DisconnectReason } from '@a2ui-ts/core';
+import { createMemoryReplayLog, type MemoryReplayLog } from '@a2ui-ts/core/host';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createSseJsonRpcServer,

@@ -4,13 +4,8 @@
  * (the slow-reader policy in the README): past `maxBufferedBytes` the link is dropped and the
  * client must resume from the replay log.
  */
-import type {
-  DisconnectReason,
-  HostLink,
-  LinkOpenInfo,
-  ReplayEntry,
-  SessionSink,
-} from '@a2ui-ts/core';
+import type { DisconnectReason } from '@a2ui-ts/core';
+import type { HostLink, LinkOpenInfo, ReplayEntry, SessionSink } from '@a2ui-ts/core/host';
 import { type ConnectedEventData, type ReasonEventData, SSE_EVENTS } from '../protocol/wire.js';
 
 const encoder = new TextEncoder();

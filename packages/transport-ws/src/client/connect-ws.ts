@@ -12,11 +12,17 @@ import {
   type ClientMessageMetadata,
   type ClientTransport,
   type ConnectionStatus,
-  createLinkTransport,
   describeError,
+  isOvertakingMessage,
+  resolveOfferedVersions,
+  type SendOptions,
+  type TroubleCause,
+  utf8ByteLength,
+} from '@a2ui-ts/core';
+import {
+  createLinkTransport,
   describeTroubleCause,
   errorOfHttpStatus,
-  isOvertakingMessage,
   isRetryableStatus,
   LINK_DEFAULTS,
   type LinkAttempt,
@@ -27,14 +33,10 @@ import {
   type OutboxDelivery,
   type OutboxEntry,
   resolveLinkOptions,
-  resolveOfferedVersions,
-  type SendOptions,
   SequenceTracker,
-  type TroubleCause,
   troubleCauseOf,
   tryParseJson,
-  utf8ByteLength,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/link';
 import { bearerProtocol } from '../protocol/bearer-token.js';
 import { fromErrorFrameBody } from '../protocol/frame-errors.js';
 import {

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type HttpListener, type ListenOptions, listenHttpServer } from '@a2ui-ts/core';
+import { type HttpListener, type ListenOptions, listenHttpServer } from '@a2ui-ts/core/host';
 import type { WsServer } from './create-ws-server.js';
 
 /** Anything that emits Node's `upgrade` event: `http.Server`, `https.Server`, `@hono/node-server`'s. */

@@ -6,8 +6,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { A2uiError } from '@a2ui-ts/core';
 import {
-  A2uiError,
   type BindingSessionHostOptions,
   createBindingSessionHost,
   HttpRefusal,
@@ -17,7 +17,7 @@ import {
   type SessionHost,
   type SessionHostStats,
   shutdownRefusal,
-} from '@a2ui-ts/core';
+} from '@a2ui-ts/core/host';
 import { type WebSocket, WebSocketServer } from 'ws';
 import {
   offeredVersionsOf,

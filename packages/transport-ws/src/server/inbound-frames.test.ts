@@ -2,7 +2,7 @@
  * The frame codec on its own: order, and backpressure on a client that floods a socket whose
  * frames wait on a slow host (another node, a store).
  */
-import type { SessionHost } from '@a2ui-ts/core';
+import type { SessionHost } from '@a2ui-ts/core/host';
 import { createDeferred } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
 import { expect, it } from 'vitest';

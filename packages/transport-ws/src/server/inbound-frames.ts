@@ -13,13 +13,9 @@
  * until the client sends one of the refused ones again: otherwise a message sent after the refused
  * one could reach the agent before it.
  */
-import {
-  A2uiError,
-  describeEchoedValue,
-  isRecord,
-  type SessionHost,
-  withDeadline,
-} from '@a2ui-ts/core';
+import { A2uiError, describeEchoedValue, isRecord } from '@a2ui-ts/core';
+import type { SessionHost } from '@a2ui-ts/core/host';
+import { withDeadline } from '@a2ui-ts/core/link';
 import { type FrameShape, toErrorFrameBody } from '../protocol/frame-errors.js';
 import { formatAckFrame, formatErrorFrame, PONG_FRAME } from '../protocol/frames.js';
 import { CLIENT_FRAME_TYPES } from '../protocol/wire.js';

@@ -7,7 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HttpRefusal, isConnectionId } from '@a2ui-ts/core';
+import { isConnectionId } from '@a2ui-ts/core';
+import { HttpRefusal } from '@a2ui-ts/core/host';
 import { tokenOfBearerProtocol } from '../protocol/bearer-token.js';
 import { WS_QUERY } from '../protocol/wire.js';
 

@@ -6,13 +6,8 @@
  * ping, plus a `heartbeat` frame on an idle socket — finds peers that stopped answering.
  */
 import type { Duplex } from 'node:stream';
-import type {
-  DisconnectReason,
-  HostLink,
-  LinkOpenInfo,
-  ReplayEntry,
-  SessionSink,
-} from '@a2ui-ts/core';
+import type { DisconnectReason } from '@a2ui-ts/core';
+import type { HostLink, LinkOpenInfo, ReplayEntry, SessionSink } from '@a2ui-ts/core/host';
 import type { WebSocket } from 'ws';
 import {
   formatConnectedFrame,
