@@ -1,6 +1,6 @@
 /**
  * The A2A transport of the demo in Chromium: the page links the agent's A2A card, which is served
- * at the well-known path of the agent's mount and declares the A2UI extension.
+ * at the well-known path of the agent's mount and declares the A2UI extension of each version.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoHarness, restaurantTestAgent, startHarness } from './demo-harness.js';
@@ -29,7 +29,12 @@ it('links the A2A agent card, which declares the A2UI extension at the mount’s
     url: `${harness.server.url}/a2ui/restaurant/a2a`,
     protocolVersion: '1.0',
   });
-  expect(card.capabilities.extensions[0].uri).toBe('https://a2ui.org/a2a-extension/a2ui/v0.9');
+  // One extension per A2UI version the demo's server speaks, newest first (its preference).
+  expect(card.capabilities.extensions.map((extension: { uri: string }) => extension.uri)).toEqual(
+    ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'].map(
+      (version) => `https://a2ui.org/a2a-extension/a2ui/${version}`,
+    ),
+  );
   await page.getByTestId('surface-booking-search').waitFor();
   await page.getByTestId('transport-picker').selectOption('sse-jsonrpc');
   await link.waitFor({ state: 'detached' });
