@@ -149,6 +149,16 @@ export class A2aSessions {
       this.#sessions.delete(session.id);
   }
 
+  /**
+   * Task `taskId` no longer ends with session `id`: a request on it is about to end the session
+   * (a reset) and finishes the task itself, so the store must not forget it first.
+   */
+  release(id: string, taskId: string): void {
+    const session = this.#sessions.get(id);
+    session?.tasks.delete(taskId);
+    session?.openTasks.delete(taskId);
+  }
+
   /** Session `id` of `connection` ended: forgets it and returns what it held. */
   end(id: string, reason: DisconnectReason, connection: object): A2aSession | undefined {
     const session = this.#sessions.get(id);

@@ -335,7 +335,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
     const lastEventId = readLastEventId(context);
     let reset =
       lastEventId !== undefined && lastEventId > 0
-        ? await this.#checkResume(sessionId, principal, lastEventId)
+        ? await this.#checkResume(sessionId, principal, lastEventId, message.taskId || undefined)
         : undefined;
     let created = false;
     let connectTurn: PreparedRequest['connectTurn'];
@@ -401,12 +401,15 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
   /**
    * A client that says it applied messages up to `lastEventId` continues its session only if the
    * session still exists and still holds what comes after; otherwise it must reset (its surfaces
-   * are gone), and the old session, if any, ends with `reset`.
+   * are gone), and the old session, if any, ends with `reset`. A position ahead of what the
+   * session sent is a gap too (core's rule: `SessionHost.read` says `ok: false`). The message's
+   * own task (`taskId`) is not forgotten with the session: its step ends `failed` with the reset.
    */
   async #checkResume(
     sessionId: string,
     principal: unknown,
     lastEventId: number,
+    taskId: string | undefined,
   ): Promise<ResetReason | undefined> {
     const { host } = this.#binding;
     try {
@@ -417,6 +420,7 @@ export class A2uiRequestHandler extends DefaultRequestHandler {
         return 'unknown-connection';
       throw error;
     }
+    if (taskId) this.#binding.sessions.release(sessionId, taskId);
     const local = host.session(sessionId);
     if (local) local.close('reset');
     else await host.disconnect(sessionId, { principal }).catch(() => {});

@@ -116,7 +116,12 @@ export function checkRpcRequest(payload: unknown): RpcRequestProblem | undefined
   const shape = PARAMS[payload.method];
   if (!shape) return undefined;
   if (payload.params === undefined && PARAMS_OPTIONAL.has(payload.method)) return undefined;
-  const problem = checkShape(payload.params, shape, 'params');
+  let problem = checkShape(payload.params, shape, 'params');
+  if (!problem && shape === SEND) {
+    const parts = ((payload.params as Record<string, unknown>).message as Record<string, unknown>)
+      .parts;
+    if (Array.isArray(parts)) problem = checkParts(parts, payload.method.includes('/'));
+  }
   if (!problem) return undefined;
   const path = problem.at.replace(/^params/, '').replace(/[./]/g, '/');
   return { code: -32602, message: `Invalid params: ${problem.message}`, path };
@@ -153,6 +158,61 @@ function checkShape(value: unknown, shape: Shape, where: string): Mismatch | und
   if (Array.isArray(value.parts)) {
     const index = value.parts.findIndex((part) => !isRecord(part));
     if (index !== -1) return mismatch(`${where}.parts/${index}`, 'an object', value.parts[index]);
+  }
+  return undefined;
+}
+
+/** A v1.0 part's content members (proto `oneof content`): exactly one is set. */
+const V1_PART_CONTENT = ['text', 'raw', 'url', 'data'] as const;
+/** Members of every v1.0 part beside its content. */
+const V1_PART: Shape = { metadata: 'object?', filename: 'string?', mediaType: 'string?' };
+/** A v0.3 part by its `kind`: the members each kind needs (v0.3 `data` is an object). */
+const V03_PARTS: Readonly<Record<string, Shape>> = {
+  text: { text: 'string', metadata: 'object?' },
+  data: { data: 'object', metadata: 'object?' },
+  file: {
+    file: { bytes: 'string?', uri: 'string?', mimeType: 'string?', name: 'string?' },
+    metadata: 'object?',
+  },
+};
+
+/**
+ * The first part (each already an object) whose members do not fit its version's `Part`: the
+ * SDK converts them without looking (a number `text` becomes a string, a number `raw` throws), so
+ * they are checked here, each type named. v1.0: exactly one of `text`, `raw` (base64), `url`,
+ * `data` (any JSON value); v0.3: `kind` `text` (a string `text`), `data` (an object `data`) or
+ * `file` (`file` with `bytes` or `uri`).
+ */
+function checkParts(parts: readonly unknown[], legacy: boolean): Mismatch | undefined {
+  for (const [index, part] of parts.entries()) {
+    const at = `params.message.parts/${index}`;
+    const record = part as Record<string, unknown>;
+    if (legacy) {
+      const kind = record.kind;
+      const shape = typeof kind === 'string' ? V03_PARTS[kind] : undefined;
+      if (!shape) return mismatch(`${at}.kind`, '"text", "data" or "file"', kind);
+      const problem = checkShape(record, shape, at);
+      if (problem) return problem;
+      const file = record.file as Record<string, unknown> | undefined;
+      if (file && (file.bytes == null) === (file.uri == null))
+        return { at: `${at}.file`, message: `${at}.file must have one of bytes or uri.` };
+      continue;
+    }
+    const set = V1_PART_CONTENT.filter(
+      (name) => record[name] !== undefined && record[name] !== null,
+    );
+    if (set.length !== 1) {
+      const got = set.length === 0 ? 'none' : set.join(' and ');
+      return {
+        at,
+        message: `${at} must have exactly one of text, raw, url or data (got ${got}).`,
+      };
+    }
+    const content = set[0]!;
+    if (content !== 'data' && typeof record[content] !== 'string')
+      return mismatch(`${at}.${content}`, 'a string', record[content]);
+    const problem = checkShape(record, V1_PART, at);
+    if (problem) return problem;
   }
   return undefined;
 }

@@ -45,6 +45,46 @@ const MALFORMED: readonly (readonly [string, unknown, string])[] = [
     'taskId',
   ],
   ['SendStreamingMessage', [], 'params'],
+  ...(
+    [
+      [{ text: 5 }, 'parts/0.text must be a string'],
+      [{ raw: 5 }, 'parts/0.raw must be a string'],
+      [{ url: {} }, 'parts/0.url must be a string'],
+      [{ data: { version: 'v0.9' }, metadata: 5 }, 'parts/0.metadata must be an object'],
+      [{ data: {}, mediaType: 5 }, 'parts/0.mediaType must be a string'],
+      [{ text: 'x', filename: 7 }, 'parts/0.filename must be a string'],
+      [{}, 'parts/0 must have exactly one of text, raw, url or data (got none)'],
+      [{ text: 'a', data: {} }, 'parts/0 must have exactly one of text, raw, url or data'],
+    ] as const
+  ).map(
+    ([part, field]) =>
+      [
+        'SendMessage',
+        { message: { messageId: 'm', role: 'ROLE_USER', parts: [part] } },
+        field,
+      ] as const,
+  ),
+  ...(
+    [
+      [{ kind: 'text', text: 5 }, 'parts/0.text must be a string'],
+      [{ kind: 'text' }, 'parts/0.text must be a string'],
+      [{ kind: 'data', data: 'x' }, 'parts/0.data must be an object'],
+      [{ kind: 'data', data: [1] }, 'parts/0.data must be an object'],
+      [{ kind: 'data' }, 'parts/0.data must be an object'],
+      [{ kind: 'file', file: 5 }, 'parts/0.file must be an object'],
+      [{ kind: 'file', file: { uri: 5 } }, 'parts/0.file.uri must be a string'],
+      [{ kind: 'file', file: {} }, 'parts/0.file must have one of bytes or uri'],
+      [{ kind: 'text', text: 'x', metadata: 'm' }, 'parts/0.metadata must be an object'],
+      [{ kind: 5 }, 'parts/0.kind must be'],
+    ] as const
+  ).map(
+    ([part, field]) =>
+      [
+        'message/send',
+        { message: { kind: 'message', messageId: 'm', role: 'user', parts: [part] } },
+        field,
+      ] as const,
+  ),
   ['GetTask', { id: 5 }, 'id'],
   ['GetTask', { id: 'x', historyLength: 'all' }, 'historyLength'],
   ['CancelTask', { id: ['x'] }, 'id'],

@@ -98,7 +98,9 @@ export async function* subscribeToTask(
       },
     });
     if (typeof followed === 'string') {
-      // Its session is gone: the stored task ends, and the client starts a new context.
+      // Its session is gone: the stored task ends (kept, not forgotten with the session), and
+      // the client starts a new context.
+      binding.sessions.release(request.sessionId, task.id);
       binding.host.session(request.sessionId)?.close('reset');
       const outcome = resetOutcome(followed);
       const update = outcomeUpdate(address, outcome);
