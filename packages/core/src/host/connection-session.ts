@@ -65,6 +65,7 @@ import {
   type ReplayLog,
 } from './replay-log.js';
 import { checkRequestFingerprint, RequestIdMemory } from './request-ids.js';
+import { beyondSentError } from './sent-position.js';
 import { type TurnOutcome, type TurnResult, TurnTracker } from './turn.js';
 
 /** Why a fresh session replaced the one a client asked for. */
@@ -882,10 +883,15 @@ export class ConnectionSession implements Connection {
     return { ok: true, entries, lastSeq: this.#seq };
   }
 
-  /** The client has every message through `seq`: the log may drop them. */
+  /**
+   * The client has every message through `seq`: the log may drop them.
+   * @throws A2uiError `VALIDATION_FAILED` (`data.reason: 'beyond-sent'`) when `seq` is beyond the
+   *   last message sent: nothing is dropped (see `sent-position.ts`)
+   */
   acknowledge(seq: number): MaybePromise<void> {
     if (this.closed || seq <= 0) return;
-    return this.#log.trim(Math.min(seq, this.#seq));
+    if (seq > this.#seq) throw beyondSentError(seq, this.#seq);
+    return this.#log.trim(seq);
   }
 
   // ---- Internals --------------------------------------------------------------------------------

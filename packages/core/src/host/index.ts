@@ -82,6 +82,7 @@ export type {
 export { createMemoryReplayLog, DEFAULT_REPLAY_LOG_LIMITS } from './replay-log.js';
 export type { RequestIdLimits } from './request-ids.js';
 export { checkRequestFingerprint, REQUEST_ID_OVERHEAD_BYTES } from './request-ids.js';
+export { beyondSentError, isBeyondSentError } from './sent-position.js';
 export { SessionFollow } from './session-follow.js';
 export type {
   ConnectOptions,

@@ -10,6 +10,7 @@
  * router) are served through the same methods: messages are forwarded to the owner, links follow
  * the shared log.
  */
+
 import type { A2uiAgent, AgentInput, HostToolResult } from '../agent/agent.js';
 import { createConnectionId } from '../agent/connection-id.js';
 import { A2uiError } from '../errors/a2ui-error.js';
@@ -54,6 +55,7 @@ import {
   type ReplayLog,
   type ReplayLogLimits,
 } from './replay-log.js';
+import { beyondSentError, isBeyondSentError } from './sent-position.js';
 import { SessionFollow } from './session-follow.js';
 import {
   createLocalSessionRouter,
@@ -821,7 +823,8 @@ export class SessionHost {
 
   /**
    * A long poll (REST `GET /messages`): acknowledges everything through `afterSeq` (as
-   * {@link acknowledge}), then reads what follows (as {@link read}). One poll per connection at a
+   * {@link acknowledge}), then reads what follows (as {@link read}). An `afterSeq` beyond the last
+   * message sent answers `ok: false` (a replay gap) and drops nothing. One poll per connection at a
    * time on this node: a newer one supersedes the one still waiting, which answers at once with
    * nothing and `superseded: true` — polls read at a cursor, so it takes nothing from the newer
    * one, and a client that retried a poll its network lost leaves no waiting reader behind.
@@ -832,7 +835,16 @@ export class SessionHost {
     const { principal, afterSeq } = options;
     const ticket = this.#polls.enter(connectionId);
     try {
-      if (afterSeq > 0) await this.acknowledge(connectionId, { principal, seq: afterSeq });
+      if (afterSeq > 0) {
+        try {
+          await this.acknowledge(connectionId, { principal, seq: afterSeq });
+        } catch (error) {
+          // Ahead of the connection: a replay gap, as for a resume (the client resets); the log,
+          // the session and other readers stay as they were.
+          if (isBeyondSentError(error)) return { ok: false, lastSeq: error.data.lastSeq };
+          throw error;
+        }
+      }
       const read = await this.read(connectionId, {
         principal,
         afterSeq,
@@ -882,7 +894,9 @@ export class SessionHost {
 
   /**
    * The client has every message through `seq`: the replay log may drop them.
-   * @throws A2uiError `CONNECTION_CLOSED`, `FORBIDDEN`
+   * @throws A2uiError `CONNECTION_CLOSED`, `FORBIDDEN`; `VALIDATION_FAILED` (`data.reason:
+   *   'beyond-sent'`, `data.lastSeq`) when `seq` is beyond the last message the connection sent —
+   *   nothing is dropped
    */
   async acknowledge(
     connectionId: string,
@@ -895,7 +909,10 @@ export class SessionHost {
       return;
     }
     await this.#remoteRecord(connectionId, options.principal);
-    await this.#createReplayLog(connectionId).trim(options.seq);
+    const log = this.#createReplayLog(connectionId);
+    const lastSeq = await log.lastSeq();
+    if (options.seq > lastSeq) throw beyondSentError(options.seq, lastSeq);
+    await log.trim(options.seq);
   }
 
   /**

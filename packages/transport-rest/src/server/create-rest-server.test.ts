@@ -561,6 +561,31 @@ describe('GET /messages', () => {
     expect(server.app.host.session(connectionId)).toBeDefined();
   });
 
+  it('answers a cursor beyond what was sent (after=999) with a reset at the real seq, and drops nothing', async () => {
+    const recorder = echoAgent();
+    server = await startTestServer({ agent: recorder.agent });
+    const { connectionId } = await opened(server);
+    recorder.connections[0]!.send([update('/a', 1), update('/b', 2)]);
+    const session = server.app.host.session(connectionId)!;
+    expect(session.replayLog.size()).toMatchObject({ events: 3 });
+    const forged = await server.get(`/messages?connectionId=${connectionId}&after=999`);
+    expect(forged.status).toBe(200);
+    // Not echoed back: the answer names the last message sent.
+    expect(forged.body).toEqual({ messages: [], seq: 3, more: false, reset: 'replay-gap' });
+    // The log keeps everything, so the client's real cursor reads on as before.
+    expect(session.replayLog.size()).toMatchObject({ events: 3 });
+    expect((await server.get(`/messages?connectionId=${connectionId}&after=1`)).body).toEqual({
+      messages: [update('/a', 1), update('/b', 2)],
+      seq: 3,
+      more: false,
+    });
+    // The session lives on and is served.
+    expect(server.app.host.session(connectionId)).toBe(session);
+    const turn = await server.post('/action', { connectionId, action: action('go') });
+    expect(turn.status).toBe(200);
+    expect(recorder.actions).toEqual(['go']);
+  });
+
   it('lets one poll per connection wait: a newer one supersedes it, and each message is answered once', async () => {
     const recorder = echoAgent();
     server = await startTestServer({ agent: recorder.agent });

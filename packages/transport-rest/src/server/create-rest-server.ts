@@ -515,8 +515,11 @@ export function createRestServer(options: RestServerOptions): RestServer {
     }
     if ('superseded' in read)
       return answer(c, encode({ entries: [], seq: after, more: false, superseded: true }));
-    if (!read.ok)
-      return answer(c, encode({ entries: [], seq: after, more: false, reset: 'replay-gap' }));
+    if (!read.ok) {
+      // A cursor beyond what was sent is not echoed: the answer names the last message sent.
+      const seq = Math.min(after, read.lastSeq);
+      return answer(c, encode({ entries: [], seq, more: false, reset: 'replay-gap' }));
+    }
     const seq = read.entries.at(-1)?.seq ?? after;
     return answer(c, encode({ entries: read.entries, seq, more: read.lastSeq > seq }));
   };

@@ -413,6 +413,39 @@ describe('frames', () => {
     });
   });
 
+  it('refuses a seq acknowledgement beyond what was sent with an error frame, and trims nothing', async () => {
+    const recorder = await start();
+    const { socket, connectionId } = await openReady();
+    const session = server!.a2ui.host.session(connectionId)!;
+    expect((await session.replayLog.size()).events).toBe(2);
+    socket.send('{"type":"ack","id":"k1","seq":999}');
+    // Control frames are answered as they settle: after two ping round trips (the second ping is
+    // read in a later event-loop turn than the ack) the in-memory host has answered the ack.
+    for (let round = 0; round < 2; round++) {
+      socket.send('{"type":"ping"}');
+      await socket.until((text) => text === '{"type":"pong"}');
+    }
+    const refusal = socket.frames.find((text) => text.startsWith('{"type":"error"'));
+    expect(JSON.parse(refusal ?? 'null')).toEqual({
+      type: 'error',
+      id: 'k1',
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'seq 999 is beyond the last message sent (2).',
+        path: '/seq',
+      },
+    });
+    expect((await session.replayLog.size()).events).toBe(2);
+    // The socket and its session go on: an action is acknowledged, a resume replays everything.
+    socket.send(envelope('a1', 'after'));
+    expect(await nextAck(socket)).toEqual({ type: 'ack', id: 'a1' });
+    expect(recorder.actions).toEqual(['after']);
+    socket.close(4001);
+    const resumed = openRawSocket(`${server!.url}/ws?connectionId=${connectionId}&lastSeq=0`);
+    expect(JSON.parse((await resumed.frame(3))[0]!)).toMatchObject({ resumed: true, replayed: 2 });
+    expect(recorder.disconnects).toEqual([]);
+  });
+
   it('echoes at most the first maxRequestIdLength characters of an over-long id in its error frame', async () => {
     await start();
     const { socket } = await openReady();
