@@ -189,6 +189,54 @@ describe('refusals before the stream', () => {
     expect(actions.map((event) => event.name)).toEqual(['go']);
   });
 
+  it('refuses a client message of another A2UI version (a v1.0 action) with 400 at its version; the thread goes on', async () => {
+    const { agent, actions } = recorder();
+    const server = await serve({ agent, mode: 'activity' });
+    const client = new HttpAgent({ url: server.url });
+    // The run negotiates v0.9: the only version this adapter carries.
+    const opened = await runPeer(client, { forwardedProps: { a2uiVersions: ['v0.9'] } });
+    expect(client.state).toMatchObject({ a2uiVersion: 'v0.9' });
+    expect(typesOf(opened)).toContain('ACTIVITY_SNAPSHOT');
+    const v10 = {
+      version: 'v1.0',
+      action: { ...action('v1').action, userMessage: 'Book it' },
+    };
+    const v10Error = {
+      version: 'v1.0',
+      error: { code: 'CUSTOM', functionCallId: 'f1', message: 'oops' },
+    };
+    for (const [props, path] of [
+      [{ a2uiAction: v10 }, '/forwardedProps/a2uiAction/version'],
+      [
+        { a2uiAction: { ...v10, action: action('v1').action } },
+        '/forwardedProps/a2uiAction/version',
+      ],
+      [{ a2uiError: v10Error }, '/forwardedProps/a2uiError/version'],
+    ] as const) {
+      const refused = await post(
+        server.url,
+        run(client.threadId, crypto.randomUUID(), {
+          forwardedProps: { a2uiVersions: ['v0.9'], ...props },
+        }),
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: "This thread speaks A2UI v0.9; the client message is 'v1.0'.",
+          path,
+        },
+      });
+    }
+    expect(actions).toEqual([]);
+    // The thread is intact: a v0.9 action on it is answered.
+    const fine = await runPeer(client, {
+      forwardedProps: { a2uiVersions: ['v0.9'], a2uiAction: action('go') },
+    });
+    expect(fine.failure).toBeUndefined();
+    expect(actions.map((event) => event.name)).toEqual(['go']);
+  });
+
   it('refuses a body nested 100,000 levels deep anywhere, and bad metadata of a run without an action, with 400 before the stream', async () => {
     const inputs: AgentInput[] = [];
     const { agent, actions, connections } = recorder({

@@ -8,6 +8,7 @@
 import {
   A2uiError,
   type ClientMessageMetadata,
+  describeEchoedValue,
   encodeSegment,
   type HostContextEntry,
   type HostTool,
@@ -19,6 +20,7 @@ import {
 import type { Message, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import {
+  AGUI_CARRIED_VERSIONS,
   FORWARDED_PROPS,
   LOG_A2UI_EVENT_TOOL,
   STATE_SEQ_KEY,
@@ -120,12 +122,14 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
   let clientMessagePath: string | undefined;
   let logEventCallId: string | undefined;
   if (props[FORWARDED_PROPS.action] !== undefined) {
-    clientMessage = { kind: 'action', body: toAction(props[FORWARDED_PROPS.action]) };
     clientMessagePath = `/forwardedProps/${FORWARDED_PROPS.action}`;
+    checkEnvelopeVersion(props[FORWARDED_PROPS.action], clientMessagePath);
+    clientMessage = { kind: 'action', body: toAction(props[FORWARDED_PROPS.action]) };
   } else if (props[FORWARDED_PROPS.error] !== undefined) {
     const raw = props[FORWARDED_PROPS.error];
-    clientMessage = { kind: 'error', body: isRecord(raw) && isRecord(raw.error) ? raw.error : raw };
     clientMessagePath = `/forwardedProps/${FORWARDED_PROPS.error}`;
+    checkEnvelopeVersion(raw, clientMessagePath);
+    clientMessage = { kind: 'error', body: isRecord(raw) && isRecord(raw.error) ? raw.error : raw };
   } else {
     // Without `a2uiAction`, the middleware's synthetic call is the action (never both: it mirrors it).
     const logged = trailingLogEvent(messages, memory);
@@ -171,6 +175,24 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
       toolResults.length === 0 &&
       texts.length === 0,
   };
+}
+
+/**
+ * Refuses a client message envelope (`{version, action|error}`) of a version this adapter does not
+ * carry: its state, activity and tool-result shapes are v0.9, so every thread negotiates v0.9,
+ * and a v1.0 message read as v0.9 would reach the agent without what v1.0 adds (`userMessage`,
+ * function calls). A message without `version` (the bare action, CopilotKit's `userAction`) is
+ * v0.9.
+ * @throws A2uiError `VALIDATION_FAILED` at `<path>/version`
+ */
+function checkEnvelopeVersion(raw: unknown, path: string): void {
+  if (!isRecord(raw) || raw.version === undefined) return;
+  if (typeof raw.version === 'string' && AGUI_CARRIED_VERSIONS.includes(raw.version)) return;
+  throw new A2uiError(
+    'VALIDATION_FAILED',
+    `This thread speaks A2UI ${AGUI_CARRIED_VERSIONS.join(', ')}; the client message is ${describeEchoedValue(raw.version)}.`,
+    { path: `${path}/version` },
+  );
 }
 
 /**
