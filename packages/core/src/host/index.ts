@@ -30,6 +30,8 @@ export { ConnectionSession, SESSION_DEFAULTS } from './connection-session.js';
 export { ExpiringMap } from './expiring-map.js';
 export type { HttpErrorResponse } from './http-errors.js';
 export { HTTP_STATUS_BY_CODE, HttpRefusal, shutdownRefusal, toHttpError } from './http-errors.js';
+export type { HttpTimeoutOptions, HttpTimeoutTarget } from './http-timeouts.js';
+export { applyHttpTimeouts, HTTP_TIMEOUT_DEFAULTS } from './http-timeouts.js';
 export type { InboundCheck, InboundLimits } from './inbound.js';
 export {
   checkClientMessage,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openSlowHeaderClients } from '../testing/node/slow-header-clients.js';
 import { type CreateAdaptorServer, listenHttpServer, serveFetchApp } from './listen-http-server.js';
 
 const opened: Array<{ close(): Promise<void> }> = [];
@@ -147,5 +148,56 @@ describe('serveFetchApp', () => {
     await listener.close();
     expect(await read).toContain('event: close');
     expect(listener.server.listening).toBe(false);
+  });
+});
+
+describe('request timeouts (slowloris)', () => {
+  const served = () => createServer((_request, response) => response.end('served'));
+
+  it('cuts clients that trickle their headers by default, while a normal client is served', async () => {
+    const listener = await listenHttpServer(served());
+    opened.push(listener);
+    const slow = openSlowHeaderClients(listener.port, { sockets: 3 });
+    try {
+      expect(await (await fetch(listener.url)).text()).toBe('served');
+      // Node's own defaults (60 s for the headers, checked every 30 s) keep them past this bound.
+      const answers = await slow.closedWithin(45_000);
+      expect(answers).toEqual(Array(3).fill(expect.stringMatching(/^HTTP\/1\.1 408 /)));
+      expect(await (await fetch(listener.url)).text()).toBe('served');
+    } finally {
+      slow.destroy();
+    }
+  });
+
+  it('takes its bounds from the options, and serveFetchApp passes them on', async () => {
+    const listener = await serveFetchApp({ fetch: () => new Response('fetched') }, adaptor, {
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 1_000,
+      keepAliveTimeoutMs: 200,
+      timeoutCheckIntervalMs: 50,
+    });
+    opened.push(listener);
+    expect(listener.server.headersTimeout).toBe(300);
+    expect(listener.server.requestTimeout).toBe(1_000);
+    expect(listener.server.keepAliveTimeout).toBe(200);
+    const slow = openSlowHeaderClients(listener.port, { sockets: 3, byteIntervalMs: 20 });
+    try {
+      expect(await (await fetch(listener.url)).text()).toBe('fetched');
+      expect(await slow.closedWithin(20_000)).toHaveLength(3);
+    } finally {
+      slow.destroy();
+    }
+  });
+
+  it('refuses timeouts out of range before listening', async () => {
+    await expect(listenHttpServer(served(), { headersTimeoutMs: -1 })).rejects.toThrow(
+      'headersTimeoutMs must be an integer of at least 0',
+    );
+    await expect(
+      listenHttpServer(served(), { headersTimeoutMs: 5_000, requestTimeoutMs: 1_000 }),
+    ).rejects.toThrow('headersTimeoutMs must be at most requestTimeoutMs.');
+    await expect(listenHttpServer(served(), { timeoutCheckIntervalMs: 0 })).rejects.toThrow(
+      'timeoutCheckIntervalMs',
+    );
   });
 });

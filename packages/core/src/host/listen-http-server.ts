@@ -10,10 +10,15 @@
  * from `node:` and depends on no adapter.
  */
 
+import {
+  applyHttpTimeouts,
+  type HttpTimeoutOptions,
+  type HttpTimeoutTarget,
+} from './http-timeouts.js';
 import { yieldToIo } from './yield-to-io.js';
 
 /** What {@link listenHttpServer} uses of a Node `http.Server` (which has all of it). */
-export interface NodeHttpServerLike {
+export interface NodeHttpServerLike extends HttpTimeoutTarget {
   listen(port: number, hostname: string, backlog: number, listener: () => void): unknown;
   once(event: 'error', listener: (error: Error) => void): unknown;
   off(event: 'error', listener: (error: Error) => void): unknown;
@@ -22,8 +27,12 @@ export interface NodeHttpServerLike {
   closeAllConnections(): void;
 }
 
-/** Where to listen. */
-export interface ListenOptions {
+/**
+ * Where to listen, and how long a client may take to send a request (see
+ * {@link HttpTimeoutOptions}: headers 10 s, whole request 30 s, idle keep-alive 5 s, checked every
+ * second — a slowloris client is cut).
+ */
+export interface ListenOptions extends HttpTimeoutOptions {
   /** TCP port; 0 picks a free one. @default 0 */
   port?: number;
   /** Interface to listen on. @default '127.0.0.1' */
@@ -68,11 +77,13 @@ export interface ListenHttpServerOptions extends ListenOptions {
 }
 
 /**
- * Listens with `server` and resolves once it listens.
+ * Sets the request timeouts of `server` ({@link applyHttpTimeouts}), listens with it and resolves
+ * once it listens.
  *
  * @param server - a Node `http.Server` (or one with the same API) that is not listening yet
- * @param options - `port`, `hostname`, `backlog` (defaults {@link LISTEN_DEFAULTS}), `scheme`,
- *   `beforeCloseSockets`
+ * @param options - `port`, `hostname`, `backlog` (defaults {@link LISTEN_DEFAULTS}), the request
+ *   timeouts (defaults `HTTP_TIMEOUT_DEFAULTS`), `scheme`, `beforeCloseSockets`
+ * @throws TypeError for a timeout out of range (see {@link applyHttpTimeouts})
  * @returns the URL, the port, the server and `close()`
  * @throws the server's `error` (e.g. `EADDRINUSE`) when it cannot listen
  *
@@ -88,6 +99,7 @@ export async function listenHttpServer<S extends NodeHttpServerLike>(
   options: ListenHttpServerOptions = {},
 ): Promise<HttpListener<S>> {
   const hostname = options.hostname ?? LISTEN_DEFAULTS.hostname;
+  applyHttpTimeouts(server, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     const backlog = options.backlog ?? LISTEN_DEFAULTS.backlog;
@@ -139,7 +151,8 @@ export type CreateAdaptorServer<S> = (options: {
  * @param app - a Hono app, or anything with `fetch` (and optionally `close`)
  * @param createAdaptorServer - `(options) => createAdaptorServer(options) as Server` with
  *   `createAdaptorServer` from `@hono/node-server`
- * @param options - `port`, `hostname`, `backlog`; defaults {@link LISTEN_DEFAULTS}
+ * @param options - `port`, `hostname`, `backlog` (defaults {@link LISTEN_DEFAULTS}) and the request
+ *   timeouts (see {@link ListenOptions})
  * @returns the listener, once listening
  *
  * @example
@@ -159,9 +172,8 @@ export function serveFetchApp<S extends NodeHttpServerLike>(
     hostname,
   });
   return listenHttpServer(server, {
-    port: options.port,
+    ...options,
     hostname,
-    backlog: options.backlog,
     async beforeCloseSockets() {
       await app.close?.();
       // Let the streams write their last events before the sockets go.

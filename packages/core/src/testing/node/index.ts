@@ -1,7 +1,7 @@
 /**
  * `@a2ui-ts/core/testing/node`: test utilities that need Node (`node:net`, `node:fs`): the TCP
  * fault proxy and one per client of a conformance harness, `eventually`, a client that stops
- * reading, the `wire-test` blocks of a document, README blocks that run as printed; the official
+ * reading, slowloris clients, the `wire-test` blocks of a document, README blocks that run as printed; the official
  * conformance suite's loader; and, for scripts that must not load vitest (benchmarks), the
  * Markdown section helpers and the benchmarks' statistics, report and child
  * server. Nothing here imports vitest. Runtime-neutral utilities are in `@a2ui-ts/core/testing`.
@@ -66,6 +66,8 @@ export {
   startReadmeBlock,
   typecheckReadmeBlocks,
 } from './readme-blocks.js';
+export type { SlowHeaderClients, SlowHeaderClientsOptions } from './slow-header-clients.js';
+export { openSlowHeaderClients } from './slow-header-clients.js';
 export type { StalledReader } from './stalled-reader.js';
 export { countActiveTimers, openStalledReader } from './stalled-reader.js';
 export type { TcpProxy } from './tcp-proxy.js';
