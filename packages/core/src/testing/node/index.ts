@@ -66,8 +66,12 @@ export {
   startReadmeBlock,
   typecheckReadmeBlocks,
 } from './readme-blocks.js';
-export type { SlowHeaderClients, SlowHeaderClientsOptions } from './slow-header-clients.js';
-export { openSlowHeaderClients } from './slow-header-clients.js';
+export type {
+  SlowHeaderClients,
+  SlowHeaderClientsOptions,
+  SlowHeaderTrial,
+} from './slow-header-clients.js';
+export { openSlowHeaderClients, runSlowHeaderTrial } from './slow-header-clients.js';
 export type { StalledReader } from './stalled-reader.js';
 export { countActiveTimers, openStalledReader } from './stalled-reader.js';
 export type { TcpProxy } from './tcp-proxy.js';

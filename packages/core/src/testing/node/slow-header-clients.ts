@@ -94,3 +94,39 @@ export function openSlowHeaderClients(
     },
   };
 }
+
+/** What {@link runSlowHeaderTrial} saw. */
+export interface SlowHeaderTrial<T> {
+  /** What each slow socket received before the server closed it; `undefined`: some stayed open. */
+  readonly answers: string[] | undefined;
+  /** What `request` resolved with, run while the slow sockets were open. */
+  readonly served: T;
+}
+
+/**
+ * A slowloris trial against a listening server: opens slow header clients, runs one normal
+ * `request` while they are open, then waits (at most `boundMs`) for the server to close them.
+ *
+ * @param port - the server's port on 127.0.0.1
+ * @param request - a normal client's request (e.g. a `fetch` returning the status)
+ * @param options - the slow clients' options, and `boundMs` (default 20000): the test's patience
+ *
+ * @example
+ * ```ts
+ * const trial = await runSlowHeaderTrial(node.port, async () => (await fetch(node.url)).status);
+ * expect(trial.answers).toEqual(Array(3).fill(expect.stringMatching(/^HTTP\/1\.1 408 /)));
+ * ```
+ */
+export async function runSlowHeaderTrial<T>(
+  port: number,
+  request: () => Promise<T>,
+  options: SlowHeaderClientsOptions & { boundMs?: number } = {},
+): Promise<SlowHeaderTrial<T>> {
+  const slow = openSlowHeaderClients(port, options);
+  try {
+    const served = await request();
+    return { served, answers: await slow.closedWithin(options.boundMs ?? 20_000) };
+  } finally {
+    slow.destroy();
+  }
+}
