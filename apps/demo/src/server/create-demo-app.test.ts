@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { type A2uiAgent, A2uiClient } from '@a2ui-ts/core';
+import { HTTP_TIMEOUT_DEFAULTS } from '@a2ui-ts/core/host';
 import { waitForClient } from '@a2ui-ts/core/testing';
+import { runSlowHeaderTrial } from '@a2ui-ts/core/testing/node';
 import { connectSseJsonRpc } from '@a2ui-ts/transport-sse-jsonrpc';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemoAgents, describeUnavailableAgents } from '../agents/create-demo-agents.js';
@@ -256,5 +258,40 @@ describe('demo server over SSE + JSON-RPC', () => {
     expect(String(errors[0])).toContain('text');
     await reader.cancel();
     await close();
+  });
+});
+
+describe('demo server request timeouts', () => {
+  it('has the documented defaults, and cuts clients that trickle their headers while the app is served', async () => {
+    const defaults = await startDemoServer({
+      agents: [restaurantAgent()],
+      clientDir: shellDir(),
+      logger: () => {},
+    });
+    try {
+      expect(defaults.server.headersTimeout).toBe(HTTP_TIMEOUT_DEFAULTS.headersTimeoutMs);
+      expect(defaults.server.requestTimeout).toBe(HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs);
+    } finally {
+      await defaults.close();
+    }
+    const demo = await startDemoServer({
+      agents: [restaurantAgent()],
+      clientDir: shellDir(),
+      logger: () => {},
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 1_000,
+      timeoutCheckIntervalMs: 50,
+    });
+    try {
+      const trial = await runSlowHeaderTrial(
+        demo.port,
+        async () => (await fetch(`${demo.url}/api/config`)).status,
+        { byteIntervalMs: 20 },
+      );
+      expect(trial.served).toBe(200);
+      expect(trial.answers).toEqual(Array(3).fill(expect.stringMatching(/^HTTP\/1\.1 408 /)));
+    } finally {
+      await demo.close();
+    }
   });
 });

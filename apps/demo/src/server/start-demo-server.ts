@@ -1,16 +1,21 @@
 /**
  * Serves the demo app on Node.
  */
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { type HttpTimeoutOptions, listenHttpServer } from '@a2ui-ts/core/host';
 import { createRedisScaleOut, type RedisScaleOut } from '@a2ui-ts/redis';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { createDemoAgents, describeUnavailableAgents } from '../agents/create-demo-agents.js';
 import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
 import { createDemoApp, type DemoAppOptions } from './create-demo-app.js';
 import { createJsonLogger } from './json-logger.js';
 
-/** Options of {@link startDemoServer}. */
-export interface StartDemoServerOptions extends Partial<DemoAppOptions> {
+/**
+ * Options of {@link startDemoServer}. The request timeouts (`headersTimeoutMs` 10 s,
+ * `requestTimeoutMs` 30 s, `keepAliveTimeoutMs` 5 s, `timeoutCheckIntervalMs` 1 s) are core's,
+ * as for every binding's `serve…`: a client that sends its request slowly is cut.
+ */
+export interface StartDemoServerOptions extends Partial<DemoAppOptions>, HttpTimeoutOptions {
   /** TCP port; 0 picks a free one. @default 0 */
   port?: number;
   /** @default '127.0.0.1' */
@@ -31,6 +36,8 @@ export interface DemoServer {
   /** `http://<host>:<port>`, no trailing slash. */
   readonly url: string;
   readonly port: number;
+  /** The Node HTTP server. */
+  readonly server: Server;
   close(): Promise<void>;
 }
 
@@ -60,41 +67,38 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
     unavailableAgents:
       options.unavailableAgents ?? (options.agents ? [] : describeUnavailableAgents()),
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const listening = serve({ fetch: demo.app.fetch, port: options.port ?? 0, hostname }, () =>
-      resolve(listening),
-    );
-    listening.once('error', reject);
-  });
+  const server = createAdaptorServer({ fetch: demo.app.fetch, hostname }) as Server;
   // WebSocket handshakes (and any other upgrade) go to the transport mounted at their path.
   server.on('upgrade', (request, socket, head) => {
     if (!demo.upgrade(request, socket, head)) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     }
   });
-  const { port } = server.address() as AddressInfo;
+  const listener = await listenHttpServer(server, {
+    port: options.port ?? 0,
+    hostname,
+    headersTimeoutMs: options.headersTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
+    keepAliveTimeoutMs: options.keepAliveTimeoutMs,
+    timeoutCheckIntervalMs: options.timeoutCheckIntervalMs,
+    async beforeCloseSockets() {
+      await demo.close();
+      await scaleOut?.close();
+      // Let the event streams write their last event before the sockets go.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  });
   const host =
     hostname === '0.0.0.0' || hostname === '::'
       ? 'localhost'
       : hostname.includes(':')
         ? `[${hostname}]`
         : hostname;
-  let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
-    port,
-    close() {
-      closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        await demo.close();
-        await scaleOut?.close();
-        // Let the event streams write their last event before the sockets go.
-        await new Promise((resolve) => setImmediate(resolve));
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        await stopped;
-      })();
-      return closing;
-    },
+    url: `http://${host}:${listener.port}`,
+    port: listener.port,
+    server,
+    close: () => listener.close(),
   };
 }
 
