@@ -21,11 +21,13 @@ import {
 import { EXAMPLE_STREAMS } from '../src/testing/example-streams.js';
 import {
   formatNumber as fmt,
+  loadAverage,
   median,
   percentile,
   startBenchReport,
 } from '../src/testing/node/index.js';
 import { loadVersionCorpora, type VersionCorpus } from './version-corpora.js';
+import { sampleVersionRounds, type VersionPipeline } from './version-samples.js';
 
 const ROUNDS = 7;
 const report = startBenchReport({
@@ -56,12 +58,16 @@ const COMPARISON_ROUNDS = 41;
 const REPLAYS = 20;
 /** Each pipeline runs for at least this long before timing, so the JIT has compiled it. */
 const WARM_UP_MS = 1500;
+/** Rounds of the per-version comparison; each spawns one fresh process per pipeline. */
+const VERSION_ROUNDS = 21;
+/** Timed samples each per-version process takes after its warm-up (it reports their median). */
+const VERSION_SAMPLES = 15;
 
 /**
  * Times every pipeline in turn (in a new random order each round), round after round, so that a
  * change in the machine's load hits all of them alike; ratios are the median of per-round ratios (neighbouring measurements).
  *
- * @param clock - milliseconds now: wall time by default, {@link cpuClock} for this process's CPU time
+ * @param clock - milliseconds now: wall time by default
  * @returns per pipeline, every round's time in milliseconds of `clock`
  */
 function compare(
@@ -88,15 +94,6 @@ function compare(
   }
   return times;
 }
-
-/**
- * This process's CPU time (user + system) in milliseconds: on a shared machine, time spent
- * waiting for a core is not counted, so neighbouring rounds compare far more steadily.
- */
-const cpuClock = (): number => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
 
 /** Median over rounds of `numerator[i] / denominator[i]`. */
 const pairedRatio = (numerator: readonly number[], denominator: readonly number[]): number =>
@@ -172,69 +169,47 @@ const rawRatio = pairedRatio(times.webCoreRaw!, times.oursRaw!);
 const parseShare = pairedRatio(times.parse!, times.oursValidated!);
 
 // Per protocol version: the same basic-catalog UIs as v0.8, v0.9 and v1.0 streams, with web_core
-// (v0.9 only) on the v0.9 text, all interleaved in one comparison.
+// (v0.9 only) on the v0.9 text; each pipeline in a fresh child process per round (see
+// version-child.ts for why), the pipelines of a round one after the other in a shuffled order.
 const corpora = loadVersionCorpora();
 const v09 = corpora.find((entry) => entry.version === 'v0.9')!;
-const replayOurs = (entry: VersionCorpus) => () => {
-  for (let replay = 0; replay < REPLAYS; replay++) {
-    for (const stream of entry.streams) {
-      const processor = new MessageProcessor({ catalogs: ourCatalogs });
-      for (const text of stream) processor.process(text);
-    }
-  }
-};
-const replayWebCore = () => {
-  for (let replay = 0; replay < REPLAYS; replay++) {
-    for (const stream of v09.streams) {
-      const processor = new WebCoreProcessor(webCoreCatalogs);
-      for (const text of stream) {
-        processor.processMessages([A2uiMessageSchema.parse(JSON.parse(text))] as never);
-      }
-    }
-  }
-};
-const replayParse = (entry: VersionCorpus) => () => {
-  for (let replay = 0; replay < REPLAYS; replay++) {
-    for (const stream of entry.streams) for (const text of stream) JSON.parse(text);
-  }
-};
-const versionTimes = compare(
-  {
-    webCore: replayWebCore,
-    ...Object.fromEntries(corpora.map((entry) => [entry.version, replayOurs(entry)])),
-    ...Object.fromEntries(corpora.map((entry) => [`parse ${entry.version}`, replayParse(entry)])),
-  },
-  cpuClock,
-);
+const loadBeforeVersions = loadAverage();
+const versionSamples = sampleVersionRounds({
+  rounds: VERSION_ROUNDS,
+  warmUpMs: WARM_UP_MS,
+  samples: VERSION_SAMPLES,
+  replays: REPLAYS,
+});
+const loadAfterVersions = loadAverage();
 /** Median and p10–p90 over rounds of `numerator[i] / denominator[i]`, as table text. */
 const ratioWithSpread = (numerator: readonly number[], denominator: readonly number[]): string => {
   const ratios = numerator.map((value, index) => value / denominator[index]!);
   return `${fmt(median(ratios), 2)}× (${fmt(percentile(ratios, 0.1), 2)}–${fmt(percentile(ratios, 0.9), 2)})`;
 };
-const versionRows = corpora.map((entry) => {
-  const times = versionTimes[entry.version]!;
+const msOf = (pipeline: VersionPipeline) => versionSamples[pipeline].map((sample) => sample.ms);
+const parseShareOf = (pipeline: VersionPipeline) =>
+  `${fmt(median(versionSamples[pipeline].map((sample) => sample.parseMs / sample.ms)) * 100, 0)}%`;
+const versionRow = (pipeline: VersionPipeline, label: string, corpus: VersionCorpus) => {
+  const times = msOf(pipeline);
   return [
-    entry.version,
-    fmt(entry.messages),
-    fmt(entry.bytes),
-    fmt((entry.messages * REPLAYS) / (median(times) / 1000)),
-    fmt(median(times) / REPLAYS, 3),
-    ratioWithSpread(versionTimes['v0.9']!, times),
-    ratioWithSpread(versionTimes.webCore!, times),
-    `${fmt(pairedRatio(versionTimes[`parse ${entry.version}`]!, times) * 100, 0)}%`,
+    label,
+    fmt(corpus.messages),
+    fmt(corpus.bytes),
+    fmt(corpus.messages / (median(times) / 1000)),
+    `${fmt(median(times), 3)} (${fmt(percentile(times, 0.1), 3)}–${fmt(percentile(times, 0.9), 3)})`,
+    pipeline === 'v0.9' ? '1.00×' : ratioWithSpread(msOf('v0.9'), times),
+    pipeline === 'web_core' ? '1.00×' : ratioWithSpread(msOf('web_core'), times),
+    parseShareOf(pipeline),
   ];
-});
-const webCoreTimes = versionTimes.webCore!;
-versionRows.push([
-  'v0.9, `@a2ui/web_core` (Zod `A2uiMessageSchema.parse` → processMessages)',
-  fmt(v09.messages),
-  fmt(v09.bytes),
-  fmt((v09.messages * REPLAYS) / (median(webCoreTimes) / 1000)),
-  fmt(median(webCoreTimes) / REPLAYS, 3),
-  ratioWithSpread(versionTimes['v0.9']!, webCoreTimes),
-  '1.00×',
-  `${fmt(pairedRatio(versionTimes['parse v0.9']!, webCoreTimes) * 100, 0)}%`,
-]);
+};
+const versionRows = corpora.map((entry) => versionRow(entry.version, entry.version, entry));
+versionRows.push(
+  versionRow(
+    'web_core',
+    'v0.9, `@a2ui/web_core` (Zod `A2uiMessageSchema.parse` → processMessages)',
+    v09,
+  ),
+);
 
 // Data-model update cost: one path written repeatedly while N subscribers watch unrelated paths.
 const UPDATES = 20_000;
@@ -289,9 +264,9 @@ const section = [
   '',
   '### Per protocol version',
   '',
-  `The ${corpora[0]!.streams.length} basic-catalog examples as v0.8, v0.9 and v1.0 streams (v0.8 and v1.0: the committed \`fixtures/v0_8/basic\` and \`fixtures/v1_0/basic\`, written by \`migrateMessages\`; the same UIs, though v0.8 needs more messages for them), each replayed into fresh a2ui-ts processors with validation on (default catalogs), timed in this process's CPU time (\`process.cpuUsage\`, so time spent waiting for a core on a loaded machine is not counted; messages/s are per CPU-second), next to \`@a2ui/web_core\` on the v0.9 text; every pipeline, and \`JSON.parse\` of each version's text, interleaved in one comparison (shuffled order each round, ${REPLAYS} replays per round, ${COMPARISON_ROUNDS} rounds, ${fmt(WARM_UP_MS)} ms warm-up each). "Speed vs v0.9" and "× web_core" compare the time to apply the same UIs (so a version that needs more messages is not flattered by messages/s): the median of per-round ratios, with the 10th–90th percentile over rounds in brackets. Goal: v1.0 and v0.8 ≥ 0.90× v0.9.`,
+  `The ${corpora[0]!.streams.length} basic-catalog examples as v0.8, v0.9 and v1.0 streams (v0.8 and v1.0: the committed \`fixtures/v0_8/basic\` and \`fixtures/v1_0/basic\`, written by \`migrateMessages\`; the same UIs, though v0.8 needs more messages for them), each replayed into fresh a2ui-ts processors with validation on (default catalogs), next to \`@a2ui/web_core\` on the v0.9 text. **Each pipeline runs in its own fresh Node process, one per pipeline and round** (\`bench/version-child.ts\`): ${VERSION_ROUNDS} rounds, each spawning the four processes one after the other in a new shuffled order; each process warms its one pipeline (and \`JSON.parse\` of the same text) for ${fmt(WARM_UP_MS)} ms, then takes ${VERSION_SAMPLES} samples of ${REPLAYS} replays, alternating with \`JSON.parse\` of the very same text, timed in its CPU time (\`process.cpuUsage\`, so time spent waiting for a core is not counted; messages/s are per CPU-second), and reports the medians. Why fresh processes: V8 optimises the code every version shares (processor, data model, validator helpers) for the message shapes it has met, so in one process the warm-up history decides which version runs hottest (the throughput section above replays v0.9 alone for about 15 s, and a per-version comparison run after it in the same process gave v0.8 0.62× and v1.0 0.70× of v0.9, against 0.92× and 1.06× in an A/B that warmed every version alike); in a fresh process each version gets the same cold start and the same warm-up on its own input, as a process serving that version would. 1-minute load average ${fmt(loadBeforeVersions, 1)} before this comparison, ${fmt(loadAfterVersions, 1)} after it. "Speed vs v0.9" and "× web_core" compare the time to apply the same UIs (so a version that needs more messages is not flattered by messages/s): the median of per-round ratios, with the 10th–90th percentile over rounds in brackets; CPU ms per replay is the median over rounds with p10–p90; the \`JSON.parse\` share is that of \`JSON.parse\` alone in the pipeline's time on the same bytes (the median over rounds; the pipeline's speed as a fraction of bare \`JSON.parse\`). Goals: v1.0 and v0.8 ≥ 0.90× v0.9; every version ≥ 4.5× web_core and ≥ 40% of bare \`JSON.parse\`.`,
   '',
-  '| Version | messages / replay | bytes / replay | messages per CPU-s | CPU ms / replay | speed vs v0.9 (p10–p90) | × web_core (p10–p90) | `JSON.parse` share |',
+  '| Version | messages / replay | bytes / replay | messages per CPU-s | CPU ms / replay (p10–p90) | speed vs v0.9 (p10–p90) | × web_core (p10–p90) | `JSON.parse` share |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
   ...versionRows.map((cells) => `| ${cells.join(' | ')} |`),
   '',
