@@ -9,10 +9,10 @@
  * data model, validators' helpers) for the message shapes it has seen. In one process the order
  * of warm-up decides which version runs hottest (a v0.9-only warm-up ran v0.9 1.4× faster than
  * the same code warmed on all versions); here every pipeline starts from the same cold state and
- * gets the same warm-up on its own input, so each version is measured as a process serving it.
+ * gets the same warm-up (in CPU time) on its own input, so each version is measured as a process serving it.
  *
  * Usage: `node --import tsx bench/version-child.ts <v0.8|v0.9|v1.0|web_core> [warmUpMs] [samples] [replays]`
- * (defaults 1,500 ms, 15 samples, 20 replays per sample).
+ * (defaults 1,500 CPU ms of warm-up, 15 samples, 20 replays per sample).
  */
 import {
   A2uiMessageSchema,
@@ -75,8 +75,10 @@ const parse = () => {
   }
 };
 
-const until = performance.now() + warmUpMs;
-while (performance.now() < until) {
+// Warm-up by CPU time, not wall time: on a loaded machine a wall-clock warm-up would give a
+// process that waited for a core less warming than its neighbours.
+const warmUntil = cpuMs() + warmUpMs;
+while (cpuMs() < warmUntil) {
   run();
   parse();
 }

@@ -24,7 +24,7 @@ export interface VersionSample {
 export interface VersionRoundsOptions {
   /** Rounds; each spawns one child per pipeline. */
   readonly rounds: number;
-  /** Warm-up of each child before it measures, in milliseconds of wall time. */
+  /** Warm-up of each child before it measures, in milliseconds of its CPU time. */
   readonly warmUpMs: number;
   /** Samples each child takes (it reports their medians). */
   readonly samples: number;
