@@ -1,7 +1,7 @@
 /**
  * The README runs as printed: its server (on port 0 instead of 5555) in a child process, its curl
  * walkthrough in bash against it (output compared but for `createdAt`), then its WebSocket client
- * and its `createLavsClient` example.
+ * its `createLavsClient` example and its live A2UI view.
  */
 import {
   readReadmeBlocks,
@@ -55,6 +55,16 @@ it('runs the curl walkthrough as printed, then the WebSocket client, printing wh
         exitCode: 0,
         stdout:
           'Buy milk, Call mum\nINVALID_PARAMS [{"pointer":"/text","message":"must NOT have fewer than 1 characters"}]\n',
+      });
+
+      const view = await runReadmeBlock(readme.block('view'), {
+        cwd,
+        fileName: 'view.mts',
+        replace: [[PRINTED_URL, base]],
+      });
+      expect(view).toMatchObject({
+        exitCode: 0,
+        stdout: '[x] Buy milk, [ ] Call mum\n[x] Buy milk, [ ] Call mum, [ ] Water plants\n',
       });
     },
   );
