@@ -59,6 +59,7 @@ export type {
 export { dispatchJsonRpc } from './protocol/json-rpc.js';
 export type { LavsAuditEntry, LavsAuditLogger } from './runtime/audit-entry.js';
 export { stderrAuditLogger } from './runtime/audit-entry.js';
+export { createLocalLavsClient } from './runtime/create-local-lavs-client.js';
 export type { CallOptions, LavsRuntime, LavsRuntimeOptions } from './runtime/lavs-runtime.js';
 export { createLavsRuntime, LAVS_RUNTIME_DEFAULTS } from './runtime/lavs-runtime.js';
 export type { LavsWebSocket, LavsWebSocketOptions } from './server/attach-lavs-web-socket.js';

@@ -16,7 +16,7 @@ import { toolResults } from '../../test/prompt-reading.js';
 import { createLlmAgent } from '../agent/create-llm-agent.js';
 import { RENDER_TOOL_NAME } from '../catalog/render-tool-schema.js';
 import { createScriptedModel, renderStep, scriptedStep } from '../testing/scripted-model.js';
-import { createLavsTools } from './lavs-tools.js';
+import { createLavsTools, lavsServiceTools } from './lavs-tools.js';
 
 const TODO_MANAGER = new URL('../../../lavs/test/todo-manager/', import.meta.url).pathname;
 
@@ -38,6 +38,7 @@ it("offers one tool per query and mutation of the manifest, with the endpoint's 
   expect(tools.lavs_addTodo!.description).toBe('Create a new todo');
   const local = await createLavsTools({ service: runtime });
   expect(Object.keys(local)).toEqual(Object.keys(tools));
+  expect(Object.keys(lavsServiceTools(runtime))).toEqual(Object.keys(tools));
 });
 
 it("moves `#/types/…` references into the tool schema's own $defs", async () => {

@@ -73,7 +73,22 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  * ```
  */
 export async function createLavsTools(options: LavsToolsOptions): Promise<ToolSet> {
-  const source = await serviceOf(options);
+  return lavsServiceTools(await serviceOf(options), options);
+}
+
+/**
+ * {@link createLavsTools} for a service whose manifest is at hand (a `LavsRuntime`, or a client
+ * with its manifest), without waiting: for code that builds its agent synchronously.
+ *
+ * @param service - `manifest` and `call` (a `LavsRuntime` is one)
+ * @param options - `prefix` (default `'lavs_'`)
+ * @throws `A2uiError` `NOT_SUPPORTED` when an endpoint's tool name would be refused by providers
+ */
+export function lavsServiceTools(
+  service: LavsServiceLike,
+  options: Pick<LavsToolsOptions, 'prefix'> = {},
+): ToolSet {
+  const source = service;
   const { manifest } = source;
   const prefix = options.prefix ?? 'lavs_';
   const tools: ToolSet = {};

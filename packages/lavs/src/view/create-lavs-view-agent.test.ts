@@ -17,6 +17,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { copyTodoManager, type StartedService, startService } from '../../test/service-fixture.js';
 import { createLavsClient, type LavsClient } from '../client/create-lavs-client.js';
+import { createLocalLavsClient } from '../runtime/create-local-lavs-client.js';
 import { createLavsViewAgent } from './create-lavs-view-agent.js';
 import { planLavsView } from './plan-lavs-view.js';
 
@@ -161,4 +162,16 @@ it('renders the json fallback as the output JSON text, kept live', async () => {
     () => String(model(overWs)?.get('/json')).includes('"text": "Buy milk"'),
     'the pushed list as JSON',
   );
+});
+
+it('shows a runtime in this process the same way, through createLocalLavsClient', async () => {
+  const local = createLocalLavsClient(service.runtime);
+  cleanups.push(() => local.close());
+  const [overWs, overSse] = await connectBoth(createLavsViewAgent({ client: local }));
+  await until(overSse, () => model(overSse)?.get('/forms/addTodo/text') === '', 'the add form');
+  model(overSse)!.set('/forms/addTodo/text', 'Buy milk');
+  expect(await overSse.dispatchAction(SURFACE, 'form-addTodo-submit')).toBe(true);
+  await shows(overWs, ['Buy milk'], 'the todo added over SSE, on the WebSocket surface');
+  await service.runtime.call('deleteTodo', { id: 1 });
+  await shows(overSse, [], 'the delete made in this process, on the SSE surface');
 });
