@@ -75,8 +75,8 @@ export function lavsViewSurface(plan: LavsViewPlan, surfaceId: string): ServerMe
               component: 'TextField',
               label: field.key,
               value: { path },
-              ...(field.type === 'string' ? {} : { variant: 'number' }),
-              ...(field.type === 'string' ? {} : { weight: 0 }),
+              // Text takes the room left; a number field keeps its own width.
+              ...(field.type === 'string' ? { weight: 1 } : { variant: 'number' }),
             },
       );
     });
@@ -126,22 +126,26 @@ function itemsComponents(plan: LavsViewPlan): ComponentInstance[] {
           {
             id: 'row-toggle',
             component: 'CheckBox',
-            label:
-              plan.fallback === 'table' || plan.primary === undefined
-                ? plan.toggle.property
-                : { path: plan.primary },
+            // Labelled by the item (its primary column), so each box is told apart by name.
+            label: plan.primary === undefined ? plan.toggle.property : { path: plan.primary },
             value: { path: plan.toggle.property },
           } satisfies ComponentInstance,
         ];
   if (plan.fallback === 'table') {
+    // With a toggle, the primary column's cell is the CheckBox (labelled by it) and the boolean
+    // column has none of its own.
+    const columns = plan.columns.filter((column) => column.key !== plan.toggle?.property);
+    const cells = shown.filter(
+      (column) => plan.toggle === undefined || column.key !== plan.primary,
+    );
     const header = [
-      ...plan.columns.map((column) => `head-${column.key}`),
+      ...columns.map((column) => `head-${column.key}`),
       ...(actions.length > 0 ? ['head-actions'] : []),
     ];
     components.push(
       { id: 'body', component: 'Column', children: ['header', 'items'] },
       { id: 'header', component: 'Row', children: header },
-      ...plan.columns.map((column) => ({
+      ...columns.map((column) => ({
         ...text(`head-${column.key}`, column.key, 'caption'),
         weight: 1,
       })),
@@ -152,13 +156,14 @@ function itemsComponents(plan: LavsViewPlan): ComponentInstance[] {
         component: 'Row',
         align: 'center',
         children: [
-          ...plan.columns.map((column) =>
-            column.key === plan.toggle?.property ? 'row-toggle' : cell(column),
+          ...(plan.toggle !== undefined && plan.primary === undefined ? ['row-toggle'] : []),
+          ...columns.map((column) =>
+            plan.toggle !== undefined && column.key === plan.primary ? 'row-toggle' : cell(column),
           ),
           ...(actions.length > 0 ? ['row-actions'] : []),
         ],
       },
-      ...shown.map((column) => ({ ...text(cell(column), { path: column.key }), weight: 1 })),
+      ...cells.map((column) => ({ ...text(cell(column), { path: column.key }), weight: 1 })),
       ...toggle.map((component) => ({ ...component, weight: 1 })),
       ...(actions.length > 0
         ? [{ id: 'row-actions', component: 'Row', children: actions, weight: 1 }]
