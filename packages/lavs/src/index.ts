@@ -1,6 +1,6 @@
 /**
  * `@a2ui-ts/lavs` — a LAVS (Local Agent View Service, spec v1.0 draft) runtime: `lavs.json`
- * loaded and validated, endpoints run by script, function and http handlers with their
+ * loaded and validated, endpoints run by script, function, http and mcp handlers with their
  * permissions enforced and every call audited, served as JSON-RPC 2.0 — `lavs/call` over HTTP,
  * `lavs/subscribe` / `lavs/unsubscribe` / `lavs/data` over WebSocket — and the bridge to A2UI:
  * `createLavsViewAgent` shows a service as a live A2UI surface.
