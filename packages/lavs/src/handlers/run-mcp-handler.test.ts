@@ -1,7 +1,7 @@
 /**
  * mcp handlers against a real MCP server (`@modelcontextprotocol/sdk`'s `McpServer` over
- * Streamable HTTP on 127.0.0.1): the tool's answer as the endpoint's output, a failing tool,
- * and `networkAccess` refusing the server's host before any connection.
+ * Streamable HTTP on 127.0.0.1): the tool's answer as the endpoint's output, a failing tool, a
+ * tool that never answers stopped at `maxExecutionTime`, and `networkAccess` refusing the server's host before any connection.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,8 @@ import { makeService, type StartedService, startService } from '../../test/servi
 let http: Server;
 let mcpUrl: string;
 const calls: unknown[] = [];
+let stalls = 0;
+const STALL_LIMIT_MS = 1_500;
 
 beforeAll(async () => {
   http = createServer(async (request, response) => {
@@ -30,6 +32,17 @@ beforeAll(async () => {
           structuredContent,
         };
       },
+    );
+    // Answers only when the caller gives up: the runtime must stop waiting at its time limit.
+    server.registerTool(
+      'stall',
+      {},
+      (extra) =>
+        new Promise((resolve) => {
+          stalls++;
+          extra.signal.addEventListener('abort', () => resolve({ content: [] }));
+          response.on('close', () => resolve({ content: [] }));
+        }),
     );
     server.registerTool('broken', {}, async () => ({
       content: [{ type: 'text', text: 'the upstream is down' }],
@@ -48,7 +61,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 
-async function serviceWith(networkAccess: boolean | string[]): Promise<StartedService> {
+async function serviceWith(
+  networkAccess: boolean | string[],
+  maxExecutionTime = 60_000,
+): Promise<StartedService> {
   const mcp = (id: string, tool: string) => ({
     id,
     method: 'query',
@@ -68,8 +84,9 @@ async function serviceWith(networkAccess: boolean | string[]): Promise<StartedSe
           },
         },
         mcp('broken', 'broken'),
+        mcp('stall', 'stall'),
       ],
-      permissions: { networkAccess },
+      permissions: { networkAccess, maxExecutionTime },
     }),
   );
 }
@@ -102,6 +119,25 @@ it('refuses a server whose host networkAccess does not allow, before connecting'
       data: { permission: 'networkAccess', host: '127.0.0.1' },
     });
     expect(calls.length).toBe(before);
+  } finally {
+    await service.close();
+  }
+});
+
+it('stops waiting for a tool that never answers at maxExecutionTime (-32002), and serves on', async () => {
+  const service = await serviceWith(['127.0.0.1'], STALL_LIMIT_MS);
+  try {
+    expect(await service.call('stall')).toMatchObject({
+      error: {
+        code: -32002,
+        message: `Timeout: stall ran past ${STALL_LIMIT_MS} ms and was stopped`,
+        data: { permission: 'maxExecutionTime', timeoutMs: STALL_LIMIT_MS },
+      },
+    });
+    expect(stalls).toBe(1);
+    expect(await service.call('forecast', { city: 'Nice' })).toMatchObject({
+      result: { city: 'Nice', tempC: 21 },
+    });
   } finally {
     await service.close();
   }
