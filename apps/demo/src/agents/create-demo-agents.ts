@@ -6,6 +6,7 @@ import { type LlmEnvironment, type LlmModelFromEnv, llmModelFromEnv } from '@a2u
 import type { DemoAgent, DemoLogger } from './demo-agent.js';
 import { createGalleryAgent, DEFAULT_GALLERY_VERSION } from './gallery-agent.js';
 import { createDemoLlmAgent } from './llm/llm-agent.js';
+import { createMcpAppAgent } from './mcp-app-agent.js';
 import { createRestaurantAgent } from './restaurant-agent.js';
 import { createTimeZoneAgent } from './time-zone-agent.js';
 
@@ -49,6 +50,13 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       description:
         'Over AG-UI the agent asks the page for your time zone with a frontend tool and answers with the next run.',
       agent: createTimeZoneAgent({ logger }),
+    },
+    {
+      id: 'mcp-app',
+      label: 'MCP App in A2UI',
+      description:
+        'A tiny game running as an MCP App in a sandboxed double iframe; its score drives A2UI siblings through the data model, and the agent keeps your best.',
+      agent: createMcpAppAgent({ logger }),
     },
   ];
   const llm = configuredModel(options.env ?? process.env);
