@@ -77,7 +77,7 @@ describe('McpApp in Chromium', () => {
   it('isolates each app: proxy same-origin, inner frame sandboxed without allow-same-origin', async () => {
     const { page, context } = await open();
     const dice = await appFrame(page, '#roll');
-    const frames = await page.$$eval('iframe.a2ui-mcp-app-frame', (elements) =>
+    const frames = await page.$$eval('iframe.a2ui-mcp-app-frame:not([hidden])', (elements) =>
       (elements as HTMLIFrameElement[]).map((frame) => ({
         sandbox: frame.getAttribute('sandbox'),
         origin: frame.contentWindow?.location.origin,
@@ -137,10 +137,10 @@ describe('McpApp in Chromium', () => {
     expect(await dice.evaluate(() => (window as unknown as { __heard: string[] }).__heard)).toEqual(
       [],
     );
-    expect(await page.locator('iframe.a2ui-mcp-app-frame').count()).toBe(2);
     for (const frame of page.frames()) expect(await frame.$('#pwned')).toBeNull();
 
     // The host page: same URL, DOM, cookie and storage; no popup, nothing off-site, no /exfiltrate.
+    expect(await page.locator('iframe.a2ui-mcp-app-frame:not([hidden])').count()).toBe(2);
     expect(page.url()).toBe(`${server.url}/`);
     expect(await page.textContent('#host-marker')).toBe('Host page');
     expect(await page.evaluate(() => localStorage.getItem('host-secret'))).toBe('local-secret');
@@ -149,6 +149,23 @@ describe('McpApp in Chromium', () => {
     expect(offsite).toEqual([]);
     expect(server.paths.filter((path) => path.startsWith('/exfiltrate'))).toEqual([]);
     expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('replaces an app that cannot load by a note, and tells the agent once', async () => {
+    const { page, context } = await open();
+    const broken = page.locator('[data-a2ui-id="root"].a2ui-mcp-app').filter({
+      has: page.locator('iframe[title="Missing app"]'),
+    });
+    await broken
+      .getByRole('alert')
+      .filter({ hasText: 'The MCP App could not be loaded.' })
+      .waitFor();
+    expect(await broken.locator('iframe').isHidden()).toBe(true);
+    const reported = await page.evaluate(() => window.__mcpApps.errors);
+    expect(reported).toEqual([
+      expect.objectContaining({ code: 'MCP_APP_UNAVAILABLE', surfaceId: 'broken' }),
+    ]);
     await context.close();
   });
 

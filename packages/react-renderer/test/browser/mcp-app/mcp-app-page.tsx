@@ -103,6 +103,10 @@ client.process([
     },
   ]),
   { version: 'v0.9', updateDataModel: { surfaceId: 'game', value: { game: { score: 0 } } } },
+  // A resource the server does not have: the app cannot load, the surface says so.
+  ...surface('broken', [
+    { id: 'root', component: 'McpApp', title: 'Missing app', resourceUri: 'ui://missing/app' },
+  ]),
 ]);
 
 createRoot(document.getElementById('app')!).render(
