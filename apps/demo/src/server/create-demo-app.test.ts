@@ -34,7 +34,7 @@ describe('demo agents', () => {
       'mcp-app',
       'llm',
     ]);
-    expect(agents[4]!.label).toBe('LLM (qwen2.5)');
+    expect(agents[5]!.label).toBe('LLM (qwen2.5)');
   });
 });
 
