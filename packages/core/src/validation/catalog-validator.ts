@@ -124,6 +124,13 @@ export interface CatalogValidator {
   checkComponent(component: unknown, options?: CatalogValidateOptions): ComponentCheck;
   /** Validates a `createSurface.theme` object; `[]` when valid. */
   validateTheme(theme: unknown): ValidationIssue[];
+  /**
+   * False while a validator that loads on first need (`createLazyCatalogValidator`) has not
+   * loaded; its checks then throw `MODULE_NOT_LOADED`. Absent on validators built eagerly.
+   */
+  readonly loaded?: boolean;
+  /** Loads a validator that loads on first need; absent on validators built eagerly. */
+  load?(): Promise<void>;
 }
 
 const VALID: ComponentCheck = Object.freeze({ status: 'valid' });
