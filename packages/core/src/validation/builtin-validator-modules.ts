@@ -4,6 +4,8 @@
  * importing `@a2ui-ts/core` hands every module over statically (`validator-registry.ts`), so
  * servers validate synchronously from the first message.
  */
+
+import { regexEngineModule } from '../functions/regex-function.js';
 import type { PrecompiledCatalogModule } from './catalog-validator.js';
 import type * as V08Module from './generated/v0-8.js';
 import { LazyModule } from './lazy-module.js';
@@ -36,7 +38,7 @@ export const v08ValidatorModule: LazyModule<typeof V08Module> = /* @__PURE__ */ 
 );
 
 /**
- * Loads every built-in validator now, so that validation outside `MessageProcessor`
+ * Loads every built-in validator (and the `regex` function's RE2 engine) now, so that validation outside `MessageProcessor`
  * (`validateServerMessage`, a catalog's `validator`) never meets `MODULE_NOT_LOADED`. Node does
  * not need it (importing `@a2ui-ts/core` loads them); a page may call it when idle.
  *
@@ -50,8 +52,12 @@ export const v08ValidatorModule: LazyModule<typeof V08Module> = /* @__PURE__ */ 
  */
 export async function loadValidators(): Promise<void> {
   await Promise.all(
-    [basicValidatorModule, minimalValidatorModule, v10BasicValidatorModule, v08ValidatorModule].map(
-      (module) => module.load(),
-    ),
+    [
+      basicValidatorModule,
+      minimalValidatorModule,
+      v10BasicValidatorModule,
+      v08ValidatorModule,
+      regexEngineModule,
+    ].map((module) => module.load()),
   );
 }

@@ -21,6 +21,17 @@ export class ModuleNotLoadedError extends A2uiError {
   }
 }
 
+/** How many lazy modules have loaded so far: a value computed before a load may be stale. */
+let loadedModules = 0;
+
+/**
+ * Counts the lazy modules loaded so far (provided ones do not count: they were there from the
+ * start). A cached computation that met a module still loading compares it to know it is stale.
+ */
+export function loadedModuleCount(): number {
+  return loadedModules;
+}
+
 /**
  * One lazily imported module. `get()` returns it once loaded and throws
  * {@link ModuleNotLoadedError} (starting the load) before; `provide()` hands it over when the
@@ -70,6 +81,7 @@ export class LazyModule<T> {
     if (this.#module !== undefined) return Promise.resolve();
     this.#loading ??= this.#importer().then(
       (module) => {
+        if (this.#module === undefined) loadedModules++;
         this.#module ??= module;
       },
       (error: unknown) => {

@@ -1,3 +1,5 @@
+import * as re2js from 're2js';
+import { regexEngineModule } from '../functions/regex-function.js';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
 import {
   basicValidatorModule,
@@ -54,7 +56,7 @@ function providedValidator(
 }
 
 /**
- * True once the built-in validator modules have been handed over statically. This module imports
+ * True once the built-in validator modules (and the `regex` engine) have been handed over statically. This module imports
  * them all: evaluating it (Node does when `@a2ui-ts/core` is imported) makes every built-in
  * validator synchronous from the start. A bundler drops it from a page that uses none of its
  * exports, and the page imports each validator chunk on first need instead (`loadValidators`).
@@ -64,6 +66,8 @@ export const builtinValidatorsProvided: boolean = /* @__PURE__ */ (() => {
   minimalValidatorModule.provide(minimalModule);
   v10BasicValidatorModule.provide(v10BasicModule);
   basicValidatorModule.provide(basicModule);
+  // Not a validator, but loaded on first need the same way (the `regex` function's engine).
+  regexEngineModule.provide(re2js);
   return true;
 })();
 
