@@ -467,14 +467,18 @@ export class MessageProcessor {
 
   /**
    * Checks that the validators a message of `version` may need have loaded: the version's own
-   * and those of the catalogs of its family. Once they have, the check is one comparison.
+   * and, for a version read through the internal model (whose readers keep state, v0.8's
+   * buffering), those of the catalogs of its family. A native (v0.9) message needs only its
+   * surface's catalog, whose validator throws `ModuleNotLoadedError` before anything changed, so
+   * a page speaking v0.9 with the basic catalog loads that catalog's validator alone. Once all
+   * are loaded, the check is one comparison.
    * @throws ModuleNotLoadedError with their load under way
    */
   #prepare(version: ProtocolVersion): void {
     const loads: Promise<void>[] = [];
     const own = version.prepareValidators?.();
     if (own) loads.push(own);
-    if (this.#validate) {
+    if (this.#validate && !version.native) {
       const family = catalogVersionFamily(version.family);
       for (const catalog of this.catalogs.values()) {
         const validator = catalog.validator;
