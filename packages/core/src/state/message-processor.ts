@@ -22,6 +22,7 @@ import type {
   UpdateComponents,
   UpdateDataModel,
 } from '../protocol/messages.js';
+import { familyDocumentsModule } from '../validation/family-documents.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ValidationIssue } from '../validation/index.js';
 import { ModuleNotLoadedError } from '../validation/lazy-module.js';
@@ -479,6 +480,8 @@ export class MessageProcessor {
     const own = version.prepareValidators?.();
     if (own) loads.push(own);
     if (this.#validate && !version.native) {
+      // Readers of these versions keep state: a failure must be worded without waiting.
+      if (!familyDocumentsModule.loaded) loads.push(familyDocumentsModule.load());
       const family = catalogVersionFamily(version.family);
       for (const catalog of this.catalogs.values()) {
         const validator = catalog.validator;

@@ -7,6 +7,7 @@
 
 import { regexEngineModule } from '../functions/regex-function.js';
 import type { PrecompiledCatalogModule } from './catalog-validator.js';
+import { familyDocumentsModule } from './family-documents.js';
 import type * as V08Module from './generated/v0-8.js';
 import { LazyModule } from './lazy-module.js';
 
@@ -58,6 +59,7 @@ export async function loadValidators(): Promise<void> {
       v10BasicValidatorModule,
       v08ValidatorModule,
       regexEngineModule,
+      familyDocumentsModule,
     ].map((module) => module.load()),
   );
 }

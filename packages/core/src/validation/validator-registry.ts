@@ -8,6 +8,8 @@ import {
   v10BasicValidatorModule,
 } from './builtin-validator-modules.js';
 import type { CatalogValidator, PrecompiledCatalogModule } from './catalog-validator.js';
+import { familyDocumentsModule } from './family-documents.js';
+import * as familySchemasModule from './family-schemas.js';
 import * as basicModule from './generated/basic.js';
 import * as minimalModule from './generated/minimal.js';
 import * as v08Module from './generated/v0-8.js';
@@ -66,6 +68,7 @@ export const builtinValidatorsProvided: boolean = /* @__PURE__ */ (() => {
   minimalValidatorModule.provide(minimalModule);
   v10BasicValidatorModule.provide(v10BasicModule);
   basicValidatorModule.provide(basicModule);
+  familyDocumentsModule.provide(familySchemasModule);
   // Not a validator, but loaded on first need the same way (the `regex` function's engine).
   regexEngineModule.provide(re2js);
   return true;
