@@ -59,7 +59,9 @@ export function createLazyCatalogValidator(options: LazyCatalogValidatorOptions)
   const { module } = options;
   const componentTypes = namesOf(options.schema.components);
   const components = new Set(componentTypes);
-  const inner = (): CatalogValidator => precompiledValidatorOf(module.get());
+  let loaded: CatalogValidator | undefined;
+  // One closure call on the hot path once loaded; `module.get()` throws (and loads) before.
+  const inner = (): CatalogValidator => (loaded ??= precompiledValidatorOf(module.get()));
   return {
     catalogId: options.catalogId,
     componentTypes,
