@@ -120,6 +120,22 @@ describe('validators that load on first need', () => {
     expect(gated.processor.getSurface('s')!.components.get('root')!.properties.text).toBe('last');
   });
 
+  it('queues input a listener sends while held input is applied behind what is still held', async () => {
+    const gated = processorWithGatedValidator();
+    gated.processor.onError((error) => {
+      if (error.code === 'VALIDATION_FAILED')
+        gated.processor.process(text('s', 'root', 'from the listener'));
+    });
+    gated.processor.process(STREAM.slice(0, 4));
+    gated.processor.process(STREAM.slice(4));
+    gated.release();
+    await gated.processor.whenIdle();
+    // The listener heard of message 4 while message 5 ("last") was still held: its input follows.
+    expect(gated.processor.getSurface('s')!.components.get('root')!.properties.text).toBe(
+      'from the listener',
+    );
+  });
+
   it('reports each held message when the validator cannot load, and tries again on the next', async () => {
     const gated = processorWithGatedValidator();
     gated.processor.process([create('s'), text('s', 'root', 'hi')]);

@@ -172,6 +172,8 @@ export class MessageProcessor {
   readonly #waiting: unknown[] = [];
   /** Settles when the held inputs have been applied (or failed). */
   #drained: Promise<void> | undefined;
+  /** The held inputs are being applied. */
+  #draining = false;
   /** The last version whose validators (its own and its catalogs') were found loaded. */
   #preparedVersion: ProtocolVersion | undefined;
 
@@ -239,12 +241,17 @@ export class MessageProcessor {
    * @param input - a message, an array, `{messages}`, a sample file, or JSON text of one of those
    */
   process(input: unknown): ProcessResult {
-    const errors: ClientError[] = [];
-    // Behind a held input, everything waits its turn: nothing overtakes, not even an error.
-    if (this.#waiting.length > 0) {
+    // Behind a held input, everything waits its turn: nothing overtakes, not even an error (nor
+    // input a listener sends while the held inputs are being applied).
+    if (this.#waiting.length > 0 || this.#draining) {
       this.#waiting.push(input);
-      return { applied: 0, errors, waiting: true };
+      return { applied: 0, errors: [], waiting: true };
     }
+    return this.#run(input);
+  }
+
+  #run(input: unknown): ProcessResult {
+    const errors: ClientError[] = [];
     const outer = this.#batchErrors;
     this.#batchErrors = errors;
     try {
@@ -306,9 +313,12 @@ export class MessageProcessor {
     while (this.#drained) await this.#drained;
   }
 
-  /** Holds `messages` (a batch's rest) ahead of later input until `ready` settles. */
+  /**
+   * Holds `messages` (a batch's rest) until `ready` settles: ahead of every other held input
+   * (they came later, or come after it in the drain under way).
+   */
   #hold(messages: readonly unknown[], ready: Promise<void>): void {
-    this.#waiting.push(messages);
+    this.#waiting.unshift(messages);
     this.#drained = ready.then(
       () => this.#drain(),
       (error: unknown) => this.#failHeld(error),
@@ -318,13 +328,12 @@ export class MessageProcessor {
   /** Applies the held inputs in order; stops (keeping the rest) if one waits again. */
   #drain(): void {
     this.#drained = undefined;
-    const held = this.#waiting.splice(0);
-    for (let index = 0; index < held.length; index++) {
-      this.process(held[index]);
-      if (this.#waiting.length > 0) {
-        this.#waiting.push(...held.slice(index + 1));
-        return;
-      }
+    this.#draining = true;
+    try {
+      while (this.#waiting.length > 0 && this.#drained === undefined)
+        this.#run(this.#waiting.shift());
+    } finally {
+      this.#draining = false;
     }
   }
 
