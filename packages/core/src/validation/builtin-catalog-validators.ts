@@ -9,42 +9,39 @@ import {
   minimalValidatorModule,
   v10BasicValidatorModule,
 } from './builtin-validator-modules.js';
-import type { CatalogValidator } from './catalog-validator.js';
+import type { CatalogValidator, PrecompiledCatalogModule } from './catalog-validator.js';
 import { createLazyCatalogValidator } from './lazy-catalog-validator.js';
+import type { LazyModule } from './lazy-module.js';
 import basicSchema from './schemas/catalogs/basic/catalog.json' with { type: 'json' };
 import minimalSchema from './schemas/catalogs/minimal/catalog.json' with { type: 'json' };
 import v10BasicSchema from './schemas/v1_0/catalogs/basic/catalog.json' with { type: 'json' };
 
-let basic: CatalogValidator | undefined;
-let minimal: CatalogValidator | undefined;
-let v10Basic: CatalogValidator | undefined;
+/** One lazy validator per built-in catalog, made on first ask. */
+function builtin(
+  schema: { readonly catalogId: string; readonly [keyword: string]: unknown },
+  module: LazyModule<PrecompiledCatalogModule>,
+): () => CatalogValidator {
+  let validator: CatalogValidator | undefined;
+  return () => {
+    validator ??= createLazyCatalogValidator({ catalogId: schema.catalogId, schema, module });
+    return validator;
+  };
+}
 
 /** The v0.9 basic catalog's validator, loading on first need. */
-export function lazyBasicCatalogValidator(): CatalogValidator {
-  basic ??= createLazyCatalogValidator({
-    catalogId: basicSchema.catalogId,
-    schema: basicSchema,
-    module: basicValidatorModule,
-  });
-  return basic;
-}
+export const lazyBasicCatalogValidator: () => CatalogValidator = /* @__PURE__ */ builtin(
+  basicSchema,
+  basicValidatorModule,
+);
 
 /** The v0.9 minimal catalog's validator, loading on first need. */
-export function lazyMinimalCatalogValidator(): CatalogValidator {
-  minimal ??= createLazyCatalogValidator({
-    catalogId: minimalSchema.catalogId,
-    schema: minimalSchema,
-    module: minimalValidatorModule,
-  });
-  return minimal;
-}
+export const lazyMinimalCatalogValidator: () => CatalogValidator = /* @__PURE__ */ builtin(
+  minimalSchema,
+  minimalValidatorModule,
+);
 
 /** The v1.0 basic catalog's validator, loading on first need. */
-export function lazyV10BasicCatalogValidator(): CatalogValidator {
-  v10Basic ??= createLazyCatalogValidator({
-    catalogId: v10BasicSchema.catalogId,
-    schema: v10BasicSchema,
-    module: v10BasicValidatorModule,
-  });
-  return v10Basic;
-}
+export const lazyV10BasicCatalogValidator: () => CatalogValidator = /* @__PURE__ */ builtin(
+  v10BasicSchema,
+  v10BasicValidatorModule,
+);
