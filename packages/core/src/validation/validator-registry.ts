@@ -54,6 +54,8 @@ function providedValidator(
   module: PrecompiledCatalogModule,
 ): CatalogValidator {
   slot.provide(module);
+  // Used statically, it words its failures synchronously too.
+  familyDocumentsModule.provide(familySchemasModule);
   return precompiledValidatorOf(module);
 }
 
