@@ -13,21 +13,22 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
+  type RequestId,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   A2UI_ACTION_TOOL,
   A2UI_ERROR_TOOL,
-  A2UI_META_KEY,
   A2UI_OPEN_TOOL,
-  describeA2uiMessages,
   type McpA2uiDeclaration,
   readA2uiDeclaration,
-  toA2uiResource,
   toClientMetadata,
 } from '../protocol/mcp-a2ui.js';
 import { toToolErrorResult } from '../protocol/mcp-errors.js';
 import { A2UI_TOOLS } from '../protocol/tools.js';
+import type { DeliveryLedger } from './delivery-ledger.js';
+import type { McpEventDescriptions } from './replay-event-store.js';
+import { type DeliveryBatch, toProgressNotification, toToolResult } from './tool-results.js';
 
 /** What an MCP session needs of its binding. */
 export interface A2uiMcpSessionOptions {
@@ -45,6 +46,10 @@ export interface A2uiMcpSessionOptions {
   readonly instructions?: string;
   /** Most messages one tool result carries (the rest comes with the next call). */
   readonly maxResultMessages: number;
+  /** When the replay log may drop what the client was handed. */
+  readonly ledger: DeliveryLedger;
+  /** The event store of a resumable transport, told which messages each payload carries. */
+  readonly events?: McpEventDescriptions;
 }
 
 /** An MCP session's SDK server and its cursor. */
@@ -104,17 +109,17 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.values(A2UI_TOOLS) }));
 
-  /** A batch for the client: messages in `seq` order, and `closed` once the agent ended the connection. */
-  interface Batch {
-    entries: readonly ReplayEntry[];
-    closed?: string;
-  }
+  type Batch = DeliveryBatch & { readonly afterSeq: number };
 
   /** Takes the entries after the cursor through `throughSeq` and moves the cursor past them. */
-  const take = async (entries: readonly ReplayEntry[], throughSeq: number) => {
+  const take = (entries: readonly ReplayEntry[], throughSeq: number) => {
     const taken = entries.filter((entry) => entry.seq > deliveredSeq && entry.seq <= throughSeq);
+    const first = taken[0]?.seq;
     const last = taken.at(-1)?.seq;
-    if (last !== undefined) deliveredSeq = last;
+    if (first !== undefined && last !== undefined) {
+      deliveredSeq = last;
+      options.ledger.handedOut(first, last);
+    }
     return taken;
   };
 
@@ -124,6 +129,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
    */
   const takeUndelivered = (throughSeq: number): Promise<Batch> => {
     const taking = building.then(async (): Promise<Batch> => {
+      const afterSeq = deliveredSeq;
       let read: Awaited<ReturnType<SessionHost['read']>>;
       try {
         read = await host.read(connectionId, {
@@ -135,7 +141,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
         if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
         const closed = await host.closedConnection(connectionId, { principal });
         if (!closed) throw error;
-        return { entries: await take(closed.entries, throughSeq), closed: closed.reason };
+        return { afterSeq, entries: take(closed.entries, throughSeq), closed: closed.reason };
       }
       if (!read.ok)
         throw new A2uiError(
@@ -143,32 +149,22 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
           'Messages of this session are no longer kept; start a new session.',
           { data: { reset: 'replay-gap' } },
         );
-      const entries = await take(read.entries, throughSeq);
-      // The client has them: the log may drop them.
-      if (entries.length > 0)
-        await host.acknowledge(connectionId, { principal, seq: deliveredSeq });
-      return { entries };
+      return { afterSeq, entries: take(read.entries, throughSeq) };
     });
     building = taking.catch(() => undefined);
     return taking;
   };
 
-  const resultOf = ({ entries, closed }: Batch, a2ui: boolean): CallToolResult => {
-    const messages = entries.map((entry) => entry.message ?? JSON.parse(entry.data));
-    const text = { type: 'text' as const, text: describeA2uiMessages(messages) };
-    // Tells an A2UI client that no more UI comes from this connection.
-    const meta = closed === undefined ? {} : { _meta: { [A2UI_META_KEY]: { closed } } };
-    if (!a2ui || entries.length === 0) return { content: [text], ...meta };
-    return {
-      content: [
-        text,
-        toA2uiResource(
-          entries.map((entry) => entry.data),
-          messages,
-        ),
-      ],
-      ...meta,
-    };
+  /** The result of `requestId`, described to the event store so that a resume rebuilds it. */
+  const resultOf = (requestId: RequestId, batch: Batch, a2ui: boolean): CallToolResult => {
+    const { afterSeq, entries, closed } = batch;
+    options.events?.describeResult(requestId, {
+      afterSeq,
+      throughSeq: entries.at(-1)?.seq ?? afterSeq,
+      a2ui,
+      ...(closed === undefined ? {} : { closed }),
+    });
+    return toToolResult(batch, a2ui);
   };
 
   /**
@@ -203,17 +199,10 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
         const sending = building.then(async () => {
           if (entry.seq <= deliveredSeq) return;
           deliveredSeq = entry.seq;
-          const message = entry.message ?? JSON.parse(entry.data);
-          const { uri, mimeType } = toA2uiResource([entry.data], [message]).resource;
-          await notify({
-            method: 'notifications/progress',
-            params: {
-              progressToken,
-              progress: entry.seq,
-              message: describeA2uiMessages([message]),
-              _meta: { [A2UI_META_KEY]: { uri, mimeType, messages: [message] } },
-            },
-          });
+          options.ledger.handedOut(entry.seq, entry.seq);
+          const notification = toProgressNotification(entry, progressToken);
+          options.events?.describeProgress(notification.params, { seq: entry.seq, progressToken });
+          await notify(notification);
         });
         building = sending.catch(() => undefined);
         await building;
@@ -230,6 +219,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
 
   const call = async (
     request: CallToolRequest,
+    requestId: RequestId,
     signal: AbortSignal,
     notify: (notification: ServerNotification) => Promise<void>,
   ): Promise<CallToolResult> => {
@@ -245,7 +235,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     if (name === A2UI_OPEN_TOOL) {
       const connectTurn = options.connectTurn;
       const turn = connectTurn ? await streaming(() => connectTurn) : undefined;
-      return resultOf(await takeUndelivered(turn?.endSeq ?? Infinity), a2ui);
+      return resultOf(requestId, await takeUndelivered(turn?.endSeq ?? Infinity), a2ui);
     }
     if (name !== A2UI_ACTION_TOOL && name !== A2UI_ERROR_TOOL)
       throw invalid(`Unknown tool ${JSON.stringify(name).slice(0, 80)}.`, '/name');
@@ -267,14 +257,14 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
       // The agent closed the connection: what it sent last, and `closed`, rather than a failure.
       // (`takeUndelivered` throws this error again when the host does not remember it.)
       if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
-      return resultOf(await takeUndelivered(Infinity), a2ui);
+      return resultOf(requestId, await takeUndelivered(Infinity), a2ui);
     }
-    return resultOf(await takeUndelivered(received.turn?.endSeq ?? Infinity), a2ui);
+    return resultOf(requestId, await takeUndelivered(received.turn?.endSeq ?? Infinity), a2ui);
   };
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     try {
-      return await call(request, extra.signal, (notification) =>
+      return await call(request, extra.requestId, extra.signal, (notification) =>
         extra.sendNotification(notification),
       );
     } catch (error) {

@@ -13,6 +13,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { readA2uiDeclaration } from '../protocol/mcp-a2ui.js';
 import { createA2uiMcpSession } from './a2ui-mcp-session.js';
 import { MCP_SERVER_DEFAULTS } from './create-mcp-server.js';
+import { DeliveryLedger } from './delivery-ledger.js';
 
 /** Options of {@link serveMcpStdio}: the session host's and the entry's own. */
 export interface McpStdioOptions extends Omit<BindingSessionHostOptions, 'authenticate'> {
@@ -66,6 +67,11 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
     serverInfo: options.serverInfo ?? MCP_SERVER_DEFAULTS.serverInfo,
     instructions: options.instructions,
     maxResultMessages: options.maxResultMessages ?? MCP_SERVER_DEFAULTS.maxResultMessages,
+    // A pipe does not drop part of a stream: what is written is read.
+    ledger: new DeliveryLedger({
+      acknowledge: (seq) => host.acknowledge(opened.connectionId, { principal: undefined, seq }),
+      deferred: false,
+    }),
   });
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   // The SDK drops capabilities it does not know (`a2ui`): read them from the raw message first.
