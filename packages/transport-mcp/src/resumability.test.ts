@@ -97,8 +97,11 @@ async function cutMidTurn(options: Partial<McpServerOptions> = {}) {
     { name: 'a2ui_action', arguments: { name: 'go' } },
     undefined,
     {
+      // The SDK types progress without `_meta`, but hands it over as sent.
       onprogress: (update) =>
-        received.push(...(update._meta as { a2ui: { messages: unknown[] } }).a2ui.messages),
+        received.push(
+          ...(update as { _meta?: { a2ui: { messages: unknown[] } } })._meta!.a2ui.messages,
+        ),
     },
   );
   for (const found of findA2uiPayloads(result.content as unknown[]))
