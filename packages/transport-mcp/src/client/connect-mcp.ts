@@ -60,7 +60,10 @@ export interface McpClientOptions extends HttpLinkOptions {
    * @default { name: 'a2ui_open', arguments: {} } when listed
    */
   openTool?: { name: string; arguments?: Record<string, unknown> } | false;
-  /** Reads every resource the server lists with an A2UI MIME type when a session opens. @default true */
+  /**
+   * Reads every resource the server lists with an A2UI MIME type when a session opens, unless an
+   * open tool was called (its result builds the same surfaces). @default true
+   */
   readResources?: boolean;
   /** Longest wait for one MCP request (a tool call waits for the agent's turn). @default 60000 */
   requestTimeoutMs?: number;
@@ -202,7 +205,9 @@ export function connectMcp(options: McpClientOptions): McpTransport {
       options.openTool ?? (current.tools.has(A2UI_OPEN_TOOL) ? { name: A2UI_OPEN_TOOL } : false);
     if (openTool)
       await callTool(current, openTool.name, openTool.arguments ?? {}, undefined, signal);
+    // The open tool's result already built every surface: its resources would build them twice.
     if (
+      !openTool &&
       (options.readResources ?? defaults.readResources) &&
       current.client.getServerCapabilities()?.resources
     ) {

@@ -12,13 +12,20 @@ import {
   type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
   type RequestId,
   type ServerNotification,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   A2UI_ACTION_TOOL,
   A2UI_ERROR_TOOL,
+  A2UI_MIME_TYPE,
   A2UI_OPEN_TOOL,
   type McpA2uiDeclaration,
   readA2uiDeclaration,
@@ -28,6 +35,7 @@ import { toToolErrorResult } from '../protocol/mcp-errors.js';
 import { A2UI_TOOLS } from '../protocol/tools.js';
 import type { DeliveryLedger } from './delivery-ledger.js';
 import type { McpEventDescriptions } from './replay-event-store.js';
+import { type SurfaceResources, surfaceUri } from './surface-resources.js';
 import { type DeliveryBatch, toProgressNotification, toToolResult } from './tool-results.js';
 
 /** What an MCP session needs of its binding. */
@@ -50,6 +58,8 @@ export interface A2uiMcpSessionOptions {
   readonly ledger: DeliveryLedger;
   /** The event store of a resumable transport, told which messages each payload carries. */
   readonly events?: McpEventDescriptions;
+  /** The connection's current surfaces, served as resources when given. */
+  readonly surfaces?: SurfaceResources;
 }
 
 /** An MCP session's SDK server and its cursor. */
@@ -59,7 +69,16 @@ export interface A2uiMcpSession {
   readonly deliveredSeq: number;
   /** Records what the client declared in `initialize` (a binding that reads it as it arrives). */
   declare(declaration: McpA2uiDeclaration | undefined): void;
+  /**
+   * The agent changed these surfaces (`SurfaceResources`' `onChange`): subscribers of their
+   * resources get `notifications/resources/updated`, everyone `list_changed` when surfaces came
+   * or went.
+   */
+  surfacesChanged(changed: ReadonlySet<string>, listChanged: boolean): void;
 }
+
+/** JSON-RPC error of `resources/read` for an unknown URI (MCP: "Resource not found"). */
+const RESOURCE_NOT_FOUND = -32002;
 
 const invalid = (message: string, path: string) =>
   new A2uiError('VALIDATION_FAILED', message, { path });
@@ -102,12 +121,41 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
   // Results are built one at a time, so that two calls never hand out the same message.
   let building: Promise<unknown> = Promise.resolve();
 
+  const { surfaces } = options;
   const server = new Server(options.serverInfo, {
-    capabilities: { tools: {} },
+    capabilities: {
+      tools: {},
+      ...(surfaces ? { resources: { subscribe: true, listChanged: true } } : {}),
+    },
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
   });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.values(A2UI_TOOLS) }));
+
+  /** Resource URIs the client subscribed to (`resources/subscribe`). */
+  const subscribed = new Set<string>();
+  if (surfaces) {
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: surfaces.list() }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+      const { uri } = request.params;
+      const messages = surfaces.read(uri);
+      if (!messages)
+        throw new McpError(RESOURCE_NOT_FOUND, 'Resource not found.', { uri: uri.slice(0, 200) });
+      return { contents: [{ uri, mimeType: A2UI_MIME_TYPE, text: JSON.stringify(messages) }] };
+    });
+    server.setRequestHandler(SubscribeRequestSchema, (request) => {
+      const { uri } = request.params;
+      // Only this session's surfaces (live or to come): a bounded set per session.
+      if (!uri.startsWith(surfaceUri('')) || subscribed.size >= 1000)
+        throw new McpError(ErrorCode.InvalidParams, 'Only a2ui:// surfaces can be subscribed to.');
+      subscribed.add(uri);
+      return {};
+    });
+    server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+      subscribed.delete(request.params.uri);
+      return {};
+    });
+  }
 
   type Batch = DeliveryBatch & { readonly afterSeq: number };
 
@@ -279,6 +327,15 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     },
     declare(declaration) {
       sessionDeclaration = declaration;
+    },
+    surfacesChanged(changed, listChanged) {
+      // Before `initialize` completes there is no one to tell.
+      if (!server.transport) return;
+      for (const surfaceId of changed) {
+        const uri = surfaceUri(surfaceId);
+        if (subscribed.has(uri)) void server.sendResourceUpdated({ uri }).catch(() => undefined);
+      }
+      if (listChanged) void server.sendResourceListChanged().catch(() => undefined);
     },
   };
 }

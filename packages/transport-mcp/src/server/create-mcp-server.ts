@@ -25,6 +25,7 @@ import { toMcpErrorResponse } from '../protocol/mcp-errors.js';
 import { type A2uiMcpSession, createA2uiMcpSession } from './a2ui-mcp-session.js';
 import { DeliveryLedger } from './delivery-ledger.js';
 import { createReplayEventStore } from './replay-event-store.js';
+import { SurfaceResources } from './surface-resources.js';
 
 /**
  * Options of {@link createMcpServer}: the session host's (agent, `authenticate`, caps, grace,
@@ -121,6 +122,21 @@ const isInitialize = (payload: unknown): payload is InitializeRequest =>
   (payload as { method?: unknown }).method === 'initialize';
 
 /**
+ * The current surfaces of a connection this node runs, followed from its replay log;
+ * `undefined` for one another node runs.
+ */
+export async function followSurfaces(
+  host: SessionHost,
+  connectionId: string,
+): Promise<SurfaceResources | undefined> {
+  const log = host.session(connectionId)?.replayLog;
+  if (!log) return undefined;
+  const surfaces = new SurfaceResources(log);
+  await surfaces.start();
+  return surfaces;
+}
+
+/**
  * Creates the MCP server of an A2UI agent: a Hono app serving MCP Streamable HTTP at `path`
  * (`POST` JSON-RPC, `GET` the server's stream, `DELETE` the session), mountable in any Hono app
  * and servable by any Web-standard runtime (`app.fetch(request)`); on Node serve it with
@@ -174,6 +190,7 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       // The SDK gives event ids only to these clients: the others cannot come back for anything.
       deferred: typeof version === 'string' && version >= RESUMABLE_PROTOCOL_VERSION,
     });
+    const surfaces = await followSurfaces(host, connectionId);
     const eventStore = createReplayEventStore({
       host,
       connectionId,
@@ -192,7 +209,9 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       maxResultMessages: options.maxResultMessages ?? defaults.maxResultMessages,
       ledger,
       events: eventStore,
+      surfaces,
     });
+    surfaces?.onChange((changed, listChanged) => session.surfacesChanged(changed, listChanged));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => connectionId,
       eventStore,
@@ -200,7 +219,10 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       // DELETE from the client: the agent sees `client-closed`.
       onsessionclosed: () => host.disconnect(connectionId, { principal }).catch(() => undefined),
     });
-    transport.onclose = () => sessions.delete(connectionId);
+    transport.onclose = () => {
+      sessions.delete(connectionId);
+      surfaces?.close();
+    };
     sessions.set(connectionId, { principal, transport, session });
     // The host ends the connection (grace, eviction, the agent's close): the MCP session goes
     // too — after the closed-connection memory when the agent closed it, so that the client's
