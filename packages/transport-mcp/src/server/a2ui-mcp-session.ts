@@ -32,10 +32,10 @@ import {
   toClientMetadata,
 } from '../protocol/mcp-a2ui.js';
 import { toToolErrorResult } from '../protocol/mcp-errors.js';
-import { A2UI_TOOLS } from '../protocol/tools.js';
+import { A2UI_TOOLS, type McpToolDefinition, toEventTool } from '../protocol/tools.js';
 import type { DeliveryLedger } from './delivery-ledger.js';
 import type { McpEventDescriptions } from './replay-event-store.js';
-import { type SurfaceResources, surfaceUri } from './surface-resources.js';
+import { type SurfaceResources, type SurfacesChange, surfaceUri } from './surface-resources.js';
 import { type DeliveryBatch, toProgressNotification, toToolResult } from './tool-results.js';
 
 /** What an MCP session needs of its binding. */
@@ -70,11 +70,11 @@ export interface A2uiMcpSession {
   /** Records what the client declared in `initialize` (a binding that reads it as it arrives). */
   declare(declaration: McpA2uiDeclaration | undefined): void;
   /**
-   * The agent changed these surfaces (`SurfaceResources`' `onChange`): subscribers of their
-   * resources get `notifications/resources/updated`, everyone `list_changed` when surfaces came
-   * or went.
+   * The agent changed surfaces (`SurfaceResources`' `onChange`): subscribers of their resources
+   * get `notifications/resources/updated`, everyone `resources/list_changed` when surfaces came
+   * or went and `tools/list_changed` when the events (the MCP Apps tools) did.
    */
-  surfacesChanged(changed: ReadonlySet<string>, listChanged: boolean): void;
+  surfacesChanged(change: SurfacesChange): void;
 }
 
 /** JSON-RPC error of `resources/read` for an unknown URI (MCP: "Resource not found"). */
@@ -124,13 +124,31 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
   const { surfaces } = options;
   const server = new Server(options.serverInfo, {
     capabilities: {
-      tools: {},
+      tools: surfaces ? { listChanged: true } : {},
       ...(surfaces ? { resources: { subscribe: true, listChanged: true } } : {}),
     },
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.values(A2UI_TOOLS) }));
+  /** The MCP Apps tools: one per event the current components fire. */
+  const eventTools = (): Map<
+    string,
+    { tool: McpToolDefinition; surfaceId: string; sourceComponentId: string }
+  > => {
+    const tools = new Map<
+      string,
+      { tool: McpToolDefinition; surfaceId: string; sourceComponentId: string }
+    >();
+    for (const [name, event] of surfaces?.events() ?? []) {
+      const tool = toEventTool(name, event);
+      if (tool) tools.set(name, { tool, ...event });
+    }
+    return tools;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...Object.values(A2UI_TOOLS), ...[...eventTools().values()].map((event) => event.tool)],
+  }));
 
   /** Resource URIs the client subscribed to (`resources/subscribe`). */
   const subscribed = new Set<string>();
@@ -285,9 +303,20 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
       const turn = connectTurn ? await streaming(() => connectTurn) : undefined;
       return resultOf(requestId, await takeUndelivered(turn?.endSeq ?? Infinity), a2ui);
     }
-    if (name !== A2UI_ACTION_TOOL && name !== A2UI_ERROR_TOOL)
-      throw invalid(`Unknown tool ${JSON.stringify(name).slice(0, 80)}.`, '/name');
-    const message = clientMessageOf(name, args);
+    let message: Record<string, unknown>;
+    if (name === A2UI_ACTION_TOOL || name === A2UI_ERROR_TOOL)
+      message = clientMessageOf(name, args);
+    else {
+      // The MCP Apps spelling: the tool is the event, its arguments the context.
+      const event = eventTools().get(name);
+      if (!event) throw invalid(`Unknown tool ${JSON.stringify(name).slice(0, 80)}.`, '/name');
+      message = clientMessageOf(A2UI_ACTION_TOOL, {
+        name,
+        context: args,
+        surfaceId: event.surfaceId,
+        sourceComponentId: event.sourceComponentId,
+      });
+    }
     let received: Awaited<ReturnType<SessionHost['receive']>>;
     try {
       received = await streaming(() =>
@@ -295,7 +324,9 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
           principal,
           message,
           metadata: toClientMetadata(declaration),
-          requestId: declaration?.requestId,
+          // The message's own id, else the call's: JSON-RPC ids are unique within a session, so
+          // a request sent again (a retry after a dropped POST) is the same action.
+          requestId: declaration?.requestId ?? `mcp-request:${String(requestId)}`,
           bytes: JSON.stringify(request.params).length,
           awaitTurn: true,
           signal,
@@ -328,7 +359,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     declare(declaration) {
       sessionDeclaration = declaration;
     },
-    surfacesChanged(changed, listChanged) {
+    surfacesChanged({ changed, listChanged, eventsChanged }) {
       // Before `initialize` completes there is no one to tell.
       if (!server.transport) return;
       for (const surfaceId of changed) {
@@ -336,6 +367,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
         if (subscribed.has(uri)) void server.sendResourceUpdated({ uri }).catch(() => undefined);
       }
       if (listChanged) void server.sendResourceListChanged().catch(() => undefined);
+      if (eventsChanged) void server.sendToolListChanged().catch(() => undefined);
     },
   };
 }

@@ -211,7 +211,7 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       events: eventStore,
       surfaces,
     });
-    surfaces?.onChange((changed, listChanged) => session.surfacesChanged(changed, listChanged));
+    surfaces?.onChange((change) => session.surfacesChanged(change));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => connectionId,
       eventStore,

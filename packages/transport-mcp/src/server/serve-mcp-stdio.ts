@@ -75,7 +75,7 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
     }),
     surfaces,
   });
-  surfaces?.onChange((changed, listChanged) => session.surfacesChanged(changed, listChanged));
+  surfaces?.onChange((change) => session.surfacesChanged(change));
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   // The SDK drops capabilities it does not know (`a2ui`): read them from the raw message first.
   transport.onmessage = (message) => {

@@ -16,8 +16,29 @@ export interface SurfaceResource {
   description: string;
 }
 
-/** Surfaces changed by the messages just applied, and whether some were created or deleted. */
-export type SurfacesChangeListener = (changed: ReadonlySet<string>, listChanged: boolean) => void;
+/** What the messages just applied changed. */
+export interface SurfacesChange {
+  /** Surfaces whose state changed. */
+  readonly changed: ReadonlySet<string>;
+  /** Surfaces were created or deleted. */
+  readonly listChanged: boolean;
+  /** The set of event names the components fire changed. */
+  readonly eventsChanged: boolean;
+}
+
+/** Hears {@link SurfacesChange}s. */
+export type SurfacesChangeListener = (change: SurfacesChange) => void;
+
+/** Where an event fires: the first component (in surface and component order) that names it. */
+export interface SurfaceEvent {
+  readonly surfaceId: string;
+  readonly sourceComponentId: string;
+  /** The keys of its `context` (the arguments of its MCP Apps tool). */
+  readonly contextKeys: readonly string[];
+}
+
+/** How deep {@link SurfaceResources.events} looks into a component for `{event: {name}}`. */
+const MAX_EVENT_DEPTH = 8;
 
 type Envelope = Record<string, unknown> & { version?: unknown };
 
@@ -57,6 +78,7 @@ export class SurfaceResources {
   readonly #log: ReplayLog;
   #listener: SurfacesChangeListener | undefined;
   #appliedSeq = 0;
+  #eventNames = '';
   #unsubscribe: (() => void) | undefined;
   /** Appends that arrive while the backlog is read, applied after it. */
   #pending: ReplayEntry[] | undefined = [];
@@ -118,6 +140,32 @@ export class SurfaceResources {
     return messages;
   }
 
+  /**
+   * The events the current components fire (`action: {event: {name, context}}`), by name: the
+   * MCP Apps draft's spelling of an action is a tool named after its event.
+   */
+  events(): Map<string, SurfaceEvent> {
+    const found = new Map<string, SurfaceEvent>();
+    const visit = (value: unknown, at: Omit<SurfaceEvent, 'contextKeys'>, depth: number) => {
+      if (depth > MAX_EVENT_DEPTH || typeof value !== 'object' || value === null) return;
+      if (Array.isArray(value)) {
+        for (const item of value) visit(item, at, depth + 1);
+        return;
+      }
+      const event = (value as { event?: unknown }).event;
+      if (isRecord(event) && typeof event.name === 'string' && !found.has(event.name))
+        found.set(event.name, {
+          ...at,
+          contextKeys: isRecord(event.context) ? Object.keys(event.context) : [],
+        });
+      for (const child of Object.values(value)) visit(child, at, depth + 1);
+    };
+    for (const [surfaceId, surface] of this.#surfaces)
+      for (const [sourceComponentId, component] of surface.components)
+        visit(component, { surfaceId, sourceComponentId }, 0);
+    return found;
+  }
+
   /** Stops following the log. */
   close(): void {
     this.#unsubscribe?.();
@@ -135,6 +183,7 @@ export class SurfaceResources {
   #apply(entries: readonly ReplayEntry[]): void {
     const changed = new Set<string>();
     let listChanged = false;
+    let componentsChanged = false;
     for (const entry of entries) {
       if (entry.seq <= this.#appliedSeq) continue;
       this.#appliedSeq = entry.seq;
@@ -151,10 +200,13 @@ export class SurfaceResources {
         // v1.0 may build the surface in its createSurface.
         this.#updateComponents(about.surfaceId, body.components);
         listChanged = true;
+        componentsChanged = true;
       } else if (about.kind === 'deleteSurface') {
         listChanged ||= this.#surfaces.delete(about.surfaceId);
+        componentsChanged = true;
       } else if (about.kind === 'updateComponents') {
         this.#updateComponents(about.surfaceId, body.components);
+        componentsChanged = true;
       } else if (about.kind === 'updateDataModel') {
         const data = this.#surfaces.get(about.surfaceId)?.data;
         const path = typeof body.path === 'string' ? body.path : '/';
@@ -163,6 +215,13 @@ export class SurfaceResources {
       } else continue; // function calls and the like do not change a surface
       changed.add(about.surfaceId);
     }
-    if (changed.size > 0) this.#listener?.(changed, listChanged);
+    if (changed.size === 0) return;
+    let eventsChanged = false;
+    if (componentsChanged) {
+      const names = [...this.events().keys()].sort().join('\n');
+      eventsChanged = names !== this.#eventNames;
+      this.#eventNames = names;
+    }
+    this.#listener?.({ changed, listChanged, eventsChanged });
   }
 }
