@@ -3,7 +3,12 @@
  * after the event, its arguments the context — listed from the agent's current components,
  * delivered to the agent as the action of the component that fires it, exactly once.
  */
-import { type A2uiAgent, type ActionEvent, BASIC_CATALOG_ID, type ServerMessage } from '@a2ui-ts/core';
+import {
+  type A2uiAgent,
+  type ActionEvent,
+  BASIC_CATALOG_ID,
+  type ServerMessage,
+} from '@a2ui-ts/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';

@@ -31,7 +31,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { A2UI_META_KEY, A2UI_OPEN_TOOL, findA2uiTexts } from '../protocol/mcp-a2ui.js';
+import {
+  A2UI_MESSAGES_NOTIFICATION,
+  A2UI_META_KEY,
+  A2UI_OPEN_TOOL,
+  findA2uiTexts,
+} from '../protocol/mcp-a2ui.js';
 import { fromToolErrorResult } from '../protocol/mcp-errors.js';
 import { classifyMcpFailure } from './mcp-failure.js';
 import { toActionCall } from './tool-calls.js';
@@ -230,6 +235,11 @@ export function connectMcp(options: McpClientOptions): McpTransport {
       end = resolve;
     });
     client.onclose = () => end({ kind: 'dropped', reason: 'The MCP connection closed.' });
+    // Live updates between calls (our servers' standalone stream); other notifications are not A2UI.
+    client.fallbackNotificationHandler = async (notification) => {
+      if (notification.method === A2UI_MESSAGES_NOTIFICATION)
+        applyProgress((notification.params ?? {}) as { _meta?: Record<string, unknown> });
+    };
     const stop = () => end({ kind: 'closed', reason: 'Closed by the client.' });
     attempt.signal.addEventListener('abort', stop, { once: true });
     try {

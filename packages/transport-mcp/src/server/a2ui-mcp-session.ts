@@ -33,6 +33,7 @@ import {
 } from '../protocol/mcp-a2ui.js';
 import { toToolErrorResult } from '../protocol/mcp-errors.js';
 import { A2UI_TOOLS, type McpToolDefinition, toEventTool } from '../protocol/tools.js';
+import { A2uiPush } from './a2ui-push.js';
 import type { DeliveryLedger } from './delivery-ledger.js';
 import type { McpEventDescriptions } from './replay-event-store.js';
 import { type SurfaceResources, type SurfacesChange, surfaceUri } from './surface-resources.js';
@@ -75,6 +76,11 @@ export interface A2uiMcpSession {
    * or went and `tools/list_changed` when the events (the MCP Apps tools) did.
    */
   surfacesChanged(change: SurfacesChange): void;
+  /**
+   * The client opened its standalone stream (Streamable HTTP `GET`): live updates go there
+   * until the returned function is called (the stream ended).
+   */
+  openPushStream(): () => void;
 }
 
 /** JSON-RPC error of `resources/read` for an unknown URI (MCP: "Resource not found"). */
@@ -193,9 +199,10 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
    * The messages after the cursor, through `throughSeq`, and the cursor moved past them; for a
    * connection the agent closed, its last messages (the host's closed-connection memory) and why.
    */
-  const takeUndelivered = (throughSeq: number): Promise<Batch> => {
+  const takeUndelivered = (throughSeq: number, allowed?: () => boolean): Promise<Batch> => {
     const taking = building.then(async (): Promise<Batch> => {
       const afterSeq = deliveredSeq;
+      if (allowed && !allowed()) return { afterSeq, entries: [] };
       let read: Awaited<ReturnType<SessionHost['read']>>;
       try {
         read = await host.read(connectionId, {
@@ -341,13 +348,28 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     return resultOf(requestId, await takeUndelivered(received.turn?.endSeq ?? Infinity), a2ui);
   };
 
+  const push = new A2uiPush({
+    host,
+    connectionId,
+    principal,
+    cursor: () => deliveredSeq,
+    take: (allowed) => takeUndelivered(Infinity, allowed),
+    a2ui: () => sessionDeclaration !== undefined,
+    // Our own notification: the SDK's types know only MCP's.
+    send: (notification) => server.notification(notification as never),
+    ...(options.events ? { events: options.events } : {}),
+  });
+
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const ended = push.callStarted();
     try {
       return await call(request, extra.requestId, extra.signal, (notification) =>
         extra.sendNotification(notification),
       );
     } catch (error) {
       return toToolErrorResult(error);
+    } finally {
+      ended();
     }
   });
 
@@ -359,6 +381,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     declare(declaration) {
       sessionDeclaration = declaration;
     },
+    openPushStream: () => push.openStream(),
     surfacesChanged({ changed, listChanged, eventsChanged }) {
       // Before `initialize` completes there is no one to tell.
       if (!server.transport) return;

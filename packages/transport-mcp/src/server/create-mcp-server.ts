@@ -121,6 +121,29 @@ const isInitialize = (payload: unknown): payload is InitializeRequest =>
   !Array.isArray(payload) &&
   (payload as { method?: unknown }).method === 'initialize';
 
+/** `response` with its body, calling `onEnd` once when the body ends or is cancelled. */
+function withEnd(response: Response, onEnd: () => void): Response {
+  const reader = response.body!.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (!done) return controller.enqueue(value);
+        onEnd();
+        controller.close();
+      } catch (error) {
+        onEnd();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      onEnd();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
 /**
  * The current surfaces of a connection this node runs, followed from its replay log;
  * `undefined` for one another node runs.
@@ -277,7 +300,10 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
     if (!live) throw new HttpRefusal(404, 'CONNECTION_CLOSED', 'Unknown or expired MCP session.');
     if (!isSamePrincipal(live.principal, principal))
       throw new A2uiError('FORBIDDEN', 'The MCP session belongs to another principal.');
-    return live.transport.handleRequest(request, { parsedBody: payload });
+    const response = await live.transport.handleRequest(request, { parsedBody: payload });
+    if (request.method !== 'GET' || !response.ok || !response.body) return response;
+    // The standalone stream is open: live updates go there while it lasts.
+    return withEnd(response, live.session.openPushStream());
   };
 
   const app = new Hono();

@@ -16,7 +16,7 @@ import type {
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { toToolErrorResult } from '../protocol/mcp-errors.js';
 import type { DeliveryLedger } from './delivery-ledger.js';
-import { toProgressNotification, toToolResult } from './tool-results.js';
+import { toProgressNotification, toPushNotification, toToolResult } from './tool-results.js';
 
 /** The messages a tool result carried: `seq`s `afterSeq + 1`…`throughSeq`. */
 export interface ResultDescription {
@@ -36,6 +36,8 @@ export interface ProgressDescription {
 
 /** What a session tells the store about the payloads it is about to send. */
 export interface McpEventDescriptions {
+  /** This push notification's `params` carry `seq`s `afterSeq + 1`…`throughSeq`. */
+  describePush(params: object, description: { afterSeq: number; throughSeq: number }): void;
   /** The result of request `requestId` carries these messages. */
   describeResult(requestId: RequestId, description: ResultDescription): void;
   /** This notification's `params` carry this message. */
@@ -56,6 +58,7 @@ type StoredEvent = { readonly streamId: StreamId; readonly index: number } & (
   | { readonly kind: 'verbatim'; readonly message: JSONRPCMessage }
   | { readonly kind: 'result'; readonly id: RequestId; readonly result: ResultDescription }
   | { readonly kind: 'progress'; readonly progress: ProgressDescription }
+  | { readonly kind: 'push'; readonly afterSeq: number; readonly throughSeq: number }
 );
 
 /** The first `seq` of an event's messages, when it carried any (the ledger's key). */
@@ -63,6 +66,7 @@ const firstSeqOf = (event: StoredEvent): number | undefined => {
   if (event.kind === 'progress') return event.progress.seq;
   if (event.kind === 'result' && event.result.throughSeq > event.result.afterSeq)
     return event.result.afterSeq + 1;
+  if (event.kind === 'push') return event.afterSeq + 1;
   return undefined;
 };
 
@@ -84,6 +88,7 @@ export function createReplayEventStore(
   const events = new Map<EventId, StoredEvent>();
   const results = new Map<RequestId, ResultDescription>();
   const progress = new WeakMap<object, ProgressDescription>();
+  const pushes = new WeakMap<object, { afterSeq: number; throughSeq: number }>();
   let counter = 0;
 
   /** Entries `afterSeq + 1`…`throughSeq`, from the log or the closed-connection memory. */
@@ -116,6 +121,13 @@ export function createReplayEventStore(
     lost: boolean,
   ): Promise<JSONRPCMessage | undefined> => {
     if (event.kind === 'verbatim') return event.message;
+    if (event.kind === 'push') {
+      const entries = lost
+        ? undefined
+        : await readEntries(event.afterSeq, event.throughSeq).catch(() => undefined);
+      if (!entries) return undefined;
+      return { jsonrpc: '2.0', ...toPushNotification(entries) };
+    }
     if (event.kind === 'progress') {
       const { seq, progressToken } = event.progress;
       const entries = lost ? undefined : await readEntries(seq - 1, seq).catch(() => undefined);
@@ -148,6 +160,9 @@ export function createReplayEventStore(
     describeProgress(params, description) {
       progress.set(params, description);
     },
+    describePush(params, description) {
+      pushes.set(params, description);
+    },
 
     async storeEvent(streamId, message) {
       const index = ++counter;
@@ -156,11 +171,13 @@ export function createReplayEventStore(
       const result = id === undefined ? undefined : results.get(id);
       const params = 'method' in message ? message.params : undefined;
       const streamed = params === undefined ? undefined : progress.get(params);
+      const pushed = params === undefined ? undefined : pushes.get(params);
       let event: StoredEvent;
       if (result && id !== undefined && 'result' in message) {
         results.delete(id);
         event = { streamId, index, kind: 'result', id, result };
       } else if (streamed) event = { streamId, index, kind: 'progress', progress: streamed };
+      else if (pushed) event = { streamId, index, kind: 'push', ...pushed };
       else event = { streamId, index, kind: 'verbatim', message };
       events.set(eventId, event);
       while (events.size > options.maxEvents) forgetOldest();

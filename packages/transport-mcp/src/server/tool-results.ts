@@ -5,7 +5,12 @@
  */
 import type { ReplayEntry } from '@a2ui-ts/core/host';
 import type { CallToolResult, ProgressNotification } from '@modelcontextprotocol/sdk/types.js';
-import { A2UI_META_KEY, describeA2uiMessages, toA2uiResource } from '../protocol/mcp-a2ui.js';
+import {
+  A2UI_MESSAGES_NOTIFICATION,
+  A2UI_META_KEY,
+  describeA2uiMessages,
+  toA2uiResource,
+} from '../protocol/mcp-a2ui.js';
 
 /** Messages for the client, in `seq` order, and why the connection ended if the agent closed it. */
 export interface DeliveryBatch {
@@ -36,6 +41,30 @@ export function toToolResult({ entries, closed }: DeliveryBatch, a2ui: boolean):
     ],
     ...meta,
   };
+}
+
+/** The A2UI `_meta` of a notification: where the messages go, and the messages. */
+const a2uiMeta = (entries: readonly ReplayEntry[]) => {
+  const messages = entries.map(messageOf);
+  const { uri, mimeType } = toA2uiResource(
+    entries.map((entry) => entry.data),
+    messages,
+  ).resource;
+  return {
+    message: describeA2uiMessages(messages),
+    _meta: { [A2UI_META_KEY]: { uri, mimeType, messages } },
+  };
+};
+
+/**
+ * The `notifications/a2ui/messages` of what the agent sent between calls (a live update), sent
+ * on the session's standalone stream: `message` the text fallback, `_meta.a2ui` the A2UI.
+ */
+export function toPushNotification(entries: readonly ReplayEntry[]): {
+  method: string;
+  params: ReturnType<typeof a2uiMeta>;
+} {
+  return { method: A2UI_MESSAGES_NOTIFICATION, params: a2uiMeta(entries) };
 }
 
 /**
