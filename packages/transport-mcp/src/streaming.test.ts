@@ -157,7 +157,8 @@ it('pushes each message once to the stock Client, and then calls carry only the 
   const pushed: unknown[] = [];
   stock.fallbackNotificationHandler = async (notification) => {
     if (notification.method !== 'notifications/a2ui/messages') return;
-    pushed.push(...(notification.params?._meta as { a2ui: { messages: unknown[] } }).a2ui.messages);
+    const meta = notification.params?._meta as { a2ui?: { messages?: unknown[] } } | undefined;
+    pushed.push(...(meta?.a2ui?.messages ?? []));
   };
   await stock.connect(new StreamableHTTPClientTransport(new URL(`${node.url}/mcp`)));
   cleanups.push(() => stock.close());
