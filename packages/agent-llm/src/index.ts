@@ -75,4 +75,5 @@ export {
   type LavsManifestLike,
   type LavsServiceLike,
   type LavsToolsOptions,
+  lavsServiceTools,
 } from './tools/lavs-tools.js';

@@ -22,12 +22,21 @@ describe('demo agents', () => {
       'restaurant',
       'gallery',
       'time-zone',
+      'todos',
+      'mcp-app',
     ]);
     const agents = createDemoAgents({
       env: { A2UI_LLM_BASE_URL: 'http://localhost:11434/v1', A2UI_LLM_MODEL: 'qwen2.5' },
     });
-    expect(agents.map((agent) => agent.id)).toEqual(['restaurant', 'gallery', 'time-zone', 'llm']);
-    expect(agents[3]!.label).toBe('LLM (qwen2.5)');
+    expect(agents.map((agent) => agent.id)).toEqual([
+      'restaurant',
+      'gallery',
+      'time-zone',
+      'todos',
+      'mcp-app',
+      'llm',
+    ]);
+    expect(agents[5]!.label).toBe('LLM (qwen2.5)');
   });
 });
 
@@ -58,6 +67,8 @@ describe('createDemoApp', () => {
         { id: 'restaurant', label: 'Restaurant booking', description: expect.any(String) },
         { id: 'gallery', label: 'Example gallery', description: expect.any(String) },
         { id: 'time-zone', label: 'Time zone (frontend tool)', description: expect.any(String) },
+        { id: 'todos', label: 'Todos (LAVS service)', description: expect.any(String) },
+        { id: 'mcp-app', label: 'MCP App in A2UI', description: expect.any(String) },
       ],
       unavailableAgents: [],
       transports: SERVER_TRANSPORTS.map(({ id, label }) => ({ id, label })),
