@@ -7,6 +7,7 @@ import type { DemoAgent, DemoLogger } from './demo-agent.js';
 import { createGalleryAgent, DEFAULT_GALLERY_VERSION } from './gallery-agent.js';
 import { startDemoTodoService } from './lavs-todo-agent.js';
 import { createDemoLlmAgent } from './llm/llm-agent.js';
+import { createMcpAppAgent } from './mcp-app-agent.js';
 import { createRestaurantAgent } from './restaurant-agent.js';
 import { createTimeZoneAgent } from './time-zone-agent.js';
 
@@ -68,6 +69,13 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       description:
         "A LAVS service's todos as a live surface: add, tick and delete; every open page (and the LLM agent, through the same service) sees each change.",
       agent: todos.agent,
+    },
+    {
+      id: 'mcp-app',
+      label: 'MCP App in A2UI',
+      description:
+        'A tiny game running as an MCP App in a sandboxed double iframe; its score drives A2UI siblings through the data model, and the agent keeps your best.',
+      agent: createMcpAppAgent({ logger }),
     },
   ];
   const llm = configuredModel(env);

@@ -5,6 +5,7 @@
  */
 import type { AgUiFrontendTool } from '@a2ui-ts/agui-adapter';
 import type { ClientTransport } from '@a2ui-ts/core';
+import { MCP_CLIENT_TRANSPORT } from './mcp-client-transport.js';
 
 /** Connects to an agent served at `url` over one transport. */
 export interface ClientTransportFactory {
@@ -49,6 +50,7 @@ export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
   },
   { id: 'agui-state', connect: (url) => connectAgUiDemo(url) },
   { id: 'agui-activity', connect: (url) => connectAgUiDemo(url) },
+  MCP_CLIENT_TRANSPORT,
 ];
 
 /**

@@ -6,10 +6,13 @@ import {
   A2uiClient,
   type ClientEvent,
   type ConnectionStatus,
+  createDefaultCatalogs,
   type TroubleCause,
 } from '@a2ui-ts/core';
+import type { ComponentRegistry } from '@a2ui-ts/react-renderer';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CLIENT_TRANSPORTS } from './client-transports.js';
+import { loadMcpApps, type McpAppsSupport } from './mcp-apps.js';
 import { MessageLog } from './message-log.js';
 
 /** Link state for the status badge. */
@@ -52,6 +55,14 @@ export function nextLinkState(
 export interface DemoConnection {
   client: A2uiClient;
   log: MessageLog;
+  /** The renderer registry, when the connection offers an opt-in catalog (MCP Apps). */
+  registry?: ComponentRegistry;
+}
+
+/** Options of {@link useDemoConnection}. */
+export interface DemoConnectionOptions {
+  /** Offer the MCP Apps catalog (the `mcp-app` agent's connections only). @default false */
+  mcpApps?: boolean;
 }
 
 /** The connection once its transport loaded, or why it could not load. */
@@ -69,22 +80,34 @@ const LOADING: DemoConnectionState = { status: 'loading' };
 export function useDemoConnection(
   url: string | undefined,
   transportId: string | undefined,
+  options: DemoConnectionOptions = {},
 ): DemoConnectionState {
+  const mcpApps = options.mcpApps ?? false;
   const [state, setState] = useState<DemoConnectionState>(LOADING);
   useEffect(() => {
     const factory = CLIENT_TRANSPORTS.find((entry) => entry.id === transportId);
     if (!url || !factory) return;
     let ended = false;
     let opened: DemoConnection | undefined;
-    factory.connect(url).then(
-      (transport) => {
+    const support: Promise<McpAppsSupport | undefined> = mcpApps
+      ? loadMcpApps()
+      : Promise.resolve(undefined);
+    Promise.all([factory.connect(url), support]).then(
+      ([transport, apps]) => {
         // The choice changed while the transport's code loaded: this one never starts.
         if (ended) {
           void transport.close();
           return;
         }
-        const client = new A2uiClient({ transport });
-        opened = { client, log: new MessageLog(client) };
+        const client = new A2uiClient({
+          transport,
+          ...(apps ? { catalogs: [...createDefaultCatalogs().values(), apps.catalog] } : {}),
+        });
+        opened = {
+          client,
+          log: new MessageLog(client),
+          ...(apps ? { registry: apps.registry } : {}),
+        };
         setState({ status: 'ready', connection: opened });
         // Link failures are shown by the status badge; the promise only settles when the link ends.
         client.connect().catch(() => {});
@@ -106,7 +129,7 @@ export function useDemoConnection(
       }
       setState(LOADING);
     };
-  }, [url, transportId]);
+  }, [url, transportId, mcpApps]);
   return state;
 }
 

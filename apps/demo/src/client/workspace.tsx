@@ -3,6 +3,7 @@
  * panel and the message inspector. Loaded apart from the page shell (see `app.tsx`).
  */
 import type { A2uiClient, Surface } from '@a2ui-ts/core';
+import type { ComponentRegistry } from '@a2ui-ts/react-renderer';
 import { useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { Theme } from './app.js';
@@ -29,7 +30,15 @@ function surfaceKey(surface: Surface): string {
   return key;
 }
 
-function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
+function Surfaces({
+  client,
+  theme,
+  registry,
+}: {
+  client: A2uiClient;
+  theme: Theme;
+  registry: ComponentRegistry | undefined;
+}) {
   const surfaces = useSurfaceList(client);
   const container = useRef<HTMLDivElement>(null);
   const keys = useMemo(() => surfaces.map(surfaceKey), [surfaces]);
@@ -49,6 +58,7 @@ function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
               client={client}
               surface={surface}
               colorScheme={theme}
+              registry={registry}
             />
           ))}
         </div>
@@ -73,7 +83,7 @@ export interface WorkspaceProps {
 
 /** Connects to `url` and renders what the agent sends, with the inspector beside it. */
 export function Workspace({ url, transportId, agentId, theme, statusSlot }: WorkspaceProps) {
-  const state = useDemoConnection(url, transportId);
+  const state = useDemoConnection(url, transportId, { mcpApps: agentId === 'mcp-app' });
   const connection = state.status === 'ready' ? state.connection : undefined;
   return (
     <main className="layout">
@@ -87,7 +97,7 @@ export function Workspace({ url, transportId, agentId, theme, statusSlot }: Work
           Surfaces
         </h2>
         {connection ? (
-          <Surfaces client={connection.client} theme={theme} />
+          <Surfaces client={connection.client} theme={theme} registry={connection.registry} />
         ) : state.status === 'failed' ? (
           <p className="notice" role="alert" data-testid="transport-load-error">
             {state.reason}

@@ -21,6 +21,7 @@ describe('demo agents', () => {
       'gallery',
       'time-zone',
       'todos',
+      'mcp-app',
     ]);
     const agents = createDemoAgents({
       env: { A2UI_LLM_BASE_URL: 'http://localhost:11434/v1', A2UI_LLM_MODEL: 'qwen2.5' },
@@ -30,9 +31,10 @@ describe('demo agents', () => {
       'gallery',
       'time-zone',
       'todos',
+      'mcp-app',
       'llm',
     ]);
-    expect(agents[4]!.label).toBe('LLM (qwen2.5)');
+    expect(agents[5]!.label).toBe('LLM (qwen2.5)');
   });
 });
 
@@ -64,6 +66,7 @@ describe('createDemoApp', () => {
         { id: 'gallery', label: 'Example gallery', description: expect.any(String) },
         { id: 'time-zone', label: 'Time zone (frontend tool)', description: expect.any(String) },
         { id: 'todos', label: 'Todos (LAVS service)', description: expect.any(String) },
+        { id: 'mcp-app', label: 'MCP App in A2UI', description: expect.any(String) },
       ],
       unavailableAgents: [],
       transports: SERVER_TRANSPORTS.map(({ id, label }) => ({ id, label })),
