@@ -197,6 +197,36 @@ describe('page usability in Chromium', () => {
     await page.close();
   });
 
+  it('shows a focus outline at every Tab stop of the search form, the date field’s calendar button included', async () => {
+    const { page } = await harness.open('/?agent=restaurant&transport=sse-jsonrpc');
+    const search = page.getByTestId('surface-booking-search').locator('.a2ui-surface');
+    await search.getByRole('heading', { name: 'Find a table' }).waitFor();
+    await search.getByLabel('City or restaurant').focus();
+    const unmarked: string[] = [];
+    // City, one cuisine chip, the date's month, day and year and its calendar button, party size.
+    for (let stop = 0; stop < 7; stop += 1) {
+      const seen = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        const style = getComputedStyle(active);
+        const chip = active.closest<HTMLElement>('.a2ui-choice-option');
+        const chipStyle = chip ? getComputedStyle(chip) : undefined;
+        const marked = (s: CSSStyleDeclaration | undefined) =>
+          s !== undefined && s.outlineStyle !== 'none' && s.outlineWidth !== '0px';
+        return {
+          name:
+            active.getAttribute('aria-label') ??
+            (active as HTMLInputElement).labels?.[0]?.textContent ??
+            active.tagName,
+          marked: marked(style) || marked(chipStyle),
+        };
+      });
+      if (!seen.marked) unmarked.push(`stop ${stop}: ${seen.name}`);
+      await page.keyboard.press('Tab');
+    }
+    expect(unmarked).toEqual([]);
+    await page.close();
+  });
+
   it('reaches "Upload file" by Tab from the paste box', async () => {
     const { page } = await harness.open('/?agent=gallery&transport=sse-jsonrpc');
     await page.getByTestId('stream-input').focus();
