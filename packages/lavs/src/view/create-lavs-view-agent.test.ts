@@ -19,6 +19,7 @@ import { copyTodoManager, type StartedService, startService } from '../../test/s
 import { createLavsClient, type LavsClient } from '../client/create-lavs-client.js';
 import { createLocalLavsClient } from '../runtime/create-local-lavs-client.js';
 import { createLavsViewAgent } from './create-lavs-view-agent.js';
+import { lavsViewSurface } from './lavs-view-surface.js';
 import { planLavsView } from './plan-lavs-view.js';
 
 const SURFACE = 'lavs-todo-manager';
@@ -101,6 +102,18 @@ it('reads the view from the manifest: a table, CheckBox toggles, row deletes, an
   expect(() => planLavsView(manifest, { query: 'dropTables' })).toThrow(
     expect.objectContaining({ code: 'METHOD_NOT_FOUND' }),
   );
+});
+
+it('lets every field of a form share its row, text the most (none squeezed at 390 px)', async () => {
+  const messages = lavsViewSurface(planLavsView(await lavs.getManifest()), SURFACE);
+  const components = messages.flatMap((message) =>
+    'updateComponents' in message ? message.updateComponents.components : [],
+  );
+  const weightOf = (id: string) => components.find((component) => component.id === id)?.weight;
+  expect({
+    text: weightOf('form-addTodo-text'),
+    priority: weightOf('form-addTodo-priority'),
+  }).toEqual({ text: 3, priority: 1 });
 });
 
 it('adds, toggles and deletes todos from a WebSocket and an SSE surface, each seeing the other', async () => {

@@ -75,8 +75,9 @@ export function lavsViewSurface(plan: LavsViewPlan, surfaceId: string): ServerMe
               component: 'TextField',
               label: field.key,
               value: { path },
-              // Text takes the room left; a number field keeps its own width.
-              ...(field.type === 'string' ? { weight: 1 } : { variant: 'number' }),
+              // Every field shares the row (an unweighted one keeps its natural width and, on a
+              // narrow screen, squeezes the others to nothing); text gets three shares.
+              ...(field.type === 'string' ? { weight: 3 } : { weight: 1, variant: 'number' }),
             },
       );
     });
