@@ -17,17 +17,23 @@ export type {
   AgentVersionCapabilities,
   Connection,
   DisconnectReason,
+  EmitVersion,
   HostContextEntry,
   HostTool,
   HostToolCall,
   HostToolResult,
+  NegotiatedConnectionOptions,
   NegotiatedVersion,
 } from './agent/index.js';
 export {
   CONNECTION_ID_BYTES,
   createConnectionId,
+  emitVersionOf,
   isConnectionId,
   negotiatedVersion,
+  supportsFunctionCalls,
+  UNNEGOTIATED_EMIT_VERSION,
+  withNegotiatedVersion,
 } from './agent/index.js';
 // Binding: data contexts, component bindings, checks, templates
 export type {
@@ -189,7 +195,7 @@ export type {
   MigrationIssue,
   MigrationVersion,
 } from './migrate/index.js';
-export { detectMessageVersion, migrateMessages } from './migrate/index.js';
+export { detectMessageVersion, MessageMigrator, migrateMessages } from './migrate/index.js';
 export type {
   AccessibilityAttributes,
   Action,

@@ -514,6 +514,8 @@ export class A2uiClient {
     callFunction: FunctionCallRequest,
     options: FunctionCallOptions = {},
   ): Promise<unknown> {
+    const refused = this.#functionCallsRefused('callAgentFunction');
+    if (refused) return Promise.reject(refused);
     const functionCallId =
       options.functionCallId ?? this.#agentCalls.nextId(`call-${Date.now().toString(36)}`);
     const result = this.#agentCalls.start(functionCallId, callFunction.call, options);
@@ -536,6 +538,13 @@ export class A2uiClient {
   ): void {
     const { functionCallId } = message;
     if (message.kind === 'callRendererFunction') {
+      const refused = this.#functionCallsRefused('callRendererFunction');
+      if (refused) {
+        // The agent broke the negotiated version: tell it in that version's `error` shape,
+        // run nothing (the surfaces stay as they are).
+        this.#reportToAgent({ code: 'NOT_SUPPORTED', surfaceId: '', message: refused.message });
+        return;
+      }
       // A retransmitted call (same id) runs once: its known answer is sent again, a running one
       // is sent when it is ready.
       const known = this.#answeredCalls.get(functionCallId);
@@ -584,6 +593,22 @@ export class A2uiClient {
       this.#hosts.set(surface, host);
     }
     return host;
+  }
+
+  /**
+   * Why a function call cannot travel on this connection: its transport negotiated a version
+   * older than v1.0 (or none). `undefined` when it may (or before there is a transport, which
+   * `send` reports itself).
+   */
+  #functionCallsRefused(kind: 'callAgentFunction' | 'callRendererFunction'): A2uiError | undefined {
+    const transport = this.#transport;
+    if (!transport || transport.protocolVersion === FUNCTION_CALL_VERSION) return undefined;
+    const negotiated = transport.protocolVersion;
+    return new A2uiError(
+      'NOT_SUPPORTED',
+      `"${kind}" is an A2UI v1.0 message; this connection ${negotiated ? `negotiated ${negotiated}` : 'negotiated no version'}, so function calls are not available on it.`,
+      { data: { negotiatedVersion: negotiated ?? null } },
+    );
   }
 
   /** `version` when the transport delivers its client messages, else v0.9. */

@@ -66,6 +66,13 @@ export interface ClientTransport {
    *   accepts until versions are negotiated per connection
    */
   readonly clientMessageVersions?: readonly string[];
+  /**
+   * The A2UI version the link negotiated with the server (`"v1.0"`, `"v0.9"`, …), once the
+   * connection is open; `undefined` before, and for a transport or server without negotiation.
+   * `A2uiClient` allows v1.0 function calls (`callAgentFunction`, answering `callRendererFunction`)
+   * only when it is `"v1.0"`.
+   */
+  readonly protocolVersion?: string | undefined;
   events(options?: { signal?: AbortSignal }): AsyncIterable<TransportEvent>;
   /** @throws A2uiError `CONNECTION_CLOSED`, `TRANSPORT_ERROR`, `ABORTED` */
   send(
