@@ -34,6 +34,7 @@ export {
   supportsFunctionCalls,
   UNNEGOTIATED_EMIT_VERSION,
   withNegotiatedVersion,
+  withNegotiatedVersions,
 } from './agent/index.js';
 // Binding: data contexts, component bindings, checks, templates
 export type {

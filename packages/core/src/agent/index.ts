@@ -16,6 +16,7 @@ export {
   supportsFunctionCalls,
   UNNEGOTIATED_EMIT_VERSION,
   withNegotiatedVersion,
+  withNegotiatedVersions,
 } from './negotiated-connection.js';
 export type {
   AgentCapabilities,

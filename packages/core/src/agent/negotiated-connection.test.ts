@@ -8,6 +8,7 @@ import {
   emitVersionOf,
   supportsFunctionCalls,
   withNegotiatedVersion,
+  withNegotiatedVersions,
 } from './negotiated-connection.js';
 
 const V10_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
@@ -132,5 +133,34 @@ describe('withNegotiatedVersion', () => {
     expect(client.processor.getSurface('t')).toBeDefined();
     expect(versioned.id).toBe(connection.id);
     expect(versioned.protocolVersions).toEqual(connection.protocolVersions);
+  });
+});
+
+describe('withNegotiatedVersions', () => {
+  it('gives every hook the converting connection', async () => {
+    const seen: Connection[] = [];
+    const transport = createInMemoryTransport({
+      offeredVersions: ['v1.0'],
+      agent: withNegotiatedVersions({
+        onConnect(connection) {
+          seen.push(connection);
+          connection.send([...V09_SURFACE]);
+        },
+        onAction(connection, action) {
+          seen.push(connection);
+          connection.send({
+            version: 'v0.9',
+            updateDataModel: { surfaceId: 's', path: '/name', value: action.name },
+          });
+        },
+      }),
+    });
+    const client = new A2uiClient({ transport });
+    clients.push(client);
+    void client.connect().catch(() => {});
+    await expect.poll(() => client.processor.getSurface('s')?.protocolVersion.name).toBe('v1.0');
+    await client.dispatchAction('s', 'root', { action: { event: { name: 'Grace', context: {} } } });
+    await expect.poll(() => client.processor.getSurface('s')?.dataModel.get('/name')).toBe('Grace');
+    expect(seen[0]).toBe(seen[1]);
   });
 });

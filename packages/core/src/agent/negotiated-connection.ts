@@ -11,7 +11,7 @@ import {
 } from '../migrate/migrate-messages.js';
 import type { MigrationIssue } from '../migrate/migration-issue.js';
 import type { AnyServerMessage } from '../versions/server-messages.js';
-import type { Connection } from './agent.js';
+import type { A2uiAgent, Connection } from './agent.js';
 
 /** A version an agent can emit on a connection. */
 export type EmitVersion = 'v0.8' | 'v0.9' | 'v0.9.1' | 'v1.0';
@@ -159,4 +159,45 @@ class NegotiatedConnection implements Connection {
 
 function toMigrationVersion(version: EmitVersion): MigrationVersion {
   return version === 'v0.9.1' ? 'v0.9' : version;
+}
+
+/**
+ * `agent` with every hook given its connection through {@link withNegotiatedVersion} (one
+ * wrapper per connection, so its conversion state lasts as long as the connection): an agent
+ * written in one version serves each client in the version it negotiated, unchanged.
+ *
+ * @example
+ * ```ts
+ * createSseJsonRpcServer({ agent: withNegotiatedVersions(myV09Agent) }); // a v1.0 client gets v1.0
+ * ```
+ */
+export function withNegotiatedVersions(
+  agent: A2uiAgent,
+  options: NegotiatedConnectionOptions = {},
+): A2uiAgent {
+  const wrapped = new WeakMap<Connection, Connection>();
+  const of = (connection: Connection): Connection => {
+    let versioned = wrapped.get(connection);
+    if (!versioned) {
+      versioned = withNegotiatedVersion(connection, options);
+      wrapped.set(connection, versioned);
+    }
+    return versioned;
+  };
+  return {
+    ...agent,
+    ...(agent.onConnect && { onConnect: (connection) => agent.onConnect!(of(connection)) }),
+    ...(agent.onAction && {
+      onAction: (connection, action, metadata) => agent.onAction!(of(connection), action, metadata),
+    }),
+    ...(agent.onError && {
+      onError: (connection, error, metadata) => agent.onError!(of(connection), error, metadata),
+    }),
+    ...(agent.onInput && {
+      onInput: (connection, input, metadata) => agent.onInput!(of(connection), input, metadata),
+    }),
+    ...(agent.onDisconnect && {
+      onDisconnect: (connection, reason) => agent.onDisconnect!(of(connection), reason),
+    }),
+  };
 }
