@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { A2uiClient } from '../client/a2ui-client.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
+import type { ServerMessage } from '../protocol/messages.js';
 import type { TransportEvent } from '../transport/client-transport.js';
 import { createInMemoryTransport } from '../transport/in-memory-transport.js';
 import type { Connection } from './agent.js';
@@ -14,7 +15,7 @@ import {
 const V10_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 
 /** What an agent written for v0.9 sends on connect. */
-const V09_SURFACE = [
+const V09_SURFACE: ServerMessage[] = [
   { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } },
   { version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/name', value: 'Ada' } },
   {
@@ -24,7 +25,7 @@ const V09_SURFACE = [
       components: [{ id: 'root', component: 'Text', text: { path: '/name' } }],
     },
   },
-] as const;
+];
 
 const clients: A2uiClient[] = [];
 afterEach(async () => {
