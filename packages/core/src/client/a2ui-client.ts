@@ -598,12 +598,13 @@ export class A2uiClient {
   /**
    * Why a function call cannot travel on this connection: its transport negotiated a version
    * older than v1.0 (or none). `undefined` when it may (or before there is a transport, which
-   * `send` reports itself).
+   * `send` reports itself). Decided on `transport.a2uiVersion`, as the agent side decides on
+   * `connection.protocolVersions`.
    */
   #functionCallsRefused(kind: 'callAgentFunction' | 'callRendererFunction'): A2uiError | undefined {
     const transport = this.#transport;
-    if (!transport || transport.protocolVersion === FUNCTION_CALL_VERSION) return undefined;
-    const negotiated = transport.protocolVersion;
+    if (!transport || transport.a2uiVersion === FUNCTION_CALL_VERSION) return undefined;
+    const negotiated = transport.a2uiVersion;
     return new A2uiError(
       'NOT_SUPPORTED',
       `"${kind}" is an A2UI v1.0 message; this connection ${negotiated ? `negotiated ${negotiated}` : 'negotiated no version'}, so function calls are not available on it.`,

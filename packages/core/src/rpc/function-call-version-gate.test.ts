@@ -76,7 +76,7 @@ describe('function calls need a connection that negotiated v1.0', () => {
   it('works when v1.0 was negotiated (the in-memory client offers every version by default)', async () => {
     const { client, transport, connection } = await connect({}, undefined);
     expect(connection.protocolVersions?.[0]).toBe('v1.0');
-    expect(transport.protocolVersion).toBe('v1.0');
+    expect(transport.a2uiVersion).toBe('v1.0');
     await expect(
       connection.callRendererFunction('getLocale', {}, { catalogId: V10_CATALOG_ID }),
     ).resolves.toBe('fr-FR');
@@ -142,7 +142,7 @@ describe('A2uiClient on a link that negotiated v0.9', () => {
     const sent: ClientMessage[] = [];
     let ran = 0;
     const transport: ClientTransport = {
-      protocolVersion: 'v0.9',
+      a2uiVersion: 'v0.9',
       events: () => queue,
       async send(message: ClientMessage, _metadata: ClientMessageMetadata) {
         sent.push(message);

@@ -200,7 +200,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
     get connectionId() {
       return connectionId;
     },
-    get protocolVersion() {
+    get a2uiVersion() {
       return protocolVersion;
     },
     get session() {
