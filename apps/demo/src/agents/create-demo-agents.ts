@@ -3,7 +3,9 @@
  */
 
 import { type LlmEnvironment, type LlmModelFromEnv, llmModelFromEnv } from '@a2ui-ts/agent-llm';
-import type { DemoAgent, DemoLogger } from './demo-agent.js';
+import { withNegotiatedVersions } from '@a2ui-ts/core';
+import { createCityFinderAgent } from './city-finder-agent.js';
+import { type DemoAgent, type DemoLogger, V09_FIRST_VERSIONS } from './demo-agent.js';
 import { createGalleryAgent, DEFAULT_GALLERY_VERSION } from './gallery-agent.js';
 import { createDemoLlmAgent } from './llm/llm-agent.js';
 import { createRestaurantAgent } from './restaurant-agent.js';
@@ -28,7 +30,9 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       label: 'Restaurant booking',
       description:
         'A scripted booking flow: search, results, a validated form, a confirmation, with live updates.',
-      agent: createRestaurantAgent({ logger }),
+      // Written in v0.9; a client that reads only v1.0 (or v0.8) gets it converted.
+      agent: withNegotiatedVersions(createRestaurantAgent({ logger })),
+      a2uiVersions: V09_FIRST_VERSIONS,
     },
     {
       id: 'gallery',
@@ -48,7 +52,15 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       label: 'Time zone (frontend tool)',
       description:
         'Over AG-UI the agent asks the page for your time zone with a frontend tool and answers with the next run.',
-      agent: createTimeZoneAgent({ logger }),
+      agent: withNegotiatedVersions(createTimeZoneAgent({ logger })),
+      a2uiVersions: V09_FIRST_VERSIONS,
+    },
+    {
+      id: 'city-finder',
+      label: 'City finder (A2UI v1.0 functions)',
+      description:
+        'A2UI v1.0 function calls both ways: the agent asks the page for your locale, the page asks the agent for city suggestions as you type.',
+      agent: createCityFinderAgent({ logger }),
     },
   ];
   const llm = configuredModel(options.env ?? process.env);
@@ -58,6 +70,7 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       label: `LLM (${llm.modelId})`,
       description: `Generates UIs with ${llm.modelId} via ${llm.provider}${llm.baseUrl ? ` at ${new URL(llm.baseUrl).host}` : ''}, streamed and validated by core before anything renders; it can search the demo's restaurants.`,
       agent: createDemoLlmAgent({ model: llm.model, label: llm.modelId, logger }),
+      a2uiVersions: V09_FIRST_VERSIONS,
     });
   }
   return agents;

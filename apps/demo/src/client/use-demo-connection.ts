@@ -5,12 +5,14 @@
 import {
   A2uiClient,
   type ClientEvent,
+  type ClientTransport,
   type ConnectionStatus,
   type TroubleCause,
 } from '@a2ui-ts/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CLIENT_TRANSPORTS } from './client-transports.js';
 import { MessageLog } from './message-log.js';
+import { DEMO_RENDERER_FUNCTIONS, watchCityFinder } from './page-functions.js';
 
 /** Link state for the status badge. */
 export interface LinkState {
@@ -52,6 +54,8 @@ export function nextLinkState(
 export interface DemoConnection {
   client: A2uiClient;
   log: MessageLog;
+  /** The link (for what it negotiated). */
+  transport: ClientTransport;
 }
 
 /** The connection once its transport loaded, or why it could not load. */
@@ -64,27 +68,38 @@ const LOADING: DemoConnectionState = { status: 'loading' };
 
 /**
  * Connects to `url` over the transport `transportId`, whose code is loaded first: `loading` until
- * it is, `failed` when it cannot be (offline, or a deploy replaced the chunk).
+ * it is, `failed` when it cannot be (offline, or a deploy replaced the chunk). `offeredVersions`
+ * are the A2UI versions offered (the version switch; @default the transport's, every one). The
+ * client exposes the page's functions to agents and runs the city finder's suggestions.
  */
 export function useDemoConnection(
   url: string | undefined,
   transportId: string | undefined,
+  offeredVersions?: readonly string[],
 ): DemoConnectionState {
   const [state, setState] = useState<DemoConnectionState>(LOADING);
+  // The offer is a list: the effect depends on its value (the switch makes a new array per render).
+  const offer = offeredVersions?.join(',');
   useEffect(() => {
     const factory = CLIENT_TRANSPORTS.find((entry) => entry.id === transportId);
     if (!url || !factory) return;
     let ended = false;
     let opened: DemoConnection | undefined;
-    factory.connect(url).then(
+    let stopPageFunctions: (() => void) | undefined;
+    const offered = offer === undefined ? undefined : offer.split(',');
+    factory.connect(url, { offeredVersions: offered }).then(
       (transport) => {
         // The choice changed while the transport's code loaded: this one never starts.
         if (ended) {
           void transport.close();
           return;
         }
-        const client = new A2uiClient({ transport });
-        opened = { client, log: new MessageLog(client) };
+        const client = new A2uiClient({
+          transport,
+          rendererFunctions: [...DEMO_RENDERER_FUNCTIONS],
+        });
+        opened = { client, log: new MessageLog(client), transport };
+        stopPageFunctions = watchCityFinder(client);
         setState({ status: 'ready', connection: opened });
         // Link failures are shown by the status badge; the promise only settles when the link ends.
         client.connect().catch(() => {});
@@ -100,13 +115,14 @@ export function useDemoConnection(
     );
     return () => {
       ended = true;
+      stopPageFunctions?.();
       if (opened) {
         opened.log.dispose();
         void opened.client.close();
       }
       setState(LOADING);
     };
-  }, [url, transportId]);
+  }, [url, transportId, offer]);
   return state;
 }
 

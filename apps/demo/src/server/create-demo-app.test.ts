@@ -20,12 +20,19 @@ describe('demo agents', () => {
       'restaurant',
       'gallery',
       'time-zone',
+      'city-finder',
     ]);
     const agents = createDemoAgents({
       env: { A2UI_LLM_BASE_URL: 'http://localhost:11434/v1', A2UI_LLM_MODEL: 'qwen2.5' },
     });
-    expect(agents.map((agent) => agent.id)).toEqual(['restaurant', 'gallery', 'time-zone', 'llm']);
-    expect(agents[3]!.label).toBe('LLM (qwen2.5)');
+    expect(agents.map((agent) => agent.id)).toEqual([
+      'restaurant',
+      'gallery',
+      'time-zone',
+      'city-finder',
+      'llm',
+    ]);
+    expect(agents[4]!.label).toBe('LLM (qwen2.5)');
   });
 });
 
@@ -56,6 +63,11 @@ describe('createDemoApp', () => {
         { id: 'restaurant', label: 'Restaurant booking', description: expect.any(String) },
         { id: 'gallery', label: 'Example gallery', description: expect.any(String) },
         { id: 'time-zone', label: 'Time zone (frontend tool)', description: expect.any(String) },
+        {
+          id: 'city-finder',
+          label: 'City finder (A2UI v1.0 functions)',
+          description: expect.any(String),
+        },
       ],
       unavailableAgents: [],
       transports: SERVER_TRANSPORTS.map(({ id, label }) => ({ id, label })),

@@ -75,6 +75,7 @@ export function SurfacePanel({ client, surface, surfaceKey, colorScheme }: Surfa
       className="surface-card"
       data-testid={`surface-${surface.surfaceId}`}
       data-surface-key={surfaceKey}
+      data-a2ui-version={surface.protocolVersion.name}
       aria-label={`Surface ${surface.surfaceId}`}
     >
       <header className="surface-header">
