@@ -185,6 +185,8 @@ export class A2uiClient {
   #transport: ClientTransport | undefined;
   #abort: AbortController | undefined;
   #status: ConnectionStatus = 'closed';
+  /** Whether the link has been open once (so the transport has negotiated what it will). */
+  #opened = false;
   #done: Promise<void> = Promise.resolve();
 
   constructor(options: A2uiClientOptions = {}) {
@@ -605,6 +607,9 @@ export class A2uiClient {
     const transport = this.#transport;
     if (!transport || transport.a2uiVersion === FUNCTION_CALL_VERSION) return undefined;
     const negotiated = transport.a2uiVersion;
+    // Before the link first opened nothing is negotiated yet: the call waits in the outbox like
+    // any message, and the server refuses it if the connection does not speak v1.0.
+    if (negotiated === undefined && !this.#opened) return undefined;
     return new A2uiError(
       'NOT_SUPPORTED',
       `"${kind}" is an A2UI v1.0 message; this connection ${negotiated ? `negotiated ${negotiated}` : 'negotiated no version'}, so function calls are not available on it.`,
@@ -669,6 +674,7 @@ export class A2uiClient {
   #setStatus(status: ConnectionStatus, reason?: string, cause?: TroubleCause): void {
     if (status === this.#status && reason === undefined) return;
     this.#status = status;
+    if (status === 'open') this.#opened = true;
     this.#emit(
       cause ? { type: 'status', status, reason, cause } : { type: 'status', status, reason },
     );

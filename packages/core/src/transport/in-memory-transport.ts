@@ -178,6 +178,8 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
           ? undefined
           : (options.offeredVersions ?? DEFAULT_A2UI_VERSIONS);
       const negotiated = host.negotiate(offered);
+      // Known before the first message arrives (host.connect delivers while it runs).
+      protocolVersion = negotiated?.version;
       link = await host.connect({
         principal,
         connectionId,
@@ -185,7 +187,6 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
         sink,
         protocolVersions: negotiated?.versions,
       });
-      protocolVersion = negotiated?.version;
     } catch (error) {
       currentSink = undefined;
       closed = true;
