@@ -46,22 +46,10 @@ export default defineConfig({
         codeSplitting: {
           // The peers' SDKs the A2A and AG-UI transports run on are a chunk of their own, so the
           // A2UI half stays under the limit above and the SDKs are cached apart from our code.
+          // Core's precompiled validators need no group: core imports each on first need (a
+          // catalog's when a surface of it arrives, v0.8's schemas on the first v0.8 message), so
+          // each is a chunk of its own (a group would also pull in what they share with core).
           groups: [
-            // Core's precompiled validators: large generated code, cached apart from ours and
-            // keeping every chunk under the limit above (v0.8's and the v1.0 basic catalog's
-            // apart from v0.9's).
-            {
-              name: 'a2ui-validators-v0-8',
-              test: /[\\/]core[\\/]src[\\/]validation[\\/]generated[\\/]v0-8\.js$/,
-            },
-            {
-              name: 'a2ui-validators-v1-0',
-              test: /[\\/]core[\\/]src[\\/]validation[\\/]generated[\\/]v1-0-basic\.js$/,
-            },
-            {
-              name: 'a2ui-validators',
-              test: /[\\/]core[\\/]src[\\/]validation[\\/]generated[\\/]/,
-            },
             {
               name: 'protocol-sdks',
               test: /[\\/]node_modules[\\/](?:@a2a-js|@ag-ui|@bufbuild|rxjs|zod|uuid|tslib|untruncate-json|compare-versions)[\\/]/,

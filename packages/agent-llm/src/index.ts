@@ -76,6 +76,7 @@ export {
   type LavsManifestLike,
   type LavsServiceLike,
   type LavsToolsOptions,
+  lavsServiceTools,
 } from './tools/lavs-tools.js';
 export {
   createRendererFunctionTools,

@@ -12,12 +12,15 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const entry = `
-import { A2uiClient, safeParseServerMessage } from './index.ts';
+import { A2uiClient, loadValidators, safeParseServerMessage } from './index.ts';
 import { EXAMPLE_STREAMS } from './testing/example-streams.ts';
 const client = new A2uiClient();
 const errors = [];
 client.processor.onError((error) => errors.push(error));
 for (const stream of EXAMPLE_STREAMS) client.process(stream.messages.map((message) => JSON.stringify(message)).map((text) => JSON.parse(text)));
+// In a page the catalogs' validators load on first need and messages wait for them, in order
+// (the v0.9 ones are static here: safeParseServerMessage below uses basicCatalogValidator).
+await client.processor.whenIdle();
 const invalid = safeParseServerMessage('{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":42}]}}');
 // v1.0 components go through the precompiled v1.0 basic catalog validator: 'h1' is v0.9-only.
 const v10Client = new A2uiClient();
@@ -27,13 +30,21 @@ v10Client.process([
   { version: 'v1.0', createSurface: { surfaceId: 'v10', catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json', components: [{ id: 'root', component: 'Video', url: 'https://example.com/a.mp4', posterUrl: 'p.png' }] } },
   { version: 'v1.0', updateComponents: { surfaceId: 'v10', components: [{ id: 'root', component: 'Text', text: 'Title', variant: 'h1' }] } },
 ]);
+const waited = v10Client.processor.getSurface('v10') === undefined;
+await v10Client.processor.whenIdle();
 const context = client.getDataContext(client.processor.getSurfaces()[0].surfaceId);
+const catastrophic = { call: 'regex', args: { value: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!', pattern: '^(a+)+$' } };
+// RE2 loads on the first regex call, which evaluates to nothing meanwhile.
+const regexBeforeLoad = context.evaluate(catastrophic) ?? null;
+await loadValidators();
 document.body.dataset.result = JSON.stringify({
+  waited,
   surfaces: client.processor.getSurfaces().length,
   errors,
   invalidPath: invalid.success ? null : invalid.errors[0].path,
   currency: context.evaluate({ call: 'formatCurrency', args: { value: 1234.5, currency: 'EUR' } }),
-  regex: context.evaluate({ call: 'regex', args: { value: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!', pattern: '^(a+)+$' } }),
+  regexBeforeLoad,
+  regex: context.evaluate(catastrophic),
   v10Errors: v10Errors.map((error) => error.code + ' ' + error.path),
   v10Root: v10Client.processor.getSurface('v10')?.components.get('root')?.type,
 });
@@ -104,6 +115,8 @@ describe('core under a strict Content-Security-Policy', () => {
     );
     expect(violations).toEqual([]);
     expect(result.errors).toEqual([]);
+    expect(result.waited).toBe(true);
+    expect(result.regexBeforeLoad).toBe(null);
     expect(result.surfaces).toBeGreaterThan(10);
     expect(result.invalidPath).toBe('/updateComponents/components/0/text');
     expect(result.currency).toBe('€1,234.50');

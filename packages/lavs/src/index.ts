@@ -1,8 +1,9 @@
 /**
  * `@a2ui-ts/lavs` — a LAVS (Local Agent View Service, spec v1.0 draft) runtime: `lavs.json`
- * loaded and validated, endpoints run by script, function and http handlers with their
+ * loaded and validated, endpoints run by script, function, http and mcp handlers with their
  * permissions enforced and every call audited, served as JSON-RPC 2.0 — `lavs/call` over HTTP,
- * `lavs/subscribe` / `lavs/unsubscribe` / `lavs/data` over WebSocket.
+ * `lavs/subscribe` / `lavs/unsubscribe` / `lavs/data` over WebSocket — and the bridge to A2UI:
+ * `createLavsViewAgent` shows a service as a live A2UI surface.
  *
  * @module
  */
@@ -58,6 +59,7 @@ export type {
 export { dispatchJsonRpc } from './protocol/json-rpc.js';
 export type { LavsAuditEntry, LavsAuditLogger } from './runtime/audit-entry.js';
 export { stderrAuditLogger } from './runtime/audit-entry.js';
+export { createLocalLavsClient } from './runtime/create-local-lavs-client.js';
 export type { CallOptions, LavsRuntime, LavsRuntimeOptions } from './runtime/lavs-runtime.js';
 export { createLavsRuntime, LAVS_RUNTIME_DEFAULTS } from './runtime/lavs-runtime.js';
 export type { LavsWebSocket, LavsWebSocketOptions } from './server/attach-lavs-web-socket.js';
@@ -66,3 +68,14 @@ export type { LavsServerOptions } from './server/create-lavs-server.js';
 export { createLavsServer, LAVS_SERVER_DEFAULTS } from './server/create-lavs-server.js';
 export type { ServeLavsOptions } from './server/serve-lavs.js';
 export { serveLavs } from './server/serve-lavs.js';
+export type { LavsViewAgentOptions } from './view/create-lavs-view-agent.js';
+export { createLavsViewAgent } from './view/create-lavs-view-agent.js';
+export { LAVS_VIEW_APPLY, lavsViewSurface } from './view/lavs-view-surface.js';
+export type {
+  LavsViewColumn,
+  LavsViewFallback,
+  LavsViewField,
+  LavsViewPlan,
+  PlanLavsViewOptions,
+} from './view/plan-lavs-view.js';
+export { planLavsView } from './view/plan-lavs-view.js';

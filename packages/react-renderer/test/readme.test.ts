@@ -14,11 +14,13 @@ it('marks every block that imports a package, so that each one is checked here',
   expect(readme.unmarked).toEqual([]);
 });
 
-it('typechecks the quick start and the custom components as printed', async () => {
+it('typechecks the quick start, the custom components and MCP Apps as printed', async () => {
   const output = await typecheckReadmeBlocks(
     {
       'main.tsx': readme.block('quick-start'),
       'registry.tsx': readme.block('custom-components'),
+      'mcp-apps.tsx': readme.block('mcp-apps'),
+      'proxy-route.ts': readme.block('mcp-apps-proxy'),
     },
     { cwd },
   );

@@ -3,7 +3,13 @@
  * as `notifications/progress` on the call's Streamable HTTP stream, before the result, each
  * message once — for our `connectMcp` and for the SDK's stock `Client`.
  */
-import { type A2uiAgent, A2uiClient, BASIC_CATALOG_ID, type ServerMessage } from '@a2ui-ts/core';
+import {
+  type A2uiAgent,
+  A2uiClient,
+  BASIC_CATALOG_ID,
+  type Connection,
+  type ServerMessage,
+} from '@a2ui-ts/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, expect, it } from 'vitest';
@@ -109,4 +115,67 @@ it('sends the stock Client progress with the A2UI in _meta, and the rest in the 
   expect(findA2uiPayloads(result.content as unknown[])).toEqual(
     streamed.length > 0 ? [] : [{ ok: true, uri: 'a2ui://main', payload: [status('done')] }],
   );
+});
+
+/** An agent that pushes a status whenever the test says, between calls. */
+function pushingAgent() {
+  const connections: Connection[] = [];
+  const agent: A2uiAgent = {
+    onConnect(connection) {
+      connections.push(connection);
+      connection.send({
+        version: 'v0.9',
+        createSurface: { surfaceId: 'main', catalogId: BASIC_CATALOG_ID },
+      });
+    },
+  };
+  return { agent, push: (value: string) => connections.at(-1)?.send(status(value)) };
+}
+
+it('shows what the agent sends between calls at once, on the standalone stream (connectMcp)', async () => {
+  const { agent, push } = pushingAgent();
+  node = await listen(createMcpServer({ agent }));
+  const client = new A2uiClient({ transport: connectMcp({ url: `${node.url}/mcp` }) });
+  void client.connect().catch(() => {});
+  cleanups.push(() => client.close());
+  await client.until(() => client.processor.getSurface('main') !== undefined);
+  for (const value of ['one', 'two', 'three']) {
+    push(value);
+    await client.until(
+      () => client.processor.getSurface('main')?.dataModel.get('/status') === value,
+    );
+  }
+});
+
+it('pushes each message once to the stock Client, and then calls carry only the rest', async () => {
+  const { agent, push } = pushingAgent();
+  node = await listen(createMcpServer({ agent }));
+  const capabilities = {
+    a2ui: { clientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } } },
+  };
+  const stock = new Client({ name: 'stock', version: '1.0.0' }, { capabilities } as never);
+  const pushed: unknown[] = [];
+  stock.fallbackNotificationHandler = async (notification) => {
+    if (notification.method !== 'notifications/a2ui/messages') return;
+    const meta = notification.params?._meta as { a2ui?: { messages?: unknown[] } } | undefined;
+    pushed.push(...(meta?.a2ui?.messages ?? []));
+  };
+  await stock.connect(new StreamableHTTPClientTransport(new URL(`${node.url}/mcp`)));
+  cleanups.push(() => stock.close());
+  // The connect turn comes with a2ui_open's result; what follows, pushed.
+  const opened = await stock.callTool({ name: 'a2ui_open', arguments: {} });
+  push('one');
+  push('two');
+  await expect.poll(() => pushed).toContainEqual(status('two'));
+  const again = await stock.callTool({ name: 'a2ui_open', arguments: {} });
+  const payloads = (result: Record<string, unknown>) =>
+    findA2uiPayloads(result.content as unknown[]).flatMap((found) =>
+      found.ok ? (found.payload as unknown[]) : [],
+    );
+  const all = [...payloads(opened), ...pushed, ...payloads(again)];
+  expect(all).toEqual([
+    { version: 'v0.9', createSurface: { surfaceId: 'main', catalogId: BASIC_CATALOG_ID } },
+    status('one'),
+    status('two'),
+  ]);
 });

@@ -7,7 +7,9 @@ import { withNegotiatedVersions } from '@a2ui-ts/core';
 import { createCityFinderAgent } from './city-finder-agent.js';
 import { type DemoAgent, type DemoLogger, V09_FIRST_VERSIONS } from './demo-agent.js';
 import { createGalleryAgent, DEFAULT_GALLERY_VERSION } from './gallery-agent.js';
+import { startDemoTodoService } from './lavs-todo-agent.js';
 import { createDemoLlmAgent } from './llm/llm-agent.js';
+import { createMcpAppAgent } from './mcp-app-agent.js';
 import { createRestaurantAgent } from './restaurant-agent.js';
 import { createTimeZoneAgent } from './time-zone-agent.js';
 
@@ -16,14 +18,25 @@ export interface DemoAgentsOptions {
   /** Read for the LLM agent's settings. @default process.env */
   env?: LlmEnvironment;
   logger?: DemoLogger;
+  /**
+   * The directory of the LAVS todo service's data (`A2UI_LAVS_TODO_DIR`).
+   * @default `A2UI_LAVS_TODO_DIR` of `env`, else a new temporary directory
+   */
+  todoDir?: string;
 }
 
 /**
- * The restaurant booking agent, the example gallery and, when the `A2UI_LLM_*` variables
- * configure a model (`llmModelFromEnv`), the LLM agent.
+ * The restaurant booking agent, the example gallery, the time-zone example, the LAVS todos and,
+ * when the `A2UI_LLM_*` variables configure a model (`llmModelFromEnv`), the LLM agent (with the
+ * todo service's endpoints as tools).
  */
 export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
   const logger = options.logger;
+  const env = options.env ?? process.env;
+  const todos = startDemoTodoService({
+    dir: options.todoDir ?? (env.A2UI_LAVS_TODO_DIR || undefined),
+    logger,
+  });
   const agents: DemoAgent[] = [
     {
       id: 'restaurant',
@@ -62,15 +75,33 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
         'A2UI v1.0 function calls both ways: the agent asks the page for your locale, the page asks the agent for city suggestions as you type.',
       agent: createCityFinderAgent({ logger }),
     },
+    {
+      id: 'todos',
+      label: 'Todos (LAVS service)',
+      description:
+        "A LAVS service's todos as a live surface: add, tick and delete; every open page (and the LLM agent, through the same service) sees each change.",
+      agent: todos.agent,
+    },
+    {
+      id: 'mcp-app',
+      label: 'MCP App in A2UI',
+      description:
+        'A tiny game running as an MCP App in a sandboxed double iframe; its score drives A2UI siblings through the data model, and the agent keeps your best.',
+      agent: createMcpAppAgent({ logger }),
+    },
   ];
-  const llm = configuredModel(options.env ?? process.env);
+  const llm = configuredModel(env);
   if (llm && 'model' in llm) {
     agents.push({
       id: 'llm',
       label: `LLM (${llm.modelId})`,
-      description: `Generates UIs with ${llm.modelId} via ${llm.provider}${llm.baseUrl ? ` at ${new URL(llm.baseUrl).host}` : ''}, streamed and validated by core before anything renders; it can search the demo's restaurants.`,
-      agent: createDemoLlmAgent({ model: llm.model, label: llm.modelId, logger }),
-      a2uiVersions: V09_FIRST_VERSIONS,
+      description: `Generates UIs with ${llm.modelId} via ${llm.provider}${llm.baseUrl ? ` at ${new URL(llm.baseUrl).host}` : ''}, streamed and validated by core before anything renders; it can search the demo's restaurants and manage the todos of the LAVS service.`,
+      agent: createDemoLlmAgent({
+        model: llm.model,
+        label: llm.modelId,
+        logger,
+        tools: todos.tools,
+      }),
     });
   }
   return agents;

@@ -5,6 +5,7 @@
  */
 import type { AgUiFrontendTool } from '@a2ui-ts/agui-adapter';
 import type { ClientTransport } from '@a2ui-ts/core';
+import { MCP_CLIENT_TRANSPORT } from './mcp-client-transport.js';
 
 /** What the page asks of a connection. */
 export interface ConnectOptions {
@@ -69,6 +70,7 @@ export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
   },
   { id: 'agui-state', connect: (url) => connectAgUiDemo(url) },
   { id: 'agui-activity', connect: (url) => connectAgUiDemo(url) },
+  MCP_CLIENT_TRANSPORT,
 ];
 
 /**

@@ -7,10 +7,13 @@ import {
   type ClientEvent,
   type ClientTransport,
   type ConnectionStatus,
+  createDefaultCatalogs,
   type TroubleCause,
 } from '@a2ui-ts/core';
+import type { ComponentRegistry } from '@a2ui-ts/react-renderer';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CLIENT_TRANSPORTS } from './client-transports.js';
+import { loadMcpApps, type McpAppsSupport } from './mcp-apps.js';
 import { MessageLog } from './message-log.js';
 import { DEMO_RENDERER_FUNCTIONS, watchCityFinder } from './page-functions.js';
 
@@ -56,6 +59,16 @@ export interface DemoConnection {
   log: MessageLog;
   /** The link (for what it negotiated). */
   transport: ClientTransport;
+  /** The renderer registry, when the connection offers an opt-in catalog (MCP Apps). */
+  registry?: ComponentRegistry;
+}
+
+/** Options of {@link useDemoConnection}. */
+export interface DemoConnectionOptions {
+  /** Offer the MCP Apps catalog (the `mcp-app` agent's connections only). @default false */
+  mcpApps?: boolean;
+  /** The A2UI versions to offer (the version switch). @default the transport's: every one */
+  offeredVersions?: readonly string[];
 }
 
 /** The connection once its transport loaded, or why it could not load. */
@@ -75,11 +88,12 @@ const LOADING: DemoConnectionState = { status: 'loading' };
 export function useDemoConnection(
   url: string | undefined,
   transportId: string | undefined,
-  offeredVersions?: readonly string[],
+  options: DemoConnectionOptions = {},
 ): DemoConnectionState {
+  const mcpApps = options.mcpApps ?? false;
   const [state, setState] = useState<DemoConnectionState>(LOADING);
   // The offer is a list: the effect depends on its value (the switch makes a new array per render).
-  const offer = offeredVersions?.join(',');
+  const offer = options.offeredVersions?.join(',');
   useEffect(() => {
     const factory = CLIENT_TRANSPORTS.find((entry) => entry.id === transportId);
     if (!url || !factory) return;
@@ -87,8 +101,11 @@ export function useDemoConnection(
     let opened: DemoConnection | undefined;
     let stopPageFunctions: (() => void) | undefined;
     const offered = offer === undefined ? undefined : offer.split(',');
-    factory.connect(url, { offeredVersions: offered }).then(
-      (transport) => {
+    const support: Promise<McpAppsSupport | undefined> = mcpApps
+      ? loadMcpApps()
+      : Promise.resolve(undefined);
+    Promise.all([factory.connect(url, { offeredVersions: offered }), support]).then(
+      ([transport, apps]) => {
         // The choice changed while the transport's code loaded: this one never starts.
         if (ended) {
           void transport.close();
@@ -97,8 +114,14 @@ export function useDemoConnection(
         const client = new A2uiClient({
           transport,
           rendererFunctions: [...DEMO_RENDERER_FUNCTIONS],
+          ...(apps ? { catalogs: [...createDefaultCatalogs().values(), apps.catalog] } : {}),
         });
-        opened = { client, log: new MessageLog(client), transport };
+        opened = {
+          client,
+          log: new MessageLog(client),
+          transport,
+          ...(apps ? { registry: apps.registry } : {}),
+        };
         stopPageFunctions = watchCityFinder(client);
         setState({ status: 'ready', connection: opened });
         // Link failures are shown by the status badge; the promise only settles when the link ends.
@@ -122,7 +145,7 @@ export function useDemoConnection(
       }
       setState(LOADING);
     };
-  }, [url, transportId, offer]);
+  }, [url, transportId, mcpApps, offer]);
   return state;
 }
 

@@ -3,6 +3,7 @@
  * panel and the message inspector. Loaded apart from the page shell (see `app.tsx`).
  */
 import type { A2uiClient, Surface } from '@a2ui-ts/core';
+import type { ComponentRegistry } from '@a2ui-ts/react-renderer';
 import { useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { Theme } from './app.js';
@@ -31,7 +32,15 @@ function surfaceKey(surface: Surface): string {
   return key;
 }
 
-function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
+function Surfaces({
+  client,
+  theme,
+  registry,
+}: {
+  client: A2uiClient;
+  theme: Theme;
+  registry: ComponentRegistry | undefined;
+}) {
   const surfaces = useSurfaceList(client);
   const container = useRef<HTMLDivElement>(null);
   const keys = useMemo(() => surfaces.map(surfaceKey), [surfaces]);
@@ -51,6 +60,7 @@ function Surfaces({ client, theme }: { client: A2uiClient; theme: Theme }) {
               client={client}
               surface={surface}
               colorScheme={theme}
+              registry={registry}
             />
           ))}
         </div>
@@ -84,7 +94,10 @@ export function Workspace({
   statusSlot,
   versionChoice = VERSION_CHOICES[0]!,
 }: WorkspaceProps) {
-  const state = useDemoConnection(url, transportId, versionChoice.offeredVersions);
+  const state = useDemoConnection(url, transportId, {
+    mcpApps: agentId === 'mcp-app',
+    offeredVersions: versionChoice.offeredVersions,
+  });
   const connection = state.status === 'ready' ? state.connection : undefined;
   return (
     <main className="layout">
@@ -108,7 +121,7 @@ export function Workspace({
           Surfaces
         </h2>
         {connection ? (
-          <Surfaces client={connection.client} theme={theme} />
+          <Surfaces client={connection.client} theme={theme} registry={connection.registry} />
         ) : state.status === 'failed' ? (
           <p className="notice" role="alert" data-testid="transport-load-error">
             {state.reason}

@@ -145,6 +145,30 @@ describe('demo client bundle', () => {
       recording = false;
       console.log(`demo: ${transferred} bytes crossed the wire before the first surface`);
 
+      // The restaurant agent speaks v0.9 with the basic catalog, sends valid messages and calls
+      // no `regex`: the page fetched that catalog's validator, and no other version's, no other
+      // catalog's, no failure wording and no RE2.
+      const manifest = JSON.parse(
+        await readFile(join(dir, '.vite/manifest.json'), 'utf8'),
+      ) as Record<string, { file: string }>;
+      const chunkOf = (source: RegExp) => {
+        const key = Object.keys(manifest).find((entry) => source.test(entry));
+        expect(key, String(source)).toBeDefined();
+        return `/${manifest[key!]!.file}`;
+      };
+      const generated = (name: string) =>
+        chunkOf(new RegExp(`core/src/validation/generated/${name}\\.js$`));
+      expect(assetRequests).toContain(generated('basic'));
+      for (const unused of [
+        generated('v0-8'),
+        generated('v1-0-basic'),
+        generated('minimal'),
+        // The documents that word a validation failure: every message here is valid.
+        chunkOf(/core\/src\/validation\/family-schemas\.ts$/),
+        chunkOf(/node_modules\/re2js\//),
+      ])
+        expect(assetRequests).not.toContain(unused);
+
       const assets = [...responses.values()].filter(({ url }) => /\/assets\//.test(url));
       expect(assets.filter(({ url }) => url.endsWith('.js')).length).toBeGreaterThan(2);
       for (const { url, headers } of assets) {

@@ -21,6 +21,8 @@ describe('demo agents', () => {
       'gallery',
       'time-zone',
       'city-finder',
+      'todos',
+      'mcp-app',
     ]);
     const agents = createDemoAgents({
       env: { A2UI_LLM_BASE_URL: 'http://localhost:11434/v1', A2UI_LLM_MODEL: 'qwen2.5' },
@@ -30,9 +32,11 @@ describe('demo agents', () => {
       'gallery',
       'time-zone',
       'city-finder',
+      'todos',
+      'mcp-app',
       'llm',
     ]);
-    expect(agents[4]!.label).toBe('LLM (qwen2.5)');
+    expect(agents[6]!.label).toBe('LLM (qwen2.5)');
   });
 });
 
@@ -68,6 +72,8 @@ describe('createDemoApp', () => {
           label: 'City finder (A2UI v1.0 functions)',
           description: expect.any(String),
         },
+        { id: 'todos', label: 'Todos (LAVS service)', description: expect.any(String) },
+        { id: 'mcp-app', label: 'MCP App in A2UI', description: expect.any(String) },
       ],
       unavailableAgents: [],
       transports: SERVER_TRANSPORTS.map(({ id, label }) => ({ id, label })),

@@ -5,9 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import {
+  MCP_APP_SANDBOX_PROXY_HEADERS,
+  MCP_APP_SANDBOX_PROXY_HTML,
+} from '@a2ui-ts/react-renderer/mcp-app';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import type { DemoAgent, DemoLogger } from '../agents/demo-agent.js';
+import { MCP_APP_PROXY_PATH } from '../shared/mcp-app-proxy-path.js';
 import {
   type MountedTransport,
   type MountOptions,
@@ -138,6 +143,10 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
     transports: transports.map(({ id, label }) => ({ id, label })),
   };
   app.get('/api/config', (c) => c.json(config));
+  // The MCP Apps sandbox proxy: from the page's own origin, as the double iframe requires.
+  app.get(MCP_APP_PROXY_PATH, (c) =>
+    c.body(MCP_APP_SANDBOX_PROXY_HTML, 200, { ...MCP_APP_SANDBOX_PROXY_HEADERS }),
+  );
   app.get('/api/health', (c) => c.json((options.health?.() ?? { status: 'ok' }) as object));
 
   const mounted: MountedTransport[] = [];

@@ -17,6 +17,7 @@ import { createRestServer } from '@a2ui-ts/transport-rest';
 import { createSseJsonRpcServer } from '@a2ui-ts/transport-sse-jsonrpc';
 import { createWsServer } from '@a2ui-ts/transport-ws/server';
 import type { Hono } from 'hono';
+import { MCP_TRANSPORT } from './mcp-transport.js';
 
 /** What a mount receives. */
 export interface MountOptions {
@@ -115,6 +116,7 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   ),
   aguiTransport('agui-state', 'AG-UI (state)', 'state'),
   aguiTransport('agui-activity', 'AG-UI (activity)', 'activity'),
+  MCP_TRANSPORT,
 ];
 
 /**

@@ -7,15 +7,16 @@ import { cp, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLavsRuntime, type LavsRuntime, loadManifest, serveLavs } from '@a2ui-ts/lavs';
+import { createLavsClient } from '@a2ui-ts/lavs/client';
 import { asSchema } from 'ai';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { connectClient } from '../../test/connect-client.js';
 import { weatherCard } from '../../test/fixtures.js';
 import { toolResults } from '../../test/prompt-reading.js';
 import { createLlmAgent } from '../agent/create-llm-agent.js';
 import { RENDER_TOOL_NAME } from '../catalog/render-tool-schema.js';
 import { createScriptedModel, renderStep, scriptedStep } from '../testing/scripted-model.js';
-import { createLavsTools } from './lavs-tools.js';
+import { createLavsTools, lavsServiceTools } from './lavs-tools.js';
 
 const TODO_MANAGER = new URL('../../../lavs/test/todo-manager/', import.meta.url).pathname;
 
@@ -37,6 +38,7 @@ it("offers one tool per query and mutation of the manifest, with the endpoint's 
   expect(tools.lavs_addTodo!.description).toBe('Create a new todo');
   const local = await createLavsTools({ service: runtime });
   expect(Object.keys(local)).toEqual(Object.keys(tools));
+  expect(Object.keys(lavsServiceTools(runtime))).toEqual(Object.keys(tools));
 });
 
 it("moves `#/types/…` references into the tool schema's own $defs", async () => {
@@ -93,7 +95,11 @@ it('lets the model add and toggle todos through the service, errors fed back to 
       toolName: 'lavs_toggleTodo',
       value: expect.objectContaining({ done: true }),
     });
-    expect(second[1]!.type).toBe('error-text');
+    // The refusal reaches the model with its code and the JSON Pointer of what to correct.
+    expect(second[1]).toMatchObject({
+      type: 'error-text',
+      value: expect.stringMatching(/^LAVS INVALID_PARAMS: .*"pointer":"\/text"/),
+    });
     const onDisk = JSON.parse(await readFile(join(dir, 'data/todos.json'), 'utf8'));
     expect(onDisk).toEqual([expect.objectContaining({ id: 1, text: 'Buy milk', done: true })]);
   } finally {
@@ -106,4 +112,27 @@ it('refuses to start without a service, and reports a manifest it cannot fetch',
   await expect(createLavsTools({ url: `${server.url}/nowhere` })).rejects.toMatchObject({
     code: 'TRANSPORT_ERROR',
   });
+});
+
+it('calls the service through the LAVS client, and takes a manifest instead of fetching it', async () => {
+  const client = createLavsClient({ url: server.url });
+  const getManifest = vi.fn(client.getManifest);
+  const call = vi.fn((endpoint: string, input?: unknown) => client.call(endpoint, input));
+  const manifest = JSON.parse(await readFile(join(dir, 'lavs.json'), 'utf8'));
+  const tools = await createLavsTools({
+    client: { getManifest, call: call as typeof client.call },
+    manifest,
+  });
+  expect(getManifest).not.toHaveBeenCalled();
+  expect(Object.keys(tools)).toContain('lavs_addTodo');
+  const added = await tools.lavs_addTodo!.execute!(
+    { text: 'Buy milk' },
+    {
+      toolCallId: 'call-1',
+      messages: [],
+    },
+  );
+  expect(call).toHaveBeenCalledWith('addTodo', { text: 'Buy milk' });
+  expect(added).toMatchObject({ id: 1, text: 'Buy milk', done: false });
+  expect(await runtime.call('listTodos')).toEqual([expect.objectContaining({ text: 'Buy milk' })]);
 });

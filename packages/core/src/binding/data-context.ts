@@ -7,6 +7,7 @@ import type { FunctionContext, FunctionImplementation } from '../functions/funct
 import { isDataBinding, isFunctionCall, isRecord, setOwn } from '../protocol/guards.js';
 import type { DataModel } from '../state/data-model.js';
 import { resolvePointer } from '../state/json-pointer.js';
+import { ModuleNotLoadedError } from '../validation/lazy-module.js';
 import { DataObserver } from './data-observer.js';
 import { evaluateSystemFunction, isSystemFunction } from './system-functions.js';
 
@@ -196,6 +197,12 @@ export class DataContext {
       if (!fn) return evaluateSystemFunction(name, args, this.templateIndex);
       return fn.execute(args, this.#functionContext(options, depth + 1));
     } catch (error) {
+      if (error instanceof ModuleNotLoadedError) {
+        // The function's code is still loading (`regex`'s RE2): nothing to report; what was
+        // computed with it computes again once it is there.
+        touchWhenLoaded(this.host.dataModel, error.ready);
+        return undefined;
+      }
       const failure = toA2uiError(error, 'EXPRESSION_ERROR');
       this.host.reportError(
         failure.code === 'EXPRESSION_ERROR' ||
@@ -232,6 +239,19 @@ export class DataContext {
       openUrl: options.openUrl,
     };
   }
+}
+
+/** Models waiting for a module, each touched once when it loads. */
+const awaitingModules = new WeakSet<DataModel>();
+
+function touchWhenLoaded(model: DataModel, ready: Promise<void>): void {
+  if (awaitingModules.has(model)) return;
+  awaitingModules.add(model);
+  const touch = () => {
+    awaitingModules.delete(model);
+    model.touch();
+  };
+  ready.then(touch, touch);
 }
 
 /** True for a binding, a call, or an array containing one. */

@@ -4,6 +4,7 @@
  * `ComponentBinding` are both built on it.
  */
 import type { DataModel } from '../state/data-model.js';
+import { loadedModuleCount } from '../validation/lazy-module.js';
 
 /**
  * Computes the observed value. Add the absolute pointer of every path read to `dependencies`
@@ -32,6 +33,8 @@ export class DataObserver<T> {
   #snapshot: T;
   /** Absolute path → the value read there during the last computation. */
   #reads = new Map<string, unknown>();
+  /** `loadedModuleCount()` at the last computation: a load since may change its value. */
+  #modules = 0;
   readonly #subscriptions = new Map<string, () => void>();
   readonly #listeners = new Set<() => void>();
 
@@ -81,6 +84,7 @@ export class DataObserver<T> {
 
   #run(previous: T | undefined): T {
     const dependencies = new Set<string>();
+    this.#modules = loadedModuleCount();
     const value = this.#compute(dependencies, previous);
     const reads = new Map<string, unknown>();
     for (const path of dependencies) reads.set(path, this.#model.get(path));
@@ -89,6 +93,7 @@ export class DataObserver<T> {
   }
 
   #isFresh(): boolean {
+    if (this.#modules !== loadedModuleCount()) return false;
     for (const [path, value] of this.#reads) {
       if (!Object.is(this.#model.get(path), value)) return false;
     }

@@ -1,11 +1,15 @@
 /**
- * The basic and minimal catalogs of v0.9 (digest §9, §10.4), with their precompiled validators.
+ * The basic and minimal catalogs of v0.9 (digest §9, §10.4), with their precompiled validators
+ * (each a chunk imported on first need; see `builtin-validator-modules.ts`).
  */
 
 import { BASIC_FUNCTIONS } from '../functions/basic-functions.js';
 import { MINIMAL_FUNCTIONS } from '../functions/minimal-functions.js';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
-import { getBuiltinCatalogValidator } from '../validation/index.js';
+import {
+  lazyBasicCatalogValidator,
+  lazyMinimalCatalogValidator,
+} from '../validation/builtin-catalog-validators.js';
 import basicSchema from '../validation/schemas/catalogs/basic/catalog.json' with { type: 'json' };
 import minimalSchema from '../validation/schemas/catalogs/minimal/catalog.json' with {
   type: 'json',
@@ -20,7 +24,7 @@ export const basicCatalog: Catalog = createCatalog({
   catalogId: BASIC_CATALOG_ID,
   schema: basicSchema as Record<string, unknown>,
   functions: BASIC_FUNCTIONS,
-  validator: getBuiltinCatalogValidator(BASIC_CATALOG_ID),
+  validator: lazyBasicCatalogValidator(),
 });
 
 /** The v0.9 minimal catalog: Text, Row, Column, Button, TextField and `capitalize`. */
@@ -28,7 +32,7 @@ export const minimalCatalog: Catalog = createCatalog({
   catalogId: MINIMAL_CATALOG_ID,
   schema: minimalSchema as Record<string, unknown>,
   functions: MINIMAL_FUNCTIONS,
-  validator: getBuiltinCatalogValidator(MINIMAL_CATALOG_ID),
+  validator: lazyMinimalCatalogValidator(),
 });
 
 /**

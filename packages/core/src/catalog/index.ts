@@ -31,6 +31,11 @@ export { basicCatalog, createDefaultCatalogs, minimalCatalog } from './default-c
 export { COMPONENT_COMMON_REF, toInlineCatalog, toInlineComponent } from './inline-catalog.js';
 export type { InlineSchemaRefsOptions, JsonSchema } from './inline-schema-refs.js';
 export { COMMON_TYPES_REFERENCES, inlineSchemaRefs } from './inline-schema-refs.js';
+export {
+  MCP_APP_CATALOG_ID,
+  MCP_APP_COMPONENT_SCHEMA,
+  mcpAppCatalogSchema,
+} from './mcp-app-catalog.js';
 export type {
   CapabilityCatalog,
   RendererCapabilitiesOptions,

@@ -32,6 +32,12 @@ export type A2uiErrorCode =
   | 'UNALLOWED_CHILD'
   /** A message, frame or body is larger than the configured maximum. */
   | 'MESSAGE_TOO_LARGE'
+  /**
+   * Code that loads on first need (a catalog's precompiled validator, a protocol version's
+   * schemas) was used before it loaded: `await loadValidators()` first, or let `MessageProcessor`
+   * queue the message until it has. Also the code of a load that failed.
+   */
+  | 'MODULE_NOT_LOADED'
   /** A configured cap (depth, components, template expansion, array index) was hit. */
   | 'LIMIT_EXCEEDED'
   /** A JSON Pointer is malformed or uses a forbidden segment (`__proto__`, `constructor`, `prototype`). */

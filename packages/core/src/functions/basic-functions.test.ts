@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: formatString templates are plain strings containing ${…} on purpose.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { A2uiError, type A2uiErrorCode } from '../errors/a2ui-error.js';
 import { BASIC_FUNCTIONS, createBasicFunctions } from './basic-functions.js';
+import { regexEngineModule } from './regex-function.js';
 import {
   createTestFunctionContext,
   type TestFunctionContextOptions,
@@ -70,6 +71,9 @@ describe('required', () => {
 });
 
 describe('regex', () => {
+  // Imported alone, not through `@a2ui-ts/core` (which hands RE2 over statically).
+  beforeAll(() => regexEngineModule.load());
+
   it('refuses a named backreference instead of matching a literal k', () => {
     expectError(
       () => call('regex', { value: 'aa', pattern: '(?<n>a)\\k<n>' }),

@@ -5,10 +5,21 @@
  * (ARCHITECTURE §5): without the screen, 1,000 characters of `a{999}` take about half a second and
  * 12 MB to compile, and a first match of `[a-z]{999}` repeated ten times about two seconds.
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import type { A2uiError } from '../errors/a2ui-error.js';
+import { LazyModule } from '../validation/lazy-module.js';
 import { argumentError, requiredString, textArgument } from './function-arguments.js';
 import type { FunctionImplementation } from './function-types.js';
+
+/**
+ * RE2 (`re2js`, about 150 kB minified) loads on the first `regex` call: a page whose surfaces
+ * never call it never downloads it. Until it has loaded, a call evaluates to nothing and its
+ * bindings evaluate again once it has. Node gets it statically through `@a2ui-ts/core`.
+ */
+export const regexEngineModule: LazyModule<typeof import('re2js')> = /* @__PURE__ */ new LazyModule(
+  'RE2 regex engine',
+  () => import('re2js'),
+);
 
 /** Limits of the `regex` function; see {@link createRegexFunction}. */
 export interface RegexLimits {
@@ -228,7 +239,7 @@ export function createRegexFunction(limits: RegexLimits = {}): FunctionImplement
   };
   const cache = new PatternCache(options.maxRegexCacheBytes);
 
-  const compile = (pattern: string): Compiled => {
+  const compile = (pattern: string, engine: typeof RE2JS): Compiled => {
     if (pattern.length > options.maxRegexPatternLength) {
       return {
         ok: false,
@@ -260,7 +271,7 @@ export function createRegexFunction(limits: RegexLimits = {}): FunctionImplement
       };
     }
     try {
-      return { ok: true, regex: RE2JS.compile(RE2JS.translateRegExp(pattern)) };
+      return { ok: true, regex: engine.compile(engine.translateRegExp(pattern)) };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return {
@@ -277,7 +288,8 @@ export function createRegexFunction(limits: RegexLimits = {}): FunctionImplement
   const lookup = (pattern: string): RE2JS => {
     let compiled = cache.get(pattern);
     if (!compiled) {
-      compiled = compile(pattern);
+      // Throws MODULE_NOT_LOADED (and starts the load) on the first call in a browser.
+      compiled = compile(pattern, regexEngineModule.get().RE2JS);
       const instructions = compiled.ok ? compiled.regex.programSize() : 0;
       cache.set(pattern, compiled, cachedBytes(pattern, instructions));
     }

@@ -231,6 +231,14 @@ export class DataModel {
   }
 
   /** Drops every subscription and refuses further writes (§2.4 `deleteSurface`). */
+  /**
+   * Tells every subscriber the model changed, though no value did: what they computed with
+   * something that was still loading (the `regex` engine) is to be computed again.
+   */
+  touch(): void {
+    this.#notifier.notifyAll(this.#affectedListeners([]));
+  }
+
   dispose(): void {
     this.#disposed = true;
     this.#owned = undefined;

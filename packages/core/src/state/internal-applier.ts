@@ -10,6 +10,7 @@ import type { CatalogRegistry } from '../catalog/catalog-registry.js';
 import { findCompositionViolation, hasCompositionRules } from '../catalog/composition.js';
 import { A2uiError, toA2uiError } from '../errors/a2ui-error.js';
 import type { ClientError, ComponentInstance } from '../protocol/messages.js';
+import { ModuleNotLoadedError } from '../validation/lazy-module.js';
 import type {
   InternalAgentFunctionResponse,
   InternalCallRendererFunction,
@@ -57,6 +58,8 @@ export interface InternalApplierHost {
 /** Turns an error of a version module or catalog selection into a {@link MessageFailure}. */
 function toFailure(error: unknown, surfaceId: string | undefined): MessageFailure {
   if (error instanceof MessageFailure) return error;
+  // Not a failure of the message: the processor holds it until the validator has loaded.
+  if (error instanceof ModuleNotLoadedError) throw error;
   const failure = toA2uiError(error);
   const target = failure.surfaceId ?? surfaceId;
   if (failure.code === 'VALIDATION_FAILED')

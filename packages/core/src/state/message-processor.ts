@@ -22,8 +22,10 @@ import type {
   UpdateComponents,
   UpdateDataModel,
 } from '../protocol/messages.js';
+import { familyDocumentsModule } from '../validation/family-documents.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type { ValidationIssue } from '../validation/index.js';
+import { ModuleNotLoadedError } from '../validation/lazy-module.js';
 import {
   dropPlainNotes,
   notePlainText,
@@ -41,6 +43,7 @@ import { encodeSegment, parsePointer } from './json-pointer.js';
 import { MessageFailure } from './message-failure.js';
 import { parseMessageInput } from './message-input.js';
 import { Notifier } from './notifier.js';
+import { catalogVersionFamily } from './select-catalog.js';
 import {
   missingIdMessage,
   missingTypeMessage,
@@ -107,6 +110,14 @@ export interface ProcessResult {
   readonly applied: number;
   /** One spec `error` object per problem, ready to send to the agent (§3.2). */
   readonly errors: readonly ClientError[];
+  /**
+   * True when some of the input waits for a validator that loads on first need (a built-in
+   * catalog's or protocol version's chunk, in a browser): it applies, in order with everything
+   * processed after it, once that has loaded; its errors then reach the `onError` listeners
+   * (not this result). `whenIdle()` resolves then. Never true where the validators were imported
+   * statically (Node). Absent when nothing waits.
+   */
+  readonly waiting?: true;
 }
 
 /** `#apply` has checked the whole message's nesting and numbers before any validator runs. */
@@ -157,6 +168,14 @@ export class MessageProcessor {
    */
   #written: Record<string, unknown> | undefined;
   readonly #internal: InternalApplier;
+  /** Inputs held until a validator loads, in arrival order (each a message list or raw input). */
+  readonly #waiting: unknown[] = [];
+  /** Settles when the held inputs have been applied (or failed). */
+  #drained: Promise<void> | undefined;
+  /** The held inputs are being applied. */
+  #draining = false;
+  /** The last version whose validators (its own and its catalogs') were found loaded. */
+  #preparedVersion: ProtocolVersion | undefined;
 
   constructor(options: MessageProcessorOptions = {}) {
     this.catalogs =
@@ -222,6 +241,16 @@ export class MessageProcessor {
    * @param input - a message, an array, `{messages}`, a sample file, or JSON text of one of those
    */
   process(input: unknown): ProcessResult {
+    // Behind a held input, everything waits its turn: nothing overtakes, not even an error (nor
+    // input a listener sends while the held inputs are being applied).
+    if (this.#waiting.length > 0 || this.#draining) {
+      this.#waiting.push(input);
+      return { applied: 0, errors: [], waiting: true };
+    }
+    return this.#run(input);
+  }
+
+  #run(input: unknown): ProcessResult {
     const errors: ClientError[] = [];
     const outer = this.#batchErrors;
     this.#batchErrors = errors;
@@ -247,14 +276,24 @@ export class MessageProcessor {
       return { applied, errors };
     }
     if (typeof input === 'string') notePlainText(input, parsed.value);
+    const messages = parsed.value;
+    let waiting: true | undefined;
     this.notifier.batch(() => {
-      for (const message of parsed.value) {
+      for (let index = 0; index < messages.length; index++) {
+        const message = messages[index];
         try {
           this.#current = undefined;
           this.#written = undefined;
           this.#apply(message);
           applied++;
         } catch (error) {
+          if (error instanceof ModuleNotLoadedError) {
+            // Nothing of this message was applied (validators run before any change): hold it
+            // and the rest of the batch until the validator has loaded.
+            this.#hold(messages.slice(index), error.ready);
+            waiting = true;
+            break;
+          }
           const clientError = this.#asWritten(toClientError(error, message));
           if (this.#current) this.#errorVersions.set(clientError, this.#current);
           this.#report(clientError);
@@ -263,7 +302,50 @@ export class MessageProcessor {
       this.#written = undefined;
       dropPlainNotes();
     });
-    return { applied, errors };
+    return waiting ? { applied, errors, waiting } : { applied, errors };
+  }
+
+  /**
+   * Resolves once no input waits for a validator to load (at once when none does). Errors of
+   * the inputs applied meanwhile went to the `onError` listeners.
+   */
+  async whenIdle(): Promise<void> {
+    while (this.#drained) await this.#drained;
+  }
+
+  /**
+   * Holds `messages` (a batch's rest) until `ready` settles: ahead of every other held input
+   * (they came later, or come after it in the drain under way).
+   */
+  #hold(messages: readonly unknown[], ready: Promise<void>): void {
+    this.#waiting.unshift(messages);
+    this.#drained = ready.then(
+      () => this.#drain(),
+      (error: unknown) => this.#failHeld(error),
+    );
+  }
+
+  /** Applies the held inputs in order; stops (keeping the rest) if one waits again. */
+  #drain(): void {
+    this.#drained = undefined;
+    this.#draining = true;
+    try {
+      while (this.#waiting.length > 0 && this.#drained === undefined)
+        this.#run(this.#waiting.shift());
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  /** A validator could not load: each held message is reported, not applied; later input retries. */
+  #failHeld(cause: unknown): void {
+    this.#drained = undefined;
+    const failure = toA2uiError(cause, 'MODULE_NOT_LOADED');
+    for (const input of this.#waiting.splice(0)) {
+      const parsed = parseMessageInput(input, { maxMessageBytes: this.#limits.maxMessageBytes });
+      const messages = parsed.success ? parsed.value : [input];
+      for (const message of messages) this.#report(toClientError(failure, message));
+    }
   }
 
   /** The surface `surfaceId`, if it exists. */
@@ -317,6 +399,8 @@ export class MessageProcessor {
 
   /** Deletes every surface (a transport `reset`, or the end of a session). */
   reset(): void {
+    // Input held for a validator belonged to the session that ends here.
+    this.#waiting.length = 0;
     this.#heard.clear();
     this.#internal.reset();
     this.notifier.batch(() => {
@@ -369,6 +453,7 @@ export class MessageProcessor {
       (message.version === undefined ? this.#versions.findVersionless(message) : undefined);
     if (version === undefined) throw this.#versionFailure(message);
     this.#current = version;
+    if (version !== this.#preparedVersion) this.#prepare(version);
     if (version.family === 'v1.0') this.#written = message;
     if (!version.native) {
       this.#internal.apply(version, message);
@@ -390,6 +475,38 @@ export class MessageProcessor {
         this.#deleteSurface(message, body.surfaceId as string, version);
         return;
     }
+  }
+
+  /**
+   * Checks that the validators a message of `version` may need have loaded: the version's own
+   * and, for a version read through the internal model (whose readers keep state, v0.8's
+   * buffering), those of the catalogs of its family. A native (v0.9) message needs only its
+   * surface's catalog, whose validator throws `ModuleNotLoadedError` before anything changed, so
+   * a page speaking v0.9 with the basic catalog loads that catalog's validator alone. Once all
+   * are loaded, the check is one comparison.
+   * @throws ModuleNotLoadedError with their load under way
+   */
+  #prepare(version: ProtocolVersion): void {
+    const loads: Promise<void>[] = [];
+    const own = version.prepareValidators?.();
+    if (own) loads.push(own);
+    if (this.#validate && !version.native) {
+      // Readers of these versions keep state: a failure must be worded without waiting.
+      if (!familyDocumentsModule.loaded) loads.push(familyDocumentsModule.load());
+      const family = catalogVersionFamily(version.family);
+      for (const catalog of this.catalogs.values()) {
+        const validator = catalog.validator;
+        if (validator?.loaded !== false || !validator.load) continue;
+        if (catalogVersionFamily(catalog.protocolVersion) === family) loads.push(validator.load());
+      }
+    }
+    if (loads.length === 0) {
+      this.#preparedVersion = version;
+      return;
+    }
+    const ready = Promise.all(loads).then(() => undefined);
+    ready.catch(() => {});
+    throw new ModuleNotLoadedError(`validators of ${version.name}`, ready);
   }
 
   /** A missing or unknown `version`: the spec error, naming the message's surface if it can. */

@@ -12,7 +12,7 @@ import {
   quoteValue,
   valueAtPointer,
 } from './diagnose-schema.js';
-import { familySchemas } from './family-schemas.js';
+import { familyDocumentsModule } from './family-documents.js';
 import { DEFAULT_MAX_DEPTH, findJsonViolation } from './find-depth-violation.js';
 import { validatorRuntime } from './generated/runtime.js';
 import { schemaFamilyOfAlias } from './schema-family.js';
@@ -124,6 +124,13 @@ export interface CatalogValidator {
   checkComponent(component: unknown, options?: CatalogValidateOptions): ComponentCheck;
   /** Validates a `createSurface.theme` object; `[]` when valid. */
   validateTheme(theme: unknown): ValidationIssue[];
+  /**
+   * False while a validator that loads on first need (`createLazyCatalogValidator`) has not
+   * loaded; its checks then throw `MODULE_NOT_LOADED`. Absent on validators built eagerly.
+   */
+  readonly loaded?: boolean;
+  /** Loads a validator that loads on first need; absent on validators built eagerly. */
+  load?(): Promise<void>;
 }
 
 const VALID: ComponentCheck = Object.freeze({ status: 'valid' });
@@ -279,24 +286,42 @@ export function createPrecompiledCatalogValidator(
   const catalogSchema = module.catalogSchema;
   // The alias `$id` the module was compiled under says which schema set it belongs to.
   const family = schemaFamilyOfAlias(catalogSchema.$id);
-  const familyDocuments = familySchemas(family);
   const catalogUri = family.catalogAliasId;
-  const documents = new Map<string, JsonSchema>([
-    [family.commonTypesId, familyDocuments.commonTypes],
-    [family.serverMessageId, familyDocuments.serverMessage],
-    [catalogUri, catalogSchema],
-  ]);
   const kindDefinitions = family.serverMessageKinds;
   const serverKinds = Object.keys(kindDefinitions);
-  const resolver = createSchemaResolver(documents);
+  /**
+   * The family's schema documents, needed only to word a failure (and to list a component's
+   * properties): a chunk of their own that a page whose messages are all valid never loads.
+   * @throws ModuleNotLoadedError while they load (`MessageProcessor` then holds the message)
+   */
+  let wording:
+    | {
+        documents: Map<string, JsonSchema>;
+        resolver: ReturnType<typeof createSchemaResolver>;
+        serverDefinitions: Record<string, unknown>;
+      }
+    | undefined;
+  const schemaWording = () => {
+    if (wording) return wording;
+    const familyDocuments = familyDocumentsModule.get().familySchemas(family);
+    const documents = new Map<string, JsonSchema>([
+      [family.commonTypesId, familyDocuments.commonTypes],
+      [family.serverMessageId, familyDocuments.serverMessage],
+      [catalogUri, catalogSchema],
+    ]);
+    const definitions = familyDocuments.serverMessage.$defs;
+    wording = {
+      documents,
+      resolver: createSchemaResolver(documents),
+      serverDefinitions: isRecord(definitions) ? definitions : {},
+    };
+    return wording;
+  };
   const componentSchemas = isRecord(catalogSchema.components) ? catalogSchema.components : {};
   const componentTypes = Object.keys(module.components);
   const functionNames = Object.keys(
     isRecord(catalogSchema.functions) ? catalogSchema.functions : {},
   );
-  const serverDefinitions = isRecord(familyDocuments.serverMessage.$defs)
-    ? familyDocuments.serverMessage.$defs
-    : {};
   const declaredCache = new Map<string, Set<string>>();
 
   const diagnose = (
@@ -305,7 +330,12 @@ export function createPrecompiledCatalogValidator(
     path: string,
     baseUri: string,
   ): ValidationIssue[] | undefined =>
-    diagnoseSchema((schema ?? true) as JsonSchema, data, { documents, baseUri, path, formats });
+    diagnoseSchema((schema ?? true) as JsonSchema, data, {
+      documents: schemaWording().documents,
+      baseUri,
+      path,
+      formats,
+    });
 
   const hasComponent = (type: string): boolean => Object.hasOwn(module.components, type);
 
@@ -315,7 +345,7 @@ export function createPrecompiledCatalogValidator(
       declared = declaredProperties(
         componentSchemas[type] as JsonSchema,
         catalogUri,
-        resolver,
+        schemaWording().resolver,
         new Set(),
       );
       declaredCache.set(type, declared);
@@ -418,7 +448,7 @@ export function createPrecompiledCatalogValidator(
       family.protocolVersion,
     );
     if (kind === undefined) return issues;
-    const definition = serverDefinitions[kindDefinitions[kind]!];
+    const definition = schemaWording().serverDefinitions[kindDefinitions[kind]!];
     const payloadSchema =
       isRecord(definition) && isRecord(definition.properties)
         ? definition.properties[kind]

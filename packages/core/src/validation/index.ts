@@ -8,6 +8,7 @@
 
 export type { SchemaErrorObject } from './ajv-errors-to-issues.js';
 export { ajvErrorsToIssues } from './ajv-errors-to-issues.js';
+export { loadValidators } from './builtin-validator-modules.js';
 export type {
   CatalogValidateOptions,
   CatalogValidator,
@@ -23,6 +24,11 @@ export {
 } from './find-depth-violation.js';
 /** Run-time helpers that precompiled validator modules import (`generateCatalogValidatorModule`). */
 export { validatorRuntime } from './generated/runtime.js';
+export {
+  createLazyCatalogValidator,
+  type LazyCatalogValidatorOptions,
+} from './lazy-catalog-validator.js';
+export { LazyModule, ModuleNotLoadedError } from './lazy-module.js';
 export {
   type JsonLine,
   type ParseJsonLinesOptions,
@@ -72,6 +78,7 @@ export {
 export type { SafeParseResult, ValidationIssue } from './validation-issue.js';
 export {
   basicCatalogValidator,
+  builtinValidatorsProvided,
   createValidatorRegistry,
   defaultValidatorRegistry,
   getBuiltinCatalogValidator,

@@ -207,6 +207,13 @@ export interface ProtocolVersion {
    * @default none
    */
   createReader?(): ProtocolVersionReader;
+  /**
+   * The version's own validators that load on first need (v0.8's schemas): `undefined` when they
+   * are loaded, else the load under way. `MessageProcessor` holds a message of this version until
+   * it settles (the validators of its catalogs are awaited the same way).
+   * @default none (nothing to load)
+   */
+  prepareValidators?(): Promise<void> | undefined;
   /** The renderer→agent `action` message in this version's shape. */
   encodeAction(action: InternalAction): Record<string, unknown>;
   /** The renderer→agent `error` message in this version's shape. */

@@ -8,10 +8,10 @@ import { createCatalog } from '../catalog/catalog.js';
 import { BASIC_FUNCTIONS } from '../functions/basic-functions.js';
 import { emailValidationResult } from '../functions/email-validation-result.js';
 import type { FunctionImplementation } from '../functions/function-types.js';
+import { lazyV10BasicCatalogValidator } from '../validation/builtin-catalog-validators.js';
 import basicSchema from '../validation/schemas/v1_0/catalogs/basic/catalog.json' with {
   type: 'json',
 };
-import { v10BasicCatalogValidator } from '../validation/validator-registry.js';
 
 /** `catalogId` of the v1.0 basic catalog. */
 export const V1_0_BASIC_CATALOG_ID =
@@ -38,7 +38,7 @@ export function v10BuiltinCatalogs(): readonly Catalog[] {
       protocolVersion: 'v1.0',
       schema: basicSchema as Record<string, unknown>,
       functions: V1_0_BASIC_FUNCTIONS,
-      validator: v10BasicCatalogValidator,
+      validator: lazyV10BasicCatalogValidator(),
     }),
   ]);
   return builtins;

@@ -172,3 +172,55 @@ it('answers -32603 for output that breaks schema.output', async () => {
     data: { errors: [{ pointer: '/id', message: 'must be number' }] },
   });
 });
+
+it("confines a Node script to its fileAccess with Node's permission model: -32001 past it", async () => {
+  const dir = await makeService(
+    {
+      lavs: '1.0',
+      name: 'confined',
+      version: '1.0.0',
+      endpoints: [
+        {
+          ...script('readData', ['read.mjs', 'data/todos.json']),
+          handler: { type: 'script', command: 'node', args: ['read.mjs', 'data/todos.json'] },
+        },
+        {
+          ...script('readSecret', []),
+          handler: { type: 'script', command: 'node', args: ['read.mjs', 'secrets/key.txt'] },
+        },
+        {
+          ...script('writeOutside', []),
+          handler: { type: 'script', command: 'node', args: ['write.mjs', 'outside.json'] },
+        },
+        {
+          ...script('spawn', []),
+          handler: { type: 'script', command: 'node', args: ['spawn.mjs'] },
+        },
+      ],
+      permissions: { fileAccess: ['./data/**/*.json'], maxExecutionTime: 60_000 },
+    },
+    {
+      'read.mjs': `import { readFileSync } from 'node:fs'; console.log(JSON.stringify(readFileSync(process.argv[2], 'utf8')));`,
+      'write.mjs': `import { writeFileSync } from 'node:fs'; writeFileSync(process.argv[2], '{}'); console.log('null');`,
+      'spawn.mjs': `import { execFileSync } from 'node:child_process'; execFileSync('cat', ['secrets/key.txt']); console.log('null');`,
+      'data/todos.json': '[]',
+      'secrets/key.txt': 'hunter2',
+    },
+  );
+  const confined = await startService(dir);
+  try {
+    expect((await confined.call('readData')).result).toBe('[]');
+    for (const endpoint of ['readSecret', 'writeOutside', 'spawn']) {
+      const body = await confined.call(endpoint);
+      expect(body.error, endpoint).toMatchObject({
+        code: -32001,
+        data: { permission: 'fileAccess' },
+      });
+      expect(JSON.stringify(body)).not.toContain('hunter2');
+    }
+    expect(await readFile(join(dir, 'secrets/key.txt'), 'utf8')).toBe('hunter2');
+    await expect(readFile(join(dir, 'outside.json'), 'utf8')).rejects.toThrow();
+  } finally {
+    await confined.close();
+  }
+});

@@ -1,7 +1,9 @@
 /**
  * The `script` handler (spec §4.3): the command is spawned without a shell, in its own process
  * group, with a minimal environment. Its stdout is the result (JSON; empty is `null`), read up
- * to `maxOutputBytes`. Past its time, or past its output bound, the whole group gets SIGTERM and
+ * to `maxOutputBytes`. A Node script (`command: "node"`) whose permissions declare `fileAccess`
+ * runs in the runtime's Node under its permission model, granted those files only
+ * (`node-permission-args.ts`). Past its time, or past its output bound, the whole group gets SIGTERM and
  * `killGraceMs` later SIGKILL; the call is answered only once the process is gone.
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +12,7 @@ import { LavsError } from '../errors/lavs-error.js';
 import type { ScriptHandler } from '../manifest/manifest-types.js';
 import { resolveInside } from '../permissions/inside-directory.js';
 import type { HandlerDiagnostics, HandlerRun } from './handler-run.js';
+import { isNodeCommand, nodePermissionArgs } from './node-permission-args.js';
 import { fillArgs, inputToEnv } from './script-input.js';
 
 /** Variables of the runtime's own environment a script sees; secrets stay behind. */
@@ -47,9 +50,19 @@ export function runScriptHandler(
     ...(mode === 'env' ? inputToEnv(run.input) : {}),
     LAVS_SERVICE_DIR: run.baseDir,
   };
-  const args = mode === 'args' ? fillArgs(handler.args ?? [], run.input) : (handler.args ?? []);
+  const scriptArgs =
+    mode === 'args' ? fillArgs(handler.args ?? [], run.input) : (handler.args ?? []);
+  // A Node script of a service that declares `fileAccess` runs in this runtime's own Node (so the
+  // permission flag matches its version), confined by Node's permission model to those files.
+  const confined = isNodeCommand(command) && run.permissions.fileAccess !== undefined;
+  const args = confined
+    ? [
+        ...nodePermissionArgs(scriptArgs, run.baseDir, cwd, run.permissions.fileAccess),
+        ...scriptArgs,
+      ]
+    : scriptArgs;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
+    const child = spawn(confined ? process.execPath : command, args, {
       cwd,
       env,
       shell: false,
@@ -113,6 +126,14 @@ export function runScriptHandler(
       if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
       if (stderr.length > 0) diagnostics(stderr.toString('utf8'));
       if (failure !== undefined) return reject(failure);
+      if (exitCode !== 0 && confined && stderr.includes('ERR_ACCESS_DENIED'))
+        return reject(
+          new LavsError(
+            'PERMISSION_DENIED',
+            `${run.endpointId} was refused a file or process its permissions do not allow`,
+            { data: { permission: 'fileAccess' } },
+          ),
+        );
       if (exitCode !== 0)
         return reject(
           new LavsError('HANDLER_ERROR', `the script exited with ${exitCode ?? signal}`, {

@@ -6,6 +6,7 @@
 import { LavsError } from '../errors/lavs-error.js';
 import { runFunctionHandler } from '../handlers/run-function-handler.js';
 import { runHttpHandler } from '../handlers/run-http-handler.js';
+import { runMcpHandler } from '../handlers/run-mcp-handler.js';
 import { runScriptHandler } from '../handlers/run-script-handler.js';
 import type { LoadedEndpoint } from '../manifest/parse-manifest.js';
 import { describeIssues } from '../manifest/schema-issues.js';
@@ -31,7 +32,7 @@ export interface EndpointRun {
  *
  * @returns its output, valid against `schema.output`
  * @throws `LavsError` from the handler, or `INTERNAL_ERROR` for output that breaks the schema
- *   (`data.errors`) and for an `mcp` handler
+ *   (`data.errors`)
  */
 export async function runEndpoint(found: LoadedEndpoint, run: EndpointRun): Promise<unknown> {
   const { endpoint, permissions } = found;
@@ -55,7 +56,7 @@ export async function runEndpoint(found: LoadedEndpoint, run: EndpointRun): Prom
   if (handler.type === 'script') output = await runScriptHandler(handler, handlerRun, say);
   else if (handler.type === 'function') output = await runFunctionHandler(handler, handlerRun, say);
   else if (handler.type === 'http') output = await runHttpHandler(handler, handlerRun);
-  else throw new LavsError('INTERNAL_ERROR', 'mcp handlers are not supported by this runtime');
+  else output = await runMcpHandler(handler, handlerRun, say);
   const issues = found.checkOutput(output);
   if (issues.length > 0) {
     say(`output breaks schema.output: ${describeIssues(issues)}`);

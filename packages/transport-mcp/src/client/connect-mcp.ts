@@ -31,7 +31,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { A2UI_META_KEY, A2UI_OPEN_TOOL, findA2uiTexts } from '../protocol/mcp-a2ui.js';
+import {
+  A2UI_MESSAGES_NOTIFICATION,
+  A2UI_META_KEY,
+  A2UI_OPEN_TOOL,
+  findA2uiTexts,
+} from '../protocol/mcp-a2ui.js';
 import { fromToolErrorResult } from '../protocol/mcp-errors.js';
 import { classifyMcpFailure } from './mcp-failure.js';
 import { toActionCall } from './tool-calls.js';
@@ -60,7 +65,10 @@ export interface McpClientOptions extends HttpLinkOptions {
    * @default { name: 'a2ui_open', arguments: {} } when listed
    */
   openTool?: { name: string; arguments?: Record<string, unknown> } | false;
-  /** Reads every resource the server lists with an A2UI MIME type when a session opens. @default true */
+  /**
+   * Reads every resource the server lists with an A2UI MIME type when a session opens, unless an
+   * open tool was called (its result builds the same surfaces). @default true
+   */
   readResources?: boolean;
   /** Longest wait for one MCP request (a tool call waits for the agent's turn). @default 60000 */
   requestTimeoutMs?: number;
@@ -202,7 +210,9 @@ export function connectMcp(options: McpClientOptions): McpTransport {
       options.openTool ?? (current.tools.has(A2UI_OPEN_TOOL) ? { name: A2UI_OPEN_TOOL } : false);
     if (openTool)
       await callTool(current, openTool.name, openTool.arguments ?? {}, undefined, signal);
+    // The open tool's result already built every surface: its resources would build them twice.
     if (
+      !openTool &&
       (options.readResources ?? defaults.readResources) &&
       current.client.getServerCapabilities()?.resources
     ) {
@@ -225,6 +235,11 @@ export function connectMcp(options: McpClientOptions): McpTransport {
       end = resolve;
     });
     client.onclose = () => end({ kind: 'dropped', reason: 'The MCP connection closed.' });
+    // Live updates between calls (our servers' standalone stream); other notifications are not A2UI.
+    client.fallbackNotificationHandler = async (notification) => {
+      if (notification.method === A2UI_MESSAGES_NOTIFICATION)
+        applyProgress((notification.params ?? {}) as { _meta?: Record<string, unknown> });
+    };
     const stop = () => end({ kind: 'closed', reason: 'Closed by the client.' });
     attempt.signal.addEventListener('abort', stop, { once: true });
     try {

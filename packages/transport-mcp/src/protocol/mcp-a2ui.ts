@@ -19,6 +19,11 @@ export const A2UI_ERROR_TOOL = 'a2ui_error';
 export const A2UI_OPEN_TOOL = 'a2ui_open';
 /** The MCP Apps extension's capability key (`capabilities.extensions[…].mimeTypes`). */
 export const MCP_UI_EXTENSION = 'io.modelcontextprotocol/ui';
+/**
+ * Our notification of what the agent sent between tool calls (a live update), on the session's
+ * standalone stream (Streamable HTTP `GET`): `params._meta.a2ui` as in a progress notification.
+ */
+export const A2UI_MESSAGES_NOTIFICATION = 'notifications/a2ui/messages';
 /** The `_meta` / capabilities key A2UI uses on MCP. */
 export const A2UI_META_KEY = 'a2ui';
 /** Prefix of the URIs of A2UI resources. */

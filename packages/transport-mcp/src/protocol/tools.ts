@@ -61,3 +61,30 @@ export const A2UI_TOOLS: Readonly<Record<string, McpToolDefinition>> = {
     },
   },
 };
+
+/** Names MCP tools should have (MCP 2025-11-25, "Tool names"): an event with another is not listed. */
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/**
+ * The MCP Apps draft's spelling of an action: a tool named after the event, whose arguments are
+ * its context. `undefined` for an event that cannot be a tool (a name MCP does not allow, or one
+ * of the A2UI tools').
+ *
+ * @param name - the event's name
+ * @param where - the surface and component that fire it, and its context's keys
+ */
+export function toEventTool(
+  name: string,
+  where: { surfaceId: string; contextKeys: readonly string[] },
+): McpToolDefinition | undefined {
+  if (!TOOL_NAME.test(name) || Object.hasOwn(A2UI_TOOLS, name)) return undefined;
+  return {
+    name,
+    title: `A2UI event ${name}`,
+    description: `Reports the user action "${name}" of the A2UI surface "${where.surfaceId}" (as a2ui_action would); its arguments are the event's context.`,
+    inputSchema: {
+      type: 'object',
+      properties: Object.fromEntries(where.contextKeys.map((key) => [key, {}])),
+    },
+  };
+}

@@ -12,22 +12,32 @@ import {
   type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type RequestId,
   type ServerNotification,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   A2UI_ACTION_TOOL,
   A2UI_ERROR_TOOL,
-  A2UI_META_KEY,
+  A2UI_MIME_TYPE,
   A2UI_OPEN_TOOL,
-  describeA2uiMessages,
   type McpA2uiDeclaration,
   readA2uiDeclaration,
-  toA2uiResource,
   toClientMetadata,
 } from '../protocol/mcp-a2ui.js';
 import { toToolErrorResult } from '../protocol/mcp-errors.js';
-import { A2UI_TOOLS } from '../protocol/tools.js';
+import { A2UI_TOOLS, type McpToolDefinition, toEventTool } from '../protocol/tools.js';
+import { A2uiPush } from './a2ui-push.js';
+import type { DeliveryLedger } from './delivery-ledger.js';
+import type { McpEventDescriptions } from './replay-event-store.js';
+import { type SurfaceResources, type SurfacesChange, surfaceUri } from './surface-resources.js';
+import { type DeliveryBatch, toProgressNotification, toToolResult } from './tool-results.js';
 
 /** What an MCP session needs of its binding. */
 export interface A2uiMcpSessionOptions {
@@ -45,6 +55,12 @@ export interface A2uiMcpSessionOptions {
   readonly instructions?: string;
   /** Most messages one tool result carries (the rest comes with the next call). */
   readonly maxResultMessages: number;
+  /** When the replay log may drop what the client was handed. */
+  readonly ledger: DeliveryLedger;
+  /** The event store of a resumable transport, told which messages each payload carries. */
+  readonly events?: McpEventDescriptions;
+  /** The connection's current surfaces, served as resources when given. */
+  readonly surfaces?: SurfaceResources;
 }
 
 /** An MCP session's SDK server and its cursor. */
@@ -54,7 +70,21 @@ export interface A2uiMcpSession {
   readonly deliveredSeq: number;
   /** Records what the client declared in `initialize` (a binding that reads it as it arrives). */
   declare(declaration: McpA2uiDeclaration | undefined): void;
+  /**
+   * The agent changed surfaces (`SurfaceResources`' `onChange`): subscribers of their resources
+   * get `notifications/resources/updated`, everyone `resources/list_changed` when surfaces came
+   * or went and `tools/list_changed` when the events (the MCP Apps tools) did.
+   */
+  surfacesChanged(change: SurfacesChange): void;
+  /**
+   * The client opened its standalone stream (Streamable HTTP `GET`): live updates go there
+   * until the returned function is called (the stream ended).
+   */
+  openPushStream(): () => void;
 }
+
+/** JSON-RPC error of `resources/read` for an unknown URI (MCP: "Resource not found"). */
+const RESOURCE_NOT_FOUND = -32002;
 
 const invalid = (message: string, path: string) =>
   new A2uiError('VALIDATION_FAILED', message, { path });
@@ -97,24 +127,71 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
   // Results are built one at a time, so that two calls never hand out the same message.
   let building: Promise<unknown> = Promise.resolve();
 
+  const { surfaces } = options;
   const server = new Server(options.serverInfo, {
-    capabilities: { tools: {} },
+    capabilities: {
+      tools: surfaces ? { listChanged: true } : {},
+      ...(surfaces ? { resources: { subscribe: true, listChanged: true } } : {}),
+    },
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.values(A2UI_TOOLS) }));
+  /** The MCP Apps tools: one per event the current components fire. */
+  const eventTools = (): Map<
+    string,
+    { tool: McpToolDefinition; surfaceId: string; sourceComponentId: string }
+  > => {
+    const tools = new Map<
+      string,
+      { tool: McpToolDefinition; surfaceId: string; sourceComponentId: string }
+    >();
+    for (const [name, event] of surfaces?.events() ?? []) {
+      const tool = toEventTool(name, event);
+      if (tool) tools.set(name, { tool, ...event });
+    }
+    return tools;
+  };
 
-  /** A batch for the client: messages in `seq` order, and `closed` once the agent ended the connection. */
-  interface Batch {
-    entries: readonly ReplayEntry[];
-    closed?: string;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [...Object.values(A2UI_TOOLS), ...[...eventTools().values()].map((event) => event.tool)],
+  }));
+
+  /** Resource URIs the client subscribed to (`resources/subscribe`). */
+  const subscribed = new Set<string>();
+  if (surfaces) {
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: surfaces.list() }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+      const { uri } = request.params;
+      const messages = surfaces.read(uri);
+      if (!messages)
+        throw new McpError(RESOURCE_NOT_FOUND, 'Resource not found.', { uri: uri.slice(0, 200) });
+      return { contents: [{ uri, mimeType: A2UI_MIME_TYPE, text: JSON.stringify(messages) }] };
+    });
+    server.setRequestHandler(SubscribeRequestSchema, (request) => {
+      const { uri } = request.params;
+      // Only this session's surfaces (live or to come): a bounded set per session.
+      if (!uri.startsWith(surfaceUri('')) || subscribed.size >= 1000)
+        throw new McpError(ErrorCode.InvalidParams, 'Only a2ui:// surfaces can be subscribed to.');
+      subscribed.add(uri);
+      return {};
+    });
+    server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+      subscribed.delete(request.params.uri);
+      return {};
+    });
   }
 
+  type Batch = DeliveryBatch & { readonly afterSeq: number };
+
   /** Takes the entries after the cursor through `throughSeq` and moves the cursor past them. */
-  const take = async (entries: readonly ReplayEntry[], throughSeq: number) => {
+  const take = (entries: readonly ReplayEntry[], throughSeq: number) => {
     const taken = entries.filter((entry) => entry.seq > deliveredSeq && entry.seq <= throughSeq);
+    const first = taken[0]?.seq;
     const last = taken.at(-1)?.seq;
-    if (last !== undefined) deliveredSeq = last;
+    if (first !== undefined && last !== undefined) {
+      deliveredSeq = last;
+      options.ledger.handedOut(first, last);
+    }
     return taken;
   };
 
@@ -122,8 +199,10 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
    * The messages after the cursor, through `throughSeq`, and the cursor moved past them; for a
    * connection the agent closed, its last messages (the host's closed-connection memory) and why.
    */
-  const takeUndelivered = (throughSeq: number): Promise<Batch> => {
+  const takeUndelivered = (throughSeq: number, allowed?: () => boolean): Promise<Batch> => {
     const taking = building.then(async (): Promise<Batch> => {
+      const afterSeq = deliveredSeq;
+      if (allowed && !allowed()) return { afterSeq, entries: [] };
       let read: Awaited<ReturnType<SessionHost['read']>>;
       try {
         read = await host.read(connectionId, {
@@ -135,7 +214,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
         if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
         const closed = await host.closedConnection(connectionId, { principal });
         if (!closed) throw error;
-        return { entries: await take(closed.entries, throughSeq), closed: closed.reason };
+        return { afterSeq, entries: take(closed.entries, throughSeq), closed: closed.reason };
       }
       if (!read.ok)
         throw new A2uiError(
@@ -143,32 +222,22 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
           'Messages of this session are no longer kept; start a new session.',
           { data: { reset: 'replay-gap' } },
         );
-      const entries = await take(read.entries, throughSeq);
-      // The client has them: the log may drop them.
-      if (entries.length > 0)
-        await host.acknowledge(connectionId, { principal, seq: deliveredSeq });
-      return { entries };
+      return { afterSeq, entries: take(read.entries, throughSeq) };
     });
     building = taking.catch(() => undefined);
     return taking;
   };
 
-  const resultOf = ({ entries, closed }: Batch, a2ui: boolean): CallToolResult => {
-    const messages = entries.map((entry) => entry.message ?? JSON.parse(entry.data));
-    const text = { type: 'text' as const, text: describeA2uiMessages(messages) };
-    // Tells an A2UI client that no more UI comes from this connection.
-    const meta = closed === undefined ? {} : { _meta: { [A2UI_META_KEY]: { closed } } };
-    if (!a2ui || entries.length === 0) return { content: [text], ...meta };
-    return {
-      content: [
-        text,
-        toA2uiResource(
-          entries.map((entry) => entry.data),
-          messages,
-        ),
-      ],
-      ...meta,
-    };
+  /** The result of `requestId`, described to the event store so that a resume rebuilds it. */
+  const resultOf = (requestId: RequestId, batch: Batch, a2ui: boolean): CallToolResult => {
+    const { afterSeq, entries, closed } = batch;
+    options.events?.describeResult(requestId, {
+      afterSeq,
+      throughSeq: entries.at(-1)?.seq ?? afterSeq,
+      a2ui,
+      ...(closed === undefined ? {} : { closed }),
+    });
+    return toToolResult(batch, a2ui);
   };
 
   /**
@@ -203,17 +272,10 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
         const sending = building.then(async () => {
           if (entry.seq <= deliveredSeq) return;
           deliveredSeq = entry.seq;
-          const message = entry.message ?? JSON.parse(entry.data);
-          const { uri, mimeType } = toA2uiResource([entry.data], [message]).resource;
-          await notify({
-            method: 'notifications/progress',
-            params: {
-              progressToken,
-              progress: entry.seq,
-              message: describeA2uiMessages([message]),
-              _meta: { [A2UI_META_KEY]: { uri, mimeType, messages: [message] } },
-            },
-          });
+          options.ledger.handedOut(entry.seq, entry.seq);
+          const notification = toProgressNotification(entry, progressToken);
+          options.events?.describeProgress(notification.params, { seq: entry.seq, progressToken });
+          await notify(notification);
         });
         building = sending.catch(() => undefined);
         await building;
@@ -230,6 +292,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
 
   const call = async (
     request: CallToolRequest,
+    requestId: RequestId,
     signal: AbortSignal,
     notify: (notification: ServerNotification) => Promise<void>,
   ): Promise<CallToolResult> => {
@@ -245,11 +308,22 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     if (name === A2UI_OPEN_TOOL) {
       const connectTurn = options.connectTurn;
       const turn = connectTurn ? await streaming(() => connectTurn) : undefined;
-      return resultOf(await takeUndelivered(turn?.endSeq ?? Infinity), a2ui);
+      return resultOf(requestId, await takeUndelivered(turn?.endSeq ?? Infinity), a2ui);
     }
-    if (name !== A2UI_ACTION_TOOL && name !== A2UI_ERROR_TOOL)
-      throw invalid(`Unknown tool ${JSON.stringify(name).slice(0, 80)}.`, '/name');
-    const message = clientMessageOf(name, args);
+    let message: Record<string, unknown>;
+    if (name === A2UI_ACTION_TOOL || name === A2UI_ERROR_TOOL)
+      message = clientMessageOf(name, args);
+    else {
+      // The MCP Apps spelling: the tool is the event, its arguments the context.
+      const event = eventTools().get(name);
+      if (!event) throw invalid(`Unknown tool ${JSON.stringify(name).slice(0, 80)}.`, '/name');
+      message = clientMessageOf(A2UI_ACTION_TOOL, {
+        name,
+        context: args,
+        surfaceId: event.surfaceId,
+        sourceComponentId: event.sourceComponentId,
+      });
+    }
     let received: Awaited<ReturnType<SessionHost['receive']>>;
     try {
       received = await streaming(() =>
@@ -257,7 +331,9 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
           principal,
           message,
           metadata: toClientMetadata(declaration),
-          requestId: declaration?.requestId,
+          // The message's own id, else the call's: JSON-RPC ids are unique within a session, so
+          // a request sent again (a retry after a dropped POST) is the same action.
+          requestId: declaration?.requestId ?? `mcp-request:${String(requestId)}`,
           bytes: JSON.stringify(request.params).length,
           awaitTurn: true,
           signal,
@@ -267,18 +343,33 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
       // The agent closed the connection: what it sent last, and `closed`, rather than a failure.
       // (`takeUndelivered` throws this error again when the host does not remember it.)
       if (!A2uiError.isInstance(error) || error.code !== 'CONNECTION_CLOSED') throw error;
-      return resultOf(await takeUndelivered(Infinity), a2ui);
+      return resultOf(requestId, await takeUndelivered(Infinity), a2ui);
     }
-    return resultOf(await takeUndelivered(received.turn?.endSeq ?? Infinity), a2ui);
+    return resultOf(requestId, await takeUndelivered(received.turn?.endSeq ?? Infinity), a2ui);
   };
 
+  const push = new A2uiPush({
+    host,
+    connectionId,
+    principal,
+    cursor: () => deliveredSeq,
+    take: (allowed) => takeUndelivered(Infinity, allowed),
+    a2ui: () => sessionDeclaration !== undefined,
+    // Our own notification: the SDK's types know only MCP's.
+    send: (notification) => server.notification(notification as never),
+    ...(options.events ? { events: options.events } : {}),
+  });
+
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const ended = push.callStarted();
     try {
-      return await call(request, extra.signal, (notification) =>
+      return await call(request, extra.requestId, extra.signal, (notification) =>
         extra.sendNotification(notification),
       );
     } catch (error) {
       return toToolErrorResult(error);
+    } finally {
+      ended();
     }
   });
 
@@ -289,6 +380,17 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     },
     declare(declaration) {
       sessionDeclaration = declaration;
+    },
+    openPushStream: () => push.openStream(),
+    surfacesChanged({ changed, listChanged, eventsChanged }) {
+      // Before `initialize` completes there is no one to tell.
+      if (!server.transport) return;
+      for (const surfaceId of changed) {
+        const uri = surfaceUri(surfaceId);
+        if (subscribed.has(uri)) void server.sendResourceUpdated({ uri }).catch(() => undefined);
+      }
+      if (listChanged) void server.sendResourceListChanged().catch(() => undefined);
+      if (eventsChanged) void server.sendToolListChanged().catch(() => undefined);
     },
   };
 }

@@ -94,7 +94,13 @@ describe('createMcpServer with the SDK stock Client', () => {
     const { url } = await start();
     const client = await connect(url, { a2ui: true });
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['a2ui_open', 'a2ui_action', 'a2ui_error']);
+    // The guide's tools, and the MCP Apps spelling of the form's one event.
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'a2ui_open',
+      'a2ui_action',
+      'a2ui_error',
+      'submit',
+    ]);
     const result = await client.callTool({ name: 'a2ui_open', arguments: {} });
     const content = result.content as Content;
     expect(content[0]).toEqual({ type: 'text', text: 'Updated UI: form.\nSend' });

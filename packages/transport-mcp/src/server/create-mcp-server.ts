@@ -23,6 +23,9 @@ import { Hono } from 'hono';
 import { readA2uiDeclaration } from '../protocol/mcp-a2ui.js';
 import { toMcpErrorResponse } from '../protocol/mcp-errors.js';
 import { type A2uiMcpSession, createA2uiMcpSession } from './a2ui-mcp-session.js';
+import { DeliveryLedger } from './delivery-ledger.js';
+import { createReplayEventStore } from './replay-event-store.js';
+import { SurfaceResources } from './surface-resources.js';
 
 /**
  * Options of {@link createMcpServer}: the session host's (agent, `authenticate`, caps, grace,
@@ -54,6 +57,17 @@ export interface McpServerOptions extends BindingSessionHostOptions {
    * the model thinks): the session host's grace period. @default 600000
    */
   reconnectGraceMs?: number;
+  /**
+   * Most SSE events an MCP session remembers for a client that resumes a dropped stream with
+   * `Last-Event-ID` (the SDK's resumability). An event is a few numbers: the A2UI it carried is
+   * read again from the session's replay log (see `replayLog` for its bounds). @default 1000
+   */
+  maxStoredEvents?: number;
+  /**
+   * The SSE `retry` (milliseconds) sent with each stream's first event: how soon a client whose
+   * stream dropped comes back. @default undefined (the client's own backoff; the SDK's waits 1 s)
+   */
+  retryIntervalMs?: number;
 }
 
 /** Counters for monitoring and leak tests. */
@@ -81,7 +95,14 @@ export const MCP_SERVER_DEFAULTS = {
   maxResultMessages: 1_000,
   reconnectGraceMs: 600_000,
   closedConnectionTtlMs: 30_000,
+  maxStoredEvents: 1_000,
 } as const;
+
+/**
+ * The first MCP protocol version whose clients get event ids (the SDK's priming event) and so
+ * can resume a dropped stream.
+ */
+const RESUMABLE_PROTOCOL_VERSION = '2025-11-25';
 
 /** The header that names an MCP session (Streamable HTTP). */
 const SESSION_HEADER = 'mcp-session-id';
@@ -92,11 +113,51 @@ interface LiveSession {
   readonly session: A2uiMcpSession;
 }
 
-const isInitialize = (payload: unknown): payload is { params?: { capabilities?: unknown } } =>
+type InitializeRequest = { params?: { capabilities?: unknown; protocolVersion?: unknown } };
+
+const isInitialize = (payload: unknown): payload is InitializeRequest =>
   typeof payload === 'object' &&
   payload !== null &&
   !Array.isArray(payload) &&
   (payload as { method?: unknown }).method === 'initialize';
+
+/** `response` with its body, calling `onEnd` once when the body ends or is cancelled. */
+function withEnd(response: Response, onEnd: () => void): Response {
+  const reader = response.body!.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (!done) return controller.enqueue(value);
+        onEnd();
+        controller.close();
+      } catch (error) {
+        onEnd();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      onEnd();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
+/**
+ * The current surfaces of a connection this node runs, followed from its replay log;
+ * `undefined` for one another node runs.
+ */
+export async function followSurfaces(
+  host: SessionHost,
+  connectionId: string,
+): Promise<SurfaceResources | undefined> {
+  const log = host.session(connectionId)?.replayLog;
+  if (!log) return undefined;
+  const surfaces = new SurfaceResources(log);
+  await surfaces.start();
+  return surfaces;
+}
 
 /**
  * Creates the MCP server of an A2UI agent: a Hono app serving MCP Streamable HTTP at `path`
@@ -142,10 +203,24 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
   const openSession = async (
     request: Request,
     principal: unknown,
-    payload: { params?: { capabilities?: unknown } },
+    payload: InitializeRequest,
   ): Promise<Response> => {
     const connectionId = createConnectionId();
     const opened = await host.open({ principal, id: connectionId });
+    const version = payload.params?.protocolVersion;
+    const ledger = new DeliveryLedger({
+      acknowledge: (seq) => host.acknowledge(connectionId, { principal, seq }),
+      // The SDK gives event ids only to these clients: the others cannot come back for anything.
+      deferred: typeof version === 'string' && version >= RESUMABLE_PROTOCOL_VERSION,
+    });
+    const surfaces = await followSurfaces(host, connectionId);
+    const eventStore = createReplayEventStore({
+      host,
+      connectionId,
+      principal,
+      ledger,
+      maxEvents: options.maxStoredEvents ?? defaults.maxStoredEvents,
+    });
     const session = createA2uiMcpSession({
       host,
       connectionId,
@@ -155,13 +230,22 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       serverInfo: options.serverInfo ?? defaults.serverInfo,
       instructions: options.instructions,
       maxResultMessages: options.maxResultMessages ?? defaults.maxResultMessages,
+      ledger,
+      events: eventStore,
+      surfaces,
     });
+    surfaces?.onChange((change) => session.surfacesChanged(change));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => connectionId,
+      eventStore,
+      ...(options.retryIntervalMs === undefined ? {} : { retryInterval: options.retryIntervalMs }),
       // DELETE from the client: the agent sees `client-closed`.
       onsessionclosed: () => host.disconnect(connectionId, { principal }).catch(() => undefined),
     });
-    transport.onclose = () => sessions.delete(connectionId);
+    transport.onclose = () => {
+      sessions.delete(connectionId);
+      surfaces?.close();
+    };
     sessions.set(connectionId, { principal, transport, session });
     // The host ends the connection (grace, eviction, the agent's close): the MCP session goes
     // too — after the closed-connection memory when the agent closed it, so that the client's
@@ -216,7 +300,10 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
     if (!live) throw new HttpRefusal(404, 'CONNECTION_CLOSED', 'Unknown or expired MCP session.');
     if (!isSamePrincipal(live.principal, principal))
       throw new A2uiError('FORBIDDEN', 'The MCP session belongs to another principal.');
-    return live.transport.handleRequest(request, { parsedBody: payload });
+    const response = await live.transport.handleRequest(request, { parsedBody: payload });
+    if (request.method !== 'GET' || !response.ok || !response.body) return response;
+    // The standalone stream is open: live updates go there while it lasts.
+    return withEnd(response, live.session.openPushStream());
   };
 
   const app = new Hono();

@@ -12,7 +12,8 @@ import {
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { readA2uiDeclaration } from '../protocol/mcp-a2ui.js';
 import { createA2uiMcpSession } from './a2ui-mcp-session.js';
-import { MCP_SERVER_DEFAULTS } from './create-mcp-server.js';
+import { followSurfaces, MCP_SERVER_DEFAULTS } from './create-mcp-server.js';
+import { DeliveryLedger } from './delivery-ledger.js';
 
 /** Options of {@link serveMcpStdio}: the session host's and the entry's own. */
 export interface McpStdioOptions extends Omit<BindingSessionHostOptions, 'authenticate'> {
@@ -57,6 +58,7 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
     reconnectGraceMs: options.reconnectGraceMs ?? 2_147_483_647,
   });
   const opened = await host.open({ principal: undefined });
+  const surfaces = await followSurfaces(host, opened.connectionId);
   const session = createA2uiMcpSession({
     host,
     connectionId: opened.connectionId,
@@ -66,14 +68,24 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
     serverInfo: options.serverInfo ?? MCP_SERVER_DEFAULTS.serverInfo,
     instructions: options.instructions,
     maxResultMessages: options.maxResultMessages ?? MCP_SERVER_DEFAULTS.maxResultMessages,
+    // A pipe does not drop part of a stream: what is written is read.
+    ledger: new DeliveryLedger({
+      acknowledge: (seq) => host.acknowledge(opened.connectionId, { principal: undefined, seq }),
+      deferred: false,
+    }),
+    surfaces,
   });
+  surfaces?.onChange((change) => session.surfacesChanged(change));
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   // The SDK drops capabilities it does not know (`a2ui`): read them from the raw message first.
   transport.onmessage = (message) => {
     if ('method' in message && message.method === 'initialize')
       session.declare(readA2uiDeclaration(message.params?.capabilities));
   };
-  transport.onclose = () => void host.close();
+  transport.onclose = () => {
+    surfaces?.close();
+    void host.close();
+  };
   await session.server.connect(transport);
   return {
     host,

@@ -3,6 +3,7 @@
  * restaurant search tool, logging what it does through the demo logger.
  */
 import { createLlmAgent, type LlmAgent, type LlmAgentOptions } from '@a2ui-ts/agent-llm';
+import type { ToolSet } from 'ai';
 import type { DemoLogger } from '../demo-agent.js';
 import { restaurantTools } from './restaurant-tools.js';
 
@@ -13,10 +14,13 @@ export const LLM_PROMPT_SURFACE_ID = 'llm-prompt';
 export interface DemoLlmAgentOptions
   extends Pick<LlmAgentOptions, 'model' | 'label' | 'maxAttempts' | 'callSettings' | 'rateLimit'> {
   logger?: DemoLogger;
+  /** More app tools, beside the restaurant search (the LAVS todo service's). @default {} */
+  tools?: ToolSet;
 }
 
 const INSTRUCTIONS = `You are the UI agent of the a2ui-ts demo. Answer every request with a clear, compact UI: a Card per surface, headings for titles, Rows for side-by-side facts, Buttons with actions for what the user can do next.
-For restaurants, call findRestaurants first and show only what it returns (name, city, cuisine, rating, price, tables left); give each restaurant a "Book" button whose action carries its id. When the user books, confirm it on the same surface.`;
+For restaurants, call findRestaurants first and show only what it returns (name, city, cuisine, rating, price, tables left); give each restaurant a "Book" button whose action carries its id. When the user books, confirm it on the same surface.
+For todos, use the lavs_ tools (list, add, toggle, delete): the todo surface other pages show follows every change you make.`;
 
 /**
  * Creates the demo's LLM agent.
@@ -36,7 +40,7 @@ export function createDemoLlmAgent(options: DemoLlmAgentOptions): LlmAgent {
     callSettings: options.callSettings,
     rateLimit: options.rateLimit,
     instructions: INSTRUCTIONS,
-    tools: restaurantTools,
+    tools: { ...restaurantTools, ...options.tools },
     agentSurface: { surfaceId: LLM_PROMPT_SURFACE_ID },
     onEvent(event) {
       switch (event.type) {

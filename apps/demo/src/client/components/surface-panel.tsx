@@ -10,7 +10,7 @@ import {
   V1_0_BASIC_CATALOG_ID,
   V08_STANDARD_CATALOG_ID,
 } from '@a2ui-ts/core';
-import { A2UIRenderer } from '@a2ui-ts/react-renderer';
+import { A2UIRenderer, type ComponentRegistry } from '@a2ui-ts/react-renderer';
 import { useEffect, useRef, useState } from 'react';
 import { DataModelView } from './data-model-view.js';
 
@@ -54,10 +54,18 @@ export interface SurfacePanelProps {
   surfaceKey?: string;
   /** Pins the renderer's light or dark palette to the page theme. */
   colorScheme: 'light' | 'dark';
+  /** The connection's registry (an opt-in catalog); @default the built-in catalogs */
+  registry?: ComponentRegistry;
 }
 
 /** A card around one rendered surface. */
-export function SurfacePanel({ client, surface, surfaceKey, colorScheme }: SurfacePanelProps) {
+export function SurfacePanel({
+  client,
+  surface,
+  surfaceKey,
+  colorScheme,
+  registry,
+}: SurfacePanelProps) {
   const [showData, setShowData] = useState(false);
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -101,6 +109,7 @@ export function SurfacePanel({ client, surface, surfaceKey, colorScheme }: Surfa
           surfaceId={surface.surfaceId}
           colorScheme={colorScheme}
           minHeadingLevel={SURFACE_MIN_HEADING_LEVEL}
+          {...(registry ? { registry } : {})}
         />
       </div>
       <details className="surface-data" onToggle={(event) => setShowData(event.currentTarget.open)}>

@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadValidators } from '../../validation/builtin-validator-modules.js';
 import { readV08DataModelUpdate } from './read-data-model-update.js';
 import { V08Upgrader } from './v08-upgrader.js';
 import { v08GenericValidator, v08StandardValidator } from './v08-validator.js';
@@ -121,6 +122,9 @@ const broken = fc
     target[name] = value;
     return copy;
   });
+
+// These modules are imported alone, not through `@a2ui-ts/core` (which loads the schemas).
+beforeAll(() => loadValidators());
 
 describe('readV08DataModelUpdate', () => {
   it('reads every dataModelUpdate of the v0.8 fixtures as the upgrader does', () => {

@@ -7,6 +7,7 @@
 import { A2uiError } from '../../errors/a2ui-error.js';
 import { isRecord } from '../../protocol/guards.js';
 import type { ClientError, ServerMessage } from '../../protocol/messages.js';
+import { v08ValidatorModule } from '../../validation/builtin-validator-modules.js';
 import {
   A2UI_A2A_EXTENSION_URI_PREFIX,
   A2UI_LEGACY_MIME_TYPE,
@@ -273,6 +274,7 @@ export const v08: ProtocolVersion = Object.freeze({
   a2aExtensionUri: `${A2UI_A2A_EXTENSION_URI_PREFIX}v0.8`,
   catalogAliases: Object.freeze({}),
   builtinCatalogs: v08BuiltinCatalogs,
+  prepareValidators: () => (v08ValidatorModule.loaded ? undefined : v08ValidatorModule.load()),
   native: false,
   // v0.8 has no arrays in its data model: a list is a `valueMap` (v0.8 §3.3, §4.1).
   templatesIterateObjects: true,

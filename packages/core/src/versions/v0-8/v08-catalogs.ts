@@ -6,11 +6,10 @@
 import type { Catalog } from '../../catalog/catalog.js';
 import { createCatalog } from '../../catalog/catalog.js';
 import { BASIC_FUNCTIONS } from '../../functions/basic-functions.js';
-import { BASIC_CATALOG_ID } from '../../protocol/constants.js';
+import { lazyBasicCatalogValidator } from '../../validation/builtin-catalog-validators.js';
 import basicSchema from '../../validation/schemas/catalogs/basic/catalog.json' with {
   type: 'json',
 };
-import { getBuiltinCatalogValidator } from '../../validation/validator-registry.js';
 import { V08_STANDARD_CATALOG_ID } from './v08-messages.js';
 
 let builtins: readonly Catalog[] | undefined;
@@ -23,7 +22,7 @@ export function v08BuiltinCatalogs(): readonly Catalog[] {
       protocolVersion: 'v0.8',
       schema: basicSchema as Record<string, unknown>,
       functions: BASIC_FUNCTIONS,
-      validator: getBuiltinCatalogValidator(BASIC_CATALOG_ID),
+      validator: lazyBasicCatalogValidator(),
     }),
   ]);
   return builtins;

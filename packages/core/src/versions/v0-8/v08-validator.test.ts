@@ -2,7 +2,8 @@
  * The catalog-agnostic v0.8 schema does not enforce that a component wrapper names exactly one
  * component type; the validator does, at the wrapper's path, for every count but one.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadValidators } from '../../validation/builtin-validator-modules.js';
 import { v08GenericValidator, v08StandardValidator } from './v08-validator.js';
 
 const surfaceUpdate = (component: unknown) => ({
@@ -14,6 +15,9 @@ const surfaceUpdate = (component: unknown) => ({
     ],
   },
 });
+
+// These modules are imported alone, not through `@a2ui-ts/core` (which loads the schemas).
+beforeAll(() => loadValidators());
 
 describe('v0.8 component wrappers', () => {
   it('accepts a wrapper with one component type', () => {

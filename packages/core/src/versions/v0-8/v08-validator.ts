@@ -7,9 +7,9 @@ import {
   ajvErrorsToIssues,
   type SchemaErrorObject,
 } from '../../validation/ajv-errors-to-issues.js';
+import { v08ValidatorModule } from '../../validation/builtin-validator-modules.js';
 import type { StandaloneValidateFunction } from '../../validation/catalog-validator.js';
 import { valueAtPointer } from '../../validation/diagnose-schema.js';
-import * as v08Module from '../../validation/generated/v0-8.js';
 import type { ValidationIssue } from '../../validation/validation-issue.js';
 
 /** Validates v0.8 messages; see {@link v08StandardValidator} and `compileV08CatalogValidator`. */
@@ -123,17 +123,35 @@ export function createV08Validator(
   return {
     validateServerMessage: (message) =>
       runV08Validator(serverMessage, message, schemaChecksWrappers),
-    validateClientMessage: (message) => runV08Validator(v08Module.clientMessage, message),
+    validateClientMessage: (message) => runV08Validator(lazyClientMessage, message),
   };
 }
 
+/**
+ * A validate function of the v0.8 module that loads on first need (`generated/v0-8.js`, a chunk
+ * of its own): throws `MODULE_NOT_LOADED` before it has (the processor then waits for it).
+ */
+function lazyV08Validate(
+  name: 'serverMessage' | 'standardServerMessage' | 'clientMessage',
+): StandaloneValidateFunction {
+  const validate: StandaloneValidateFunction = (data) => {
+    const compiled = v08ValidatorModule.get()[name];
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  return validate;
+}
+
+const lazyClientMessage = /* @__PURE__ */ lazyV08Validate('clientMessage');
+
 /** v0.8 validator for surfaces of any catalog: components' inner properties are not checked. */
 export const v08GenericValidator: V08Validator = /* @__PURE__ */ createV08Validator(
-  v08Module.serverMessage,
+  lazyV08Validate('serverMessage'),
 );
 
 /** v0.8 validator for the v0.8 standard catalog (`standard_catalog_definition.json`), precompiled. */
 export const v08StandardValidator: V08Validator = /* @__PURE__ */ createV08Validator(
-  v08Module.standardServerMessage,
+  lazyV08Validate('standardServerMessage'),
   true,
 );
