@@ -1,5 +1,6 @@
 /**
- * `@a2ui-ts/agent-llm` — any language model as an A2UI v0.9 agent, through the Vercel AI SDK:
+ * `@a2ui-ts/agent-llm` — any language model as an A2UI agent (writing the version each client
+ * negotiated), through the Vercel AI SDK:
  * the catalog as the model's tool schema and system prompt, streaming UI validated by core,
  * self-correction, app functions and host (frontend) tools, bounded per-connection state.
  *
@@ -77,3 +78,7 @@ export {
   type LavsToolsOptions,
   lavsServiceTools,
 } from './tools/lavs-tools.js';
+export {
+  createRendererFunctionTools,
+  type LlmRendererFunction,
+} from './tools/renderer-function-tools.js';

@@ -9,6 +9,7 @@ import {
   createInMemoryTransport,
   type InMemoryTransport,
   type ProcessResult,
+  type RendererFunction,
 } from '@a2ui-ts/core';
 import { waitForClient } from '@a2ui-ts/core/testing';
 
@@ -27,9 +28,24 @@ export interface ConnectedClient {
   close(): Promise<void>;
 }
 
-export async function connectClient(agent: A2uiAgent): Promise<ConnectedClient> {
-  const transport = createInMemoryTransport({ agent });
-  const client = new A2uiClient({ transport, locale: 'en-US' });
+/**
+ * @param options - `offeredVersions`: what the client offers. @default ['v0.9'] — the scripted
+ *   models write v0.9 and most tests read it back as written; the v1.0 tests offer v1.0.
+ *   `rendererFunctions`: functions the page exposes to the agent. @default none
+ */
+export async function connectClient(
+  agent: A2uiAgent,
+  options: { offeredVersions?: readonly string[]; rendererFunctions?: RendererFunction[] } = {},
+): Promise<ConnectedClient> {
+  const transport = createInMemoryTransport({
+    agent,
+    offeredVersions: options.offeredVersions ?? ['v0.9'],
+  });
+  const client = new A2uiClient({
+    transport,
+    locale: 'en-US',
+    rendererFunctions: options.rendererFunctions,
+  });
   const received: ConnectedClient['received'] = [];
   const errors: ClientError[] = [];
   client.processor.onError((error) => errors.push(error));

@@ -17,17 +17,24 @@ export type {
   AgentVersionCapabilities,
   Connection,
   DisconnectReason,
+  EmitVersion,
   HostContextEntry,
   HostTool,
   HostToolCall,
   HostToolResult,
+  NegotiatedConnectionOptions,
   NegotiatedVersion,
 } from './agent/index.js';
 export {
   CONNECTION_ID_BYTES,
   createConnectionId,
+  emitVersionOf,
   isConnectionId,
   negotiatedVersion,
+  supportsFunctionCalls,
+  UNNEGOTIATED_EMIT_VERSION,
+  withNegotiatedVersion,
+  withNegotiatedVersions,
 } from './agent/index.js';
 // Binding: data contexts, component bindings, checks, templates
 export type {
@@ -192,7 +199,7 @@ export type {
   MigrationIssue,
   MigrationVersion,
 } from './migrate/index.js';
-export { detectMessageVersion, migrateMessages } from './migrate/index.js';
+export { detectMessageVersion, MessageMigrator, migrateMessages } from './migrate/index.js';
 export type {
   AccessibilityAttributes,
   Action,

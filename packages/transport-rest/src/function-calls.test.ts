@@ -31,7 +31,16 @@ beforeAll(async () => {
   });
   node = await listen({ fetch: new Hono().route('/a2ui', app).fetch, close: () => app.close() });
   base = `${node.url}/a2ui`;
-  connectionId = (await (await post('/connect', '{}')).json()).connectionId;
+  // Function calls travel on a connection that negotiated v1.0 only.
+  connectionId = (
+    await (
+      await fetch(`${base}/connect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'A2UI-Versions': 'v1.0' },
+        body: '{}',
+      })
+    ).json()
+  ).connectionId;
 });
 afterAll(() => node.close());
 

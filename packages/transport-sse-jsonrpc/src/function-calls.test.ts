@@ -36,7 +36,10 @@ beforeAll(async () => {
   });
   node = await serveSseJsonRpc(new Hono().route('/a2ui', app));
   base = `${node.url}/a2ui`;
-  stream = await openEventStream(`${base}/sse`, { headers: { Accept: 'text/event-stream' } });
+  // Function calls travel on a connection that negotiated v1.0 only.
+  stream = await openEventStream(`${base}/sse`, {
+    headers: { Accept: 'text/event-stream', 'A2UI-Versions': 'v1.0' },
+  });
   connectionId = JSON.parse(
     (await stream.next((event) => event.event === 'connected')).data,
   ).connectionId;

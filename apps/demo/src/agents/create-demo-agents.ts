@@ -3,7 +3,9 @@
  */
 
 import { type LlmEnvironment, type LlmModelFromEnv, llmModelFromEnv } from '@a2ui-ts/agent-llm';
-import type { DemoAgent, DemoLogger } from './demo-agent.js';
+import { withNegotiatedVersions } from '@a2ui-ts/core';
+import { createCityFinderAgent } from './city-finder-agent.js';
+import { type DemoAgent, type DemoLogger, V09_FIRST_VERSIONS } from './demo-agent.js';
 import { createGalleryAgent, DEFAULT_GALLERY_VERSION } from './gallery-agent.js';
 import { startDemoTodoService } from './lavs-todo-agent.js';
 import { createDemoLlmAgent } from './llm/llm-agent.js';
@@ -41,7 +43,9 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       label: 'Restaurant booking',
       description:
         'A scripted booking flow: search, results, a validated form, a confirmation, with live updates.',
-      agent: createRestaurantAgent({ logger }),
+      // Written in v0.9; a client that reads only v1.0 (or v0.8) gets it converted.
+      agent: withNegotiatedVersions(createRestaurantAgent({ logger })),
+      a2uiVersions: V09_FIRST_VERSIONS,
     },
     {
       id: 'gallery',
@@ -61,7 +65,15 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
       label: 'Time zone (frontend tool)',
       description:
         'Over AG-UI the agent asks the page for your time zone with a frontend tool and answers with the next run.',
-      agent: createTimeZoneAgent({ logger }),
+      agent: withNegotiatedVersions(createTimeZoneAgent({ logger })),
+      a2uiVersions: V09_FIRST_VERSIONS,
+    },
+    {
+      id: 'city-finder',
+      label: 'City finder (A2UI v1.0 functions)',
+      description:
+        'A2UI v1.0 function calls both ways: the agent asks the page for your locale, the page asks the agent for city suggestions as you type.',
+      agent: createCityFinderAgent({ logger }),
     },
     {
       id: 'todos',

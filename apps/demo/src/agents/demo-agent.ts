@@ -16,7 +16,19 @@ export interface DemoAgent {
    * transport. @default `agent` on every transport
    */
   readonly agentFor?: (transportId: string) => A2uiAgent;
+  /**
+   * The A2UI versions the agent is served in, in its preference order: a client offering
+   * several gets the first it reads. @default every version, v1.0 first (`DEFAULT_A2UI_VERSIONS`)
+   */
+  readonly a2uiVersions?: readonly string[];
 }
+
+/**
+ * The preference of the agents written in v0.9 (converted for a client that reads only v1.0 or
+ * v0.8): a client that reads v0.9 gets what the agent wrote, with its headings and theme, which
+ * v1.0 removed.
+ */
+export const V09_FIRST_VERSIONS: readonly string[] = ['v0.9', 'v0.9.1', 'v1.0', 'v0.8'];
 
 /** Structured log sink shared by the server and the agents. */
 export type DemoLogger = (event: string, fields?: Record<string, unknown>) => void;

@@ -3,6 +3,7 @@
  * inspector on the right (stacked on narrow windows).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { VERSION_CHOICES, versionChoiceOf } from './version-choice.js';
 
 /**
  * Everything that speaks A2UI (core, the renderer, the transports, the inspector): most of the
@@ -79,6 +80,9 @@ export function App() {
   const [notices, setNotices] = useState<string[]>([]);
   /** Transport ids this client has a connector for (known once the workspace module loaded). */
   const [connectable, setConnectable] = useState<readonly string[]>([]);
+  const [versionChoice, setVersionChoice] = useState(() =>
+    versionChoiceOf(new URLSearchParams(window.location.search).get('version')),
+  );
   /** Where the workspace puts the link status: the top bar. */
   const [statusSlot, setStatusSlot] = useState<HTMLElement | null>(null);
 
@@ -132,8 +136,11 @@ export function App() {
     const url = new URL(window.location.href);
     url.searchParams.set('agent', agentId);
     url.searchParams.set('transport', transportId);
+    // `auto` is the default: left out of the address, as before there was a switch.
+    if (versionChoice.id === 'auto') url.searchParams.delete('version');
+    else url.searchParams.set('version', versionChoice.id);
     window.history.replaceState(null, '', url);
-  }, [agentId, transportId]);
+  }, [agentId, transportId, versionChoice]);
 
   const url =
     config && agentId && transportId ? `${config.basePath}/${agentId}/${transportId}` : undefined;
@@ -180,6 +187,20 @@ export function App() {
               {config?.transports.map((entry) => (
                 <option key={entry.id} value={entry.id} disabled={!connectable.includes(entry.id)}>
                   {entry.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>A2UI version</span>
+            <select
+              data-testid="version-picker"
+              value={versionChoice.id}
+              onChange={(event) => setVersionChoice(versionChoiceOf(event.target.value))}
+            >
+              {VERSION_CHOICES.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
                 </option>
               ))}
             </select>
@@ -258,6 +279,7 @@ export function App() {
           agentId={agentId}
           theme={theme}
           statusSlot={statusSlot}
+          versionChoice={versionChoice}
         />
       </Suspense>
     </div>

@@ -7,12 +7,22 @@ import type { AgUiFrontendTool } from '@a2ui-ts/agui-adapter';
 import type { ClientTransport } from '@a2ui-ts/core';
 import { MCP_CLIENT_TRANSPORT } from './mcp-client-transport.js';
 
+/** What the page asks of a connection. */
+export interface ConnectOptions {
+  /** The A2UI versions to offer (see `version-choice.ts`). @default the transport's: every one */
+  readonly offeredVersions?: readonly string[];
+}
+
 /** Connects to an agent served at `url` over one transport. */
 export interface ClientTransportFactory {
   /** Same id as the server transport. */
   readonly id: string;
-  /** Loads the transport's code (once) and creates its client transport for `url`. */
-  connect(url: string): Promise<ClientTransport>;
+  /**
+   * Loads the transport's code (once) and creates its client transport for `url`, offering
+   * `offeredVersions` (the version switch; AG-UI carries v0.9 only and offers nothing).
+   * @default every version the transport reads
+   */
+  connect(url: string, options?: ConnectOptions): Promise<ClientTransport>;
   /**
    * What the inspector says about this transport's traffic in the browser's network panel, when
    * something there looks wrong but is not. @default nothing
@@ -24,29 +34,39 @@ export interface ClientTransportFactory {
 export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
   {
     id: 'sse-jsonrpc',
-    connect: async (url) =>
+    connect: async (url, options = {}) =>
       (await import('@a2ui-ts/transport-sse-jsonrpc')).connectSseJsonRpc({
         url,
         heartbeatTimeoutMs: 45_000,
+        offeredVersions: options.offeredVersions,
       }),
   },
   {
     id: 'ws',
     // The page's own origin, as ws: or wss:; the browser's WebSocket.
-    connect: async (url) =>
+    connect: async (url, options = {}) =>
       (await import('@a2ui-ts/transport-ws')).connectWs({
         url: new URL(url, location.href).href.replace(/^http/, 'ws'),
+        offeredVersions: options.offeredVersions,
       }),
   },
   {
     id: 'rest',
-    connect: async (url) => (await import('@a2ui-ts/transport-rest')).connectRest({ url }),
+    connect: async (url, options = {}) =>
+      (await import('@a2ui-ts/transport-rest')).connectRest({
+        url,
+        offeredVersions: options.offeredVersions,
+      }),
   },
   {
     id: 'a2a',
     networkNote:
       'A2A ends a streamed call it no longer needs (a finished turn, a stream replaced on reconnect) by aborting its request: the browser’s network panel shows those POSTs as canceled, in red. They are deliberate; a real failure shows here, as the link status.',
-    connect: async (url) => (await import('@a2ui-ts/transport-a2a')).connectA2a({ url }),
+    connect: async (url, options = {}) =>
+      (await import('@a2ui-ts/transport-a2a')).connectA2a({
+        url,
+        offeredVersions: options.offeredVersions,
+      }),
   },
   { id: 'agui-state', connect: (url) => connectAgUiDemo(url) },
   { id: 'agui-activity', connect: (url) => connectAgUiDemo(url) },

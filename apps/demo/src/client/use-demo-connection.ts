@@ -5,6 +5,7 @@
 import {
   A2uiClient,
   type ClientEvent,
+  type ClientTransport,
   type ConnectionStatus,
   createDefaultCatalogs,
   type TroubleCause,
@@ -14,6 +15,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CLIENT_TRANSPORTS } from './client-transports.js';
 import { loadMcpApps, type McpAppsSupport } from './mcp-apps.js';
 import { MessageLog } from './message-log.js';
+import { DEMO_RENDERER_FUNCTIONS, watchCityFinder } from './page-functions.js';
 
 /** Link state for the status badge. */
 export interface LinkState {
@@ -55,6 +57,8 @@ export function nextLinkState(
 export interface DemoConnection {
   client: A2uiClient;
   log: MessageLog;
+  /** The link (for what it negotiated). */
+  transport: ClientTransport;
   /** The renderer registry, when the connection offers an opt-in catalog (MCP Apps). */
   registry?: ComponentRegistry;
 }
@@ -63,6 +67,8 @@ export interface DemoConnection {
 export interface DemoConnectionOptions {
   /** Offer the MCP Apps catalog (the `mcp-app` agent's connections only). @default false */
   mcpApps?: boolean;
+  /** The A2UI versions to offer (the version switch). @default the transport's: every one */
+  offeredVersions?: readonly string[];
 }
 
 /** The connection once its transport loaded, or why it could not load. */
@@ -75,7 +81,9 @@ const LOADING: DemoConnectionState = { status: 'loading' };
 
 /**
  * Connects to `url` over the transport `transportId`, whose code is loaded first: `loading` until
- * it is, `failed` when it cannot be (offline, or a deploy replaced the chunk).
+ * it is, `failed` when it cannot be (offline, or a deploy replaced the chunk). `offeredVersions`
+ * are the A2UI versions offered (the version switch; @default the transport's, every one). The
+ * client exposes the page's functions to agents and runs the city finder's suggestions.
  */
 export function useDemoConnection(
   url: string | undefined,
@@ -84,15 +92,19 @@ export function useDemoConnection(
 ): DemoConnectionState {
   const mcpApps = options.mcpApps ?? false;
   const [state, setState] = useState<DemoConnectionState>(LOADING);
+  // The offer is a list: the effect depends on its value (the switch makes a new array per render).
+  const offer = options.offeredVersions?.join(',');
   useEffect(() => {
     const factory = CLIENT_TRANSPORTS.find((entry) => entry.id === transportId);
     if (!url || !factory) return;
     let ended = false;
     let opened: DemoConnection | undefined;
+    let stopPageFunctions: (() => void) | undefined;
+    const offered = offer === undefined ? undefined : offer.split(',');
     const support: Promise<McpAppsSupport | undefined> = mcpApps
       ? loadMcpApps()
       : Promise.resolve(undefined);
-    Promise.all([factory.connect(url), support]).then(
+    Promise.all([factory.connect(url, { offeredVersions: offered }), support]).then(
       ([transport, apps]) => {
         // The choice changed while the transport's code loaded: this one never starts.
         if (ended) {
@@ -101,13 +113,16 @@ export function useDemoConnection(
         }
         const client = new A2uiClient({
           transport,
+          rendererFunctions: [...DEMO_RENDERER_FUNCTIONS],
           ...(apps ? { catalogs: [...createDefaultCatalogs().values(), apps.catalog] } : {}),
         });
         opened = {
           client,
           log: new MessageLog(client),
+          transport,
           ...(apps ? { registry: apps.registry } : {}),
         };
+        stopPageFunctions = watchCityFinder(client);
         setState({ status: 'ready', connection: opened });
         // Link failures are shown by the status badge; the promise only settles when the link ends.
         client.connect().catch(() => {});
@@ -123,13 +138,14 @@ export function useDemoConnection(
     );
     return () => {
       ended = true;
+      stopPageFunctions?.();
       if (opened) {
         opened.log.dispose();
         void opened.client.close();
       }
       setState(LOADING);
     };
-  }, [url, transportId, mcpApps]);
+  }, [url, transportId, mcpApps, offer]);
   return state;
 }
 

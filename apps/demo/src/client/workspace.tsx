@@ -12,8 +12,10 @@ import { ConnectionBadge } from './components/connection-badge.js';
 import { Inspector } from './components/inspector.js';
 import { StreamUploadPanel } from './components/stream-upload-panel.js';
 import { SurfacePanel } from './components/surface-panel.js';
+import { VersionBadge } from './components/version-badge.js';
 import { useDemoConnection, useSurfaceList } from './use-demo-connection.js';
 import { useActionAwaitingSurface, useFocusHandoff } from './use-focus-handoff.js';
+import { VERSION_CHOICES, type VersionChoice } from './version-choice.js';
 
 export { CLIENT_TRANSPORTS } from './client-transports.js';
 
@@ -79,17 +81,39 @@ export interface WorkspaceProps {
   theme: Theme;
   /** Element of the top bar that shows the link status. */
   statusSlot: HTMLElement | null;
+  /** The version switch. @default auto */
+  versionChoice?: VersionChoice;
 }
 
 /** Connects to `url` and renders what the agent sends, with the inspector beside it. */
-export function Workspace({ url, transportId, agentId, theme, statusSlot }: WorkspaceProps) {
-  const state = useDemoConnection(url, transportId, { mcpApps: agentId === 'mcp-app' });
+export function Workspace({
+  url,
+  transportId,
+  agentId,
+  theme,
+  statusSlot,
+  versionChoice = VERSION_CHOICES[0]!,
+}: WorkspaceProps) {
+  const state = useDemoConnection(url, transportId, {
+    mcpApps: agentId === 'mcp-app',
+    offeredVersions: versionChoice.offeredVersions,
+  });
   const connection = state.status === 'ready' ? state.connection : undefined;
   return (
     <main className="layout">
       {connection &&
         statusSlot &&
-        createPortal(<ConnectionBadge client={connection.client} />, statusSlot)}
+        createPortal(
+          <>
+            <ConnectionBadge client={connection.client} />
+            <VersionBadge
+              client={connection.client}
+              transport={connection.transport}
+              choice={versionChoice}
+            />
+          </>,
+          statusSlot,
+        )}
       <section className="stage" aria-labelledby="stage-heading">
         {/* The outline a screen reader lists: the page (h1), then Surfaces, Your own stream and
             Messages (h2); the agents' own titles are h3 and below. */}

@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { withNegotiatedVersions } from '@a2ui-ts/core';
 import {
   artifactsDir,
   collectPageErrors,
@@ -13,7 +14,7 @@ import {
 import type { Hono } from 'hono';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { DemoAgent } from '../agents/demo-agent.js';
+import { type DemoAgent, V09_FIRST_VERSIONS } from '../agents/demo-agent.js';
 import { createGalleryAgent } from '../agents/gallery-agent.js';
 import { createRestaurantAgent } from '../agents/restaurant-agent.js';
 import { createManualScheduler, type Scheduler } from '../agents/scheduler.js';
@@ -74,7 +75,9 @@ export function restaurantTestAgent(scheduler: Scheduler = createManualScheduler
     id: 'restaurant',
     label: 'Restaurant booking',
     description: 'Booking flow.',
-    agent: createRestaurantAgent({ scheduler }),
+    // As the demo serves it: written in v0.9, preferring it, converted for a v1.0-only client.
+    agent: withNegotiatedVersions(createRestaurantAgent({ scheduler })),
+    a2uiVersions: V09_FIRST_VERSIONS,
   };
 }
 

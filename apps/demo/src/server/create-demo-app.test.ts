@@ -22,6 +22,7 @@ describe('demo agents', () => {
       'restaurant',
       'gallery',
       'time-zone',
+      'city-finder',
       'todos',
       'mcp-app',
     ]);
@@ -32,11 +33,12 @@ describe('demo agents', () => {
       'restaurant',
       'gallery',
       'time-zone',
+      'city-finder',
       'todos',
       'mcp-app',
       'llm',
     ]);
-    expect(agents[5]!.label).toBe('LLM (qwen2.5)');
+    expect(agents[6]!.label).toBe('LLM (qwen2.5)');
   });
 });
 
@@ -67,6 +69,11 @@ describe('createDemoApp', () => {
         { id: 'restaurant', label: 'Restaurant booking', description: expect.any(String) },
         { id: 'gallery', label: 'Example gallery', description: expect.any(String) },
         { id: 'time-zone', label: 'Time zone (frontend tool)', description: expect.any(String) },
+        {
+          id: 'city-finder',
+          label: 'City finder (A2UI v1.0 functions)',
+          description: expect.any(String),
+        },
         { id: 'todos', label: 'Todos (LAVS service)', description: expect.any(String) },
         { id: 'mcp-app', label: 'MCP App in A2UI', description: expect.any(String) },
       ],

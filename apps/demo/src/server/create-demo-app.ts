@@ -161,6 +161,7 @@ export function createDemoApp(options: DemoAppOptions): DemoApp {
           agent: withLogging(demoAgent.agentFor?.(transport.id) ?? demoAgent.agent, logger, labels),
           validateOutgoing: validateOutgoingMessage,
           stores: options.hostStores?.(`${demoAgent.id}/${transport.id}`),
+          a2uiVersions: demoAgent.a2uiVersions,
           onAgentError: (error) =>
             logger('agent.error', {
               ...labels,

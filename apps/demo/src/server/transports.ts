@@ -34,6 +34,11 @@ export interface MountOptions {
    * the binding's options. @default none: in-memory stores, this node alone
    */
   stores?: Pick<SessionHostOptions, 'registry' | 'router' | 'createReplayLog'>;
+  /**
+   * The A2UI versions this agent is served in, in its preference order (the server option
+   * `a2uiVersions`). @default every version, v1.0 first (`DEFAULT_A2UI_VERSIONS`)
+   */
+  a2uiVersions?: readonly string[];
 }
 
 /** A mounted transport, to be closed when the server stops. */
@@ -65,14 +70,14 @@ export interface ServerTransport {
 export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   routedTransport(
     { id: 'sse-jsonrpc', label: 'SSE + JSON-RPC', anyNode: true },
-    ({ agent, validateOutgoing, onAgentError, stores }) =>
-      createSseJsonRpcServer({ ...stores, agent, validateOutgoing, onAgentError }),
+    ({ agent, validateOutgoing, onAgentError, stores, a2uiVersions }) =>
+      createSseJsonRpcServer({ ...stores, agent, validateOutgoing, onAgentError, a2uiVersions }),
   ),
   {
     id: 'ws',
     label: 'WebSocket',
     anyNode: true,
-    mount(_app, { basePath, agent, validateOutgoing, onAgentError, stores }) {
+    mount(_app, { basePath, agent, validateOutgoing, onAgentError, stores, a2uiVersions }) {
       // Sockets at `${basePath}/ws`, on the upgrades of the demo's Node server (no Hono route).
       const server = createWsServer({
         ...stores,
@@ -80,6 +85,7 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
         basePath,
         validateOutgoing,
         onAgentError,
+        a2uiVersions,
       });
       return { close: () => server.close(), upgrade: (...args) => server.upgrade(...args) };
     },
@@ -87,19 +93,20 @@ export const SERVER_TRANSPORTS: readonly ServerTransport[] = [
   // Each action answered with the agent's turn; its live updates (the countdowns) by long poll.
   routedTransport(
     { id: 'rest', label: 'REST', anyNode: true },
-    ({ agent, validateOutgoing, onAgentError, stores }) =>
-      createRestServer({ ...stores, agent, validateOutgoing, onAgentError }),
+    ({ agent, validateOutgoing, onAgentError, stores, a2uiVersions }) =>
+      createRestServer({ ...stores, agent, validateOutgoing, onAgentError, a2uiVersions }),
   ),
   // @a2a-js/sdk keeps tasks in a per-process store.
   routedTransport(
     { id: 'a2a', label: 'A2A', anyNode: false },
-    ({ basePath, agent, validateOutgoing, onAgentError }) => {
+    ({ basePath, agent, validateOutgoing, onAgentError, a2uiVersions }) => {
       // The agent card is at `${basePath}/.well-known/agent-card.json`, the JSON-RPC endpoint at `basePath`.
       const agentId = basePath.split('/').at(-2) ?? 'agent';
       return createA2aServer({
         agent,
         validateOutgoing,
         onAgentError,
+        a2uiVersions,
         card: {
           name: `a2ui-ts demo: ${agentId}`,
           description: `The demo's "${agentId}" agent, serving A2UI over A2A.`,
@@ -138,8 +145,8 @@ function aguiTransport(id: string, label: string, mode: AgUiOutputMode): ServerT
   // The AG-UI server keeps each thread's run state in the node's memory.
   return routedTransport(
     { id, label, anyNode: false },
-    ({ agent, validateOutgoing, onAgentError, stores }) =>
-      createAgUiServer({ ...stores, agent, mode, validateOutgoing, onAgentError }),
+    ({ agent, validateOutgoing, onAgentError, stores, a2uiVersions }) =>
+      createAgUiServer({ ...stores, agent, mode, validateOutgoing, onAgentError, a2uiVersions }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { createInMemoryTransport } from '@a2ui-ts/core';
+import { A2uiClient, createInMemoryTransport } from '@a2ui-ts/core';
 import { describe, expect, it } from 'vitest';
 import { withLogging } from './with-logging.js';
 
@@ -30,5 +30,17 @@ describe('withLogging', () => {
       text: 'hello',
     });
     await transport.close();
+  });
+
+  it('keeps the agent functions renderers call (v1.0 callAgentFunction)', async () => {
+    const functions = [{ name: 'suggest', handler: () => ['Lyon'] }];
+    const agent = withLogging({ functions }, () => {}, { agent: 'test', transport: 'in-memory' });
+    expect(agent.functions).toBe(functions);
+    const client = new A2uiClient({ transport: createInMemoryTransport({ agent }) });
+    void client.connect().catch(() => {});
+    await expect(client.callAgentFunction('s', { call: 'suggest', args: {} })).resolves.toEqual([
+      'Lyon',
+    ]);
+    await client.close();
   });
 });

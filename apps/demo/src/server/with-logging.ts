@@ -18,6 +18,8 @@ export function withLogging(
   labels: { agent: string; transport: string },
 ): A2uiAgent {
   return {
+    // The functions renderers may call (v1.0 callAgentFunction) stay the agent's.
+    ...(agent.functions && { functions: agent.functions }),
     async onConnect(connection) {
       logger('connection.open', { ...labels, connectionId: connection.id });
       await agent.onConnect?.(connection);

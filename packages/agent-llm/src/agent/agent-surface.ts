@@ -9,6 +9,7 @@ import {
   BASIC_CATALOG_ID,
   type ComponentInstance,
   type Connection,
+  emitVersionOf,
   type ServerMessage,
 } from '@a2ui-ts/core';
 
@@ -94,6 +95,9 @@ export class AgentSurface {
 
   #messages(): ServerMessage[] {
     const { surfaceId, prompt, title, promptLabel, submitLabel } = this.options;
+    // v1.0 has no theme and no heading variants: leave them out there rather than have the
+    // conversion drop them (and report it) on every connection.
+    const v10 = emitVersionOf(this.#connection) === 'v1.0';
     const required = {
       condition: { call: 'required', args: { value: { path: '/prompt' } } },
       message: 'Describe the UI first.',
@@ -104,7 +108,7 @@ export class AgentSurface {
     const components: ComponentInstance[] = [
       { id: 'root', component: 'Card', child: 'agent-column' },
       { id: 'agent-column', component: 'Column', children },
-      { id: 'agent-title', component: 'Text', text: title, variant: 'h3' },
+      { id: 'agent-title', component: 'Text', text: title, ...(v10 ? {} : { variant: 'h3' }) },
       { id: 'agent-status', component: 'Text', text: { path: '/status' }, variant: 'caption' },
       { id: 'agent-reply', component: 'Text', text: { path: '/reply' } },
     ];
@@ -137,7 +141,7 @@ export class AgentSurface {
         createSurface: {
           surfaceId,
           catalogId: BASIC_CATALOG_ID,
-          theme: { agentDisplayName: this.#agentName },
+          ...(v10 ? {} : { theme: { agentDisplayName: this.#agentName } }),
         },
       },
       {

@@ -1,7 +1,13 @@
 /**
  * `createLlmAgent`: any AI SDK language model as an A2UI agent that works over every binding.
  */
-import { type A2uiAgent, A2uiError, basicCatalog, type CatalogValidator } from '@a2ui-ts/core';
+import {
+  type A2uiAgent,
+  A2uiError,
+  basicCatalog,
+  type CatalogValidator,
+  withNegotiatedVersion,
+} from '@a2ui-ts/core';
 import { compileCatalogValidator } from '@a2ui-ts/core/compile';
 import { jsonSchema, tool } from 'ai';
 import { readCatalogDocument } from '../catalog/catalog-document.js';
@@ -78,6 +84,7 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
   });
   const systemPrompt = createSystemPrompt(document, {
     instructions: options.instructions,
+    catalogInstructions: catalogInstructionsOf(catalog),
     reservedSurfaceIds: [agentSurfaceId],
   });
   const setup: LlmAgentSetup = {
@@ -97,6 +104,7 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     }),
     appTools,
     hostTools: options.hostTools ?? DEFAULT_LLM_AGENT_OPTIONS.hostTools,
+    rendererFunctions: options.rendererFunctions ?? [],
     maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_LLM_AGENT_OPTIONS.maxAttempts),
     maxSteps: Math.max(1, options.maxSteps ?? DEFAULT_LLM_AGENT_OPTIONS.maxSteps),
     progressive: options.progressive ?? DEFAULT_LLM_AGENT_OPTIONS.progressive,
@@ -120,7 +128,18 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
     renderToolSchema,
     session: (connectionId) => sessions.get(connectionId),
     onConnect(connection) {
-      const session = new LlmSession(connection, setup);
+      // The model writes v0.9 (its tool schema and prompt); each send is converted to the
+      // version this client negotiated (v1.0, v0.9.1, v0.8), so one model serves every client.
+      const versioned = withNegotiatedVersion(connection, {
+        onIssues: (issues) => {
+          try {
+            setup.onEvent({ type: 'version-issues', connectionId: connection.id, issues });
+          } catch {
+            // An observer's bug must not break a send.
+          }
+        },
+      });
+      const session = new LlmSession(versioned, setup);
       sessions.set(connection.id, session);
       session.start();
     },
@@ -141,4 +160,10 @@ export function createLlmAgent(options: LlmAgentOptions): LlmAgent {
 
 function modelLabel(model: LlmAgentOptions['model']): string {
   return typeof model === 'string' ? model : model.modelId;
+}
+
+/** The catalog's own design guidelines for models (v1.0 `instructions`), when it has any. */
+function catalogInstructionsOf(catalog: LlmAgentOptions['catalog']): string | undefined {
+  const instructions = catalog?.schema?.instructions;
+  return typeof instructions === 'string' && instructions.trim() !== '' ? instructions : undefined;
 }

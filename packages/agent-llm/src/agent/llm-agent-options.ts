@@ -1,11 +1,12 @@
 /**
  * Options of `createLlmAgent`, their defaults in one place, and the events the agent reports.
  */
-import type { Catalog, ClientError, Connection, UrlPolicy } from '@a2ui-ts/core';
+import type { Catalog, ClientError, Connection, MigrationIssue, UrlPolicy } from '@a2ui-ts/core';
 import type { LanguageModel, ToolSet } from 'ai';
 import type { HistoryLimits } from '../conversation/conversation-history.js';
 import type { RateLimit } from '../conversation/turn-rate-limiter.js';
 import type { RenderIssue } from '../render/surface-mirror.js';
+import type { LlmRendererFunction } from '../tools/renderer-function-tools.js';
 import type { AgentSurfaceOptions } from './agent-surface.js';
 
 /** Settings passed to every model call (AI SDK `streamText` call settings). */
@@ -62,6 +63,13 @@ export interface LlmAgentOptions {
   tools?: ToolSet;
   /** Offer the frontend tools the host declared (AG-UI) to the model. @default true */
   hostTools?: boolean;
+  /**
+   * Functions the renderer exposes to agents (A2UI v1.0 `callRendererFunction`, e.g. the user's
+   * time zone or locale), offered to the model as tools on connections that negotiated v1.0
+   * only; a name taken by an app tool or `render_a2ui` is left out.
+   * @default []
+   */
+  rendererFunctions?: readonly LlmRendererFunction[];
   /**
    * Render attempts per request before giving up: the first, plus corrections after a
    * validation failure or an error the client reports.
@@ -137,6 +145,11 @@ export type LlmAgentEvent =
       trigger: 'input' | 'action' | 'client-error';
     }
   | { type: 'model-call'; connectionId: string; step: number }
+  /**
+   * What the connection's negotiated version could not express of what the agent wrote (the
+   * model writes v0.9; a v1.0 client gets it converted, a `theme` dropped). The rest was sent.
+   */
+  | { type: 'version-issues'; connectionId: string; issues: readonly MigrationIssue[] }
   | { type: 'tool-call'; connectionId: string; toolName: string; toolCallId: string }
   | {
       type: 'render';

@@ -40,6 +40,10 @@ import {
 } from '../render/render-stream.js';
 import { type RenderIssue, SurfaceMirror } from '../render/surface-mirror.js';
 import { createHostTools } from '../tools/host-tools.js';
+import {
+  createRendererFunctionTools,
+  type LlmRendererFunction,
+} from '../tools/renderer-function-tools.js';
 import { AgentSurface, type AgentSurfaceOptions } from './agent-surface.js';
 import { boundToolArguments } from './bounded-tool-arguments.js';
 import type {
@@ -61,6 +65,7 @@ export interface LlmAgentSetup {
   readonly renderTool: Tool;
   readonly appTools: ToolSet;
   readonly hostTools: boolean;
+  readonly rendererFunctions: readonly LlmRendererFunction[];
   readonly maxAttempts: number;
   readonly maxSteps: number;
   readonly progressive: boolean;
@@ -396,7 +401,13 @@ export class LlmSession {
   }
 
   #tools(): ToolSet {
-    const tools: ToolSet = { ...this.#setup.appTools, [RENDER_TOOL_NAME]: this.#setup.renderTool };
+    const own: ToolSet = { ...this.#setup.appTools, [RENDER_TOOL_NAME]: this.#setup.renderTool };
+    const renderer = createRendererFunctionTools(
+      this.#connection,
+      this.#setup.rendererFunctions,
+      new Set(Object.keys(own)),
+    ).tools;
+    const tools = { ...renderer, ...own };
     if (!this.#setup.hostTools || this.#connection.hostTools.length === 0) return tools;
     const host = createHostTools(this.#connection, new Set(Object.keys(tools)));
     return { ...host.tools, ...tools };

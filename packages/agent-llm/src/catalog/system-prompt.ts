@@ -10,6 +10,11 @@ import { RENDER_TOOL_NAME } from './render-tool-schema.js';
 export interface SystemPromptOptions {
   /** What the application wants from the model (its role, tone, data to use); placed first. */
   instructions?: string;
+  /**
+   * The catalog's own guidelines for models (a v1.0 catalog definition's `instructions`,
+   * Markdown); placed with the catalog. @default none
+   */
+  catalogInstructions?: string;
   /** Surface ids that belong to the agent and that the model must never touch. @default [] */
   reservedSurfaceIds?: readonly string[];
 }
@@ -62,5 +67,7 @@ export function createSystemPrompt(
   sections.push(
     `# The catalog (the only components and functions you may use)\n${describeCatalog(document)}`,
   );
+  if (options.catalogInstructions?.trim())
+    sections.push(`# How to use this catalog\n${options.catalogInstructions.trim()}`);
   return sections.join('\n\n');
 }

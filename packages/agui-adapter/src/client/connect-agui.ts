@@ -721,6 +721,9 @@ export function connectAgUi(options: ConnectAgUiOptions): AgUiTransport {
     get runs() {
       return runs;
     },
+    get a2uiVersion() {
+      return this.protocolVersion;
+    },
     get protocolVersion() {
       const state = agent.state as Record<string, unknown> | undefined;
       const answered = state?.[STATE_VERSION_KEY];

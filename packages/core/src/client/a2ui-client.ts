@@ -185,6 +185,8 @@ export class A2uiClient {
   #transport: ClientTransport | undefined;
   #abort: AbortController | undefined;
   #status: ConnectionStatus = 'closed';
+  /** Whether the link has been open once (so the transport has negotiated what it will). */
+  #opened = false;
   #done: Promise<void> = Promise.resolve();
 
   constructor(options: A2uiClientOptions = {}) {
@@ -514,6 +516,8 @@ export class A2uiClient {
     callFunction: FunctionCallRequest,
     options: FunctionCallOptions = {},
   ): Promise<unknown> {
+    const refused = this.#functionCallsRefused('callAgentFunction');
+    if (refused) return Promise.reject(refused);
     const functionCallId =
       options.functionCallId ?? this.#agentCalls.nextId(`call-${Date.now().toString(36)}`);
     const result = this.#agentCalls.start(functionCallId, callFunction.call, options);
@@ -536,6 +540,13 @@ export class A2uiClient {
   ): void {
     const { functionCallId } = message;
     if (message.kind === 'callRendererFunction') {
+      const refused = this.#functionCallsRefused('callRendererFunction');
+      if (refused) {
+        // The agent broke the negotiated version: tell it in that version's `error` shape,
+        // run nothing (the surfaces stay as they are).
+        this.#reportToAgent({ code: 'NOT_SUPPORTED', surfaceId: '', message: refused.message });
+        return;
+      }
       // A retransmitted call (same id) runs once: its known answer is sent again, a running one
       // is sent when it is ready.
       const known = this.#answeredCalls.get(functionCallId);
@@ -584,6 +595,26 @@ export class A2uiClient {
       this.#hosts.set(surface, host);
     }
     return host;
+  }
+
+  /**
+   * Why a function call cannot travel on this connection: its transport negotiated a version
+   * older than v1.0 (or none). `undefined` when it may (or before there is a transport, which
+   * `send` reports itself). Decided on `transport.a2uiVersion`, as the agent side decides on
+   * `connection.protocolVersions`.
+   */
+  #functionCallsRefused(kind: 'callAgentFunction' | 'callRendererFunction'): A2uiError | undefined {
+    const transport = this.#transport;
+    if (!transport || transport.a2uiVersion === FUNCTION_CALL_VERSION) return undefined;
+    const negotiated = transport.a2uiVersion;
+    // Before the link first opened nothing is negotiated yet: the call waits in the outbox like
+    // any message, and the server refuses it if the connection does not speak v1.0.
+    if (negotiated === undefined && !this.#opened) return undefined;
+    return new A2uiError(
+      'NOT_SUPPORTED',
+      `"${kind}" is an A2UI v1.0 message; this connection ${negotiated ? `negotiated ${negotiated}` : 'negotiated no version'}, so function calls are not available on it.`,
+      { data: { negotiatedVersion: negotiated ?? null } },
+    );
   }
 
   /** `version` when the transport delivers its client messages, else v0.9. */
@@ -643,6 +674,7 @@ export class A2uiClient {
   #setStatus(status: ConnectionStatus, reason?: string, cause?: TroubleCause): void {
     if (status === this.#status && reason === undefined) return;
     this.#status = status;
+    if (status === 'open') this.#opened = true;
     this.#emit(
       cause ? { type: 'status', status, reason, cause } : { type: 'status', status, reason },
     );

@@ -16,6 +16,7 @@ import type {
   RendererFunctionCallOptions,
 } from '../agent/agent.js';
 import { createConnectionId } from '../agent/connection-id.js';
+import { emitVersionOf, supportsFunctionCalls } from '../agent/negotiated-connection.js';
 import type { VersionedCapabilities } from '../catalog/renderer-capabilities.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import { isRecord } from '../protocol/guards.js';
@@ -409,6 +410,10 @@ export class ConnectionSession implements Connection {
   send(messages: AnyServerMessage | readonly AnyServerMessage[]): void {
     if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
     const list: readonly AnyServerMessage[] = isMessageList(messages) ? messages : [messages];
+    if (!supportsFunctionCalls(this)) {
+      const rpc = list.map(getFunctionCallKind).find((kind) => kind !== undefined);
+      if (rpc !== undefined) throw functionCallsNotNegotiated(this, rpc);
+    }
     // Serialise and check every message before sending any, so a bad batch sends nothing.
     const encoded = list.map((message, index) =>
       this.#encode(message, list.length > 1 ? index : undefined),
@@ -477,6 +482,10 @@ export class ConnectionSession implements Connection {
   ): Promise<unknown> {
     if (this.closed)
       return Promise.reject(new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`));
+    // Function calls exist from v1.0 on: a client that negotiated an older version would not
+    // understand the call (or could not answer it), so nothing is sent.
+    if (!supportsFunctionCalls(this))
+      return Promise.reject(functionCallsNotNegotiated(this, 'callRendererFunction'));
     const functionCallId = options.functionCallId ?? this.#rendererCalls.nextId('fn');
     const result = this.#rendererCalls.start(functionCallId, name, options);
     if (this.#hookRun !== 0) {
@@ -700,6 +709,8 @@ export class ConnectionSession implements Connection {
     options: ReceiveOptions = {},
   ): ReceiveResult {
     const rpc = getFunctionCallKind(message);
+    if (rpc !== undefined && !supportsFunctionCalls(this))
+      throw functionCallsNotNegotiated(this, rpc);
     if (rpc === 'rendererFunctionResponse') return this.#settleRendererCall(message, metadata);
     if (rpc === 'callAgentFunction') return this.#receiveAgentCall(message, metadata, options);
     return this.#admit(
@@ -1095,4 +1106,21 @@ export class ConnectionSession implements Connection {
     }
     return data;
   }
+}
+
+/**
+ * The refusal of a v1.0 function-call message on a connection that negotiated an older version:
+ * `NOT_SUPPORTED`, answered as HTTP 400 (the request was understood, but not on this connection).
+ */
+function functionCallsNotNegotiated(
+  connection: Pick<Connection, 'protocolVersions'>,
+  kind: string,
+): A2uiError {
+  const negotiated =
+    connection.protocolVersions === undefined ? undefined : emitVersionOf(connection);
+  return new A2uiError(
+    'NOT_SUPPORTED',
+    `"${kind}" is an A2UI v1.0 message; this connection ${negotiated ? `negotiated ${negotiated}` : 'negotiated no version (the client offered none)'}, so function calls are not available on it.`,
+    { data: { httpStatus: 400, negotiatedVersion: negotiated ?? null } },
+  );
 }

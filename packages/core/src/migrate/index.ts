@@ -3,7 +3,7 @@ export type {
   MigrateMessagesResult,
   MigrationVersion,
 } from './migrate-messages.js';
-export { detectMessageVersion, migrateMessages } from './migrate-messages.js';
+export { detectMessageVersion, MessageMigrator, migrateMessages } from './migrate-messages.js';
 export type { MigrationIssue } from './migration-issue.js';
 export { IssueSink } from './migration-issue.js';
 export type { V10Message } from './v09-v10.js';

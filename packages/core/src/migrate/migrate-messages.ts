@@ -99,60 +99,97 @@ export function migrateMessages(
   messages: readonly unknown[],
   options: MigrateMessagesOptions,
 ): MigrateMessagesResult {
-  const sink = new IssueSink();
-  const upgrader = new V08Upgrader();
-  const v10Downgrader = new V10Downgrader();
-  const v08Downgrader = new V08Downgrader();
-  const out: Record<string, unknown>[] = [];
-  messages.forEach((message, index) => {
-    sink.index = index;
-    const tooDeep = findDepthViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-    if (tooDeep !== undefined) {
-      sink.lost(tooDeep.path, `${tooDeep.message} The message is dropped.`);
-      return;
-    }
-    const from = options.from ?? detectMessageVersion(message);
-    if (from === undefined) {
-      sink.lost('', 'not an A2UI agent message of a known version; dropped');
-      return;
-    }
-    if (from === options.to) {
-      out.push(message as Record<string, unknown>);
-      return;
-    }
-    const issueCount = sink.issues.length;
-    try {
-      let v09: ServerMessage[];
-      if (from === 'v0.8') {
-        const result = upgrader.upgrade(message as V08ServerMessage, index);
-        sink.issues.push(...result.issues);
-        v09 = result.messages;
-      } else if (from === 'v1.0') {
-        v09 = v10Downgrader.downgrade(message as V10Message, sink);
-      } else {
-        v09 = [message as ServerMessage];
-      }
-      const converted: Record<string, unknown>[] = [];
-      for (const item of v09) converted.push(...fromV09(item, options.to, v08Downgrader, sink));
-      out.push(...converted);
-      // The translators read v1.0's drafted `@` keys as bare ones: point at them as written.
-      if (from === 'v1.0') {
-        for (const issue of sink.issues.slice(issueCount))
-          issue.path = pointerAsSent(message, issue.path);
-      }
-    } catch (error) {
-      // The translators assume schema-valid input; a malformed message (`components: 5`, a
-      // `null` component) is reported and dropped instead of ending the whole migration. A spec
-      // error of a reader (an unknown `@` key in v1.0) says where and what.
-      sink.issues.length = issueCount;
+  const migrator = new MessageMigrator(options);
+  const result = migrator.migrate(messages);
+  result.issues.push(...migrator.finish());
+  return result;
+}
+
+/**
+ * {@link migrateMessages} for a stream that arrives in batches (an agent's sends on one
+ * connection): the translators' state — a v0.8 surface's buffered content until
+ * `beginRendering`, each v1.0 surface's default catalog — carries over from one batch to the
+ * next. Each batch's issues are indexed within that batch.
+ *
+ * @example
+ * ```ts
+ * const migrator = new MessageMigrator({ to: 'v1.0' });
+ * for (const batch of batches) connection.send(migrator.migrate(batch).messages as never);
+ * ```
+ */
+export class MessageMigrator {
+  readonly #options: MigrateMessagesOptions;
+  readonly #upgrader = new V08Upgrader();
+  readonly #v10Downgrader = new V10Downgrader();
+  readonly #v08Downgrader = new V08Downgrader();
+
+  constructor(options: MigrateMessagesOptions) {
+    this.#options = options;
+  }
+
+  /** Converts one batch; never throws (see {@link migrateMessages}). */
+  migrate(messages: readonly unknown[]): MigrateMessagesResult {
+    const options = this.#options;
+    const sink = new IssueSink();
+    const out: Record<string, unknown>[] = [];
+    messages.forEach((message, index) => {
       sink.index = index;
-      if (A2uiError.isInstance(error) && error.code === 'VALIDATION_FAILED')
-        sink.lost(error.path ?? '', `${error.message} The message is dropped.`);
-      else sink.lost('', `not a schema-valid ${from} message (validate it first); dropped`);
-    }
-  });
-  sink.issues.push(...upgrader.finish());
-  return { messages: out, issues: sink.issues };
+      const tooDeep = findDepthViolation(message, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+      if (tooDeep !== undefined) {
+        sink.lost(tooDeep.path, `${tooDeep.message} The message is dropped.`);
+        return;
+      }
+      const from = options.from ?? detectMessageVersion(message);
+      if (from === undefined) {
+        sink.lost('', 'not an A2UI agent message of a known version; dropped');
+        return;
+      }
+      if (from === options.to) {
+        out.push(message as Record<string, unknown>);
+        return;
+      }
+      const issueCount = sink.issues.length;
+      try {
+        let v09: ServerMessage[];
+        if (from === 'v0.8') {
+          const result = this.#upgrader.upgrade(message as V08ServerMessage, index);
+          sink.issues.push(...result.issues);
+          v09 = result.messages;
+        } else if (from === 'v1.0') {
+          v09 = this.#v10Downgrader.downgrade(message as V10Message, sink);
+        } else {
+          v09 = [message as ServerMessage];
+        }
+        const converted: Record<string, unknown>[] = [];
+        for (const item of v09)
+          converted.push(...fromV09(item, options.to, this.#v08Downgrader, sink));
+        out.push(...converted);
+        // The translators read v1.0's drafted `@` keys as bare ones: point at them as written.
+        if (from === 'v1.0') {
+          for (const issue of sink.issues.slice(issueCount))
+            issue.path = pointerAsSent(message, issue.path);
+        }
+      } catch (error) {
+        // The translators assume schema-valid input; a malformed message (`components: 5`, a
+        // `null` component) is reported and dropped instead of ending the whole migration. A spec
+        // error of a reader (an unknown `@` key in v1.0) says where and what.
+        sink.issues.length = issueCount;
+        sink.index = index;
+        if (A2uiError.isInstance(error) && error.code === 'VALIDATION_FAILED')
+          sink.lost(error.path ?? '', `${error.message} The message is dropped.`);
+        else sink.lost('', `not a schema-valid ${from} message (validate it first); dropped`);
+      }
+    });
+    return { messages: out, issues: sink.issues };
+  }
+
+  /**
+   * Ends the stream: what a translator still holds and cannot write (v0.8 content of a surface
+   * that never got `beginRendering`) is reported, with `index: -1`.
+   */
+  finish(): MigrationIssue[] {
+    return this.#upgrader.finish();
+  }
 }
 
 function fromV09(

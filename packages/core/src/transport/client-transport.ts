@@ -66,6 +66,14 @@ export interface ClientTransport {
    *   accepts until versions are negotiated per connection
    */
   readonly clientMessageVersions?: readonly string[];
+  /**
+   * The A2UI version the link negotiated with the server (`"v1.0"`, `"v0.9"`, …), once the
+   * connection is open; `undefined` before, and for a transport or server without negotiation
+   * (named apart from a binding's own `protocolVersion`, which A2A uses for the A2A version).
+   * `A2uiClient` allows v1.0 function calls (`callAgentFunction`, answering `callRendererFunction`)
+   * only when it is `"v1.0"`.
+   */
+  readonly a2uiVersion?: string | undefined;
   events(options?: { signal?: AbortSignal }): AsyncIterable<TransportEvent>;
   /** @throws A2uiError `CONNECTION_CLOSED`, `TRANSPORT_ERROR`, `ABORTED` */
   send(

@@ -20,6 +20,7 @@ import { Outbox, type OutboxDelivery } from '../link/outbox.js';
 import { SequenceTracker } from '../link/sequence-tracker.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
 import { isOvertakingMessage } from '../rpc/function-call-messages.js';
+import { DEFAULT_A2UI_VERSIONS } from '../versions/wire-versions.js';
 import type { ClientTransport, SendOptions, TransportEvent } from './client-transport.js';
 import { createEventQueue, type EventQueue } from './event-queue.js';
 
@@ -35,6 +36,13 @@ export interface InMemoryTransportOptions extends Partial<Omit<SessionHostOption
   maxQueuedMessages?: number;
   /** Redelivery backoff after a refusal (a busy agent). @default `RECONNECT_DEFAULTS` */
   reconnect?: ReconnectOptions;
+  /**
+   * The A2UI versions this client offers, negotiated with `host.negotiate` as every binding
+   * does (the agent reads the result as `connection.protocolVersions`); `null` offers none, as a
+   * client older than negotiation (the agent then emits v0.9).
+   * @default every version core speaks (`DEFAULT_A2UI_VERSIONS`)
+   */
+  offeredVersions?: readonly string[] | null;
 }
 
 /** A client transport wired straight to a session host. */
@@ -93,6 +101,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
   let currentSink: SessionSink | undefined;
   let connectionId: string | undefined;
   let closed = false;
+  let protocolVersion: string | undefined;
 
   const outbox = new Outbox<{ message: ClientMessage; metadata: ClientMessageMetadata }>({
     maxQueuedMessages: options.maxQueuedMessages,
@@ -164,11 +173,19 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
     const sink = newSink();
     currentSink = sink;
     try {
+      const offered =
+        options.offeredVersions === null
+          ? undefined
+          : (options.offeredVersions ?? DEFAULT_A2UI_VERSIONS);
+      const negotiated = host.negotiate(offered);
+      // Known before the first message arrives (host.connect delivers while it runs).
+      protocolVersion = negotiated?.version;
       link = await host.connect({
         principal,
         connectionId,
         lastSeq: connectionId === undefined ? undefined : sequence.last,
         sink,
+        protocolVersions: negotiated?.versions,
       });
     } catch (error) {
       currentSink = undefined;
@@ -183,6 +200,9 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
     host,
     get connectionId() {
       return connectionId;
+    },
+    get a2uiVersion() {
+      return protocolVersion;
     },
     get session() {
       return connectionId === undefined ? undefined : host.session(connectionId);

@@ -69,6 +69,7 @@ import { fromA2aError } from '../protocol/a2a-errors.js';
 import {
   A2UI_METADATA,
   a2uiExtensionUriOf,
+  a2uiVersionOfExtensionUri,
   LAST_EVENT_ID_HEADER,
 } from '../protocol/a2ui-extension.js';
 import { createA2uiDataPart, createTextPart } from '../protocol/a2ui-parts.js';
@@ -252,6 +253,8 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
   let client: Client | undefined;
   /** The card says the agent streams: its answers begin at once, so they get a deadline to begin. */
   let streams = false;
+  /** The A2UI version both sides speak, from the card (see where it is read). */
+  let a2uiVersion: string | undefined;
   let contextId = options.contextId ?? createConnectionId();
   /** The local id of the session, for the outbox (a reset starts a new one). */
   let epoch = createConnectionId();
@@ -432,6 +435,10 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     }
     client = created;
     streams = card.capabilities?.streaming === true;
+    // The card lists one A2UI extension per version in the server's preference order, and the
+    // server activates the first of them the client offered: the same pick, made here.
+    const activated = extensions.find((extension) => offeredUris.includes(extension.uri));
+    a2uiVersion = activated ? a2uiVersionOfExtensionUri(activated.uri) : undefined;
     return undefined;
   };
 
@@ -923,6 +930,9 @@ export function connectA2a(options: A2aClientOptions): A2aTransport {
     },
     get protocolVersion() {
       return client?.protocolVersion;
+    },
+    get a2uiVersion() {
+      return a2uiVersion;
     },
     get lastEventId() {
       return harvester.sequence.last;

@@ -497,6 +497,9 @@ export function connectRest(options: RestClientOptions): RestTransport {
     get protocolVersion() {
       return protocolVersion;
     },
+    get a2uiVersion() {
+      return protocolVersion;
+    },
     get connectionId() {
       return connectionId;
     },

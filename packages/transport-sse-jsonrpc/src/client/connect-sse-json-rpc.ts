@@ -532,6 +532,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
     get protocolVersion() {
       return protocolVersion;
     },
+    get a2uiVersion() {
+      return protocolVersion;
+    },
     get lastEventId() {
       return sequence.last;
     },

@@ -676,6 +676,9 @@ export function connectWs(options: WsClientOptions): WsTransport {
     get protocolVersion() {
       return protocolVersion;
     },
+    get a2uiVersion() {
+      return protocolVersion;
+    },
     get lastSeq() {
       return sequence.last;
     },

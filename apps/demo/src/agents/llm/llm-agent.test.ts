@@ -132,6 +132,6 @@ describe('the demo LLM agent', () => {
       createDemoAgents({ env: { A2UI_LLM_PROVIDER: 'skynet', A2UI_LLM_MODEL: 'x' } }).map(
         (agent) => agent.id,
       ),
-    ).toEqual(['restaurant', 'gallery', 'time-zone', 'todos', 'mcp-app']);
+    ).toEqual(['restaurant', 'gallery', 'time-zone', 'city-finder', 'todos', 'mcp-app']);
   });
 });

@@ -83,6 +83,7 @@ export function SurfacePanel({
       className="surface-card"
       data-testid={`surface-${surface.surfaceId}`}
       data-surface-key={surfaceKey}
+      data-a2ui-version={surface.protocolVersion.name}
       aria-label={`Surface ${surface.surfaceId}`}
     >
       <header className="surface-header">
