@@ -362,6 +362,8 @@ export {
 export { jsonEquals } from './streaming/json-equals.js';
 // Transports: the ClientTransport contract and the in-memory pair
 export type {
+  ClientMessageKind,
+  ClientMessageParts,
   ClientTransport,
   ConnectionStatus,
   EventQueue,
@@ -372,9 +374,13 @@ export type {
   TroubleCause,
 } from './transport/index.js';
 export {
+  clientMessageVersionOf,
   createEventQueue,
   createInMemoryTransport,
   DEFAULT_CLIENT_MESSAGE_VERSIONS,
+  defaultClientMessageVersion,
+  fromClientMessageParts,
+  toClientMessageParts,
 } from './transport/index.js';
 // Validation against the official schemas, catalog-aware
 export type {

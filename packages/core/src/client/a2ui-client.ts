@@ -34,12 +34,12 @@ import {
   type ProcessResult,
 } from '../state/message-processor.js';
 import type { Surface } from '../state/surface.js';
-import {
-  type ClientTransport,
-  type ConnectionStatus,
-  DEFAULT_CLIENT_MESSAGE_VERSIONS,
-  type TransportEvent,
-  type TroubleCause,
+import { clientMessageVersionOf } from '../transport/client-message-version.js';
+import type {
+  ClientTransport,
+  ConnectionStatus,
+  TransportEvent,
+  TroubleCause,
 } from '../transport/client-transport.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type {
@@ -617,10 +617,9 @@ export class A2uiClient {
     );
   }
 
-  /** `version` when the transport delivers its client messages, else v0.9. */
+  /** The version a message of a `version` surface is written in on this link (core's one rule). */
   #carried(version: ProtocolVersion): ProtocolVersion {
-    const carried = this.#transport?.clientMessageVersions ?? DEFAULT_CLIENT_MESSAGE_VERSIONS;
-    return carried.includes(version.name) ? version : v09;
+    return clientMessageVersionOf(this.#transport, version);
   }
 
   #reportToAgent(error: ClientError): void {

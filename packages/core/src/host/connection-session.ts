@@ -54,6 +54,7 @@ import {
   V08_VERSION,
 } from '../versions/v0-8/v08-messages.js';
 import { v08StandardValidator } from '../versions/v0-8/v08-validator.js';
+import { isV10ActionOrError } from '../versions/v1-0-renderer-messages.js';
 import {
   messageForValidators,
   type OutgoingValidator,
@@ -711,6 +712,10 @@ export class ConnectionSession implements Connection {
     const rpc = getFunctionCallKind(message);
     if (rpc !== undefined && !supportsFunctionCalls(this))
       throw functionCallsNotNegotiated(this, rpc);
+    // v1.0's action and error come only from a client that negotiated v1.0 (which may still send
+    // v0.9's shape, as clients before this rule did); the agent gets the same hook either way.
+    if (rpc === undefined && isV10ActionOrError(message) && !supportsFunctionCalls(this))
+      throw v10MessageNotNegotiated(this, 'action' in message ? 'action' : 'error');
     if (rpc === 'rendererFunctionResponse') return this.#settleRendererCall(message, metadata);
     if (rpc === 'callAgentFunction') return this.#receiveAgentCall(message, metadata, options);
     return this.#admit(
@@ -1106,6 +1111,23 @@ export class ConnectionSession implements Connection {
     }
     return data;
   }
+}
+
+/**
+ * The refusal of a v1.0 `action` or `error` on a connection that negotiated an older version, or
+ * none: `NOT_SUPPORTED`, HTTP 400; the agent never sees it.
+ */
+function v10MessageNotNegotiated(
+  connection: Pick<Connection, 'protocolVersions'>,
+  kind: 'action' | 'error',
+): A2uiError {
+  const negotiated =
+    connection.protocolVersions === undefined ? undefined : emitVersionOf(connection);
+  return new A2uiError(
+    'NOT_SUPPORTED',
+    `A v1.0 "${kind}" message; this connection ${negotiated ? `negotiated ${negotiated}` : 'negotiated no version (the client offered none)'}, so send it in that version's shape.`,
+    { path: '/version', data: { httpStatus: 400, negotiatedVersion: negotiated ?? null } },
+  );
 }
 
 /**

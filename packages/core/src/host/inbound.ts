@@ -13,6 +13,7 @@ import {
   validateClientMessage,
 } from '../validation/validate-messages.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
+import { checkV10ActionOrError, isV10ActionOrError } from '../versions/v1-0-renderer-messages.js';
 
 /** Bounds on one inbound client message. Sizes in bytes. */
 export interface InboundLimits {
@@ -103,7 +104,9 @@ export function checkClientMessage(
 /**
  * Validates one whole inbound client message, whatever its version: a v1.0 function-call message
  * (`callAgentFunction`, `rendererFunctionResponse`, or the `error` form of a refused call) by its
- * own shape check, anything else as a v0.9 client message (`action`, `error`). The one rule every
+ * own shape check, a v1.0 `action` or `error` by v1.0's (`renderer_to_agent.json`), anything
+ * else as a v0.9 client message (`action`, `error`). Whether the connection negotiated the
+ * message's version is the session's check (`ConnectionSession.receive`). The one rule every
  * binding and the session host apply, so a bad message gets the same issues everywhere.
  *
  * @param message - The message as parsed from the wire, with its `version`.
@@ -116,9 +119,9 @@ export function checkClientMessage(
  * ```
  */
 export function checkInboundMessage(message: unknown): ValidationIssue[] {
-  return getFunctionCallKind(message)
-    ? checkFunctionCallMessage(message)
-    : validateClientMessage(message);
+  if (getFunctionCallKind(message)) return checkFunctionCallMessage(message);
+  if (isV10ActionOrError(message)) return checkV10ActionOrError(message as Record<string, unknown>);
+  return validateClientMessage(message);
 }
 
 /**

@@ -41,9 +41,10 @@ export interface SendOptions {
 }
 
 /**
- * Versions of client messages a {@link ClientTransport} delivers unless it says otherwise: v0.9,
- * which the servers of every binding (SSE + JSON-RPC, WebSocket, REST, A2A, AG-UI, in-memory)
- * accept. Actions on v0.8 and v1.0 surfaces travel in v0.9's shape over them.
+ * Versions of client messages a {@link ClientTransport} without negotiation delivers unless it
+ * says otherwise: v0.9, which the servers of every binding (SSE + JSON-RPC, WebSocket, REST, A2A,
+ * AG-UI, in-memory) accept. A link that negotiated a version writes that version's shape instead
+ * (`clientMessageVersionOf`: v1.0's on a v1.0 link, v0.9's on an older one).
  */
 export const DEFAULT_CLIENT_MESSAGE_VERSIONS: readonly string[] = ['v0.9'];
 
@@ -60,10 +61,12 @@ export const DEFAULT_CLIENT_MESSAGE_VERSIONS: readonly string[] = ['v0.9'];
 export interface ClientTransport {
   /**
    * The A2UI versions of client messages this link delivers, by envelope name (`'v0.8'`,
-   * `'v0.9'`, `'v1.0'`…). An action or error of a surface created in another version is written
-   * in v0.9's shape instead (the same event; v1.0's `userMessage` is left out).
+   * `'v0.9'`, `'v1.0'`…), for a link that negotiates no version ({@link a2uiVersion} stays
+   * `undefined`). An action or error of a surface created in another version is written in
+   * v0.9's shape instead (the same event; v1.0's `userMessage` is left out). Ignored once the
+   * link negotiated a version: its messages are then written in that version's shape.
    * @default {@link DEFAULT_CLIENT_MESSAGE_VERSIONS}: v0.9 only, what every binding's server
-   *   accepts until versions are negotiated per connection
+   *   accepts without negotiation
    */
   readonly clientMessageVersions?: readonly string[];
   /**
@@ -71,7 +74,8 @@ export interface ClientTransport {
    * connection is open; `undefined` before, and for a transport or server without negotiation
    * (named apart from a binding's own `protocolVersion`, which A2A uses for the A2A version).
    * `A2uiClient` allows v1.0 function calls (`callAgentFunction`, answering `callRendererFunction`)
-   * only when it is `"v1.0"`.
+   * only when it is `"v1.0"`, and writes actions and errors in v1.0's shape then (v0.9's for an
+   * older version).
    */
   readonly a2uiVersion?: string | undefined;
   events(options?: { signal?: AbortSignal }): AsyncIterable<TransportEvent>;

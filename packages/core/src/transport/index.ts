@@ -1,3 +1,10 @@
+export type { ClientMessageKind, ClientMessageParts } from './client-message-version.js';
+export {
+  clientMessageVersionOf,
+  defaultClientMessageVersion,
+  fromClientMessageParts,
+  toClientMessageParts,
+} from './client-message-version.js';
 export type {
   ClientTransport,
   ConnectionStatus,
