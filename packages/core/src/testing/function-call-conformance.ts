@@ -48,6 +48,8 @@ interface CaseSetup {
   readonly rendererFunctions?: RendererFunction[];
   /** The agent's `onConnect` after it sent the surface; may call renderer functions. */
   readonly onConnect?: (connection: Connection) => void | Promise<void>;
+  readonly onAction?: A2uiAgent['onAction'];
+  readonly onError?: A2uiAgent['onError'];
   readonly server?: Partial<ConformanceServerOptions>;
 }
 
@@ -104,6 +106,8 @@ async function runCase(
       connection.send(surface);
       await setup.onConnect?.(connection);
     },
+    ...(setup.onAction ? { onAction: setup.onAction } : {}),
+    ...(setup.onError ? { onError: setup.onError } : {}),
     onDisconnect: () => notify(),
   };
   const server = await harness.start(agent, { reconnectGraceMs: GRACE_LONG, ...setup.server });
@@ -442,7 +446,64 @@ const resetRejects: FunctionCallCase = [
   },
 ];
 
+const V10_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+
+const v10ActionsAndErrors: FunctionCallCase = [
+  undefined,
+  "carries actions and errors in v1.0's shape on the v1.0 connection: the agent gets the action's userMessage and a v1.0-only error (UNALLOWED_CHILD with a path)",
+  async (harness) => {
+    const actions: unknown[] = [];
+    const errors: unknown[] = [];
+    const sent: unknown[] = [];
+    await runCase(
+      harness,
+      {
+        onConnect(connection) {
+          connection.send({
+            version: FUNCTION_CALL_VERSION,
+            createSurface: {
+              surfaceId: 'v1',
+              catalogId: V10_BASIC_CATALOG_ID,
+              components: [
+                {
+                  id: 'root',
+                  component: 'Button',
+                  child: 'label',
+                  action: { event: { name: 'book', context: {}, userMessage: 'Book it' } },
+                },
+                { id: 'label', component: 'Text', text: 'Book' },
+              ],
+            },
+          } as unknown as ServerMessage);
+        },
+        onAction: (_connection, action) => void actions.push(action),
+        onError: (_connection, error) => void errors.push(error),
+      },
+      async ({ client, until }) => {
+        client.subscribe((event) => {
+          if (event.type === 'sent') sent.push(event.message);
+        });
+        await waitForClient(client, () => client.processor.getSurface('v1') !== undefined, 'v1');
+        await client.dispatchAction('v1', 'root');
+        await until(() => actions.length === 1);
+        expect(sent[0]).toMatchObject({ version: FUNCTION_CALL_VERSION });
+        expect(actions[0]).toMatchObject({
+          name: 'book',
+          surfaceId: 'v1',
+          sourceComponentId: 'root',
+          userMessage: 'Book it',
+        });
+        const error = { code: 'UNALLOWED_CHILD', surfaceId: 'v1', path: '/c/1', message: 'No.' };
+        await client.send({ version: FUNCTION_CALL_VERSION, error } as unknown as ClientMessage);
+        await until(() => errors.length === 1);
+        expect(errors[0]).toEqual(error);
+      },
+    );
+  },
+];
+
 const CASES: readonly FunctionCallCase[] = [
+  v10ActionsAndErrors,
   answered,
   timedOut,
   refused,

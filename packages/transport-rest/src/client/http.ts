@@ -9,7 +9,7 @@ import {
   type ClientMessage,
   type ClientMessageMetadata,
   describeError,
-  getFunctionCallKind,
+  toClientMessageParts,
 } from '@a2ui-ts/core';
 import { HTTP_STATUS_BY_CODE, readRequestBody } from '@a2ui-ts/core/host';
 import {
@@ -68,23 +68,22 @@ export function pollQuery(connectionId: string, after: number, waitMs: number): 
   return `?${REST_QUERY.connectionId}=${encodeURIComponent(connectionId)}&${REST_QUERY.after}=${after}&${REST_QUERY.waitMs}=${waitMs}`;
 }
 
-/** A v0.9 `action` or `error` as its route and request body. */
+/**
+ * A client message as its route and request body: the route names the kind, `version` the
+ * envelope version when it is not the kind's default (a v1.0 action or error; core's
+ * `toClientMessageParts`).
+ */
 export function clientMessageRequest(
   connectionId: string,
   message: ClientMessage,
   metadata: ClientMessageMetadata | undefined,
 ): { readonly path: string; readonly body: RestClientMessageRequest } {
-  const fn = getFunctionCallKind(message);
-  const part =
-    fn === 'callAgentFunction' || (fn === 'rendererFunctionResponse' && !('error' in message))
-      ? {
-          path: REST_PATHS[fn],
-          body: { connectionId, [fn]: (message as unknown as Record<string, unknown>)[fn] },
-        }
-      : 'action' in message
-        ? { path: REST_PATHS.action, body: { connectionId, action: message.action } }
-        : { path: REST_PATHS.error, body: { connectionId, error: message.error } };
-  return metadata ? { path: part.path, body: { ...part.body, metadata } } : part;
+  const { kind, body, version } = toClientMessageParts(message);
+  const request: RestClientMessageRequest =
+    version === undefined
+      ? { connectionId, [kind]: body }
+      : { connectionId, version, [kind]: body };
+  return { path: REST_PATHS[kind], body: metadata ? { ...request, metadata } : request };
 }
 
 /** One exchange: the server's answer, or why there was none. */

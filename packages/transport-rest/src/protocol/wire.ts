@@ -117,9 +117,15 @@ export interface RestConnectRequest {
  */
 export interface RestClientMessageRequest {
   connectionId: string;
-  /** The v0.9 `action` object (on `/action`). */
+  /**
+   * The envelope version of `action` / `error` when it is not `"v0.9"`: `"v1.0"` from a client
+   * that negotiated v1.0 (refused with `NOT_SUPPORTED` on a connection that did not).
+   * @default "v0.9" on `/action` and `/error`, "v1.0" on the function-call routes
+   */
+  version?: string;
+  /** The `action` object (on `/action`), of `version`. */
   action?: unknown;
-  /** The v0.9 `error` object (on `/error`). */
+  /** The `error` object (on `/error`), of `version`. */
   error?: unknown;
   /** The v1.0 `callAgentFunction` object (on `/callAgentFunction`). */
   callAgentFunction?: unknown;

@@ -8,7 +8,7 @@
 import {
   A2uiError,
   type DisconnectReason,
-  FUNCTION_CALL_VERSION,
+  fromClientMessageParts,
   isConnectionId,
 } from '@a2ui-ts/core';
 import {
@@ -43,14 +43,6 @@ export { defaultIsSamePrincipal, defaultPrincipalKey } from '@a2ui-ts/core/host'
 
 /** The routes that carry one client message, by the message key their body holds. */
 type ClientMessageRoute = 'action' | 'error' | 'callAgentFunction' | 'rendererFunctionResponse';
-
-/** The envelope version of each route's message: actions and errors v0.9, function calls v1.0. */
-const ROUTE_VERSIONS: Record<ClientMessageRoute, string> = {
-  action: 'v0.9',
-  error: 'v0.9',
-  callAgentFunction: FUNCTION_CALL_VERSION,
-  rendererFunctionResponse: FUNCTION_CALL_VERSION,
-};
 
 /** CORS settings: the options of Hono's `cors()` middleware. */
 export type RestCorsOptions = NonNullable<Parameters<typeof cors>[0]>;
@@ -471,7 +463,8 @@ export function createRestServer(options: RestServerOptions): RestServer {
     const lowerBound = await currentSeq(connectionId);
     const receiving = host.receive(connectionId, {
       principal,
-      message: { version: ROUTE_VERSIONS[kind], [kind]: body[kind] },
+      // The body's `version` (a v1.0 action or error), else the route's default (core's rule).
+      message: fromClientMessageParts(kind, body[kind], body.version),
       metadata: body.metadata,
       requestId,
       ...(requestId === undefined ? {} : { fingerprint: await fingerprintOf(kind, body) }),

@@ -12,10 +12,10 @@ import {
   type ClientTransport,
   type ConnectionStatus,
   describeError,
-  getFunctionCallKind,
   resolveOfferedVersions,
   type SendOptions,
   type TroubleCause,
+  toClientMessageParts,
 } from '@a2ui-ts/core';
 import { A2UI_VERSIONS_HEADER } from '@a2ui-ts/core/host';
 import {
@@ -113,19 +113,17 @@ export const SSE_JSON_RPC_CLIENT_DEFAULTS = {
 
 type Outgoing = { method: string; params: Record<string, unknown> };
 
-/** The JSON-RPC method and params (without `connectionId`) that carry `message`. */
+/**
+ * The JSON-RPC method and params (without `connectionId`) that carry `message`: the method names
+ * the kind, `params.version` the envelope version when it is not the kind's default (a v1.0
+ * action or error; core's `toClientMessageParts`).
+ */
 function toRequest(message: ClientMessage): Outgoing {
-  const kind = getFunctionCallKind(message);
-  if (
-    kind === 'callAgentFunction' ||
-    (kind === 'rendererFunctionResponse' && !('error' in message))
-  ) {
-    const body = (message as unknown as Record<string, unknown>)[kind];
-    return { method: RPC_METHODS[kind], params: { [kind]: body } };
-  }
-  if ('action' in message)
-    return { method: RPC_METHODS.action, params: { action: message.action } };
-  return { method: RPC_METHODS.error, params: { error: message.error } };
+  const { kind, body, version } = toClientMessageParts(message);
+  return {
+    method: RPC_METHODS[kind],
+    params: version === undefined ? { [kind]: body } : { version, [kind]: body },
+  };
 }
 
 /**

@@ -121,6 +121,9 @@ export const RPC_ERRORS: Readonly<Record<RpcErrorName, RpcErrorRow>> = {
 const FROM_A2UI_CODE: Partial<Record<A2uiErrorCode, RpcErrorName>> = {
   INVALID_JSON: 'PARSE_ERROR',
   VALIDATION_FAILED: 'INVALID_PARAMS',
+  // A message of a version the connection did not negotiate (a v1.0 action or function call on a
+  // v0.9 connection): the params are not valid on it.
+  NOT_SUPPORTED: 'INVALID_PARAMS',
   CONNECTION_CLOSED: 'CONNECTION_NOT_FOUND',
   FORBIDDEN: 'FORBIDDEN',
   UNAUTHORIZED: 'UNAUTHORIZED',

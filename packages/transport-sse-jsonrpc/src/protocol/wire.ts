@@ -20,9 +20,13 @@ export const SSE_EVENTS = {
 
 /** JSON-RPC methods served at `POST {base}/rpc`. */
 export const RPC_METHODS = {
-  /** Params `{connectionId, action, metadata?}`; `action` is the v0.9 inner object. */
+  /**
+   * Params `{connectionId, version?, action, metadata?}`; `action` is the inner object of the
+   * envelope `version` (default `"v0.9"`; `"v1.0"` from a client that negotiated v1.0, whose
+   * action may carry `userMessage`).
+   */
   action: 'a2ui.action',
-  /** Params `{connectionId, error, metadata?}`; `error` is the v0.9 inner object. */
+  /** Params `{connectionId, version?, error, metadata?}`; as `action`, with the `error` object. */
   error: 'a2ui.error',
   /**
    * Params `{connectionId, callAgentFunction, metadata?}`; `callAgentFunction` is the v1.0 inner

@@ -6,7 +6,7 @@
  * the same batch, nor another connection. Requests of a batch reach the agent in order; after a
  * busy refusal the rest of the batch is refused too, so nothing overtakes a message that waits.
  */
-import { A2uiError, FUNCTION_CALL_VERSION, isConnectionId, isRecord } from '@a2ui-ts/core';
+import { A2uiError, fromClientMessageParts, isConnectionId, isRecord } from '@a2ui-ts/core';
 import {
   checkRequestDepth,
   INBOUND_DEFAULTS,
@@ -168,15 +168,15 @@ export async function handleRpcPayload(
   };
 }
 
-/** The message key each delivering method carries in its params, and its envelope version. */
+/**
+ * The message key each delivering method carries in its params. Its envelope version is
+ * `params.version`, else the kind's default (core's `fromClientMessageParts`).
+ */
 const DELIVERIES = {
-  [RPC_METHODS.action]: { kind: 'action', version: 'v0.9' },
-  [RPC_METHODS.error]: { kind: 'error', version: 'v0.9' },
-  [RPC_METHODS.callAgentFunction]: { kind: 'callAgentFunction', version: FUNCTION_CALL_VERSION },
-  [RPC_METHODS.rendererFunctionResponse]: {
-    kind: 'rendererFunctionResponse',
-    version: FUNCTION_CALL_VERSION,
-  },
+  [RPC_METHODS.action]: { kind: 'action' },
+  [RPC_METHODS.error]: { kind: 'error' },
+  [RPC_METHODS.callAgentFunction]: { kind: 'callAgentFunction' },
+  [RPC_METHODS.rendererFunctionResponse]: { kind: 'rendererFunctionResponse' },
 } as const;
 
 type DeliveryKind = (typeof DELIVERIES)[keyof typeof DELIVERIES]['kind'];
@@ -304,7 +304,7 @@ async function handleRequest(
     try {
       const { duplicate, turn } = await context.host.receive(connectionId, {
         principal,
-        message: { version: delivery.version, [kind]: params[kind] },
+        message: fromClientMessageParts(kind, params[kind], params.version),
         metadata: params.metadata,
         requestId: context.idText(request),
         bytes,
