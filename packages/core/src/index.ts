@@ -12,6 +12,7 @@
 // The agent side: A2uiAgent, Connection, agent input
 export type {
   A2uiAgent,
+  AgentAction,
   AgentCapabilities,
   AgentInput,
   AgentVersionCapabilities,

@@ -133,6 +133,16 @@ export interface Connection {
   ): Promise<unknown>;
 }
 
+/**
+ * A user action as the agent receives it (`onAction`): v0.9's fields, and, from a client that
+ * negotiated v1.0, v1.0's optional `userMessage` (the event's `userMessage`, resolved) and
+ * `metadata` (`{extensions}`), `renderer_to_agent.json` `action`.
+ */
+export interface AgentAction extends ActionEvent {
+  readonly userMessage?: string;
+  readonly metadata?: { readonly extensions?: Readonly<Record<string, unknown>> };
+}
+
 /** A tool the host (frontend) offers the agent: AG-UI's `Tool`. */
 export interface HostTool {
   readonly name: string;
@@ -206,7 +216,7 @@ export interface A2uiAgent {
   onConnect?(connection: Connection): void | Promise<void>;
   onAction?(
     connection: Connection,
-    action: ActionEvent,
+    action: AgentAction,
     metadata: ClientMessageMetadata | undefined,
   ): void | Promise<void>;
   onError?(

@@ -1,5 +1,6 @@
 export type {
   A2uiAgent,
+  AgentAction,
   AgentInput,
   Connection,
   DisconnectReason,

@@ -388,8 +388,8 @@ export class MessageProcessor {
   getClientDataModel(): ClientDataModel | undefined {
     let surfaces: Record<string, unknown> | undefined;
     for (const surface of this.#surfaceList) {
-      // v1.0 surfaces too: their actions travel in v0.9's shape (DEFAULT_CLIENT_MESSAGE_VERSIONS),
-      // so their data model rides in v0.9's key; v0.8 surfaces never set sendDataModel.
+      // v1.0 surfaces too: every server reads the data model from v0.9's key, on every link
+      // (whatever shape its actions travel in); v0.8 surfaces never set sendDataModel.
       if (!surface.sendDataModel) continue;
       surfaces ??= {};
       setOwn(surfaces, surface.surfaceId, surface.dataModel.getSnapshot());
