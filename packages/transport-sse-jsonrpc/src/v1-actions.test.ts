@@ -4,7 +4,8 @@
  * action's `userMessage`; the server reads that version, and refuses it from a connection that
  * negotiated v0.9. Real server on 127.0.0.1, the real client.
  */
-import { type A2uiAgent, A2uiClient, type ServerMessage } from '@a2ui-ts/core';
+import { type A2uiAgent, A2uiClient } from '@a2ui-ts/core';
+import { createV10ActionSurface } from '@a2ui-ts/core/testing';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream-reader.js';
@@ -12,23 +13,7 @@ import { connectSseJsonRpc } from './client/connect-sse-json-rpc.js';
 import { serveSseJsonRpc } from './node.js';
 import { createSseJsonRpcServer } from './server/create-sse-json-rpc-server.js';
 
-const V10_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
-const surface = {
-  version: 'v1.0',
-  createSurface: {
-    surfaceId: 's',
-    catalogId: V10_CATALOG_ID,
-    components: [
-      {
-        id: 'root',
-        component: 'Button',
-        child: 'label',
-        action: { event: { name: 'book', context: {}, userMessage: 'Book it' } },
-      },
-      { id: 'label', component: 'Text', text: 'Book' },
-    ],
-  },
-} as unknown as ServerMessage;
+const surface = createV10ActionSurface('s');
 
 const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

@@ -28,6 +28,7 @@ import type {
   TransportCapabilities,
   TransportConformanceHarness,
 } from './transport-conformance.js';
+import { createV10ActionSurface } from './v1-action-surface.js';
 import { createChangeNotifier, createDeferred, waitForClient } from './wait-for.js';
 
 /** Everything a case touches: the server, one client on it, and what the agent saw. */
@@ -446,8 +447,6 @@ const resetRejects: FunctionCallCase = [
   },
 ];
 
-const V10_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
-
 const v10ActionsAndErrors: FunctionCallCase = [
   undefined,
   "carries actions and errors in v1.0's shape on the v1.0 connection: the agent gets the action's userMessage and a v1.0-only error (UNALLOWED_CHILD with a path)",
@@ -459,22 +458,7 @@ const v10ActionsAndErrors: FunctionCallCase = [
       harness,
       {
         onConnect(connection) {
-          connection.send({
-            version: FUNCTION_CALL_VERSION,
-            createSurface: {
-              surfaceId: 'v1',
-              catalogId: V10_BASIC_CATALOG_ID,
-              components: [
-                {
-                  id: 'root',
-                  component: 'Button',
-                  child: 'label',
-                  action: { event: { name: 'book', context: {}, userMessage: 'Book it' } },
-                },
-                { id: 'label', component: 'Text', text: 'Book' },
-              ],
-            },
-          } as unknown as ServerMessage);
+          connection.send(createV10ActionSurface('v1', 'Book it'));
         },
         onAction: (_connection, action) => void actions.push(action),
         onError: (_connection, error) => void errors.push(error),

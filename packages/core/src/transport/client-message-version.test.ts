@@ -8,6 +8,7 @@ import { A2uiClient } from '../client/a2ui-client.js';
 import { A2uiError } from '../errors/a2ui-error.js';
 import { checkInboundMessage } from '../host/inbound.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
+import { createV10ActionSurface } from '../testing/v1-action-surface.js';
 import { v08 } from '../versions/v0-8/v0-8.js';
 import { v09 } from '../versions/v0-9.js';
 import { v10 } from '../versions/v1-0.js';
@@ -19,7 +20,6 @@ import {
 import type { ClientTransport } from './client-transport.js';
 import { createInMemoryTransport } from './in-memory-transport.js';
 
-const V10_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 const stamp = '2026-01-15T12:00:00.000Z';
 const action = {
   name: 'book',
@@ -35,24 +35,7 @@ afterEach(async () => {
 });
 
 /** A v1.0 surface with a button whose event carries a userMessage. */
-const v10Surface = [
-  {
-    version: 'v1.0',
-    createSurface: {
-      surfaceId: 's',
-      catalogId: V10_CATALOG_ID,
-      components: [
-        {
-          id: 'root',
-          component: 'Button',
-          child: 'label',
-          action: { event: { name: 'book', context: {}, userMessage: 'Book the table' } },
-        },
-        { id: 'label', component: 'Text', text: 'Book' },
-      ],
-    },
-  },
-];
+const v10Surface = [createV10ActionSurface('s', 'Book the table')];
 
 /** A transport that records what it is given and says it negotiated `a2uiVersion`. */
 function recording(a2uiVersion: string | undefined): ClientTransport & { sent: ClientMessage[] } {
@@ -104,13 +87,19 @@ describe('clientMessageVersionOf', () => {
   });
 });
 
+/** A connected client on a recording link that negotiated `a2uiVersion`, holding the v1.0 surface. */
+function openClient(a2uiVersion: string) {
+  const transport = recording(a2uiVersion);
+  const client = new A2uiClient({ transport });
+  clients.push(client);
+  void client.connect();
+  client.process(v10Surface);
+  return { transport, client };
+}
+
 describe('A2uiClient writes the negotiated version', () => {
   it('sends an action of a v1.0 surface in v1.0 shape, with its userMessage, on a v1.0 link', async () => {
-    const transport = recording('v1.0');
-    const client = new A2uiClient({ transport });
-    clients.push(client);
-    void client.connect();
-    client.process(v10Surface);
+    const { transport, client } = openClient('v1.0');
     await client.dispatchAction('s', 'root');
     expect(transport.sent[0]).toEqual({
       version: 'v1.0',
@@ -119,11 +108,7 @@ describe('A2uiClient writes the negotiated version', () => {
   });
 
   it('sends the same action in v0.9 shape on a v0.9 link, and errors likewise', async () => {
-    const transport = recording('v0.9');
-    const client = new A2uiClient({ transport });
-    clients.push(client);
-    void client.connect();
-    client.process(v10Surface);
+    const { transport, client } = openClient('v0.9');
     await client.dispatchAction('s', 'root');
     expect(transport.sent[0]).toEqual({
       version: 'v0.9',
@@ -138,11 +123,7 @@ describe('A2uiClient writes the negotiated version', () => {
   });
 
   it('reports an error in v1.0 shape on a v1.0 link', async () => {
-    const transport = recording('v1.0');
-    const client = new A2uiClient({ transport });
-    clients.push(client);
-    void client.connect();
-    client.process(v10Surface);
+    const { transport, client } = openClient('v1.0');
     client.processor.reportError({ code: 'EXPRESSION_ERROR', surfaceId: 's', message: 'x' });
     await Promise.resolve();
     expect(transport.sent[0]).toEqual({
@@ -162,7 +143,7 @@ describe('the server accepts v1.0 actions and errors from a v1.0 connection only
     const agent: A2uiAgent = {
       onConnect(conn) {
         opened(conn);
-        if (conn.protocolVersions?.[0] === 'v1.0') conn.send(v10Surface as never);
+        if (conn.protocolVersions?.[0] === 'v1.0') conn.send(v10Surface);
       },
       onAction: (_conn, received) => void seen.actions.push(received),
       onError: (_conn, error) => void seen.errors.push(error),

@@ -1,0 +1,35 @@
+/**
+ * A v1.0 surface whose one button sends an action with a `userMessage`: what the tests of
+ * "actions travel in the negotiated version's shape" (issue 20) render on every binding.
+ */
+import type { ServerMessage } from '../protocol/messages.js';
+
+/** The v1.0 basic catalog id. */
+export const V10_BASIC_CATALOG_ID =
+  'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+
+/**
+ * A v1.0 `createSurface` with inline components: a `Button` `root` whose event is
+ * `{name: 'book', context: {}, userMessage}` and its `Text` label.
+ *
+ * @param surfaceId - the surface's id
+ * @param userMessage - the event's `userMessage` @default "Book it"
+ */
+export function createV10ActionSurface(surfaceId: string, userMessage = 'Book it'): ServerMessage {
+  return {
+    version: 'v1.0',
+    createSurface: {
+      surfaceId,
+      catalogId: V10_BASIC_CATALOG_ID,
+      components: [
+        {
+          id: 'root',
+          component: 'Button',
+          child: 'label',
+          action: { event: { name: 'book', context: {}, userMessage } },
+        },
+        { id: 'label', component: 'Text', text: 'Book' },
+      ],
+    },
+  } as unknown as ServerMessage;
+}
