@@ -46,6 +46,8 @@ interface Round {
   readonly longestCpu: number;
   /** The page's script task (its evaluation, and core applying the stream), wall / CPU ms. */
   readonly script: string;
+  /** Core applying the streams inside the script task, wall / CPU ms (between the page's marks). */
+  readonly streams: string;
   /** Main-thread tasks over 50 ms of wall time after the script. */
   readonly longTasks: number;
   /** From navigation until every instance is in the page, ms. */
@@ -65,6 +67,8 @@ interface TraceEvent {
   readonly dur?: number;
   /** The thread's CPU time during the event, µs (thread timestamps, Linux). */
   readonly tdur?: number;
+  /** The thread's CPU clock at the event, µs (instant events such as user timing marks). */
+  readonly tts?: number;
   readonly args?: { name?: string };
 }
 
@@ -131,7 +135,16 @@ try {
       const after = tasks.filter((task) => !isScript(task));
       const script = tasks.filter(isScript).sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
       const byWall = [...after].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
+      const [streamsStart, streamsApplied] = [
+        'gallery-streams-start',
+        'gallery-streams-applied',
+      ].map((name) => trace.traceEvents.find((event) => event.name === name));
+      const streams =
+        streamsStart && streamsApplied
+          ? `${ms(streamsApplied.ts - streamsStart.ts).toFixed(0)}/${ms((streamsApplied.tts ?? 0) - (streamsStart.tts ?? 0)).toFixed(0)}`
+          : '?';
       rounds.push({
+        streams,
         longest: ms(byWall[0]?.dur),
         longestCpu: Math.max(0, ...after.map((task) => ms(task.tdur))),
         script: script ? pair(script) : '0/0',
@@ -146,7 +159,7 @@ try {
     );
     for (const [index, round] of rounds.entries()) {
       console.log(
-        `round ${index + 1}: longest task after the page's script ${round.longest.toFixed(0)} ms wall, ${round.longestCpu.toFixed(0)} ms CPU (script ${round.script} ms wall/CPU), ${round.longTasks} tasks over 50 ms, all mounted after ${round.allMounted.toFixed(0)} ms; longest tasks (wall/CPU ms) ${round.tasks}`,
+        `round ${index + 1}: longest task after the page's script ${round.longest.toFixed(0)} ms wall, ${round.longestCpu.toFixed(0)} ms CPU (script ${round.script} ms wall/CPU, of which core applying the streams ${round.streams}), ${round.longTasks} tasks over 50 ms, all mounted after ${round.allMounted.toFixed(0)} ms; longest tasks (wall/CPU ms) ${round.tasks}`,
       );
     }
   }
