@@ -4,12 +4,11 @@
  * server reads that version and refuses it from a connection that negotiated v0.9. Real server
  * on 127.0.0.1, the real client.
  */
-import { type A2uiAgent, A2uiClient } from '@a2ui-ts/core';
-import { createV10ActionSurface } from '@a2ui-ts/core/testing';
+import { A2uiClient } from '@a2ui-ts/core';
+import { createV10ActionAgent } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
-const surface = createV10ActionSurface('s');
 const action = {
   name: 'book',
   surfaceId: 's',
@@ -27,14 +26,8 @@ afterEach(async () => {
 });
 
 async function start() {
-  const actions: unknown[] = [];
+  const { agent, actions } = createV10ActionAgent();
   const bodies: unknown[] = [];
-  const agent: A2uiAgent = {
-    onConnect(connection) {
-      if (connection.protocolVersions?.[0] === 'v1.0') connection.send(surface);
-    },
-    onAction: (_connection, received) => void actions.push(received),
-  };
   server = await startTestServer({
     agent,
     configure: (parent) =>

@@ -4,8 +4,8 @@
  * action's `userMessage`; the server reads that version, and refuses it from a connection that
  * negotiated v0.9. Real server on 127.0.0.1, the real client.
  */
-import { type A2uiAgent, A2uiClient } from '@a2ui-ts/core';
-import { createV10ActionSurface } from '@a2ui-ts/core/testing';
+import { A2uiClient } from '@a2ui-ts/core';
+import { createV10ActionAgent } from '@a2ui-ts/core/testing';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream-reader.js';
@@ -13,22 +13,14 @@ import { connectSseJsonRpc } from './client/connect-sse-json-rpc.js';
 import { serveSseJsonRpc } from './node.js';
 import { createSseJsonRpcServer } from './server/create-sse-json-rpc-server.js';
 
-const surface = createV10ActionSurface('s');
-
 const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
 async function start() {
-  const actions: unknown[] = [];
+  const { agent, actions } = createV10ActionAgent();
   const bodies: unknown[] = [];
-  const agent: A2uiAgent = {
-    onConnect(connection) {
-      if (connection.protocolVersions?.[0] === 'v1.0') connection.send(surface);
-    },
-    onAction: (_connection, action) => void actions.push(action),
-  };
   const app = createSseJsonRpcServer({ agent, keepAliveIntervalMs: 60_000 });
   const root = new Hono()
     .use('/a2ui/rpc', async (c, next) => {

@@ -91,7 +91,11 @@ export type {
 export { describeTransportConformance } from './transport-conformance.js';
 export type { TransportRecording } from './transport-recorder.js';
 export { recordTransport } from './transport-recorder.js';
-export { createV10ActionSurface, V10_BASIC_CATALOG_ID } from './v1-action-surface.js';
+export {
+  createV10ActionAgent,
+  createV10ActionSurface,
+  V10_BASIC_CATALOG_ID,
+} from './v1-action-surface.js';
 export type { ChangeNotifier, Deferred } from './wait-for.js';
 export { createChangeNotifier, createDeferred, waitForClient } from './wait-for.js';
 export type { WireFunctionAgent } from './wire-function-agent.js';

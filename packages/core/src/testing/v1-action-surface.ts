@@ -2,6 +2,7 @@
  * A v1.0 surface whose one button sends an action with a `userMessage`: what the tests of
  * "actions travel in the negotiated version's shape" (issue 20) render on every binding.
  */
+import type { A2uiAgent, AgentAction } from '../agent/agent.js';
 import type { ServerMessage } from '../protocol/messages.js';
 
 /** The v1.0 basic catalog id. */
@@ -32,4 +33,19 @@ export function createV10ActionSurface(surfaceId: string, userMessage = 'Book it
       ],
     },
   } as unknown as ServerMessage;
+}
+
+/**
+ * An agent that sends {@link createV10ActionSurface} (`"s"`) to a connection that negotiated
+ * v1.0, and records every action it receives, in order.
+ */
+export function createV10ActionAgent(): { agent: A2uiAgent; actions: AgentAction[] } {
+  const actions: AgentAction[] = [];
+  const agent: A2uiAgent = {
+    onConnect(connection) {
+      if (connection.protocolVersions?.[0] === 'v1.0') connection.send(createV10ActionSurface('s'));
+    },
+    onAction: (_connection, action) => void actions.push(action),
+  };
+  return { agent, actions };
 }
