@@ -15,6 +15,7 @@ import { resolveInside } from '../permissions/inside-directory.js';
 import { permissionDenied } from '../permissions/permission-denied.js';
 import type { HandlerDiagnostics, HandlerRun } from './handler-run.js';
 import { isNodeCommand, nodePermissionArgs } from './node-permission-args.js';
+import { fillArgs, inputToEnv } from './script-input.js';
 import {
   capScriptMemory,
   endedOutOfMemory,
@@ -22,7 +23,6 @@ import {
   memoryCapNote,
   prlimitCouldNotStart,
 } from './script-memory-cap.js';
-import { fillArgs, inputToEnv } from './script-input.js';
 
 /** Variables of the runtime's own environment a script sees; secrets stay behind. */
 const INHERITED_ENV = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'] as const;
