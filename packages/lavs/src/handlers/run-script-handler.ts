@@ -15,6 +15,7 @@ import { resolveInside } from '../permissions/inside-directory.js';
 import { permissionDenied } from '../permissions/permission-denied.js';
 import type { HandlerDiagnostics, HandlerRun } from './handler-run.js';
 import { isNodeCommand, nodePermissionArgs } from './node-permission-args.js';
+import { inheritedEnvironment } from './script-environment.js';
 import { fillArgs, inputToEnv } from './script-input.js';
 import {
   capScriptMemory,
@@ -24,8 +25,6 @@ import {
   prlimitCouldNotStart,
 } from './script-memory-cap.js';
 
-/** Variables of the runtime's own environment a script sees; secrets stay behind. */
-const INHERITED_ENV = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'] as const;
 /** Most stderr kept for the log, in bytes (its end, where the error usually is). */
 const STDERR_TAIL_BYTES = 4_096;
 
@@ -49,13 +48,8 @@ export async function runScriptHandler(
       ? resolve(run.baseDir, handler.command)
       : handler.command;
   const mode = handler.input ?? 'stdin';
-  const inherited = Object.fromEntries(
-    INHERITED_ENV.flatMap((name) =>
-      process.env[name] === undefined ? [] : [[name, process.env[name]]],
-    ),
-  );
   const env = {
-    ...inherited,
+    ...inheritedEnvironment(),
     ...handler.env,
     ...(mode === 'env' ? inputToEnv(run.input) : {}),
     LAVS_SERVICE_DIR: run.baseDir,
