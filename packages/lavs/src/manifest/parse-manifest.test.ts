@@ -6,7 +6,7 @@ import { LavsError } from '../errors/lavs-error.js';
 import type { LavsManifest } from './manifest-types.js';
 import { loadManifest, parseManifest, safeParseManifest } from './parse-manifest.js';
 
-const TODO = new URL('../../test/todo-manager/lavs.json', import.meta.url).pathname;
+const TODO = new URL('../../examples/todo-manager/lavs.json', import.meta.url).pathname;
 
 function minimal(): LavsManifest {
   return {
@@ -35,7 +35,7 @@ describe('loadManifest', () => {
       'deleteTodo',
       'todoUpdates',
     ]);
-    expect(loaded.baseDir).toBe(new URL('../../test/todo-manager', import.meta.url).pathname);
+    expect(loaded.baseDir).toBe(new URL('../../examples/todo-manager', import.meta.url).pathname);
     expect(loaded.endpoints.get('listTodos')?.permissions.maxExecutionTime).toBe(30000);
   });
 
