@@ -35,7 +35,7 @@ it('adds, toggles and deletes todos on one page and sees them on a second page',
   await one.getByRole('button', { name: 'Add' }).waitFor();
   await two.getByRole('button', { name: 'Add' }).waitFor();
 
-  await one.getByRole('textbox', { name: 'text' }).fill('Buy milk');
+  await one.getByRole('textbox', { name: 'Text' }).fill('Buy milk');
   await one.getByRole('button', { name: 'Add' }).click();
   const milkOnTwo = two.getByRole('checkbox', { name: 'Buy milk' });
   await milkOnTwo.waitFor();

@@ -67,10 +67,14 @@ export function createLavsViewAgent(options: LavsViewAgentOptions): A2uiAgent {
     const rows = view.single ? [output as Row] : Array.isArray(output) ? (output as Row[]) : [];
     shown.set(connection, rows);
     const value = view.fallback === 'json' ? JSON.stringify(output, null, 2) : rows;
-    connection.send({
-      version: v,
-      updateDataModel: { surfaceId, path: view.fallback === 'json' ? '/json' : '/items', value },
-    });
+    const empty = view.fallback !== 'json' && rows.length === 0 ? view.emptyText : '';
+    connection.send([
+      {
+        version: v,
+        updateDataModel: { surfaceId, path: view.fallback === 'json' ? '/json' : '/items', value },
+      },
+      { version: v, updateDataModel: { surfaceId, path: '/empty', value: empty } },
+    ]);
   };
   const status = (connection: Connection, surfaceId: string, message: string) => {
     if (!connection.closed)
@@ -103,7 +107,7 @@ export function createLavsViewAgent(options: LavsViewAgentOptions): A2uiAgent {
           updateDataModel: {
             surfaceId,
             path: '/',
-            value: { status: '', forms, items: [], json: '' },
+            value: { status: '', forms, items: [], json: '', empty: '' },
           },
         },
       ]);
