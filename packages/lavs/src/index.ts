@@ -33,6 +33,7 @@ export type {
   JsonSchema,
   LavsManifest,
   McpHandler,
+  McpStdioServer,
   Permissions,
   ScriptHandler,
   ViewConfig,

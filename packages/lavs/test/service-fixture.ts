@@ -18,7 +18,7 @@ import {
   serveLavs,
 } from '../src/index.js';
 
-const TODO_MANAGER = new URL('./todo-manager/', import.meta.url).pathname;
+const TODO_MANAGER = new URL('../examples/todo-manager/', import.meta.url).pathname;
 
 /** A copy of the todo-manager service in a new temporary directory. */
 export async function copyTodoManager(): Promise<string> {

@@ -24,7 +24,7 @@ import type { DemoLogger } from './demo-agent.js';
 
 /** The todo-manager of `@a2ui-ts/lavs` (the service its README and tests use). */
 const TODO_MANAGER = fileURLToPath(
-  new URL('../../../../packages/lavs/test/todo-manager/', import.meta.url),
+  new URL('../../../../packages/lavs/examples/todo-manager/', import.meta.url),
 );
 
 /** Options of {@link startDemoTodoService}. */

@@ -2,7 +2,9 @@
  * The LAVS todos in Chromium: two pages on two transports (WebSocket and SSE + JSON-RPC) show the
  * todo-manager service's live surface; one adds, ticks and saves, deletes — and the other page
  * follows each change, as both follow a change made to the service from outside (the LLM agent's
- * tools call the same runtime).
+ * tools call the same runtime). First, how it looks to a new user at 1280 and 390 px, light and
+ * dark: an empty list says so, columns and fields carry human labels, a disabled button's label
+ * keeps 3:1 against its fill (WCAG 1.4.11), and every badge keeps a visible outline.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +30,95 @@ afterAll(async () => {
 const surface = (page: Page) =>
   page.getByTestId('surface-lavs-todo-manager').locator('.a2ui-surface');
 
+/**
+ * The contrast ratio (WCAG 2.x) of `element`'s label against its own fill, as painted: the fill
+ * over the first opaque background behind it, the label over the fill, and both faded by the
+ * element's `opacity` onto what is behind it.
+ */
+function labelContrast(element: Element): number {
+  type Rgb = { r: number; g: number; b: number };
+  const parse = (value: string) => {
+    const [r = 0, g = 0, b = 0, a = 1] = (value.match(/[\d.]+/g) ?? []).map(Number);
+    return { r, g, b, a: value.startsWith('rgba') ? a : 1 };
+  };
+  const over = (top: Rgb, alpha: number, under: Rgb): Rgb => ({
+    r: top.r * alpha + under.r * (1 - alpha),
+    g: top.g * alpha + under.g * (1 - alpha),
+    b: top.b * alpha + under.b * (1 - alpha),
+  });
+  const translucent: Array<Rgb & { a: number }> = [];
+  let behind: Rgb = { r: 255, g: 255, b: 255 };
+  for (let node = element.parentElement; node !== null; node = node.parentElement) {
+    const background = parse(getComputedStyle(node).backgroundColor);
+    if (background.a === 1) {
+      behind = background;
+      break;
+    }
+    if (background.a > 0) translucent.push(background);
+  }
+  for (const layer of translucent.reverse()) behind = over(layer, layer.a, behind);
+  const style = getComputedStyle(element);
+  const opacity = Number(style.opacity);
+  const fillColor = parse(style.backgroundColor);
+  const fill = over(fillColor, fillColor.a, behind);
+  const textColor = parse(style.color);
+  const label = over(over(textColor, textColor.a, fill), opacity, behind);
+  const shownFill = over(fill, opacity, behind);
+  const luminance = ({ r, g, b }: Rgb) => {
+    const channel = (c: number) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  };
+  const [light, dark] = [luminance(label), luminance(shownFill)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+for (const colorScheme of ['light', 'dark'] as const)
+  for (const width of [1280, 390])
+    it(`shows an empty state, human labels, readable disabled buttons and outlined badges (${colorScheme}, ${width} px)`, async () => {
+      const { page, pageErrors } = await harness.open(
+        '/?agent=todos&transport=ws',
+        { width, height: 900 },
+        { colorScheme },
+      );
+      const view = surface(page);
+      await view.getByText('No todos yet. Add one below.').waitFor();
+      await view.getByRole('textbox', { name: 'Text' }).waitFor();
+      expect(await view.getByText('Created at', { exact: true }).count()).toBe(1);
+      expect(await view.getByText('createdAt', { exact: true }).count()).toBe(0);
+
+      // Disabled, a surface button and a page button stay readable.
+      const add = view.getByRole('button', { name: 'Add' });
+      const pause = page.getByRole('button', { name: 'Pause' });
+      for (const button of [add, pause]) {
+        await button.evaluate((element) => element.setAttribute('disabled', ''));
+        expect(await button.evaluate(labelContrast)).toBeGreaterThanOrEqual(3);
+      }
+      await harness.screenshot(page, `lavs-todos-empty-${colorScheme}-${width}`);
+      for (const button of [add, pause])
+        await button.evaluate((element) => element.removeAttribute('disabled'));
+
+      // Every badge has an outline (a coloured one used to have none).
+      const borders = await page
+        .locator('.badge')
+        .evaluateAll((badges) => badges.map((badge) => getComputedStyle(badge).borderTopColor));
+      expect(borders.length).toBeGreaterThan(0);
+      for (const color of borders) expect(color).not.toMatch(/^rgba\(.*, 0\)$|transparent/);
+
+      await todos.runtime.call('addTodo', { text: `Look ${colorScheme} ${width}` });
+      await view.getByRole('checkbox', { name: `Look ${colorScheme} ${width}` }).waitFor();
+      await view.getByText('No todos yet. Add one below.').waitFor({ state: 'detached' });
+      for (const todo of (await todos.runtime.call('listTodos')) as Array<{ id: number }>)
+        await todos.runtime.call('deleteTodo', { id: todo.id });
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    });
+
 it('adds, toggles and deletes todos on one page and sees them on a second page', async () => {
   const first = await harness.open('/?agent=todos&transport=ws');
   const second = await harness.open('/?agent=todos&transport=sse-jsonrpc');
@@ -35,7 +126,7 @@ it('adds, toggles and deletes todos on one page and sees them on a second page',
   await one.getByRole('button', { name: 'Add' }).waitFor();
   await two.getByRole('button', { name: 'Add' }).waitFor();
 
-  await one.getByRole('textbox', { name: 'text' }).fill('Buy milk');
+  await one.getByRole('textbox', { name: 'Text' }).fill('Buy milk');
   await one.getByRole('button', { name: 'Add' }).click();
   const milkOnTwo = two.getByRole('checkbox', { name: 'Buy milk' });
   await milkOnTwo.waitFor();

@@ -18,7 +18,7 @@ import { RENDER_TOOL_NAME } from '../catalog/render-tool-schema.js';
 import { createScriptedModel, renderStep, scriptedStep } from '../testing/scripted-model.js';
 import { createLavsTools, lavsServiceTools } from './lavs-tools.js';
 
-const TODO_MANAGER = new URL('../../../lavs/test/todo-manager/', import.meta.url).pathname;
+const TODO_MANAGER = new URL('../../../lavs/examples/todo-manager/', import.meta.url).pathname;
 
 let dir: string;
 let runtime: LavsRuntime;

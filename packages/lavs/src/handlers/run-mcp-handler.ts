@@ -1,9 +1,10 @@
 /**
  * The `mcp` handler (spec §4.3): the endpoint is a tool of an MCP server, called through
- * `@modelcontextprotocol/sdk`'s `Client` over Streamable HTTP. `handler.server` is the server's
- * URL (`http:` or `https:`), checked against `networkAccess` like an http handler's; the input is
- * the tool's `arguments`; the output is the tool's `structuredContent`, else its first text
- * content read as JSON. One connection per call, closed after it.
+ * `@modelcontextprotocol/sdk`'s `Client`; the input is the tool's `arguments`; the output is the
+ * tool's `structuredContent`, else its first text content read as JSON. `handler.server` is
+ * either a Streamable HTTP URL (`http:`/`https:`), checked against `networkAccess` like an http
+ * handler's and connected once per call, or a local server over stdio (`{ command, args }`),
+ * started once and reused (`mcp-stdio-clients.ts`).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -11,65 +12,93 @@ import { LavsError } from '../errors/lavs-error.js';
 import type { McpHandler } from '../manifest/manifest-types.js';
 import { checkNetworkAccess } from '../permissions/network-access-policy.js';
 import type { HandlerDiagnostics, HandlerRun } from './handler-run.js';
+import type { McpStdioClients } from './mcp-stdio-clients.js';
 
 /**
  * Runs an mcp handler.
  *
+ * @param stdioClients - the runtime's stdio servers (for a `{ command }` server)
  * @returns the tool's structured content, or its text content parsed as JSON
- * @throws `LavsError` `PERMISSION_DENIED` (`networkAccess`), `TIMEOUT` (past `timeoutMs`),
- *   `HANDLER_ERROR` (the server unreachable, the tool failed or answered no JSON)
+ * @throws `LavsError` `PERMISSION_DENIED` (`networkAccess`), `TIMEOUT` (past `timeoutMs`; a stdio
+ *   server is stopped with it), `HANDLER_ERROR` (the server unreachable or not starting, the tool
+ *   failed or answered no JSON)
  */
 export async function runMcpHandler(
   handler: McpHandler,
   run: HandlerRun,
   diagnostics: HandlerDiagnostics,
+  stdioClients: McpStdioClients,
 ): Promise<unknown> {
+  const { server } = handler;
+  const timeout = AbortSignal.timeout(run.timeoutMs);
+  const signal = AbortSignal.any([run.signal, timeout]);
+  let httpClient: Client | undefined;
+  try {
+    let client: Client;
+    if (typeof server === 'string') {
+      httpClient = new Client({ name: 'lavs-runtime', version: '1.0.0' });
+      await httpClient.connect(new StreamableHTTPClientTransport(httpServerUrl(server, run)), {
+        signal,
+      });
+      client = httpClient;
+    } else client = await stdioClients.client(server, signal, diagnostics);
+    const result = await client.callTool(
+      { name: handler.tool, arguments: (run.input ?? {}) as Record<string, unknown> },
+      undefined,
+      { signal, timeout: run.timeoutMs },
+    );
+    return toolOutput(result, handler.tool, diagnostics);
+  } catch (error) {
+    if (LavsError.isInstance(error)) throw error;
+    if (timeout.aborted) {
+      if (typeof server !== 'string') stdioClients.stop(server);
+      throw new LavsError(
+        'TIMEOUT',
+        `${run.endpointId} ran past ${run.timeoutMs} ms and was stopped`,
+        { data: { permission: 'maxExecutionTime', timeoutMs: run.timeoutMs } },
+      );
+    }
+    diagnostics(error instanceof Error ? error.message : String(error));
+    if (typeof server !== 'string' && stdioClients.stderrOf(server) !== '')
+      diagnostics(stdioClients.stderrOf(server));
+    throw new LavsError('HANDLER_ERROR', 'the mcp server could not be called', { cause: error });
+  } finally {
+    await httpClient?.close().catch(() => {});
+  }
+}
+
+/** The URL of an HTTP server, once `networkAccess` allows its host. */
+function httpServerUrl(server: string, run: HandlerRun): URL {
   let url: URL;
   try {
-    url = new URL(handler.server);
+    url = new URL(server);
   } catch (error) {
     throw new LavsError('HANDLER_ERROR', 'the mcp server is not a URL', { cause: error });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new LavsError('HANDLER_ERROR', 'the mcp server must be an http(s) URL');
   checkNetworkAccess(run.permissions.networkAccess, url);
-  const timeout = AbortSignal.timeout(run.timeoutMs);
-  const signal = AbortSignal.any([run.signal, timeout]);
-  const client = new Client({ name: 'lavs-runtime', version: '1.0.0' });
+  return url;
+}
+
+/** The endpoint's output from a tool's result. */
+function toolOutput(
+  result: Awaited<ReturnType<Client['callTool']>>,
+  tool: string,
+  diagnostics: HandlerDiagnostics,
+): unknown {
+  const texts = Array.isArray(result.content)
+    ? result.content.flatMap((part) => (part.type === 'text' ? [part.text] : []))
+    : [];
+  if (result.isError === true) {
+    diagnostics(texts.join('\n'));
+    throw new LavsError('HANDLER_ERROR', `the mcp tool ${tool} failed`);
+  }
+  if (result.structuredContent !== undefined) return result.structuredContent;
+  if (texts.length === 0) return null;
   try {
-    await client.connect(new StreamableHTTPClientTransport(url), { signal });
-    const result = await client.callTool(
-      { name: handler.tool, arguments: (run.input ?? {}) as Record<string, unknown> },
-      undefined,
-      { signal, timeout: run.timeoutMs },
-    );
-    const texts = Array.isArray(result.content)
-      ? result.content.flatMap((part) => (part.type === 'text' ? [part.text] : []))
-      : [];
-    if (result.isError === true) {
-      diagnostics(texts.join('\n'));
-      throw new LavsError('HANDLER_ERROR', `the mcp tool ${handler.tool} failed`);
-    }
-    if (result.structuredContent !== undefined) return result.structuredContent;
-    if (texts.length === 0) return null;
-    try {
-      return JSON.parse(texts[0]!);
-    } catch (error) {
-      throw new LavsError('HANDLER_ERROR', 'the mcp tool did not answer JSON', { cause: error });
-    }
+    return JSON.parse(texts[0]!);
   } catch (error) {
-    if (LavsError.isInstance(error)) throw error;
-    if (timeout.aborted)
-      throw new LavsError(
-        'TIMEOUT',
-        `${run.endpointId} ran past ${run.timeoutMs} ms and was stopped`,
-        {
-          data: { permission: 'maxExecutionTime', timeoutMs: run.timeoutMs },
-        },
-      );
-    diagnostics(error instanceof Error ? error.message : String(error));
-    throw new LavsError('HANDLER_ERROR', 'the mcp server could not be called', { cause: error });
-  } finally {
-    await client.close().catch(() => {});
+    throw new LavsError('HANDLER_ERROR', 'the mcp tool did not answer JSON', { cause: error });
   }
 }

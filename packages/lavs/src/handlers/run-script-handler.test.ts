@@ -224,3 +224,56 @@ it("confines a Node script to its fileAccess with Node's permission model: -3200
     await confined.close();
   }
 });
+
+it('holds a script to maxMemory: one allocating past it is killed and answered -32001, the service keeps serving', async () => {
+  const MAX_MEMORY = 128 * 1024 * 1024;
+  const dir = await makeService(
+    {
+      lavs: '1.0',
+      name: 'memory',
+      version: '1.0.0',
+      endpoints: [
+        // Buffers live outside V8's heap: only the OS cap can stop them.
+        script('hog', ['allocate.mjs', String(1024 * 1024 * 1024)]),
+        script('modest', ['allocate.mjs', String(8 * 1024 * 1024)]),
+        {
+          ...script('missing', []),
+          handler: { type: 'script', command: 'no-such-command-lavs' },
+        },
+      ],
+      permissions: { maxMemory: MAX_MEMORY, maxExecutionTime: 60_000 },
+    },
+    {
+      'allocate.mjs': `
+        const keep = [];
+        let allocated = 0;
+        while (allocated < Number(process.argv[2])) {
+          keep.push(Buffer.alloc(16 * 1024 * 1024, 1));
+          allocated += 16 * 1024 * 1024;
+        }
+        console.log(JSON.stringify({ allocated }));
+      `,
+    },
+  );
+  const capped = await startService(dir);
+  try {
+    expect((await capped.call('hog')).error).toEqual({
+      code: -32001,
+      message: 'Permission denied: hog used more than maxMemory',
+      data: { permission: 'maxMemory', maxMemory: MAX_MEMORY },
+    });
+    expect(capped.audit.at(-1)).toMatchObject({
+      endpoint: 'hog',
+      outcome: 'error',
+      code: 'PERMISSION_DENIED',
+      permission: 'maxMemory',
+    });
+    expect((await capped.call('modest')).result).toEqual({ allocated: 16 * 1024 * 1024 });
+    expect((await capped.call('missing')).error).toEqual({
+      code: -32003,
+      message: 'Handler error: the script could not be started',
+    });
+  } finally {
+    await capped.close();
+  }
+});

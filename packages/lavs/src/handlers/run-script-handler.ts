@@ -4,19 +4,27 @@
  * to `maxOutputBytes`. A Node script (`command: "node"`) whose permissions declare `fileAccess`
  * runs in the runtime's Node under its permission model, granted those files only
  * (`node-permission-args.ts`). Past its time, or past its output bound, the whole group gets SIGTERM and
- * `killGraceMs` later SIGKILL; the call is answered only once the process is gone.
+ * `killGraceMs` later SIGKILL; the call is answered only once the process is gone. `maxMemory`
+ * is held by the OS where it can be (`script-memory-cap.ts`).
  */
 import { spawn } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { LavsError } from '../errors/lavs-error.js';
 import type { ScriptHandler } from '../manifest/manifest-types.js';
 import { resolveInside } from '../permissions/inside-directory.js';
+import { permissionDenied } from '../permissions/permission-denied.js';
 import type { HandlerDiagnostics, HandlerRun } from './handler-run.js';
 import { isNodeCommand, nodePermissionArgs } from './node-permission-args.js';
+import { inheritedEnvironment } from './script-environment.js';
 import { fillArgs, inputToEnv } from './script-input.js';
+import {
+  capScriptMemory,
+  endedOutOfMemory,
+  hasPrlimit,
+  memoryCapNote,
+  prlimitCouldNotStart,
+} from './script-memory-cap.js';
 
-/** Variables of the runtime's own environment a script sees; secrets stay behind. */
-const INHERITED_ENV = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'] as const;
 /** Most stderr kept for the log, in bytes (its end, where the error usually is). */
 const STDERR_TAIL_BYTES = 4_096;
 
@@ -24,10 +32,11 @@ const STDERR_TAIL_BYTES = 4_096;
  * Runs a script handler.
  *
  * @returns the parsed stdout
- * @throws `LavsError` `TIMEOUT` (killed past `timeoutMs`), `HANDLER_ERROR` (non-zero exit,
+ * @throws `LavsError` `TIMEOUT` (killed past `timeoutMs`), `PERMISSION_DENIED` (`fileAccess`
+ *   refused by Node's permission model, `maxMemory` reached), `HANDLER_ERROR` (non-zero exit,
  *   killed by a signal, output too large or not JSON, cannot start)
  */
-export function runScriptHandler(
+export async function runScriptHandler(
   handler: ScriptHandler,
   run: HandlerRun,
   diagnostics: HandlerDiagnostics,
@@ -39,13 +48,8 @@ export function runScriptHandler(
       ? resolve(run.baseDir, handler.command)
       : handler.command;
   const mode = handler.input ?? 'stdin';
-  const inherited = Object.fromEntries(
-    INHERITED_ENV.flatMap((name) =>
-      process.env[name] === undefined ? [] : [[name, process.env[name]]],
-    ),
-  );
   const env = {
-    ...inherited,
+    ...inheritedEnvironment(),
     ...handler.env,
     ...(mode === 'env' ? inputToEnv(run.input) : {}),
     LAVS_SERVICE_DIR: run.baseDir,
@@ -61,8 +65,16 @@ export function runScriptHandler(
         ...scriptArgs,
       ]
     : scriptArgs;
+  const maxMemory = run.permissions.maxMemory;
+  const capped = capScriptMemory(confined ? process.execPath : command, args, {
+    maxMemory,
+    isNode: confined || isNodeCommand(command),
+    prlimit: maxMemory !== undefined && (await hasPrlimit()),
+  });
+  const capNote = memoryCapNote(capped);
+  if (maxMemory !== undefined && capNote !== undefined) diagnostics(capNote);
   return new Promise((resolve, reject) => {
-    const child = spawn(confined ? process.execPath : command, args, {
+    const child = spawn(capped.command, capped.args, {
       cwd,
       env,
       shell: false,
@@ -124,8 +136,17 @@ export function runScriptHandler(
       run.signal.removeEventListener('abort', onAbort);
       // Children the script left behind go with it.
       if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
-      if (stderr.length > 0) diagnostics(stderr.toString('utf8'));
+      const stderrText = stderr.toString('utf8');
+      if (stderr.length > 0) diagnostics(stderrText);
       if (failure !== undefined) return reject(failure);
+      if (capped.enforcement === 'os' && prlimitCouldNotStart(exitCode, stderrText))
+        return reject(new LavsError('HANDLER_ERROR', 'the script could not be started'));
+      if (capped.enforcement !== 'none' && endedOutOfMemory(exitCode, signal, stderrText))
+        return reject(
+          permissionDenied('maxMemory', `${run.endpointId} used more than maxMemory`, {
+            maxMemory,
+          }),
+        );
       if (exitCode !== 0 && confined && stderr.includes('ERR_ACCESS_DENIED'))
         return reject(
           new LavsError(

@@ -64,7 +64,22 @@ const handler = tagged([
   {
     properties: {
       type: { const: 'mcp' },
-      server: { type: 'string', minLength: 1 },
+      server: {
+        anyOf: [
+          { type: 'string', minLength: 1 },
+          {
+            type: 'object',
+            properties: {
+              command: { type: 'string', minLength: 1 },
+              args: { type: 'array', items: { type: 'string' } },
+              env: STRING_MAP,
+              cwd: { type: 'string', minLength: 1 },
+            },
+            required: ['command'],
+            additionalProperties: false,
+          },
+        ],
+      },
       tool: { type: 'string', minLength: 1 },
     },
     required: ['server', 'tool'],

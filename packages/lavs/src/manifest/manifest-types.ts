@@ -54,10 +54,27 @@ export interface HttpHandler {
   headers?: Record<string, string>;
 }
 
+/**
+ * An MCP server started as a local process and spoken to over its stdin and stdout (MCP's stdio
+ * transport). The spec names servers without saying how they are reached; this is the form MCP
+ * clients use for local servers (`command` + `args`).
+ */
+export interface McpStdioServer {
+  /** A command on `PATH` (`node`), or a path relative to the service directory (`./bin/x`). */
+  command: string;
+  /** Its arguments, as they are (no shell, no templates). */
+  args?: string[];
+  /** Extra environment variables. */
+  env?: Record<string, string>;
+  /** Working directory, relative to the service directory. @default the service directory */
+  cwd?: string;
+}
+
 /** Calls a tool of an MCP server (spec §4.3). */
 export interface McpHandler {
   type: 'mcp';
-  server: string;
+  /** The server: a Streamable HTTP URL (`http:`/`https:`), or a local process over stdio. */
+  server: string | McpStdioServer;
   tool: string;
 }
 

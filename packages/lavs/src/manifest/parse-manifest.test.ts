@@ -6,7 +6,7 @@ import { LavsError } from '../errors/lavs-error.js';
 import type { LavsManifest } from './manifest-types.js';
 import { loadManifest, parseManifest, safeParseManifest } from './parse-manifest.js';
 
-const TODO = new URL('../../test/todo-manager/lavs.json', import.meta.url).pathname;
+const TODO = new URL('../../examples/todo-manager/lavs.json', import.meta.url).pathname;
 
 function minimal(): LavsManifest {
   return {
@@ -35,7 +35,7 @@ describe('loadManifest', () => {
       'deleteTodo',
       'todoUpdates',
     ]);
-    expect(loaded.baseDir).toBe(new URL('../../test/todo-manager', import.meta.url).pathname);
+    expect(loaded.baseDir).toBe(new URL('../../examples/todo-manager', import.meta.url).pathname);
     expect(loaded.endpoints.get('listTodos')?.permissions.maxExecutionTime).toBe(30000);
   });
 
@@ -161,6 +161,11 @@ describe('parseManifest', () => {
         handler: { type: 'function', module: '../x.mjs', function: 'f' },
       },
       { id: 's', method: 'query', handler: { type: 'script', command: '../bin/x', cwd: '/tmp' } },
+      {
+        id: 'm',
+        method: 'query',
+        handler: { type: 'mcp', server: { command: './../mcp.mjs', cwd: '..' }, tool: 't' },
+      },
     );
     expect(errorsOf(manifest).map((issue) => issue.pointer)).toEqual([
       '/permissions/fileAccess/1',
@@ -168,7 +173,30 @@ describe('parseManifest', () => {
       '/endpoints/1/handler/module',
       '/endpoints/2/handler/cwd',
       '/endpoints/2/handler/command',
+      '/endpoints/3/handler/server/cwd',
+      '/endpoints/3/handler/server/command',
     ]);
+  });
+
+  it('takes an mcp server as a URL or a stdio command, nothing else', () => {
+    const manifest = minimal();
+    manifest.endpoints.push(
+      { id: 'h', method: 'query', handler: { type: 'mcp', server: 'http://x/mcp', tool: 't' } },
+      {
+        id: 's',
+        method: 'query',
+        handler: { type: 'mcp', server: { command: 'node', args: ['mcp.mjs'] }, tool: 't' },
+      },
+    );
+    expect(safeParseManifest(manifest, { baseDir: '/srv/notes' }).success).toBe(true);
+    manifest.endpoints.push({
+      id: 'bad',
+      method: 'query',
+      handler: { type: 'mcp', server: { args: ['x'] }, tool: 't' },
+    } as never);
+    expect(errorsOf(manifest).map((issue) => issue.pointer)).toContain(
+      '/endpoints/3/handler/server',
+    );
   });
 
   it('throws INVALID_MANIFEST with the pointers in data.errors and the message', () => {

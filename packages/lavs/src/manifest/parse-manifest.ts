@@ -179,13 +179,15 @@ function checkPaths(manifest: LavsManifest, baseDir: string): SchemaIssue[] {
     const at = `/endpoints/${index}`;
     patterns(permissions, `${at}/permissions`);
     if (handler.type === 'function') inside(handler.module, `${at}/handler/module`);
-    if (handler.type === 'script') {
-      if (handler.cwd !== undefined) inside(handler.cwd, `${at}/handler/cwd`);
-      // A bare name (`node`) is looked up on PATH and an absolute path names a system program;
-      // a relative path must be the service's own.
-      if (handler.command.includes('/') && !isAbsolute(handler.command))
-        inside(handler.command, `${at}/handler/command`);
-    }
+    // A bare name (`node`) is looked up on PATH and an absolute path names a system program;
+    // a relative path must be the service's own.
+    const spawned = (command: string, cwd: string | undefined, pointer: string) => {
+      if (cwd !== undefined) inside(cwd, `${pointer}/cwd`);
+      if (command.includes('/') && !isAbsolute(command)) inside(command, `${pointer}/command`);
+    };
+    if (handler.type === 'script') spawned(handler.command, handler.cwd, `${at}/handler`);
+    if (handler.type === 'mcp' && typeof handler.server === 'object')
+      spawned(handler.server.command, handler.server.cwd, `${at}/handler/server`);
   });
   return issues;
 }

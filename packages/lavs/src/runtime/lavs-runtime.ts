@@ -5,6 +5,7 @@
  * and WebSocket servers call it.
  */
 import { LavsError } from '../errors/lavs-error.js';
+import { McpStdioClients } from '../handlers/mcp-stdio-clients.js';
 import type { LavsManifest } from '../manifest/manifest-types.js';
 import type { LoadedEndpoint, LoadedManifest } from '../manifest/parse-manifest.js';
 import { describeIssues } from '../manifest/schema-issues.js';
@@ -75,7 +76,7 @@ export interface LavsRuntime {
   readonly watcherCount: number;
   /** Pushes `data` to every watcher of `endpointId` as it is (host-initiated updates). */
   publish(endpointId: string, data: unknown): void;
-  /** Stops every running handler and every watcher. */
+  /** Stops every running handler, every watcher and every stdio MCP server it started. */
   close(): Promise<void>;
 }
 
@@ -123,6 +124,10 @@ export function createLavsRuntime(
     maxOutputBytes: options.maxOutputBytes ?? LAVS_RUNTIME_DEFAULTS.maxOutputBytes,
     killGraceMs: options.killGraceMs ?? LAVS_RUNTIME_DEFAULTS.killGraceMs,
   };
+  const mcpStdioClients = new McpStdioClients({
+    baseDir: loaded.baseDir,
+    killGraceMs: limits.killGraceMs,
+  });
   const execute = (
     found: LoadedEndpoint,
     input: unknown,
@@ -134,6 +139,7 @@ export function createLavsRuntime(
       baseDir: loaded.baseDir,
       input,
       detail,
+      mcpStdioClients,
       signal: signal === undefined ? closing.signal : AbortSignal.any([signal, closing.signal]),
     });
 
@@ -205,6 +211,7 @@ export function createLavsRuntime(
       closing.abort();
       feeds.clear();
       await Promise.allSettled([...running]);
+      await mcpStdioClients.close();
     },
   };
 }

@@ -4,6 +4,7 @@
  * type run, and its output checked against `schema.output`.
  */
 import { LavsError } from '../errors/lavs-error.js';
+import type { McpStdioClients } from '../handlers/mcp-stdio-clients.js';
 import { runFunctionHandler } from '../handlers/run-function-handler.js';
 import { runHttpHandler } from '../handlers/run-http-handler.js';
 import { runMcpHandler } from '../handlers/run-mcp-handler.js';
@@ -25,6 +26,8 @@ export interface EndpointRun {
   readonly killGraceMs: number;
   /** Collects what the handler said, for the audit log. */
   readonly detail: string[];
+  /** The runtime's stdio MCP servers. */
+  readonly mcpStdioClients: McpStdioClients;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function runEndpoint(found: LoadedEndpoint, run: EndpointRun): Prom
   if (handler.type === 'script') output = await runScriptHandler(handler, handlerRun, say);
   else if (handler.type === 'function') output = await runFunctionHandler(handler, handlerRun, say);
   else if (handler.type === 'http') output = await runHttpHandler(handler, handlerRun);
-  else output = await runMcpHandler(handler, handlerRun, say);
+  else output = await runMcpHandler(handler, handlerRun, say, run.mcpStdioClients);
   const issues = found.checkOutput(output);
   if (issues.length > 0) {
     say(`output breaks schema.output: ${describeIssues(issues)}`);

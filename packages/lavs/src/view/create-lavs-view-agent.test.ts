@@ -93,12 +93,33 @@ it('reads the view from the manifest: a table, CheckBox toggles, row deletes, an
         endpoint: 'addTodo',
         label: 'Add',
         fields: [
-          { key: 'text', type: 'string', required: true, initial: '' },
-          { key: 'priority', type: 'number', required: false, initial: 0 },
+          { key: 'text', type: 'string', label: 'Text', required: true, initial: '' },
+          { key: 'priority', type: 'number', label: 'Priority', required: false, initial: 0 },
         ],
       },
     ],
+    emptyText: 'No todos yet. Add one below.',
   });
+  // People read labels, not property names: the schema's title, else the name in words.
+  expect(plan.columns.map((column) => column.label)).toEqual([
+    'ID',
+    'Text',
+    'Done',
+    'Priority',
+    'Created at',
+  ]);
+  const todo = manifest.types!.Todo as { properties: Record<string, unknown> };
+  const titled = planLavsView({
+    ...manifest,
+    types: {
+      ...manifest.types,
+      Todo: {
+        ...todo,
+        properties: { ...todo.properties, done: { type: 'boolean', title: 'Finished' } },
+      },
+    },
+  });
+  expect(titled.columns.find((column) => column.key === 'done')?.label).toBe('Finished');
   expect(() => planLavsView(manifest, { query: 'dropTables' })).toThrow(
     expect.objectContaining({ code: 'METHOD_NOT_FOUND' }),
   );
@@ -120,6 +141,11 @@ it('adds, toggles and deletes todos from a WebSocket and an SSE surface, each se
   const [overWs, overSse] = await connectBoth();
   for (const client of [overWs, overSse])
     await until(client, () => model(client)?.get('/forms/addTodo/text') === '', 'the add form');
+  await until(
+    overWs,
+    () => model(overWs)?.get('/empty') === 'No todos yet. Add one below.',
+    'the empty state, while there are no todos',
+  );
 
   // Add from the WebSocket surface: both surfaces show it, pushed by the subscription.
   model(overWs)!.set('/forms/addTodo/text', 'Buy milk');
@@ -127,6 +153,7 @@ it('adds, toggles and deletes todos from a WebSocket and an SSE surface, each se
   await shows(overSse, ['Buy milk'], 'the SSE surface shows the todo added over WebSocket');
   await shows(overWs, ['Buy milk'], 'the WebSocket surface too');
   expect(model(overWs)!.get('/forms/addTodo/text')).toBe('');
+  expect(model(overWs)!.get('/empty')).toBe('');
 
   // Tick the CheckBox on the SSE surface and save: the service toggles, the other surface follows.
   model(overSse)!.set('/items/0/done', true);

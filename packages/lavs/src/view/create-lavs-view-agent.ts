@@ -7,7 +7,7 @@
  *
  * The service's own `view.component` is never loaded or run: the generated A2UI view is used.
  */
-import type { A2uiAgent, ActionEvent, Connection } from '@a2ui-ts/core';
+import type { A2uiAgent, ActionEvent, Connection, ServerMessage } from '@a2ui-ts/core';
 import type { LavsClient } from '../client/create-lavs-client.js';
 import { LavsError } from '../errors/lavs-error.js';
 import type { LavsManifest } from '../manifest/manifest-types.js';
@@ -66,11 +66,7 @@ export function createLavsViewAgent(options: LavsViewAgentOptions): A2uiAgent {
     if (connection.closed) return;
     const rows = view.single ? [output as Row] : Array.isArray(output) ? (output as Row[]) : [];
     shown.set(connection, rows);
-    const value = view.fallback === 'json' ? JSON.stringify(output, null, 2) : rows;
-    connection.send({
-      version: v,
-      updateDataModel: { surfaceId, path: view.fallback === 'json' ? '/json' : '/items', value },
-    });
+    connection.send(outputUpdates(view, surfaceId, output, rows));
   };
   const status = (connection: Connection, surfaceId: string, message: string) => {
     if (!connection.closed)
@@ -103,7 +99,7 @@ export function createLavsViewAgent(options: LavsViewAgentOptions): A2uiAgent {
           updateDataModel: {
             surfaceId,
             path: '/',
-            value: { status: '', forms, items: [], json: '' },
+            value: { status: '', forms, items: [], json: '', empty: '' },
           },
         },
       ]);
@@ -212,4 +208,26 @@ function formInput(fields: LavsViewPlan['forms'][number]['fields'], context: Row
         : value;
   }
   return input;
+}
+
+/** The data-model updates that show `output`: the items (or its JSON text) and the empty state. */
+function outputUpdates(
+  view: LavsViewPlan,
+  surfaceId: string,
+  output: unknown,
+  rows: readonly Row[],
+): ServerMessage[] {
+  const json = view.fallback === 'json';
+  const empty = !json && rows.length === 0 ? view.emptyText : '';
+  return [
+    {
+      version: v,
+      updateDataModel: {
+        surfaceId,
+        path: json ? '/json' : '/items',
+        value: json ? JSON.stringify(output, null, 2) : rows,
+      },
+    },
+    { version: v, updateDataModel: { surfaceId, path: '/empty', value: empty } },
+  ];
 }

@@ -1,7 +1,8 @@
 /**
  * The A2UI v0.9 surface of a {@link LavsViewPlan}, in the basic catalog: the shown output under
  * `/items` (a List template over it for `list` and `table`, its JSON text under `/json` for
- * `json`), a caption under `/status` for the last refusal, each form's values under
+ * `json`), a caption under `/status` for the last refusal, the empty-state text under `/empty`,
+ * each form's values under
  * `/forms/<endpointId>/<field>`.
  *
  * Actions are named after the mutation they call; a row's context carries the row's key, a form's
@@ -51,8 +52,13 @@ const button = (
 /** `createSurface` and `updateComponents` of the view (its data comes separately). */
 export function lavsViewSurface(plan: LavsViewPlan, surfaceId: string): ServerMessage[] {
   const components: ComponentInstance[] = [];
-  const children = ['title', 'status', 'body'];
-  components.push(text('title', plan.title, 'h2'), text('status', { path: '/status' }, 'caption'));
+  const children = ['title', 'status', 'body', 'empty'];
+  components.push(
+    text('title', plan.title, 'h2'),
+    text('status', { path: '/status' }, 'caption'),
+    // The agent sets `/empty` to the plan's `emptyText` while there are no items, else to ''.
+    text('empty', { path: '/empty' }),
+  );
   if (plan.fallback === 'json') components.push(text('body', { path: '/json' }));
   else components.push(...itemsComponents(plan));
   for (const form of plan.forms) {
@@ -69,11 +75,11 @@ export function lavsViewSurface(plan: LavsViewPlan, surfaceId: string): ServerMe
       const path = `/forms/${form.endpoint}/${field.key}`;
       components.push(
         field.type === 'boolean'
-          ? { id: fieldIds[index]!, component: 'CheckBox', label: field.key, value: { path } }
+          ? { id: fieldIds[index]!, component: 'CheckBox', label: field.label, value: { path } }
           : {
               id: fieldIds[index]!,
               component: 'TextField',
-              label: field.key,
+              label: field.label,
               value: { path },
               // Every field shares the row (an unweighted one keeps its natural width and, on a
               // narrow screen, squeezes the others to nothing); text gets three shares.
@@ -128,7 +134,11 @@ function itemsComponents(plan: LavsViewPlan): ComponentInstance[] {
             id: 'row-toggle',
             component: 'CheckBox',
             // Labelled by the item (its primary column), so each box is told apart by name.
-            label: plan.primary === undefined ? plan.toggle.property : { path: plan.primary },
+            label:
+              plan.primary === undefined
+                ? (plan.columns.find((column) => column.key === plan.toggle?.property)?.label ??
+                  plan.toggle.property)
+                : { path: plan.primary },
             value: { path: plan.toggle.property },
           } satisfies ComponentInstance,
         ];
@@ -147,7 +157,7 @@ function itemsComponents(plan: LavsViewPlan): ComponentInstance[] {
       { id: 'body', component: 'Column', children: ['header', 'items'] },
       { id: 'header', component: 'Row', children: header },
       ...columns.map((column) => ({
-        ...text(`head-${column.key}`, column.key, 'caption'),
+        ...text(`head-${column.key}`, column.label, 'caption'),
         weight: 1,
       })),
       ...(actions.length > 0 ? [{ ...text('head-actions', '', 'caption'), weight: 1 }] : []),
@@ -186,7 +196,7 @@ function itemsComponents(plan: LavsViewPlan): ComponentInstance[] {
       : [text('row-primary', { path: plan.primary }, 'h4')]),
     text(
       'row-details',
-      format(rest.map((column) => `${column.key}: \${${column.key}}`).join(' · ')),
+      format(rest.map((column) => `${column.label}: \${${column.key}}`).join(' · ')),
       'caption',
     ),
   );

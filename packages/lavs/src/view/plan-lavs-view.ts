@@ -15,6 +15,8 @@ export type LavsViewFallback = 'list' | 'table' | 'json';
 export interface LavsViewColumn {
   readonly key: string;
   readonly type: 'string' | 'number' | 'integer' | 'boolean';
+  /** What a person reads: the schema's `title`, else the key made readable (`createdAt` → `Created at`). */
+  readonly label: string;
 }
 
 /** A field of a mutation's form. */
@@ -27,6 +29,8 @@ export interface LavsViewField extends LavsViewColumn {
 /** What the generated view shows and calls; see {@link planLavsView}. */
 export interface LavsViewPlan {
   readonly title: string;
+  /** Shown when the query answers no items: `No todos yet.`, plus where to add one when a form can. */
+  readonly emptyText: string;
   readonly fallback: LavsViewFallback;
   /** The query endpoint whose output is shown. */
   readonly query: string;
@@ -86,9 +90,10 @@ export function planLavsView(
   const item = single ? output : resolve(output.items as JsonSchema | undefined, manifest);
   const properties = (item.properties ?? {}) as Record<string, JsonSchema>;
   const columns = Object.entries(properties).flatMap(([key, schema]): LavsViewColumn[] => {
-    const type = resolve(schema, manifest).type;
+    const resolved = resolve(schema, manifest);
+    const type = resolved.type;
     return typeof type === 'string' && SCALAR.has(type)
-      ? [{ key, type: type as LavsViewColumn['type'] }]
+      ? [{ key, type: type as LavsViewColumn['type'], label: labelOf(key, resolved) }]
       : [];
   });
   const rowKey = options.rowKey ?? (properties.id === undefined ? undefined : 'id');
@@ -135,8 +140,10 @@ export function planLavsView(
   const primary =
     columns.find((column) => column.type === 'string' && column.key !== rowKey)?.key ??
     columns[0]?.key;
+  const noun = itemNoun(single ? query.schema?.output : output.items);
   return {
     title: manifest.description ?? manifest.name,
+    emptyText: `No ${noun} yet.${forms.length > 0 ? ' Add one below.' : ''}`,
     fallback: options.fallback ?? manifest.view?.fallback ?? 'list',
     query: query.id,
     subscription,
@@ -188,7 +195,7 @@ function fields(input: Record<string, unknown>, manifest: LavsManifest): LavsVie
             : type === 'boolean'
               ? false
               : null;
-      return [{ key, type, required: required.has(key), initial }];
+      return [{ key, type, label: labelOf(key, schema), required: required.has(key), initial }];
     },
   );
 }
@@ -197,4 +204,24 @@ function fields(input: Record<string, unknown>, manifest: LavsManifest): LavsVie
 function verb(id: string): string {
   const word = /^[a-z]+|^[A-Z][a-z]*|^[^A-Z]+/.exec(id)?.[0] ?? id;
   return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** A property's label: its schema's `title`, else its name in words (`createdAt`, `due_date` → `Created at`, `Due date`; `id` → `ID`). */
+function labelOf(key: string, schema: Record<string, unknown>): string {
+  if (typeof schema.title === 'string' && schema.title.trim() !== '') return schema.title;
+  if (/^id$/i.test(key)) return 'ID';
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What the items are called: the plural of their `#/types/…` name (`Todo` → `todos`), else `items`. */
+function itemNoun(items: unknown): string {
+  const ref = (items as { $ref?: unknown } | undefined)?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/types/')) return 'items';
+  const name = labelOf(ref.slice('#/types/'.length), {}).toLowerCase();
+  return name.endsWith('s') ? name : `${name}s`;
 }
