@@ -1149,7 +1149,9 @@ export class SessionHost {
           return { ok: true };
         case 'snapshot': {
           const entry = session.snapshotEntry();
-          return entry ? { ok: true, snapshot: { seq: entry.seq, data: entry.data } } : { ok: true };
+          return entry
+            ? { ok: true, snapshot: { seq: entry.seq, data: entry.data } }
+            : { ok: true };
         }
         case 'disconnect':
           session.close(request.reason ?? 'client-closed');

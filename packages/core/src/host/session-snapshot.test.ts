@@ -98,12 +98,7 @@ describe('snapshot instead of reset', () => {
       [{ snapshots: false }, [create, put('/a', 1), put('/a', 2), put('/a', 3)]],
       [
         {},
-        [
-          create,
-          { beginRendering: { surfaceId: 'old', root: 'r' } },
-          put('/a', 2),
-          put('/a', 3),
-        ],
+        [create, { beginRendering: { surfaceId: 'old', root: 'r' } }, put('/a', 2), put('/a', 3)],
       ],
       [
         { replayBuffer: { maxEvents: 3, maxBytes: 400 } },

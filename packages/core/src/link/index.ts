@@ -1,3 +1,9 @@
+export type { SessionSnapshot } from '../transport/session-snapshot.js';
+export {
+  encodeSessionSnapshot,
+  readSessionSnapshot,
+  SESSION_SNAPSHOT_KEY,
+} from '../transport/session-snapshot.js';
 export type { Backoff, BackoffDelayOptions, BackoffOptions, ReconnectOptions } from './backoff.js';
 export {
   computeBackoffDelay,
@@ -30,10 +36,4 @@ export { createWebStorageResumeStore, resolveResumeStore } from './resume-store.
 export type { SequenceVerdict } from './sequence-tracker.js';
 export { SequenceTracker } from './sequence-tracker.js';
 export { describeTroubleCause, STORE_UNAVAILABLE, troubleCauseOf } from './trouble-cause.js';
-export type { SessionSnapshot } from '../transport/session-snapshot.js';
-export {
-  encodeSessionSnapshot,
-  readSessionSnapshot,
-  SESSION_SNAPSHOT_KEY,
-} from '../transport/session-snapshot.js';
 export { tryParseJson } from './try-parse-json.js';

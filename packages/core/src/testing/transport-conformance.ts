@@ -22,6 +22,7 @@ import type { A2uiAgent, Connection, DisconnectReason } from '../agent/agent.js'
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import { A2uiClient } from '../client/a2ui-client.js';
 import { A2uiError } from '../errors/a2ui-error.js';
+import type { ResumeStore, ResumeToken } from '../link/resume-store.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import type {
   ActionEvent,
@@ -31,7 +32,6 @@ import type {
   ServerMessage,
 } from '../protocol/messages.js';
 import { MessageProcessor } from '../state/message-processor.js';
-import type { ResumeStore, ResumeToken } from '../link/resume-store.js';
 import { snapshotState } from '../state/snapshot.js';
 import type { ClientTransport, TransportEvent } from '../transport/client-transport.js';
 import { EXAMPLE_STREAMS } from './example-streams.js';
@@ -747,7 +747,10 @@ export function describeTransportConformance(
             await severLink(transport);
             recorder.connections[0]!.send(buttonSurface);
             recorder.connections[0]!.send(updates);
-            recorder.connections[0]!.send({ version: 'v0.9', deleteSurface: { surfaceId: 'form' } });
+            recorder.connections[0]!.send({
+              version: 'v0.9',
+              deleteSurface: { surfaceId: 'form' },
+            });
             await restoreLink(transport);
             const expected = expectedState([...counterStream(2), ...updates]);
             await waitForClient(
