@@ -5,7 +5,7 @@
  * `@ag-ui/client` (with its verifier) and `connectAgUi`.
  */
 import { A2uiClient } from '@a2ui-ts/core';
-import { createNegotiationAgent, NEGOTIATION_SURFACE_ID } from '@a2ui-ts/core/testing';
+import { createNegotiationAgent, greetOver } from '@a2ui-ts/core/testing';
 import { HttpAgent } from '@ag-ui/client';
 import { describe, expect, it } from 'vitest';
 import { FAST_RECONNECT, useTestServers } from '../test/harness.js';
@@ -79,12 +79,11 @@ describe('AG-UI version negotiation', () => {
     const recorder = createNegotiationAgent();
     const server = await start({ agent: recorder.agent });
     const transport = connectAgUi({ url: server.url, reconnect: FAST_RECONNECT });
-    const client = new A2uiClient({ transport });
-    const done = client.connect();
-    await client.until(() => client.processor.getSurface(NEGOTIATION_SURFACE_ID) !== undefined);
-    expect(transport.protocolVersion).toBe('v0.9');
+    expect(await greetOver(transport)).toEqual({
+      protocolVersion: 'v0.9',
+      surfaceVersion: 'v0.9',
+      text: 'Speaking v0.9',
+    });
     expect(recorder.negotiated).toEqual([['v0.9']]);
-    await client.close();
-    await done;
   });
 });

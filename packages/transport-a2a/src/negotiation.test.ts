@@ -6,7 +6,7 @@
  * `connectA2a`.
  */
 import { A2uiClient } from '@a2ui-ts/core';
-import { createNegotiationAgent, NEGOTIATION_SURFACE_ID } from '@a2ui-ts/core/testing';
+import { createNegotiationAgent, greetOver } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postRpc, readSse, v1SendBody } from '../test/agents.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -120,13 +120,11 @@ describe('A2A version negotiation', () => {
 
   it('connectA2a offers every version and gets v1.0 end to end', async () => {
     const recorder = await start();
-    const client = new A2uiClient({ transport: server!.connect() });
-    const done = client.connect();
-    await client.until(() => client.processor.getSurface(NEGOTIATION_SURFACE_ID) !== undefined);
+    expect(await greetOver(server!.connect())).toMatchObject({
+      surfaceVersion: 'v1.0',
+      text: 'Speaking v1.0',
+    });
     expect(recorder.negotiated).toEqual([['v1.0', 'v0.9.1', 'v0.9', 'v0.8']]);
-    expect(client.processor.getSurface(NEGOTIATION_SURFACE_ID)!.protocolVersion.name).toBe('v1.0');
-    await client.close();
-    await done;
   });
 
   it('reads v1.0 metadata names beside the older ones', async () => {

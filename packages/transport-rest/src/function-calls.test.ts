@@ -4,7 +4,7 @@
  * the random connection id is replaced by the one the document uses. REST is turn-based: the
  * renderer's answer is the next request, answered with the agent's turn that it continues.
  */
-import { BASIC_CATALOG_ID } from '@a2ui-ts/core';
+import { createWireFunctionAgent } from '@a2ui-ts/core/testing';
 import { readWireTestBlocks } from '@a2ui-ts/core/testing/node';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,38 +22,11 @@ let app: RestServer;
 let node: Listening;
 let base: string;
 let connectionId: string;
-let suggestRuns = 0;
+const wireAgent = createWireFunctionAgent();
 
 beforeAll(async () => {
   app = createRestServer({
-    agent: {
-      functions: [
-        {
-          name: 'suggestNames',
-          handler: ({ prefix }) => {
-            suggestRuns++;
-            return [`${prefix}a`, `${prefix}am`];
-          },
-        },
-      ],
-      onConnect(connection) {
-        connection.send({
-          version: 'v0.9',
-          createSurface: { surfaceId: 'main', catalogId: BASIC_CATALOG_ID },
-        });
-      },
-      async onAction(connection) {
-        const zone = await connection.callRendererFunction(
-          'getTimeZone',
-          {},
-          { catalogId: BASIC_CATALOG_ID },
-        );
-        connection.send({
-          version: 'v0.9',
-          updateDataModel: { surfaceId: 'main', path: '/zone', value: zone },
-        });
-      },
-    },
+    agent: wireAgent.agent,
     reconnectGraceMs: 60_000,
   });
   node = await listen({ fetch: new Hono().route('/a2ui', app).fetch, close: () => app.close() });
@@ -82,7 +55,7 @@ describe('docs/wire-formats.md, Function calls (v1.0), REST', () => {
     expect(await text(await post('/callAgentFunction', request, 'k-2'))).toBe(
       `200 ${block('rest-fn-call-agent-retransmitted-response')}`,
     );
-    expect(suggestRuns).toBe(1);
+    expect(wireAgent.suggestRuns()).toBe(1);
   });
 
   it('an action whose turn calls a renderer function, and POST /rendererFunctionResponse answered with the turn it continues', async () => {

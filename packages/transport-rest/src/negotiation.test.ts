@@ -5,7 +5,7 @@
  * client against a v0.9-only server.
  */
 import { A2uiClient } from '@a2ui-ts/core';
-import { createNegotiationAgent, NEGOTIATION_SURFACE_ID } from '@a2ui-ts/core/testing';
+import { createNegotiationAgent, greetOver } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import type { RestServerOptions } from './server/create-rest-server.js';
@@ -48,15 +48,12 @@ describe('REST version negotiation', () => {
 
   it('picks v1.0 when both speak it, and the agent answers in v1.0 end to end', async () => {
     const recorder = await start();
-    const transport = server!.connect();
-    const client = new A2uiClient({ transport });
-    const done = client.connect();
-    await client.until(() => client.processor.getSurface(NEGOTIATION_SURFACE_ID) !== undefined);
-    expect(transport.protocolVersion).toBe('v1.0');
+    expect(await greetOver(server!.connect())).toEqual({
+      protocolVersion: 'v1.0',
+      surfaceVersion: 'v1.0',
+      text: 'Speaking v1.0',
+    });
     expect(recorder.negotiated).toEqual([['v1.0', 'v0.9.1', 'v0.9', 'v0.8']]);
-    expect(client.processor.getSurface(NEGOTIATION_SURFACE_ID)!.protocolVersion.name).toBe('v1.0');
-    await client.close();
-    await done;
   });
 
   it('refuses a v1.0-only client of a v0.9-only server with 406 NOT_SUPPORTED', async () => {

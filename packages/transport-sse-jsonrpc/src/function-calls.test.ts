@@ -3,7 +3,7 @@
  * shows the bytes of each exchange; this test produces them against a real server on 127.0.0.1
  * and compares. Only the random connection id is replaced by the one the document uses.
  */
-import { BASIC_CATALOG_ID, type Connection } from '@a2ui-ts/core';
+import { createWireFunctionAgent } from '@a2ui-ts/core/testing';
 import { readWireTestBlocks } from '@a2ui-ts/core/testing/node';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,45 +26,11 @@ let node: SseJsonRpcNodeServer;
 let base: string;
 let stream: EventStreamReader;
 let connectionId: string;
-let suggestRuns = 0;
-const connections: Connection[] = [];
+const wireAgent = createWireFunctionAgent();
 
 beforeAll(async () => {
   app = createSseJsonRpcServer({
-    agent: {
-      functions: [
-        {
-          name: 'suggestNames',
-          parameters: {
-            type: 'object',
-            properties: { prefix: { type: 'string' } },
-            required: ['prefix'],
-          },
-          handler: ({ prefix }) => {
-            suggestRuns++;
-            return [`${prefix}a`, `${prefix}am`];
-          },
-        },
-      ],
-      onConnect(connection) {
-        connections.push(connection);
-        connection.send({
-          version: 'v0.9',
-          createSurface: { surfaceId: 'main', catalogId: BASIC_CATALOG_ID },
-        });
-      },
-      async onAction(connection) {
-        const zone = await connection.callRendererFunction(
-          'getTimeZone',
-          {},
-          { catalogId: BASIC_CATALOG_ID },
-        );
-        connection.send({
-          version: 'v0.9',
-          updateDataModel: { surfaceId: 'main', path: '/zone', value: zone },
-        });
-      },
-    },
+    agent: wireAgent.agent,
     keepAliveIntervalMs: 60_000,
     reconnectGraceMs: 60_000,
   });
@@ -113,7 +79,7 @@ describe('docs/wire-formats.md, Function calls (v1.0), SSE + JSON-RPC', () => {
       block('sse-fn-call-agent-retransmitted-response'),
     );
     expect(await eventsThrough(3, 2)).toBe(block('sse-fn-call-agent-retransmitted-event'));
-    expect(suggestRuns).toBe(1);
+    expect(wireAgent.suggestRuns()).toBe(1);
   });
 
   it('callRendererFunction during a turn, the rendererFunctionResponse, and the turn it continues', async () => {
@@ -142,7 +108,7 @@ describe('docs/wire-formats.md, Function calls (v1.0), SSE + JSON-RPC', () => {
 
   it('a malformed call is refused with -32602 naming the field, and nothing runs', async () => {
     expect(await post(block('sse-fn-invalid-request'))).toBe(block('sse-fn-invalid-response'));
-    expect(suggestRuns).toBe(1);
-    expect(connections).toHaveLength(1);
+    expect(wireAgent.suggestRuns()).toBe(1);
+    expect(wireAgent.connections).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
  * default client (all four versions) and a v1.0-only client against a v0.9-only server.
  */
 import { A2uiClient } from '@a2ui-ts/core';
-import { createNegotiationAgent, NEGOTIATION_SURFACE_ID } from '@a2ui-ts/core/testing';
+import { createNegotiationAgent, greetOver } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -47,17 +47,12 @@ describe('WebSocket version negotiation', () => {
 
   it('picks v1.0 when both speak it, and the agent streams v1.0 end to end', async () => {
     const recorder = await start();
-    const transport = server!.connect();
-    const client = new A2uiClient({ transport });
-    const done = client.connect();
-    await client.until(() => client.processor.getSurface(NEGOTIATION_SURFACE_ID) !== undefined);
-    expect(transport.protocolVersion).toBe('v1.0');
+    expect(await greetOver(server!.connect())).toEqual({
+      protocolVersion: 'v1.0',
+      surfaceVersion: 'v1.0',
+      text: 'Speaking v1.0',
+    });
     expect(recorder.negotiated).toEqual([['v1.0', 'v0.9.1', 'v0.9', 'v0.8']]);
-    const surface = client.processor.getSurface(NEGOTIATION_SURFACE_ID)!;
-    expect(surface.protocolVersion.name).toBe('v1.0');
-    expect(surface.components.get('root')?.properties).toMatchObject({ text: 'Speaking v1.0' });
-    client.close();
-    await done;
   });
 
   it('selects the server preference among the offered subprotocols', async () => {

@@ -67,4 +67,26 @@ describe('a v0.8 surface', () => {
       },
     });
   });
+
+  it('reports an error on the surface as a v0.8 error message, without a version', async () => {
+    const transport = createRecordingTransport();
+    const client = new A2uiClient({ transport });
+    void client.connect();
+    expect(client.process(v08Stream).errors).toEqual([]);
+    const { errors } = client.process({
+      surfaceUpdate: {
+        surfaceId: 'old',
+        components: [{ id: 'label', component: { Blink: { text: { literalString: 'x' } } } }],
+      },
+    });
+    expect(errors).toHaveLength(1);
+    await expect.poll(() => transport.sent.length).toBe(1);
+    expect(transport.sent[0]?.message).toEqual({
+      error: expect.objectContaining({ code: errors[0]!.code, surfaceId: 'old' }),
+    });
+    expect(transport.sent[0]?.message).not.toHaveProperty('version');
+    // The surface is as it was: the label still reads "Hi".
+    const label = client.processor.getSurface('old')?.components.get('label');
+    expect([label?.type, label?.properties.text]).toEqual(['Text', 'Hi']);
+  });
 });

@@ -71,10 +71,11 @@ export {
 } from './load-scenario.js';
 export type { MemoryCluster } from './memory-cluster.js';
 export { createMemoryCluster } from './memory-cluster.js';
-export type { NegotiationAgent } from './negotiation-agent.js';
+export type { Greeting, NegotiationAgent } from './negotiation-agent.js';
 export {
   createNegotiationAgent,
   greetingInVersion,
+  greetOver,
   NEGOTIATION_SURFACE_ID,
 } from './negotiation-agent.js';
 export { seededRandom } from './seeded-random.js';
@@ -92,3 +93,5 @@ export type { TransportRecording } from './transport-recorder.js';
 export { recordTransport } from './transport-recorder.js';
 export type { ChangeNotifier, Deferred } from './wait-for.js';
 export { createChangeNotifier, createDeferred, waitForClient } from './wait-for.js';
+export type { WireFunctionAgent } from './wire-function-agent.js';
+export { createWireFunctionAgent } from './wire-function-agent.js';

@@ -4,7 +4,9 @@
  * the client offered none), and records what each connection negotiated.
  */
 import type { A2uiAgent } from '../agent/agent.js';
+import { A2uiClient } from '../client/a2ui-client.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
+import type { ClientTransport } from '../transport/client-transport.js';
 import type { AnyServerMessage } from '../versions/server-messages.js';
 import { V1_0_BASIC_CATALOG_ID } from '../versions/v1-0-catalogs.js';
 
@@ -52,4 +54,41 @@ export function createNegotiationAgent(): NegotiationAgent {
       },
     },
   };
+}
+
+/** What {@link greetOver} saw of the greeting a client received. */
+export interface Greeting {
+  /** The version the transport says it negotiated (`undefined` when it names none). */
+  readonly protocolVersion: string | undefined;
+  /** The version the greeting surface was created in. */
+  readonly surfaceVersion: string;
+  /** The greeting's root `Text` (`Speaking v…`). */
+  readonly text: unknown;
+}
+
+/**
+ * Connects an `A2uiClient` over `transport` to a server running {@link createNegotiationAgent},
+ * waits for the greeting's root component, closes, and returns what the client saw — so every binding's
+ * end-to-end negotiation test is one call and one expectation.
+ */
+export async function greetOver(
+  transport: ClientTransport & { readonly protocolVersion?: string | undefined },
+): Promise<Greeting> {
+  const client = new A2uiClient({ transport });
+  const done = client.connect();
+  try {
+    // In v0.9 the surface exists a message before its root; wait for the root.
+    await client.until(
+      () => client.processor.getSurface(NEGOTIATION_SURFACE_ID)?.components.has('root') === true,
+    );
+    const surface = client.processor.getSurface(NEGOTIATION_SURFACE_ID)!;
+    return {
+      protocolVersion: transport.protocolVersion,
+      surfaceVersion: surface.protocolVersion.name,
+      text: surface.components.get('root')?.properties.text,
+    };
+  } finally {
+    await client.close();
+    await done;
+  }
 }
