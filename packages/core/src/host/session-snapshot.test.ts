@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '../agent/agent.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
+import type { ServerMessage } from '../protocol/messages.js';
 import { createMemoryCluster } from '../testing/memory-cluster.js';
 import { readSessionSnapshot } from '../transport/session-snapshot.js';
 import type { LinkOpenInfo } from './connection-session.js';
@@ -13,15 +14,18 @@ import type { ReplayEntry } from './replay-log.js';
 import { createSessionHost, type SessionHostOptions } from './session-host.js';
 import { SurfaceCompactor } from './surface-compactor.js';
 
-const create = { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID } };
-const text = (value: string) => ({
+const create: ServerMessage = {
+  version: 'v0.9',
+  createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID },
+};
+const text = (value: string): ServerMessage => ({
   version: 'v0.9',
   updateComponents: {
     surfaceId: 's',
     components: [{ id: 'root', component: 'Text', text: value }],
   },
 });
-const put = (path: string, value?: unknown) => ({
+const put = (path: string, value?: unknown): ServerMessage => ({
   version: 'v0.9',
   updateDataModel: { surfaceId: 's', path, ...(value === undefined ? {} : { value }) },
 });
