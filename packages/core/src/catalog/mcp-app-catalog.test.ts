@@ -2,11 +2,14 @@
  * The MCP Apps catalog document compiles, accepts McpApp next to the basic components, and its
  * schema refuses what the renderer must never receive (a non-ui:// resource, unknown properties).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadValidators } from '../validation/builtin-validator-modules.js';
 import { compileCatalogValidator } from '../validation/compile-catalog-validator.js';
 import { MCP_APP_CATALOG_ID, mcpAppCatalogSchema } from './mcp-app-catalog.js';
 
 const validator = compileCatalogValidator(mcpAppCatalogSchema());
+// Importing this module alone (not core's index) leaves the failure wording to load on first need.
+beforeAll(() => loadValidators());
 
 function updateComponents(components: object[]) {
   return {
