@@ -102,6 +102,8 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
         logger,
         tools: todos.tools,
       }),
+      // The model writes v0.9 (headings included); a client that reads only v1.0 gets it converted.
+      a2uiVersions: V09_FIRST_VERSIONS,
     });
   }
   return agents;

@@ -29,9 +29,10 @@ it('links the A2A agent card, which declares the A2UI extension at the mount’s
     url: `${harness.server.url}/a2ui/restaurant/a2a`,
     protocolVersion: '1.0',
   });
-  // One extension per A2UI version the demo's server speaks, newest first (its preference).
+  // One extension per A2UI version the agent speaks, in its preference: the restaurant agent is
+  // written in v0.9, so v0.9 first (the demo's Auto keeps its headings), then the rest.
   expect(card.capabilities.extensions.map((extension: { uri: string }) => extension.uri)).toEqual(
-    ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'].map(
+    ['v0.9', 'v0.9.1', 'v1.0', 'v0.8'].map(
       (version) => `https://a2ui.org/a2a-extension/a2ui/${version}`,
     ),
   );

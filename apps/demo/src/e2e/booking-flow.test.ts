@@ -23,7 +23,10 @@ describe('booking flow in Chromium', () => {
 
   it.each(SERVER_TRANSPORTS.map((transport) => transport.id))(
     'searches, books with checks enforced, and confirms what was typed, over %s (v0.9)',
-    (transportId) => runBookingFlow(harness, scheduler, transportId, 'v0.9'),
+    // MCP does not negotiate an A2UI version yet: the page cannot ask it for one, and the
+    // agent's own (v0.9) is what it gets.
+    (transportId) =>
+      runBookingFlow(harness, scheduler, transportId, transportId === 'mcp' ? 'auto' : 'v0.9'),
   );
 
   it('stays usable on a narrow window', async () => {
