@@ -12,6 +12,7 @@ import { readSessionSnapshot } from '../transport/session-snapshot.js';
 import type { LinkOpenInfo } from './connection-session.js';
 import type { ReplayEntry } from './replay-log.js';
 import { createSessionHost, type SessionHostOptions } from './session-host.js';
+import type { SessionRouter } from './session-router.js';
 import { SurfaceCompactor } from './surface-compactor.js';
 
 const create: ServerMessage = {
@@ -151,6 +152,53 @@ describe('snapshot instead of reset', () => {
     expect(infos[0]).toMatchObject({ resumed: true, snapshot: true });
     expect(readSessionSnapshot(entries[0]!.data)?.messages).toHaveLength(3);
     expect(connects).toBe(1);
+    await b.close();
+    await a.close();
+  });
+  it('resets a client on another node when the owner does not answer the snapshot request in time, instead of waiting', async () => {
+    const cluster = createMemoryCluster();
+    let connection: Connection | undefined;
+    let connects = 0;
+    const agent = {
+      onConnect: (opened: Connection) => {
+        connects++;
+        connection = opened;
+      },
+    };
+    // The owner is stalled for snapshots only (a paused process, a lost answer): it never answers.
+    const ownerRouter = cluster.router('a');
+    const stalled: SessionRouter = {
+      ...ownerRouter,
+      listen: (handler) =>
+        ownerRouter.listen((request, options) =>
+          request.type === 'snapshot' ? new Promise(() => {}) : handler(request, options),
+        ),
+    };
+    const shared = {
+      agent,
+      registry: cluster.registry,
+      createReplayLog: cluster.createReplayLog,
+      routeTimeoutMs: 200,
+    };
+    const a = createSessionHost({ ...shared, router: stalled });
+    const b = createSessionHost({ ...shared, router: cluster.router('b') });
+    const link = await a.connect({ principal: 'p', sink: { deliver() {}, close() {} } });
+    await expect.poll(() => connection).toBeDefined();
+    link.detach();
+    connection!.send([create, text('x'), put('/n', 7)]);
+    await a.acknowledge(link.connectionId, { principal: 'p', seq: 3 });
+    expect(await b.read(link.connectionId, { principal: 'p', afterSeq: 0 })).toMatchObject({
+      ok: false,
+    });
+    const infos: LinkOpenInfo[] = [];
+    await b.connect({
+      principal: 'p',
+      connectionId: link.connectionId,
+      lastSeq: 0,
+      sink: sinkOf([], infos),
+    });
+    expect(infos[0]).toMatchObject({ resumed: false, reset: 'replay-gap' });
+    await expect.poll(() => connects).toBe(2);
     await b.close();
     await a.close();
   });
