@@ -28,7 +28,9 @@ async function recordSurfaces(page: Page): Promise<void> {
     const seen: string[] = [];
     (window as unknown as Record<string, string[]>)[key] = seen;
     const note = () => {
-      for (const element of document.querySelectorAll('[data-testid^="surface-"][data-a2ui-version]')) {
+      for (const element of document.querySelectorAll(
+        '[data-testid^="surface-"][data-a2ui-version]',
+      )) {
         const id = element.getAttribute('data-testid')!;
         if (!seen.includes(id)) seen.push(id);
       }
@@ -73,9 +75,15 @@ describe('a reloaded page resumes its booking', () => {
       await search.waitFor({ state: 'detached' });
 
       await page.reload();
-      await form.getByRole('heading', { name: 'Book Le Petit Lyon' }).waitFor();
+      // The first booking surface the reloaded page shows: the form resumed, or a new session's
+      // search (a reset back to the start). A reload on a loaded machine may take a while.
+      await page
+        .locator('[data-testid^="surface-booking-"][data-a2ui-version]')
+        .first()
+        .waitFor({ timeout: 120_000 });
       // The reloaded page showed the form it had, and never the search a new session starts with.
       expect(await surfacesSeen(page)).toEqual(['surface-booking-form']);
+      await form.getByRole('heading', { name: 'Book Le Petit Lyon' }).waitFor();
       expect(await page.getByTestId('connection-status').getAttribute('data-resets')).toBe('0');
 
       await form.getByLabel('Full name').fill('Ada Lovelace');
