@@ -291,26 +291,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
   };
 
   // The tasks of a session end with it; then the agent's own onDisconnect is told.
-  const endSession = async (connection: Connection, reason: DisconnectReason) => {
-    const session = sessions.end(connection.id, reason, connection);
-    if (!session) return;
-    if (ownStore && FORGETTING_REASONS.has(reason)) {
-      // Nobody continues these tasks (the client resets on `TaskNotFound`): free what they hold.
-      for (const taskId of session.tasks)
-        if (!session.runs.has(taskId)) await ownStore.delete(taskId, session.context);
-      return;
-    }
-    for (const taskId of session.openTasks) {
-      if (session.runs.has(taskId)) continue;
-      try {
-        const task = await taskStore.load(taskId, session.context);
-        if (!task) continue;
-        await storeSessionEnd(taskStore, session.context, task, reason);
-      } catch (error) {
-        reportError(error, undefined);
-      }
-    }
-  };
+  const endSession = sessionEnder({ sessions, ownStore, taskStore, reportError });
   const agent: A2uiAgent = {
     ...options.agent,
     async onConnect(connection) {
@@ -367,41 +348,9 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
 
   const app =
     (options.basePath ?? defaults.basePath) ? new Hono().basePath(options.basePath!) : new Hono();
-  if (options.cors) {
-    const given = options.cors;
-    app.use(
-      '*',
-      cors({
-        ...given,
-        allowHeaders: [
-          ...new Set([
-            ...(given.allowHeaders ?? []),
-            ...A2A_HEADERS,
-            'Content-Type',
-            'Authorization',
-          ]),
-        ],
-        exposeHeaders: [
-          ...new Set([
-            ...(given.exposeHeaders ?? []),
-            HTTP_EXTENSION_HEADER,
-            LEGACY_HTTP_EXTENSION_HEADER,
-          ]),
-        ],
-      }),
-    );
-  }
+  if (options.cors) allowCors(app, options.cors);
 
-  const serveCard = (c: Context) => {
-    const url = options.publicUrl ? String(options.publicUrl) : endpointOf(c.req.url);
-    const card = cardFor(url);
-    const version = c.req.header(A2A_VERSION_HEADER);
-    const v1 = versions.includes('1.0') && (version === '1.0' || !versions.includes('0.3'));
-    return c.json(v1 ? agentCardToJson(card) : agentCardToV03Json(card), 200, {
-      'Cache-Control': 'no-cache',
-      Vary: A2A_VERSION_HEADER,
-    });
-  };
+  const serveCard = cardHandler(versions, cardFor, options.publicUrl);
   for (const path of AGENT_CARD_PATHS) app.get(path, serveCard);
 
   const route = createJsonRpcRoute({
@@ -415,16 +364,7 @@ export function createA2aServer(options: A2aServerOptions): A2aServer {
     limits: options,
   });
   app.post('/', route);
-  for (const path of [...AGENT_CARD_PATHS, '/'])
-    app.all(path, (c) =>
-      c.json(
-        { error: { code: 'METHOD_NOT_ALLOWED', message: path === '/' ? 'Use POST.' : 'Use GET.' } },
-        405,
-        {
-          Allow: path === '/' ? 'POST' : 'GET',
-        },
-      ),
-    );
+  refuseOtherMethods(app);
 
   return Object.assign(app, {
     host,
@@ -462,4 +402,97 @@ function endpointOf(cardUrl: string): string {
   url.search = '';
   url.pathname = url.pathname.replace(/\/\.well-known\/[^/]*$/, '') || '/';
   return url.toString();
+}
+
+/** CORS as the application gave it, with the headers A2A clients send and read added. */
+function allowCors(app: Hono, given: NonNullable<A2aServerOptions['cors']>): void {
+  app.use(
+    '*',
+    cors({
+      ...given,
+      allowHeaders: [
+        ...new Set([
+          ...(given.allowHeaders ?? []),
+          ...A2A_HEADERS,
+          'Content-Type',
+          'Authorization',
+        ]),
+      ],
+      exposeHeaders: [
+        ...new Set([
+          ...(given.exposeHeaders ?? []),
+          HTTP_EXTENSION_HEADER,
+          LEGACY_HTTP_EXTENSION_HEADER,
+        ]),
+      ],
+    }),
+  );
+}
+
+/**
+ * Serves the agent card for the request's endpoint (or `publicUrl`): v1.0 JSON to a v1.0 client
+ * (or when 0.3 is not spoken), else v0.3 JSON.
+ */
+function cardHandler(
+  versions: readonly string[],
+  cardFor: (url: string) => AgentCard,
+  publicUrl: A2aServerOptions['publicUrl'],
+): (c: Context) => Response {
+  return (c) => {
+    const url = publicUrl ? String(publicUrl) : endpointOf(c.req.url);
+    const card = cardFor(url);
+    const version = c.req.header(A2A_VERSION_HEADER);
+    const v1 = versions.includes('1.0') && (version === '1.0' || !versions.includes('0.3'));
+    return c.json(v1 ? agentCardToJson(card) : agentCardToV03Json(card), 200, {
+      'Cache-Control': 'no-cache',
+      Vary: A2A_VERSION_HEADER,
+    });
+  };
+}
+
+/** Other methods on the card and the endpoint: 405 with `Allow`. */
+function refuseOtherMethods(app: Hono): void {
+  for (const path of [...AGENT_CARD_PATHS, '/'])
+    app.all(path, (c) =>
+      c.json(
+        { error: { code: 'METHOD_NOT_ALLOWED', message: path === '/' ? 'Use POST.' : 'Use GET.' } },
+        405,
+        {
+          Allow: path === '/' ? 'POST' : 'GET',
+        },
+      ),
+    );
+}
+
+/**
+ * Ends an A2A session with its A2UI session: the tasks of a session end with it (stored as ended,
+ * or deleted from this server's own store when nobody continues them).
+ */
+function sessionEnder(context: {
+  sessions: A2aSessions;
+  ownStore: ReturnType<typeof createMemoryTaskStore> | undefined;
+  taskStore: A2aBinding['taskStore'];
+  reportError: (error: unknown, contextId: string | undefined) => void;
+}): (connection: Connection, reason: DisconnectReason) => Promise<void> {
+  const { sessions, ownStore, taskStore, reportError } = context;
+  return async (connection: Connection, reason: DisconnectReason): Promise<void> => {
+    const session = sessions.end(connection.id, reason, connection);
+    if (!session) return;
+    if (ownStore && FORGETTING_REASONS.has(reason)) {
+      // Nobody continues these tasks (the client resets on `TaskNotFound`): free what they hold.
+      for (const taskId of session.tasks)
+        if (!session.runs.has(taskId)) await ownStore.delete(taskId, session.context);
+      return;
+    }
+    for (const taskId of session.openTasks) {
+      if (session.runs.has(taskId)) continue;
+      try {
+        const task = await taskStore.load(taskId, session.context);
+        if (!task) continue;
+        await storeSessionEnd(taskStore, session.context, task, reason);
+      } catch (error) {
+        reportError(error, undefined);
+      }
+    }
+  };
 }
