@@ -17,8 +17,8 @@
  */
 
 import { isRecord } from '../protocol/guards.js';
-import { COMMON_TYPES_SCHEMA_ID, V1_0_COMMON_TYPES_SCHEMA_ID } from './schema-ids.js';
 import { appendPointer, jsonTypeOf, quoteValue, valueAtPointer } from './quote-value.js';
+import { COMMON_TYPES_SCHEMA_ID, V1_0_COMMON_TYPES_SCHEMA_ID } from './schema-ids.js';
 import type { ValidationIssue } from './validation-issue.js';
 
 export { appendPointer, jsonTypeOf, quoteValue, valueAtPointer };
