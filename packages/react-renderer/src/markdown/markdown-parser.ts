@@ -7,7 +7,7 @@
  */
 import { LazyModule } from '@a2ui-ts/core';
 import type * as Marked from 'marked';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** The `marked` module, imported on first need (a chunk of its own where the bundler splits). */
 export const markdownParserModule: LazyModule<typeof Marked> = /* @__PURE__ */ new LazyModule(
@@ -15,9 +15,31 @@ export const markdownParserModule: LazyModule<typeof Marked> = /* @__PURE__ */ n
   () => import('marked'),
 );
 
+/** Where the parser stands for a component that needs it. */
+export type MarkdownParserState = 'ready' | 'loading' | 'failed';
+
+/** The last load failed (until the next one starts). */
+let failed = false;
+/** A load is under way. */
+let loading = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function snapshot(): MarkdownParserState {
+  if (markdownParserModule.loaded) return 'ready';
+  return failed ? 'failed' : 'loading';
+}
+
 /**
  * Loads the markdown parser now, so that no Text holds its place while it loads (for a page that
- * knows its first surface carries markdown, or when idle). Node does not need it.
+ * knows its first surface carries markdown, or when idle); after a failed load, tries again.
+ * Node does not need it.
  *
  * @returns Resolves once it has loaded.
  * @throws A2uiError `MODULE_NOT_LOADED` (rejects) when its chunk cannot be fetched
@@ -28,34 +50,33 @@ export const markdownParserModule: LazyModule<typeof Marked> = /* @__PURE__ */ n
  * ```
  */
 export function loadMarkdownParser(): Promise<void> {
-  return markdownParserModule.load();
+  const load = markdownParserModule.load();
+  if (!markdownParserModule.loaded && !loading) {
+    loading = true;
+    failed = false;
+    load.then(
+      () => settle(false),
+      () => settle(true),
+    );
+  }
+  return load;
 }
 
-/** Where the parser stands for a component that needs it. */
-export type MarkdownParserState = 'ready' | 'loading' | 'failed';
+function settle(failure: boolean): void {
+  loading = false;
+  failed = failure;
+  for (const listener of [...listeners]) listener();
+}
 
 /**
- * The parser's state for a component, re-rendering it once the load settles. `needed` false
- * (plain or literal text) loads nothing. A failed load reports `failed` (the text is then shown
- * literally); the next component that needs the parser tries again.
+ * The parser's state, re-rendering the component once a load settles (a store read with
+ * `useSyncExternalStore`, so a load that settles between render and commit is not missed).
+ * `needed` (markdown to render) starts the load if none is under way; a failed load reports
+ * `failed` (the text is then shown literally) until `loadMarkdownParser()` tries again.
  */
 export function useMarkdownParser(needed: boolean): MarkdownParserState {
-  const ready = markdownParserModule.loaded;
-  const [failed, setFailed] = useState(false);
-  const [, setLoads] = useState(0);
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   // Started while rendering, not after the commit: the fetch begins as early as it can.
-  if (needed && !ready && !failed) markdownParserModule.load().catch(() => {});
-  useEffect(() => {
-    if (!needed || markdownParserModule.loaded) return;
-    let live = true;
-    markdownParserModule.load().then(
-      () => live && setLoads((count) => count + 1),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [needed]);
-  if (ready) return 'ready';
-  return failed ? 'failed' : 'loading';
+  if (needed && state === 'loading' && !loading) loadMarkdownParser().catch(() => {});
+  return state;
 }
