@@ -13,7 +13,11 @@ import { createRestaurantAgent } from '../agents/restaurant-agent.js';
 import { createManualScheduler } from '../agents/scheduler.js';
 import { createDemoApp } from './create-demo-app.js';
 import { createJsonLogger } from './json-logger.js';
-import { type DemoServer, startDemoServer } from './start-demo-server.js';
+import {
+  type DemoServer,
+  type StartDemoServerOptions,
+  startDemoServer,
+} from './start-demo-server.js';
 import { SERVER_TRANSPORTS } from './transports.js';
 
 describe('demo agents', () => {
@@ -57,6 +61,16 @@ function restaurantAgent() {
     description: 'Books tables.',
     agent: createRestaurantAgent({ scheduler: createManualScheduler() }),
   };
+}
+
+/** A quiet demo server with the restaurant agent and a built shell; `options` override. */
+function startRestaurantDemo(options: StartDemoServerOptions = {}): Promise<DemoServer> {
+  return startDemoServer({
+    agents: [restaurantAgent()],
+    clientDir: shellDir(),
+    logger: () => {},
+    ...options,
+  });
 }
 
 describe('createDemoApp', () => {
@@ -144,11 +158,7 @@ describe('createDemoApp', () => {
   });
 
   it('serves an A2A agent card at the origin root for stock clients, and 404s (JSON) other well-known paths', async () => {
-    const demo = await startDemoServer({
-      agents: [restaurantAgent()],
-      clientDir: shellDir(),
-      logger: () => {},
-    });
+    const demo = await startRestaurantDemo();
     try {
       // The stock client reads the card at the origin's well-known path, then talks to its URL.
       const client = await new ClientFactory().createFromUrl(demo.url);
@@ -281,21 +291,14 @@ describe('demo server over SSE + JSON-RPC', () => {
 
 describe('demo server request timeouts', () => {
   it('has the documented defaults, and cuts clients that trickle their headers while the app is served', async () => {
-    const defaults = await startDemoServer({
-      agents: [restaurantAgent()],
-      clientDir: shellDir(),
-      logger: () => {},
-    });
+    const defaults = await startRestaurantDemo();
     try {
       expect(defaults.server.headersTimeout).toBe(HTTP_TIMEOUT_DEFAULTS.headersTimeoutMs);
       expect(defaults.server.requestTimeout).toBe(HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs);
     } finally {
       await defaults.close();
     }
-    const demo = await startDemoServer({
-      agents: [restaurantAgent()],
-      clientDir: shellDir(),
-      logger: () => {},
+    const demo = await startRestaurantDemo({
       headersTimeoutMs: 300,
       requestTimeoutMs: 1_000,
       timeoutCheckIntervalMs: 50,
