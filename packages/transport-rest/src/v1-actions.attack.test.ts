@@ -5,20 +5,14 @@
  * exception text, the agent never sees it, and the connection still serves a normal action
  * afterwards. Real server on 127.0.0.1 port 0.
  */
-import { createV10ActionAgent } from '@a2ui-ts/core/testing';
+import { BOOK_ACTION, createV10ActionAgent } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
 const INTERNAL_TEXT =
   /Cannot read propert|is not a function|is not iterable|\n\s+at |TypeError|RangeError|Maximum call stack/;
 
-const action = {
-  name: 'book',
-  surfaceId: 's',
-  sourceComponentId: 'root',
-  timestamp: '2026-01-15T12:00:00.000Z',
-  context: {},
-};
+const action = BOOK_ACTION;
 
 let server: TestServer | undefined;
 afterEach(async () => {
