@@ -53,10 +53,10 @@ async function start(
   for (const reason of reasons) expect(reason).not.toMatch(INTERNAL_TEXT);
   expect(client.status).toBe('open');
   // The link still delivers: an action reaches the agent.
-  if (!deliver) return { client, reasons };
+  if (!deliver) return { client, reasons, form };
   await client.send(actionMessage('submit', { n: 1 }));
   expect(form.actions.map((action) => action.name)).toEqual(['submit']);
-  return { client, reasons };
+  return { client, reasons, form };
 }
 
 /** Answers the first `count` streams with `rewrite(text)` of the real answer, the rest as they are. */
@@ -116,10 +116,35 @@ describe('connectA2a against a server that misbehaves', () => {
           .replace(/"contextId":"[^"]+"/g, '"contextId":"intruder-context"')
           .replace(/"taskId":"[^"]+"/g, '"taskId":"intruder-task"'),
       ),
-      // A known gap: the link adopts the task a stream names, so the next
-      // action is sent to it and refused; not asserted here.
+      // A stream that is forged whole is consistent: the link cannot tell it apart, and the
+      // server refuses the next message to its task (not asserted here).
       { deliver: false },
     );
     expect(rewritten).toBe(1);
+  });
+
+  it("drops the events of an action's answer that name another task, and goes on in its own", async () => {
+    let forged = 0;
+    const { client, form } = await start(async (c, next) => {
+      const body = await c.req.raw.clone().text();
+      await next();
+      if (forged > 0 || !body.includes('"submit"')) return undefined;
+      if (!c.res.headers.get('content-type')?.includes('text/event-stream')) return undefined;
+      forged++;
+      const text = new TextDecoder().decode(await c.res.arrayBuffer());
+      c.res = new Response(
+        text
+          .replace(/"contextId":"[^"]+"/g, '"contextId":"intruder-context"')
+          .replace(/"taskId":"[^"]+"/g, '"taskId":"intruder-task"'),
+        { status: c.res.status, headers: c.res.headers },
+      );
+      return undefined;
+    });
+    expect(forged).toBe(1);
+    // The next action goes to the session's own task: the agent gets it and the form stays.
+    await client.send(actionMessage('again', { n: 2 }));
+    expect(form.actions.map((action) => action.name)).toEqual(['submit', 'again']);
+    expect(client.status).toBe('open');
+    expect(client.processor.getSurface('form')?.components.has('label')).toBe(true);
   });
 });

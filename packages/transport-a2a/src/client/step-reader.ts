@@ -72,10 +72,14 @@ export async function readStep(
   const { harvester, tasks } = context;
   /** The last task event, when nothing followed it. */
   let taskEnd: FinalStep | undefined;
+  const isForeign = stepTaskGuard(mode === 'turn' ? tasks.continuedTaskId : (tasks.taskId ?? ''));
   try {
     for await (const event of stream) {
       const payload = event.payload;
       if (!payload) continue;
+      // A stream that names another task (a proxy's mix-up, a forged answer) is not this step's:
+      // applying it would show its surfaces and send the next message to a task never asked for.
+      if (isForeign(taskIdOf(payload))) continue;
       const first = progress.events === 0;
       if (payload.$case !== 'task') taskEnd = undefined;
       progress.events++;
@@ -134,6 +138,32 @@ export async function readStep(
   if (mode === 'idle') return { kind: 'ended' };
   if (taskEnd && endsStep(mode, taskEnd.state, taskEnd.metadata)) return taskEnd;
   return { kind: 'cut', reason: 'The stream ended before the step was over.' };
+}
+
+/** The task an event is about, if it names one. */
+function taskIdOf(payload: NonNullable<StreamResponse['payload']>): string | undefined {
+  switch (payload.$case) {
+    case 'task':
+      return payload.value.id;
+    case 'statusUpdate':
+    case 'artifactUpdate':
+      return payload.value.taskId;
+    case 'message':
+      return payload.value.taskId;
+  }
+}
+
+/**
+ * Whether a task id is foreign to the step: one other than the task the step continues or
+ * follows (`stepTask`), or, for a step that opens a task, other than the first one it names.
+ */
+function stepTaskGuard(stepTask: string): (taskId: string | undefined) => boolean {
+  let expected = stepTask;
+  return (taskId) => {
+    if (!taskId) return false;
+    if (!expected) expected = taskId;
+    return taskId !== expected;
+  };
 }
 
 /** A deadline expired (a dead link), or the client stopped reading. */
