@@ -36,7 +36,7 @@ describe('README transports', () => {
     for (const path of ['../README.md', '../../../README.md']) {
       const text = await read(path);
       const counts = [...text.matchAll(/\b(\w+) (?:real )?transports\b/g)]
-        .map((match) => match[1])
+        .map((match) => match[1] ?? '')
         .filter((word) => NUMBER_WORDS.includes(word));
       expect(counts, path).not.toEqual([]);
       for (const word of counts) expect(word, path).toBe(count);
