@@ -8,7 +8,11 @@
  * "First surface" is what the page downloads before it can show a v0.9 basic-catalog surface of
  * valid messages: the entry, its static imports and the chunks core imports on that first need
  * (the basic catalog's validator). "All" adds every chunk loaded later, if ever (other protocol
- * versions' and catalogs' validators, failure wording, RE2 for `regex`).
+ * versions' and catalogs' validators, failure wording, RE2 for `regex`, `marked` for the first
+ * Text holding markdown).
+ *
+ * `INPUTS=20` also lists the 20 largest inputs of our first surface (esbuild's metafile: minified
+ * bytes each contributes before compression), to see what to cut next.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +64,8 @@ interface Sizes {
   firstSurface: number;
   all: number;
   chunks: number;
+  /** Inputs of the first-surface chunks with the minified bytes each contributes, largest first. */
+  inputs: Array<[string, number]>;
 }
 
 async function measure(source: string): Promise<Sizes> {
@@ -110,10 +116,16 @@ async function measure(source: string): Promise<Sizes> {
       total += gzipOf.get(path.slice(path.indexOf('bench/.bundle-size/'))) ?? 0;
     return total;
   };
+  const inputs: Array<[string, number]> = [];
+  for (const path of needed)
+    for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[path]?.inputs ?? {}))
+      inputs.push([input.replace(/^.*node_modules\//, ''), bytesInOutput]);
+  inputs.sort((a, b) => b[1] - a[1]);
   return {
     firstSurface: size(needed),
     all: size(outputs.map(([path]) => path)),
     chunks: outputs.length,
+    inputs,
   };
 }
 
@@ -129,4 +141,10 @@ for (const [name, sizes] of rows) {
   console.log(
     `| ${name} | ${kB(sizes.firstSurface)} | ${kB(sizes.all)} | ${sizes.chunks} | ${name === ours ? '1' : `ours ÷ this = ${ratio.toFixed(2)}`} |`,
   );
+}
+const listed = Number(process.env.INPUTS ?? 0);
+if (listed > 0) {
+  console.log(`\nLargest inputs of our first surface (minified bytes, before gzip)`);
+  for (const [input, bytes] of rows[0]![1].inputs.slice(0, listed))
+    console.log(`${kB(bytes).padStart(9)}  ${input}`);
 }

@@ -2,7 +2,10 @@
  * The `a2ui-mcp-server` command as a desktop MCP host runs it: spawned by the SDK's
  * `StdioClientTransport` through its bin entry, driven by the stock `Client`.
  */
-import { readFile } from 'node:fs/promises';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readdir, readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { BASIC_CATALOG_ID } from '@a2ui-ts/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -59,3 +62,81 @@ it('is the package bin, and serves the counter to a host that launches it', asyn
   const state = JSON.parse((read.contents[0] as { text: string }).text);
   expect(state.at(-1).updateDataModel.value).toEqual({ label: 'Clicked 2 times', count: 2 });
 });
+
+/** Starts the bin as a host would, and waits for its answer to `initialize` (the server is up). */
+async function startBin(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['bin/a2ui-mcp-server.js'], {
+    cwd: packageDir,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  child.stdin!.write(
+    `${JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'host', version: '1' },
+      },
+    })}\n`,
+  );
+  const [line] = (await once(lines, 'line')) as [string];
+  expect(JSON.parse(line)).toMatchObject({
+    id: 1,
+    result: { serverInfo: { name: 'a2ui-mcp-server' } },
+  });
+  return child;
+}
+
+/** The exit code once the process has ended, or 'running' if it has not within `ms`. */
+const exitOf = (child: ChildProcess, ms: number) =>
+  Promise.race([
+    once(child, 'exit').then(([code]) => code as number | null),
+    new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), ms).unref()),
+  ]);
+
+/** Pids whose parent is `pid` (Linux `/proc`). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // The parent pid is the second field after the parenthesised command name.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === pid) found.push(Number(entry));
+  }
+  return found;
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+it('exits when the host closes its stdin, as MCP stdio hosts end a server', async () => {
+  const child = await startBin();
+  child.stdin!.end();
+  // Generous: a loaded machine; 'running' means it would have waited for a signal forever.
+  const code = await exitOf(child, 120_000);
+  if (code === 'running') child.kill('SIGKILL');
+  expect(code).toBe(0);
+});
+
+it.skipIf(process.platform !== 'linux')(
+  'passes a SIGTERM on to the server it runs, so none outlives it',
+  async () => {
+    const child = await startBin();
+    const servers = await childrenOf(child.pid!);
+    expect(servers).toHaveLength(1);
+    child.kill('SIGTERM');
+    await exitOf(child, 120_000);
+    await expect.poll(() => isRunning(servers[0]!), { timeout: 120_000 }).toBe(false);
+    child.stdin!.destroy();
+  },
+);

@@ -22,7 +22,14 @@ import { errorOfAnswer } from './client/http.js';
 const CLIENT_HEADER = 'x-test-client';
 
 const harness: TransportConformanceHarness = {
-  capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
+  capabilities: {
+    resume: true,
+    auth: true,
+    limits: true,
+    turnResults: true,
+    serverPush: true,
+    reload: true,
+  },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
     const server = await startTestServer({
@@ -42,12 +49,19 @@ const harness: TransportConformanceHarness = {
         const headers: Record<string, string> = { [CLIENT_HEADER]: name };
         if (create.principal) headers.authorization = create.principal;
         const transport = await links.open((url) =>
-          connectRest({ url, reconnect: CONFORMANCE_RECONNECT, headers }),
+          connectRest({
+            url,
+            reconnect: CONFORMANCE_RECONNECT,
+            headers,
+            resume: create.resume ?? false,
+          }),
         );
         return faults.track(transport, name);
       },
       dropLink: links.dropLink,
       severLink: links.severLink,
+      // A reloaded page: its link is cut and it never says goodbye.
+      abandon: links.severLink,
       restoreLink: links.restoreLink,
       async hijack(victim, principal, message) {
         const connectionId = (victim as RestTransport).connectionId!;

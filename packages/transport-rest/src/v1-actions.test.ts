@@ -5,17 +5,11 @@
  * on 127.0.0.1, the real client.
  */
 import { A2uiClient } from '@a2ui-ts/core';
-import { createV10ActionAgent } from '@a2ui-ts/core/testing';
+import { BOOK_ACTION, createV10ActionAgent } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
-const action = {
-  name: 'book',
-  surfaceId: 's',
-  sourceComponentId: 'root',
-  timestamp: '2026-01-15T12:00:00.000Z',
-  context: {},
-};
+const action = BOOK_ACTION;
 
 let server: TestServer | undefined;
 const clients: A2uiClient[] = [];

@@ -22,7 +22,14 @@ import { RPC_METHODS } from './protocol/wire.js';
 const CLIENT_HEADER = 'x-test-client';
 
 const harness: TransportConformanceHarness = {
-  capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
+  capabilities: {
+    resume: true,
+    auth: true,
+    limits: true,
+    turnResults: true,
+    serverPush: true,
+    reload: true,
+  },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
     const server = await startTestServer({
@@ -43,12 +50,19 @@ const harness: TransportConformanceHarness = {
         const headers: Record<string, string> = { [CLIENT_HEADER]: name };
         if (create.principal) headers.authorization = create.principal;
         const transport = await links.open((url) =>
-          connectSseJsonRpc({ url, reconnect: CONFORMANCE_RECONNECT, headers }),
+          connectSseJsonRpc({
+            url,
+            reconnect: CONFORMANCE_RECONNECT,
+            headers,
+            resume: create.resume ?? false,
+          }),
         );
         return faults.track(transport, name);
       },
       dropLink: links.dropLink,
       severLink: links.severLink,
+      // A reloaded page: its link is cut and it never says goodbye.
+      abandon: links.severLink,
       restoreLink: links.restoreLink,
       async hijack(victim, principal, message) {
         const connectionId = (victim as SseJsonRpcTransport).connectionId!;

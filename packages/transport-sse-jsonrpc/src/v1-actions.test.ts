@@ -5,7 +5,7 @@
  * negotiated v0.9. Real server on 127.0.0.1, the real client.
  */
 import { A2uiClient } from '@a2ui-ts/core';
-import { createV10ActionAgent } from '@a2ui-ts/core/testing';
+import { BOOK_ACTION, createV10ActionAgent } from '@a2ui-ts/core/testing';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream-reader.js';
@@ -61,13 +61,7 @@ describe('SSE + JSON-RPC: actions in the negotiated version', () => {
     const { connectionId } = JSON.parse(
       (await stream.next((event) => event.event === 'connected')).data,
     );
-    const action = {
-      name: 'book',
-      surfaceId: 's',
-      sourceComponentId: 'root',
-      timestamp: '2026-01-15T12:00:00.000Z',
-      context: {},
-    };
+    const action = BOOK_ACTION;
     const post = async (params: Record<string, unknown>) =>
       (
         await fetch(`${base}/rpc`, {

@@ -23,7 +23,14 @@ import { bearerProtocol } from './protocol/bearer-token.js';
 import { WS_SUBPROTOCOL } from './protocol/wire.js';
 
 const harness: TransportConformanceHarness = {
-  capabilities: { resume: true, auth: true, limits: true, turnResults: false, serverPush: true },
+  capabilities: {
+    resume: true,
+    auth: true,
+    limits: true,
+    turnResults: false,
+    serverPush: true,
+    reload: true,
+  },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
     const server = await startTestServer({
@@ -44,12 +51,20 @@ const harness: TransportConformanceHarness = {
     return {
       async createTransport(create = {}) {
         const transport = await links.open((url) =>
-          connectWs({ url, WebSocket, reconnect: CONFORMANCE_RECONNECT, token: create.principal }),
+          connectWs({
+            url,
+            WebSocket,
+            reconnect: CONFORMANCE_RECONNECT,
+            token: create.principal,
+            resume: create.resume ?? false,
+          }),
         );
         return faults.track(transport, () => transport.connectionId);
       },
       dropLink: links.dropLink,
       severLink: links.severLink,
+      // A reloaded page: its link is cut and it never says goodbye.
+      abandon: links.severLink,
       restoreLink: links.restoreLink,
       async hijack(victim, principal) {
         const connectionId = (victim as WsTransport).connectionId!;

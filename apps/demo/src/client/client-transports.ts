@@ -5,6 +5,7 @@
  */
 import type { AgUiFrontendTool } from '@a2ui-ts/agui-adapter';
 import type { ClientTransport } from '@a2ui-ts/core';
+import { createWebStorageResumeStore, type ResumeStore } from '@a2ui-ts/core/link';
 import { MCP_CLIENT_TRANSPORT } from './mcp-client-transport.js';
 
 /** What the page asks of a connection. */
@@ -30,6 +31,32 @@ export interface ClientTransportFactory {
   readonly networkNote?: string;
 }
 
+/**
+ * Where the page keeps the resume token of a transport (SSE, WebSocket, REST), so that a reload
+ * resumes its session — the same surfaces, the agent not starting over (docs/session-host.md
+ * "Reload keeps the screen"). `sessionStorage`: each tab its own session, gone with the tab. One
+ * key per transport, agent URL and version offer: a reload that asks for another version starts
+ * a session in it. Closing the client (another agent, transport or version chosen) clears it.
+ */
+export function pageResumeStore(
+  transportId: string,
+  url: string,
+  offeredVersions?: readonly string[],
+): ResumeStore | false {
+  let storage: Storage;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    // Storage blocked (an opaque origin, a privacy setting): a reload starts a new session.
+    return false;
+  }
+  const offer = offeredVersions?.join(',') ?? 'any';
+  return createWebStorageResumeStore({
+    storage,
+    key: `a2ui-demo:resume:${transportId}:${offer}:${new URL(url, location.href).href}`,
+  });
+}
+
 /** Client transports by id. */
 export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
   {
@@ -39,6 +66,7 @@ export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
         url,
         heartbeatTimeoutMs: 45_000,
         offeredVersions: options.offeredVersions,
+        resume: pageResumeStore('sse-jsonrpc', url, options.offeredVersions),
       }),
   },
   {
@@ -48,6 +76,7 @@ export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
       (await import('@a2ui-ts/transport-ws')).connectWs({
         url: new URL(url, location.href).href.replace(/^http/, 'ws'),
         offeredVersions: options.offeredVersions,
+        resume: pageResumeStore('ws', url, options.offeredVersions),
       }),
   },
   {
@@ -56,6 +85,7 @@ export const CLIENT_TRANSPORTS: readonly ClientTransportFactory[] = [
       (await import('@a2ui-ts/transport-rest')).connectRest({
         url,
         offeredVersions: options.offeredVersions,
+        resume: pageResumeStore('rest', url, options.offeredVersions),
       }),
   },
   {

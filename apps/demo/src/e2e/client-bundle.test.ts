@@ -18,6 +18,13 @@ import { restaurantTestAgent } from './demo-harness.js';
 /** Most JavaScript, gzip-compressed, that the page loads before its first paint. */
 const MAX_FIRST_PAINT_GZIP_BYTES = 150 * 1024;
 
+/**
+ * Most bytes crossing the wire (brotli) before the restaurant agent's first surface is on the
+ * page: 167.9 kB measured 2026-12-03 (docs/benchmarks.md), with about 1% left for the HTML and
+ * `/api/config`, which vary a little. Issue 21's goal is 150 kB.
+ */
+const MAX_FIRST_SURFACE_BYTES = 170_000;
+
 describe('demo client bundle', () => {
   let dir: string;
 
@@ -144,10 +151,12 @@ describe('demo client bundle', () => {
       await page.getByTestId('surface-booking-search').waitFor();
       recording = false;
       console.log(`demo: ${transferred} bytes crossed the wire before the first surface`);
+      expect(transferred).toBeLessThanOrEqual(MAX_FIRST_SURFACE_BYTES);
 
-      // The restaurant agent speaks v0.9 with the basic catalog, sends valid messages and calls
-      // no `regex`: the page fetched that catalog's validator, and no other version's, no other
-      // catalog's, no failure wording and no RE2.
+      // The restaurant agent speaks v0.9 with the basic catalog, sends valid messages, calls no
+      // `regex` and its first surface holds no markdown: the page fetched that catalog's
+      // validator, and no other version's, no other catalog's, no failure wording, no RE2 and
+      // no markdown parser.
       const manifest = JSON.parse(
         await readFile(join(dir, '.vite/manifest.json'), 'utf8'),
       ) as Record<string, { file: string }>;
@@ -168,6 +177,7 @@ describe('demo client bundle', () => {
         // compiler, which imports them statically: keyed `_family-schemas-<hash>.js`.)
         chunkOf(/(core\/src\/validation\/family-schemas\.ts|_family-schemas-[\w-]+\.js)$/),
         chunkOf(/node_modules\/re2js\//),
+        chunkOf(/node_modules\/marked\//),
       ])
         expect(assetRequests).not.toContain(unused);
 

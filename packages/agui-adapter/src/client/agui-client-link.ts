@@ -175,6 +175,7 @@ export class AgUiClientLink {
     const { subscriber, record } = createRunSubscriber({
       reader: this.#reader,
       seq: this.#seq,
+      threadId: this.agent.threadId,
       push: (messages) => this.#push(messages),
       reset: (reason) => this.#resetSession(reason),
     });

@@ -2,10 +2,11 @@
  * What `connectAgUi` listens to during one run: an `AgentSubscriber` that turns the run's events
  * into A2UI messages as they arrive (state, activity, tool results), follows the thread's seq,
  * collects the frontend tool calls the run ends with, and records how the run ended — finished,
- * a `RUN_ERROR`, the server's reset or close of the thread, or a failure of the run itself.
+ * a `RUN_ERROR`, the server's reset or close of the thread, or a failure of the run itself. A run
+ * whose `RUN_STARTED` names another thread is dropped whole and ends as a retried run error.
  */
 import type { ServerMessage } from '@a2ui-ts/core';
-import type { AgentSubscriber } from '@ag-ui/client';
+import { type AgentSubscriber, EventType } from '@ag-ui/client';
 import { CUSTOM_EVENTS } from '../protocol/constants.js';
 import type { A2uiEventReader } from './a2ui-event-reader.js';
 import { RunCutError } from './guard-run-fetch.js';
@@ -16,6 +17,8 @@ import type { RunSeq } from './run-seq.js';
 export interface RunSubscriberContext {
   readonly reader: A2uiEventReader;
   readonly seq: RunSeq;
+  /** The thread the run was sent for: a run that starts for another is dropped whole. */
+  readonly threadId: string;
   /** Hands A2UI messages to the consumer (an empty list is nothing). */
   push(messages: ServerMessage[]): void;
   /** The server started the thread over (`reason` says why, for the `reset` event). */
@@ -60,7 +63,23 @@ export function createRunSubscriber(context: RunSubscriberContext): {
 } {
   const { reader, seq, push } = context;
   const record = new RunRecord();
+  let foreign = false;
   const subscriber: AgentSubscriber = {
+    // Before every event's own handler and its application to the agent's state and messages:
+    // the events of a run that answers for another thread (a misrouted or mixed-up response)
+    // are dropped, so they neither reach the surfaces nor the state the next run sends back.
+    onEvent: ({ event }) => {
+      if (!foreign && event.type === EventType.RUN_STARTED && event.threadId !== context.threadId) {
+        foreign = true;
+        record.terminal = 'error';
+        // Retried like a server that closed the run: the same run again, later.
+        record.runError = {
+          code: 'CONNECTION_CLOSED',
+          message: 'The run answered for another thread; its events were dropped.',
+        };
+      }
+      return foreign ? { stopPropagation: true } : undefined;
+    },
     onStateSnapshotEvent: ({ state }) => {
       reader.stateSnapshot(state);
     },

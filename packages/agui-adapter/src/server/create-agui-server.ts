@@ -201,6 +201,9 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
   const host = createBindingSessionHost({
     ...options,
     reconnectGraceMs: options.reconnectGraceMs ?? defaults.reconnectGraceMs,
+    // A thread's state carries its own snapshot (`STATE_SNAPSHOT`): a run that finds the log no
+    // longer holding what its client missed sends that, so the host's a2uiSnapshot entry is off.
+    snapshots: false,
   });
   const bodyLimits = { maxBytes: maxRequestBytes, timeoutMs: bodyTimeoutMs, host };
 

@@ -27,14 +27,19 @@ export type {
   Placement,
 } from './composition.js';
 export { checkPlacement, compositionRulesOf, SURFACE_CONTAINER_TYPE } from './composition.js';
+export type { McpAppCatalogOptions } from './create-mcp-app-catalog.js';
+export { createMcpAppCatalog } from './create-mcp-app-catalog.js';
 export { basicCatalog, createDefaultCatalogs, minimalCatalog } from './default-catalogs.js';
 export { COMPONENT_COMMON_REF, toInlineCatalog, toInlineComponent } from './inline-catalog.js';
 export type { InlineSchemaRefsOptions, JsonSchema } from './inline-schema-refs.js';
 export { COMMON_TYPES_REFERENCES, inlineSchemaRefs } from './inline-schema-refs.js';
 export {
   MCP_APP_CATALOG_ID,
+  MCP_APP_CATALOG_V1_0_ID,
   MCP_APP_COMPONENT_SCHEMA,
+  MCP_APP_V1_0_COMPONENT_SCHEMA,
   mcpAppCatalogSchema,
+  mcpAppCatalogV1Schema,
 } from './mcp-app-catalog.js';
 export type {
   CapabilityCatalog,

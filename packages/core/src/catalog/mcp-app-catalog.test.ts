@@ -5,7 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadValidators } from '../validation/builtin-validator-modules.js';
 import { compileCatalogValidator } from '../validation/compile-catalog-validator.js';
-import { MCP_APP_CATALOG_ID, mcpAppCatalogSchema } from './mcp-app-catalog.js';
+import { createMcpAppCatalog } from './create-mcp-app-catalog.js';
+import {
+  MCP_APP_CATALOG_ID,
+  MCP_APP_CATALOG_V1_0_ID,
+  mcpAppCatalogSchema,
+} from './mcp-app-catalog.js';
 
 const validator = compileCatalogValidator(mcpAppCatalogSchema());
 // Importing this module alone (not core's index) leaves the failure wording to load on first need.
@@ -55,5 +60,50 @@ describe('MCP Apps catalog', () => {
       ]),
     );
     expect(unknown.length).toBeGreaterThan(0);
+  });
+});
+
+describe('createMcpAppCatalog', () => {
+  const app = { id: 'app', component: 'McpApp', title: 'Dice', resourceUri: 'ui://dice/app' };
+
+  it('validates the v0.9 catalog with its precompiled validator', async () => {
+    const catalog = createMcpAppCatalog();
+    expect(catalog.catalogId).toBe(MCP_APP_CATALOG_ID);
+    await catalog.validator?.load?.();
+    expect(catalog.validator?.loaded).toBe(true);
+    expect(
+      catalog.validator?.validateServerMessage(
+        updateComponents([{ id: 'root', component: 'Column', children: ['app'] }, app]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('has a v1.0 variant: the v1.0 basic components plus McpApp, protocolVersion 1.0', async () => {
+    const catalog = createMcpAppCatalog({ protocolVersion: 'v1.0' });
+    expect(catalog.catalogId).toBe(MCP_APP_CATALOG_V1_0_ID);
+    expect(catalog.protocolVersion).toBe('v1.0');
+    await catalog.validator?.load?.();
+    const validator = catalog.validator!;
+    const create = {
+      version: 'v1.0',
+      createSurface: {
+        surfaceId: 's',
+        catalogId: MCP_APP_CATALOG_V1_0_ID,
+        components: [{ id: 'root', component: 'Column', children: ['app'] }, app],
+      },
+    };
+    expect(validator.validateServerMessage(create)).toEqual([]);
+    const wrong = structuredClone(create);
+    (wrong.createSurface.components[1] as Record<string, unknown>).resourceUri = 'https://x/';
+    expect(validator.validateServerMessage(wrong).length).toBeGreaterThan(0);
+    // v1.0's Text has no h1 variant: the v1.0 basic components are the ones checked.
+    const h1 = structuredClone(create);
+    h1.createSurface.components[1] = {
+      id: 'app',
+      component: 'Text',
+      text: 'x',
+      variant: 'h1',
+    } as never;
+    expect(validator.validateServerMessage(h1).length).toBeGreaterThan(0);
   });
 });

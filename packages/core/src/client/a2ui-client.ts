@@ -41,6 +41,7 @@ import type {
   TransportEvent,
   TroubleCause,
 } from '../transport/client-transport.js';
+import { readSessionSnapshot } from '../transport/session-snapshot.js';
 import { findJsonViolation } from '../validation/find-depth-violation.js';
 import type {
   InternalAgentFunctionResponse,
@@ -648,12 +649,24 @@ export class A2uiClient {
 
   #handle(event: TransportEvent): void {
     switch (event.type) {
-      case 'messages':
+      case 'messages': {
         // A message proves the link is up; `degraded` (open, deliveries failing) stays as it is.
         if (this.#status === 'connecting' || this.#status === 'reconnecting')
           this.#setStatus('open');
-        this.process(event.messages);
+        const snapshot = readSessionSnapshot(event.messages);
+        if (!snapshot) {
+          this.process(event.messages);
+          return;
+        }
+        // The session's surfaces as they are now, on the same connection (the log no longer held
+        // what this client missed): they replace ours, in one batch, so a renderer never sees the
+        // screen empty in between. Pending calls and the agent go on.
+        this.processor.notifier.batch(() => {
+          this.processor.reset();
+          this.process(snapshot.messages);
+        });
         return;
+      }
       case 'status':
         this.#setStatus(event.status, event.reason, event.cause);
         return;

@@ -40,7 +40,7 @@ afterEach(() => {
 
 describe('ConnectionSession', () => {
   it('numbers messages from 1, keeps the object beside its text, and replays what a resumed link missed', async () => {
-    const session = new ConnectionSession({ agent: {} });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent: {} });
     const first = sink();
     await session.attach(first.sink);
     session.send([message(1), message(2)]);
@@ -59,6 +59,7 @@ describe('ConnectionSession', () => {
 
   it('refuses to resume across a gap the replay log no longer holds, or past what was sent', async () => {
     const session = new ConnectionSession({
+      maxSnapshotBytes: 0,
       agent: {},
       replayLog: createMemoryReplayLog({ maxEvents: 2 }),
     });
@@ -70,7 +71,7 @@ describe('ConnectionSession', () => {
   });
 
   it('replaces an attached link with a newer one, closing the old one with reset', async () => {
-    const session = new ConnectionSession({ agent: {} });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent: {} });
     const first = sink();
     const second = sink();
     await session.attach(first.sink);
@@ -83,7 +84,7 @@ describe('ConnectionSession', () => {
   });
 
   it('sends nothing of a batch with one bad message', async () => {
-    const session = new ConnectionSession({ agent: {} });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent: {} });
     const link = sink();
     await session.attach(link.sink);
     expect(() =>
@@ -95,7 +96,7 @@ describe('ConnectionSession', () => {
   });
 
   it('refuses a value nested too deeply for JSON in our error shape, sends nothing, keeps serving', async () => {
-    const session = new ConnectionSession({ agent: {} });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent: {} });
     const link = sink();
     await session.attach(link.sink);
     let deep: unknown = 'bottom';
@@ -116,6 +117,7 @@ describe('ConnectionSession', () => {
   it('validates outgoing messages against the catalog of their surface', () => {
     const seen: Array<string | undefined> = [];
     const session = new ConnectionSession({
+      maxSnapshotBytes: 0,
       agent: {},
       validateOutgoing: (_message, catalogId) => {
         seen.push(catalogId);
@@ -141,7 +143,7 @@ describe('ConnectionSession', () => {
         names.push(event.name);
       },
     };
-    const session = new ConnectionSession({ agent });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent });
     const results = [
       session.receive(action('a'), undefined, { requestId: '1' }),
       session.receive(action('b'), undefined, { requestId: '2' }),
@@ -157,7 +159,7 @@ describe('ConnectionSession', () => {
   });
 
   it('compares request ids by their exact text: two ids that are one number apart are two requests', () => {
-    const session = new ConnectionSession({ agent: {} });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent: {} });
     const first = session.receive(action('a'), undefined, { requestId: '12345678901234567890' });
     const second = session.receive(action('b'), undefined, { requestId: '12345678901234567891' });
     expect([first.duplicate, second.duplicate]).toEqual([false, false]);
@@ -165,7 +167,11 @@ describe('ConnectionSession', () => {
   });
 
   it('bounds remembered request ids by count and by bytes', () => {
-    const byCount = new ConnectionSession({ agent: {}, maxRememberedRequests: 3 });
+    const byCount = new ConnectionSession({
+      maxSnapshotBytes: 0,
+      agent: {},
+      maxRememberedRequests: 3,
+    });
     for (let index = 0; index < 10; index++)
       byCount.receive(action('a'), undefined, { requestId: `id-${index}` });
     expect(byCount.rememberedRequests.count).toBe(3);
@@ -174,6 +180,7 @@ describe('ConnectionSession', () => {
     byCount.close();
 
     const byBytes = new ConnectionSession({
+      maxSnapshotBytes: 0,
       agent: {},
       maxRememberedRequestBytes: 10_000,
       maxQueuedClientMessages: 1_000,
@@ -192,6 +199,7 @@ describe('ConnectionSession', () => {
     });
     const handled: string[] = [];
     const session = new ConnectionSession({
+      maxSnapshotBytes: 0,
       agent: {
         async onAction(_connection, event) {
           await gate;
@@ -211,6 +219,7 @@ describe('ConnectionSession', () => {
     expect(handled).toEqual(['m0', 'm1', 'm2']);
     // By bytes: one large message is admitted on an empty queue, a second one is not.
     const blocked = new ConnectionSession({
+      maxSnapshotBytes: 0,
       agent: { onAction: () => new Promise(() => {}) },
       maxQueuedClientBytes: 5_000,
     });
@@ -227,6 +236,7 @@ describe('ConnectionSession', () => {
   it("ends a turn when its hook settles, or at endTurn(); later sends are not the turn's", async () => {
     let finish!: () => void;
     const session = new ConnectionSession({
+      maxSnapshotBytes: 0,
       agent: {
         async onAction(connection, event) {
           connection.send(message(1));
@@ -254,6 +264,7 @@ describe('ConnectionSession', () => {
   it('reports a failing hook as a failed turn and keeps serving', async () => {
     const errors: unknown[] = [];
     const session = new ConnectionSession({
+      maxSnapshotBytes: 0,
       agent: {
         onAction(connection, event) {
           connection.send(message(1));
@@ -269,7 +280,7 @@ describe('ConnectionSession', () => {
   });
 
   it('lets a second reader wait for messages (long poll) without disturbing the attached link', async () => {
-    const session = new ConnectionSession({ agent: {} });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent: {} });
     const link = sink();
     await session.attach(link.sink);
     session.send(message(1));
@@ -284,7 +295,7 @@ describe('ConnectionSession', () => {
   });
 
   it('trims the log on acknowledgement, so a reader behind it must reset', async () => {
-    const session = new ConnectionSession({ agent: {} });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent: {} });
     session.send([message(1), message(2), message(3)]);
     await session.acknowledge(2);
     expect(session.replayLog.size()).toEqual(expect.objectContaining({ events: 1 }));
@@ -298,6 +309,7 @@ describe('ConnectionSession', () => {
     const calls: unknown[] = [];
     const results: string[] = [];
     const session = new ConnectionSession({
+      maxSnapshotBytes: 0,
       agent: {
         async onAction(connection) {
           connection.send(message(1));
@@ -321,7 +333,7 @@ describe('ConnectionSession', () => {
   });
 
   it('rejects host tool calls over a link that cannot carry them', async () => {
-    const session = new ConnectionSession({ agent: {} });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent: {} });
     await session.attach(sink().sink);
     await expect(session.callHostTool({ name: 'x', args: {} })).rejects.toMatchObject({
       code: 'NOT_SUPPORTED',
@@ -334,6 +346,7 @@ describe('ConnectionSession', () => {
     const reasons: string[] = [];
     const closedSessions: string[] = [];
     const session = new ConnectionSession({
+      maxSnapshotBytes: 0,
       agent: { onDisconnect: (_connection, reason) => void reasons.push(reason) },
       reconnectGraceMs: 5000,
       onClosed: (closed) => closedSessions.push(closed.id),
@@ -356,7 +369,11 @@ describe('ConnectionSession', () => {
 
   it('restarts the grace period on every request while no link is attached, and not while a reader waits', async () => {
     vi.useFakeTimers();
-    const session = new ConnectionSession({ agent: {}, reconnectGraceMs: 1000 });
+    const session = new ConnectionSession({
+      maxSnapshotBytes: 0,
+      agent: {},
+      reconnectGraceMs: 1000,
+    });
     session.touch();
     vi.advanceTimersByTime(900);
     session.receive(action('a'), undefined);
@@ -375,7 +392,11 @@ describe('ConnectionSession', () => {
 
   it('a resume within the grace period cancels the timer', async () => {
     vi.useFakeTimers();
-    const session = new ConnectionSession({ agent: {}, reconnectGraceMs: 1000 });
+    const session = new ConnectionSession({
+      maxSnapshotBytes: 0,
+      agent: {},
+      reconnectGraceMs: 1000,
+    });
     const link = sink();
     await session.attach(link.sink);
     session.detach(link.sink);
@@ -387,7 +408,7 @@ describe('ConnectionSession', () => {
   });
 
   it('refuses sends and receives after close, and tells the sink why', async () => {
-    const session = new ConnectionSession({ agent: {} });
+    const session = new ConnectionSession({ maxSnapshotBytes: 0, agent: {} });
     const link = sink();
     await session.attach(link.sink);
     session.close();

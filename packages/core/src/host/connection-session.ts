@@ -43,6 +43,7 @@ import {
   readFunctionResponse,
 } from '../rpc/function-call-messages.js';
 import { PendingFunctionCalls } from '../rpc/pending-function-calls.js';
+import { encodeSessionSnapshot } from '../transport/session-snapshot.js';
 import { utf8ByteLength } from '../validation/parse-messages.js';
 import { pointerAsSent } from '../versions/normalize-reserved-keys.js';
 import type { ProtocolVersion } from '../versions/protocol-version.js';
@@ -68,6 +69,7 @@ import {
 } from './replay-log.js';
 import { checkRequestFingerprint, RequestIdMemory } from './request-ids.js';
 import { beyondSentError } from './sent-position.js';
+import { SurfaceCompactor } from './surface-compactor.js';
 import { type TurnOutcome, type TurnResult, TurnTracker } from './turn.js';
 
 /** Why a fresh session replaced the one a client asked for. */
@@ -88,6 +90,11 @@ export interface LinkOpenInfo {
   readonly replayed: number;
   /** Set when the client asked to resume a connection that could not be, and got a new one. */
   readonly reset?: ResetReason;
+  /**
+   * True when the messages the client missed were no longer kept and it gets a snapshot of the
+   * session's surfaces instead (one entry, `readSessionSnapshot`), on the same connection.
+   */
+  readonly snapshot?: boolean;
 }
 
 /** Where a session's messages go while a link is attached (an SSE response, a WebSocket). */
@@ -127,6 +134,9 @@ export interface SessionLimits extends AnsweredCallsOptions {
   busyRetryAfterMs?: number;
 }
 
+/** Default of `ConnectionSessionOptions.maxSnapshotBytes`: the replay log's default `maxBytes`. */
+const SNAPSHOT_DEFAULT_MAX_BYTES = 4_194_304;
+
 /** Defaults of {@link SessionLimits} and the grace period, in one place. */
 export const SESSION_DEFAULTS = {
   reconnectGraceMs: 30_000,
@@ -153,6 +163,13 @@ export interface ConnectionSessionOptions extends SessionLimits {
   protocolVersions?: readonly string[];
   /** Must be empty: a session numbers its messages from 1. @default a memory log with `DEFAULT_REPLAY_LOG_LIMITS` */
   replayLog?: ReplayLog;
+  /**
+   * Most UTF-16 code units of surface state kept for snapshots (a client the replay log no longer
+   * covers gets the session's surfaces instead of a reset); 0 keeps none (such a client is reset).
+   * Keep it at the replay log's `maxBytes`, so a session holds at most twice that.
+   * @default 4194304
+   */
+  maxSnapshotBytes?: number;
   /**
    * How long the session lives with no link, no waiting reader and no request before the agent's
    * `onDisconnect('grace-expired')` runs. @default 30000
@@ -318,6 +335,8 @@ export class ConnectionSession implements Connection {
   readonly #abort = new AbortController();
   readonly #requests: RequestIdMemory;
   readonly #surfaceCatalogs = new Map<string, string>();
+  /** The surfaces as sent, for snapshots; `undefined` when they are not kept. */
+  readonly #surfaces: SurfaceCompactor | undefined;
   readonly #remoteLinks = new Map<string, string>();
   readonly #readWaiters = new Set<() => void>();
   readonly #toolCalls = new Map<string, PendingToolCall>();
@@ -359,6 +378,9 @@ export class ConnectionSession implements Connection {
     });
     this.#answeredCalls = new AnsweredCalls(options);
     this.#log = options.replayLog ?? createMemoryReplayLog();
+    const maxSnapshotBytes = options.maxSnapshotBytes ?? SNAPSHOT_DEFAULT_MAX_BYTES;
+    this.#surfaces =
+      maxSnapshotBytes > 0 ? new SurfaceCompactor({ maxBytes: maxSnapshotBytes }) : undefined;
     this.#graceMs = options.reconnectGraceMs ?? defaults.reconnectGraceMs;
     this.#maxMessageBytes = options.maxMessageBytes ?? defaults.maxMessageBytes;
     this.#maxQueued = Math.max(
@@ -422,6 +444,8 @@ export class ConnectionSession implements Connection {
     const entries = encoded.map(
       (data, index): ReplayEntry => ({ seq: ++this.#seq, data, message: list[index]! }),
     );
+    const surfaces = this.#surfaces;
+    if (surfaces) for (const entry of entries) surfaces.note(entry.message, entry.data.length);
     const appended = this.#log.append(entries);
     if (isPromise(appended)) appended.catch((error) => this.#onAgentError(error, this));
     const sink = this.#sink;
@@ -535,6 +559,7 @@ export class ConnectionSession implements Connection {
     this.#requests.clear();
     this.#answeredCalls.clear();
     this.#surfaceCatalogs.clear();
+    this.#surfaces?.clear();
     this.#remoteLinks.clear();
     // onDisconnect runs after every hook already accepted, then the session is forgotten.
     void this.#enqueue(() => this.#agent.onDisconnect?.(this, reason), 0, new TurnTracker()).then(
@@ -594,6 +619,21 @@ export class ConnectionSession implements Connection {
     return this.#log;
   }
 
+  /**
+   * The session's surfaces as of its last message, as one entry of `seq` {@link lastSeq} whose
+   * data is a snapshot envelope (`encodeSessionSnapshot`): what a client the replay log no longer
+   * covers gets instead of a reset. `undefined` when the surfaces are not kept (v0.8, above
+   * `maxSnapshotBytes`, `maxSnapshotBytes: 0`) or the session is closed.
+   */
+  snapshotEntry(): ReplayEntry | undefined {
+    const messages = this.closed ? undefined : this.#surfaces?.snapshot();
+    if (!messages) return undefined;
+    return {
+      seq: this.#seq,
+      data: encodeSessionSnapshot({ throughSeq: this.#seq, messages }),
+    };
+  }
+
   /** Runs the agent's `onConnect`: the first turn. */
   start(): Promise<TurnResult> {
     const tracker = new TurnTracker();
@@ -619,17 +659,21 @@ export class ConnectionSession implements Connection {
     const holding: SessionSink = { deliver: (entry) => held.push(entry), close: () => {} };
     const previous = this.#sink;
     let replay: ReplayEntry[] = [];
+    let snapshotted = false;
     if (lastSeq !== undefined && lastSeq < this.#seq) {
       this.#sink = holding;
       const read = this.#log.read(lastSeq);
       const missed = isPromise(read) ? await read : read;
       if (generation !== this.#attachGeneration || this.closed) return { ok: false };
-      if (missed === undefined) {
+      // Missed messages no longer kept: the surfaces as of now instead, when they are kept.
+      const snapshot = missed === undefined ? this.snapshotEntry() : undefined;
+      if (missed === undefined && !snapshot) {
         this.#sink = previous;
         if (previous) for (const entry of held) previous.deliver(entry);
         return { ok: false };
       }
-      replay = missed;
+      replay = missed ?? [snapshot!];
+      snapshotted = snapshot !== undefined;
     }
     this.#sink = sink;
     this.#clearGrace();
@@ -641,6 +685,7 @@ export class ConnectionSession implements Connection {
       resumed: lastSeq !== undefined && options.reset === undefined,
       replayed: replay.length,
       ...(options.reset ? { reset: options.reset } : {}),
+      ...(snapshotted ? { snapshot: true } : {}),
     });
     for (const entry of replay) sink.deliver(entry);
     for (const entry of live) sink.deliver(entry);
@@ -895,7 +940,12 @@ export class ConnectionSession implements Connection {
     if (this.closed) throw new A2uiError('CONNECTION_CLOSED', `Connection ${this.id} is closed.`);
     const read = this.#log.read(afterSeq, { limit: options.limit });
     const entries = isPromise(read) ? await read : read;
-    if (entries === undefined) return { ok: false, lastSeq: this.#seq };
+    if (entries === undefined) {
+      const snapshot = this.snapshotEntry();
+      return snapshot
+        ? { ok: true, entries: [snapshot], lastSeq: this.#seq }
+        : { ok: false, lastSeq: this.#seq };
+    }
     return { ok: true, entries, lastSeq: this.#seq };
   }
 

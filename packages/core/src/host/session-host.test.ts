@@ -61,7 +61,8 @@ function recordingAgent(extra: Partial<A2uiAgent> = {}) {
 
 const hosts: SessionHost[] = [];
 function host(options: SessionHostOptions): SessionHost {
-  const created = createSessionHost(options);
+  // These cases test resets: snapshots (session-snapshot.test.ts) are off unless asked for.
+  const created = createSessionHost({ snapshots: false, ...options });
   hosts.push(created);
   return created;
 }

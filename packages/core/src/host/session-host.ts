@@ -52,6 +52,7 @@ import {
   createMemoryReplayLog,
   DEFAULT_REPLAY_LOG_LIMITS,
   type MaybePromise,
+  type ReplayEntry,
   type ReplayLog,
   type ReplayLogLimits,
 } from './replay-log.js';
@@ -108,6 +109,15 @@ export interface SessionHostOptions extends SessionLimits, InboundLimits {
   reconnectGraceMs?: number;
   /** Replay log of each connection, for resume. @default `{ maxEvents: 1000, maxBytes: 4194304 }` */
   replayBuffer?: ReplayLogLimits;
+  /**
+   * Keep each connection's surfaces (createSurface, components, data model; up to
+   * `replayBuffer.maxBytes`), so a client that resumes from a position the replay log no longer
+   * holds — or from 0 after a page reload — gets a snapshot of them on the same connection
+   * instead of a reset (docs/session-host.md "Snapshot instead of reset"). `false`: such a client
+   * is reset and its agent starts over.
+   * @default true
+   */
+  snapshots?: boolean;
   /**
    * Opens the replay log of a connection (the scale-out seam): an empty one for a new connection,
    * the same shared one when another node follows it. @default a memory log sized by `replayBuffer`
@@ -731,7 +741,10 @@ export class SessionHost {
     }
     const record = await this.#remoteRecord(connectionId, options.principal);
     await this.#forwardQuietly(record.owner, { type: 'touch', connectionId });
-    return readLog(this.#createReplayLog(connectionId), options.afterSeq, options);
+    return readLog(this.#createReplayLog(connectionId), options.afterSeq, {
+      ...options,
+      snapshot: () => this.#remoteSnapshot(record.owner, connectionId),
+    });
   }
 
   /**
@@ -785,6 +798,8 @@ export class SessionHost {
         connectionId,
         lastSeq: afterSeq,
         sink: follow.sink,
+        snapshot: async () =>
+          local ? local.snapshotEntry() : this.#remoteSnapshot(owner!.owner, connectionId),
         beforeOpen: async () => {
           if (local) release = local.holdPresence();
           else await this.#forwardQuietly(owner!.owner, presence(true));
@@ -1149,6 +1164,12 @@ export class SessionHost {
         case 'touch':
           session.touch();
           return { ok: true };
+        case 'snapshot': {
+          const entry = session.snapshotEntry();
+          return entry
+            ? { ok: true, snapshot: { seq: entry.seq, data: entry.data } }
+            : { ok: true };
+        }
         case 'disconnect':
           session.close(request.reason ?? 'client-closed');
           return { ok: true };
@@ -1156,6 +1177,20 @@ export class SessionHost {
     } catch (error) {
       if (!A2uiError.isInstance(error)) this.#reportError(error, request.connectionId);
       return toRoutedError(error);
+    }
+  }
+
+  /** The owner's snapshot of a connection another node runs (`undefined`: none, or unreachable). */
+  async #remoteSnapshot(owner: string, connectionId: string): Promise<ReplayEntry | undefined> {
+    try {
+      const answer = await this.#router.forward(
+        owner,
+        { type: 'snapshot', connectionId },
+        { timeoutMs: this.#routeTimeoutMs },
+      );
+      return answer.ok ? answer.snapshot : undefined;
+    } catch {
+      return undefined;
     }
   }
 
@@ -1192,6 +1227,10 @@ export class SessionHost {
       principal,
       protocolVersions,
       replayLog: this.#createReplayLog(connectionId),
+      maxSnapshotBytes:
+        options.snapshots === false
+          ? 0
+          : (options.replayBuffer?.maxBytes ?? SESSION_HOST_DEFAULTS.replayBuffer.maxBytes),
       reconnectGraceMs: options.reconnectGraceMs,
       maxMessageBytes: options.maxMessageBytes,
       maxRememberedRequests: options.maxRememberedRequests,
@@ -1275,6 +1314,7 @@ export class SessionHost {
       connectionId: record.id,
       lastSeq,
       sink,
+      snapshot: () => this.#remoteSnapshot(record.owner, record.id),
       // The owner counts this link, so its connection stays out of its grace period.
       beforeOpen: () => this.#forwardQuietly(record.owner, presence(true)),
       onStop: () => {

@@ -49,6 +49,8 @@ export type RoutedRequest =
       readonly attached: boolean;
     }
   | { readonly type: 'touch'; readonly connectionId: string }
+  /** The session's surfaces as one snapshot entry, for a reader the shared log no longer covers. */
+  | { readonly type: 'snapshot'; readonly connectionId: string }
   | {
       readonly type: 'disconnect';
       readonly connectionId: string;
@@ -58,7 +60,13 @@ export type RoutedRequest =
 
 /** The owner's answer. Errors travel as codes, so the asking node raises the same `A2uiError`. */
 export type RoutedResponse =
-  | { readonly ok: true; readonly duplicate?: boolean; readonly turn?: TurnResult }
+  | {
+      readonly ok: true;
+      readonly duplicate?: boolean;
+      readonly turn?: TurnResult;
+      /** Answer to `snapshot`: the entry (`seq`, `data`), absent when the surfaces are not kept. */
+      readonly snapshot?: { readonly seq: number; readonly data: string };
+    }
   | {
       readonly ok: false;
       readonly error: {

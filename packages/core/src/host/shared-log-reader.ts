@@ -38,6 +38,11 @@ export async function followLog(
     onStop: (reason?: DisconnectReason) => void;
     /** Runs once the replay is known to be possible, before anything reaches the sink. */
     beforeOpen?: () => Promise<void>;
+    /**
+     * The session's surfaces as one snapshot entry (`ConnectionSession.snapshotEntry`), asked for
+     * when the entries after `lastSeq` are no longer kept: the link starts with it instead.
+     */
+    snapshot?: () => Promise<ReplayEntry | undefined>;
   },
 ): Promise<FollowedLink | undefined> {
   const { sink, lastSeq } = options;
@@ -75,14 +80,22 @@ export async function followLog(
       if (wasLive) sink.close(reason);
     },
   });
-  const [missed, logLast] = await Promise.all([log.read(lastSeq), log.lastSeq()]);
+  const [kept, logLast] = await Promise.all([log.read(lastSeq), log.lastSeq()]);
+  const snapshot =
+    kept === undefined && !stopped && lastSeq <= logLast ? await options.snapshot?.() : undefined;
+  const missed = kept ?? (snapshot ? [snapshot] : undefined);
   if (stopped || missed === undefined || lastSeq > logLast) {
     stopped = true;
     unsubscribe();
     return undefined;
   }
   await options.beforeOpen?.();
-  sink.open?.({ connectionId: options.connectionId, resumed: true, replayed: missed.length });
+  sink.open?.({
+    connectionId: options.connectionId,
+    resumed: true,
+    replayed: missed.length,
+    ...(snapshot ? { snapshot: true } : {}),
+  });
   for (const entry of missed) deliver(entry);
   live = true;
   for (const entry of held) deliver(entry);
@@ -110,19 +123,26 @@ export async function followLog(
 
 /**
  * Reads the entries of `log` after `afterSeq`; with `waitMs`, waits for one when none is there.
- * `ok: false` means some are no longer kept (or `afterSeq` is ahead of the log).
+ * `ok: false` means some are no longer kept and `snapshot` has none (or `afterSeq` is ahead).
  */
 export async function readLog(
   log: ReplayLog,
   afterSeq: number,
-  options: ReadOptions = {},
+  options: ReadOptions & { snapshot?: () => Promise<ReplayEntry | undefined> } = {},
 ): Promise<ReadResult> {
   const readNow = async (): Promise<ReadResult> => {
     const [entries, lastSeq] = await Promise.all([
       log.read(afterSeq, { limit: options.limit }),
       log.lastSeq(),
     ]);
-    if (entries === undefined || afterSeq > lastSeq) return { ok: false, lastSeq };
+    if (afterSeq > lastSeq) return { ok: false, lastSeq };
+    if (entries === undefined) {
+      // Missed entries no longer kept: the surfaces as of now, as the owner has them.
+      const snapshot = await options.snapshot?.();
+      return snapshot
+        ? { ok: true, entries: [snapshot], lastSeq: Math.max(lastSeq, snapshot.seq) }
+        : { ok: false, lastSeq };
+    }
     return { ok: true, entries, lastSeq };
   };
   const first = await readNow();

@@ -1,3 +1,9 @@
+export type { SessionSnapshot } from '../transport/session-snapshot.js';
+export {
+  encodeSessionSnapshot,
+  readSessionSnapshot,
+  SESSION_SNAPSHOT_KEY,
+} from '../transport/session-snapshot.js';
 export type { Backoff, BackoffDelayOptions, BackoffOptions, ReconnectOptions } from './backoff.js';
 export {
   computeBackoffDelay,
@@ -25,6 +31,8 @@ export { OUTBOX_DEFAULTS, Outbox, outcomeUnknown } from './outbox.js';
 export type { LinkAttempt, LinkOutcome, LoopEnd, ReconnectLoopOptions } from './reconnect-loop.js';
 export { listenForBrowserWake, runReconnectLoop, sleep } from './reconnect-loop.js';
 export { resolveHeaders } from './resolve-headers.js';
+export type { ResumeStore, ResumeToken, WebStorageLike } from './resume-store.js';
+export { createWebStorageResumeStore, resolveResumeStore } from './resume-store.js';
 export type { SequenceVerdict } from './sequence-tracker.js';
 export { SequenceTracker } from './sequence-tracker.js';
 export { describeTroubleCause, STORE_UNAVAILABLE, troubleCauseOf } from './trouble-cause.js';

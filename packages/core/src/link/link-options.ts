@@ -12,6 +12,7 @@ import {
   RECONNECT_DEFAULTS,
   type ReconnectOptions,
 } from './backoff.js';
+import type { ResumeStore } from './resume-store.js';
 
 /** Options of every client transport. Durations in milliseconds. */
 export interface LinkOptions {
@@ -36,6 +37,16 @@ export interface LinkOptions {
    * @default the browser's `online` and `visibilitychange` events, where they exist
    */
   wake?: (listener: () => void) => () => void;
+  /**
+   * Where the transport keeps its resume token (its connection id), so that a reloaded page (or,
+   * with a `localStorage`-backed store, a second tab) resumes the session and shows the same
+   * surfaces instead of starting over: the server replays what it holds or sends a snapshot, and
+   * the agent's `onConnect` does not run again. Cleared when the session ends (closed by either
+   * side, or reset to a new one). `false` keeps nothing.
+   * @default `sessionStorage` under `a2ui-resume:<binding>:<url>` where the runtime has it (a
+   *   browser); none elsewhere (Node)
+   */
+  resume?: ResumeStore | false;
 }
 
 /** Headers of every request, or a (possibly async) function asked before each one. */

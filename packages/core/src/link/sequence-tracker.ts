@@ -5,6 +5,8 @@
  * were lost on the way, and the link must resume from the last one applied.
  */
 
+import { readSessionSnapshot } from '../transport/session-snapshot.js';
+
 /** What to do with a message of a given `seq`. */
 export type SequenceVerdict =
   /** The next one: apply it (the tracker has moved to it). */
@@ -42,6 +44,25 @@ export class SequenceTracker {
     if (seq <= this.#last) return 'duplicate';
     if (seq > this.#last + 1) return 'gap';
     this.#last = seq;
+    return 'apply';
+  }
+
+  /**
+   * As {@link accept}, for an entry whose payload is `data` (JSON text or the parsed value): a
+   * session snapshot (`readSessionSnapshot`) covers everything through its `throughSeq`, so it is
+   * applied whatever came before and moves the tracker there (`duplicate` when the tracker is
+   * there already).
+   *
+   * @example
+   * ```ts
+   * if (tracker.acceptEntry(Number(event.id), event.data) === 'apply') push(event.data);
+   * ```
+   */
+  acceptEntry(seq: number, data: unknown): SequenceVerdict {
+    const snapshot = readSessionSnapshot(data);
+    if (!snapshot) return this.accept(seq);
+    if (snapshot.throughSeq <= this.#last) return 'duplicate';
+    this.#last = snapshot.throughSeq;
     return 'apply';
   }
 

@@ -20,12 +20,12 @@ export const CONFORMANCE_RECONNECT = { initialDelayMs: 20, maxDelayMs: 40, minRe
 /** The host options {@link conformanceHostOptions} sets. */
 export type ConformanceHostOptions = Pick<
   SessionHostOptions,
-  'reconnectGraceMs' | 'replayBuffer' | 'maxClientMessageBytes' | 'authenticate'
+  'reconnectGraceMs' | 'replayBuffer' | 'maxClientMessageBytes' | 'snapshots' | 'authenticate'
 >;
 
 /**
  * The session-host options of a server as the suite asks for it: grace period, replay buffer,
- * client message bound, and — when it asks for `auth` — an `authenticate` whose principal is what
+ * client message bound, snapshots, and — when it asks for `auth` — an `authenticate` whose principal is what
  * `principalOf` reads from the request.
  *
  * @param options - what the suite passed to the harness's `start`
@@ -49,6 +49,7 @@ export function conformanceHostOptions(
         ? undefined
         : { maxEvents: options.replayBufferEvents },
     maxClientMessageBytes: options.maxClientMessageBytes,
+    snapshots: options.snapshots,
     authenticate: options.auth ? principalOf : undefined,
   };
 }

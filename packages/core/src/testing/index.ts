@@ -92,6 +92,7 @@ export { describeTransportConformance } from './transport-conformance.js';
 export type { TransportRecording } from './transport-recorder.js';
 export { recordTransport } from './transport-recorder.js';
 export {
+  BOOK_ACTION,
   createV10ActionAgent,
   createV10ActionSurface,
   V10_BASIC_CATALOG_ID,

@@ -22,6 +22,7 @@ import type { A2uiAgent, Connection, DisconnectReason } from '../agent/agent.js'
 import { createDefaultCatalogs } from '../catalog/default-catalogs.js';
 import { A2uiClient } from '../client/a2ui-client.js';
 import { A2uiError } from '../errors/a2ui-error.js';
+import type { ResumeStore, ResumeToken } from '../link/resume-store.js';
 import { BASIC_CATALOG_ID } from '../protocol/constants.js';
 import type {
   ActionEvent,
@@ -48,6 +49,12 @@ export interface TransportCapabilities {
   readonly turnResults: boolean;
   /** Delivers what the agent sends between turns without a client request. */
   readonly serverPush: boolean;
+  /**
+   * A new transport given the `ResumeStore` of one that went away (a reloaded page) resumes its
+   * session: the same surfaces, no new `onConnect`. Hooks: `createTransport({ resume })`, `abandon`.
+   * @default false
+   */
+  readonly reload?: boolean;
 }
 
 /** How the suite wants a server configured. */
@@ -60,6 +67,8 @@ export interface ConformanceServerOptions {
   readonly replayBufferEvents?: number;
   /** Largest client message with its metadata, in bytes (`maxClientMessageBytes`). */
   readonly maxClientMessageBytes?: number;
+  /** The host's `snapshots` (a client the log no longer covers gets a snapshot, not a reset). */
+  readonly snapshots?: boolean;
 }
 
 /** What a hijack attempt got back: the error code of each step, or `'accepted'`. */
@@ -72,8 +81,19 @@ export interface HijackOutcome {
 
 /** A running server under test. */
 export interface ConformanceServer {
-  /** A new client transport connected to this server (as `principal` when the server authenticates). */
-  createTransport(options?: { principal?: string }): ClientTransport | Promise<ClientTransport>;
+  /**
+   * A new client transport connected to this server (as `principal` when the server
+   * authenticates), keeping its resume token in `resume` when given.
+   */
+  createTransport(options?: {
+    principal?: string;
+    resume?: ResumeStore;
+  }): ClientTransport | Promise<ClientTransport>;
+  /**
+   * Ends `transport` as a page reload does: its link is cut and it never says goodbye, so the
+   * server keeps the session for its grace period.
+   */
+  abandon?(transport: ClientTransport): void | Promise<void>;
   /** Breaks the link under `transport` as a network fault would; the transport reconnects by itself. */
   dropLink?(transport: ClientTransport): void | Promise<void>;
   /** Breaks the link and keeps refusing the transport's reconnects until {@link restoreLink}. */
@@ -241,6 +261,8 @@ interface CaseOptions extends Partial<ConformanceServerOptions> {
   readonly connect?: boolean;
   /** The principal of the client (with `auth`). */
   readonly principal?: string;
+  /** Where the client keeps its resume token. */
+  readonly resume?: ResumeStore;
 }
 
 /** Starts a server for `agent` and a client on it, runs `body`, and closes both whatever happens. */
@@ -250,10 +272,13 @@ async function runCase(
   options: CaseOptions,
   body: (run: CaseRun) => Promise<void>,
 ): Promise<void> {
-  const { connect = true, principal, ...serverOptions } = options;
+  const { connect = true, principal, resume, ...serverOptions } = options;
   const server = await harness.start(agent, { reconnectGraceMs: GRACE_LONG, ...serverOptions });
   try {
-    const transport = await server.createTransport(principal ? { principal } : {});
+    const transport = await server.createTransport({
+      ...(principal ? { principal } : {}),
+      ...(resume ? { resume } : {}),
+    });
     const client = new A2uiClient({ transport });
     const received = countReceived(client);
     const statuses: string[] = [];
@@ -283,6 +308,33 @@ async function eventually(condition: () => boolean | Promise<boolean>): Promise<
 }
 
 const GRACE_LONG = 60_000;
+
+/** Whether `actual` equals `expected` as `toEqual` sees it (for a condition to wait on). */
+function isDeepEqual(actual: unknown, expected: unknown): boolean {
+  try {
+    expect(actual).toEqual(expected);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A resume store in memory, as `sessionStorage` is to a page: it outlives the transport. */
+function memoryResumeStore(): ResumeStore & { readonly token: ResumeToken | undefined } {
+  let token: ResumeToken | undefined;
+  return {
+    get token() {
+      return token;
+    },
+    load: () => token,
+    save: (next) => {
+      token = next;
+    },
+    clear: () => {
+      token = undefined;
+    },
+  };
+}
 
 /** The data-model values at `path` in the messages of `events`. */
 function valuesAt(events: readonly TransportEvent[], path: string): unknown[] {
@@ -639,7 +691,7 @@ export function describeTransportConformance(
 
     when(
       'resume',
-      'resets after a gap the replay log no longer holds: a fresh onConnect, the old surfaces gone',
+      'without snapshots, resets after a gap the replay log no longer holds: a fresh onConnect, the old surfaces gone',
       async () => {
         const recorder = recordingAgent((connection, count) => {
           if (count === 1) connection.send(counterStream(2));
@@ -648,7 +700,7 @@ export function describeTransportConformance(
         await runCase(
           harness,
           recorder.agent,
-          { replayBufferEvents: 5 },
+          { replayBufferEvents: 5, snapshots: false },
           async ({ server, transport, client, received }) => {
             const severLink = required(server.severLink, 'severLink', 'resume');
             const restoreLink = required(server.restoreLink, 'restoreLink', 'resume');
@@ -666,6 +718,111 @@ export function describeTransportConformance(
             expect(resets).toHaveLength(1);
             expect(snapshotState(client.processor)).toEqual(expectedState(buttonSurface));
             expect(recorder.disconnects).toContain('reset');
+          },
+        );
+      },
+    );
+
+    when(
+      'resume',
+      'sends a snapshot instead of a reset after a gap the replay log no longer holds: the same connection and surfaces, no new onConnect',
+      async () => {
+        // Keys, not indexes: a snapshot is JSON, where an array's holes would come back as nulls.
+        const updates = Array.from({ length: 20 }, (_, index) =>
+          counterUpdate(index, `/late/n${index}`),
+        );
+        const recorder = recordingAgent((connection) => connection.send(counterStream(2)));
+        await runCase(
+          harness,
+          recorder.agent,
+          { replayBufferEvents: 5 },
+          async ({ server, transport, client, received }) => {
+            const severLink = required(server.severLink, 'severLink', 'resume');
+            const restoreLink = required(server.restoreLink, 'restoreLink', 'resume');
+            const resets: string[] = [];
+            client.subscribe((event) => {
+              if (event.type === 'reset') resets.push(event.reason ?? '');
+            });
+            await waitForClient(client, () => received() >= 3, 'the first stream');
+            await severLink(transport);
+            recorder.connections[0]!.send(buttonSurface);
+            recorder.connections[0]!.send(updates);
+            recorder.connections[0]!.send({
+              version: 'v0.9',
+              deleteSurface: { surfaceId: 'form' },
+            });
+            await restoreLink(transport);
+            const expected = expectedState([...counterStream(2), ...updates]);
+            await waitForClient(
+              client,
+              () => isDeepEqual(snapshotState(client.processor), expected),
+              'the surfaces as the agent has them',
+            );
+            // Live messages follow the snapshot on the same connection.
+            recorder.connections[0]!.send(counterUpdate(99, '/after'));
+            await waitForClient(
+              client,
+              () => client.processor.getSurface('counter')?.dataModel.get('/after') === 99,
+              'a live message after the snapshot',
+            );
+            expect(resets).toEqual([]);
+            expect(recorder.connections).toHaveLength(1);
+            expect(recorder.disconnects).toEqual([]);
+          },
+        );
+      },
+    );
+
+    when(
+      'reload',
+      'a new transport with the resume store of one that went away (a reloaded page) resumes its session: the same surfaces, no new onConnect',
+      async () => {
+        const updates = Array.from({ length: 20 }, (_, index) => counterUpdate(index));
+        const recorder = recordingAgent((connection) => {
+          connection.send(buttonSurface);
+          connection.send([createCounter, ...updates]);
+        });
+        const resume = memoryResumeStore();
+        await runCase(
+          harness,
+          recorder.agent,
+          // Fewer than were sent: the reloaded page gets a snapshot, not a replay.
+          { replayBufferEvents: 5, resume, principal: 'reloader' },
+          async ({ server, transport, client }) => {
+            const abandon = required(server.abandon, 'abandon', 'reload');
+            const expected = expectedState([...buttonSurface, createCounter, ...updates]);
+            await waitForClient(
+              client,
+              () => isDeepEqual(snapshotState(client.processor), expected),
+              'the first page',
+            );
+            expect(resume.token?.connectionId).toEqual(expect.any(String));
+            await abandon(transport);
+            const reloaded = new A2uiClient({
+              transport: await server.createTransport({ principal: 'reloader', resume }),
+            });
+            const resets: string[] = [];
+            reloaded.subscribe((event) => {
+              if (event.type === 'reset') resets.push(event.reason ?? '');
+            });
+            void reloaded.connect().catch(() => {});
+            try {
+              await waitForClient(
+                reloaded,
+                () => isDeepEqual(snapshotState(reloaded.processor), expected),
+                'the same surfaces after the reload',
+              );
+              await reloaded.dispatchAction('form', 'root');
+              await recorder.inboundCount(1);
+              expect(recorder.inbound[0]!.action?.name).toBe('submit');
+              expect(resets).toEqual([]);
+              expect(recorder.connections).toHaveLength(1);
+              expect(recorder.disconnects).toEqual([]);
+            } finally {
+              await reloaded.close();
+            }
+            // A session that ended is not resumed by the next page.
+            expect(resume.token).toBeUndefined();
           },
         );
       },

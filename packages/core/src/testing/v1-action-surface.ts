@@ -49,3 +49,16 @@ export function createV10ActionAgent(): { agent: A2uiAgent; actions: AgentAction
   };
   return { agent, actions };
 }
+
+/**
+ * The action {@link createV10ActionSurface}'s button fires, as a client posts it on the wire
+ * (`book` from `root` of `"s"`, empty context, a fixed timestamp), without the v1.0-only
+ * `userMessage`: a test adds that, or a bad value in its place.
+ */
+export const BOOK_ACTION = {
+  name: 'book',
+  surfaceId: 's',
+  sourceComponentId: 'root',
+  timestamp: '2026-01-15T12:00:00.000Z',
+  context: {},
+} as const;

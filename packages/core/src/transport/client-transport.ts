@@ -19,7 +19,10 @@ export type TroubleCause = 'busy' | 'store-unavailable';
 
 /** One inbound event, in order. */
 export type TransportEvent =
-  /** Server messages: one message, an array, `{messages}`, or JSON text of one of those. */
+  /**
+   * Server messages: one message, an array, `{messages}`, or JSON text of one of those — or a
+   * session snapshot envelope (`readSessionSnapshot`), whose messages replace every surface.
+   */
   | { type: 'messages'; messages: unknown }
   /**
    * The link changed state; `reason` says why (e.g. the error that dropped it), and `cause`, for

@@ -15,7 +15,14 @@ import { createInMemoryTransport, type InMemoryTransport } from './in-memory-tra
 const FAST = { initialDelayMs: 20, maxDelayMs: 40, minRetryMs: 20 } as const;
 
 const harness: TransportConformanceHarness = {
-  capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
+  capabilities: {
+    resume: true,
+    auth: true,
+    limits: true,
+    turnResults: true,
+    serverPush: true,
+    reload: true,
+  },
   async start(agent, options) {
     // Principals are given, not authenticated: no `authenticate`.
     const host = createSessionHost({
@@ -37,7 +44,12 @@ const harness: TransportConformanceHarness = {
       createTransport(create = {}) {
         // Every transport gets its own principal, so faults and hijacks can tell them apart.
         const principal = create.principal ?? `anonymous-${++anonymous}`;
-        const transport = createInMemoryTransport({ host, principal, reconnect: FAST });
+        const transport = createInMemoryTransport({
+          host,
+          principal,
+          reconnect: FAST,
+          ...(create.resume ? { resume: create.resume } : {}),
+        });
         transports.add(transport);
         return faults.track(transport, principal);
       },
@@ -48,6 +60,8 @@ const harness: TransportConformanceHarness = {
         setTimeout(() => void memory.reconnect(), 0);
       },
       severLink: (transport) => (transport as InMemoryTransport).drop(),
+      // A reloaded page: the link is gone and nothing says goodbye.
+      abandon: (transport) => (transport as InMemoryTransport).drop(),
       restoreLink: (transport) => (transport as InMemoryTransport).reconnect(),
       async hijack(victim, principal, message) {
         const connectionId = (victim as InMemoryTransport).connectionId!;

@@ -17,6 +17,7 @@ import {
 import type { ReconnectOptions } from '../link/backoff.js';
 import { LinkStatus } from '../link/link-status.js';
 import { Outbox, type OutboxDelivery } from '../link/outbox.js';
+import type { ResumeStore } from '../link/resume-store.js';
 import { SequenceTracker } from '../link/sequence-tracker.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
 import { isOvertakingMessage } from '../rpc/function-call-messages.js';
@@ -43,6 +44,12 @@ export interface InMemoryTransportOptions extends Partial<Omit<SessionHostOption
    * @default every version core speaks (`DEFAULT_A2UI_VERSIONS`)
    */
   offeredVersions?: readonly string[] | null;
+  /**
+   * Where the connection id is kept so that a new transport (a reloaded page) resumes the same
+   * session, with the surfaces as they are, instead of opening one; cleared when the session
+   * ends. @default none (an in-process transport has no page to reload)
+   */
+  resume?: ResumeStore;
 }
 
 /** A client transport wired straight to a session host. */
@@ -146,6 +153,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
           push({ type: 'reset', reason: `The session could not be resumed (${info.reset}).` });
         }
         connectionId = info.connectionId;
+        options.resume?.save({ connectionId });
         outbox.setConnection(info.connectionId);
         status.link(
           'open',
@@ -154,13 +162,14 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
       },
       deliver(entry) {
         if (currentSink !== sink) return;
-        if (sequence.accept(entry.seq) === 'apply')
+        if (sequence.acceptEntry(entry.seq, entry.data) === 'apply')
           push({ type: 'messages', messages: entry.data });
       },
       close(reason) {
         if (currentSink !== sink || reason === 'reset') return;
         currentSink = undefined;
         closed = true;
+        options.resume?.clear();
         outbox.close();
         status.link('closed', `The agent closed the connection (${reason}).`);
         queue?.end();
@@ -173,6 +182,9 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
     const sink = newSink();
     currentSink = sink;
     try {
+      // A reloaded page: the session of the one before, from the start (it holds nothing yet).
+      if (connectionId === undefined && options.resume)
+        connectionId = (await options.resume.load())?.connectionId;
       const offered =
         options.offeredVersions === null
           ? undefined
@@ -240,6 +252,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
       closed = true;
       outbox.close();
       currentSink = undefined;
+      options.resume?.clear();
       if (connectionId !== undefined)
         await host.disconnect(connectionId, { principal }).catch(() => {});
       if (!options.host) await host.close();

@@ -1,4 +1,4 @@
-import { appendPointer, jsonTypeOf, quoteValue, valueAtPointer } from './diagnose-schema.js';
+import { appendPointer, jsonTypeOf, quoteValue, valueAtPointer } from './quote-value.js';
 import type { ValidationIssue } from './validation-issue.js';
 
 /** The part of an Ajv `ErrorObject` this module reads (kept structural so no Ajv type leaks). */

@@ -32,6 +32,20 @@ export const v10BasicValidatorModule: LazyModule<PrecompiledCatalogModule> =
     () => import('./generated/v1-0-basic.js'),
   );
 
+/** The v0.9 MCP Apps catalog's validator module (`generated/mcp-apps.js`), for opt-in hosts. */
+export const mcpAppValidatorModule: LazyModule<PrecompiledCatalogModule> =
+  /* @__PURE__ */ new LazyModule(
+    'v0.9 MCP Apps catalog validator',
+    () => import('./generated/mcp-apps.js'),
+  );
+
+/** The v1.0 MCP Apps catalog's validator module (`generated/v1-0-mcp-apps.js`). */
+export const v10McpAppValidatorModule: LazyModule<PrecompiledCatalogModule> =
+  /* @__PURE__ */ new LazyModule(
+    'v1.0 MCP Apps catalog validator',
+    () => import('./generated/v1-0-mcp-apps.js'),
+  );
+
 /** The v0.8 message schemas (`generated/v0-8.js`). */
 export const v08ValidatorModule: LazyModule<typeof V08Module> = /* @__PURE__ */ new LazyModule(
   'v0.8 message validator',

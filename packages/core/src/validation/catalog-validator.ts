@@ -1,20 +1,12 @@
 import { A2UI_VERSION } from '../protocol/constants.js';
 import { isRecord } from '../protocol/guards.js';
 import { ajvErrorsToIssues, type SchemaErrorObject } from './ajv-errors-to-issues.js';
-import {
-  appendPointer,
-  createSchemaResolver,
-  declaredProperties,
-  diagnoseSchema,
-  type FormatDefinition,
-  type JsonSchema,
-  jsonTypeOf,
-  quoteValue,
-  valueAtPointer,
-} from './diagnose-schema.js';
+import type { createSchemaResolver, FormatDefinition, JsonSchema } from './diagnose-schema.js';
 import { familyDocumentsModule } from './family-documents.js';
+import type * as FamilySchemasModule from './family-schemas.js';
 import { DEFAULT_MAX_DEPTH, findJsonViolation } from './find-depth-violation.js';
 import { validatorRuntime } from './generated/runtime.js';
+import { appendPointer, jsonTypeOf, quoteValue, valueAtPointer } from './quote-value.js';
 import { schemaFamilyOfAlias } from './schema-family.js';
 import type { ValidationIssue } from './validation-issue.js';
 
@@ -298,12 +290,16 @@ export function createPrecompiledCatalogValidator(
     | {
         documents: Map<string, JsonSchema>;
         resolver: ReturnType<typeof createSchemaResolver>;
+        diagnoseSchema: typeof FamilySchemasModule.diagnoseSchema;
+        declaredProperties: typeof FamilySchemasModule.declaredProperties;
         serverDefinitions: Record<string, unknown>;
       }
     | undefined;
   const schemaWording = () => {
     if (wording) return wording;
-    const familyDocuments = familyDocumentsModule.get().familySchemas(family);
+    // The documents and the code that words a failure (`diagnose-schema.ts`) share one chunk.
+    const loaded = familyDocumentsModule.get();
+    const familyDocuments = loaded.familySchemas(family);
     const documents = new Map<string, JsonSchema>([
       [family.commonTypesId, familyDocuments.commonTypes],
       [family.serverMessageId, familyDocuments.serverMessage],
@@ -312,7 +308,9 @@ export function createPrecompiledCatalogValidator(
     const definitions = familyDocuments.serverMessage.$defs;
     wording = {
       documents,
-      resolver: createSchemaResolver(documents),
+      resolver: loaded.createSchemaResolver(documents),
+      diagnoseSchema: loaded.diagnoseSchema,
+      declaredProperties: loaded.declaredProperties,
       serverDefinitions: isRecord(definitions) ? definitions : {},
     };
     return wording;
@@ -329,23 +327,26 @@ export function createPrecompiledCatalogValidator(
     data: unknown,
     path: string,
     baseUri: string,
-  ): ValidationIssue[] | undefined =>
-    diagnoseSchema((schema ?? true) as JsonSchema, data, {
-      documents: schemaWording().documents,
+  ): ValidationIssue[] | undefined => {
+    const { diagnoseSchema, documents } = schemaWording();
+    return diagnoseSchema((schema ?? true) as JsonSchema, data, {
+      documents,
       baseUri,
       path,
       formats,
     });
+  };
 
   const hasComponent = (type: string): boolean => Object.hasOwn(module.components, type);
 
   const declaredFor = (type: string): Set<string> => {
     let declared = declaredCache.get(type);
     if (!declared) {
+      const { declaredProperties, resolver } = schemaWording();
       declared = declaredProperties(
         componentSchemas[type] as JsonSchema,
         catalogUri,
-        schemaWording().resolver,
+        resolver,
         new Set(),
       );
       declaredCache.set(type, declared);

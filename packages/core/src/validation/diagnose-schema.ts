@@ -17,8 +17,11 @@
  */
 
 import { isRecord } from '../protocol/guards.js';
+import { appendPointer, jsonTypeOf, quoteValue, valueAtPointer } from './quote-value.js';
 import { COMMON_TYPES_SCHEMA_ID, V1_0_COMMON_TYPES_SCHEMA_ID } from './schema-ids.js';
 import type { ValidationIssue } from './validation-issue.js';
+
+export { appendPointer, jsonTypeOf, quoteValue, valueAtPointer };
 
 /** A JSON Schema: an object or a boolean schema. */
 export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
@@ -108,15 +111,6 @@ type SchemaObject = { readonly [keyword: string]: unknown };
 const has = (data: Record<string, unknown>, name: string): boolean =>
   Object.hasOwn(data, name) && data[name] !== undefined;
 
-/** JSON type of a value, with `integer` for whole numbers (as JSON Schema distinguishes them). */
-export function jsonTypeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  if (typeof value === 'object') return 'object';
-  return typeof value;
-}
-
 function typeMatches(type: string, value: unknown): boolean {
   const actual = jsonTypeOf(value);
   return actual === type || (type === 'number' && actual === 'integer');
@@ -137,37 +131,6 @@ function jsonEqual(a: unknown, b: unknown): boolean {
   return aKeys.every(
     (key) => key in bRecord && jsonEqual((a as Record<string, unknown>)[key], bRecord[key]),
   );
-}
-
-/** `JSON.stringify` capped at 60 characters, for quoting values in messages. */
-export function quoteValue(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-
-/** Appends one reference token to a JSON Pointer (RFC 6901 escaping). */
-export function appendPointer(path: string, segment: string | number): string {
-  return `${path}/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
-
-/**
- * The value at the JSON Pointer `pointer` (RFC 6901, `""` for the root) inside `root`, through own
- * properties only, or `undefined` when there is none.
- */
-export function valueAtPointer(root: unknown, pointer: string): unknown {
-  let current = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
-      return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
 }
 
 const depthOf = (path: string): number => (path === '' ? 0 : path.split('/').length - 1);

@@ -1,4 +1,4 @@
-import { appendPointer } from './diagnose-schema.js';
+import { appendPointer } from './quote-value.js';
 import type { ValidationIssue } from './validation-issue.js';
 
 /** Default nesting limit for messages, in levels of arrays/objects. */

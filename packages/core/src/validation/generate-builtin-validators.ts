@@ -4,6 +4,7 @@
  * when the committed files are stale. Node-only (compiles with Ajv), never imported by the entry.
  */
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { mcpAppCatalogSchema, mcpAppCatalogV1Schema } from '../catalog/mcp-app-catalog.js';
 import {
   generateV08ValidatorModule,
   V08_MODULE_DTS,
@@ -190,7 +191,7 @@ function catalogModule(catalog: object, family: SchemaFamily = V0_9_SCHEMA_FAMIL
  * The contents of every file in `src/validation/generated/`, by file name.
  *
  * @returns `runtime.js`, `common.js`, `basic.js`, `minimal.js`, `v0-8.js`, `v1-0-common.js`,
- *   `v1-0-basic.js` and a `.d.ts` for each.
+ *   `v1-0-basic.js`, `mcp-apps.js`, `v1-0-mcp-apps.js` and a `.d.ts` for each.
  *
  * @example
  * ```ts
@@ -220,5 +221,10 @@ export function generateBuiltinValidatorModules(): Record<string, string> {
     'v1-0-common.d.ts': V1_0_COMMON_DTS,
     'v1-0-basic.js': catalogModule(v10BasicCatalog, V1_0_SCHEMA_FAMILY),
     'v1-0-basic.d.ts': CATALOG_DTS.replace('A2UI v0.9 JSON Schemas', 'A2UI v1.0 JSON Schemas'),
+    // The opt-in MCP Apps catalogs: precompiled too, so a page needs no 'unsafe-eval' for them.
+    'mcp-apps.js': catalogModule(mcpAppCatalogSchema()),
+    'mcp-apps.d.ts': CATALOG_DTS,
+    'v1-0-mcp-apps.js': catalogModule(mcpAppCatalogV1Schema(), V1_0_SCHEMA_FAMILY),
+    'v1-0-mcp-apps.d.ts': CATALOG_DTS.replace('A2UI v0.9 JSON Schemas', 'A2UI v1.0 JSON Schemas'),
   };
 }

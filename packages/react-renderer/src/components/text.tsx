@@ -3,7 +3,13 @@
  * (v1.0: `caption` and `body`; a v1.0 surface never gets `h1`–`h5`).
  */
 import { createElement } from 'react';
-import { markdownContent, prepareMarkdown, useMarkdownLimits } from '../markdown/markdown-text.js';
+import { useMarkdownParser } from '../markdown/markdown-parser.js';
+import {
+  markdownContent,
+  needsParser,
+  prepareMarkdown,
+  useMarkdownLimits,
+} from '../markdown/markdown-text.js';
 import type { A2uiComponentProps } from '../registry/a2ui-component.js';
 import { headingTag, useMinHeadingLevel } from '../renderer/heading-level.js';
 import { isV1Surface } from '../renderer/surface-version.js';
@@ -46,6 +52,7 @@ export function Text({ id, props, node }: A2uiComponentProps<TextProps>) {
   const attributes = rootAttributes(id, props, classNames('a2ui-text', `a2ui-text-${variant}`));
   // Prepared once, rendered in place: most labels are plain and need no parser and no extra fiber.
   const prepared = prepareMarkdown(source, limits);
+  const parser = useMarkdownParser(needsParser(prepared));
   if (HEADINGS.has(variant)) {
     return createElement(
       headingTag(Number(variant.slice(1)), minHeadingLevel),
@@ -54,12 +61,12 @@ export function Text({ id, props, node }: A2uiComponentProps<TextProps>) {
         'aria-label': a11y.label,
         'aria-describedby': describedBy(a11y.descriptionId),
       },
-      markdownContent(source, prepared, true, minHeadingLevel),
+      markdownContent(source, prepared, true, minHeadingLevel, parser),
       a11y.descriptionElement,
     );
   }
   const inline = prepared.mode !== 'block';
-  const content = markdownContent(source, prepared, false, minHeadingLevel);
+  const content = markdownContent(source, prepared, false, minHeadingLevel, parser);
   // A paragraph cannot carry aria-label: give assistive technology the label, hide the visual text.
   return createElement(
     inline ? 'span' : 'div',

@@ -4,9 +4,10 @@
  * a link keeps its words and an image its alternative text, and no URL is ever rendered. Every
  * piece of agent text reaches the DOM as a text node.
  */
-import { Lexer, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
 import { Fragment, type ReactNode } from 'react';
 import { headingTag } from '../renderer/heading-level.js';
+import { markdownParserModule } from './markdown-parser.js';
 
 /**
  * CommonMark without extensions (no tables, strikethrough or autolinks), like the reference
@@ -235,9 +236,12 @@ function blockElements(
  * Parses `source` as CommonMark and renders it as React elements (see the module comment for
  * what is kept). The caller bounds the source first: see `prepareMarkdown`.
  *
+ * @throws ModuleNotLoadedError `MODULE_NOT_LOADED` before the parser has loaded (see
+ *   `useMarkdownParser`, which components call first)
  * @param inline - paragraphs and headings render as their bare content
  * @param minHeadingLevel - the renderer option: `#` renders as `h<minHeadingLevel>` (default 1)
  */
 export function renderMarkdown(source: string, inline: boolean, minHeadingLevel = 1): ReactNode {
+  const { Lexer } = markdownParserModule.get();
   return blockElements(Lexer.lex(source, LEXER_OPTIONS), inline, minHeadingLevel);
 }

@@ -1,12 +1,14 @@
 /**
  * Text markdown (digest §9 Text: "simple Markdown, no HTML, images or links"): bounded first
  * (see {@link prepareMarkdown}), then lexed by `marked` and rendered to React elements — agent
- * text never reaches `innerHTML`.
+ * text never reaches `innerHTML`. `marked` loads on first need (`markdown-parser.ts`): plain
+ * labels never need it.
  */
 import { memo, type ReactNode, useContext } from 'react';
 import { ClientContext, SurfaceContext } from '../provider/renderer-context.js';
 import { useMinHeadingLevel } from '../renderer/heading-level.js';
 import { renderMarkdown } from './markdown-elements.js';
+import { type MarkdownParserState, useMarkdownParser } from './markdown-parser.js';
 
 /** Default of the `maxMarkdownLength` option, in characters (UTF-16 code units). */
 export const DEFAULT_MAX_MARKDOWN_LENGTH = 10_000;
@@ -238,23 +240,37 @@ export const MarkdownText = memo(function MarkdownText({
           maxNesting: maxNesting ?? limits.maxNesting,
         },
   );
-  return markdownContent(text, prepared, inline, minHeadingLevel);
+  const parser = useMarkdownParser(needsParser(prepared));
+  return markdownContent(text, prepared, inline, minHeadingLevel, parser);
 });
+
+/** True when `prepared` is rendered by the markdown parser (`inline` and `block`). */
+export function needsParser(prepared: PreparedMarkdown): boolean {
+  return prepared.mode === 'inline' || prepared.mode === 'block';
+}
 
 /**
  * What {@link MarkdownText} renders for `text` once prepared: the text itself (plain), its exact
  * characters (literal), or the markdown's elements, headings shifted by `minHeadingLevel` (the
  * renderer option, default 1). For renderers that prepared the text already.
+ *
+ * Markdown that meets the parser still loading (`parser` from `useMarkdownParser`) holds its
+ * place: the text, line breaks kept, laid out but invisible (`a2ui-markdown-pending`, hidden from
+ * assistive technology too), so the surface does not jump when the markdown replaces it and the
+ * raw syntax (`**`, `#`) never shows. A parser that failed to load shows the text literally.
  */
 export function markdownContent(
   text: string,
   prepared: PreparedMarkdown,
   inline: boolean,
   minHeadingLevel = 1,
+  parser: MarkdownParserState = 'ready',
 ): ReactNode {
   if (prepared.mode === 'plain') return text;
   // Exactly the characters, line breaks kept (`white-space: pre-wrap`), no markup.
-  if (prepared.mode === 'literal') return <span className="a2ui-markdown-literal">{text}</span>;
+  if (prepared.mode === 'literal' || parser === 'failed')
+    return <span className="a2ui-markdown-literal">{text}</span>;
+  if (parser === 'loading') return <span className="a2ui-markdown-pending">{text}</span>;
   return renderMarkdown(
     inline ? prepared.source.replace(HEADING, '') : prepared.source,
     inline || prepared.mode === 'inline',

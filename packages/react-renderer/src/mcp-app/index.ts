@@ -9,6 +9,9 @@
  * @module
  */
 
+// The catalogs themselves (precompiled validators, v0.9 and v1.0) are core's.
+export type { McpAppCatalogOptions } from '@a2ui-ts/core';
+export { createMcpAppCatalog } from '@a2ui-ts/core';
 export type { ConnectMcpAppOptions } from './connect-mcp-app.js';
 export { connectMcpApp } from './connect-mcp-app.js';
 export type { AppSource, LoadAppHtmlOptions } from './load-app-html.js';
@@ -22,7 +25,7 @@ export {
   MCP_APP_MIME_TYPE,
   mcpAppServerFromClient,
 } from './mcp-app-options.js';
-export { createMcpAppCatalog, createMcpAppRegistry, registerMcpApp } from './mcp-app-registry.js';
+export { createMcpAppRegistry, registerMcpApp } from './mcp-app-registry.js';
 export type { ProxyFrameTransportOptions } from './proxy-frame-transport.js';
 export { ProxyFrameTransport } from './proxy-frame-transport.js';
 export {

@@ -83,6 +83,9 @@ async function open(
   });
   await page.goto(`${server.url}${path}`);
   await page.waitForFunction(() => window.__gallery?.ready === true);
+  // `marked` loads on the first Text holding markdown: until it has, such a Text keeps its place
+  // invisibly. Layout and outline checks look at the rendered markdown.
+  await page.waitForFunction(() => document.querySelector('.a2ui-markdown-pending') === null);
   return session;
 }
 

@@ -25,7 +25,7 @@ interface Opened {
   offsite: string[];
 }
 
-async function open(): Promise<Opened> {
+async function open(path = '/'): Promise<Opened> {
   const context = await launched.browser.newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -40,7 +40,7 @@ async function open(): Promise<Opened> {
     return route.abort();
   });
   page.on('pageerror', (error) => opened.pageErrors.push(String(error)));
-  await page.goto(server.url);
+  await page.goto(`${server.url}${path}`);
   await page.waitForFunction(() => window.__mcpApps?.ready === true);
   return opened;
 }
@@ -148,6 +148,38 @@ describe('McpApp in Chromium', () => {
     expect(popups).toBe(0);
     expect(offsite).toEqual([]);
     expect(server.paths.filter((path) => path.startsWith('/exfiltrate'))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders McpApp surfaces of both catalog versions under a CSP without unsafe-eval', async () => {
+    const { page, context, pageErrors } = await open('/csp');
+    // Both dice apps run: the v0.9 surface's and the v1.0 surface's.
+    await page.waitForFunction(
+      () => document.querySelectorAll('iframe.a2ui-mcp-app-frame:not([hidden])').length === 3,
+    );
+    const v1 = await page.evaluate(() => {
+      const surface = window.__mcpApps.client.processor.getSurface('v1-game');
+      return { version: surface?.protocolVersion.name, app: surface?.components.get('dice')?.type };
+    });
+    expect(v1).toEqual({ version: 'v1.0', app: 'McpApp' });
+    expect(await page.getByTitle('Dice game (v1.0)').count()).toBe(1);
+    // Only the app the server does not have (`broken`) fails, as on the page without a CSP.
+    const errors = await page.evaluate(() =>
+      (window.__mcpApps.errors as { surfaceId?: string }[]).map((error) => error.surfaceId),
+    );
+    expect(errors).toEqual(['broken']);
+    // The one eval the page tries is zod's feature probe (`allowsEval`, in the MCP SDK), which
+    // catches the refusal; no validator compiles at run time.
+    const evals = await page.evaluate(async () => {
+      const bundle = (await (await fetch('/page.js')).text()).split('\n');
+      return window.__mcpApps.violations.map((violation) => {
+        const line = Number(violation.split(' ').at(-1)?.split(':')[0]);
+        const probe = bundle.slice(Math.max(0, line - 8), line).join('\n');
+        return `${violation.split(' ')[0]} ${probe.includes('allowsEval') ? 'zod probe' : probe}`;
+      });
+    });
+    expect(evals.filter((violation) => !violation.endsWith(' zod probe'))).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

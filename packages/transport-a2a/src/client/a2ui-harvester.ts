@@ -93,7 +93,8 @@ export class A2uiHarvester {
     const seq = partSeq(part);
     if (seq !== undefined) {
       this.#sequenced = true;
-      const verdict = this.sequence.accept(seq);
+      // A snapshot (`a2uiSnapshot`) moves the tracker to the message it covers.
+      const verdict = this.sequence.acceptEntry(seq, (content as { value: unknown }).value);
       if (verdict === 'duplicate') return true;
       if (verdict === 'gap') {
         into.gap = true;

@@ -14,7 +14,11 @@ import {
   type ConnectionStatus,
   createConnectionId,
   isA2uiMimeType,
+  resolveOfferedVersions,
   type SendOptions,
+  V0_9_1_BASIC_CATALOG_ID,
+  V1_0_BASIC_CATALOG_ID,
+  V08_STANDARD_CATALOG_ID,
 } from '@a2ui-ts/core';
 import {
   createLinkTransport,
@@ -32,6 +36,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
+  A2UI_EXPERIMENTAL_CAPABILITY,
   A2UI_MESSAGES_NOTIFICATION,
   A2UI_META_KEY,
   A2UI_OPEN_TOOL,
@@ -55,10 +60,18 @@ export interface McpClientOptions extends HttpLinkOptions {
   clientInfo?: { name: string; version: string };
   /**
    * The catalogs declared in `initialize` as `capabilities.a2ui.clientCapabilities`, keyed by
-   * A2UI version. Each call also carries the metadata `A2uiClient` gives with the message.
-   * @default { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } }
+   * A2UI version: its keys are the versions offered, and the server answers the one it speaks
+   * ({@link McpTransport.a2uiVersion}). Each call also carries the metadata `A2uiClient` gives
+   * with the message.
+   * @default each of `offeredVersions` with its basic catalog
    */
   clientCapabilities?: Record<string, unknown>;
+  /**
+   * The A2UI versions offered when `clientCapabilities` is not given, each declared with its
+   * basic catalog (the versions whose catalogs `A2uiClient` declares by default).
+   * @default ['v1.0', 'v0.9']
+   */
+  offeredVersions?: readonly string[];
   /**
    * The tool called when a session opens, whose result is the UI to show: by default the
    * server's `a2ui_open` when it lists one (our servers do); `false` calls none.
@@ -82,6 +95,13 @@ export interface McpTransport extends ClientTransport {
   readonly sessionId: string | undefined;
   readonly status: ConnectionStatus;
   /**
+   * The A2UI version the server answered in `initialize` (`capabilities.experimental.a2ui.version`);
+   * `undefined` before a session is open, or from a server that negotiates none (it speaks v0.9).
+   */
+  readonly a2uiVersion: string | undefined;
+  /** The same as {@link a2uiVersion}, under the name the other bindings' transports use. */
+  readonly protocolVersion: string | undefined;
+  /**
    * Calls any tool of the server and hands the A2UI in its result to the client — what a host
    * does when its model calls a tool. Resolves with the whole result.
    * @throws A2uiError `CONNECTION_CLOSED` before a session is open, the server's refusal otherwise
@@ -96,7 +116,7 @@ export interface McpTransport extends ClientTransport {
 /** Defaults of {@link McpClientOptions}, in one place. */
 export const MCP_CLIENT_DEFAULTS = {
   clientInfo: { name: 'a2ui-ts', version: '0.1.0' },
-  clientCapabilities: { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG_ID] } },
+  offeredVersions: ['v1.0', 'v0.9'],
   readResources: true,
   requestTimeoutMs: 60_000,
   maxQueuedMessages: 1_000,
@@ -116,6 +136,44 @@ interface Session {
   end(outcome: LinkOutcome): void;
 }
 
+/** The basic catalog of each version `connectMcp` offers by default. */
+const BASIC_CATALOGS: Readonly<Record<string, string>> = {
+  'v1.0': V1_0_BASIC_CATALOG_ID,
+  'v0.9.1': V0_9_1_BASIC_CATALOG_ID,
+  'v0.9': BASIC_CATALOG_ID,
+  'v0.8': V08_STANDARD_CATALOG_ID,
+};
+
+/**
+ * The default declaration: each offered version with its basic catalog.
+ * @throws A2uiError `VALIDATION_FAILED` for a malformed offer or a version without a known basic
+ *   catalog (declare it in `clientCapabilities`)
+ */
+function defaultCapabilities(options: McpClientOptions): Record<string, unknown> {
+  const offered = resolveOfferedVersions(
+    options.offeredVersions ?? MCP_CLIENT_DEFAULTS.offeredVersions,
+  );
+  const declared: Record<string, unknown> = {};
+  for (const version of offered) {
+    const catalogId = BASIC_CATALOGS[version];
+    if (!catalogId)
+      throw new A2uiError(
+        'VALIDATION_FAILED',
+        `offeredVersions: connectMcp knows no catalog of ${version}; declare it in clientCapabilities.`,
+        { data: { field: 'offeredVersions' } },
+      );
+    declared[version] = { supportedCatalogIds: [catalogId] };
+  }
+  return declared;
+}
+
+/** The version a server answered in `initialize`, if it negotiated one. */
+function negotiatedVersionOf(client: Client): string | undefined {
+  const answer = client.getServerCapabilities()?.experimental?.[A2UI_EXPERIMENTAL_CAPABILITY];
+  const version = (answer as { version?: unknown } | undefined)?.version;
+  return typeof version === 'string' ? version : undefined;
+}
+
 /**
  * Connects to an MCP server as an A2UI client transport. Each MCP session is one A2UI
  * connection: when the server forgets it (HTTP 404), the transport opens a new session and
@@ -123,7 +181,8 @@ interface Session {
  *
  * @param options - the endpoint (or an SDK transport), capabilities and link policy; see {@link McpClientOptions}
  * @returns the transport; pass it to `new A2uiClient({ transport })`
- * @throws A2uiError `VALIDATION_FAILED` without `url` or `createTransport`
+ * @throws A2uiError `VALIDATION_FAILED` without `url` or `createTransport`, or for an
+ *   `offeredVersions` that is empty, malformed or names a version without a known basic catalog
  *
  * @example
  * ```ts
@@ -138,8 +197,10 @@ export function connectMcp(options: McpClientOptions): McpTransport {
   const kit = resolveLinkOptions(options, defaults);
   const timeout = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const capabilities = {
-    a2ui: { clientCapabilities: options.clientCapabilities ?? defaults.clientCapabilities },
+    a2ui: { clientCapabilities: options.clientCapabilities ?? defaultCapabilities(options) },
   };
+  /** What the current session's server answered (`capabilities.experimental.a2ui.version`). */
+  let a2uiVersion: string | undefined;
   let session: Session | undefined;
   let opened = false;
   /** Set when a result said the agent closed the connection: the transport ends. */
@@ -245,6 +306,7 @@ export function connectMcp(options: McpClientOptions): McpTransport {
     try {
       const sdkTransport = createSdkTransport();
       await client.connect(sdkTransport, { signal: attempt.signal, timeout });
+      a2uiVersion = negotiatedVersionOf(client);
       const { tools } = await client.listTools(undefined, { signal: attempt.signal, timeout });
       const current: Session = {
         client,
@@ -343,6 +405,12 @@ export function connectMcp(options: McpClientOptions): McpTransport {
     },
     get status() {
       return shell.status.status;
+    },
+    get a2uiVersion() {
+      return a2uiVersion;
+    },
+    get protocolVersion() {
+      return a2uiVersion;
     },
     events: shell.events,
     send(message: ClientMessage, metadata: ClientMessageMetadata, sendOptions: SendOptions = {}) {

@@ -26,6 +26,13 @@ export const MCP_UI_EXTENSION = 'io.modelcontextprotocol/ui';
 export const A2UI_MESSAGES_NOTIFICATION = 'notifications/a2ui/messages';
 /** The `_meta` / capabilities key A2UI uses on MCP. */
 export const A2UI_META_KEY = 'a2ui';
+/**
+ * Where the server answers the negotiated A2UI version in `initialize`:
+ * `capabilities.experimental.a2ui` (`{version, versions}`). MCP's place for a capability it does
+ * not define — the SDK's `Client` keeps it (`getServerCapabilities().experimental`), while it
+ * drops an unknown top-level key.
+ */
+export const A2UI_EXPERIMENTAL_CAPABILITY = 'a2ui';
 /** Prefix of the URIs of A2UI resources. */
 export const A2UI_URI_SCHEME = 'a2ui://';
 
@@ -79,6 +86,19 @@ export function readA2uiDeclaration(holder: unknown): McpA2uiDeclaration | undef
   if (Array.isArray(mimeTypes) && mimeTypes.some((t) => typeof t === 'string' && isA2uiMimeType(t)))
     return {};
   return undefined;
+}
+
+/**
+ * The A2UI versions a declaration offers: the keys of its `clientCapabilities` (the guide's map
+ * keyed by version, `{"v0.9": {…}, "v1.0": {…}}`), in the client's order. `undefined` when it
+ * names none — a client that declared no catalogs (or only the MCP Apps MIME type) is served as
+ * before negotiation existed (v0.9).
+ */
+export function offeredVersionsOf(
+  declaration: McpA2uiDeclaration | undefined,
+): readonly string[] | undefined {
+  const keys = Object.keys(declaration?.clientCapabilities ?? {});
+  return keys.length > 0 ? keys : undefined;
 }
 
 /**

@@ -5,7 +5,12 @@
  * agent sent exactly once, whatever the turn it belongs to (what the agent pushed between two
  * calls arrives with the next).
  */
-import { A2uiError } from '@a2ui-ts/core';
+import {
+  A2uiError,
+  negotiateWireVersions,
+  UNNEGOTIATED_EMIT_VERSION,
+  type WireNegotiation,
+} from '@a2ui-ts/core';
 import type { ReplayEntry, SessionFollow, SessionHost, TurnResult } from '@a2ui-ts/core/host';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -25,9 +30,11 @@ import {
 import {
   A2UI_ACTION_TOOL,
   A2UI_ERROR_TOOL,
+  A2UI_EXPERIMENTAL_CAPABILITY,
   A2UI_MIME_TYPE,
   A2UI_OPEN_TOOL,
   type McpA2uiDeclaration,
+  offeredVersionsOf,
   readA2uiDeclaration,
   toClientMetadata,
 } from '../protocol/mcp-a2ui.js';
@@ -49,6 +56,11 @@ export interface A2uiMcpSessionOptions {
   readonly connectTurn?: Promise<TurnResult>;
   /** What the client declared in `initialize` (`capabilities.a2ui`), if anything. */
   readonly declaration: McpA2uiDeclaration | undefined;
+  /**
+   * The A2UI versions negotiated in `initialize` (`SessionHost.negotiate`): answered as
+   * `capabilities.experimental.a2ui`; `undefined` when the client offered none (v0.9).
+   */
+  readonly negotiated?: WireNegotiation;
   /** `serverInfo` of `initialize`. */
   readonly serverInfo: { name: string; version: string };
   /** `instructions` of `initialize`. */
@@ -128,10 +140,21 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
   let building: Promise<unknown> = Promise.resolve();
 
   const { surfaces } = options;
+  const { negotiated } = options;
   const server = new Server(options.serverInfo, {
     capabilities: {
       tools: surfaces ? { listChanged: true } : {},
       ...(surfaces ? { resources: { subscribe: true, listChanged: true } } : {}),
+      ...(negotiated
+        ? {
+            experimental: {
+              [A2UI_EXPERIMENTAL_CAPABILITY]: {
+                version: negotiated.version,
+                versions: [...negotiated.versions],
+              },
+            },
+          }
+        : {}),
     },
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
   });
@@ -290,6 +313,18 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     }
   };
 
+  /**
+   * A call's own declaration (`_meta.a2ui.clientCapabilities`, the guide's stateless variant)
+   * must read a version the session speaks: the version is fixed when the session opens.
+   * @throws A2uiError `NOT_SUPPORTED` when it shares none, `VALIDATION_FAILED` for a key that
+   *   is not a version token
+   */
+  const checkCallVersions = (declaration: McpA2uiDeclaration | undefined): void => {
+    const offered = offeredVersionsOf(declaration);
+    if (offered)
+      negotiateWireVersions(offered, negotiated?.versions ?? [UNNEGOTIATED_EMIT_VERSION]);
+  };
+
   const call = async (
     request: CallToolRequest,
     requestId: RequestId,
@@ -361,6 +396,12 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    // A refused call is no call: it does not open the live updates either.
+    try {
+      checkCallVersions(readA2uiDeclaration(request.params._meta));
+    } catch (error) {
+      return toToolErrorResult(error);
+    }
     const ended = push.callStarted();
     try {
       return await call(request, extra.requestId, extra.signal, (notification) =>

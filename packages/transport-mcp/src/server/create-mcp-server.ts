@@ -20,7 +20,7 @@ import {
 } from '@a2ui-ts/core/host';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono } from 'hono';
-import { readA2uiDeclaration } from '../protocol/mcp-a2ui.js';
+import { offeredVersionsOf, readA2uiDeclaration } from '../protocol/mcp-a2ui.js';
 import { toMcpErrorResponse } from '../protocol/mcp-errors.js';
 import { type A2uiMcpSession, createA2uiMcpSession } from './a2ui-mcp-session.js';
 import { DeliveryLedger } from './delivery-ledger.js';
@@ -205,8 +205,16 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
     principal: unknown,
     payload: InitializeRequest,
   ): Promise<Response> => {
+    const declaration = readA2uiDeclaration(payload.params?.capabilities);
+    // The offer is the keys of `capabilities.a2ui.clientCapabilities`; sharing none is a 406
+    // before any connection (core's one rule, as every binding).
+    const negotiated = host.negotiate(offeredVersionsOf(declaration));
     const connectionId = createConnectionId();
-    const opened = await host.open({ principal, id: connectionId });
+    const opened = await host.open({
+      principal,
+      id: connectionId,
+      protocolVersions: negotiated?.versions,
+    });
     const version = payload.params?.protocolVersion;
     const ledger = new DeliveryLedger({
       acknowledge: (seq) => host.acknowledge(connectionId, { principal, seq }),
@@ -226,7 +234,8 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       connectionId,
       principal,
       connectTurn: opened.connectTurn,
-      declaration: readA2uiDeclaration(payload.params?.capabilities),
+      declaration,
+      negotiated,
       serverInfo: options.serverInfo ?? defaults.serverInfo,
       instructions: options.instructions,
       maxResultMessages: options.maxResultMessages ?? defaults.maxResultMessages,

@@ -76,7 +76,8 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
     surfaces,
   });
   surfaces?.onChange((change) => session.surfacesChanged(change));
-  const transport = new StdioServerTransport(options.stdin, options.stdout);
+  const stdin = options.stdin ?? process.stdin;
+  const transport = new StdioServerTransport(stdin, options.stdout);
   // The SDK drops capabilities it does not know (`a2ui`): read them from the raw message first.
   transport.onmessage = (message) => {
     if ('method' in message && message.method === 'initialize')
@@ -87,6 +88,9 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
     void host.close();
   };
   await session.server.connect(transport);
+  // The SDK's transport does not notice the end of its input. MCP's stdio rules have a host
+  // close our stdin and wait for us to exit before it signals, so the end of stdin ends us.
+  stdin.once('end', () => void session.server.close());
   return {
     host,
     async close() {

@@ -29,7 +29,9 @@ import {
   type OutboxDelivery,
   type OutboxEntry,
   type ReconnectOptions,
+  readSessionSnapshot,
   resolveLinkOptions,
+  resolveResumeStore,
   SequenceTracker,
   troubleCauseOf,
 } from '@a2ui-ts/core/link';
@@ -155,6 +157,9 @@ export function connectRest(options: RestClientOptions): RestTransport {
   const { createRequestId } = kit;
 
   const sequence = new SequenceTracker();
+  const resume = resolveResumeStore(options.resume, { name: 'rest', url: String(base) });
+  /** A page reloaded: its session is resumed from the start (the page holds nothing yet). */
+  let resumeLoaded = resume === undefined;
   let connectionId: string | undefined;
   let protocolVersion: string | undefined;
   /** Messages of turn answers that arrived ahead of a push the poll has not brought yet. */
@@ -178,12 +183,20 @@ export function connectRest(options: RestClientOptions): RestTransport {
   /** Applies the messages of an answer in `seq` order, once each; holds those ahead of a gap. */
   const apply = (answer: RestMessagesAnswer): boolean => {
     const first = firstSeqOf(answer);
+    const before = sequence.last;
     const ready: unknown[] = [];
     answer.messages.forEach((message, index) => {
       const seq = first + index;
-      const verdict = sequence.accept(seq);
-      if (verdict === 'apply') ready.push(message);
-      else if (verdict === 'gap') held.set(seq, message);
+      const verdict = sequence.acceptEntry(seq, message);
+      if (verdict === 'gap') held.set(seq, message);
+      if (verdict !== 'apply') return;
+      if (!readSessionSnapshot(message)) {
+        ready.push(message);
+        return;
+      }
+      // A snapshot (the log no longer held what this client missed) is an event of its own.
+      if (ready.length > 0) shell.push({ type: 'messages', messages: ready.splice(0) });
+      shell.push({ type: 'messages', messages: message });
     });
     // A poll may have brought what held messages were waiting for.
     for (let next = held.get(sequence.last + 1); next !== undefined; ) {
@@ -193,9 +206,10 @@ export function connectRest(options: RestClientOptions): RestTransport {
       next = held.get(sequence.last + 1);
     }
     for (const seq of held.keys()) if (seq <= sequence.last) held.delete(seq);
+    const progressed = sequence.last > before;
     if (ready.length > 0) shell.push({ type: 'messages', messages: ready });
     for (const waiter of [...seqWaiters]) if (sequence.last >= waiter.seq) waiter.resolve();
-    return ready.length > 0;
+    return progressed;
   };
 
   /** Resolves once the messages through `seq` are queued as events (or the connection is gone). */
@@ -353,6 +367,7 @@ export function connectRest(options: RestClientOptions): RestTransport {
       replaces = undefined;
       connectionId = answer.connectionId;
       protocolVersion = answer.a2uiVersion;
+      resume?.save({ connectionId, ...(protocolVersion ? { protocolVersion } : {}) });
       sequence.reset();
       if (!answer.closed) opened();
       const delivered = apply(answer);
@@ -407,6 +422,14 @@ export function connectRest(options: RestClientOptions): RestTransport {
   };
 
   const runLink = async (attempt: LinkAttempt): Promise<LinkOutcome> => {
+    if (!resumeLoaded) {
+      resumeLoaded = true;
+      const token = await resume?.load();
+      if (token && connectionId === undefined) {
+        connectionId = token.connectionId;
+        protocolVersion = token.protocolVersion;
+      }
+    }
     const link = new AbortController();
     const stop = () => link.abort();
     attempt.signal.addEventListener('abort', stop, { once: true });
@@ -472,6 +495,8 @@ export function connectRest(options: RestClientOptions): RestTransport {
         await sendDisconnect(connectionId);
     },
     onClose: (error) => {
+      // The session is over (closed by either side): a reloaded page starts a new one.
+      resume?.clear();
       outbox.close(error);
       releaseWaiters();
     },

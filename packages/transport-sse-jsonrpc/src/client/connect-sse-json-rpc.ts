@@ -33,6 +33,7 @@ import {
   parseRetryAfter,
   resolveHeaders,
   resolveLinkOptions,
+  resolveResumeStore,
   SequenceTracker,
   troubleCauseOf,
   tryParseJson,
@@ -156,6 +157,9 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
   const { backoff, createRequestId } = kit;
 
   const sequence = new SequenceTracker();
+  const resume = resolveResumeStore(options.resume, { name: 'sse-jsonrpc', url: base });
+  /** A page reloaded: its session is resumed from the start (the page holds nothing yet). */
+  let resumeLoaded = resume === undefined;
   let connectionId: string | undefined;
   let protocolVersion: string | undefined;
   /** Sends waiting for the messages of their turn to be applied: released on apply, reset or close. */
@@ -318,6 +322,10 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         ? { kind: 'closed', reason: 'Closed by the client.' }
         : { kind: 'dropped', reason, retryAfterMs };
     try {
+      if (!resumeLoaded) {
+        resumeLoaded = true;
+        connectionId ??= (await resume?.load())?.connectionId;
+      }
       let response: Response;
       try {
         const headers = await resolveHeaders(options.headers);
@@ -413,7 +421,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
       case 'message': {
         const seq = event.id === undefined ? Number.NaN : Number(event.id);
         if (Number.isSafeInteger(seq)) {
-          const verdict = sequence.accept(seq);
+          // A snapshot (`a2uiSnapshot`) moves the tracker to the message it covers.
+          const verdict = sequence.acceptEntry(seq, event.data);
           // A replayed event already applied is dropped, so nothing is applied twice.
           if (verdict === 'duplicate') return undefined;
           // Something between us and the server lost events: resume from the last one applied.
@@ -436,6 +445,7 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         if (!data.resumed) sequence.reset();
         connectionId = data.connectionId;
         if (typeof data.a2uiVersion === 'string') protocolVersion = data.a2uiVersion;
+        resume?.save({ connectionId, ...(protocolVersion ? { protocolVersion } : {}) });
         outbox.setConnection(connectionId);
         attempt.opened(
           data.resumed ? `Resumed; ${data.replayed} missed events replayed.` : undefined,
@@ -518,6 +528,8 @@ export function connectSseJsonRpc(options: SseJsonRpcClientOptions): SseJsonRpcT
         await sendDisconnect(connectionId);
     },
     onClose: (error) => {
+      // The session is over (closed by either side): a reloaded page starts a new one.
+      resume?.clear();
       releaseTurnWaiters();
       outbox.close(error);
     },

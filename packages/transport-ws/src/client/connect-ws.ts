@@ -33,6 +33,7 @@ import {
   type OutboxDelivery,
   type OutboxEntry,
   resolveLinkOptions,
+  resolveResumeStore,
   SequenceTracker,
   troubleCauseOf,
   tryParseJson,
@@ -242,6 +243,9 @@ export function connectWs(options: WsClientOptions): WsTransport {
   const kit = resolveLinkOptions(options, defaults);
 
   const sequence = new SequenceTracker();
+  const resume = resolveResumeStore(options.resume, { name: 'ws', url: String(endpoint) });
+  /** A page reloaded: its session is resumed from the start (the page holds nothing yet). */
+  let resumeLoaded = resume === undefined;
   let connectionId: string | undefined;
   let protocolVersion: string | undefined;
   let current: OpenLink | undefined;
@@ -343,6 +347,10 @@ export function connectWs(options: WsClientOptions): WsTransport {
     typeof options.token === 'function' ? options.token() : options.token;
 
   const runLink = async (attempt: LinkAttempt): Promise<LinkOutcome> => {
+    if (!resumeLoaded) {
+      resumeLoaded = true;
+      connectionId ??= (await resume?.load())?.connectionId;
+    }
     const url = new URL(endpoint);
     if (connectionId !== undefined) {
       url.searchParams.set(WS_QUERY.connectionId, connectionId);
@@ -530,6 +538,7 @@ export function connectWs(options: WsClientOptions): WsTransport {
               resetSession('The server started a new session.');
             if (!data.resumed) sequence.reset();
             connectionId = data.connectionId;
+            resume?.save({ connectionId, ...(protocolVersion ? { protocolVersion } : {}) });
             heartbeatIntervalMs =
               typeof data.heartbeatIntervalMs === 'number' ? data.heartbeatIntervalMs : 0;
             followServerHeartbeat(heartbeatIntervalMs);
@@ -580,8 +589,9 @@ export function connectWs(options: WsClientOptions): WsTransport {
           protocolError('a message arrived before the connected frame.');
           return;
         }
-        // One socket is ordered and lossless: its n-th message is the connection's next one.
-        sequence.accept(sequence.last + 1);
+        // One socket is ordered and lossless: its n-th message is the connection's next one (a
+        // snapshot, `a2uiSnapshot`, stands for every message through its `throughSeq`).
+        sequence.acceptEntry(sequence.last + 1, data);
         attempt.delivered();
         shell.push({ type: 'messages', messages: data });
         scheduleSeqAck();
@@ -666,7 +676,11 @@ export function connectWs(options: WsClientOptions): WsTransport {
     goodbye: async () => {
       await current?.leave(defaults.closeTimeoutMs);
     },
-    onClose: (error) => outbox.close(error),
+    onClose: (error) => {
+      // The session is over (closed by either side): a reloaded page starts a new one.
+      resume?.clear();
+      outbox.close(error);
+    },
   });
 
   return {

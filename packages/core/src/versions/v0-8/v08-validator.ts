@@ -9,7 +9,7 @@ import {
 } from '../../validation/ajv-errors-to-issues.js';
 import { v08ValidatorModule } from '../../validation/builtin-validator-modules.js';
 import type { StandaloneValidateFunction } from '../../validation/catalog-validator.js';
-import { valueAtPointer } from '../../validation/diagnose-schema.js';
+import { valueAtPointer } from '../../validation/quote-value.js';
 import type { ValidationIssue } from '../../validation/validation-issue.js';
 
 /** Validates v0.8 messages; see {@link v08StandardValidator} and `compileV08CatalogValidator`. */

@@ -9,6 +9,7 @@ import {
   type ClientTransport,
   createDefaultCatalogs,
   MCP_APP_CATALOG_ID,
+  MCP_APP_CATALOG_V1_0_ID,
 } from '@a2ui-ts/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -28,6 +29,8 @@ interface McpAppPageState {
   sent: ClientMessage[];
   refusals: McpAppRefusal[];
   errors: unknown[];
+  /** Content-Security-Policy violations (`directive blockedURI line:column`) the page saw. */
+  violations: string[];
 }
 
 declare global {
@@ -51,9 +54,25 @@ const transport: ClientTransport = {
 };
 const client = new A2uiClient({
   transport,
-  catalogs: [...createDefaultCatalogs().values(), createMcpAppCatalog()],
+  catalogs: [
+    ...createDefaultCatalogs().values(),
+    createMcpAppCatalog(),
+    createMcpAppCatalog({ protocolVersion: 'v1.0' }),
+  ],
 });
-const state: McpAppPageState = { ready: false, client, sent, refusals: [], errors: [] };
+const state: McpAppPageState = {
+  ready: false,
+  client,
+  sent,
+  refusals: [],
+  errors: [],
+  violations: [],
+};
+document.addEventListener('securitypolicyviolation', (event) =>
+  state.violations.push(
+    `${event.violatedDirective} ${event.blockedURI} ${event.lineNumber}:${event.columnNumber}`,
+  ),
+);
 window.__mcpApps = state;
 client.processor.onError((error) => state.errors.push(error));
 
@@ -108,6 +127,30 @@ client.process([
     { id: 'root', component: 'McpApp', title: 'Missing app', resourceUri: 'ui://missing/app' },
   ]),
 ]);
+
+// Under the strict CSP page (`/csp`), a v1.0 surface of the v1.0 MCP Apps catalog as well.
+if (location.pathname === '/csp')
+  client.process([
+    // The v1.0 MCP Apps catalog: the surface built in its createSurface.
+    {
+      version: 'v1.0',
+      createSurface: {
+        surfaceId: 'v1-game',
+        catalogId: MCP_APP_CATALOG_V1_0_ID,
+        components: [
+          { id: 'root', component: 'Column', children: ['dice'] },
+          {
+            id: 'dice',
+            component: 'McpApp',
+            title: 'Dice game (v1.0)',
+            resourceUri: 'ui://dice/app',
+            allowedTools: ['roll_dice'],
+            value: { path: '/game' },
+          },
+        ],
+      },
+    },
+  ]);
 
 createRoot(document.getElementById('app')!).render(
   <A2UIRenderer client={client} registry={registry} />,

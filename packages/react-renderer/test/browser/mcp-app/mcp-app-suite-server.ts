@@ -40,6 +40,10 @@ const PAGE = `<!doctype html>
 <body><h1 id="host-marker">Host page</h1><div id="app"></div><script type="module" src="/page.js"></script></body>
 </html>`;
 
+/** The strict policy of `/csp`: no eval, no inline script, frames and fetches same-origin. */
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-src 'self'";
+
 function createAppsServer(toolCalls: string[]): McpServer {
   const server = new McpServer({ name: 'mcp-app-suite-server', version: '1.0.0' });
   const app = (name: string, uri: string, html: string) =>
@@ -115,8 +119,11 @@ export async function startMcpAppSuiteServer(): Promise<McpAppSuiteServer> {
       response.end(file.body);
       return;
     }
-    if (path === '/') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    if (path === '/' || path === '/csp') {
+      const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+      // No 'unsafe-eval': the MCP Apps catalogs' validators must be precompiled.
+      if (path === '/csp') headers['content-security-policy'] = PAGE_CSP;
+      response.writeHead(200, headers);
       response.end(PAGE);
       return;
     }
