@@ -155,3 +155,26 @@ it('adds, toggles and deletes todos on one page and sees them on a second page',
     await page.close();
   }
 });
+
+/**
+ * The card's title is its h3, right under the page's "Surfaces" h2 as every other agent's title
+ * (a LAVS view titles itself with the h1 variant; `minHeadingLevel` 3 maps it), skipping no level.
+ */
+it('the todos title is an h3 under the Surfaces h2', async () => {
+  const { page, pageErrors } = await harness.open('/?agent=todos&transport=ws');
+  const card = page.getByTestId('surface-lavs-todo-manager');
+  await card.getByRole('button', { name: 'Add' }).waitFor();
+  const surfaces = page.getByRole('region', { name: 'Surfaces' });
+  const outline = await surfaces.evaluate((region) =>
+    [...region.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]')].map(
+      (heading) =>
+        `h${heading.getAttribute('aria-level') ?? heading.tagName.slice(1)} ${heading.textContent?.trim()}`,
+    ),
+  );
+  expect(outline.slice(0, 2)).toEqual([
+    'h2 Surfaces',
+    'h3 Todo management service with AI assistance',
+  ]);
+  expect(pageErrors).toEqual([]);
+  await page.close();
+});

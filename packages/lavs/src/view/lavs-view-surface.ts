@@ -54,7 +54,9 @@ export function lavsViewSurface(plan: LavsViewPlan, surfaceId: string): ServerMe
   const components: ComponentInstance[] = [];
   const children = ['title', 'status', 'body', 'empty'];
   components.push(
-    text('title', plan.title, 'h2'),
+    // h1 as the official examples title a surface: the host maps it under its own headings
+    // (the renderer's `minHeadingLevel`), so an h2 here would skip a level.
+    text('title', plan.title, 'h1'),
     text('status', { path: '/status' }, 'caption'),
     // The agent sets `/empty` to the plan's `emptyText` while there are no items, else to ''.
     text('empty', { path: '/empty' }),

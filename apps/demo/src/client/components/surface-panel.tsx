@@ -4,6 +4,7 @@
 import {
   type A2uiClient,
   BASIC_CATALOG_ID,
+  MCP_APP_CATALOG_ID,
   MINIMAL_CATALOG_ID,
   type Surface,
   V0_9_1_BASIC_CATALOG_ID,
@@ -20,6 +21,7 @@ const CATALOG_NAMES: Record<string, string> = {
   [V0_9_1_BASIC_CATALOG_ID]: 'basic',
   [V1_0_BASIC_CATALOG_ID]: 'basic',
   [V08_STANDARD_CATALOG_ID]: 'standard',
+  [MCP_APP_CATALOG_ID]: 'mcp-apps',
 };
 
 /** Highest heading level of agent text: below the page's h1 and the section h2s. */
