@@ -21,6 +21,7 @@ const STDERR_TAIL_BYTES = 4_096;
 /** One started server. */
 interface Connection {
   readonly transport: StdioClientTransport;
+  readonly client: Client;
   readonly ready: Promise<Client>;
   stderr: string;
 }
@@ -65,7 +66,7 @@ export class McpStdioClients {
     try {
       return await connection.ready;
     } catch (error) {
-      this.stop(server);
+      this.#stop(key, connection);
       if (connection.stderr !== '') diagnostics(connection.stderr);
       if (signal.aborted) throw error;
       throw new LavsError('HANDLER_ERROR', 'the mcp server could not be started', {
@@ -79,11 +80,21 @@ export class McpStdioClients {
     return this.#connections.get(this.#key(server))?.stderr ?? '';
   }
 
-  /** Stops `server`'s process: SIGTERM, SIGKILL `killGraceMs` later; the next call starts it. */
-  stop(server: McpStdioServer): void {
+  /**
+   * Stops `server`'s process: SIGTERM, SIGKILL `killGraceMs` later; the next call starts it.
+   * With `used` (the client a failed call had), only if that is still the running one: a call
+   * that fails late must not take down the fresh server another call has started meanwhile.
+   */
+  stop(server: McpStdioServer, used?: Client): void {
     const key = this.#key(server);
     const connection = this.#connections.get(key);
-    if (connection === undefined) return;
+    if (connection === undefined || (used !== undefined && connection.client !== used)) return;
+    this.#stop(key, connection);
+  }
+
+  #stop(key: string, connection: Connection): void {
+    // Already replaced (stopped, or closed and started again): nothing of it is left to stop.
+    if (this.#connections.get(key) !== connection) return;
     this.#connections.delete(key);
     const stopping = this.#kill(connection).finally(() => this.#stopping.delete(stopping));
     this.#stopping.add(stopping);
@@ -121,6 +132,7 @@ export class McpStdioClients {
     const client = new Client({ name: 'lavs-runtime', version: '1.0.0' });
     const connection: Connection = {
       transport,
+      client,
       ready: client.connect(transport, { signal }).then(() => client),
       stderr: '',
     };

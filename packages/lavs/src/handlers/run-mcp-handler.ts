@@ -33,8 +33,8 @@ export async function runMcpHandler(
   const timeout = AbortSignal.timeout(run.timeoutMs);
   const signal = AbortSignal.any([run.signal, timeout]);
   let httpClient: Client | undefined;
+  let client: Client | undefined;
   try {
-    let client: Client;
     if (typeof server === 'string') {
       httpClient = new Client({ name: 'lavs-runtime', version: '1.0.0' });
       await httpClient.connect(new StreamableHTTPClientTransport(httpServerUrl(server, run)), {
@@ -51,7 +51,8 @@ export async function runMcpHandler(
   } catch (error) {
     if (LavsError.isInstance(error)) throw error;
     if (timeout.aborted) {
-      if (typeof server !== 'string') stdioClients.stop(server);
+      // Without a client the server never started, and `client()` has stopped it already.
+      if (typeof server !== 'string' && client !== undefined) stdioClients.stop(server, client);
       throw new LavsError(
         'TIMEOUT',
         `${run.endpointId} ran past ${run.timeoutMs} ms and was stopped`,
