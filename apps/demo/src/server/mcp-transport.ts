@@ -11,12 +11,15 @@ export const MCP_TRANSPORT: ServerTransport = {
   id: 'mcp',
   label: 'MCP',
   anyNode: false,
-  mount(app, { basePath, agent, validateOutgoing, onAgentError }) {
+  mount(app, { basePath, agent, validateOutgoing, onAgentError, a2uiVersions }) {
     const agentId = basePath.split('/').at(-2) ?? 'agent';
     const server = createMcpServer({
       agent,
       validateOutgoing,
       onAgentError,
+      // The agent's own preference, as on every other transport (v0.9 first for agents written
+      // in v0.9, whose headings v1.0 cannot express).
+      a2uiVersions,
       // The endpoint is the mount itself.
       path: '/',
       serverInfo: { name: `a2ui-ts-demo-${agentId}`, version: '0.1.0' },
