@@ -136,7 +136,7 @@ it.skipIf(process.platform !== 'linux')(
     expect(servers).toHaveLength(1);
     child.kill('SIGTERM');
     await exitOf(child, 120_000);
-    await expect.poll(() => isRunning(servers[0]!), { timeout: 120_000 }).toBe(false);
+    await expect.poll(() => isRunning(servers[0]!)).toBe(false);
     child.stdin!.destroy();
   },
 );
