@@ -195,7 +195,12 @@ describe('GET /sse', () => {
     const record = recorder((connection) => {
       for (let n = 0; n < 10; n++) connection.send(update(n));
     });
-    server = await startTestServer({ agent: record.agent, replayBuffer: { maxEvents: 3 } });
+    // The reset itself: with snapshots on, the resume gets one a2uiSnapshot entry instead.
+    server = await startTestServer({
+      agent: record.agent,
+      replayBuffer: { maxEvents: 3 },
+      snapshots: false,
+    });
     const { stream, connectionId } = await connectStream(server.node.url);
     await stream.until(() => stream.events.length >= 3);
     stream.close();
