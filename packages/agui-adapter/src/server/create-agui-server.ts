@@ -17,6 +17,7 @@ import {
   COPILOTKIT_CATALOG_IDS,
   type HostToolCall,
   isRecord,
+  getFunctionCallKind,
   type ServerMessage,
   type ValidationIssue,
 } from '@a2ui-ts/core';
@@ -46,12 +47,20 @@ import {
   AGUI_CARRIED_VERSIONS,
   CUSTOM_EVENTS,
   FORWARDED_PROPS,
+  STATE_SEQ_KEY,
   STATE_SURFACES_KEY,
   STATE_VERSION_KEY,
 } from '../protocol/constants.js';
 import { RunHold, RunHolds } from './run-hold.js';
 import { parseRunAgentInput, type RunRequest, readRunRequest } from './run-input.js';
 import { RunStream, type RunStreamEnd } from './run-stream.js';
+import {
+  asV09,
+  checkRunVersion,
+  clientMessageOf,
+  functionCallEvents,
+  operationsWriter,
+} from './run-versions.js';
 import {
   type AgUiOutputMode,
   createSurfaceEmitter,
@@ -288,6 +297,7 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
     checkClientMessageLimits(request);
     // `forwardedProps.a2uiVersions`; sharing none is a 406 before the stream starts.
     const negotiated = host.negotiate(request.offeredVersions, { carried: AGUI_CARRIED_VERSIONS });
+    checkRunVersion(request, negotiated?.version);
     if (request.disconnect) return disconnectRun(c, principal, threadId, input, done);
 
     const controller = new AbortController();
@@ -442,6 +452,12 @@ export function createAgUiServer(options: AgUiServerOptions): AgUiServer {
         `The client message is ${bytes} bytes; at most ${maxClientMessageBytes} are accepted.`,
         { data: { maxClientMessageBytes }, path: request.clientMessagePath },
       );
+    }
+    // A v1.0 message is checked with the negotiated version (`checkRunVersion`).
+    if (request.clientMessage.version !== 'v0.9') {
+      const checked = checkMetadata(request.metadata, options, bytes);
+      if (!checked.ok) throw metadataRefusal(checked.issues);
+      return;
     }
     const check = checkClientMessage(
       request.clientMessage.kind,
@@ -627,6 +643,7 @@ class Run implements SessionSink {
       replayUntil: thread.deliveredSeq,
       stampSeq: request.clientSeq === undefined || reset,
       compactAfterBytes: this.#options.compactAfterBytes,
+      writeOperations: operationsWriter(this.#options.a2uiVersion),
       emit: (event) => stream.emit(event),
       emitJson: (json) => stream.emitJson(json),
     });
@@ -646,17 +663,43 @@ class Run implements SessionSink {
   deliver(entry: ReplayEntry): void {
     const thread = this.#thread;
     if (!thread || this.#options.stream.ended) return;
-    const message = ownCopy(entry);
-    const renamed = this.#options.copilotKitCatalogIds
-      ? withCopilotKitCatalogId(message)
-      : undefined;
-    if (renamed) this.#emitter?.deliver(renamed, JSON.stringify(renamed), entry.seq);
-    else this.#emitter?.deliver(message, entry.data, entry.seq);
+    if (getFunctionCallKind(entry.message) !== undefined) {
+      this.#deliverFunctionCall(thread, entry);
+      return;
+    }
+    const read = asV09(thread.v09Reader, ownCopy(entry), entry.data);
+    if (read) {
+      const renamed = this.#options.copilotKitCatalogIds
+        ? withCopilotKitCatalogId(read.message)
+        : undefined;
+      if (renamed) this.#emitter?.deliver(renamed, JSON.stringify(renamed), entry.seq);
+      else this.#emitter?.deliver(read.message, read.data, entry.seq);
+    }
     thread.deliveredSeq = Math.max(thread.deliveredSeq, entry.seq);
     // `tool-result` carries the surfaces at the run's end: a waiting run ends once the agent's
     // messages of this tick are in.
     const hold = this.#options.hold;
     if (hold && this.#options.mode === 'tool-result') setTimeout(() => hold.release(), 0);
+  }
+
+  /**
+   * An agent's v1.0 function call: its events (a renderer function is a frontend-tool call the
+   * run ends with, as `callRendererFunction` ends the agent's turn), then the seq in state, so
+   * the next run does not send it again (a cut run's catch-up does).
+   */
+  #deliverFunctionCall(thread: ThreadState, entry: ReplayEntry): void {
+    const { stream } = this.#options;
+    this.#emitter?.flush();
+    const toolCallId = functionCallEvents(entry.message, (event) => stream.emit(event));
+    if (toolCallId !== undefined) thread.pendingFunctionCalls.add(toolCallId);
+    thread.deliveredSeq = Math.max(thread.deliveredSeq, entry.seq);
+    if (isRecord(this.#options.input.state) || this.#versionAnswered)
+      stream.emit({
+        type: EventType.STATE_DELTA,
+        delta: [{ op: 'add', path: `/${STATE_SEQ_KEY}`, value: entry.seq }],
+      } as BaseEvent);
+    // The client runs a frontend tool when the run ends.
+    if (toolCallId !== undefined) this.#options.hold?.release();
   }
 
   deliverToolCall(call: HostToolCall): void {
@@ -729,10 +772,14 @@ class Run implements SessionSink {
         ).turn,
       );
     }
+    for (const call of request.functionCalls) {
+      if (this.#stopped || this.#reset) break;
+      turns.push(await this.#receiveFunctionCall(thread, call));
+    }
     const message = request.clientMessage;
     if (message && !this.#stopped && !this.#reset) {
       if (request.logEventCallId) thread.rememberMessages([request.logEventCallId]);
-      const body = { version: 'v0.9', [message.kind]: message.body };
+      const body = clientMessageOf(message);
       const bytes = JSON.stringify(body).length;
       turns.push(
         (
@@ -750,6 +797,33 @@ class Run implements SessionSink {
     // A waiting run streams what the agent sends until the client needs the thread back.
     if (this.#options.hold && !failed && !this.#stopped) await this.#options.hold.wait(signal);
     this.#finish(failed);
+  }
+
+  /**
+   * A function-call message of the client, to the session host: a `rendererFunctionResponse`
+   * settles the agent's waiting call (its continuation turn is this run's), a `callAgentFunction`
+   * runs once per `functionCallId` (a retransmission is answered again, not run again). The
+   * request id (the run's, and the call's id) makes a retried run deliver it once.
+   */
+  async #receiveFunctionCall(
+    thread: ThreadState,
+    message: Record<string, unknown>,
+  ): Promise<TurnResult | undefined> {
+    const { host, principal, threadId, input, request, controller } = this.#options;
+    const response = message.rendererFunctionResponse as { functionCallId?: unknown } | undefined;
+    const call = message.callAgentFunction as { functionCallId?: unknown } | undefined;
+    const functionCallId = String(response?.functionCallId ?? call?.functionCallId ?? '');
+    thread.pendingFunctionCalls.delete(functionCallId);
+    const received = await host.receive(threadId, {
+      principal,
+      awaitTurn: true,
+      signal: controller.signal,
+      message: message as never,
+      metadata: request.metadata,
+      requestId: `${input.runId}:fn:${functionCallId}`,
+      bytes: JSON.stringify(message).length,
+    });
+    return received.turn;
   }
 
   /** A failure after the stream started: one `RUN_ERROR`. */
