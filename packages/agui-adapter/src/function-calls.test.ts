@@ -10,6 +10,7 @@ import {
   BASIC_CATALOG_ID,
   type Connection,
   type RendererFunction,
+  withNegotiatedVersions,
 } from '@a2ui-ts/core';
 import { createDeferred } from '@a2ui-ts/core/testing';
 import { eventually } from '@a2ui-ts/core/testing/node';
@@ -24,7 +25,10 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-const SURFACE = { version: 'v0.9', createSurface: { surfaceId: 'main', catalogId: BASIC_CATALOG_ID } } as const;
+const SURFACE = {
+  version: 'v0.9',
+  createSurface: { surfaceId: 'main', catalogId: BASIC_CATALOG_ID },
+} as const;
 
 /** Runs `attempt` and returns the A2uiError it rejects with. */
 async function failure(attempt: Promise<unknown>): Promise<A2uiError> {
@@ -55,7 +59,11 @@ function askingAgent(options: { timeoutMs?: number; functions?: A2uiAgent['funct
         outcome = await connection.callRendererFunction(
           String(action.context.call ?? 'getTimeZone'),
           {},
-          { catalogId: BASIC_CATALOG_ID, timeoutMs: options.timeoutMs },
+          // Only `slow` is timed out: the others get the default, whatever the machine's load.
+          {
+            catalogId: BASIC_CATALOG_ID,
+            ...(action.context.call === 'slow' ? { timeoutMs: options.timeoutMs } : {}),
+          },
         );
       } catch (error) {
         outcome = A2uiError.isInstance(error)
@@ -69,7 +77,8 @@ function askingAgent(options: { timeoutMs?: number; functions?: A2uiAgent['funct
       });
     },
   };
-  return { agent, outcomes, connections };
+  // The agent writes v0.9; each client gets the version its run negotiated.
+  return { agent: withNegotiatedVersions(agent), outcomes, connections };
 }
 
 function clientOf(url: string, rendererFunctions: RendererFunction[] = []) {
@@ -185,7 +194,9 @@ describe('HttpAgent peers: the exact events', () => {
         a2ui_operations: [{ version: 'v1.0', createSurface: { surfaceId: 'main' } }],
       });
 
-      const asked = await runPeer(peer, { forwardedProps: { ...offer, a2uiAction: ask('getTimeZone') } });
+      const asked = await runPeer(peer, {
+        forwardedProps: { ...offer, a2uiAction: ask('getTimeZone') },
+      });
       expect(asked.failure).toBeUndefined();
       expect(typesOf(asked).slice(-5)).toEqual([
         'TOOL_CALL_START',
@@ -208,7 +219,12 @@ describe('HttpAgent peers: the exact events', () => {
       expect(outcomes).toEqual([]);
 
       // The page runs the tool and sends its result; the same result twice is executed once.
-      const result = { id: `${toolCallId}-result`, role: 'tool' as const, toolCallId, content: '"Europe/Paris"' };
+      const result = {
+        id: `${toolCallId}-result`,
+        role: 'tool' as const,
+        toolCallId,
+        content: '"Europe/Paris"',
+      };
       peer.addMessage(result);
       const resumed = await runPeer(peer, { forwardedProps: offer });
       expect(resumed.failure).toBeUndefined();
@@ -260,7 +276,10 @@ describe('HttpAgent peers: the exact events', () => {
       answers.push(sent.events.find((event) => event.type === 'CUSTOM')?.value);
     }
     expect(runs).toBe(1);
-    const answer = { version: 'v1.0', agentFunctionResponse: { functionCallId: 'call-1', value: 1 } };
+    const answer = {
+      version: 'v1.0',
+      agentFunctionResponse: { functionCallId: 'call-1', value: 1 },
+    };
     expect(answers).toEqual([answer, answer, answer]);
   });
 

@@ -15,9 +15,9 @@
 import {
   A2uiError,
   COPILOTKIT_CATALOG_IDS,
+  getFunctionCallKind,
   type HostToolCall,
   isRecord,
-  getFunctionCallKind,
   type ServerMessage,
   type ValidationIssue,
 } from '@a2ui-ts/core';
@@ -59,6 +59,7 @@ import {
   checkRunVersion,
   clientMessageOf,
   functionCallEvents,
+  noteSurfaceVersion,
   operationsWriter,
 } from './run-versions.js';
 import {
@@ -643,7 +644,7 @@ class Run implements SessionSink {
       replayUntil: thread.deliveredSeq,
       stampSeq: request.clientSeq === undefined || reset,
       compactAfterBytes: this.#options.compactAfterBytes,
-      writeOperations: operationsWriter(this.#options.a2uiVersion),
+      writeOperations: operationsWriter(thread.v10Surfaces),
       emit: (event) => stream.emit(event),
       emitJson: (json) => stream.emitJson(json),
     });
@@ -667,14 +668,16 @@ class Run implements SessionSink {
       this.#deliverFunctionCall(thread, entry);
       return;
     }
-    const read = asV09(thread.v09Reader, ownCopy(entry), entry.data);
-    if (read) {
+    const message = ownCopy(entry);
+    if ('createSurface' in message) noteSurfaceVersion(thread.v10Surfaces, message);
+    for (const read of asV09(thread.v09Reader, message, entry.data)) {
       const renamed = this.#options.copilotKitCatalogIds
         ? withCopilotKitCatalogId(read.message)
         : undefined;
       if (renamed) this.#emitter?.deliver(renamed, JSON.stringify(renamed), entry.seq);
       else this.#emitter?.deliver(read.message, read.data, entry.seq);
     }
+    if ('deleteSurface' in message) noteSurfaceVersion(thread.v10Surfaces, message);
     thread.deliveredSeq = Math.max(thread.deliveredSeq, entry.seq);
     // `tool-result` carries the surfaces at the run's end: a waiting run ends once the agent's
     // messages of this tick are in.

@@ -39,7 +39,10 @@ export function checkRunVersion(request: RunRequest, negotiated: string | undefi
     );
   }
   if (v10Message) {
-    const [issue] = checkInboundMessage({ version: message!.version, [message!.kind]: message!.body });
+    const [issue] = checkInboundMessage({
+      version: message!.version,
+      [message!.kind]: message!.body,
+    });
     if (issue)
       throw new A2uiError('VALIDATION_FAILED', issue.message, {
         path: `${request.clientMessagePath}${issue.path.replace(/^\/(action|error)/, '')}`,
@@ -64,32 +67,53 @@ export function clientMessageOf(message: NonNullable<RunRequest['clientMessage']
 }
 
 /**
- * Converts the v0.9 operations the emitters build to what a run of `version` carries: v1.0's
- * messages on a v1.0 run (core's migration), the operations as they are otherwise.
+ * Writes the (v0.9) operations the emitters build for a surface in the version the agent created
+ * it in: v1.0's for a surface of a v1.0 `createSurface` (core's migration), as they are
+ * otherwise — so the operations travel in the agent's version, as every binding carries messages.
  */
 export function operationsWriter(
-  version: string | undefined,
-): ((operations: readonly unknown[]) => unknown[]) | undefined {
-  if (version !== V1_0) return undefined;
-  return (operations) => migrateMessages(operations, { to: 'v1.0' }).messages;
+  v10Surfaces: ReadonlySet<string>,
+): (surfaceId: string, operations: readonly unknown[]) => unknown[] {
+  return (surfaceId, operations) =>
+    v10Surfaces.has(surfaceId)
+      ? migrateMessages(operations, { to: 'v1.0' }).messages
+      : [...operations];
+}
+
+/**
+ * Notes the surfaces the agent creates in v1.0 (`v10Surfaces`), after the message was emitted:
+ * a v1.0 `createSurface` adds its surface, any `deleteSurface` removes it.
+ */
+export function noteSurfaceVersion(v10Surfaces: Set<string>, message: unknown): void {
+  if (!isRecord(message)) return;
+  const create = message.createSurface;
+  const remove = message.deleteSurface;
+  if (isRecord(create) && typeof create.surfaceId === 'string') {
+    if (message.version === V1_0) v10Surfaces.add(create.surfaceId);
+    else v10Surfaces.delete(create.surfaceId);
+  } else if (isRecord(remove) && typeof remove.surfaceId === 'string') {
+    v10Surfaces.delete(remove.surfaceId);
+  }
 }
 
 /**
  * The adapter keeps its surfaces as v0.9 (the shape of `state.surfaces` and of the emitters'
  * bookkeeping): an agent that writes v1.0 (e.g. through `withNegotiatedVersions`) is read
- * through the thread's migrator, which keeps what a v1.0 stream needs across messages.
- * Returns the v0.9 message and its JSON, or `undefined` when nothing is left of it.
+ * through the thread's migrator, which keeps what a v1.0 stream needs across messages. Returns
+ * the v0.9 messages with their JSON: one for a v0.9 message, as many as the conversion makes
+ * of a v1.0 one (a `createSurface` with components is two).
  */
 export function asV09(
   migrator: MessageMigrator,
   message: ServerMessage,
   data: string,
-): { message: ServerMessage; data: string } | undefined {
+): Array<{ message: ServerMessage; data: string }> {
   const version = (message as { version?: unknown }).version;
-  if (version === 'v0.9') return { message, data };
-  const [converted] = migrator.migrate([message]).messages;
-  if (!converted) return undefined;
-  return { message: converted as unknown as ServerMessage, data: JSON.stringify(converted) };
+  if (version === 'v0.9') return [{ message, data }];
+  return migrator.migrate([message]).messages.map((converted) => ({
+    message: converted as unknown as ServerMessage,
+    data: JSON.stringify(converted),
+  }));
 }
 
 /** A migrator for the agent's v1.0 messages of one thread. */

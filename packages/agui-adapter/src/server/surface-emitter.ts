@@ -70,10 +70,10 @@ export interface EmitterRun {
    */
   readonly compactAfterBytes?: number;
   /**
-   * Writes the (v0.9) operations in the run's negotiated version: v1.0's on a v1.0 run
-   * (`activity` and `tool-result` modes). @default the operations as they are
+   * Writes a surface's (v0.9) operations in the version the agent created it in: v1.0's for a
+   * v1.0 surface (`activity` and `tool-result` modes). @default the operations as they are
    */
-  readonly writeOperations?: ((operations: readonly unknown[]) => unknown[]) | undefined;
+  readonly writeOperations?: (surfaceId: string, operations: readonly unknown[]) => unknown[];
   emit(event: BaseEvent): void;
   /** Emits an event given as its JSON text. */
   emitJson(json: string): void;
@@ -346,7 +346,7 @@ class ActivityEmitter implements SurfaceEmitter {
 
   /** Emits the activity snapshot of `operations`; returns its content's size. */
   #emitSnapshot(surfaceId: string, operations: unknown[], seq: number | undefined): number {
-    const written = this.#run.writeOperations?.(operations) ?? operations;
+    const written = this.#run.writeOperations?.(surfaceId, operations) ?? operations;
     const content: Record<string, unknown> = { [A2UI_OPERATIONS_KEY]: written };
     if (seq !== undefined) content[STATE_SEQ_KEY] = seq;
     this.#run.emit({
@@ -365,7 +365,11 @@ class ActivityEmitter implements SurfaceEmitter {
    */
   #append(surfaceId: string, data: string, seq: number): void {
     const write = this.#run.writeOperations;
-    const values = write ? write([JSON.parse(data)]).map((message) => JSON.stringify(message)) : [data];
+    // A v0.9 surface's message goes as sent, its bytes untouched.
+    const values =
+      write && this.#run.thread.v10Surfaces.has(surfaceId)
+        ? write(surfaceId, [JSON.parse(data)]).map((message) => JSON.stringify(message))
+        : [data];
     const adds = values
       .map((value) => `{"op":"add","path":"/${A2UI_OPERATIONS_KEY}/-","value":${value}},`)
       .join('');
@@ -434,7 +438,7 @@ class ToolResultEmitter implements SurfaceEmitter {
         toolCallId,
         role: 'tool',
         content: JSON.stringify({
-          [A2UI_OPERATIONS_KEY]: this.#run.writeOperations?.(operations) ?? operations,
+          [A2UI_OPERATIONS_KEY]: this.#run.writeOperations?.(surfaceId, operations) ?? operations,
         }),
       } as BaseEvent);
     }

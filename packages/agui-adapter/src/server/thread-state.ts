@@ -57,6 +57,8 @@ export class ThreadState implements ThreadMemory {
   readonly pendingFunctionCalls = new Set<string>();
   /** Reads the agent's v1.0 messages as the v0.9 the surfaces are kept in. */
   readonly v09Reader: MessageMigrator = createV09Reader();
+  /** Surfaces the agent created in v1.0: their operations are written in v1.0. */
+  readonly v10Surfaces = new Set<string>();
   /** JSON of the tools, context and host state last given to the agent. */
   lastInputDigest: string | undefined;
   readonly #seen = new Set<string>();
