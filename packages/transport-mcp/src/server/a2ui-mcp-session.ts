@@ -73,6 +73,11 @@ export interface A2uiMcpSessionOptions {
   readonly events?: McpEventDescriptions;
   /** The connection's current surfaces, served as resources when given. */
   readonly surfaces?: SurfaceResources;
+  /**
+   * A live update found a gap the log no longer holds, with no snapshot to fill it: the binding
+   * resets the connection and ends the MCP session.
+   */
+  readonly onReplayGap?: () => void;
 }
 
 /** An MCP session's SDK server and its cursor. */
@@ -80,6 +85,11 @@ export interface A2uiMcpSession {
   readonly server: Server;
   /** `seq` of the last message handed to the client. */
   readonly deliveredSeq: number;
+  /**
+   * The client got the surfaces through `throughSeq` as a snapshot (a resumed stream the log no
+   * longer covered): the cursor moves there, so nothing the snapshot covers is sent again.
+   */
+  snapshotDelivered(throughSeq: number): void;
   /** Records what the client declared in `initialize` (a binding that reads it as it arrives). */
   declare(declaration: McpA2uiDeclaration | undefined): void;
   /**
@@ -393,6 +403,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     // Our own notification: the SDK's types know only MCP's.
     send: (notification) => server.notification(notification as never),
     ...(options.events ? { events: options.events } : {}),
+    ...(options.onReplayGap ? { onReplayGap: options.onReplayGap } : {}),
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -418,6 +429,12 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     server,
     get deliveredSeq() {
       return deliveredSeq;
+    },
+    snapshotDelivered(throughSeq) {
+      // In turn with the results being built, so that none hands out what the snapshot covers.
+      building = building.then(() => {
+        deliveredSeq = Math.max(deliveredSeq, throughSeq);
+      });
     },
     declare(declaration) {
       sessionDeclaration = declaration;
