@@ -67,6 +67,8 @@ export interface A2uiMcpSessionOptions {
   readonly instructions?: string;
   /** Most messages one tool result carries (the rest comes with the next call). */
   readonly maxResultMessages: number;
+  /** What a client that declared no A2UI gets: text alone, or the A2UI resource too. */
+  readonly undeclaredClients: 'text' | 'a2ui';
   /** When the replay log may drop what the client was handed. */
   readonly ledger: DeliveryLedger;
   /** The event store of a resumable transport, told which messages each payload carries. */
@@ -343,7 +345,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
   ): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
     const declaration = readA2uiDeclaration(request.params._meta) ?? sessionDeclaration;
-    const a2ui = declaration !== undefined;
+    const a2ui = declaration !== undefined || options.undeclaredClients === 'a2ui';
     const progressToken = request.params._meta?.progressToken;
     // Streams only to a client that reads A2UI and asked for progress.
     const streaming = <T>(waiting: () => Promise<T>): Promise<T> =>
@@ -399,7 +401,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     principal,
     cursor: () => deliveredSeq,
     take: (allowed) => takeUndelivered(Infinity, allowed),
-    a2ui: () => sessionDeclaration !== undefined,
+    a2ui: () => sessionDeclaration !== undefined || options.undeclaredClients === 'a2ui',
     // Our own notification: the SDK's types know only MCP's.
     send: (notification) => server.notification(notification as never),
     ...(options.events ? { events: options.events } : {}),

@@ -49,6 +49,14 @@ export interface McpServerOptions extends BindingSessionHostOptions {
   /** Most messages one tool result carries; the rest comes with the next call. @default 1000 */
   maxResultMessages?: number;
   /**
+   * What a client that declared no A2UI (neither in `initialize` nor in a call's `_meta.a2ui`)
+   * gets: `'text'`, the text fallback alone; `'a2ui'`, the A2UI resource beside it, as the
+   * guide's samples answer every client (a generic host such as the MCP Inspector shows it as
+   * JSON). Such a client is served v0.9, as one that declared no versions.
+   * @default 'text'
+   */
+  undeclaredClients?: 'text' | 'a2ui';
+  /**
    * How long a connection the agent closed is remembered with the messages its client has not
    * received, so that the next tool call still carries them with `_meta.a2ui.closed`; its MCP
    * session ends after it (HTTP 404 from then on).
@@ -96,6 +104,7 @@ export const MCP_SERVER_DEFAULTS = {
   maxRequestBytes: 1_048_576,
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
   maxResultMessages: 1_000,
+  undeclaredClients: 'text',
   reconnectGraceMs: 600_000,
   closedConnectionTtlMs: 30_000,
   maxStoredEvents: 1_000,
@@ -267,6 +276,7 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       serverInfo: options.serverInfo ?? defaults.serverInfo,
       instructions: options.instructions,
       maxResultMessages: options.maxResultMessages ?? defaults.maxResultMessages,
+      undeclaredClients: options.undeclaredClients ?? defaults.undeclaredClients,
       ledger,
       events: eventStore,
       surfaces,
