@@ -10,8 +10,10 @@ import {
   CONFORMANCE_RECONNECT,
   conformanceHostOptions,
   createReturnChannelFaults,
+  describeFunctionCallConformance,
   describeTransportConformance,
   hijackStepOutcome,
+  type TransportConformanceHarness,
 } from '@a2ui-ts/core/testing';
 import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
 import { bearerProtocol, connectWs, WS_SUBPROTOCOL, type WsTransport } from '@a2ui-ts/transport-ws';
@@ -43,7 +45,7 @@ function handshake(url: string, protocols: string[]): Promise<number> {
   });
 }
 
-describeTransportConformance('websocket on two nodes over redis', {
+const harness: TransportConformanceHarness = {
   capabilities: { resume: true, auth: true, limits: true, turnResults: false, serverPush: true },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
@@ -118,4 +120,7 @@ describeTransportConformance('websocket on two nodes over redis', {
         }),
     };
   },
-});
+};
+
+describeTransportConformance('websocket on two nodes over redis', harness);
+describeFunctionCallConformance('websocket on two nodes over redis', harness);

@@ -9,8 +9,10 @@ import {
   CONFORMANCE_RECONNECT,
   conformanceHostOptions,
   createReturnChannelFaults,
+  describeFunctionCallConformance,
   describeTransportConformance,
   hijackStepOutcome,
+  type TransportConformanceHarness,
 } from '@a2ui-ts/core/testing';
 import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
 import {
@@ -30,7 +32,7 @@ import { startRoundRobinProxy } from './testing/index.js';
 
 const CLIENT_HEADER = 'x-test-client';
 
-describeTransportConformance('sse-jsonrpc on two nodes over redis', {
+const harness: TransportConformanceHarness = {
   capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
@@ -115,4 +117,7 @@ describeTransportConformance('sse-jsonrpc on two nodes over redis', {
         }),
     };
   },
-});
+};
+
+describeTransportConformance('sse-jsonrpc on two nodes over redis', harness);
+describeFunctionCallConformance('sse-jsonrpc on two nodes over redis', harness);

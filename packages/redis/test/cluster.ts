@@ -20,6 +20,8 @@ export interface TestNode {
   readonly actions: string[];
   /** Connections its agent saw open. */
   readonly connects: string[];
+  /** Agent function runs and renderer answers its agent got (`id name`, see node-main). */
+  readonly functions: string[];
   stats(): Promise<Record<string, unknown>>;
   /** SIGKILL: the node dies without a word. */
   kill(): Promise<void>;
@@ -52,6 +54,7 @@ export async function startNode(
   });
   const actions: string[] = [];
   const connects: string[] = [];
+  const functions: string[] = [];
   const waiting = new Map<number, (report: TestNodeReport) => void>();
   let requests = 0;
   const ready = new Promise<{ url: string; nodeId: string }>((resolve, reject) => {
@@ -62,6 +65,7 @@ export async function startNode(
       if (report.type === 'ready') resolve(report);
       else if (report.type === 'action') actions.push(`${report.connectionId} ${report.name}`);
       else if (report.type === 'connect') connects.push(report.connectionId);
+      else if (report.type === 'function') functions.push(`${report.connectionId} ${report.name}`);
       else waiting.get(report.id)?.(report);
     });
   });
@@ -81,6 +85,7 @@ export async function startNode(
     nodeId,
     actions,
     connects,
+    functions,
     async stats() {
       const answer = await ask('stats');
       return answer.type === 'stats' ? answer.stats : {};

@@ -3,7 +3,10 @@
  * the same agent over REST under `/rest`, with the Redis stores, in a process of its own (its own
  * Redis connections). Configured by the JSON
  * in `A2UI_TEST_NODE`; reports to the parent over IPC: `ready`, every `connect` and `action` its
- * agent handles, and answers `stats` / `close` requests.
+ * agent handles, every run of its agent functions and every renderer answer it gets (`function`),
+ * and answers `stats` / `close` requests. v1.0 function calls: the action `ask-zone` makes the
+ * agent call the renderer's `getTimeZone` and send the answer to `/zone`; the agent functions
+ * `count` (how often it ran on this node) and `wait` (never answers) are the renderer's to call.
  */
 import { type A2uiAgent, BASIC_CATALOG_ID } from '@a2ui-ts/core';
 import { createRestServer } from '@a2ui-ts/transport-rest';
@@ -29,6 +32,7 @@ export type TestNodeReport =
   | { type: 'ready'; url: string; nodeId: string }
   | { type: 'connect'; node: string; connectionId: string }
   | { type: 'action'; node: string; connectionId: string; name: string }
+  | { type: 'function'; node: string; connectionId: string; name: string }
   | { type: 'stats'; id: number; stats: Record<string, unknown> }
   | { type: 'closed'; id: number };
 
@@ -43,7 +47,24 @@ const scaleOut = await createRedisScaleOut({
   onError: () => {},
 });
 const node = scaleOut.nodeId;
+let counted = 0;
 const agent: A2uiAgent = {
+  functions: [
+    {
+      name: 'count',
+      handler: (_args, call) => {
+        report({ type: 'function', node, connectionId: call.functionCallId, name: 'count' });
+        return ++counted;
+      },
+    },
+    {
+      name: 'wait',
+      handler: (_args, call) => {
+        report({ type: 'function', node, connectionId: call.functionCallId, name: 'wait' });
+        return new Promise(() => {});
+      },
+    },
+  ],
   onConnect(connection) {
     report({ type: 'connect', node, connectionId: connection.id });
     connection.send([
@@ -62,8 +83,24 @@ const agent: A2uiAgent = {
       }, config.pushIntervalMs);
     }
   },
-  onAction(connection, action) {
+  async onAction(connection, action) {
     report({ type: 'action', node, connectionId: connection.id, name: action.name });
+    if (action.name === 'ask-zone') {
+      const zone = await connection.callRendererFunction(
+        'getTimeZone',
+        {},
+        {
+          catalogId: BASIC_CATALOG_ID,
+          timeoutMs: 10_000,
+        },
+      );
+      report({ type: 'function', node, connectionId: connection.id, name: `getTimeZone ${zone}` });
+      connection.send({
+        version: 'v0.9',
+        updateDataModel: { surfaceId: 's', path: '/zone', value: zone },
+      });
+      return;
+    }
     connection.send({
       version: 'v0.9',
       updateDataModel: { surfaceId: 's', path: '/did', value: action.name },

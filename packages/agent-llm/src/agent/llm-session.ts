@@ -14,6 +14,7 @@ import {
   type ClientMessageMetadata,
   type Connection,
   type HostContextEntry,
+  readRendererDataModel,
   type ServerMessage,
   supportsCatalogId,
   type UrlPolicy,
@@ -146,7 +147,8 @@ export class LlmSession {
       return;
     }
     if (!this.mirror.has(action.surfaceId)) return;
-    const dataModel = metadata?.a2uiClientDataModel?.surfaces[action.surfaceId];
+    // Under v1.0's name (a2uiRendererDataModel) or the older one.
+    const dataModel = readRendererDataModel(metadata)?.surfaces[action.surfaceId];
     await this.#request('action', describeAction(action, dataModel));
   }
 

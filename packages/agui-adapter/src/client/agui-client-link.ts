@@ -295,6 +295,10 @@ export class AgUiClientLink {
       forwardedProps[FORWARDED_PROPS.capabilities] = metadata.a2uiClientCapabilities;
     if (metadata?.a2uiClientDataModel)
       forwardedProps[FORWARDED_PROPS.dataModel] = metadata.a2uiClientDataModel;
+    if (metadata?.a2uiRendererCapabilities)
+      forwardedProps[FORWARDED_PROPS.rendererCapabilities] = metadata.a2uiRendererCapabilities;
+    if (metadata?.a2uiRendererDataModel)
+      forwardedProps[FORWARDED_PROPS.rendererDataModel] = metadata.a2uiRendererDataModel;
     const bound = entry.connectionId;
     const result = await this.queue.exclusive(async () =>
       // A run before this one reset the thread: the message belongs to the one that is gone.

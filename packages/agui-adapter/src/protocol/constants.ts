@@ -41,6 +41,10 @@ export const FORWARDED_PROPS = {
   capabilities: 'a2uiClientCapabilities',
   /** The client's `a2uiClientDataModel` (spec §4.2). */
   dataModel: 'a2uiClientDataModel',
+  /** v1.0's name of the capabilities (`{"v1.0": …}`), read beside the older one. */
+  rendererCapabilities: 'a2uiRendererCapabilities',
+  /** v1.0's name of the data model (`{version: "v1.0", surfaces}`), read beside the older one. */
+  rendererDataModel: 'a2uiRendererDataModel',
   /**
    * `true` when the client holds none of the thread's surfaces (a new page on an old thread): the
    * run re-sends every surface whole.

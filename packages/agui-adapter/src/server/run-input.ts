@@ -17,6 +17,7 @@ import {
   type HostToolResult,
   isRecord,
   MAX_OFFERED_VERSIONS,
+  readRendererDataModel,
   setOwn,
 } from '@a2ui-ts/core';
 import type { Message, RunAgentInput } from '@ag-ui/core';
@@ -290,7 +291,13 @@ function readMetadata(
   const metadata: Record<string, unknown> = {};
   const capabilities = props[FORWARDED_PROPS.capabilities];
   if (capabilities !== undefined) metadata.a2uiClientCapabilities = capabilities;
-  const dataModel = props[FORWARDED_PROPS.dataModel];
+  const rendererCapabilities = props[FORWARDED_PROPS.rendererCapabilities];
+  if (rendererCapabilities !== undefined) metadata.a2uiRendererCapabilities = rendererCapabilities;
+  // Either name (core's rule); a malformed value is passed on for the host's check to refuse.
+  const dataModel =
+    readRendererDataModel(props) ??
+    props[FORWARDED_PROPS.dataModel] ??
+    props[FORWARDED_PROPS.rendererDataModel];
   if (dataModel !== undefined) metadata.a2uiClientDataModel = dataModel;
   else {
     // A stock frontend edits the data models in state: those of `sendDataModel` surfaces count.

@@ -3,6 +3,7 @@ import type { A2uiAgent } from '../agent/agent.js';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
 import type {
   ActionEvent,
+  ClientDataModel,
   ClientError,
   ClientMessageMetadata,
   ServerMessage,
@@ -21,8 +22,11 @@ function setup(
   messages: ServerMessage[],
   options: ConstructorParameters<typeof A2uiClient>[0] = {},
   validateOutgoing = true,
+  offeredVersions?: readonly string[],
 ) {
   const inbound: Inbound[] = [];
+  /** `connection.clientDataModel` as the agent saw it at each action. */
+  const dataModels: ClientDataModel[] = [];
   let waiter: { count: number; resolve: () => void } | undefined;
   const push = (entry: Inbound) => {
     inbound.push(entry);
@@ -34,13 +38,17 @@ function setup(
       connection.send(messages);
       connected.resolve();
     },
-    onAction: (_c, action, metadata) => push({ action, metadata }),
+    onAction: (connection, action, metadata) => {
+      if (connection.clientDataModel) dataModels.push(connection.clientDataModel);
+      push({ action, metadata });
+    },
     onError: (_c, error, metadata) => push({ error, metadata }),
   };
   // Tests of the client's error reporting need an agent that sends invalid messages on purpose.
   const transport = createInMemoryTransport({
     agent,
     ...(validateOutgoing ? {} : { validateOutgoing: false }),
+    ...(offeredVersions ? { offeredVersions } : {}),
   });
   const client = new A2uiClient({ transport, ...options });
   let received = 0;
@@ -60,7 +68,13 @@ function setup(
       if (inbound.length >= count) resolve();
       else waiter = { count, resolve };
     });
-  return { client, inbound, ready: Promise.all([connected.promise, applied]), inboundCount };
+  return {
+    client,
+    inbound,
+    ready: Promise.all([connected.promise, applied]),
+    inboundCount,
+    dataModels,
+  };
 }
 
 const form = (sendDataModel: boolean): ServerMessage[] => [
@@ -184,16 +198,32 @@ describe('A2uiClient metadata (digest §4)', () => {
     await client.close();
   });
 
-  it('attaches a2uiClientDataModel with only the sendDataModel surfaces', async () => {
-    const { client, inbound, ready, inboundCount } = setup(form(true));
+  it("attaches the data model of the sendDataModel surfaces only, under v1.0's a2uiRendererDataModel on a v1.0 link, and the agent reads it", async () => {
+    const { client, inbound, ready, inboundCount, dataModels } = setup(form(true));
     await ready;
     client.processor.getSurface('form')!.dataModel.set('/email', 'typed@x.y');
     await client.dispatchAction('form', 'row', { scope: '/items/0' });
     await inboundCount(1);
-    expect(inbound[0]!.metadata?.a2uiClientDataModel).toEqual({
-      version: 'v0.9',
-      surfaces: { form: { items: [{ name: 'a' }, { name: 'b' }], email: 'typed@x.y' } },
-    });
+    const surfaces = { form: { items: [{ name: 'a' }, { name: 'b' }], email: 'typed@x.y' } };
+    expect(inbound[0]!.metadata?.a2uiRendererDataModel).toEqual({ version: 'v1.0', surfaces });
+    expect(inbound[0]!.metadata).not.toHaveProperty('a2uiClientDataModel');
+    // The host reads either name into the connection's data model.
+    expect(dataModels).toEqual([{ version: 'v0.9', surfaces }]);
+    await client.close();
+  });
+
+  it('attaches the older a2uiClientDataModel on a v0.9 link', async () => {
+    const { client, inbound, ready, inboundCount, dataModels } = setup(form(true), {}, true, [
+      'v0.9',
+    ]);
+    await ready;
+    await client.dispatchAction('form', 'row', { scope: '/items/0' });
+    await inboundCount(1);
+    const surfaces = { form: { items: [{ name: 'a' }, { name: 'b' }], email: '' } };
+    expect(inbound[0]!.metadata?.a2uiClientDataModel).toMatchObject({ version: 'v0.9' });
+    expect(inbound[0]!.metadata).not.toHaveProperty('a2uiRendererDataModel');
+    expect(dataModels).toHaveLength(1);
+    expect(Object.keys(surfaces)).toEqual(Object.keys(dataModels[0]!.surfaces));
     await client.close();
   });
 

@@ -19,6 +19,7 @@ import type {
   ClientMessageMetadata,
   ErrorMessage,
 } from '../protocol/messages.js';
+import { rendererDataModelEntry } from '../protocol/renderer-metadata.js';
 import { AnsweredCalls, type AnsweredCallsOptions } from '../rpc/answered-calls.js';
 import {
   type CallAgentFunctionMessage,
@@ -145,7 +146,7 @@ const defaultOpenUrl = (url: string): void => {
 
 /**
  * The client side of A2UI: applies server messages, resolves actions at event time and sends
- * them with `a2uiClientCapabilities` (always) and `a2uiClientDataModel` (for `sendDataModel`
+ * them with `a2uiClientCapabilities` (always) and `a2uiClientDataModel` — `a2uiRendererDataModel` on a v1.0 link — (for `sendDataModel`
  * surfaces), and reports validation and expression errors to the agent (de-duplicated,
  * rate-limited). Spec §3, §4, §8.5.
  *
@@ -347,8 +348,13 @@ export class A2uiClient {
       for (const version of v1) renderer[version] = versions[version]!;
       metadata.a2uiRendererCapabilities = renderer;
     }
+    // v1.0 also renamed the data model's key: a v1.0 link carries a2uiRendererDataModel.
     const dataModel = this.processor.getClientDataModel();
-    if (dataModel) metadata.a2uiClientDataModel = dataModel;
+    if (dataModel)
+      Object.assign(
+        metadata,
+        rendererDataModelEntry(dataModel.surfaces, this.#transport?.a2uiVersion),
+      );
     return metadata;
   }
 

@@ -27,6 +27,7 @@ import type {
   ClientMessageMetadata,
   ServerMessage,
 } from '../protocol/messages.js';
+import { readRendererDataModel } from '../protocol/renderer-metadata.js';
 import { AgentFunctionRegistry } from '../rpc/agent-functions.js';
 import {
   ANSWERED_CALLS_DEFAULTS,
@@ -877,7 +878,8 @@ export class ConnectionSession implements Connection {
     if (metadata?.a2uiClientCapabilities) this.#capabilities = metadata.a2uiClientCapabilities;
     if (isRecord(metadata?.a2uiRendererCapabilities))
       this.#rendererCapabilities = metadata.a2uiRendererCapabilities as VersionedCapabilities;
-    if (metadata?.a2uiClientDataModel) this.#dataModel = metadata.a2uiClientDataModel;
+    const dataModel = readRendererDataModel(metadata);
+    if (dataModel) this.#dataModel = dataModel;
   }
 
   /**

@@ -5,6 +5,10 @@
  * request `{ <kind>: …, metadata: … }`, so a binding only prefixes its own envelope (`/params`).
  */
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
+import {
+  RENDERER_DATA_MODEL_VERSION,
+  RENDERER_METADATA_KEYS,
+} from '../protocol/renderer-metadata.js';
 import { checkFunctionCallMessage, getFunctionCallKind } from '../rpc/function-call-messages.js';
 import { DEFAULT_MAX_DEPTH, findDepthViolation } from '../validation/find-depth-violation.js';
 import {
@@ -125,9 +129,29 @@ export function checkInboundMessage(message: unknown): ValidationIssue[] {
 }
 
 /**
+ * v1.0's `renderer_data_model.json`: v0.9's `client_data_model.json` but for `version`, so the
+ * v0.9 validator checks the rest (the same depth bound on each surface's data).
+ */
+function validateRendererDataModel(
+  value: unknown,
+  options: { maxDepth: number },
+): ValidationIssue[] {
+  if (isRecord(value) && value.version !== RENDERER_DATA_MODEL_VERSION)
+    return [
+      {
+        path: '/version',
+        keyword: 'const',
+        message: `The renderer data model's version must be "${RENDERER_DATA_MODEL_VERSION}".`,
+      },
+    ];
+  return validateClientDataModel(isRecord(value) ? { ...value, version: 'v0.9' } : value, options);
+}
+
+/**
  * Validates client metadata (spec §4): an object, within `maxMetadataDepth` and
  * `maxMetadataBytes`, whose `a2uiClientCapabilities` and `a2uiClientDataModel` match their
- * schemas. Issues point at `/metadata/…`.
+ * schemas, as does v1.0's `a2uiRendererDataModel` (`renderer_data_model.json`: the same shape
+ * with `version: "v1.0"`). Issues point at `/metadata/…`.
  */
 export function checkMetadata(
   metadata: unknown,
@@ -158,6 +182,7 @@ export function checkMetadata(
   > = [
     ['a2uiClientCapabilities', validateClientCapabilities],
     ['a2uiClientDataModel', validateClientDataModel],
+    [RENDERER_METADATA_KEYS.dataModel.v1, validateRendererDataModel],
   ];
   for (const [key, validate] of checks) {
     if (metadata[key] === undefined) continue;

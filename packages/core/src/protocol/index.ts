@@ -1,3 +1,4 @@
 export * from './constants.js';
 export * from './guards.js';
 export type * from './messages.js';
+export * from './renderer-metadata.js';

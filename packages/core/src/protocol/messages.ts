@@ -229,5 +229,10 @@ export interface ClientMessageMetadata {
     { supportedCatalogIds: string[]; inlineCatalogs?: unknown[] }
   >;
   a2uiClientDataModel?: ClientDataModel;
+  /**
+   * v1.0's name of the data model (`renderer_data_model.json`: `{version: "v1.0", surfaces}`),
+   * sent instead of `a2uiClientDataModel` on v1.0 links; read either with `readRendererDataModel`.
+   */
+  a2uiRendererDataModel?: { version: string; surfaces: Record<string, unknown> };
   [key: string]: unknown;
 }

@@ -388,8 +388,8 @@ export class MessageProcessor {
   getClientDataModel(): ClientDataModel | undefined {
     let surfaces: Record<string, unknown> | undefined;
     for (const surface of this.#surfaceList) {
-      // v1.0 surfaces too: every server reads the data model from v0.9's key, on every link
-      // (whatever shape its actions travel in); v0.8 surfaces never set sendDataModel.
+      // v1.0 surfaces too: one data model for every surface; the client names its key after the
+      // link's version (rendererDataModelEntry); v0.8 surfaces never set sendDataModel.
       if (!surface.sendDataModel) continue;
       surfaces ??= {};
       setOwn(surfaces, surface.surfaceId, surface.dataModel.getSnapshot());

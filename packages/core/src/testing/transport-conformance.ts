@@ -31,6 +31,7 @@ import type {
   ClientMessageMetadata,
   ServerMessage,
 } from '../protocol/messages.js';
+import { readRendererDataModel } from '../protocol/renderer-metadata.js';
 import { MessageProcessor } from '../state/message-processor.js';
 import { snapshotState } from '../state/snapshot.js';
 import type { ClientTransport, TransportEvent } from '../transport/client-transport.js';
@@ -431,7 +432,8 @@ export function describeTransportConformance(
           expect(entry.metadata?.a2uiClientCapabilities).toEqual(
             client.getMetadata().a2uiClientCapabilities,
           );
-        expect(actions[3]!.metadata?.a2uiClientDataModel).toEqual({
+        // Under v1.0's name (a2uiRendererDataModel) on a v1.0 link, else the older one.
+        expect(readRendererDataModel(actions[3]!.metadata)).toEqual({
           version: 'v0.9',
           surfaces: { form: { n: 3 } },
         });

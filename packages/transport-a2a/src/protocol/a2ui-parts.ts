@@ -1,7 +1,10 @@
 /**
  * The codec of A2UI data parts (`a2a-mcp-lavs.md` §2.3): one A2UI message per `DataPart`, its MIME
  * type in `metadata.mimeType` (and `mediaType`, which A2A v1.0 has), and the forms a receiver
- * accepts — a single message, an array, or `{messages: [...]}` — under either MIME spelling. Parts
+ * accepts — a single message, an array, or `{messages: [...]}` — under either MIME spelling. A
+ * v1.0 message goes out as a list of one: v1.0's A2A extension says a part's `data` "MUST be an
+ * array of messages" (`v1_0/extensions/a2a/docs/a2ui_extension_specification.md` "Data
+ * encoding"); older versions' messages go out as the object itself, as v0.9 peers read them. Parts
  * are in `@a2a-js/sdk`'s in-memory form (`{content: {$case, value}, mediaType, filename, metadata}`);
  * the SDK maps them to the v1.0 and v0.3 wire shapes.
  */
@@ -30,7 +33,8 @@ const MESSAGE_KINDS: Readonly<Record<'server' | 'client' | 'any', readonly strin
  * @param options - `seq`: its sequence number in the session, written to `metadata.a2uiSeq`;
  *   `version`: the A2UI version whose MIME type the part carries (`v0.8`, `"0.9.1"`, …)
  *   @default version: none (`application/a2ui+json`)
- * @returns the part, with `mediaType` and `metadata.mimeType` set to the MIME type
+ * @returns the part, with `mediaType` and `metadata.mimeType` set to the MIME type; its `data` is
+ *   `[message]` for a v1.0 message (the v1.0 extension's rule), else `message`
  * @throws A2uiError `VALIDATION_FAILED` for a `version` core does not speak
  *
  * @example
@@ -51,11 +55,18 @@ export function createA2uiDataPart(
   const metadata: Record<string, unknown> = { [A2UI_METADATA.mimeType]: mimeType };
   if (options.seq !== undefined) metadata[A2UI_METADATA.seq] = options.seq;
   return {
-    content: { $case: 'data', value: message },
+    content: { $case: 'data', value: isV10Message(message) ? [message] : message },
     mediaType: mimeType,
     filename: '',
     metadata,
   };
+}
+
+/** Whether `message` is in a v1.0 (or later) envelope: its part's `data` is then a list. */
+function isV10Message(message: unknown): boolean {
+  if (!isRecord(message) || typeof message.version !== 'string') return false;
+  const major = Number(/^v?(\d+)\./.exec(message.version)?.[1]);
+  return major >= 1;
 }
 
 /** A text part. */

@@ -8,7 +8,7 @@
  * `a2uiClientDataModel` with the same `surfaces` when the message has no `a2uiClientDataModel`:
  * the surfaces' data is the same in every version).
  */
-import { A2UI_VERSION, isRecord } from '@a2ui-ts/core';
+import { A2UI_VERSION, isRecord, readRendererDataModel } from '@a2ui-ts/core';
 import { A2UI_METADATA } from './a2ui-extension.js';
 
 /** The metadata of one A2A message, split for A2UI. */
@@ -54,11 +54,12 @@ export function splitClientMetadata(
       a2ui[key] = value;
     else if (key !== A2UI_METADATA.rendererDataModel) extras[key] = value;
   }
+  // Core's one rule for either name; a v1.0 data model that is not one is left to the host's check.
   const rendererDataModel = merged[A2UI_METADATA.rendererDataModel];
   if (rendererDataModel !== undefined && a2ui[A2UI_METADATA.clientDataModel] === undefined)
-    a2ui[A2UI_METADATA.clientDataModel] = isRecord(rendererDataModel)
-      ? { version: A2UI_VERSION, surfaces: rendererDataModel.surfaces }
-      : rendererDataModel;
+    a2ui[A2UI_METADATA.clientDataModel] =
+      readRendererDataModel({ [A2UI_METADATA.rendererDataModel]: rendererDataModel }) ??
+      rendererDataModel;
   return {
     a2ui: Object.keys(a2ui).length > 0 ? a2ui : undefined,
     extras: Object.keys(extras).length > 0 ? extras : undefined,

@@ -6,6 +6,7 @@
  * in `_meta.a2ui`, with the message's own id (`requestId`) for de-duplication.
  */
 import type { ClientMessage, ClientMessageMetadata } from '@a2ui-ts/core';
+import { readRendererCapabilities, readRendererDataModel } from '@a2ui-ts/core';
 import { A2UI_ACTION_TOOL, A2UI_ERROR_TOOL, A2UI_META_KEY } from '../protocol/mcp-a2ui.js';
 
 /** One `tools/call`'s params. */
@@ -19,7 +20,7 @@ export interface McpToolCall {
  * The tool call of `message`.
  *
  * @param message - a v0.9 `action` or `error`
- * @param metadata - its metadata (`a2uiClientCapabilities`, `a2uiRendererCapabilities`, `a2uiClientDataModel`)
+ * @param metadata - its metadata (`a2uiClientCapabilities`, `a2uiRendererCapabilities`, `a2uiClientDataModel` or `a2uiRendererDataModel`)
  * @param requestId - its idempotency key, the same on every attempt
  * @param tools - the names of the server's tools (`tools/list`)
  */
@@ -29,14 +30,13 @@ export function toActionCall(
   requestId: string,
   tools: ReadonlySet<string>,
 ): McpToolCall {
-  const clientCapabilities = {
-    ...metadata.a2uiClientCapabilities,
-    ...metadata.a2uiRendererCapabilities,
-  };
+  // Both names of each key, v1.0's (a v1.0 link sends those) and the older ones: core's rule.
+  const clientCapabilities = readRendererCapabilities(metadata) ?? {};
+  const clientDataModel = readRendererDataModel(metadata);
   const meta = {
     [A2UI_META_KEY]: {
       clientCapabilities,
-      ...(metadata.a2uiClientDataModel ? { clientDataModel: metadata.a2uiClientDataModel } : {}),
+      ...(clientDataModel ? { clientDataModel } : {}),
       requestId,
     },
   };
