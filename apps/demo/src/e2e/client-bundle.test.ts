@@ -156,7 +156,7 @@ describe('demo client bundle', () => {
 
       // The restaurant agent speaks v0.9 with the basic catalog, sends valid messages, calls no
       // `regex` and its first surface holds no markdown: the page fetched that catalog's
-      // validator, and no other version's, no other catalog's, no failure wording, no RE2 and
+      // validator, and no other version's (nor v0.8's reader), no other catalog's, no failure wording, no RE2 and
       // no markdown parser.
       const manifest = JSON.parse(
         await readFile(join(dir, '.vite/manifest.json'), 'utf8'),
@@ -171,6 +171,8 @@ describe('demo client bundle', () => {
       expect(assetRequests).toContain(generated('basic'));
       for (const unused of [
         generated('v0-8'),
+        // The v0.8 reader (upgrader, translation), loaded with the first v0.8 message.
+        chunkOf(/core\/src\/versions\/v0-8\/v08-reader\.ts$/),
         generated('v1-0-basic'),
         generated('minimal'),
         // The documents that word a validation failure: every message here is valid. (A chunk
