@@ -6,6 +6,7 @@
  */
 
 import { regexEngineModule } from '../functions/regex-function.js';
+import { v08ReaderModule } from '../versions/v0-8/v08-reader-module.js';
 import type { PrecompiledCatalogModule } from './catalog-validator.js';
 import { familyDocumentsModule } from './family-documents.js';
 import type * as V08Module from './generated/v0-8.js';
@@ -53,7 +54,7 @@ export const v08ValidatorModule: LazyModule<typeof V08Module> = /* @__PURE__ */ 
 );
 
 /**
- * Loads every built-in validator (and the `regex` function's RE2 engine) now, so that validation outside `MessageProcessor`
+ * Loads every built-in validator (with the `regex` function's RE2 engine and the v0.8 reader) now, so that validation outside `MessageProcessor`
  * (`validateServerMessage`, a catalog's `validator`) never meets `MODULE_NOT_LOADED`. Node does
  * not need it (importing `@a2ui-ts/core` loads them); a page may call it when idle.
  *
@@ -72,6 +73,7 @@ export async function loadValidators(): Promise<void> {
       minimalValidatorModule,
       v10BasicValidatorModule,
       v08ValidatorModule,
+      v08ReaderModule,
       regexEngineModule,
       familyDocumentsModule,
     ].map((module) => module.load()),

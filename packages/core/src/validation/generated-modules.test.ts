@@ -32,6 +32,22 @@ describe('generated validator modules', () => {
     }
   });
 
+  it("compile each component once: the exported component validator is the one serverMessage's union calls", () => {
+    const catalogModules = Object.entries(expected).filter(([, text]) =>
+      text.includes('export const components = {'),
+    );
+    expect(catalogModules.length).toBeGreaterThan(0);
+    for (const [name, text] of catalogModules) {
+      const exported = [...text.matchAll(/^export const component_\d+ = (validate\d+);$/gm)];
+      expect(exported.length, name).toBeGreaterThan(0);
+      for (const [, fn] of exported) {
+        // A twin compiled for serverMessage would leave the exported one called by nobody.
+        const callers = [...text.matchAll(new RegExp(`(?<!function )\\b${fn}\\(data`, 'g'))];
+        expect(callers.length, `${name}: ${fn}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('import Ajv runtime helpers with explicit ESM paths only', () => {
     const imports = Object.values(expected).flatMap((text) =>
       [...text.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]),

@@ -132,13 +132,15 @@ export function generateCatalogModuleSource(
     serverToClient: inputs.serverToClient,
   });
   const { family } = prepared;
-  const refs: Record<string, string> = {
-    serverMessage: family.serverMessageId,
-    theme: `${family.catalogAliasId}#/$defs/theme`,
-  };
+  // Components first: Ajv keeps what `getSchema` compiles by its key, and serverMessage's
+  // `anyComponent` then reuses those functions. Compiled after serverMessage, each component would
+  // be compiled a second time (the basic catalog's module was 30% larger).
+  const refs: Record<string, string> = {};
   prepared.componentTypes.forEach((name, index) => {
     refs[`component_${index}`] = componentSchemaRef(name, family);
   });
+  refs.serverMessage = family.serverMessageId;
+  refs.theme = `${family.catalogAliasId}#/$defs/theme`;
   const code = standaloneCode(ajv, refs);
   const componentEntries = prepared.componentTypes
     .map((name, index) => `  ${JSON.stringify(name)}: component_${index},`)

@@ -1,6 +1,8 @@
 import * as re2js from 're2js';
 import { regexEngineModule } from '../functions/regex-function.js';
 import { BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../protocol/constants.js';
+import * as v08Reader from '../versions/v0-8/v08-reader.js';
+import { v08ReaderModule } from '../versions/v0-8/v08-reader-module.js';
 import {
   basicValidatorModule,
   minimalValidatorModule,
@@ -60,13 +62,14 @@ function providedValidator(
 }
 
 /**
- * True once the built-in validator modules (and the `regex` engine) have been handed over statically. This module imports
+ * True once the built-in validator modules (with the `regex` engine and the v0.8 reader) have been handed over statically. This module imports
  * them all: evaluating it (Node does when `@a2ui-ts/core` is imported) makes every built-in
  * validator synchronous from the start. A bundler drops it from a page that uses none of its
  * exports, and the page imports each validator chunk on first need instead (`loadValidators`).
  */
 export const builtinValidatorsProvided: boolean = /* @__PURE__ */ (() => {
   v08ValidatorModule.provide(v08Module);
+  v08ReaderModule.provide(v08Reader);
   minimalValidatorModule.provide(minimalModule);
   v10BasicValidatorModule.provide(v10BasicModule);
   basicValidatorModule.provide(basicModule);

@@ -3,219 +3,16 @@
 // Copyright Google LLC, Apache-2.0: see ../schemas/NOTICE.md.
 /* eslint-disable */
 import { validatorRuntime } from "./runtime.js";
-export const serverMessage = validate20;
-const pattern4 = new RegExp("^#[0-9a-fA-F]{6}$", "u");
-const formats0 = validatorRuntime.fullFormats.uri;
+export const component_0 = validate21;
+const schema32 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false};
+const schema38 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
+const schema39 = {"type":"object","required":["call"],"properties":{"call":{"enum":["required","regex","length","numeric","email","formatString","formatNumber","formatCurrency","formatDate","pluralize","openUrl","and","or","not"]}},"allOf":[{"if":{"properties":{"call":{"const":"required"}}},"then":{"$ref":"#/functions/required"}},{"if":{"properties":{"call":{"const":"regex"}}},"then":{"$ref":"#/functions/regex"}},{"if":{"properties":{"call":{"const":"length"}}},"then":{"$ref":"#/functions/length"}},{"if":{"properties":{"call":{"const":"numeric"}}},"then":{"$ref":"#/functions/numeric"}},{"if":{"properties":{"call":{"const":"email"}}},"then":{"$ref":"#/functions/email"}},{"if":{"properties":{"call":{"const":"formatString"}}},"then":{"$ref":"#/functions/formatString"}},{"if":{"properties":{"call":{"const":"formatNumber"}}},"then":{"$ref":"#/functions/formatNumber"}},{"if":{"properties":{"call":{"const":"formatCurrency"}}},"then":{"$ref":"#/functions/formatCurrency"}},{"if":{"properties":{"call":{"const":"formatDate"}}},"then":{"$ref":"#/functions/formatDate"}},{"if":{"properties":{"call":{"const":"pluralize"}}},"then":{"$ref":"#/functions/pluralize"}},{"if":{"properties":{"call":{"const":"openUrl"}}},"then":{"$ref":"#/functions/openUrl"}},{"if":{"properties":{"call":{"const":"and"}}},"then":{"$ref":"#/functions/and"}},{"if":{"properties":{"call":{"const":"or"}}},"then":{"$ref":"#/functions/or"}},{"if":{"properties":{"call":{"const":"not"}}},"then":{"$ref":"#/functions/not"}}]};
+const wrapper0 = {validate: validate25};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.createSurface === undefined) && (missing0 = "createSurface")) || ((data.version === undefined) && (missing0 = "version"))){
-validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "version") || (key0 === "createSurface"))){
-validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.version !== undefined){
-const _errs2 = errors;
-if("v0.9" !== data.version){
-validate21.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.createSurface !== undefined){
-let data1 = data.createSurface;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.catalogId === undefined) && (missing1 = "catalogId"))){
-validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs5 = errors;
-for(const key1 in data1){
-if(!((((key1 === "surfaceId") || (key1 === "catalogId")) || (key1 === "theme")) || (key1 === "sendDataModel"))){
-validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs5 === errors){
-if(data1.surfaceId !== undefined){
-const _errs6 = errors;
-if(typeof data1.surfaceId !== "string"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.catalogId !== undefined){
-const _errs8 = errors;
-if(typeof data1.catalogId !== "string"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.theme !== undefined){
-let data4 = data1.theme;
-const _errs10 = errors;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.primaryColor !== undefined){
-let data5 = data4.primaryColor;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-validate21.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.iconUrl !== undefined){
-let data6 = data4.iconUrl;
-const _errs16 = errors;
-if(errors === _errs16){
-if(errors === _errs16){
-if(typeof data6 === "string"){
-if(!(formats0(data6))){
-validate21.errors = [{instancePath:instancePath+"/createSurface/theme/iconUrl",schemaPath:"catalog.json#/$defs/theme/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/createSurface/theme/iconUrl",schemaPath:"catalog.json#/$defs/theme/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data4.agentDisplayName !== undefined){
-const _errs18 = errors;
-if(typeof data4.agentDisplayName !== "string"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/theme/agentDisplayName",schemaPath:"catalog.json#/$defs/theme/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs18 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/createSurface/theme",schemaPath:"catalog.json#/$defs/theme/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.sendDataModel !== undefined){
-const _errs20 = errors;
-if(typeof data1.sendDataModel !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid1 = _errs20 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate21.errors = vErrors;
-return errors === 0;
-}
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema36 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Image","Icon","Video","AudioPlayer","Row","Column","List","Card","Tabs","Modal","Divider","Button","TextField","CheckBox","ChoicePicker","Slider","DateTimeInput","McpApp"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Image"}}},"then":{"$ref":"#/components/Image"}},{"if":{"properties":{"component":{"const":"Icon"}}},"then":{"$ref":"#/components/Icon"}},{"if":{"properties":{"component":{"const":"Video"}}},"then":{"$ref":"#/components/Video"}},{"if":{"properties":{"component":{"const":"AudioPlayer"}}},"then":{"$ref":"#/components/AudioPlayer"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"List"}}},"then":{"$ref":"#/components/List"}},{"if":{"properties":{"component":{"const":"Card"}}},"then":{"$ref":"#/components/Card"}},{"if":{"properties":{"component":{"const":"Tabs"}}},"then":{"$ref":"#/components/Tabs"}},{"if":{"properties":{"component":{"const":"Modal"}}},"then":{"$ref":"#/components/Modal"}},{"if":{"properties":{"component":{"const":"Divider"}}},"then":{"$ref":"#/components/Divider"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}},{"if":{"properties":{"component":{"const":"CheckBox"}}},"then":{"$ref":"#/components/CheckBox"}},{"if":{"properties":{"component":{"const":"ChoicePicker"}}},"then":{"$ref":"#/components/ChoicePicker"}},{"if":{"properties":{"component":{"const":"Slider"}}},"then":{"$ref":"#/components/Slider"}},{"if":{"properties":{"component":{"const":"DateTimeInput"}}},"then":{"$ref":"#/components/DateTimeInput"}},{"if":{"properties":{"component":{"const":"McpApp"}}},"then":{"$ref":"#/components/McpApp"}}]};
-const schema37 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false};
-const schema43 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
-const schema44 = {"type":"object","required":["call"],"properties":{"call":{"enum":["required","regex","length","numeric","email","formatString","formatNumber","formatCurrency","formatDate","pluralize","openUrl","and","or","not"]}},"allOf":[{"if":{"properties":{"call":{"const":"required"}}},"then":{"$ref":"#/functions/required"}},{"if":{"properties":{"call":{"const":"regex"}}},"then":{"$ref":"#/functions/regex"}},{"if":{"properties":{"call":{"const":"length"}}},"then":{"$ref":"#/functions/length"}},{"if":{"properties":{"call":{"const":"numeric"}}},"then":{"$ref":"#/functions/numeric"}},{"if":{"properties":{"call":{"const":"email"}}},"then":{"$ref":"#/functions/email"}},{"if":{"properties":{"call":{"const":"formatString"}}},"then":{"$ref":"#/functions/formatString"}},{"if":{"properties":{"call":{"const":"formatNumber"}}},"then":{"$ref":"#/functions/formatNumber"}},{"if":{"properties":{"call":{"const":"formatCurrency"}}},"then":{"$ref":"#/functions/formatCurrency"}},{"if":{"properties":{"call":{"const":"formatDate"}}},"then":{"$ref":"#/functions/formatDate"}},{"if":{"properties":{"call":{"const":"pluralize"}}},"then":{"$ref":"#/functions/pluralize"}},{"if":{"properties":{"call":{"const":"openUrl"}}},"then":{"$ref":"#/functions/openUrl"}},{"if":{"properties":{"call":{"const":"and"}}},"then":{"$ref":"#/functions/and"}},{"if":{"properties":{"call":{"const":"or"}}},"then":{"$ref":"#/functions/or"}},{"if":{"properties":{"call":{"const":"not"}}},"then":{"$ref":"#/functions/not"}}]};
-const wrapper0 = {validate: validate30};
-
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -226,14 +23,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("regex" !== data.call){
-validate33.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"}];
+validate28.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -249,7 +46,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.value === undefined) && (missing1 = "value")) || ((data1.pattern === undefined) && (missing1 = "pattern"))){
-validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -268,7 +65,7 @@ if(valid1){
 if(data1.pattern !== undefined){
 const _errs5 = errors;
 if(typeof data1.pattern !== "string"){
-validate33.errors = [{instancePath:instancePath+"/args/pattern",schemaPath:"#/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/args/pattern",schemaPath:"#/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -279,7 +76,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if((key0 !== "value") && (key0 !== "pattern")){
-validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -289,7 +86,7 @@ break;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -302,7 +99,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("boolean" !== data.returnType){
-validate33.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate28.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -313,7 +110,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate33.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate28.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -324,20 +121,20 @@ break;
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate33.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -348,14 +145,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("length" !== data.call){
-validate35.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"}];
+validate30.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -410,7 +207,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate35.errors = vErrors;
+validate30.errors = vErrors;
 return false;
 }
 else {
@@ -428,7 +225,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing3;
 if((data1.value === undefined) && (missing3 = "value")){
-validate35.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate30.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
@@ -448,13 +245,13 @@ if(data1.min !== undefined){
 let data3 = data1.min;
 const _errs8 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-validate35.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate30.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs8){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate35.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate30.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -469,13 +266,13 @@ if(data1.max !== undefined){
 let data4 = data1.max;
 const _errs10 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-validate35.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate30.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs10){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate35.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate30.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -488,7 +285,7 @@ var valid2 = true;
 if(valid2){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
-validate35.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate30.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -499,7 +296,7 @@ break;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -512,7 +309,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs13 = errors;
 if("boolean" !== data.returnType){
-validate35.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate30.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -523,7 +320,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate35.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate30.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -534,21 +331,21 @@ break;
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate35.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const wrapper2 = {validate: validate31};
+const wrapper2 = {validate: validate26};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -582,7 +379,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(typeof data == "number")){
-validate38.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate33.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -647,7 +444,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("number" !== data.returnType){
-validate38.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant"}];
+validate33.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "number"},message:"must be equal to constant"}];
 return false;
 }
 }
@@ -712,14 +509,14 @@ if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate38.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate33.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate38.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate33.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -727,7 +524,7 @@ break;
 if(_errs20 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate38.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -735,7 +532,7 @@ return false;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate33.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -748,7 +545,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate38.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate33.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid4 = _valid2;
 ifClause2 = "else";
@@ -762,7 +559,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate38.errors = vErrors;
+validate33.errors = vErrors;
 return false;
 }
 var _valid1 = _errs13 === errors;
@@ -789,7 +586,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate38.errors = vErrors;
+validate33.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -805,21 +602,21 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate38.errors = vErrors;
+validate33.errors = vErrors;
 return false;
 }
-validate38.errors = vErrors;
+validate33.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate38.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate33.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -830,14 +627,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("numeric" !== data.call){
-validate37.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"}];
+validate32.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -892,7 +689,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate37.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
 else {
@@ -910,14 +707,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing3;
 if((data1.value === undefined) && (missing3 = "value")){
-validate37.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs7 = errors;
-if(!(validate38(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate33(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -929,7 +726,7 @@ if(valid2){
 if(data1.min !== undefined){
 const _errs8 = errors;
 if(!(typeof data1.min == "number")){
-validate37.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate32.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -941,7 +738,7 @@ if(valid2){
 if(data1.max !== undefined){
 const _errs10 = errors;
 if(!(typeof data1.max == "number")){
-validate37.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate32.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -952,7 +749,7 @@ var valid2 = true;
 if(valid2){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
-validate37.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -963,7 +760,7 @@ break;
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -976,7 +773,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs13 = errors;
 if("boolean" !== data.returnType){
-validate37.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate32.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -987,7 +784,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate37.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate32.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -998,20 +795,20 @@ break;
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1022,14 +819,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("email" !== data.call){
-validate41.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"}];
+validate36.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1045,7 +842,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate41.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate36.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1063,7 +860,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate41.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate36.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1072,7 +869,7 @@ break;
 }
 }
 else {
-validate41.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate36.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1085,7 +882,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("boolean" !== data.returnType){
-validate41.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate36.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1096,7 +893,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate41.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate36.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1107,20 +904,20 @@ break;
 }
 }
 else {
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate41.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1131,14 +928,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatString" !== data.call){
-validate43.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"}];
+validate38.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1154,7 +951,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate43.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate38.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1172,7 +969,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate43.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate38.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1181,7 +978,7 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1194,7 +991,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("string" !== data.returnType){
-validate43.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate38.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1205,7 +1002,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate43.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate38.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1216,20 +1013,20 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate43.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1263,7 +1060,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "boolean"){
-validate48.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate43.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -1328,7 +1125,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("boolean" !== data.returnType){
-validate48.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate43.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 }
@@ -1393,14 +1190,14 @@ if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate48.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate43.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate48.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate43.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1408,7 +1205,7 @@ break;
 if(_errs20 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate48.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1416,7 +1213,7 @@ return false;
 }
 }
 else {
-validate48.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1429,7 +1226,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate48.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate43.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid4 = _valid2;
 ifClause2 = "else";
@@ -1443,7 +1240,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate48.errors = vErrors;
+validate43.errors = vErrors;
 return false;
 }
 var _valid1 = _errs13 === errors;
@@ -1470,7 +1267,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate48.errors = vErrors;
+validate43.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -1486,21 +1283,21 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate48.errors = vErrors;
+validate43.errors = vErrors;
 return false;
 }
-validate48.errors = vErrors;
+validate43.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate48.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate43.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1511,14 +1308,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatNumber" !== data.call){
-validate45.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"}];
+validate40.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1534,14 +1331,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate45.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate40.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate38(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate33(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1552,8 +1349,8 @@ var valid1 = true;
 if(valid1){
 if(data1.decimals !== undefined){
 const _errs5 = errors;
-if(!(validate38(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate33(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -1564,8 +1361,8 @@ var valid1 = true;
 if(valid1){
 if(data1.grouping !== undefined){
 const _errs6 = errors;
-if(!(validate48(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate43(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1576,7 +1373,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(((key0 !== "value") && (key0 !== "decimals")) && (key0 !== "grouping")){
-validate45.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate40.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1587,7 +1384,7 @@ break;
 }
 }
 else {
-validate45.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1600,7 +1397,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("string" !== data.returnType){
-validate45.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate40.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -1611,7 +1408,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate45.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate40.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1622,20 +1419,20 @@ break;
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate45.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1646,14 +1443,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatCurrency" !== data.call){
-validate51.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"}];
+validate46.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1669,14 +1466,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.currency === undefined) && (missing1 = "currency")) || ((data1.value === undefined) && (missing1 = "value"))){
-validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate46.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate38(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate33(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -1699,8 +1496,8 @@ var valid1 = true;
 if(valid1){
 if(data1.decimals !== undefined){
 const _errs6 = errors;
-if(!(validate38(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate33(data1.decimals, {instancePath:instancePath+"/args/decimals",parentData:data1,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1711,8 +1508,8 @@ var valid1 = true;
 if(valid1){
 if(data1.grouping !== undefined){
 const _errs7 = errors;
-if(!(validate48(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate43(data1.grouping, {instancePath:instancePath+"/args/grouping",parentData:data1,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs7 === errors;
@@ -1723,7 +1520,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if((((key0 !== "value") && (key0 !== "currency")) && (key0 !== "decimals")) && (key0 !== "grouping")){
-validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate46.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1735,7 +1532,7 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1748,7 +1545,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs9 = errors;
 if("string" !== data.returnType){
-validate51.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate46.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1759,7 +1556,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate51.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate46.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1770,20 +1567,20 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1817,7 +1614,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-validate57.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -1853,7 +1650,7 @@ let ifClause1;
 if(_valid1){
 const _errs9 = errors;
 if(!(typeof data == "number")){
-validate57.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate52.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var _valid1 = _errs9 === errors;
@@ -1889,7 +1686,7 @@ let ifClause2;
 if(_valid2){
 const _errs15 = errors;
 if(typeof data !== "boolean"){
-validate57.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate52.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var _valid2 = _errs15 === errors;
@@ -1925,7 +1722,7 @@ let ifClause3;
 if(_valid3){
 const _errs21 = errors;
 if(!(Array.isArray(data))){
-validate57.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate52.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 var _valid3 = _errs21 === errors;
@@ -2035,14 +1832,14 @@ if(errors === _errs33){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate52.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs35 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate52.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2050,7 +1847,7 @@ break;
 if(_errs35 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate57.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2058,7 +1855,7 @@ return false;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2071,7 +1868,7 @@ ifClause5 = "then";
 }
 else {
 var _valid5 = false;
-validate57.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate52.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid5 = _valid5;
 ifClause5 = "else";
@@ -2085,7 +1882,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate57.errors = vErrors;
+validate52.errors = vErrors;
 return false;
 }
 var _valid4 = _errs28 === errors;
@@ -2112,7 +1909,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate57.errors = vErrors;
+validate52.errors = vErrors;
 return false;
 }
 var _valid3 = _errs23 === errors;
@@ -2128,7 +1925,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate57.errors = vErrors;
+validate52.errors = vErrors;
 return false;
 }
 var _valid2 = _errs17 === errors;
@@ -2144,7 +1941,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate57.errors = vErrors;
+validate52.errors = vErrors;
 return false;
 }
 var _valid1 = _errs11 === errors;
@@ -2160,7 +1957,7 @@ else {
 vErrors.push(err12);
 }
 errors++;
-validate57.errors = vErrors;
+validate52.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -2176,21 +1973,21 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate57.errors = vErrors;
+validate52.errors = vErrors;
 return false;
 }
-validate57.errors = vErrors;
+validate52.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate57.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate52.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2201,14 +1998,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("formatDate" !== data.call){
-validate56.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"}];
+validate51.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2224,14 +2021,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.format === undefined) && (missing1 = "format")) || ((data1.value === undefined) && (missing1 = "value"))){
-validate56.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate57(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate52(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2254,7 +2051,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if((key0 !== "value") && (key0 !== "format")){
-validate56.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2264,7 +2061,7 @@ break;
 }
 }
 else {
-validate56.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2277,7 +2074,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs7 = errors;
 if("string" !== data.returnType){
-validate56.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate51.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2288,7 +2085,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate56.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate51.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2299,20 +2096,20 @@ break;
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate56.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2323,14 +2120,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("pluralize" !== data.call){
-validate60.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"}];
+validate55.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2346,14 +2143,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.value === undefined) && (missing1 = "value")) || ((data1.other === undefined) && (missing1 = "other"))){
-validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate55.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate38(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate33(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2436,7 +2233,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(((((((key0 !== "value") && (key0 !== "zero")) && (key0 !== "one")) && (key0 !== "two")) && (key0 !== "few")) && (key0 !== "many")) && (key0 !== "other")){
-validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate55.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2451,7 +2248,7 @@ break;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2464,7 +2261,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs12 = errors;
 if("string" !== data.returnType){
-validate60.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate55.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -2475,7 +2272,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate60.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate55.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2486,20 +2283,20 @@ break;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2510,14 +2307,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("and" !== data.call){
-validate63.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"}];
+validate58.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2533,7 +2330,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate63.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate58.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2543,7 +2340,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 if(data2.length < 2){
-validate63.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+validate58.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
 return false;
 }
 else {
@@ -2551,8 +2348,8 @@ var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate48(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate43(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -2563,7 +2360,7 @@ break;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate58.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2575,7 +2372,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "values"){
-validate63.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate58.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2584,7 +2381,7 @@ break;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate58.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2597,7 +2394,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("boolean" !== data.returnType){
-validate63.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate58.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2608,7 +2405,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate63.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate58.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2619,20 +2416,20 @@ break;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2643,14 +2440,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("or" !== data.call){
-validate66.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"}];
+validate61.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2666,7 +2463,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.values === undefined) && (missing1 = "values")){
-validate66.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate61.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2676,7 +2473,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data2)){
 if(data2.length < 2){
-validate66.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+validate61.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
 return false;
 }
 else {
@@ -2684,8 +2481,8 @@ var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate48(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate43(data2[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -2696,7 +2493,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate61.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2708,7 +2505,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "values"){
-validate66.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate61.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2717,7 +2514,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2730,7 +2527,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs8 = errors;
 if("boolean" !== data.returnType){
-validate66.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate61.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2741,7 +2538,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate66.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate61.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2752,20 +2549,20 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate66.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2776,14 +2573,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("not" !== data.call){
-validate69.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"}];
+validate64.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2799,14 +2596,14 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate64.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data1.value !== undefined){
 const _errs4 = errors;
-if(!(validate48(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate43(data1.value, {instancePath:instancePath+"/args/value",parentData:data1,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2817,7 +2614,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate64.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2826,7 +2623,7 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2839,7 +2636,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("boolean" !== data.returnType){
-validate69.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate64.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2850,7 +2647,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate69.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate64.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2861,20 +2658,21 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate69.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const formats0 = validatorRuntime.fullFormats.uri;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2916,14 +2714,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate32.errors = [{instancePath,schemaPath:"#/functions/required/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate27.errors = [{instancePath,schemaPath:"#/functions/required/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("required" !== data.call){
-validate32.errors = [{instancePath:instancePath+"/call",schemaPath:"#/functions/required/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"}];
+validate27.errors = [{instancePath:instancePath+"/call",schemaPath:"#/functions/required/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"}];
 return false;
 }
 var valid4 = _errs8 === errors;
@@ -2939,13 +2737,13 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.value === undefined) && (missing1 = "value")){
-validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/required/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate27.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/required/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 for(const key0 in data2){
 if(!(key0 === "value")){
-validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/required/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate27.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/required/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2953,7 +2751,7 @@ break;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/required/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/required/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2966,7 +2764,7 @@ if(valid4){
 if(data.returnType !== undefined){
 const _errs12 = errors;
 if("boolean" !== data.returnType){
-validate32.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/functions/required/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate27.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/functions/required/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -2977,7 +2775,7 @@ var valid4 = true;
 if(valid4){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate32.errors = [{instancePath,schemaPath:"#/functions/required/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate27.errors = [{instancePath,schemaPath:"#/functions/required/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2988,7 +2786,7 @@ break;
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/functions/required/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath,schemaPath:"#/functions/required/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3007,7 +2805,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3042,8 +2840,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs18 = errors;
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs18 === errors;
@@ -3061,7 +2859,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -3105,8 +2903,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs23 = errors;
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs23 === errors;
@@ -3124,7 +2922,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs19 === errors;
@@ -3168,8 +2966,8 @@ vErrors = null;
 }
 if(_valid3){
 const _errs28 = errors;
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs28 === errors;
@@ -3187,7 +2985,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -3231,8 +3029,8 @@ vErrors = null;
 }
 if(_valid4){
 const _errs33 = errors;
-if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs33 === errors;
@@ -3250,7 +3048,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -3294,8 +3092,8 @@ vErrors = null;
 }
 if(_valid5){
 const _errs38 = errors;
-if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs38 === errors;
@@ -3313,7 +3111,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs34 === errors;
@@ -3357,8 +3155,8 @@ vErrors = null;
 }
 if(_valid6){
 const _errs43 = errors;
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs43 === errors;
@@ -3376,7 +3174,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs39 === errors;
@@ -3420,8 +3218,8 @@ vErrors = null;
 }
 if(_valid7){
 const _errs48 = errors;
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs48 === errors;
@@ -3439,7 +3237,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs44 === errors;
@@ -3483,8 +3281,8 @@ vErrors = null;
 }
 if(_valid8){
 const _errs53 = errors;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var _valid8 = _errs53 === errors;
@@ -3502,7 +3300,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs49 === errors;
@@ -3546,8 +3344,8 @@ vErrors = null;
 }
 if(_valid9){
 const _errs58 = errors;
-if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 var _valid9 = _errs58 === errors;
@@ -3565,7 +3363,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs54 === errors;
@@ -3614,14 +3412,14 @@ if(errors === _errs64){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if(((data.call === undefined) && (missing2 = "call")) || ((data.args === undefined) && (missing2 = "args"))){
-validate32.errors = [{instancePath,schemaPath:"#/functions/openUrl/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate27.errors = [{instancePath,schemaPath:"#/functions/openUrl/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs66 = errors;
 if("openUrl" !== data.call){
-validate32.errors = [{instancePath:instancePath+"/call",schemaPath:"#/functions/openUrl/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"}];
+validate27.errors = [{instancePath:instancePath+"/call",schemaPath:"#/functions/openUrl/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"}];
 return false;
 }
 var valid26 = _errs66 === errors;
@@ -3637,14 +3435,14 @@ if(errors === _errs67){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 let missing3;
 if((data15.url === undefined) && (missing3 = "url")){
-validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/openUrl/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate27.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/openUrl/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs69 = errors;
 for(const key2 in data15){
 if(!(key2 === "url")){
-validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/openUrl/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate27.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/openUrl/properties/args/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3657,12 +3455,12 @@ if(errors === _errs70){
 if(errors === _errs70){
 if(typeof data16 === "string"){
 if(!(formats0(data16))){
-validate32.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/functions/openUrl/properties/args/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+validate27.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/functions/openUrl/properties/args/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
 return false;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/functions/openUrl/properties/args/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/functions/openUrl/properties/args/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -3672,7 +3470,7 @@ return false;
 }
 }
 else {
-validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/openUrl/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath:instancePath+"/args",schemaPath:"#/functions/openUrl/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3685,7 +3483,7 @@ if(valid26){
 if(data.returnType !== undefined){
 const _errs72 = errors;
 if("void" !== data.returnType){
-validate32.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/functions/openUrl/properties/returnType/const",keyword:"const",params:{allowedValue: "void"},message:"must be equal to constant"}];
+validate27.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/functions/openUrl/properties/returnType/const",keyword:"const",params:{allowedValue: "void"},message:"must be equal to constant"}];
 return false;
 }
 var valid26 = _errs72 === errors;
@@ -3696,7 +3494,7 @@ var valid26 = true;
 if(valid26){
 for(const key3 in data){
 if(((key3 !== "call") && (key3 !== "args")) && (key3 !== "returnType")){
-validate32.errors = [{instancePath,schemaPath:"#/functions/openUrl/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key3},message:"must NOT have unevaluated properties"}];
+validate27.errors = [{instancePath,schemaPath:"#/functions/openUrl/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key3},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -3707,7 +3505,7 @@ break;
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/functions/openUrl/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath,schemaPath:"#/functions/openUrl/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3726,7 +3524,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -3770,8 +3568,8 @@ vErrors = null;
 }
 if(_valid11){
 const _errs78 = errors;
-if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var _valid11 = _errs78 === errors;
@@ -3789,7 +3587,7 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs74 === errors;
@@ -3833,8 +3631,8 @@ vErrors = null;
 }
 if(_valid12){
 const _errs83 = errors;
-if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate61(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 var _valid12 = _errs83 === errors;
@@ -3852,7 +3650,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs79 === errors;
@@ -3896,8 +3694,8 @@ vErrors = null;
 }
 if(_valid13){
 const _errs88 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 var _valid13 = _errs88 === errors;
@@ -3915,7 +3713,7 @@ else {
 vErrors.push(err27);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs84 === errors;
@@ -3947,7 +3745,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.call === undefined) && (missing4 = "call")){
-validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
@@ -3958,28 +3756,28 @@ props0.call = true;
 if(data.call !== undefined){
 let data21 = data.call;
 if(!((((((((((((((data21 === "required") || (data21 === "regex")) || (data21 === "length")) || (data21 === "numeric")) || (data21 === "email")) || (data21 === "formatString")) || (data21 === "formatNumber")) || (data21 === "formatCurrency")) || (data21 === "formatDate")) || (data21 === "pluralize")) || (data21 === "openUrl")) || (data21 === "and")) || (data21 === "or")) || (data21 === "not"))){
-validate32.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema44.properties.call.enum},message:"must be equal to one of the allowed values"}];
+validate27.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema39.properties.call.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate32.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate27.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate68.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4013,7 +3811,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-validate73.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate68.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -4049,7 +3847,7 @@ let ifClause1;
 if(_valid1){
 const _errs9 = errors;
 if(!(typeof data == "number")){
-validate73.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate68.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var _valid1 = _errs9 === errors;
@@ -4085,7 +3883,7 @@ let ifClause2;
 if(_valid2){
 const _errs15 = errors;
 if(typeof data !== "boolean"){
-validate73.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate68.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var _valid2 = _errs15 === errors;
@@ -4121,7 +3919,7 @@ let ifClause3;
 if(_valid3){
 const _errs21 = errors;
 if(!(Array.isArray(data))){
-validate73.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate68.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 var _valid3 = _errs21 === errors;
@@ -4231,14 +4029,14 @@ if(errors === _errs33){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate73.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate68.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs35 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate73.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate68.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4246,7 +4044,7 @@ break;
 if(_errs35 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate73.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate68.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -4254,7 +4052,7 @@ return false;
 }
 }
 else {
-validate73.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4267,7 +4065,7 @@ ifClause5 = "then";
 }
 else {
 var _valid5 = false;
-validate73.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate68.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid5 = _valid5;
 ifClause5 = "else";
@@ -4281,7 +4079,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate73.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var _valid4 = _errs28 === errors;
@@ -4308,7 +4106,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate73.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var _valid3 = _errs23 === errors;
@@ -4324,7 +4122,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate73.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var _valid2 = _errs17 === errors;
@@ -4340,7 +4138,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate73.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var _valid1 = _errs11 === errors;
@@ -4356,7 +4154,7 @@ else {
 vErrors.push(err12);
 }
 errors++;
-validate73.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -4372,21 +4170,21 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate73.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
-validate73.errors = vErrors;
+validate68.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate73.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate68.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4397,12 +4195,12 @@ const _errs1 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs2 = errors;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate32.evaluated.props;
+var props0 = validate27.evaluated.props;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0){
@@ -4418,7 +4216,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate31.errors = vErrors;
+validate26.errors = vErrors;
 return false;
 }
 else {
@@ -4436,7 +4234,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.call === undefined) && (missing0 = "call")){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4449,7 +4247,7 @@ props0.returnType = true;
 if(data.call !== undefined){
 const _errs3 = errors;
 if(typeof data.call !== "string"){
-validate31.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -4469,8 +4267,8 @@ const _errs8 = errors;
 const _errs9 = errors;
 let valid3 = false;
 const _errs10 = errors;
-if(!(validate73(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate68(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -4497,7 +4295,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate31.errors = vErrors;
+validate26.errors = vErrors;
 return false;
 }
 else {
@@ -4518,7 +4316,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4532,11 +4330,11 @@ if(data.returnType !== undefined){
 let data3 = data.returnType;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-validate31.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "string") || (data3 === "number")) || (data3 === "boolean")) || (data3 === "array")) || (data3 === "object")) || (data3 === "any")) || (data3 === "void"))){
-validate31.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema43.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
+validate26.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema38.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs13 === errors;
@@ -4549,21 +4347,21 @@ var valid1 = true;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate26.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate31.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate26.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4597,7 +4395,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-validate30.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -4648,12 +4446,12 @@ let ifClause1;
 if(_valid1){
 const _errs9 = errors;
 const _errs10 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate31.evaluated.props;
+var props0 = validate26.evaluated.props;
 }
 var valid2 = _errs10 === errors;
 if(valid2){
@@ -4661,7 +4459,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("string" !== data.returnType){
-validate30.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate25.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 }
@@ -4726,14 +4524,14 @@ if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate30.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate25.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate30.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate25.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4741,7 +4539,7 @@ break;
 if(_errs20 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate30.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -4749,7 +4547,7 @@ return false;
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4762,7 +4560,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate30.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate25.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid4 = _valid2;
 ifClause2 = "else";
@@ -4776,7 +4574,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate30.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var _valid1 = _errs13 === errors;
@@ -4803,7 +4601,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate30.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -4819,20 +4617,20 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate30.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
-validate30.errors = vErrors;
+validate25.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate30.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate25.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4843,8 +4641,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined){
 const _errs1 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4855,8 +4653,8 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined){
 const _errs2 = errors;
-if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -4867,20 +4665,20 @@ var valid0 = true;
 }
 }
 else {
-validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate29.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"label":true,"description":true},"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":{"label":true,"description":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate23.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4891,14 +4689,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(typeof data.id !== "string"){
-validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate23.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4909,8 +4707,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessibility !== undefined){
 const _errs4 = errors;
-if(!(validate29(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate24(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -4922,20 +4720,20 @@ var valid0 = true;
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate28.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"id":true,"accessibility":true},"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {"props":{"id":true,"accessibility":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4943,8 +4741,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4955,13 +4753,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate26.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate21.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4972,14 +4770,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
-validate26.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate21.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("Text" !== data.component){
-validate26.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
+validate21.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -4990,8 +4788,8 @@ var valid3 = true;
 if(valid3){
 if(data.text !== undefined){
 const _errs10 = errors;
-if(!(validate30(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -5004,11 +4802,11 @@ if(data.variant !== undefined){
 let data3 = data.variant;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate26.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "h1") || (data3 === "h2")) || (data3 === "h3")) || (data3 === "h4")) || (data3 === "h5")) || (data3 === "caption")) || (data3 === "body"))){
-validate26.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate21.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema32.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -5021,7 +4819,7 @@ var valid3 = true;
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5032,28 +4830,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate26.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate21.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate26.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema69 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Image"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"fit":{"type":"string","enum":["contain","cover","fill","none","scaleDown"]},"variant":{"type":"string","enum":["icon","avatar","smallFeature","mediumFeature","largeFeature","header"]}},"required":["component","url"]}],"unevaluatedProperties":false};
+export const component_1 = validate76;
+const schema64 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Image"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"fit":{"type":"string","enum":["contain","cover","fill","none","scaleDown"]},"variant":{"type":"string","enum":["icon","avatar","smallFeature","mediumFeature","largeFeature","header"]}},"required":["component","url"]}],"unevaluatedProperties":false};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5061,8 +4860,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5073,13 +4872,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate82.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate76.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5090,14 +4889,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate82.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate76.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("Image" !== data.component){
-validate82.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
+validate76.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -5108,8 +4907,8 @@ var valid3 = true;
 if(valid3){
 if(data.url !== undefined){
 const _errs10 = errors;
-if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -5120,8 +4919,8 @@ var valid3 = true;
 if(valid3){
 if(data.description !== undefined){
 const _errs11 = errors;
-if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -5134,11 +4933,11 @@ if(data.fit !== undefined){
 let data4 = data.fit;
 const _errs12 = errors;
 if(typeof data4 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data4 === "contain") || (data4 === "cover")) || (data4 === "fill")) || (data4 === "none")) || (data4 === "scaleDown"))){
-validate82.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema69.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"}];
+validate76.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema64.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -5151,11 +4950,11 @@ if(data.variant !== undefined){
 let data5 = data.variant;
 const _errs14 = errors;
 if(typeof data5 !== "string"){
-validate82.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((data5 === "icon") || (data5 === "avatar")) || (data5 === "smallFeature")) || (data5 === "mediumFeature")) || (data5 === "largeFeature")) || (data5 === "header"))){
-validate82.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema69.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate76.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema64.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -5170,7 +4969,7 @@ var valid3 = true;
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5181,28 +4980,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "fit")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate82.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate76.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate82.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema71 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"if":{"type":"string"},"then":{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},"else":{"if":{"type":"object","required":["svgPath"]},"then":{"type":"object","properties":{"svgPath":{"type":"string"}},"required":["svgPath"],"additionalProperties":false},"else":{"if":{"type":"object","required":["path"]},"then":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding"},"else":false}}}},"required":["component","name"]}],"unevaluatedProperties":false};
+export const component_2 = validate80;
+const schema66 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"if":{"type":"string"},"then":{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},"else":{"if":{"type":"object","required":["svgPath"]},"then":{"type":"object","properties":{"svgPath":{"type":"string"}},"required":["svgPath"],"additionalProperties":false},"else":{"if":{"type":"object","required":["path"]},"then":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding"},"else":false}}}},"required":["component","name"]}],"unevaluatedProperties":false};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5210,8 +5010,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5222,13 +5022,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate87.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate80.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate87.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate80.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5239,14 +5039,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.name === undefined) && (missing0 = "name"))){
-validate87.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate80.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("Icon" !== data.component){
-validate87.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
+validate80.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -5285,11 +5085,11 @@ let ifClause0;
 if(_valid0){
 const _errs14 = errors;
 if(typeof data2 !== "string"){
-validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data2 === "accountCircle") || (data2 === "add")) || (data2 === "arrowBack")) || (data2 === "arrowForward")) || (data2 === "attachFile")) || (data2 === "calendarToday")) || (data2 === "call")) || (data2 === "camera")) || (data2 === "check")) || (data2 === "close")) || (data2 === "delete")) || (data2 === "download")) || (data2 === "edit")) || (data2 === "event")) || (data2 === "error")) || (data2 === "fastForward")) || (data2 === "favorite")) || (data2 === "favoriteOff")) || (data2 === "folder")) || (data2 === "help")) || (data2 === "home")) || (data2 === "info")) || (data2 === "locationOn")) || (data2 === "lock")) || (data2 === "lockOpen")) || (data2 === "mail")) || (data2 === "menu")) || (data2 === "moreVert")) || (data2 === "moreHoriz")) || (data2 === "notificationsOff")) || (data2 === "notifications")) || (data2 === "pause")) || (data2 === "payment")) || (data2 === "person")) || (data2 === "phone")) || (data2 === "photo")) || (data2 === "play")) || (data2 === "print")) || (data2 === "refresh")) || (data2 === "rewind")) || (data2 === "search")) || (data2 === "send")) || (data2 === "settings")) || (data2 === "share")) || (data2 === "shoppingCart")) || (data2 === "skipNext")) || (data2 === "skipPrevious")) || (data2 === "star")) || (data2 === "starHalf")) || (data2 === "starOff")) || (data2 === "stop")) || (data2 === "upload")) || (data2 === "visibility")) || (data2 === "visibilityOff")) || (data2 === "volumeDown")) || (data2 === "volumeMute")) || (data2 === "volumeOff")) || (data2 === "volumeUp")) || (data2 === "warning"))){
-validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema71.allOf[2].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema66.allOf[2].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var _valid0 = _errs14 === errors;
@@ -5343,14 +5143,14 @@ if(errors === _errs20){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing2;
 if((data2.svgPath === undefined) && (missing2 = "svgPath")){
-validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key0 in data2){
 if(!(key0 === "svgPath")){
-validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5358,7 +5158,7 @@ break;
 if(_errs22 === errors){
 if(data2.svgPath !== undefined){
 if(typeof data2.svgPath !== "string"){
-validate87.errors = [{instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/else/then/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate80.errors = [{instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/else/then/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -5366,7 +5166,7 @@ return false;
 }
 }
 else {
-validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5425,14 +5225,14 @@ if(errors === _errs30){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing4;
 if((data2.path === undefined) && (missing4 = "path")){
-validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs32 = errors;
 for(const key1 in data2){
 if(!(key1 === "path")){
-validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5440,7 +5240,7 @@ break;
 if(_errs32 === errors){
 if(data2.path !== undefined){
 if(typeof data2.path !== "string"){
-validate87.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate80.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -5448,7 +5248,7 @@ return false;
 }
 }
 else {
-validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5461,7 +5261,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate80.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid7 = _valid2;
 ifClause2 = "else";
@@ -5475,7 +5275,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate87.errors = vErrors;
+validate80.errors = vErrors;
 return false;
 }
 var _valid1 = _errs25 === errors;
@@ -5502,7 +5302,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate87.errors = vErrors;
+validate80.errors = vErrors;
 return false;
 }
 var _valid0 = _errs16 === errors;
@@ -5518,7 +5318,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate87.errors = vErrors;
+validate80.errors = vErrors;
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -5530,7 +5330,7 @@ var valid3 = true;
 }
 }
 else {
-validate87.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate80.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5541,27 +5341,28 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key2 in data){
 if(((((key2 !== "component") && (key2 !== "name")) && (key2 !== "weight")) && (key2 !== "id")) && (key2 !== "accessibility")){
-validate87.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
+validate80.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate87.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate87.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_3 = validate82;
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate82.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5569,8 +5370,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5581,13 +5382,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate90.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate82.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5598,14 +5399,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate90.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("Video" !== data.component){
-validate90.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
+validate82.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -5616,8 +5417,8 @@ var valid3 = true;
 if(valid3){
 if(data.url !== undefined){
 const _errs10 = errors;
-if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -5629,7 +5430,7 @@ var valid3 = true;
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5640,27 +5441,28 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "url")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate90.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate82.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate90.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_4 = validate85;
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate85.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5668,8 +5470,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5680,13 +5482,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate94.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate85.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate85.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5697,14 +5499,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate94.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate85.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("AudioPlayer" !== data.component){
-validate94.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
+validate85.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -5715,8 +5517,8 @@ var valid3 = true;
 if(valid3){
 if(data.url !== undefined){
 const _errs10 = errors;
-if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -5727,8 +5529,8 @@ var valid3 = true;
 if(valid3){
 if(data.description !== undefined){
 const _errs11 = errors;
-if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -5741,7 +5543,7 @@ var valid3 = true;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate85.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5752,28 +5554,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate94.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate85.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate94.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema78 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+export const component_5 = validate89;
+const schema73 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5813,7 +5616,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data[i0] !== "string"){
-validate101.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate91.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -5823,7 +5626,7 @@ break;
 }
 }
 else {
-validate101.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate91.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5881,14 +5684,14 @@ if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.componentId === undefined) && (missing1 = "componentId")) || ((data.path === undefined) && (missing1 = "path"))){
-validate101.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate91.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
 for(const key0 in data){
 if(!((key0 === "componentId") || (key0 === "path"))){
-validate101.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate91.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -5897,7 +5700,7 @@ if(_errs14 === errors){
 if(data.componentId !== undefined){
 const _errs15 = errors;
 if(typeof data.componentId !== "string"){
-validate101.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate91.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -5909,7 +5712,7 @@ if(valid4){
 if(data.path !== undefined){
 const _errs18 = errors;
 if(typeof data.path !== "string"){
-validate101.errors = [{instancePath:instancePath+"/path",schemaPath:"#/else/then/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate91.errors = [{instancePath:instancePath+"/path",schemaPath:"#/else/then/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -5922,7 +5725,7 @@ var valid4 = true;
 }
 }
 else {
-validate101.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate91.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5935,7 +5738,7 @@ ifClause1 = "then";
 }
 else {
 var _valid1 = false;
-validate101.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate91.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid3 = _valid1;
 ifClause1 = "else";
@@ -5949,7 +5752,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate101.errors = vErrors;
+validate91.errors = vErrors;
 return false;
 }
 var _valid0 = _errs8 === errors;
@@ -5965,16 +5768,426 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate101.errors = vErrors;
+validate91.errors = vErrors;
 return false;
 }
-validate101.errors = vErrors;
+validate91.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate101.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate91.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate89.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate89.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate89.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate89.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Row" !== data.component){
+validate89.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.children !== undefined){
+const _errs10 = errors;
+if(!(validate91(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.justify !== undefined){
+let data3 = data.justify;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate89.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((((data3 === "center") || (data3 === "end")) || (data3 === "spaceAround")) || (data3 === "spaceBetween")) || (data3 === "spaceEvenly")) || (data3 === "start")) || (data3 === "stretch"))){
+validate89.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema73.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.align !== undefined){
+let data4 = data.align;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate89.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
+validate89.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema73.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate89.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate89.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_6 = validate93;
+const schema78 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate93.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate93.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate93.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate93.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Column" !== data.component){
+validate93.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.children !== undefined){
+const _errs10 = errors;
+if(!(validate91(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.justify !== undefined){
+let data3 = data.justify;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate93.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "spaceBetween")) || (data3 === "spaceAround")) || (data3 === "spaceEvenly")) || (data3 === "stretch"))){
+validate93.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.align !== undefined){
+let data4 = data.align;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate93.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "center") || (data4 === "end")) || (data4 === "start")) || (data4 === "stretch"))){
+validate93.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate93.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate93.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate93.errors = vErrors;
+return errors === 0;
+}
+validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_7 = validate96;
+const schema80 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"List"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"direction":{"type":"string","enum":["vertical","horizontal"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate96.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate96.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate96.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+validate96.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("List" !== data.component){
+validate96.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.children !== undefined){
+const _errs10 = errors;
+if(!(validate91(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.direction !== undefined){
+let data3 = data.direction;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+validate96.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data3 === "vertical") || (data3 === "horizontal"))){
+validate96.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema80.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.align !== undefined){
+let data4 = data.align;
+const _errs13 = errors;
+if(typeof data4 !== "string"){
+validate96.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
+validate96.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema80.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate96.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+validate96.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_8 = validate99;
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5987,8 +6200,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6015,15 +6228,15 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
 validate99.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
-if("Row" !== data.component){
-validate99.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+if("Card" !== data.component){
+validate99.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -6032,52 +6245,16 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.children !== undefined){
+if(data.child !== undefined){
 const _errs10 = errors;
-if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
+if(typeof data.child !== "string"){
+validate99.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 var valid3 = _errs10 === errors;
 }
 else {
 var valid3 = true;
-}
-if(valid3){
-if(data.justify !== undefined){
-let data3 = data.justify;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate99.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data3 === "center") || (data3 === "end")) || (data3 === "spaceAround")) || (data3 === "spaceBetween")) || (data3 === "spaceEvenly")) || (data3 === "start")) || (data3 === "stretch"))){
-validate99.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.align !== undefined){
-let data4 = data.align;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate99.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
-validate99.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-}
 }
 }
 }
@@ -6093,7 +6270,7 @@ var valid0 = _errs7 === errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+if(((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
 validate99.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
@@ -6110,7 +6287,177 @@ return errors === 0;
 }
 validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema83 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+export const component_9 = validate101;
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate101.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.weight !== undefined){
+if(!(typeof data.weight == "number")){
+validate101.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+}
+else {
+validate101.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
+validate101.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.component !== undefined){
+const _errs9 = errors;
+if("Tabs" !== data.component){
+validate101.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.tabs !== undefined){
+let data2 = data.tabs;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data2)){
+if(data2.length < 1){
+validate101.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+return false;
+}
+else {
+var valid4 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+const _errs12 = errors;
+if(errors === _errs12){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing1;
+if(((data3.title === undefined) && (missing1 = "title")) || ((data3.child === undefined) && (missing1 = "child"))){
+validate101.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs14 = errors;
+for(const key0 in data3){
+if(!((key0 === "title") || (key0 === "child"))){
+validate101.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs14 === errors){
+if(data3.title !== undefined){
+const _errs15 = errors;
+if(!(validate25(data3.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data3,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs15 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data3.child !== undefined){
+const _errs16 = errors;
+if(typeof data3.child !== "string"){
+validate101.errors = [{instancePath:instancePath+"/tabs/" + i0+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid5 = _errs16 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+else {
+validate101.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid4 = _errs12 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+else {
+validate101.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid3 = _errs10 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate101.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key1 in data){
+if(((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
+validate101.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate101.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const component_10 = validate104;
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6123,8 +6470,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6151,15 +6498,15 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
+if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
 validate104.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
-if("Column" !== data.component){
-validate104.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+if("Modal" !== data.component){
+validate104.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -6168,11 +6515,11 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.children !== undefined){
+if(data.trigger !== undefined){
 const _errs10 = errors;
-if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
+if(typeof data.trigger !== "string"){
+validate104.errors = [{instancePath:instancePath+"/trigger",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 var valid3 = _errs10 === errors;
 }
@@ -6180,39 +6527,16 @@ else {
 var valid3 = true;
 }
 if(valid3){
-if(data.justify !== undefined){
-let data3 = data.justify;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate104.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "spaceBetween")) || (data3 === "spaceAround")) || (data3 === "spaceEvenly")) || (data3 === "stretch"))){
-validate104.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema83.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.align !== undefined){
-let data4 = data.align;
+if(data.content !== undefined){
 const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate104.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "center") || (data4 === "end")) || (data4 === "start")) || (data4 === "stretch"))){
-validate104.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema83.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+if(typeof data.content !== "string"){
+validate104.errors = [{instancePath:instancePath+"/content",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs13 === errors;
 }
 else {
 var valid3 = true;
-}
 }
 }
 }
@@ -6229,7 +6553,7 @@ var valid0 = _errs7 === errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
+if((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
 validate104.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
@@ -6246,12 +6570,13 @@ return errors === 0;
 }
 validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema85 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"List"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"direction":{"type":"string","enum":["vertical","horizontal"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+export const component_11 = validate106;
+const schema92 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Divider"},"axis":{"type":"string","enum":["horizontal","vertical"]}},"required":["component"]}],"unevaluatedProperties":false};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6259,8 +6584,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6271,529 +6596,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate108.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate106.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate108.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("List" !== data.component){
-validate108.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.children !== undefined){
-const _errs10 = errors;
-if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.direction !== undefined){
-let data3 = data.direction;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate108.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data3 === "vertical") || (data3 === "horizontal"))){
-validate108.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema85.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.align !== undefined){
-let data4 = data.align;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate108.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
-validate108.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema85.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate108.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate108.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate108.errors = vErrors;
-return errors === 0;
-}
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate112.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate112.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate112.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
-validate112.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Card" !== data.component){
-validate112.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.child !== undefined){
-const _errs10 = errors;
-if(typeof data.child !== "string"){
-validate112.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate112.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate112.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate112.errors = vErrors;
-return errors === 0;
-}
-validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate115.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate115.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate115.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
-validate115.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Tabs" !== data.component){
-validate115.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.tabs !== undefined){
-let data2 = data.tabs;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data2)){
-if(data2.length < 1){
-validate115.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
-}
-else {
-var valid4 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-const _errs12 = errors;
-if(errors === _errs12){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-let missing1;
-if(((data3.title === undefined) && (missing1 = "title")) || ((data3.child === undefined) && (missing1 = "child"))){
-validate115.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs14 = errors;
-for(const key0 in data3){
-if(!((key0 === "title") || (key0 === "child"))){
-validate115.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs14 === errors){
-if(data3.title !== undefined){
-const _errs15 = errors;
-if(!(validate30(data3.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data3,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid5 = _errs15 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data3.child !== undefined){
-const _errs16 = errors;
-if(typeof data3.child !== "string"){
-validate115.errors = [{instancePath:instancePath+"/tabs/" + i0+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid5 = _errs16 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-else {
-validate115.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid4 = _errs12 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-else {
-validate115.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate115.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate115.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate115.errors = vErrors;
-return errors === 0;
-}
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate119.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate119.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate119.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
-validate119.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Modal" !== data.component){
-validate119.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.trigger !== undefined){
-const _errs10 = errors;
-if(typeof data.trigger !== "string"){
-validate119.errors = [{instancePath:instancePath+"/trigger",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.content !== undefined){
-const _errs13 = errors;
-if(typeof data.content !== "string"){
-validate119.errors = [{instancePath:instancePath+"/content",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate119.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate119.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate119.errors = vErrors;
-return errors === 0;
-}
-validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema97 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Divider"},"axis":{"type":"string","enum":["horizontal","vertical"]}},"required":["component"]}],"unevaluatedProperties":false};
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate122.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate122.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate122.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate106.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6804,14 +6613,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.component === undefined) && (missing0 = "component")){
-validate122.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate106.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("Divider" !== data.component){
-validate122.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
+validate106.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -6824,11 +6633,11 @@ if(data.axis !== undefined){
 let data2 = data.axis;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
-validate122.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate106.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "horizontal") || (data2 === "vertical"))){
-validate122.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema97.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"}];
+validate106.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema92.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -6840,7 +6649,7 @@ var valid3 = true;
 }
 }
 else {
-validate122.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate106.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6851,28 +6660,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate122.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate106.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate122.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema99 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"variant":{"type":"string","enum":["default","primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"}},"required":["component","child","action"]}],"unevaluatedProperties":false};
+export const component_12 = validate108;
+const schema94 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"variant":{"type":"string","enum":["default","primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"}},"required":["component","child","action"]}],"unevaluatedProperties":false};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6906,7 +6716,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "boolean"){
-validate129.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate112.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -6957,12 +6767,12 @@ let ifClause1;
 if(_valid1){
 const _errs9 = errors;
 const _errs10 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate31.evaluated.props;
+var props0 = validate26.evaluated.props;
 }
 var valid2 = _errs10 === errors;
 if(valid2){
@@ -6970,7 +6780,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("boolean" !== data.returnType){
-validate129.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate112.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 }
@@ -7035,14 +6845,14 @@ if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate129.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate112.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate129.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate112.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7050,7 +6860,7 @@ break;
 if(_errs20 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate129.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate112.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -7058,7 +6868,7 @@ return false;
 }
 }
 else {
-validate129.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate112.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7071,7 +6881,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate129.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate112.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid4 = _valid2;
 ifClause2 = "else";
@@ -7085,7 +6895,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate129.errors = vErrors;
+validate112.errors = vErrors;
 return false;
 }
 var _valid1 = _errs13 === errors;
@@ -7112,7 +6922,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate129.errors = vErrors;
+validate112.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -7128,20 +6938,20 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate129.errors = vErrors;
+validate112.errors = vErrors;
 return false;
 }
-validate129.errors = vErrors;
+validate112.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate129.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate112.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7152,14 +6962,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.condition === undefined) && (missing0 = "condition")) || ((data.message === undefined) && (missing0 = "message"))){
-validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "condition") || (key0 === "message"))){
-validate128.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate111.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7167,8 +6977,8 @@ break;
 if(_errs1 === errors){
 if(data.condition !== undefined){
 const _errs2 = errors;
-if(!(validate129(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate112(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -7180,7 +6990,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate128.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate111.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -7193,20 +7003,20 @@ var valid0 = true;
 }
 }
 else {
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate128.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7224,8 +7034,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate128(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate111(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -7235,27 +7045,27 @@ break;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate110.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate127.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"checks":true},"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":{"checks":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7307,14 +7117,14 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.event === undefined) && (missing1 = "event")){
-validate134.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate117.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key0 in data){
 if(!(key0 === "event")){
-validate134.errors = [{instancePath,schemaPath:"#/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate117.errors = [{instancePath,schemaPath:"#/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7327,14 +7137,14 @@ if(errors === _errs6){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
 if((data0.name === undefined) && (missing2 = "name")){
-validate134.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate117.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs8 = errors;
 for(const key1 in data0){
 if(!((key1 === "name") || (key1 === "context"))){
-validate134.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate117.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7343,7 +7153,7 @@ if(_errs8 === errors){
 if(data0.name !== undefined){
 const _errs9 = errors;
 if(typeof data0.name !== "string"){
-validate134.errors = [{instancePath:instancePath+"/event/name",schemaPath:"#/then/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate117.errors = [{instancePath:instancePath+"/event/name",schemaPath:"#/then/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -7359,8 +7169,8 @@ if(errors === _errs11){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key2 in data2){
 const _errs14 = errors;
-if(!(validate73(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate68(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs14 === errors;
@@ -7370,7 +7180,7 @@ break;
 }
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/event/context",schemaPath:"#/then/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate117.errors = [{instancePath:instancePath+"/event/context",schemaPath:"#/then/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7384,7 +7194,7 @@ var valid2 = true;
 }
 }
 else {
-validate134.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate117.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7393,7 +7203,7 @@ return false;
 }
 }
 else {
-validate134.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate117.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7451,22 +7261,22 @@ if(errors === _errs19){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.functionCall === undefined) && (missing4 = "functionCall")){
-validate134.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate117.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key3 in data){
 if(!(key3 === "functionCall")){
-validate134.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate117.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs21 === errors){
 if(data.functionCall !== undefined){
-if(!(validate31(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate26(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -7474,7 +7284,7 @@ errors = vErrors.length;
 }
 }
 else {
-validate134.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate117.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7487,7 +7297,7 @@ ifClause1 = "then";
 }
 else {
 var _valid1 = false;
-validate134.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate117.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid4 = _valid1;
 ifClause1 = "else";
@@ -7501,7 +7311,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate134.errors = vErrors;
+validate117.errors = vErrors;
 return false;
 }
 var _valid0 = _errs15 === errors;
@@ -7528,20 +7338,20 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate134.errors = vErrors;
+validate117.errors = vErrors;
 return false;
 }
-validate134.errors = vErrors;
+validate117.errors = vErrors;
 evaluated0.props = props1;
 return errors === 0;
 }
-validate134.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate117.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate108.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7549,8 +7359,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7561,21 +7371,21 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate125.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate108.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate125.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate108.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -7585,14 +7395,14 @@ if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
-validate125.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate108.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs10 = errors;
 if("Button" !== data.component){
-validate125.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
+validate108.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -7604,7 +7414,7 @@ if(valid3){
 if(data.child !== undefined){
 const _errs11 = errors;
 if(typeof data.child !== "string"){
-validate125.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate108.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -7617,11 +7427,11 @@ if(data.variant !== undefined){
 let data3 = data.variant;
 const _errs14 = errors;
 if(typeof data3 !== "string"){
-validate125.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate108.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data3 === "default") || (data3 === "primary")) || (data3 === "borderless"))){
-validate125.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema99.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate108.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema94.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -7632,8 +7442,8 @@ var valid3 = true;
 if(valid3){
 if(data.action !== undefined){
 const _errs16 = errors;
-if(!(validate134(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate117(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
@@ -7647,7 +7457,7 @@ var valid3 = true;
 }
 }
 else {
-validate125.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate108.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7659,28 +7469,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate125.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate108.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate125.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema107 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"validationRegexp":{"type":"string"}},"required":["component","label"]}],"unevaluatedProperties":false};
+export const component_13 = validate121;
+const schema102 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"validationRegexp":{"type":"string"}},"required":["component","label"]}],"unevaluatedProperties":false};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7688,8 +7499,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7700,21 +7511,21 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate139.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate121.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate139.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate121.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -7724,14 +7535,14 @@ if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
-validate139.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate121.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs10 = errors;
 if("TextField" !== data.component){
-validate139.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
+validate121.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -7742,8 +7553,8 @@ var valid3 = true;
 if(valid3){
 if(data.label !== undefined){
 const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -7754,8 +7565,8 @@ var valid3 = true;
 if(valid3){
 if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs12 === errors;
@@ -7768,11 +7579,11 @@ if(data.variant !== undefined){
 let data4 = data.variant;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate139.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate121.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data4 === "longText") || (data4 === "number")) || (data4 === "shortText")) || (data4 === "obscured"))){
-validate139.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema107.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate121.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema102.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -7784,7 +7595,7 @@ if(valid3){
 if(data.validationRegexp !== undefined){
 const _errs15 = errors;
 if(typeof data.validationRegexp !== "string"){
-validate139.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate121.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -7799,7 +7610,7 @@ var valid3 = true;
 }
 }
 else {
-validate139.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate121.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7811,27 +7622,28 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate139.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate121.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate139.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_14 = validate126;
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate145.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7839,8 +7651,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7851,21 +7663,21 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate145.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate126.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate145.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate126.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -7875,14 +7687,14 @@ if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate145.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate126.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs10 = errors;
 if("CheckBox" !== data.component){
-validate145.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
+validate126.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -7893,8 +7705,8 @@ var valid3 = true;
 if(valid3){
 if(data.label !== undefined){
 const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -7905,8 +7717,8 @@ var valid3 = true;
 if(valid3){
 if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate48(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate43(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs12 === errors;
@@ -7919,7 +7731,7 @@ var valid3 = true;
 }
 }
 else {
-validate145.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate126.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7931,28 +7743,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate145.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate126.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate145.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema111 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"ChoicePicker"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["multipleSelection","mutuallyExclusive"]},"options":{"type":"array","items":{"type":"object","properties":{"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"type":"string"}},"required":["label","value"],"additionalProperties":false}},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicStringList"},"displayStyle":{"type":"string","enum":["checkbox","chips"]},"filterable":{"type":"boolean"}},"required":["component","options","value"]}],"unevaluatedProperties":false};
+export const component_15 = validate131;
+const schema106 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"ChoicePicker"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["multipleSelection","mutuallyExclusive"]},"options":{"type":"array","items":{"type":"object","properties":{"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"type":"string"}},"required":["label","value"],"additionalProperties":false}},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicStringList"},"displayStyle":{"type":"string","enum":["checkbox","chips"]},"filterable":{"type":"boolean"}},"required":["component","options","value"]}],"unevaluatedProperties":false};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate156.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7992,7 +7805,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data[i0] !== "string"){
-validate156.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/then/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate136.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/then/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -8002,7 +7815,7 @@ break;
 }
 }
 else {
-validate156.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate136.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8057,12 +7870,12 @@ let ifClause1;
 if(_valid1){
 const _errs11 = errors;
 const _errs12 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate31.evaluated.props;
+var props0 = validate26.evaluated.props;
 }
 var valid3 = _errs12 === errors;
 if(valid3){
@@ -8070,7 +7883,7 @@ const _errs13 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("array" !== data.returnType){
-validate156.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"}];
+validate136.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "array"},message:"must be equal to constant"}];
 return false;
 }
 }
@@ -8135,14 +7948,14 @@ if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate156.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate136.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate156.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate136.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8150,7 +7963,7 @@ break;
 if(_errs22 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate156.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate136.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -8158,7 +7971,7 @@ return false;
 }
 }
 else {
-validate156.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate136.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8171,7 +7984,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate156.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate136.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid5 = _valid2;
 ifClause2 = "else";
@@ -8185,7 +7998,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate156.errors = vErrors;
+validate136.errors = vErrors;
 return false;
 }
 var _valid1 = _errs15 === errors;
@@ -8212,7 +8025,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate156.errors = vErrors;
+validate136.errors = vErrors;
 return false;
 }
 var _valid0 = _errs7 === errors;
@@ -8228,21 +8041,21 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate156.errors = vErrors;
+validate136.errors = vErrors;
 return false;
 }
-validate156.errors = vErrors;
+validate136.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate156.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate136.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate151.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8250,8 +8063,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8262,21 +8075,21 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate151.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate131.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8286,14 +8099,14 @@ if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.options === undefined) && (missing0 = "options"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate151.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate131.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs10 = errors;
 if("ChoicePicker" !== data.component){
-validate151.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
+validate131.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -8304,8 +8117,8 @@ var valid3 = true;
 if(valid3){
 if(data.label !== undefined){
 const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -8318,11 +8131,11 @@ if(data.variant !== undefined){
 let data3 = data.variant;
 const _errs12 = errors;
 if(typeof data3 !== "string"){
-validate151.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data3 === "multipleSelection") || (data3 === "mutuallyExclusive"))){
-validate151.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema111.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate131.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema106.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -8345,14 +8158,14 @@ if(errors === _errs16){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing1;
 if(((data5.label === undefined) && (missing1 = "label")) || ((data5.value === undefined) && (missing1 = "value"))){
-validate151.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate131.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs18 = errors;
 for(const key0 in data5){
 if(!((key0 === "label") || (key0 === "value"))){
-validate151.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate131.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8360,8 +8173,8 @@ break;
 if(_errs18 === errors){
 if(data5.label !== undefined){
 const _errs19 = errors;
-if(!(validate30(data5.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data5,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data5.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data5,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs19 === errors;
@@ -8373,7 +8186,7 @@ if(valid5){
 if(data5.value !== undefined){
 const _errs20 = errors;
 if(typeof data5.value !== "string"){
-validate151.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs20 === errors;
@@ -8386,7 +8199,7 @@ var valid5 = true;
 }
 }
 else {
-validate151.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8397,7 +8210,7 @@ break;
 }
 }
 else {
-validate151.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate131.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8409,8 +8222,8 @@ var valid3 = true;
 if(valid3){
 if(data.value !== undefined){
 const _errs22 = errors;
-if(!(validate156(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate136(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs22 === errors;
@@ -8423,11 +8236,11 @@ if(data.displayStyle !== undefined){
 let data9 = data.displayStyle;
 const _errs23 = errors;
 if(typeof data9 !== "string"){
-validate151.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data9 === "checkbox") || (data9 === "chips"))){
-validate151.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema111.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
+validate131.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema106.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs23 === errors;
@@ -8439,7 +8252,7 @@ if(valid3){
 if(data.filterable !== undefined){
 const _errs25 = errors;
 if(typeof data.filterable !== "boolean"){
-validate151.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate131.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs25 === errors;
@@ -8456,7 +8269,7 @@ var valid3 = true;
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8468,27 +8281,28 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "checks")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate151.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate131.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate151.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_16 = validate139;
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8496,8 +8310,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8508,21 +8322,21 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate160.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate139.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate160.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate139.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8532,14 +8346,14 @@ if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
-validate160.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate139.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs10 = errors;
 if("Slider" !== data.component){
-validate160.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
+validate139.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -8550,8 +8364,8 @@ var valid3 = true;
 if(valid3){
 if(data.label !== undefined){
 const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -8563,7 +8377,7 @@ if(valid3){
 if(data.min !== undefined){
 const _errs12 = errors;
 if(!(typeof data.min == "number")){
-validate160.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate139.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -8575,7 +8389,7 @@ if(valid3){
 if(data.max !== undefined){
 const _errs14 = errors;
 if(!(typeof data.max == "number")){
-validate160.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate139.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -8586,8 +8400,8 @@ var valid3 = true;
 if(valid3){
 if(data.value !== undefined){
 const _errs16 = errors;
-if(!(validate38(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate33(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
@@ -8602,7 +8416,7 @@ var valid3 = true;
 }
 }
 else {
-validate160.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate139.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8614,30 +8428,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate160.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate139.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate160.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const formats4 = validatorRuntime.fullFormats.date;
-const formats6 = validatorRuntime.fullFormats.time;
-const formats8 = validatorRuntime.fullFormats["date-time"];
+export const component_17 = validate144;
+const formats2 = validatorRuntime.fullFormats.date;
+const formats4 = validatorRuntime.fullFormats.time;
+const formats6 = validatorRuntime.fullFormats["date-time"];
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8645,8 +8460,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8657,21 +8472,21 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate166.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate144.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate166.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate144.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8681,14 +8496,14 @@ if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))){
-validate166.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate144.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs10 = errors;
 if("DateTimeInput" !== data.component){
-validate166.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
+validate144.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -8699,8 +8514,8 @@ var valid3 = true;
 if(valid3){
 if(data.value !== undefined){
 const _errs11 = errors;
-if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -8712,7 +8527,7 @@ if(valid3){
 if(data.enableDate !== undefined){
 const _errs12 = errors;
 if(typeof data.enableDate !== "boolean"){
-validate166.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate144.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -8724,7 +8539,7 @@ if(valid3){
 if(data.enableTime !== undefined){
 const _errs14 = errors;
 if(typeof data.enableTime !== "boolean"){
-validate166.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate144.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -8737,8 +8552,8 @@ if(data.min !== undefined){
 let data5 = data.min;
 const _errs16 = errors;
 const _errs17 = errors;
-if(!(validate30(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -8775,7 +8590,7 @@ let passing0 = null;
 const _errs24 = errors;
 if(errors === _errs24){
 if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
+if(!(formats2.validate(data5))){
 const err1 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -8795,7 +8610,7 @@ passing0 = 0;
 const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data5 === "string"){
-if(!(formats6.validate(data5))){
+if(!(formats4.validate(data5))){
 const err2 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -8820,7 +8635,7 @@ passing0 = 1;
 const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data5 === "string"){
-if(!(formats8.validate(data5))){
+if(!(formats6.validate(data5))){
 const err3 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -8853,7 +8668,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate166.errors = vErrors;
+validate144.errors = vErrors;
 return false;
 }
 else {
@@ -8879,7 +8694,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate166.errors = vErrors;
+validate144.errors = vErrors;
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -8894,8 +8709,8 @@ if(data.max !== undefined){
 let data6 = data.max;
 const _errs27 = errors;
 const _errs28 = errors;
-if(!(validate30(data6, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data6, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs28 === errors;
@@ -8932,7 +8747,7 @@ let passing1 = null;
 const _errs35 = errors;
 if(errors === _errs35){
 if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
+if(!(formats2.validate(data6))){
 const err7 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -8952,7 +8767,7 @@ passing1 = 0;
 const _errs36 = errors;
 if(errors === _errs36){
 if(typeof data6 === "string"){
-if(!(formats6.validate(data6))){
+if(!(formats4.validate(data6))){
 const err8 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -8977,7 +8792,7 @@ passing1 = 1;
 const _errs37 = errors;
 if(errors === _errs37){
 if(typeof data6 === "string"){
-if(!(formats8.validate(data6))){
+if(!(formats6.validate(data6))){
 const err9 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -9010,7 +8825,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate166.errors = vErrors;
+validate144.errors = vErrors;
 return false;
 }
 else {
@@ -9036,7 +8851,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate166.errors = vErrors;
+validate144.errors = vErrors;
 return false;
 }
 var valid7 = _errs29 === errors;
@@ -9049,8 +8864,8 @@ var valid3 = true;
 if(valid3){
 if(data.label !== undefined){
 const _errs38 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs38 === errors;
@@ -9067,7 +8882,7 @@ var valid3 = true;
 }
 }
 else {
-validate166.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate144.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9079,28 +8894,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((((key0 !== "component") && (key0 !== "value")) && (key0 !== "enableDate")) && (key0 !== "enableTime")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "label")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate166.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate144.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate166.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const pattern5 = new RegExp("^ui://", "u");
+export const component_18 = validate151;
+const pattern4 = new RegExp("^ui://", "u");
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate174.evaluated;
+const evaluated0 = validate151.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9108,8 +8924,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9120,13 +8936,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate174.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate151.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate174.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9137,14 +8953,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.title === undefined) && (missing0 = "title"))){
-validate174.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate151.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("McpApp" !== data.component){
-validate174.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "McpApp"},message:"must be equal to constant"}];
+validate151.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "McpApp"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -9158,13 +8974,13 @@ let data2 = data.resourceUri;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-validate174.errors = [{instancePath:instancePath+"/resourceUri",schemaPath:"#/allOf/2/properties/resourceUri/pattern",keyword:"pattern",params:{pattern: "^ui://"},message:"must match pattern \""+"^ui://"+"\""}];
+if(!pattern4.test(data2)){
+validate151.errors = [{instancePath:instancePath+"/resourceUri",schemaPath:"#/allOf/2/properties/resourceUri/pattern",keyword:"pattern",params:{pattern: "^ui://"},message:"must match pattern \""+"^ui://"+"\""}];
 return false;
 }
 }
 else {
-validate174.errors = [{instancePath:instancePath+"/resourceUri",schemaPath:"#/allOf/2/properties/resourceUri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate151.errors = [{instancePath:instancePath+"/resourceUri",schemaPath:"#/allOf/2/properties/resourceUri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9177,7 +8993,7 @@ if(valid3){
 if(data.content !== undefined){
 const _errs12 = errors;
 if(typeof data.content !== "string"){
-validate174.errors = [{instancePath:instancePath+"/content",schemaPath:"#/allOf/2/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate151.errors = [{instancePath:instancePath+"/content",schemaPath:"#/allOf/2/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -9188,8 +9004,8 @@ var valid3 = true;
 if(valid3){
 if(data.title !== undefined){
 const _errs14 = errors;
-if(!(validate30(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs14 === errors;
@@ -9208,7 +9024,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs17 = errors;
 if(typeof data5[i0] !== "string"){
-validate174.errors = [{instancePath:instancePath+"/allowedTools/" + i0,schemaPath:"#/allOf/2/properties/allowedTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate151.errors = [{instancePath:instancePath+"/allowedTools/" + i0,schemaPath:"#/allOf/2/properties/allowedTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs17 === errors;
@@ -9218,7 +9034,7 @@ break;
 }
 }
 else {
-validate174.errors = [{instancePath:instancePath+"/allowedTools",schemaPath:"#/allOf/2/properties/allowedTools/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate151.errors = [{instancePath:instancePath+"/allowedTools",schemaPath:"#/allOf/2/properties/allowedTools/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9236,14 +9052,14 @@ if(errors === _errs20){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 let missing1;
 if((data7.path === undefined) && (missing1 = "path")){
-validate174.errors = [{instancePath:instancePath+"/value",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate151.errors = [{instancePath:instancePath+"/value",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key0 in data7){
 if(!(key0 === "path")){
-validate174.errors = [{instancePath:instancePath+"/value",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate151.errors = [{instancePath:instancePath+"/value",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9251,7 +9067,7 @@ break;
 if(_errs22 === errors){
 if(data7.path !== undefined){
 if(typeof data7.path !== "string"){
-validate174.errors = [{instancePath:instancePath+"/value/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate151.errors = [{instancePath:instancePath+"/value/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9259,7 +9075,7 @@ return false;
 }
 }
 else {
-validate174.errors = [{instancePath:instancePath+"/value",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath:instancePath+"/value",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9271,8 +9087,8 @@ var valid3 = true;
 if(valid3){
 if(data.action !== undefined){
 const _errs25 = errors;
-if(!(validate134(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate117(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs25 === errors;
@@ -9287,12 +9103,12 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data10 == "number"){
 if(data10 < 40 || isNaN(data10)){
-validate174.errors = [{instancePath:instancePath+"/height",schemaPath:"#/allOf/2/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 40},message:"must be >= 40"}];
+validate151.errors = [{instancePath:instancePath+"/height",schemaPath:"#/allOf/2/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 40},message:"must be >= 40"}];
 return false;
 }
 }
 else {
-validate174.errors = [{instancePath:instancePath+"/height",schemaPath:"#/allOf/2/properties/height/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate151.errors = [{instancePath:instancePath+"/height",schemaPath:"#/allOf/2/properties/height/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -9311,7 +9127,7 @@ var valid3 = true;
 }
 }
 else {
-validate174.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9322,27 +9138,230 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((((((((key1 !== "component") && (key1 !== "resourceUri")) && (key1 !== "content")) && (key1 !== "title")) && (key1 !== "allowedTools")) && (key1 !== "value")) && (key1 !== "action")) && (key1 !== "height")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate174.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate151.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate174.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate174.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
-validate174.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate151.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const serverMessage = validate155;
+const pattern5 = new RegExp("^#[0-9a-fA-F]{6}$", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
+const evaluated0 = validate156.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.createSurface === undefined) && (missing0 = "createSurface")) || ((data.version === undefined) && (missing0 = "version"))){
+validate156.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "createSurface"))){
+validate156.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.version !== undefined){
+const _errs2 = errors;
+if("v0.9" !== data.version){
+validate156.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.createSurface !== undefined){
+let data1 = data.createSurface;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.catalogId === undefined) && (missing1 = "catalogId"))){
+validate156.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs5 = errors;
+for(const key1 in data1){
+if(!((((key1 === "surfaceId") || (key1 === "catalogId")) || (key1 === "theme")) || (key1 === "sendDataModel"))){
+validate156.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs5 === errors){
+if(data1.surfaceId !== undefined){
+const _errs6 = errors;
+if(typeof data1.surfaceId !== "string"){
+validate156.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.catalogId !== undefined){
+const _errs8 = errors;
+if(typeof data1.catalogId !== "string"){
+validate156.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.theme !== undefined){
+let data4 = data1.theme;
+const _errs10 = errors;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.primaryColor !== undefined){
+let data5 = data4.primaryColor;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data5 === "string"){
+if(!pattern5.test(data5)){
+validate156.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
+return false;
+}
+}
+else {
+validate156.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs14 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.iconUrl !== undefined){
+let data6 = data4.iconUrl;
+const _errs16 = errors;
+if(errors === _errs16){
+if(errors === _errs16){
+if(typeof data6 === "string"){
+if(!(formats0(data6))){
+validate156.errors = [{instancePath:instancePath+"/createSurface/theme/iconUrl",schemaPath:"catalog.json#/$defs/theme/properties/iconUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+return false;
+}
+}
+else {
+validate156.errors = [{instancePath:instancePath+"/createSurface/theme/iconUrl",schemaPath:"catalog.json#/$defs/theme/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid3 = _errs16 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data4.agentDisplayName !== undefined){
+const _errs18 = errors;
+if(typeof data4.agentDisplayName !== "string"){
+validate156.errors = [{instancePath:instancePath+"/createSurface/theme/agentDisplayName",schemaPath:"catalog.json#/$defs/theme/properties/agentDisplayName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid3 = _errs18 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate156.errors = [{instancePath:instancePath+"/createSurface/theme",schemaPath:"catalog.json#/$defs/theme/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.sendDataModel !== undefined){
+const _errs20 = errors;
+if(typeof data1.sendDataModel !== "boolean"){
+validate156.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs20 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate156.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate156.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate156.errors = vErrors;
+return errors === 0;
+}
+validate156.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema121 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Image","Icon","Video","AudioPlayer","Row","Column","List","Card","Tabs","Modal","Divider","Button","TextField","CheckBox","ChoicePicker","Slider","DateTimeInput","McpApp"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Image"}}},"then":{"$ref":"#/components/Image"}},{"if":{"properties":{"component":{"const":"Icon"}}},"then":{"$ref":"#/components/Icon"}},{"if":{"properties":{"component":{"const":"Video"}}},"then":{"$ref":"#/components/Video"}},{"if":{"properties":{"component":{"const":"AudioPlayer"}}},"then":{"$ref":"#/components/AudioPlayer"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"List"}}},"then":{"$ref":"#/components/List"}},{"if":{"properties":{"component":{"const":"Card"}}},"then":{"$ref":"#/components/Card"}},{"if":{"properties":{"component":{"const":"Tabs"}}},"then":{"$ref":"#/components/Tabs"}},{"if":{"properties":{"component":{"const":"Modal"}}},"then":{"$ref":"#/components/Modal"}},{"if":{"properties":{"component":{"const":"Divider"}}},"then":{"$ref":"#/components/Divider"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}},{"if":{"properties":{"component":{"const":"CheckBox"}}},"then":{"$ref":"#/components/CheckBox"}},{"if":{"properties":{"component":{"const":"ChoicePicker"}}},"then":{"$ref":"#/components/ChoicePicker"}},{"if":{"properties":{"component":{"const":"Slider"}}},"then":{"$ref":"#/components/Slider"}},{"if":{"properties":{"component":{"const":"DateTimeInput"}}},"then":{"$ref":"#/components/DateTimeInput"}},{"if":{"properties":{"component":{"const":"McpApp"}}},"then":{"$ref":"#/components/McpApp"}}]};
+
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate159.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9379,8 +9398,8 @@ vErrors = null;
 }
 if(_valid0){
 const _errs5 = errors;
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -9398,7 +9417,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -9433,8 +9452,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs10 = errors;
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -9452,7 +9471,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -9496,8 +9515,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs15 = errors;
-if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
@@ -9515,7 +9534,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -9559,8 +9578,8 @@ vErrors = null;
 }
 if(_valid3){
 const _errs20 = errors;
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs20 === errors;
@@ -9578,7 +9597,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -9622,8 +9641,8 @@ vErrors = null;
 }
 if(_valid4){
 const _errs25 = errors;
-if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs25 === errors;
@@ -9641,7 +9660,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -9685,8 +9704,8 @@ vErrors = null;
 }
 if(_valid5){
 const _errs30 = errors;
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs30 === errors;
@@ -9704,7 +9723,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -9748,8 +9767,8 @@ vErrors = null;
 }
 if(_valid6){
 const _errs35 = errors;
-if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs35 === errors;
@@ -9767,7 +9786,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -9811,8 +9830,8 @@ vErrors = null;
 }
 if(_valid7){
 const _errs40 = errors;
-if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs40 === errors;
@@ -9830,7 +9849,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -9874,8 +9893,8 @@ vErrors = null;
 }
 if(_valid8){
 const _errs45 = errors;
-if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 var _valid8 = _errs45 === errors;
@@ -9893,7 +9912,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -9937,8 +9956,8 @@ vErrors = null;
 }
 if(_valid9){
 const _errs50 = errors;
-if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 var _valid9 = _errs50 === errors;
@@ -9956,7 +9975,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -10000,8 +10019,8 @@ vErrors = null;
 }
 if(_valid10){
 const _errs55 = errors;
-if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var _valid10 = _errs55 === errors;
@@ -10019,7 +10038,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -10063,8 +10082,8 @@ vErrors = null;
 }
 if(_valid11){
 const _errs60 = errors;
-if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 var _valid11 = _errs60 === errors;
@@ -10082,7 +10101,7 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs56 === errors;
@@ -10126,8 +10145,8 @@ vErrors = null;
 }
 if(_valid12){
 const _errs65 = errors;
-if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var _valid12 = _errs65 === errors;
@@ -10145,7 +10164,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -10189,8 +10208,8 @@ vErrors = null;
 }
 if(_valid13){
 const _errs70 = errors;
-if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 var _valid13 = _errs70 === errors;
@@ -10208,7 +10227,7 @@ else {
 vErrors.push(err27);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs66 === errors;
@@ -10252,8 +10271,8 @@ vErrors = null;
 }
 if(_valid14){
 const _errs75 = errors;
-if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 var _valid14 = _errs75 === errors;
@@ -10271,7 +10290,7 @@ else {
 vErrors.push(err29);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs71 === errors;
@@ -10315,8 +10334,8 @@ vErrors = null;
 }
 if(_valid15){
 const _errs80 = errors;
-if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+if(!(validate131(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 var _valid15 = _errs80 === errors;
@@ -10334,7 +10353,7 @@ else {
 vErrors.push(err31);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs76 === errors;
@@ -10378,8 +10397,8 @@ vErrors = null;
 }
 if(_valid16){
 const _errs85 = errors;
-if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var _valid16 = _errs85 === errors;
@@ -10397,7 +10416,7 @@ else {
 vErrors.push(err33);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs81 === errors;
@@ -10441,8 +10460,8 @@ vErrors = null;
 }
 if(_valid17){
 const _errs90 = errors;
-if(!(validate166(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var _valid17 = _errs90 === errors;
@@ -10460,7 +10479,7 @@ else {
 vErrors.push(err35);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs86 === errors;
@@ -10504,8 +10523,8 @@ vErrors = null;
 }
 if(_valid18){
 const _errs95 = errors;
-if(!(validate174(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var _valid18 = _errs95 === errors;
@@ -10523,7 +10542,7 @@ else {
 vErrors.push(err37);
 }
 errors++;
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 return false;
 }
 var valid0 = _errs91 === errors;
@@ -10560,7 +10579,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.component === undefined) && (missing0 = "component")){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -10571,28 +10590,28 @@ props0.component = true;
 if(data.component !== undefined){
 let data19 = data.component;
 if(!(((((((((((((((((((data19 === "Text") || (data19 === "Image")) || (data19 === "Icon")) || (data19 === "Video")) || (data19 === "AudioPlayer")) || (data19 === "Row")) || (data19 === "Column")) || (data19 === "List")) || (data19 === "Card")) || (data19 === "Tabs")) || (data19 === "Modal")) || (data19 === "Divider")) || (data19 === "Button")) || (data19 === "TextField")) || (data19 === "CheckBox")) || (data19 === "ChoicePicker")) || (data19 === "Slider")) || (data19 === "DateTimeInput")) || (data19 === "McpApp"))){
-validate25.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema36.properties.component.enum},message:"must be equal to one of the allowed values"}];
+validate159.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema121.properties.component.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate159.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate25.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate159.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = validate158.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10603,14 +10622,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.updateComponents === undefined) && (missing0 = "updateComponents")) || ((data.version === undefined) && (missing0 = "version"))){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate158.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateComponents"))){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate158.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -10619,7 +10638,7 @@ if(_errs1 === errors){
 if(data.version !== undefined){
 const _errs2 = errors;
 if("v0.9" !== data.version){
-validate24.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate158.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10635,14 +10654,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.components === undefined) && (missing1 = "components"))){
-validate24.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate158.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key1 in data1){
 if(!((key1 === "surfaceId") || (key1 === "components"))){
-validate24.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate158.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -10651,7 +10670,7 @@ if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
 const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-validate24.errors = [{instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate158.errors = [{instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -10666,7 +10685,7 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate24.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate158.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -10674,8 +10693,8 @@ var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
-if(!(validate25(data3[i0], {instancePath:instancePath+"/updateComponents/components/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate159(data3[i0], {instancePath:instancePath+"/updateComponents/components/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -10686,7 +10705,7 @@ break;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate158.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10700,7 +10719,7 @@ var valid1 = true;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate158.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -10714,21 +10733,21 @@ var valid0 = true;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate158.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://a2ui.org/specification/v0_9/server_to_client.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate155.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10736,7 +10755,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs2 = errors;
@@ -10780,8 +10799,8 @@ vErrors = null;
 let ifClause0;
 if(_valid0){
 const _errs5 = errors;
-if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -10834,8 +10853,8 @@ vErrors = null;
 let ifClause1;
 if(_valid1){
 const _errs10 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -10893,14 +10912,14 @@ if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.updateDataModel === undefined) && (missing3 = "updateDataModel")) || ((data.version === undefined) && (missing3 = "version"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate155.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs18 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateDataModel"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate155.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -10909,7 +10928,7 @@ if(_errs18 === errors){
 if(data.version !== undefined){
 const _errs19 = errors;
 if("v0.9" !== data.version){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/UpdateDataModelMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate155.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/UpdateDataModelMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid5 = _errs19 === errors;
@@ -10925,14 +10944,14 @@ if(errors === _errs20){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing4;
 if((data1.surfaceId === undefined) && (missing4 = "surfaceId")){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate155.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key1 in data1){
 if(!(((key1 === "surfaceId") || (key1 === "path")) || (key1 === "value"))){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate155.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -10941,7 +10960,7 @@ if(_errs22 === errors){
 if(data1.surfaceId !== undefined){
 const _errs23 = errors;
 if(typeof data1.surfaceId !== "string"){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate155.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs23 === errors;
@@ -10953,7 +10972,7 @@ if(valid6){
 if(data1.path !== undefined){
 const _errs25 = errors;
 if(typeof data1.path !== "string"){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate155.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs25 === errors;
@@ -10975,7 +10994,7 @@ var valid6 = true;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate155.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -10989,7 +11008,7 @@ var valid5 = true;
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate155.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11048,14 +11067,14 @@ if(errors === _errs34){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.deleteSurface === undefined) && (missing6 = "deleteSurface")) || ((data.version === undefined) && (missing6 = "version"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+validate155.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 else {
 const _errs36 = errors;
 for(const key2 in data){
 if(!((key2 === "version") || (key2 === "deleteSurface"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate155.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -11064,7 +11083,7 @@ if(_errs36 === errors){
 if(data.version !== undefined){
 const _errs37 = errors;
 if("v0.9" !== data.version){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate155.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid9 = _errs37 === errors;
@@ -11080,14 +11099,14 @@ if(errors === _errs38){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing7;
 if((data6.surfaceId === undefined) && (missing7 = "surfaceId")){
-validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
+validate155.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
 return false;
 }
 else {
 const _errs40 = errors;
 for(const key3 in data6){
 if(!(key3 === "surfaceId")){
-validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate155.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -11095,7 +11114,7 @@ break;
 if(_errs40 === errors){
 if(data6.surfaceId !== undefined){
 if(typeof data6.surfaceId !== "string"){
-validate20.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate155.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -11103,7 +11122,7 @@ return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate155.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11117,7 +11136,7 @@ var valid9 = true;
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate155.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11130,7 +11149,7 @@ ifClause3 = "then";
 }
 else {
 var _valid3 = false;
-validate20.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate155.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid7 = _valid3;
 ifClause3 = "else";
@@ -11144,7 +11163,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate20.errors = vErrors;
+validate155.errors = vErrors;
 return false;
 }
 var _valid2 = _errs29 === errors;
@@ -11171,7 +11190,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate20.errors = vErrors;
+validate155.errors = vErrors;
 return false;
 }
 var _valid1 = _errs11 === errors;
@@ -11198,7 +11217,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate20.errors = vErrors;
+validate155.errors = vErrors;
 return false;
 }
 var _valid0 = _errs6 === errors;
@@ -11225,14 +11244,14 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate20.errors = vErrors;
+validate155.errors = vErrors;
 return false;
 }
-validate20.errors = vErrors;
+validate155.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate20.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate155.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const theme = validate181;
 
@@ -11253,7 +11272,7 @@ let data0 = data.primaryColor;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 validate181.errors = [{instancePath:instancePath+"/primaryColor",schemaPath:"#/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
 return false;
 }
@@ -11315,3254 +11334,6 @@ validate181.errors = vErrors;
 return errors === 0;
 }
 validate181.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_0 = validate182;
-
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate182.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate182.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate182.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
-validate182.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Text" !== data.component){
-validate182.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.text !== undefined){
-const _errs10 = errors;
-if(!(validate30(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.variant !== undefined){
-let data3 = data.variant;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate182.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data3 === "h1") || (data3 === "h2")) || (data3 === "h3")) || (data3 === "h4")) || (data3 === "h5")) || (data3 === "caption")) || (data3 === "body"))){
-validate182.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate182.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate182.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate182.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate182.errors = vErrors;
-return errors === 0;
-}
-validate182.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_1 = validate185;
-
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate185.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate185.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate185.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate185.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Image" !== data.component){
-validate185.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.url !== undefined){
-const _errs10 = errors;
-if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.description !== undefined){
-const _errs11 = errors;
-if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.fit !== undefined){
-let data4 = data.fit;
-const _errs12 = errors;
-if(typeof data4 !== "string"){
-validate185.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data4 === "contain") || (data4 === "cover")) || (data4 === "fill")) || (data4 === "none")) || (data4 === "scaleDown"))){
-validate185.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/2/properties/fit/enum",keyword:"enum",params:{allowedValues: schema69.allOf[2].properties.fit.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.variant !== undefined){
-let data5 = data.variant;
-const _errs14 = errors;
-if(typeof data5 !== "string"){
-validate185.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data5 === "icon") || (data5 === "avatar")) || (data5 === "smallFeature")) || (data5 === "mediumFeature")) || (data5 === "largeFeature")) || (data5 === "header"))){
-validate185.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema69.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate185.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "fit")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate185.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate185.errors = vErrors;
-return errors === 0;
-}
-validate185.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_2 = validate189;
-
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate189.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate189.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate189.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.name === undefined) && (missing0 = "name"))){
-validate189.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Icon" !== data.component){
-validate189.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.name !== undefined){
-let data2 = data.name;
-const _errs10 = errors;
-const _errs11 = errors;
-let valid4 = true;
-const _errs12 = errors;
-if(typeof data2 !== "string"){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs12 === errors;
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs14 = errors;
-if(typeof data2 !== "string"){
-validate189.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data2 === "accountCircle") || (data2 === "add")) || (data2 === "arrowBack")) || (data2 === "arrowForward")) || (data2 === "attachFile")) || (data2 === "calendarToday")) || (data2 === "call")) || (data2 === "camera")) || (data2 === "check")) || (data2 === "close")) || (data2 === "delete")) || (data2 === "download")) || (data2 === "edit")) || (data2 === "event")) || (data2 === "error")) || (data2 === "fastForward")) || (data2 === "favorite")) || (data2 === "favoriteOff")) || (data2 === "folder")) || (data2 === "help")) || (data2 === "home")) || (data2 === "info")) || (data2 === "locationOn")) || (data2 === "lock")) || (data2 === "lockOpen")) || (data2 === "mail")) || (data2 === "menu")) || (data2 === "moreVert")) || (data2 === "moreHoriz")) || (data2 === "notificationsOff")) || (data2 === "notifications")) || (data2 === "pause")) || (data2 === "payment")) || (data2 === "person")) || (data2 === "phone")) || (data2 === "photo")) || (data2 === "play")) || (data2 === "print")) || (data2 === "refresh")) || (data2 === "rewind")) || (data2 === "search")) || (data2 === "send")) || (data2 === "settings")) || (data2 === "share")) || (data2 === "shoppingCart")) || (data2 === "skipNext")) || (data2 === "skipPrevious")) || (data2 === "star")) || (data2 === "starHalf")) || (data2 === "starOff")) || (data2 === "stop")) || (data2 === "upload")) || (data2 === "visibility")) || (data2 === "visibilityOff")) || (data2 === "volumeDown")) || (data2 === "volumeMute")) || (data2 === "volumeOff")) || (data2 === "volumeUp")) || (data2 === "warning"))){
-validate189.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema71.allOf[2].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var _valid0 = _errs14 === errors;
-valid4 = _valid0;
-ifClause0 = "then";
-}
-else {
-const _errs16 = errors;
-const _errs17 = errors;
-let valid5 = true;
-const _errs18 = errors;
-if(errors === _errs18){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.svgPath === undefined) && (missing1 = "svgPath")){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid1 = _errs18 === errors;
-errors = _errs17;
-if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause1;
-if(_valid1){
-const _errs20 = errors;
-if(errors === _errs20){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing2;
-if((data2.svgPath === undefined) && (missing2 = "svgPath")){
-validate189.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
-}
-else {
-const _errs22 = errors;
-for(const key0 in data2){
-if(!(key0 === "svgPath")){
-validate189.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs22 === errors){
-if(data2.svgPath !== undefined){
-if(typeof data2.svgPath !== "string"){
-validate189.errors = [{instancePath:instancePath+"/name/svgPath",schemaPath:"#/allOf/2/properties/name/else/then/properties/svgPath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate189.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var _valid1 = _errs20 === errors;
-valid5 = _valid1;
-if(valid5){
-var props0 = true;
-}
-ifClause1 = "then";
-}
-else {
-const _errs25 = errors;
-const _errs26 = errors;
-let valid7 = true;
-const _errs27 = errors;
-if(errors === _errs27){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing3;
-if((data2.path === undefined) && (missing3 = "path")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs27 === errors;
-errors = _errs26;
-if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause2;
-if(_valid2){
-const _errs29 = errors;
-const _errs30 = errors;
-if(errors === _errs30){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing4;
-if((data2.path === undefined) && (missing4 = "path")){
-validate189.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
-}
-else {
-const _errs32 = errors;
-for(const key1 in data2){
-if(!(key1 === "path")){
-validate189.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs32 === errors){
-if(data2.path !== undefined){
-if(typeof data2.path !== "string"){
-validate189.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate189.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var _valid2 = _errs29 === errors;
-valid7 = _valid2;
-if(valid7){
-var props1 = true;
-}
-ifClause2 = "then";
-}
-else {
-var _valid2 = false;
-validate189.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
-valid7 = _valid2;
-ifClause2 = "else";
-}
-if(!valid7){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate189.errors = vErrors;
-return false;
-}
-var _valid1 = _errs25 === errors;
-valid5 = _valid1;
-if(valid5){
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-ifClause1 = "else";
-}
-if(!valid5){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-validate189.errors = vErrors;
-return false;
-}
-var _valid0 = _errs16 === errors;
-valid4 = _valid0;
-ifClause0 = "else";
-}
-if(!valid4){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/2/properties/name/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate189.errors = vErrors;
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate189.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key2 in data){
-if(((((key2 !== "component") && (key2 !== "name")) && (key2 !== "weight")) && (key2 !== "id")) && (key2 !== "accessibility")){
-validate189.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate189.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate189.errors = vErrors;
-return errors === 0;
-}
-validate189.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_3 = validate191;
-
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate191.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate191.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate191.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate191.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Video" !== data.component){
-validate191.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.url !== undefined){
-const _errs10 = errors;
-if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate191.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((key0 !== "component") && (key0 !== "url")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate191.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate191.errors = vErrors;
-return errors === 0;
-}
-validate191.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_4 = validate194;
-
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate194.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate194.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate194.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate194.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("AudioPlayer" !== data.component){
-validate194.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.url !== undefined){
-const _errs10 = errors;
-if(!(validate30(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.description !== undefined){
-const _errs11 = errors;
-if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate194.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate194.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate194.errors = vErrors;
-return errors === 0;
-}
-validate194.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_5 = validate198;
-
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate198.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate198.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate198.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate198.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Row" !== data.component){
-validate198.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.children !== undefined){
-const _errs10 = errors;
-if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.justify !== undefined){
-let data3 = data.justify;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate198.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data3 === "center") || (data3 === "end")) || (data3 === "spaceAround")) || (data3 === "spaceBetween")) || (data3 === "spaceEvenly")) || (data3 === "start")) || (data3 === "stretch"))){
-validate198.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.align !== undefined){
-let data4 = data.align;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate198.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
-validate198.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema78.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate198.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate198.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate198.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate198.errors = vErrors;
-return errors === 0;
-}
-validate198.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_6 = validate201;
-
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate201.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate201.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate201.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate201.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Column" !== data.component){
-validate201.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.children !== undefined){
-const _errs10 = errors;
-if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.justify !== undefined){
-let data3 = data.justify;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate201.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "spaceBetween")) || (data3 === "spaceAround")) || (data3 === "spaceEvenly")) || (data3 === "stretch"))){
-validate201.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema83.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.align !== undefined){
-let data4 = data.align;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate201.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "center") || (data4 === "end")) || (data4 === "start")) || (data4 === "stretch"))){
-validate201.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema83.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate201.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate201.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate201.errors = vErrors;
-return errors === 0;
-}
-validate201.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_7 = validate204;
-
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate204.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate204.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate204.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate204.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("List" !== data.component){
-validate204.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.children !== undefined){
-const _errs10 = errors;
-if(!(validate101(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.direction !== undefined){
-let data3 = data.direction;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate204.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data3 === "vertical") || (data3 === "horizontal"))){
-validate204.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/2/properties/direction/enum",keyword:"enum",params:{allowedValues: schema85.allOf[2].properties.direction.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.align !== undefined){
-let data4 = data.align;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate204.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
-validate204.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema85.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate204.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate204.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate204.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate204.errors = vErrors;
-return errors === 0;
-}
-validate204.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_8 = validate207;
-
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate207.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate207.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate207.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
-validate207.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Card" !== data.component){
-validate207.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.child !== undefined){
-const _errs10 = errors;
-if(typeof data.child !== "string"){
-validate207.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate207.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate207.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate207.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate207.errors = vErrors;
-return errors === 0;
-}
-validate207.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_9 = validate209;
-
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate209.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate209.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate209.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
-validate209.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Tabs" !== data.component){
-validate209.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.tabs !== undefined){
-let data2 = data.tabs;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data2)){
-if(data2.length < 1){
-validate209.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
-}
-else {
-var valid4 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-const _errs12 = errors;
-if(errors === _errs12){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-let missing1;
-if(((data3.title === undefined) && (missing1 = "title")) || ((data3.child === undefined) && (missing1 = "child"))){
-validate209.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs14 = errors;
-for(const key0 in data3){
-if(!((key0 === "title") || (key0 === "child"))){
-validate209.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs14 === errors){
-if(data3.title !== undefined){
-const _errs15 = errors;
-if(!(validate30(data3.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data3,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid5 = _errs15 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data3.child !== undefined){
-const _errs16 = errors;
-if(typeof data3.child !== "string"){
-validate209.errors = [{instancePath:instancePath+"/tabs/" + i0+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid5 = _errs16 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-else {
-validate209.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/2/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid4 = _errs12 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-else {
-validate209.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/2/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate209.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate209.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate209.errors = vErrors;
-return errors === 0;
-}
-validate209.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_10 = validate212;
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate212.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate212.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate212.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
-validate212.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Modal" !== data.component){
-validate212.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.trigger !== undefined){
-const _errs10 = errors;
-if(typeof data.trigger !== "string"){
-validate212.errors = [{instancePath:instancePath+"/trigger",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.content !== undefined){
-const _errs13 = errors;
-if(typeof data.content !== "string"){
-validate212.errors = [{instancePath:instancePath+"/content",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate212.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate212.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-validate212.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_11 = validate214;
-
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate214.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate214.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate214.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.component === undefined) && (missing0 = "component")){
-validate214.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Divider" !== data.component){
-validate214.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.axis !== undefined){
-let data2 = data.axis;
-const _errs10 = errors;
-if(typeof data2 !== "string"){
-validate214.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "horizontal") || (data2 === "vertical"))){
-validate214.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/2/properties/axis/enum",keyword:"enum",params:{allowedValues: schema97.allOf[2].properties.axis.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate214.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate214.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate214.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate214.errors = vErrors;
-return errors === 0;
-}
-validate214.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_12 = validate216;
-
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate216.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate216.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate216.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-if(valid0){
-const _errs8 = errors;
-if(errors === _errs8){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
-validate216.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs10 = errors;
-if("Button" !== data.component){
-validate216.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.child !== undefined){
-const _errs11 = errors;
-if(typeof data.child !== "string"){
-validate216.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.variant !== undefined){
-let data3 = data.variant;
-const _errs14 = errors;
-if(typeof data3 !== "string"){
-validate216.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data3 === "default") || (data3 === "primary")) || (data3 === "borderless"))){
-validate216.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema99.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.action !== undefined){
-const _errs16 = errors;
-if(!(validate134(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate216.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate216.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate216.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate216.errors = vErrors;
-return errors === 0;
-}
-validate216.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_13 = validate220;
-
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate220.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate220.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate220.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-if(valid0){
-const _errs8 = errors;
-if(errors === _errs8){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
-validate220.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs10 = errors;
-if("TextField" !== data.component){
-validate220.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.label !== undefined){
-const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.value !== undefined){
-const _errs12 = errors;
-if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.variant !== undefined){
-let data4 = data.variant;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate220.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "longText") || (data4 === "number")) || (data4 === "shortText")) || (data4 === "obscured"))){
-validate220.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema107.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.validationRegexp !== undefined){
-const _errs15 = errors;
-if(typeof data.validationRegexp !== "string"){
-validate220.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate220.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate220.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate220.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate220.errors = vErrors;
-return errors === 0;
-}
-validate220.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_14 = validate225;
-
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate225.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate225.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate225.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-if(valid0){
-const _errs8 = errors;
-if(errors === _errs8){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate225.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs10 = errors;
-if("CheckBox" !== data.component){
-validate225.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.label !== undefined){
-const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.value !== undefined){
-const _errs12 = errors;
-if(!(validate48(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate225.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate225.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate225.errors = vErrors;
-return errors === 0;
-}
-validate225.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_15 = validate230;
-
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate230.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate230.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate230.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-if(valid0){
-const _errs8 = errors;
-if(errors === _errs8){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.options === undefined) && (missing0 = "options"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate230.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs10 = errors;
-if("ChoicePicker" !== data.component){
-validate230.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.label !== undefined){
-const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.variant !== undefined){
-let data3 = data.variant;
-const _errs12 = errors;
-if(typeof data3 !== "string"){
-validate230.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data3 === "multipleSelection") || (data3 === "mutuallyExclusive"))){
-validate230.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema111.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.options !== undefined){
-let data4 = data.options;
-const _errs14 = errors;
-if(errors === _errs14){
-if(Array.isArray(data4)){
-var valid4 = true;
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-const _errs16 = errors;
-if(errors === _errs16){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-let missing1;
-if(((data5.label === undefined) && (missing1 = "label")) || ((data5.value === undefined) && (missing1 = "value"))){
-validate230.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs18 = errors;
-for(const key0 in data5){
-if(!((key0 === "label") || (key0 === "value"))){
-validate230.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs18 === errors){
-if(data5.label !== undefined){
-const _errs19 = errors;
-if(!(validate30(data5.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data5,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid5 = _errs19 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data5.value !== undefined){
-const _errs20 = errors;
-if(typeof data5.value !== "string"){
-validate230.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/3/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid5 = _errs20 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-else {
-validate230.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/3/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid4 = _errs16 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate230.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/3/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.value !== undefined){
-const _errs22 = errors;
-if(!(validate156(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs22 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.displayStyle !== undefined){
-let data9 = data.displayStyle;
-const _errs23 = errors;
-if(typeof data9 !== "string"){
-validate230.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data9 === "checkbox") || (data9 === "chips"))){
-validate230.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/3/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema111.allOf[3].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs23 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.filterable !== undefined){
-const _errs25 = errors;
-if(typeof data.filterable !== "boolean"){
-validate230.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/3/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs25 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate230.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "checks")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate230.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate230.errors = vErrors;
-return errors === 0;
-}
-validate230.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_16 = validate236;
-
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate236.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate236.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate236.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-if(valid0){
-const _errs8 = errors;
-if(errors === _errs8){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
-validate236.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs10 = errors;
-if("Slider" !== data.component){
-validate236.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.label !== undefined){
-const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.min !== undefined){
-const _errs12 = errors;
-if(!(typeof data.min == "number")){
-validate236.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.max !== undefined){
-const _errs14 = errors;
-if(!(typeof data.max == "number")){
-validate236.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.value !== undefined){
-const _errs16 = errors;
-if(!(validate38(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate236.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "value")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate236.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate236.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate236.errors = vErrors;
-return errors === 0;
-}
-validate236.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_17 = validate241;
-
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate241.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate241.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate241.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-if(valid0){
-const _errs8 = errors;
-if(errors === _errs8){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))){
-validate241.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs10 = errors;
-if("DateTimeInput" !== data.component){
-validate241.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.value !== undefined){
-const _errs11 = errors;
-if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.enableDate !== undefined){
-const _errs12 = errors;
-if(typeof data.enableDate !== "boolean"){
-validate241.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/3/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.enableTime !== undefined){
-const _errs14 = errors;
-if(typeof data.enableTime !== "boolean"){
-validate241.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/3/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.min !== undefined){
-let data5 = data.min;
-const _errs16 = errors;
-const _errs17 = errors;
-if(!(validate30(data5, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs17 === errors;
-if(valid4){
-const _errs18 = errors;
-const _errs19 = errors;
-let valid5 = true;
-const _errs20 = errors;
-if(typeof data5 !== "string"){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs22 = errors;
-const _errs23 = errors;
-let valid6 = false;
-let passing0 = null;
-const _errs24 = errors;
-if(errors === _errs24){
-if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
-const err1 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-var _valid1 = _errs24 === errors;
-if(_valid1){
-valid6 = true;
-passing0 = 0;
-}
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data5 === "string"){
-if(!(formats6.validate(data5))){
-const err2 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-var _valid1 = _errs25 === errors;
-if(_valid1 && valid6){
-valid6 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid1){
-valid6 = true;
-passing0 = 1;
-}
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data5 === "string"){
-if(!(formats8.validate(data5))){
-const err3 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-var _valid1 = _errs26 === errors;
-if(_valid1 && valid6){
-valid6 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid1){
-valid6 = true;
-passing0 = 2;
-}
-}
-}
-if(!valid6){
-const err4 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate241.errors = vErrors;
-return false;
-}
-else {
-errors = _errs23;
-if(vErrors !== null){
-if(_errs23){
-vErrors.length = _errs23;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs22 === errors;
-valid5 = _valid0;
-}
-if(!valid5){
-const err5 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/3/properties/min/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate241.errors = vErrors;
-return false;
-}
-var valid4 = _errs18 === errors;
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.max !== undefined){
-let data6 = data.max;
-const _errs27 = errors;
-const _errs28 = errors;
-if(!(validate30(data6, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs28 === errors;
-if(valid7){
-const _errs29 = errors;
-const _errs30 = errors;
-let valid8 = true;
-const _errs31 = errors;
-if(typeof data6 !== "string"){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid2 = _errs31 === errors;
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs33 = errors;
-const _errs34 = errors;
-let valid9 = false;
-let passing1 = null;
-const _errs35 = errors;
-if(errors === _errs35){
-if(typeof data6 === "string"){
-if(!(formats4.validate(data6))){
-const err7 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-var _valid3 = _errs35 === errors;
-if(_valid3){
-valid9 = true;
-passing1 = 0;
-}
-const _errs36 = errors;
-if(errors === _errs36){
-if(typeof data6 === "string"){
-if(!(formats6.validate(data6))){
-const err8 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-var _valid3 = _errs36 === errors;
-if(_valid3 && valid9){
-valid9 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid3){
-valid9 = true;
-passing1 = 1;
-}
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data6 === "string"){
-if(!(formats8.validate(data6))){
-const err9 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-var _valid3 = _errs37 === errors;
-if(_valid3 && valid9){
-valid9 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid3){
-valid9 = true;
-passing1 = 2;
-}
-}
-}
-if(!valid9){
-const err10 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-validate241.errors = vErrors;
-return false;
-}
-else {
-errors = _errs34;
-if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid2 = _errs33 === errors;
-valid8 = _valid2;
-}
-if(!valid8){
-const err11 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/3/properties/max/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate241.errors = vErrors;
-return false;
-}
-var valid7 = _errs29 === errors;
-}
-var valid3 = _errs27 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.label !== undefined){
-const _errs38 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs38 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate241.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((((key0 !== "component") && (key0 !== "value")) && (key0 !== "enableDate")) && (key0 !== "enableTime")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "label")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate241.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate241.errors = vErrors;
-return errors === 0;
-}
-validate241.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_18 = validate248;
-
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate248.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate248.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate248.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.title === undefined) && (missing0 = "title"))){
-validate248.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("McpApp" !== data.component){
-validate248.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "McpApp"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.resourceUri !== undefined){
-let data2 = data.resourceUri;
-const _errs10 = errors;
-if(errors === _errs10){
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-validate248.errors = [{instancePath:instancePath+"/resourceUri",schemaPath:"#/allOf/2/properties/resourceUri/pattern",keyword:"pattern",params:{pattern: "^ui://"},message:"must match pattern \""+"^ui://"+"\""}];
-return false;
-}
-}
-else {
-validate248.errors = [{instancePath:instancePath+"/resourceUri",schemaPath:"#/allOf/2/properties/resourceUri/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.content !== undefined){
-const _errs12 = errors;
-if(typeof data.content !== "string"){
-validate248.errors = [{instancePath:instancePath+"/content",schemaPath:"#/allOf/2/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.title !== undefined){
-const _errs14 = errors;
-if(!(validate30(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.allowedTools !== undefined){
-let data5 = data.allowedTools;
-const _errs15 = errors;
-if(errors === _errs15){
-if(Array.isArray(data5)){
-var valid4 = true;
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-const _errs17 = errors;
-if(typeof data5[i0] !== "string"){
-validate248.errors = [{instancePath:instancePath+"/allowedTools/" + i0,schemaPath:"#/allOf/2/properties/allowedTools/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs17 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate248.errors = [{instancePath:instancePath+"/allowedTools",schemaPath:"#/allOf/2/properties/allowedTools/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.value !== undefined){
-let data7 = data.value;
-const _errs19 = errors;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-let missing1;
-if((data7.path === undefined) && (missing1 = "path")){
-validate248.errors = [{instancePath:instancePath+"/value",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs22 = errors;
-for(const key0 in data7){
-if(!(key0 === "path")){
-validate248.errors = [{instancePath:instancePath+"/value",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs22 === errors){
-if(data7.path !== undefined){
-if(typeof data7.path !== "string"){
-validate248.errors = [{instancePath:instancePath+"/value/path",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate248.errors = [{instancePath:instancePath+"/value",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid3 = _errs19 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.action !== undefined){
-const _errs25 = errors;
-if(!(validate134(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs25 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.height !== undefined){
-let data10 = data.height;
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data10 == "number"){
-if(data10 < 40 || isNaN(data10)){
-validate248.errors = [{instancePath:instancePath+"/height",schemaPath:"#/allOf/2/properties/height/minimum",keyword:"minimum",params:{comparison: ">=", limit: 40},message:"must be >= 40"}];
-return false;
-}
-}
-else {
-validate248.errors = [{instancePath:instancePath+"/height",schemaPath:"#/allOf/2/properties/height/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid3 = _errs26 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate248.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((((((((key1 !== "component") && (key1 !== "resourceUri")) && (key1 !== "content")) && (key1 !== "title")) && (key1 !== "allowedTools")) && (key1 !== "value")) && (key1 !== "action")) && (key1 !== "height")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "accessibility")){
-validate248.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate248.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate248.errors = vErrors;
-return errors === 0;
-}
-validate248.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const catalogId = "https://a2ui-ts.dev/catalogs/mcp-apps/v0_9/catalog.json";
 export const catalogSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://a2ui.org/specification/v0_9/catalog.json","catalogId":"https://a2ui-ts.dev/catalogs/mcp-apps/v0_9/catalog.json","components":{"Text":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false},"Image":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Image"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"fit":{"type":"string","enum":["contain","cover","fill","none","scaleDown"]},"variant":{"type":"string","enum":["icon","avatar","smallFeature","mediumFeature","largeFeature","header"]}},"required":["component","url"]}],"unevaluatedProperties":false},"Icon":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"oneOf":[{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},{"type":"object","properties":{"svgPath":{"type":"string"}},"required":["svgPath"],"additionalProperties":false},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding"}]}},"required":["component","name"]}],"unevaluatedProperties":false},"Video":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Video"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["component","url"]}],"unevaluatedProperties":false},"AudioPlayer":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"AudioPlayer"},"url":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["component","url"]}],"unevaluatedProperties":false},"Row":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false},"Column":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false},"List":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"List"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"direction":{"type":"string","enum":["vertical","horizontal"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false},"Card":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Card"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"}},"required":["component","child"]}],"unevaluatedProperties":false},"Tabs":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Tabs"},"tabs":{"type":"array","minItems":1,"items":{"type":"object","properties":{"title":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"}},"required":["title","child"],"additionalProperties":false}}},"required":["component","tabs"]}],"unevaluatedProperties":false},"Modal":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Modal"},"trigger":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"content":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"}},"required":["component","trigger","content"]}],"unevaluatedProperties":false},"Divider":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Divider"},"axis":{"type":"string","enum":["horizontal","vertical"]}},"required":["component"]}],"unevaluatedProperties":false},"Button":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"variant":{"type":"string","enum":["default","primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"}},"required":["component","child","action"]}],"unevaluatedProperties":false},"TextField":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"validationRegexp":{"type":"string"}},"required":["component","label"]}],"unevaluatedProperties":false},"CheckBox":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"CheckBox"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"}},"required":["component","label","value"]}],"unevaluatedProperties":false},"ChoicePicker":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"ChoicePicker"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["multipleSelection","mutuallyExclusive"]},"options":{"type":"array","items":{"type":"object","properties":{"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"type":"string"}},"required":["label","value"],"additionalProperties":false}},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicStringList"},"displayStyle":{"type":"string","enum":["checkbox","chips"]},"filterable":{"type":"boolean"}},"required":["component","options","value"]}],"unevaluatedProperties":false},"Slider":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Slider"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"min":{"type":"number"},"max":{"type":"number"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"}},"required":["component","value","max"]}],"unevaluatedProperties":false},"DateTimeInput":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"DateTimeInput"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"enableDate":{"type":"boolean"},"enableTime":{"type":"boolean"},"min":{"allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},{"if":{"type":"string"},"then":{"oneOf":[{"format":"date"},{"format":"time"},{"format":"date-time"}]}}]},"max":{"allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},{"if":{"type":"string"},"then":{"oneOf":[{"format":"date"},{"format":"time"},{"format":"date-time"}]}}]},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["component","value"]}],"unevaluatedProperties":false},"McpApp":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"McpApp"},"resourceUri":{"type":"string","pattern":"^ui://"},"content":{"type":"string"},"title":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"allowedTools":{"type":"array","items":{"type":"string"}},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DataBinding"},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"},"height":{"type":"number","minimum":40}},"required":["component","title"]}],"unevaluatedProperties":false}},"functions":{"required":{"type":"object","properties":{"call":{"const":"required"},"args":{"type":"object","properties":{"value":{}},"required":["value"],"additionalProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"regex":{"type":"object","properties":{"call":{"const":"regex"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"pattern":{"type":"string"}},"required":["value","pattern"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"length":{"type":"object","properties":{"call":{"const":"length"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"min":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0}},"required":["value"],"anyOf":[{"required":["min"]},{"required":["max"]}],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"numeric":{"type":"object","properties":{"call":{"const":"numeric"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"min":{"type":"number"},"max":{"type":"number"}},"required":["value"],"anyOf":[{"required":["min"]},{"required":["max"]}],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"email":{"type":"object","properties":{"call":{"const":"email"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["value"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"formatString":{"type":"object","properties":{"call":{"const":"formatString"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["value"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"formatNumber":{"type":"object","properties":{"call":{"const":"formatNumber"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"decimals":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"grouping":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"}},"required":["value"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"formatCurrency":{"type":"object","properties":{"call":{"const":"formatCurrency"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"currency":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"decimals":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"grouping":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"}},"required":["currency","value"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"formatDate":{"type":"object","properties":{"call":{"const":"formatDate"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicValue"},"format":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["format","value"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"pluralize":{"type":"object","properties":{"call":{"const":"pluralize"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicNumber"},"zero":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"one":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"two":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"few":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"many":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"other":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["value","other"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false},"openUrl":{"type":"object","properties":{"call":{"const":"openUrl"},"args":{"type":"object","properties":{"url":{"type":"string","format":"uri"}},"required":["url"],"additionalProperties":false},"returnType":{"const":"void"}},"required":["call","args"],"unevaluatedProperties":false},"and":{"type":"object","properties":{"call":{"const":"and"},"args":{"type":"object","properties":{"values":{"type":"array","items":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"},"minItems":2}},"required":["values"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"or":{"type":"object","properties":{"call":{"const":"or"},"args":{"type":"object","properties":{"values":{"type":"array","items":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"},"minItems":2}},"required":["values"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false},"not":{"type":"object","properties":{"call":{"const":"not"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicBoolean"}},"required":["value"],"unevaluatedProperties":false},"returnType":{"const":"boolean"}},"required":["call","args"],"unevaluatedProperties":false}},"$defs":{"CatalogComponentCommon":{"type":"object","properties":{"weight":{"type":"number"}}},"theme":{"type":"object","properties":{"primaryColor":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$"},"iconUrl":{"type":"string","format":"uri"},"agentDisplayName":{"type":"string"}},"additionalProperties":true},"anyFunction":{"oneOf":[{"$ref":"#/functions/required"},{"$ref":"#/functions/regex"},{"$ref":"#/functions/length"},{"$ref":"#/functions/numeric"},{"$ref":"#/functions/email"},{"$ref":"#/functions/formatString"},{"$ref":"#/functions/formatNumber"},{"$ref":"#/functions/formatCurrency"},{"$ref":"#/functions/formatDate"},{"$ref":"#/functions/pluralize"},{"$ref":"#/functions/openUrl"},{"$ref":"#/functions/and"},{"$ref":"#/functions/or"},{"$ref":"#/functions/not"}]},"anyComponent":{"oneOf":[{"$ref":"#/components/Text"},{"$ref":"#/components/Image"},{"$ref":"#/components/Icon"},{"$ref":"#/components/Video"},{"$ref":"#/components/AudioPlayer"},{"$ref":"#/components/Row"},{"$ref":"#/components/Column"},{"$ref":"#/components/List"},{"$ref":"#/components/Card"},{"$ref":"#/components/Tabs"},{"$ref":"#/components/Modal"},{"$ref":"#/components/Divider"},{"$ref":"#/components/Button"},{"$ref":"#/components/TextField"},{"$ref":"#/components/CheckBox"},{"$ref":"#/components/ChoicePicker"},{"$ref":"#/components/Slider"},{"$ref":"#/components/DateTimeInput"},{"$ref":"#/components/McpApp"}],"discriminator":{"propertyName":"component"}}}};

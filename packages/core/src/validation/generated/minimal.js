@@ -3,176 +3,15 @@
 // Copyright Google LLC, Apache-2.0: see ../schemas/NOTICE.md.
 /* eslint-disable */
 import { validatorRuntime } from "./runtime.js";
-export const serverMessage = validate20;
-const pattern4 = new RegExp("^#[0-9a-fA-F]{6}$", "u");
+export const component_0 = validate21;
+const schema32 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false};
+const schema38 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
+const wrapper0 = {validate: validate25};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.createSurface === undefined) && (missing0 = "createSurface")) || ((data.version === undefined) && (missing0 = "version"))){
-validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "version") || (key0 === "createSurface"))){
-validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.version !== undefined){
-const _errs2 = errors;
-if("v0.9" !== data.version){
-validate21.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.createSurface !== undefined){
-let data1 = data.createSurface;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.catalogId === undefined) && (missing1 = "catalogId"))){
-validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs5 = errors;
-for(const key1 in data1){
-if(!((((key1 === "surfaceId") || (key1 === "catalogId")) || (key1 === "theme")) || (key1 === "sendDataModel"))){
-validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs5 === errors){
-if(data1.surfaceId !== undefined){
-const _errs6 = errors;
-if(typeof data1.surfaceId !== "string"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.catalogId !== undefined){
-const _errs8 = errors;
-if(typeof data1.catalogId !== "string"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.theme !== undefined){
-let data4 = data1.theme;
-const _errs10 = errors;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.primaryColor !== undefined){
-let data5 = data4.primaryColor;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-validate21.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/createSurface/theme",schemaPath:"catalog.json#/$defs/theme/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.sendDataModel !== undefined){
-const _errs16 = errors;
-if(typeof data1.sendDataModel !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid1 = _errs16 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate21.errors = vErrors;
-return errors === 0;
-}
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema36 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Row","Column","Button","TextField"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}}]};
-const schema37 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false};
-const schema43 = {"type":"object","properties":{"call":{"type":"string"},"args":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#/$defs/DynamicValue"},{"type":"object"}]}},"returnType":{"type":"string","enum":["string","number","boolean","array","object","any","void"]}},"required":["call"],"oneOf":[{"$ref":"catalog.json#/$defs/anyFunction"}]};
-const wrapper0 = {validate: validate30};
-
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -183,14 +22,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("capitalize" !== data.call){
-validate33.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "capitalize"},message:"must be equal to constant"}];
+validate28.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "capitalize"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -206,7 +45,7 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.value === undefined) && (missing1 = "value")){
-validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -224,7 +63,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "value"){
-validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -233,7 +72,7 @@ break;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -246,7 +85,7 @@ if(valid0){
 if(data.returnType !== undefined){
 const _errs6 = errors;
 if("string" !== data.returnType){
-validate33.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate28.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -257,7 +96,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "returnType")){
-validate33.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate28.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -268,20 +107,20 @@ break;
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate33.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -292,8 +131,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -311,7 +150,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 else {
@@ -325,18 +164,18 @@ vErrors = null;
 }
 }
 }
-validate32.errors = vErrors;
+validate27.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate32.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate27.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const wrapper1 = {validate: validate31};
+const wrapper1 = {validate: validate26};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -370,7 +209,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-validate36.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -406,7 +245,7 @@ let ifClause1;
 if(_valid1){
 const _errs9 = errors;
 if(!(typeof data == "number")){
-validate36.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate31.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var _valid1 = _errs9 === errors;
@@ -442,7 +281,7 @@ let ifClause2;
 if(_valid2){
 const _errs15 = errors;
 if(typeof data !== "boolean"){
-validate36.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate31.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var _valid2 = _errs15 === errors;
@@ -478,7 +317,7 @@ let ifClause3;
 if(_valid3){
 const _errs21 = errors;
 if(!(Array.isArray(data))){
-validate36.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate31.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 var _valid3 = _errs21 === errors;
@@ -588,14 +427,14 @@ if(errors === _errs33){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate36.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate31.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs35 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate36.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate31.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -603,7 +442,7 @@ break;
 if(_errs35 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate36.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate31.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -611,7 +450,7 @@ return false;
 }
 }
 else {
-validate36.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -624,7 +463,7 @@ ifClause5 = "then";
 }
 else {
 var _valid5 = false;
-validate36.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate31.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid5 = _valid5;
 ifClause5 = "else";
@@ -638,7 +477,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate36.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
 var _valid4 = _errs28 === errors;
@@ -665,7 +504,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate36.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
 var _valid3 = _errs23 === errors;
@@ -681,7 +520,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate36.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
 var _valid2 = _errs17 === errors;
@@ -697,7 +536,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate36.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
 var _valid1 = _errs11 === errors;
@@ -713,7 +552,7 @@ else {
 vErrors.push(err12);
 }
 errors++;
-validate36.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -729,21 +568,21 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate36.errors = vErrors;
+validate31.errors = vErrors;
 return false;
 }
-validate36.errors = vErrors;
+validate31.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate36.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate31.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -754,12 +593,12 @@ const _errs1 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs2 = errors;
-if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate32.evaluated.props;
+var props0 = validate27.evaluated.props;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0){
@@ -775,7 +614,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate31.errors = vErrors;
+validate26.errors = vErrors;
 return false;
 }
 else {
@@ -793,7 +632,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.call === undefined) && (missing0 = "call")){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -806,7 +645,7 @@ props0.returnType = true;
 if(data.call !== undefined){
 const _errs3 = errors;
 if(typeof data.call !== "string"){
-validate31.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -826,8 +665,8 @@ const _errs8 = errors;
 const _errs9 = errors;
 let valid3 = false;
 const _errs10 = errors;
-if(!(validate36(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate31(data2, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -854,7 +693,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate31.errors = vErrors;
+validate26.errors = vErrors;
 return false;
 }
 else {
@@ -875,7 +714,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -889,11 +728,11 @@ if(data.returnType !== undefined){
 let data3 = data.returnType;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-validate31.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "string") || (data3 === "number")) || (data3 === "boolean")) || (data3 === "array")) || (data3 === "object")) || (data3 === "any")) || (data3 === "void"))){
-validate31.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema43.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
+validate26.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/properties/returnType/enum",keyword:"enum",params:{allowedValues: schema38.properties.returnType.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs13 === errors;
@@ -906,21 +745,21 @@ var valid1 = true;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate26.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate31.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate26.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -954,7 +793,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-validate30.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -1005,12 +844,12 @@ let ifClause1;
 if(_valid1){
 const _errs9 = errors;
 const _errs10 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate31.evaluated.props;
+var props0 = validate26.evaluated.props;
 }
 var valid2 = _errs10 === errors;
 if(valid2){
@@ -1018,7 +857,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("string" !== data.returnType){
-validate30.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
+validate25.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"}];
 return false;
 }
 }
@@ -1083,14 +922,14 @@ if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate30.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate25.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate30.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate25.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1098,7 +937,7 @@ break;
 if(_errs20 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate30.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate25.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1106,7 +945,7 @@ return false;
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1119,7 +958,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate30.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate25.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid4 = _valid2;
 ifClause2 = "else";
@@ -1133,7 +972,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate30.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var _valid1 = _errs13 === errors;
@@ -1160,7 +999,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate30.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -1176,20 +1015,20 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate30.errors = vErrors;
+validate25.errors = vErrors;
 return false;
 }
-validate30.errors = vErrors;
+validate25.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate30.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate25.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1200,8 +1039,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.label !== undefined){
 const _errs1 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1212,8 +1051,8 @@ var valid0 = true;
 if(valid0){
 if(data.description !== undefined){
 const _errs2 = errors;
-if(!(validate30(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1224,20 +1063,20 @@ var valid0 = true;
 }
 }
 else {
-validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate29.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"label":true,"description":true},"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":{"label":true,"description":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate23.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1248,14 +1087,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.id !== undefined){
 const _errs1 = errors;
 if(typeof data.id !== "string"){
-validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate23.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -1266,8 +1105,8 @@ var valid0 = true;
 if(valid0){
 if(data.accessibility !== undefined){
 const _errs4 = errors;
-if(!(validate29(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate24(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -1279,20 +1118,20 @@ var valid0 = true;
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate28.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"id":true,"accessibility":true},"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {"props":{"id":true,"accessibility":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1300,8 +1139,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1312,13 +1151,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate26.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate21.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1329,14 +1168,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
-validate26.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate21.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("Text" !== data.component){
-validate26.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
+validate21.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -1347,8 +1186,8 @@ var valid3 = true;
 if(valid3){
 if(data.text !== undefined){
 const _errs10 = errors;
-if(!(validate30(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -1361,11 +1200,11 @@ if(data.variant !== undefined){
 let data3 = data.variant;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate26.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "h1") || (data3 === "h2")) || (data3 === "h3")) || (data3 === "h4")) || (data3 === "h5")) || (data3 === "caption")) || (data3 === "body"))){
-validate26.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate21.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema32.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -1378,7 +1217,7 @@ var valid3 = true;
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1389,28 +1228,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate26.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate21.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate26.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema50 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+export const component_1 = validate39;
+const schema45 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1450,7 +1290,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data[i0] !== "string"){
-validate47.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -1460,7 +1300,7 @@ break;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate41.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1518,14 +1358,14 @@ if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.componentId === undefined) && (missing1 = "componentId")) || ((data.path === undefined) && (missing1 = "path"))){
-validate47.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate41.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
 for(const key0 in data){
 if(!((key0 === "componentId") || (key0 === "path"))){
-validate47.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate41.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1534,7 +1374,7 @@ if(_errs14 === errors){
 if(data.componentId !== undefined){
 const _errs15 = errors;
 if(typeof data.componentId !== "string"){
-validate47.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -1546,7 +1386,7 @@ if(valid4){
 if(data.path !== undefined){
 const _errs18 = errors;
 if(typeof data.path !== "string"){
-validate47.errors = [{instancePath:instancePath+"/path",schemaPath:"#/else/then/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath:instancePath+"/path",schemaPath:"#/else/then/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -1559,7 +1399,7 @@ var valid4 = true;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate41.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1572,7 +1412,7 @@ ifClause1 = "then";
 }
 else {
 var _valid1 = false;
-validate47.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate41.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid3 = _valid1;
 ifClause1 = "else";
@@ -1586,7 +1426,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate47.errors = vErrors;
+validate41.errors = vErrors;
 return false;
 }
 var _valid0 = _errs8 === errors;
@@ -1602,21 +1442,21 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate47.errors = vErrors;
+validate41.errors = vErrors;
 return false;
 }
-validate47.errors = vErrors;
+validate41.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate47.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate41.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1624,8 +1464,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1636,13 +1476,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate45.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate39.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1653,14 +1493,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate45.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate39.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("Row" !== data.component){
-validate45.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+validate39.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -1671,8 +1511,8 @@ var valid3 = true;
 if(valid3){
 if(data.children !== undefined){
 const _errs10 = errors;
-if(!(validate47(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate41(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -1685,11 +1525,11 @@ if(data.justify !== undefined){
 let data3 = data.justify;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate45.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "center") || (data3 === "end")) || (data3 === "spaceAround")) || (data3 === "spaceBetween")) || (data3 === "spaceEvenly")) || (data3 === "start")) || (data3 === "stretch"))){
-validate45.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema50.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+validate39.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema45.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -1702,11 +1542,11 @@ if(data.align !== undefined){
 let data4 = data.align;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate45.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate39.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
-validate45.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema50.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+validate39.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema45.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -1720,7 +1560,7 @@ var valid3 = true;
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1731,28 +1571,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate45.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate39.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate45.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema55 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
+export const component_2 = validate43;
+const schema50 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1760,8 +1601,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -1772,13 +1613,13 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate50.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate43.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1789,14 +1630,14 @@ if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate50.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate43.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs9 = errors;
 if("Column" !== data.component){
-validate50.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+validate43.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs9 === errors;
@@ -1807,8 +1648,8 @@ var valid3 = true;
 if(valid3){
 if(data.children !== undefined){
 const _errs10 = errors;
-if(!(validate47(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate41(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs10 === errors;
@@ -1821,11 +1662,11 @@ if(data.justify !== undefined){
 let data3 = data.justify;
 const _errs11 = errors;
 if(typeof data3 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "spaceBetween")) || (data3 === "spaceAround")) || (data3 === "spaceEvenly")) || (data3 === "stretch"))){
-validate50.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema55.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+validate43.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema50.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -1838,11 +1679,11 @@ if(data.align !== undefined){
 let data4 = data.align;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate50.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data4 === "center") || (data4 === "end")) || (data4 === "start")) || (data4 === "stretch"))){
-validate50.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema55.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
+validate43.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema50.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -1856,7 +1697,7 @@ var valid3 = true;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1867,28 +1708,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate50.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate43.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema57 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"variant":{"type":"string","enum":["primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"}},"required":["component","child","action"]}],"unevaluatedProperties":false};
+export const component_3 = validate46;
+const schema52 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"variant":{"type":"string","enum":["primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"}},"required":["component","child","action"]}],"unevaluatedProperties":false};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1922,7 +1764,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "boolean"){
-validate58.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -1973,12 +1815,12 @@ let ifClause1;
 if(_valid1){
 const _errs9 = errors;
 const _errs10 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate31.evaluated.props;
+var props0 = validate26.evaluated.props;
 }
 var valid2 = _errs10 === errors;
 if(valid2){
@@ -1986,7 +1828,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.returnType !== undefined){
 if("boolean" !== data.returnType){
-validate58.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
+validate50.errors = [{instancePath:instancePath+"/returnType",schemaPath:"#/else/then/allOf/1/properties/returnType/const",keyword:"const",params:{allowedValue: "boolean"},message:"must be equal to constant"}];
 return false;
 }
 }
@@ -2051,14 +1893,14 @@ if(errors === _errs18){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate58.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate50.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs20 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate58.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate50.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2066,7 +1908,7 @@ break;
 if(_errs20 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate58.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate50.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2074,7 +1916,7 @@ return false;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2087,7 +1929,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate58.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate50.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid4 = _valid2;
 ifClause2 = "else";
@@ -2101,7 +1943,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate58.errors = vErrors;
+validate50.errors = vErrors;
 return false;
 }
 var _valid1 = _errs13 === errors;
@@ -2128,7 +1970,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate58.errors = vErrors;
+validate50.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -2144,20 +1986,20 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate58.errors = vErrors;
+validate50.errors = vErrors;
 return false;
 }
-validate58.errors = vErrors;
+validate50.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate58.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate50.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2168,14 +2010,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.condition === undefined) && (missing0 = "condition")) || ((data.message === undefined) && (missing0 = "message"))){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "condition") || (key0 === "message"))){
-validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate49.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2183,8 +2025,8 @@ break;
 if(_errs1 === errors){
 if(data.condition !== undefined){
 const _errs2 = errors;
-if(!(validate58(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate50(data.condition, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2196,7 +2038,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
 if(typeof data.message !== "string"){
-validate57.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate49.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2209,20 +2051,20 @@ var valid0 = true;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate57.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2240,8 +2082,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate57(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate49(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -2251,27 +2093,27 @@ break;
 }
 }
 else {
-validate56.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate48.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate56.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"checks":true},"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":{"checks":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2323,14 +2165,14 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.event === undefined) && (missing1 = "event")){
-validate63.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate55.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key0 in data){
 if(!(key0 === "event")){
-validate63.errors = [{instancePath,schemaPath:"#/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate55.errors = [{instancePath,schemaPath:"#/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2343,14 +2185,14 @@ if(errors === _errs6){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
 if((data0.name === undefined) && (missing2 = "name")){
-validate63.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate55.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs8 = errors;
 for(const key1 in data0){
 if(!((key1 === "name") || (key1 === "context"))){
-validate63.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate55.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2359,7 +2201,7 @@ if(_errs8 === errors){
 if(data0.name !== undefined){
 const _errs9 = errors;
 if(typeof data0.name !== "string"){
-validate63.errors = [{instancePath:instancePath+"/event/name",schemaPath:"#/then/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate55.errors = [{instancePath:instancePath+"/event/name",schemaPath:"#/then/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -2375,8 +2217,8 @@ if(errors === _errs11){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 for(const key2 in data2){
 const _errs14 = errors;
-if(!(validate36(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate31(data2[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data2,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs14 === errors;
@@ -2386,7 +2228,7 @@ break;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/event/context",schemaPath:"#/then/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath:instancePath+"/event/context",schemaPath:"#/then/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2400,7 +2242,7 @@ var valid2 = true;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2409,7 +2251,7 @@ return false;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2467,22 +2309,22 @@ if(errors === _errs19){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.functionCall === undefined) && (missing4 = "functionCall")){
-validate63.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate55.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key3 in data){
 if(!(key3 === "functionCall")){
-validate63.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate55.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs21 === errors){
 if(data.functionCall !== undefined){
-if(!(validate31(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate26(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -2490,7 +2332,7 @@ errors = vErrors.length;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2503,7 +2345,7 @@ ifClause1 = "then";
 }
 else {
 var _valid1 = false;
-validate63.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate55.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid4 = _valid1;
 ifClause1 = "else";
@@ -2517,7 +2359,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate63.errors = vErrors;
+validate55.errors = vErrors;
 return false;
 }
 var _valid0 = _errs15 === errors;
@@ -2544,20 +2386,20 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate63.errors = vErrors;
+validate55.errors = vErrors;
 return false;
 }
-validate63.errors = vErrors;
+validate55.errors = vErrors;
 evaluated0.props = props1;
 return errors === 0;
 }
-validate63.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate55.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2565,8 +2407,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2577,21 +2419,21 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate54.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate46.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2601,14 +2443,14 @@ if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
-validate54.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate46.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs10 = errors;
 if("Button" !== data.component){
-validate54.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
+validate46.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -2620,7 +2462,7 @@ if(valid3){
 if(data.child !== undefined){
 const _errs11 = errors;
 if(typeof data.child !== "string"){
-validate54.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs11 === errors;
@@ -2633,11 +2475,11 @@ if(data.variant !== undefined){
 let data3 = data.variant;
 const _errs14 = errors;
 if(typeof data3 !== "string"){
-validate54.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data3 === "primary") || (data3 === "borderless"))){
-validate54.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema57.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate46.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema52.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -2648,8 +2490,8 @@ var valid3 = true;
 if(valid3){
 if(data.action !== undefined){
 const _errs16 = errors;
-if(!(validate63(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate55(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
@@ -2663,7 +2505,7 @@ var valid3 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2675,28 +2517,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate54.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate46.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate54.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema65 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"validationRegexp":{"type":"string"}},"required":["component","label"]}],"unevaluatedProperties":false};
+export const component_4 = validate59;
+const schema60 = {"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"validationRegexp":{"type":"string"}},"required":["component","label"]}],"unevaluatedProperties":false};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2704,8 +2547,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2716,21 +2559,21 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.weight !== undefined){
 if(!(typeof data.weight == "number")){
-validate68.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate59.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate59.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs2 === errors;
 if(valid0){
 const _errs7 = errors;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2740,14 +2583,14 @@ if(errors === _errs8){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
-validate68.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate59.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs10 = errors;
 if("TextField" !== data.component){
-validate68.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
+validate59.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -2758,8 +2601,8 @@ var valid3 = true;
 if(valid3){
 if(data.label !== undefined){
 const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs11 === errors;
@@ -2770,8 +2613,8 @@ var valid3 = true;
 if(valid3){
 if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs12 === errors;
@@ -2784,11 +2627,11 @@ if(data.variant !== undefined){
 let data4 = data.variant;
 const _errs13 = errors;
 if(typeof data4 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data4 === "longText") || (data4 === "number")) || (data4 === "shortText")) || (data4 === "obscured"))){
-validate68.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema65.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate59.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema60.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -2800,7 +2643,7 @@ if(valid3){
 if(data.validationRegexp !== undefined){
 const _errs15 = errors;
 if(typeof data.validationRegexp !== "string"){
-validate68.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -2815,7 +2658,7 @@ var valid3 = true;
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate59.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2827,27 +2670,189 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate68.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate59.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate68.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const serverMessage = validate64;
+const pattern4 = new RegExp("^#[0-9a-fA-F]{6}$", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
+const evaluated0 = validate65.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.createSurface === undefined) && (missing0 = "createSurface")) || ((data.version === undefined) && (missing0 = "version"))){
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "createSurface"))){
+validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.version !== undefined){
+const _errs2 = errors;
+if("v0.9" !== data.version){
+validate65.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.createSurface !== undefined){
+let data1 = data.createSurface;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.catalogId === undefined) && (missing1 = "catalogId"))){
+validate65.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs5 = errors;
+for(const key1 in data1){
+if(!((((key1 === "surfaceId") || (key1 === "catalogId")) || (key1 === "theme")) || (key1 === "sendDataModel"))){
+validate65.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs5 === errors){
+if(data1.surfaceId !== undefined){
+const _errs6 = errors;
+if(typeof data1.surfaceId !== "string"){
+validate65.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.catalogId !== undefined){
+const _errs8 = errors;
+if(typeof data1.catalogId !== "string"){
+validate65.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.theme !== undefined){
+let data4 = data1.theme;
+const _errs10 = errors;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.primaryColor !== undefined){
+let data5 = data4.primaryColor;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data5 === "string"){
+if(!pattern4.test(data5)){
+validate65.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9a-fA-F]{6}$"},message:"must match pattern \""+"^#[0-9a-fA-F]{6}$"+"\""}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/createSurface/theme/primaryColor",schemaPath:"catalog.json#/$defs/theme/properties/primaryColor/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/createSurface/theme",schemaPath:"catalog.json#/$defs/theme/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.sendDataModel !== undefined){
+const _errs16 = errors;
+if(typeof data1.sendDataModel !== "boolean"){
+validate65.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs16 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema66 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Row","Column","Button","TextField"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}}]};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate68.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2884,8 +2889,8 @@ vErrors = null;
 }
 if(_valid0){
 const _errs5 = errors;
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -2903,7 +2908,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate25.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -2938,8 +2943,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs10 = errors;
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -2957,7 +2962,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate25.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3001,8 +3006,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs15 = errors;
-if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
@@ -3020,7 +3025,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate25.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3064,8 +3069,8 @@ vErrors = null;
 }
 if(_valid3){
 const _errs20 = errors;
-if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs20 === errors;
@@ -3083,7 +3088,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate25.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -3127,8 +3132,8 @@ vErrors = null;
 }
 if(_valid4){
 const _errs25 = errors;
-if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs25 === errors;
@@ -3146,7 +3151,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate25.errors = vErrors;
+validate68.errors = vErrors;
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -3169,7 +3174,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.component === undefined) && (missing0 = "component")){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3180,28 +3185,28 @@ props0.component = true;
 if(data.component !== undefined){
 let data5 = data.component;
 if(!(((((data5 === "Text") || (data5 === "Row")) || (data5 === "Column")) || (data5 === "Button")) || (data5 === "TextField"))){
-validate25.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema36.properties.component.enum},message:"must be equal to one of the allowed values"}];
+validate68.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema66.properties.component.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate68.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate25.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate68.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = validate67.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3212,14 +3217,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.updateComponents === undefined) && (missing0 = "updateComponents")) || ((data.version === undefined) && (missing0 = "version"))){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateComponents"))){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3228,7 +3233,7 @@ if(_errs1 === errors){
 if(data.version !== undefined){
 const _errs2 = errors;
 if("v0.9" !== data.version){
-validate24.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate67.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3244,14 +3249,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.surfaceId === undefined) && (missing1 = "surfaceId")) || ((data1.components === undefined) && (missing1 = "components"))){
-validate24.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate67.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key1 in data1){
 if(!((key1 === "surfaceId") || (key1 === "components"))){
-validate24.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate67.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3260,7 +3265,7 @@ if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
 const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-validate24.errors = [{instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/updateComponents/surfaceId",schemaPath:"#/properties/updateComponents/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -3275,7 +3280,7 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate24.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate67.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -3283,8 +3288,8 @@ var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
-if(!(validate25(data3[i0], {instancePath:instancePath+"/updateComponents/components/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate68(data3[i0], {instancePath:instancePath+"/updateComponents/components/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -3295,7 +3300,7 @@ break;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate67.errors = [{instancePath:instancePath+"/updateComponents/components",schemaPath:"#/properties/updateComponents/properties/components/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3309,7 +3314,7 @@ var valid1 = true;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath:instancePath+"/updateComponents",schemaPath:"#/properties/updateComponents/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3323,21 +3328,21 @@ var valid0 = true;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://a2ui.org/specification/v0_9/server_to_client.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3345,7 +3350,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs2 = errors;
@@ -3389,8 +3394,8 @@ vErrors = null;
 let ifClause0;
 if(_valid0){
 const _errs5 = errors;
-if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -3443,8 +3448,8 @@ vErrors = null;
 let ifClause1;
 if(_valid1){
 const _errs10 = errors;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -3502,14 +3507,14 @@ if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.updateDataModel === undefined) && (missing3 = "updateDataModel")) || ((data.version === undefined) && (missing3 = "version"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate64.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs18 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateDataModel"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate64.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3518,7 +3523,7 @@ if(_errs18 === errors){
 if(data.version !== undefined){
 const _errs19 = errors;
 if("v0.9" !== data.version){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/UpdateDataModelMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate64.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/UpdateDataModelMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid5 = _errs19 === errors;
@@ -3534,14 +3539,14 @@ if(errors === _errs20){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing4;
 if((data1.surfaceId === undefined) && (missing4 = "surfaceId")){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate64.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key1 in data1){
 if(!(((key1 === "surfaceId") || (key1 === "path")) || (key1 === "value"))){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate64.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3550,7 +3555,7 @@ if(_errs22 === errors){
 if(data1.surfaceId !== undefined){
 const _errs23 = errors;
 if(typeof data1.surfaceId !== "string"){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs23 === errors;
@@ -3562,7 +3567,7 @@ if(valid6){
 if(data1.path !== undefined){
 const _errs25 = errors;
 if(typeof data1.path !== "string"){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs25 === errors;
@@ -3584,7 +3589,7 @@ var valid6 = true;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3598,7 +3603,7 @@ var valid5 = true;
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3657,14 +3662,14 @@ if(errors === _errs34){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.deleteSurface === undefined) && (missing6 = "deleteSurface")) || ((data.version === undefined) && (missing6 = "version"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+validate64.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 else {
 const _errs36 = errors;
 for(const key2 in data){
 if(!((key2 === "version") || (key2 === "deleteSurface"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate64.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3673,7 +3678,7 @@ if(_errs36 === errors){
 if(data.version !== undefined){
 const _errs37 = errors;
 if("v0.9" !== data.version){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
+validate64.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/version/const",keyword:"const",params:{allowedValue: "v0.9"},message:"must be equal to constant"}];
 return false;
 }
 var valid9 = _errs37 === errors;
@@ -3689,14 +3694,14 @@ if(errors === _errs38){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 let missing7;
 if((data6.surfaceId === undefined) && (missing7 = "surfaceId")){
-validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
+validate64.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
 return false;
 }
 else {
 const _errs40 = errors;
 for(const key3 in data6){
 if(!(key3 === "surfaceId")){
-validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate64.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3704,7 +3709,7 @@ break;
 if(_errs40 === errors){
 if(data6.surfaceId !== undefined){
 if(typeof data6.surfaceId !== "string"){
-validate20.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -3712,7 +3717,7 @@ return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3726,7 +3731,7 @@ var valid9 = true;
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3739,7 +3744,7 @@ ifClause3 = "then";
 }
 else {
 var _valid3 = false;
-validate20.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate64.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid7 = _valid3;
 ifClause3 = "else";
@@ -3753,7 +3758,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate20.errors = vErrors;
+validate64.errors = vErrors;
 return false;
 }
 var _valid2 = _errs29 === errors;
@@ -3780,7 +3785,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate20.errors = vErrors;
+validate64.errors = vErrors;
 return false;
 }
 var _valid1 = _errs11 === errors;
@@ -3807,7 +3812,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate20.errors = vErrors;
+validate64.errors = vErrors;
 return false;
 }
 var _valid0 = _errs6 === errors;
@@ -3834,14 +3839,14 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate20.errors = vErrors;
+validate64.errors = vErrors;
 return false;
 }
-validate20.errors = vErrors;
+validate64.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate20.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate64.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const theme = validate76;
 
@@ -3883,687 +3888,6 @@ validate76.errors = vErrors;
 return errors === 0;
 }
 validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_0 = validate77;
-
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate77.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate77.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate77.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
-validate77.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Text" !== data.component){
-validate77.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.text !== undefined){
-const _errs10 = errors;
-if(!(validate30(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.variant !== undefined){
-let data3 = data.variant;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate77.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data3 === "h1") || (data3 === "h2")) || (data3 === "h3")) || (data3 === "h4")) || (data3 === "h5")) || (data3 === "caption")) || (data3 === "body"))){
-validate77.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/2/properties/variant/enum",keyword:"enum",params:{allowedValues: schema37.allOf[2].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate77.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate77.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate77.errors = vErrors;
-return errors === 0;
-}
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_1 = validate80;
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate80.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate80.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate80.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate80.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Row" !== data.component){
-validate80.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.children !== undefined){
-const _errs10 = errors;
-if(!(validate47(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.justify !== undefined){
-let data3 = data.justify;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data3 === "center") || (data3 === "end")) || (data3 === "spaceAround")) || (data3 === "spaceBetween")) || (data3 === "spaceEvenly")) || (data3 === "start")) || (data3 === "stretch"))){
-validate80.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema50.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.align !== undefined){
-let data4 = data.align;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate80.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "start") || (data4 === "center")) || (data4 === "end")) || (data4 === "stretch"))){
-validate80.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema50.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate80.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate80.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate80.errors = vErrors;
-return errors === 0;
-}
-validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_2 = validate83;
-
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate83.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate83.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate83.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate83.errors = [{instancePath,schemaPath:"#/allOf/2/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs9 = errors;
-if("Column" !== data.component){
-validate83.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.children !== undefined){
-const _errs10 = errors;
-if(!(validate47(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.justify !== undefined){
-let data3 = data.justify;
-const _errs11 = errors;
-if(typeof data3 !== "string"){
-validate83.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "spaceBetween")) || (data3 === "spaceAround")) || (data3 === "spaceEvenly")) || (data3 === "stretch"))){
-validate83.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/2/properties/justify/enum",keyword:"enum",params:{allowedValues: schema55.allOf[2].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.align !== undefined){
-let data4 = data.align;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate83.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "center") || (data4 === "end")) || (data4 === "start")) || (data4 === "stretch"))){
-validate83.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/2/properties/align/enum",keyword:"enum",params:{allowedValues: schema55.allOf[2].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate83.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate83.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate83.errors = vErrors;
-return errors === 0;
-}
-validate83.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_3 = validate86;
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate86.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate86.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate86.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-if(valid0){
-const _errs8 = errors;
-if(errors === _errs8){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
-validate86.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs10 = errors;
-if("Button" !== data.component){
-validate86.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.child !== undefined){
-const _errs11 = errors;
-if(typeof data.child !== "string"){
-validate86.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.variant !== undefined){
-let data3 = data.variant;
-const _errs14 = errors;
-if(typeof data3 !== "string"){
-validate86.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data3 === "primary") || (data3 === "borderless"))){
-validate86.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema57.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs14 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.action !== undefined){
-const _errs16 = errors;
-if(!(validate63(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs16 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate86.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate86.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-validate86.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_4 = validate90;
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate90.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.weight !== undefined){
-if(!(typeof data.weight == "number")){
-validate90.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/$defs/CatalogComponentCommon/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-}
-else {
-validate90.errors = [{instancePath,schemaPath:"#/$defs/CatalogComponentCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-if(valid0){
-const _errs7 = errors;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-if(valid0){
-const _errs8 = errors;
-if(errors === _errs8){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
-validate90.errors = [{instancePath,schemaPath:"#/allOf/3/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs10 = errors;
-if("TextField" !== data.component){
-validate90.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/3/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.label !== undefined){
-const _errs11 = errors;
-if(!(validate30(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.value !== undefined){
-const _errs12 = errors;
-if(!(validate30(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs12 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.variant !== undefined){
-let data4 = data.variant;
-const _errs13 = errors;
-if(typeof data4 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "longText") || (data4 === "number")) || (data4 === "shortText")) || (data4 === "obscured"))){
-validate90.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/3/properties/variant/enum",keyword:"enum",params:{allowedValues: schema65.allOf[3].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.validationRegexp !== undefined){
-const _errs15 = errors;
-if(typeof data.validationRegexp !== "string"){
-validate90.errors = [{instancePath:instancePath+"/validationRegexp",schemaPath:"#/allOf/3/properties/validationRegexp/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate90.errors = [{instancePath,schemaPath:"#/allOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs8 === errors;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "variant")) && (key0 !== "validationRegexp")) && (key0 !== "checks")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "accessibility")){
-validate90.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const catalogId = "https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json";
 export const catalogSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://a2ui.org/specification/v0_9/catalog.json","catalogId":"https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json","components":{"Text":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["h1","h2","h3","h4","h5","caption","body"]}},"required":["component","text"]}],"unevaluatedProperties":false},"Row":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false},"Column":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]}},"required":["component","children"]}],"unevaluatedProperties":false},"Button":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentId"},"variant":{"type":"string","enum":["primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Action"}},"required":["component","child","action"]}],"unevaluatedProperties":false},"TextField":{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/ComponentCommon"},{"$ref":"#/$defs/CatalogComponentCommon"},{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"validationRegexp":{"type":"string"}},"required":["component","label"]}],"unevaluatedProperties":false}},"functions":{"capitalize":{"type":"object","properties":{"call":{"const":"capitalize"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v0_9/common_types.json#/$defs/DynamicString"}},"required":["value"],"unevaluatedProperties":false},"returnType":{"const":"string"}},"required":["call","args"],"unevaluatedProperties":false}},"$defs":{"CatalogComponentCommon":{"type":"object","properties":{"weight":{"type":"number"}}},"theme":{"type":"object","properties":{"primaryColor":{"type":"string","pattern":"^#[0-9a-fA-F]{6}$"}},"additionalProperties":true},"anyComponent":{"oneOf":[{"$ref":"#/components/Text"},{"$ref":"#/components/Row"},{"$ref":"#/components/Column"},{"$ref":"#/components/Button"},{"$ref":"#/components/TextField"}],"discriminator":{"propertyName":"component"}},"anyFunction":{"oneOf":[{"$ref":"#/functions/capitalize"}]}}};

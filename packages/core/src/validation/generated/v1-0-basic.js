@@ -3,14 +3,15 @@
 // Copyright Google LLC, Apache-2.0: see ../schemas/NOTICE.md.
 /* eslint-disable */
 import { validatorRuntime } from "./runtime.js";
-export const serverMessage = validate20;
-const schema38 = {"type":"object","properties":{"label":{"$ref":"#/$defs/DynamicString"},"description":{"$ref":"#/$defs/DynamicString"},"live":{"type":"string","enum":["off","polite","assertive"]},"hidden":{"$ref":"#/$defs/DynamicBoolean"}},"additionalProperties":false};
-const schema42 = {"type":"object","required":["call"],"properties":{"call":{"enum":["required","regex","length","numeric","email","formatString","formatNumber","formatCurrency","formatDate","pluralize","openUrl","and","or","not"]}},"allOf":[{"if":{"properties":{"call":{"const":"required"}}},"then":{"$ref":"#/functions/required"}},{"if":{"properties":{"call":{"const":"regex"}}},"then":{"$ref":"#/functions/regex"}},{"if":{"properties":{"call":{"const":"length"}}},"then":{"$ref":"#/functions/length"}},{"if":{"properties":{"call":{"const":"numeric"}}},"then":{"$ref":"#/functions/numeric"}},{"if":{"properties":{"call":{"const":"email"}}},"then":{"$ref":"#/functions/email"}},{"if":{"properties":{"call":{"const":"formatString"}}},"then":{"$ref":"#/functions/formatString"}},{"if":{"properties":{"call":{"const":"formatNumber"}}},"then":{"$ref":"#/functions/formatNumber"}},{"if":{"properties":{"call":{"const":"formatCurrency"}}},"then":{"$ref":"#/functions/formatCurrency"}},{"if":{"properties":{"call":{"const":"formatDate"}}},"then":{"$ref":"#/functions/formatDate"}},{"if":{"properties":{"call":{"const":"pluralize"}}},"then":{"$ref":"#/functions/pluralize"}},{"if":{"properties":{"call":{"const":"openUrl"}}},"then":{"$ref":"#/functions/openUrl"}},{"if":{"properties":{"call":{"const":"and"}}},"then":{"$ref":"#/functions/and"}},{"if":{"properties":{"call":{"const":"or"}}},"then":{"$ref":"#/functions/or"}},{"if":{"properties":{"call":{"const":"not"}}},"then":{"$ref":"#/functions/not"}}]};
+export const component_0 = validate21;
+const schema32 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["caption","body"]},"weight":{"type":"number"}},"required":["component","text"]}],"unevaluatedProperties":false};
+const schema36 = {"type":"object","properties":{"label":{"$ref":"#/$defs/DynamicString"},"description":{"$ref":"#/$defs/DynamicString"},"live":{"type":"string","enum":["off","polite","assertive"]},"hidden":{"$ref":"#/$defs/DynamicBoolean"}},"additionalProperties":false};
+const schema39 = {"type":"object","required":["call"],"properties":{"call":{"enum":["required","regex","length","numeric","email","formatString","formatNumber","formatCurrency","formatDate","pluralize","openUrl","and","or","not"]}},"allOf":[{"if":{"properties":{"call":{"const":"required"}}},"then":{"$ref":"#/functions/required"}},{"if":{"properties":{"call":{"const":"regex"}}},"then":{"$ref":"#/functions/regex"}},{"if":{"properties":{"call":{"const":"length"}}},"then":{"$ref":"#/functions/length"}},{"if":{"properties":{"call":{"const":"numeric"}}},"then":{"$ref":"#/functions/numeric"}},{"if":{"properties":{"call":{"const":"email"}}},"then":{"$ref":"#/functions/email"}},{"if":{"properties":{"call":{"const":"formatString"}}},"then":{"$ref":"#/functions/formatString"}},{"if":{"properties":{"call":{"const":"formatNumber"}}},"then":{"$ref":"#/functions/formatNumber"}},{"if":{"properties":{"call":{"const":"formatCurrency"}}},"then":{"$ref":"#/functions/formatCurrency"}},{"if":{"properties":{"call":{"const":"formatDate"}}},"then":{"$ref":"#/functions/formatDate"}},{"if":{"properties":{"call":{"const":"pluralize"}}},"then":{"$ref":"#/functions/pluralize"}},{"if":{"properties":{"call":{"const":"openUrl"}}},"then":{"$ref":"#/functions/openUrl"}},{"if":{"properties":{"call":{"const":"and"}}},"then":{"$ref":"#/functions/and"}},{"if":{"properties":{"call":{"const":"or"}}},"then":{"$ref":"#/functions/or"}},{"if":{"properties":{"call":{"const":"not"}}},"then":{"$ref":"#/functions/not"}}]};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -23,13 +24,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate31.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -40,14 +41,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate31.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate28.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("required" !== data.call){
-validate31.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"}];
+validate28.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "required"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -63,13 +64,13 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.value === undefined) && (missing1 = "value")){
-validate31.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 for(const key0 in data2){
 if(key0 !== "value"){
-validate31.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -77,7 +78,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -90,7 +91,7 @@ var valid3 = true;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -100,28 +101,28 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate31.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate28.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const wrapper0 = {validate: validate27};
+const wrapper0 = {validate: validate25};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -134,13 +135,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate33.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -151,14 +152,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate33.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate30.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("regex" !== data.call){
-validate33.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"}];
+validate30.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "regex"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -174,7 +175,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.value === undefined) && (missing1 = "value")) || ((data2.pattern === undefined) && (missing1 = "pattern"))){
-validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate30.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -193,7 +194,7 @@ if(valid4){
 if(data2.pattern !== undefined){
 const _errs12 = errors;
 if(typeof data2.pattern !== "string"){
-validate33.errors = [{instancePath:instancePath+"/args/pattern",schemaPath:"#/allOf/1/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/args/pattern",schemaPath:"#/allOf/1/properties/args/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs12 === errors;
@@ -204,7 +205,7 @@ var valid4 = true;
 if(valid4){
 for(const key0 in data2){
 if((key0 !== "value") && (key0 !== "pattern")){
-validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate30.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -214,7 +215,7 @@ break;
 }
 }
 else {
-validate33.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -227,7 +228,7 @@ var valid3 = true;
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -237,27 +238,27 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate33.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate30.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate33.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -270,13 +271,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate35.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate32.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -287,14 +288,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate35.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate32.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("length" !== data.call){
-validate35.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"}];
+validate32.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "length"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -349,7 +350,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate35.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 }
 else {
@@ -367,7 +368,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing3;
 if((data2.value === undefined) && (missing3 = "value")){
-validate35.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
@@ -387,13 +388,13 @@ if(data2.min !== undefined){
 let data4 = data2.min;
 const _errs15 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-validate35.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/allOf/1/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate32.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/allOf/1/properties/args/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate35.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/allOf/1/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate32.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/allOf/1/properties/args/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -408,13 +409,13 @@ if(data2.max !== undefined){
 let data5 = data2.max;
 const _errs17 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-validate35.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/allOf/1/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate32.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/allOf/1/properties/args/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs17){
 if(typeof data5 == "number"){
 if(data5 < 0 || isNaN(data5)){
-validate35.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/allOf/1/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate32.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/allOf/1/properties/args/properties/max/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -427,7 +428,7 @@ var valid5 = true;
 if(valid5){
 for(const key0 in data2){
 if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
-validate35.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -438,7 +439,7 @@ break;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -451,7 +452,7 @@ var valid3 = true;
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -461,28 +462,28 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate35.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate32.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate35.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const wrapper2 = {validate: validate28};
+const wrapper2 = {validate: validate26};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -516,7 +517,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(typeof data == "number")){
-validate38.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate35.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -626,14 +627,14 @@ if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate38.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate35.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs17 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate38.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate35.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -641,7 +642,7 @@ break;
 if(_errs17 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate38.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -649,7 +650,7 @@ return false;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -662,7 +663,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate38.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate35.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid2 = _valid2;
 ifClause2 = "else";
@@ -676,7 +677,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate38.errors = vErrors;
+validate35.errors = vErrors;
 return false;
 }
 var _valid1 = _errs10 === errors;
@@ -703,7 +704,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate38.errors = vErrors;
+validate35.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -719,21 +720,21 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate38.errors = vErrors;
+validate35.errors = vErrors;
 return false;
 }
-validate38.errors = vErrors;
+validate35.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate38.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate35.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -746,13 +747,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate37.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate34.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -763,14 +764,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate37.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate34.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("numeric" !== data.call){
-validate37.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"}];
+validate34.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "numeric"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -825,7 +826,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate37.errors = vErrors;
+validate34.errors = vErrors;
 return false;
 }
 else {
@@ -843,14 +844,14 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing3;
 if((data2.value === undefined) && (missing3 = "value")){
-validate37.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate34.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 if(data2.value !== undefined){
 const _errs14 = errors;
-if(!(validate38(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate35(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs14 === errors;
@@ -862,7 +863,7 @@ if(valid5){
 if(data2.min !== undefined){
 const _errs15 = errors;
 if(!(typeof data2.min == "number")){
-validate37.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/allOf/1/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate34.errors = [{instancePath:instancePath+"/args/min",schemaPath:"#/allOf/1/properties/args/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid5 = _errs15 === errors;
@@ -874,7 +875,7 @@ if(valid5){
 if(data2.max !== undefined){
 const _errs17 = errors;
 if(!(typeof data2.max == "number")){
-validate37.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/allOf/1/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate34.errors = [{instancePath:instancePath+"/args/max",schemaPath:"#/allOf/1/properties/args/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid5 = _errs17 === errors;
@@ -885,7 +886,7 @@ var valid5 = true;
 if(valid5){
 for(const key0 in data2){
 if(((key0 !== "value") && (key0 !== "min")) && (key0 !== "max")){
-validate37.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate34.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -896,7 +897,7 @@ break;
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -909,7 +910,7 @@ var valid3 = true;
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -919,27 +920,27 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate37.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate34.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -952,13 +953,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate41.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate41.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -969,14 +970,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate41.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate38.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("email" !== data.call){
-validate41.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"}];
+validate38.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "email"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -992,7 +993,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.value === undefined) && (missing1 = "value")){
-validate41.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate38.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1010,7 +1011,7 @@ var valid4 = true;
 if(valid4){
 for(const key0 in data2){
 if(key0 !== "value"){
-validate41.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate38.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1019,7 +1020,7 @@ break;
 }
 }
 else {
-validate41.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1032,7 +1033,7 @@ var valid3 = true;
 }
 }
 else {
-validate41.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1042,27 +1043,27 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate41.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate38.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate41.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1075,13 +1076,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate43.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate40.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1092,14 +1093,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate43.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate40.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("formatString" !== data.call){
-validate43.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"}];
+validate40.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "formatString"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -1115,7 +1116,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.value === undefined) && (missing1 = "value")){
-validate43.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate40.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1133,7 +1134,7 @@ var valid4 = true;
 if(valid4){
 for(const key0 in data2){
 if(key0 !== "value"){
-validate43.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate40.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1142,7 +1143,7 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1155,7 +1156,7 @@ var valid3 = true;
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1165,27 +1166,27 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate43.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate40.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate43.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1219,7 +1220,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "boolean"){
-validate48.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate45.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -1329,14 +1330,14 @@ if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate48.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate45.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs17 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate48.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate45.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1344,7 +1345,7 @@ break;
 if(_errs17 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate48.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate45.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1352,7 +1353,7 @@ return false;
 }
 }
 else {
-validate48.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate45.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1365,7 +1366,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate48.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate45.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid2 = _valid2;
 ifClause2 = "else";
@@ -1379,7 +1380,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate48.errors = vErrors;
+validate45.errors = vErrors;
 return false;
 }
 var _valid1 = _errs10 === errors;
@@ -1406,7 +1407,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate48.errors = vErrors;
+validate45.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -1422,21 +1423,21 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate48.errors = vErrors;
+validate45.errors = vErrors;
 return false;
 }
-validate48.errors = vErrors;
+validate45.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate48.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate45.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1449,13 +1450,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate45.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1466,14 +1467,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate45.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate42.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("formatNumber" !== data.call){
-validate45.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"}];
+validate42.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "formatNumber"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -1489,14 +1490,14 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.value === undefined) && (missing1 = "value")){
-validate45.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate42.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data2.value !== undefined){
 const _errs11 = errors;
-if(!(validate38(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate35(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs11 === errors;
@@ -1507,8 +1508,8 @@ var valid4 = true;
 if(valid4){
 if(data2.decimals !== undefined){
 const _errs12 = errors;
-if(!(validate38(data2.decimals, {instancePath:instancePath+"/args/decimals",parentData:data2,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate35(data2.decimals, {instancePath:instancePath+"/args/decimals",parentData:data2,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs12 === errors;
@@ -1519,8 +1520,8 @@ var valid4 = true;
 if(valid4){
 if(data2.grouping !== undefined){
 const _errs13 = errors;
-if(!(validate48(data2.grouping, {instancePath:instancePath+"/args/grouping",parentData:data2,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate45(data2.grouping, {instancePath:instancePath+"/args/grouping",parentData:data2,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs13 === errors;
@@ -1531,7 +1532,7 @@ var valid4 = true;
 if(valid4){
 for(const key0 in data2){
 if(((key0 !== "value") && (key0 !== "decimals")) && (key0 !== "grouping")){
-validate45.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate42.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1542,7 +1543,7 @@ break;
 }
 }
 else {
-validate45.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1555,7 +1556,7 @@ var valid3 = true;
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1565,27 +1566,27 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate45.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate42.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate45.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1598,13 +1599,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate51.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate48.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate48.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1615,14 +1616,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate51.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate48.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("formatCurrency" !== data.call){
-validate51.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"}];
+validate48.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "formatCurrency"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -1638,14 +1639,14 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.currency === undefined) && (missing1 = "currency")) || ((data2.value === undefined) && (missing1 = "value"))){
-validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate48.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data2.value !== undefined){
 const _errs11 = errors;
-if(!(validate38(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate35(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs11 === errors;
@@ -1668,8 +1669,8 @@ var valid4 = true;
 if(valid4){
 if(data2.decimals !== undefined){
 const _errs13 = errors;
-if(!(validate38(data2.decimals, {instancePath:instancePath+"/args/decimals",parentData:data2,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate35(data2.decimals, {instancePath:instancePath+"/args/decimals",parentData:data2,parentDataProperty:"decimals",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs13 === errors;
@@ -1680,8 +1681,8 @@ var valid4 = true;
 if(valid4){
 if(data2.grouping !== undefined){
 const _errs14 = errors;
-if(!(validate48(data2.grouping, {instancePath:instancePath+"/args/grouping",parentData:data2,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate45(data2.grouping, {instancePath:instancePath+"/args/grouping",parentData:data2,parentDataProperty:"grouping",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs14 === errors;
@@ -1692,7 +1693,7 @@ var valid4 = true;
 if(valid4){
 for(const key0 in data2){
 if((((key0 !== "value") && (key0 !== "currency")) && (key0 !== "decimals")) && (key0 !== "grouping")){
-validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate48.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -1704,7 +1705,7 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate48.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1717,7 +1718,7 @@ var valid3 = true;
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate48.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1727,27 +1728,27 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate51.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate48.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1781,7 +1782,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-validate57.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate54.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -1817,7 +1818,7 @@ let ifClause1;
 if(_valid1){
 const _errs9 = errors;
 if(!(typeof data == "number")){
-validate57.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate54.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var _valid1 = _errs9 === errors;
@@ -1853,7 +1854,7 @@ let ifClause2;
 if(_valid2){
 const _errs15 = errors;
 if(typeof data !== "boolean"){
-validate57.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate54.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var _valid2 = _errs15 === errors;
@@ -1889,7 +1890,7 @@ let ifClause3;
 if(_valid3){
 const _errs21 = errors;
 if(!(Array.isArray(data))){
-validate57.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate54.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 var _valid3 = _errs21 === errors;
@@ -1999,14 +2000,14 @@ if(errors === _errs33){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate54.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs35 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate54.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2014,7 +2015,7 @@ break;
 if(_errs35 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate57.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate54.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2022,7 +2023,7 @@ return false;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate54.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2062,7 +2063,7 @@ let ifClause6;
 if(_valid6){
 const _errs42 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate57.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate54.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs44 = errors;
@@ -2124,7 +2125,7 @@ vErrors = null;
 }
 var valid9 = _errs45 === errors;
 if(valid9){
-validate57.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate54.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -2144,7 +2145,7 @@ ifClause6 = "then";
 }
 else {
 var _valid6 = false;
-validate57.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate54.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid8 = _valid6;
 ifClause6 = "else";
@@ -2158,7 +2159,7 @@ else {
 vErrors.push(err12);
 }
 errors++;
-validate57.errors = vErrors;
+validate54.errors = vErrors;
 return false;
 }
 var _valid5 = _errs38 === errors;
@@ -2174,7 +2175,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate57.errors = vErrors;
+validate54.errors = vErrors;
 return false;
 }
 var _valid4 = _errs28 === errors;
@@ -2201,7 +2202,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
-validate57.errors = vErrors;
+validate54.errors = vErrors;
 return false;
 }
 var _valid3 = _errs23 === errors;
@@ -2217,7 +2218,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate57.errors = vErrors;
+validate54.errors = vErrors;
 return false;
 }
 var _valid2 = _errs17 === errors;
@@ -2233,7 +2234,7 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate57.errors = vErrors;
+validate54.errors = vErrors;
 return false;
 }
 var _valid1 = _errs11 === errors;
@@ -2249,7 +2250,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate57.errors = vErrors;
+validate54.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -2265,21 +2266,21 @@ else {
 vErrors.push(err18);
 }
 errors++;
-validate57.errors = vErrors;
+validate54.errors = vErrors;
 return false;
 }
-validate57.errors = vErrors;
+validate54.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate57.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate54.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2292,13 +2293,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate56.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate53.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate53.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2309,14 +2310,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate56.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate53.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("formatDate" !== data.call){
-validate56.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"}];
+validate53.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "formatDate"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -2332,14 +2333,14 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.format === undefined) && (missing1 = "format")) || ((data2.value === undefined) && (missing1 = "value"))){
-validate56.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate53.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data2.value !== undefined){
 const _errs11 = errors;
-if(!(validate57(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate54(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs11 === errors;
@@ -2362,7 +2363,7 @@ var valid4 = true;
 if(valid4){
 for(const key0 in data2){
 if((key0 !== "value") && (key0 !== "format")){
-validate56.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate53.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2372,7 +2373,7 @@ break;
 }
 }
 else {
-validate56.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate53.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2385,7 +2386,7 @@ var valid3 = true;
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate53.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2395,27 +2396,27 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate56.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate53.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate56.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2428,13 +2429,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate60.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate57.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate57.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2445,14 +2446,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate60.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate57.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("pluralize" !== data.call){
-validate60.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"}];
+validate57.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "pluralize"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -2468,14 +2469,14 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.value === undefined) && (missing1 = "value")) || ((data2.other === undefined) && (missing1 = "other"))){
-validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate57.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data2.value !== undefined){
 const _errs11 = errors;
-if(!(validate38(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate35(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs11 === errors;
@@ -2558,7 +2559,7 @@ var valid4 = true;
 if(valid4){
 for(const key0 in data2){
 if(((((((key0 !== "value") && (key0 !== "zero")) && (key0 !== "one")) && (key0 !== "two")) && (key0 !== "few")) && (key0 !== "many")) && (key0 !== "other")){
-validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate57.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2573,7 +2574,7 @@ break;
 }
 }
 else {
-validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate57.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2586,7 +2587,7 @@ var valid3 = true;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate57.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2596,28 +2597,28 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate60.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate57.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const formats0 = validatorRuntime.fullFormats.uri;
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2630,13 +2631,13 @@ if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.catalogId !== undefined){
 if(typeof data.catalogId !== "string"){
-validate63.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate60.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2647,14 +2648,14 @@ if(errors === _errs6){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate63.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate60.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
 if("openUrl" !== data.call){
-validate63.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"}];
+validate60.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "openUrl"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -2670,7 +2671,7 @@ if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if((data2.url === undefined) && (missing1 = "url")){
-validate63.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -2707,12 +2708,12 @@ if(errors === _errs15){
 if(errors === _errs15){
 if(typeof data3 === "string"){
 if(!(formats0(data3))){
-validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/then/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
+validate60.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/then/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""}];
 return false;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate60.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2823,14 +2824,14 @@ if(errors === _errs27){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 let missing4;
 if((data3.path === undefined) && (missing4 = "path")){
-validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate60.errors = [{instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs29 = errors;
 for(const key0 in data3){
 if(!(key0 === "path")){
-validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate60.errors = [{instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2838,7 +2839,7 @@ break;
 if(_errs29 === errors){
 if(data3.path !== undefined){
 if(typeof data3.path !== "string"){
-validate63.errors = [{instancePath:instancePath+"/args/url/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate60.errors = [{instancePath:instancePath+"/args/url/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -2846,7 +2847,7 @@ return false;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath:instancePath+"/args/url",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2859,7 +2860,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate63.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate60.errors = [{instancePath:instancePath+"/args/url",schemaPath:"#/allOf/1/properties/args/properties/url/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid7 = _valid2;
 ifClause2 = "else";
@@ -2873,7 +2874,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate63.errors = vErrors;
+validate60.errors = vErrors;
 return false;
 }
 var _valid1 = _errs22 === errors;
@@ -2900,7 +2901,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate63.errors = vErrors;
+validate60.errors = vErrors;
 return false;
 }
 var _valid0 = _errs17 === errors;
@@ -2916,7 +2917,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate63.errors = vErrors;
+validate60.errors = vErrors;
 return false;
 }
 var valid4 = _errs11 === errors;
@@ -2927,7 +2928,7 @@ var valid4 = true;
 if(valid4){
 for(const key1 in data2){
 if(key1 !== "url"){
-validate63.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -2936,7 +2937,7 @@ break;
 }
 }
 else {
-validate63.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2949,7 +2950,7 @@ var valid3 = true;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2959,21 +2960,168 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key2 in data){
 if(((key2 !== "call") && (key2 !== "args")) && (key2 !== "catalogId")){
-validate63.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
+validate60.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate62.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.catalogId !== undefined){
+if(typeof data.catalogId !== "string"){
+validate62.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+else {
+validate62.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(valid0){
+const _errs6 = errors;
+if(errors === _errs6){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
+validate62.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.call !== undefined){
+const _errs8 = errors;
+if("and" !== data.call){
+validate62.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs8 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.args !== undefined){
+let data2 = data.args;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing1;
+if((data2.values === undefined) && (missing1 = "values")){
+validate62.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data2.values !== undefined){
+let data3 = data2.values;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data3)){
+if(data3.length < 2){
+validate62.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/allOf/1/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+return false;
+}
+else {
+var valid5 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+const _errs13 = errors;
+if(!(validate45(data3[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+var valid5 = _errs13 === errors;
+if(!valid5){
+break;
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/allOf/1/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid4 = _errs11 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+for(const key0 in data2){
+if(key0 !== "values"){
+validate62.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key1 in data){
+if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
+validate62.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3015,8 +3163,8 @@ return false;
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
-if("and" !== data.call){
-validate65.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "and"},message:"must be equal to constant"}];
+if("or" !== data.call){
+validate65.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -3050,8 +3198,8 @@ var valid5 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
-if(!(validate48(data3[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate45(data3[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs13 === errors;
@@ -3162,8 +3310,8 @@ return false;
 else {
 if(data.call !== undefined){
 const _errs8 = errors;
-if("or" !== data.call){
-validate68.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "or"},message:"must be equal to constant"}];
+if("not" !== data.call){
+validate68.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"}];
 return false;
 }
 var valid3 = _errs8 === errors;
@@ -3178,40 +3326,16 @@ const _errs9 = errors;
 if(errors === _errs9){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
-if((data2.values === undefined) && (missing1 = "values")){
+if((data2.value === undefined) && (missing1 = "value")){
 validate68.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-if(data2.values !== undefined){
-let data3 = data2.values;
+if(data2.value !== undefined){
 const _errs11 = errors;
-if(errors === _errs11){
-if(Array.isArray(data3)){
-if(data3.length < 2){
-validate68.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/allOf/1/properties/args/properties/values/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
-return false;
-}
-else {
-var valid5 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-const _errs13 = errors;
-if(!(validate48(data3[i0], {instancePath:instancePath+"/args/values/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate45(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
-}
-var valid5 = _errs13 === errors;
-if(!valid5){
-break;
-}
-}
-}
-}
-else {
-validate68.errors = [{instancePath:instancePath+"/args/values",schemaPath:"#/allOf/1/properties/args/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
 }
 var valid4 = _errs11 === errors;
 }
@@ -3220,7 +3344,7 @@ var valid4 = true;
 }
 if(valid4){
 for(const key0 in data2){
-if(key0 !== "values"){
+if(key0 !== "value"){
 validate68.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
@@ -3270,133 +3394,10 @@ return errors === 0;
 validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.catalogId !== undefined){
-if(typeof data.catalogId !== "string"){
-validate71.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-else {
-validate71.errors = [{instancePath,schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-if(valid0){
-const _errs6 = errors;
-if(errors === _errs6){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.call === undefined) && (missing0 = "call")) || ((data.args === undefined) && (missing0 = "args"))){
-validate71.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.call !== undefined){
-const _errs8 = errors;
-if("not" !== data.call){
-validate71.errors = [{instancePath:instancePath+"/call",schemaPath:"#/allOf/1/properties/call/const",keyword:"const",params:{allowedValue: "not"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs8 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data.args !== undefined){
-let data2 = data.args;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((data2.value === undefined) && (missing1 = "value")){
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data2.value !== undefined){
-const _errs11 = errors;
-if(!(validate48(data2.value, {instancePath:instancePath+"/args/value",parentData:data2,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs11 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-for(const key0 in data2){
-if(key0 !== "value"){
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-}
-else {
-validate71.errors = [{instancePath:instancePath+"/args",schemaPath:"#/allOf/1/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-else {
-validate71.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((key1 !== "call") && (key1 !== "args")) && (key1 !== "catalogId")){
-validate71.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate71.errors = vErrors;
-return errors === 0;
-}
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3433,8 +3434,8 @@ vErrors = null;
 }
 if(_valid0){
 const _errs5 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -3452,7 +3453,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3487,8 +3488,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs10 = errors;
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -3506,7 +3507,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3550,8 +3551,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs15 = errors;
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
@@ -3569,7 +3570,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3613,8 +3614,8 @@ vErrors = null;
 }
 if(_valid3){
 const _errs20 = errors;
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs20 === errors;
@@ -3632,7 +3633,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -3676,8 +3677,8 @@ vErrors = null;
 }
 if(_valid4){
 const _errs25 = errors;
-if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs25 === errors;
@@ -3695,7 +3696,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -3739,8 +3740,8 @@ vErrors = null;
 }
 if(_valid5){
 const _errs30 = errors;
-if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs30 === errors;
@@ -3758,7 +3759,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -3802,8 +3803,8 @@ vErrors = null;
 }
 if(_valid6){
 const _errs35 = errors;
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs35 === errors;
@@ -3821,7 +3822,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -3865,8 +3866,8 @@ vErrors = null;
 }
 if(_valid7){
 const _errs40 = errors;
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs40 === errors;
@@ -3884,7 +3885,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -3928,8 +3929,8 @@ vErrors = null;
 }
 if(_valid8){
 const _errs45 = errors;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var _valid8 = _errs45 === errors;
@@ -3947,7 +3948,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -3991,8 +3992,8 @@ vErrors = null;
 }
 if(_valid9){
 const _errs50 = errors;
-if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 var _valid9 = _errs50 === errors;
@@ -4010,7 +4011,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -4054,8 +4055,8 @@ vErrors = null;
 }
 if(_valid10){
 const _errs55 = errors;
-if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 var _valid10 = _errs55 === errors;
@@ -4073,7 +4074,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -4117,8 +4118,8 @@ vErrors = null;
 }
 if(_valid11){
 const _errs60 = errors;
-if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var _valid11 = _errs60 === errors;
@@ -4136,7 +4137,7 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs56 === errors;
@@ -4180,8 +4181,8 @@ vErrors = null;
 }
 if(_valid12){
 const _errs65 = errors;
-if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var _valid12 = _errs65 === errors;
@@ -4199,7 +4200,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -4243,8 +4244,8 @@ vErrors = null;
 }
 if(_valid13){
 const _errs70 = errors;
-if(!(validate71(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 var _valid13 = _errs70 === errors;
@@ -4262,7 +4263,7 @@ else {
 vErrors.push(err27);
 }
 errors++;
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 return false;
 }
 var valid0 = _errs66 === errors;
@@ -4294,7 +4295,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.call === undefined) && (missing0 = "call")){
-validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4305,28 +4306,28 @@ props0.call = true;
 if(data.call !== undefined){
 let data14 = data.call;
 if(!((((((((((((((data14 === "required") || (data14 === "regex")) || (data14 === "length")) || (data14 === "numeric")) || (data14 === "email")) || (data14 === "formatString")) || (data14 === "formatNumber")) || (data14 === "formatCurrency")) || (data14 === "formatDate")) || (data14 === "pluralize")) || (data14 === "openUrl")) || (data14 === "and")) || (data14 === "or")) || (data14 === "not"))){
-validate30.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema42.properties.call.enum},message:"must be equal to one of the allowed values"}];
+validate27.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema39.properties.call.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate30.errors = vErrors;
+validate27.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate30.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate27.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4360,7 +4361,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(!(typeof data == "number")){
-validate76.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate73.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -4470,14 +4471,14 @@ if(errors === _errs15){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate76.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate73.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs17 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate76.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate73.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4485,7 +4486,7 @@ break;
 if(_errs17 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate76.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate73.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -4493,7 +4494,7 @@ return false;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate73.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4506,7 +4507,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate76.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate73.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid2 = _valid2;
 ifClause2 = "else";
@@ -4520,7 +4521,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate76.errors = vErrors;
+validate73.errors = vErrors;
 return false;
 }
 var _valid1 = _errs10 === errors;
@@ -4547,7 +4548,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate76.errors = vErrors;
+validate73.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -4563,21 +4564,21 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate76.errors = vErrors;
+validate73.errors = vErrors;
 return false;
 }
-validate76.errors = vErrors;
+validate73.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate76.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate73.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4588,14 +4589,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.call === undefined) && (missing0 = "call")){
-validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.call !== undefined){
 const _errs1 = errors;
 if("@index" !== data.call){
-validate75.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "@index"},message:"must be equal to constant"}];
+validate72.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/const",keyword:"const",params:{allowedValue: "@index"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -4611,8 +4612,8 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.offset !== undefined){
 const _errs4 = errors;
-if(!(validate76(data1.offset, {instancePath:instancePath+"/args/offset",parentData:data1,parentDataProperty:"offset",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate73(data1.offset, {instancePath:instancePath+"/args/offset",parentData:data1,parentDataProperty:"offset",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -4623,7 +4624,7 @@ var valid1 = true;
 if(valid1){
 for(const key0 in data1){
 if(key0 !== "offset"){
-validate75.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate72.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -4631,7 +4632,7 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate72.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4643,7 +4644,7 @@ var valid0 = true;
 if(valid0){
 for(const key1 in data){
 if((key1 !== "call") && (key1 !== "args")){
-validate75.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate72.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -4653,20 +4654,20 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate75.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4700,7 +4701,7 @@ let ifClause0;
 if(_valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-validate79.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var _valid0 = _errs3 === errors;
@@ -4736,7 +4737,7 @@ let ifClause1;
 if(_valid1){
 const _errs9 = errors;
 if(!(typeof data == "number")){
-validate79.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate76.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var _valid1 = _errs9 === errors;
@@ -4772,7 +4773,7 @@ let ifClause2;
 if(_valid2){
 const _errs15 = errors;
 if(typeof data !== "boolean"){
-validate79.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate76.errors = [{instancePath,schemaPath:"#/else/else/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var _valid2 = _errs15 === errors;
@@ -4808,7 +4809,7 @@ let ifClause3;
 if(_valid3){
 const _errs21 = errors;
 if(!(Array.isArray(data))){
-validate79.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate76.errors = [{instancePath,schemaPath:"#/else/else/else/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 var _valid3 = _errs21 === errors;
@@ -4918,14 +4919,14 @@ if(errors === _errs33){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate79.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate76.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs35 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate79.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate76.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4933,7 +4934,7 @@ break;
 if(_errs35 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate79.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -4941,7 +4942,7 @@ return false;
 }
 }
 else {
-validate79.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4981,7 +4982,7 @@ let ifClause6;
 if(_valid6){
 const _errs42 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate79.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs44 = errors;
@@ -5043,7 +5044,7 @@ vErrors = null;
 }
 var valid9 = _errs45 === errors;
 if(valid9){
-validate79.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate76.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/then/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -5063,7 +5064,7 @@ ifClause6 = "then";
 }
 else {
 var _valid6 = false;
-validate79.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate76.errors = [{instancePath,schemaPath:"#/else/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid8 = _valid6;
 ifClause6 = "else";
@@ -5077,7 +5078,7 @@ else {
 vErrors.push(err12);
 }
 errors++;
-validate79.errors = vErrors;
+validate76.errors = vErrors;
 return false;
 }
 var _valid5 = _errs38 === errors;
@@ -5093,7 +5094,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate79.errors = vErrors;
+validate76.errors = vErrors;
 return false;
 }
 var _valid4 = _errs28 === errors;
@@ -5120,7 +5121,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
-validate79.errors = vErrors;
+validate76.errors = vErrors;
 return false;
 }
 var _valid3 = _errs23 === errors;
@@ -5136,7 +5137,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate79.errors = vErrors;
+validate76.errors = vErrors;
 return false;
 }
 var _valid2 = _errs17 === errors;
@@ -5152,7 +5153,7 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate79.errors = vErrors;
+validate76.errors = vErrors;
 return false;
 }
 var _valid1 = _errs11 === errors;
@@ -5168,7 +5169,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate79.errors = vErrors;
+validate76.errors = vErrors;
 return false;
 }
 var _valid0 = _errs5 === errors;
@@ -5184,21 +5185,21 @@ else {
 vErrors.push(err18);
 }
 errors++;
-validate79.errors = vErrors;
+validate76.errors = vErrors;
 return false;
 }
-validate79.errors = vErrors;
+validate76.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate79.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate76.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5261,12 +5262,12 @@ vErrors = null;
 let ifClause0;
 if(_valid0){
 const _errs6 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate30.evaluated.props;
+var props0 = validate27.evaluated.props;
 }
 var _valid0 = _errs6 === errors;
 valid1 = _valid0;
@@ -5335,8 +5336,8 @@ vErrors = null;
 let ifClause1;
 if(_valid1){
 const _errs12 = errors;
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs12 === errors;
@@ -5348,7 +5349,7 @@ ifClause1 = "then";
 }
 else {
 var _valid1 = false;
-validate28.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate26.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid3 = _valid1;
 ifClause1 = "else";
@@ -5362,7 +5363,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate28.errors = vErrors;
+validate26.errors = vErrors;
 return false;
 }
 var _valid0 = _errs7 === errors;
@@ -5389,14 +5390,14 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate28.errors = vErrors;
+validate26.errors = vErrors;
 return false;
 }
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.call === undefined) && (missing2 = "call")){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
@@ -5409,7 +5410,7 @@ props0.args = true;
 if(data.call !== undefined){
 const _errs13 = errors;
 if(typeof data.call !== "string"){
-validate28.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/call",schemaPath:"#/properties/call/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs13 === errors;
@@ -5421,7 +5422,7 @@ if(valid5){
 if(data.catalogId !== undefined){
 const _errs15 = errors;
 if(typeof data.catalogId !== "string"){
-validate28.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid5 = _errs15 === errors;
@@ -5441,8 +5442,8 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid7 = false;
 const _errs22 = errors;
-if(!(validate79(data5, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate76(data5, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs22 === errors;
@@ -5469,7 +5470,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate28.errors = vErrors;
+validate26.errors = vErrors;
 return false;
 }
 else {
@@ -5490,7 +5491,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath:instancePath+"/args",schemaPath:"#/properties/args/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5503,598 +5504,11 @@ if(valid5){
 if(props0 !== true){
 for(const key1 in data){
 if(!props0 || !props0[key1]){
-validate28.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate26.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
-}
-}
-}
-}
-}
-}
-else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate28.errors = vErrors;
-return errors === 0;
-}
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate27.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = true;
-const _errs1 = errors;
-if(typeof data !== "string"){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs3 = errors;
-if(typeof data !== "string"){
-validate27.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var _valid0 = _errs3 === errors;
-valid0 = _valid0;
-ifClause0 = "then";
-}
-else {
-const _errs5 = errors;
-const _errs6 = errors;
-let valid1 = true;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.call === undefined) && (missing0 = "call")){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid1 = _errs7 === errors;
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause1;
-if(_valid1){
-const _errs9 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs9 === errors;
-valid1 = _valid1;
-if(valid1){
-var props0 = true;
-}
-ifClause1 = "then";
-}
-else {
-const _errs10 = errors;
-const _errs11 = errors;
-let valid2 = true;
-const _errs12 = errors;
-if(errors === _errs12){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.path === undefined) && (missing1 = "path")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs12 === errors;
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause2;
-if(_valid2){
-const _errs14 = errors;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.path === undefined) && (missing2 = "path")){
-validate27.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
-}
-else {
-const _errs17 = errors;
-for(const key0 in data){
-if(!(key0 === "path")){
-validate27.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs17 === errors){
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-validate27.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate27.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var _valid2 = _errs14 === errors;
-valid2 = _valid2;
-if(valid2){
-var props1 = true;
-}
-ifClause2 = "then";
-}
-else {
-var _valid2 = false;
-validate27.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
-valid2 = _valid2;
-ifClause2 = "else";
-}
-if(!valid2){
-const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate27.errors = vErrors;
-return false;
-}
-var _valid1 = _errs10 === errors;
-valid1 = _valid1;
-if(valid1){
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-ifClause1 = "else";
-}
-if(!valid1){
-const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-validate27.errors = vErrors;
-return false;
-}
-var _valid0 = _errs5 === errors;
-valid0 = _valid0;
-ifClause0 = "else";
-}
-if(!valid0){
-const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate27.errors = vErrors;
-return false;
-}
-validate27.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate27.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate84.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = true;
-const _errs1 = errors;
-if(typeof data !== "boolean"){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs3 = errors;
-if(typeof data !== "boolean"){
-validate84.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var _valid0 = _errs3 === errors;
-valid0 = _valid0;
-ifClause0 = "then";
-}
-else {
-const _errs5 = errors;
-const _errs6 = errors;
-let valid1 = true;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.call === undefined) && (missing0 = "call")){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid1 = _errs7 === errors;
-errors = _errs6;
-if(vErrors !== null){
-if(_errs6){
-vErrors.length = _errs6;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause1;
-if(_valid1){
-const _errs9 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs9 === errors;
-valid1 = _valid1;
-if(valid1){
-var props0 = true;
-}
-ifClause1 = "then";
-}
-else {
-const _errs10 = errors;
-const _errs11 = errors;
-let valid2 = true;
-const _errs12 = errors;
-if(errors === _errs12){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.path === undefined) && (missing1 = "path")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs12 === errors;
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause2;
-if(_valid2){
-const _errs14 = errors;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.path === undefined) && (missing2 = "path")){
-validate84.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
-}
-else {
-const _errs17 = errors;
-for(const key0 in data){
-if(!(key0 === "path")){
-validate84.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs17 === errors){
-if(data.path !== undefined){
-if(typeof data.path !== "string"){
-validate84.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate84.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var _valid2 = _errs14 === errors;
-valid2 = _valid2;
-if(valid2){
-var props1 = true;
-}
-ifClause2 = "then";
-}
-else {
-var _valid2 = false;
-validate84.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
-valid2 = _valid2;
-ifClause2 = "else";
-}
-if(!valid2){
-const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate84.errors = vErrors;
-return false;
-}
-var _valid1 = _errs10 === errors;
-valid1 = _valid1;
-if(valid1){
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-}
-ifClause1 = "else";
-}
-if(!valid1){
-const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-validate84.errors = vErrors;
-return false;
-}
-var _valid0 = _errs5 === errors;
-valid0 = _valid0;
-ifClause0 = "else";
-}
-if(!valid0){
-const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate84.errors = vErrors;
-return false;
-}
-validate84.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate84.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate26.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "label") || (key0 === "description")) || (key0 === "live")) || (key0 === "hidden"))){
-validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.label !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs3 = errors;
-if(!(validate27(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.live !== undefined){
-let data2 = data.live;
-const _errs4 = errors;
-if(typeof data2 !== "string"){
-validate26.errors = [{instancePath:instancePath+"/live",schemaPath:"#/properties/live/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data2 === "off") || (data2 === "polite")) || (data2 === "assertive"))){
-validate26.errors = [{instancePath:instancePath+"/live",schemaPath:"#/properties/live/enum",keyword:"enum",params:{allowedValues: schema38.properties.live.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hidden !== undefined){
-const _errs6 = errors;
-if(!(validate84(data.hidden, {instancePath:instancePath+"/hidden",parentData:data,parentDataProperty:"hidden",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
 }
 }
 }
@@ -6111,7 +5525,6 @@ return errors === 0;
 }
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const pattern4 = new RegExp("^[\\p{XID_Start}_][\\p{XID_Continue}]*$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6123,79 +5536,158 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
+const _errs0 = errors;
+let valid0 = true;
+const _errs1 = errors;
+if(typeof data !== "string"){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+validate25.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
 }
 else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(typeof data.id !== "string"){
-validate25.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+vErrors.push(err1);
 }
-var valid0 = _errs1 === errors;
+errors++;
+}
 }
 else {
-var valid0 = true;
-}
-if(valid0){
-if(data.catalogId !== undefined){
-const _errs4 = errors;
-if(typeof data.catalogId !== "string"){
-validate25.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
 }
 else {
-var valid0 = true;
+vErrors.push(err2);
 }
-if(valid0){
-if(data.accessibility !== undefined){
-const _errs6 = errors;
-if(!(validate26(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs6 === errors;
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+if(valid1){
+var props0 = true;
+}
+ifClause1 = "then";
 }
 else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data3 = data.metadata;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-const _errs9 = errors;
-for(const key0 in data3){
-if(!(key0 === "extensions")){
-validate25.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs9 === errors){
-if(data3.extensions !== undefined){
-let data4 = data3.extensions;
+const _errs10 = errors;
 const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key1 in data4){
-if(!(pattern4.test(key1))){
-validate25.errors = [{instancePath:instancePath+"/metadata/extensions",schemaPath:"#/$defs/Extensions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+let valid2 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs14 = errors;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate25.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs17 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate25.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-}
-else {
-validate25.errors = [{instancePath:instancePath+"/metadata/extensions",schemaPath:"#/$defs/Extensions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+if(_errs17 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate25.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -6203,152 +5695,90 @@ return false;
 }
 }
 else {
-validate25.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs7 === errors;
+var _valid2 = _errs14 === errors;
+valid2 = _valid2;
+if(valid2){
+var props1 = true;
+}
+ifClause2 = "then";
 }
 else {
-var valid0 = true;
+var _valid2 = false;
+validate25.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid2 = _valid2;
+ifClause2 = "else";
 }
-}
-}
-}
-}
+if(!valid2){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+vErrors.push(err5);
+}
+errors++;
+validate25.errors = vErrors;
 return false;
 }
+var _valid1 = _errs10 === errors;
+valid1 = _valid1;
+if(valid1){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate25.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate25.errors = vErrors;
+return false;
 }
 validate25.errors = vErrors;
+evaluated0.props = props0;
 return errors === 0;
 }
-validate25.evaluated = {"props":{"id":true,"catalogId":true,"accessibility":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
+validate25.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema87 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Image","Icon","Video","AudioPlayer","Row","Column","List","Card","Tabs","Modal","Divider","Button","TextField","CheckBox","ChoicePicker","Slider","DateTimeInput"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Image"}}},"then":{"$ref":"#/components/Image"}},{"if":{"properties":{"component":{"const":"Icon"}}},"then":{"$ref":"#/components/Icon"}},{"if":{"properties":{"component":{"const":"Video"}}},"then":{"$ref":"#/components/Video"}},{"if":{"properties":{"component":{"const":"AudioPlayer"}}},"then":{"$ref":"#/components/AudioPlayer"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"List"}}},"then":{"$ref":"#/components/List"}},{"if":{"properties":{"component":{"const":"Card"}}},"then":{"$ref":"#/components/Card"}},{"if":{"properties":{"component":{"const":"Tabs"}}},"then":{"$ref":"#/components/Tabs"}},{"if":{"properties":{"component":{"const":"Modal"}}},"then":{"$ref":"#/components/Modal"}},{"if":{"properties":{"component":{"const":"Divider"}}},"then":{"$ref":"#/components/Divider"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}},{"if":{"properties":{"component":{"const":"CheckBox"}}},"then":{"$ref":"#/components/CheckBox"}},{"if":{"properties":{"component":{"const":"ChoicePicker"}}},"then":{"$ref":"#/components/ChoicePicker"}},{"if":{"properties":{"component":{"const":"Slider"}}},"then":{"$ref":"#/components/Slider"}},{"if":{"properties":{"component":{"const":"DateTimeInput"}}},"then":{"$ref":"#/components/DateTimeInput"}}]};
-const schema88 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["caption","body"]},"weight":{"type":"number"}},"required":["component","text"]}],"unevaluatedProperties":false};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.id === undefined) && (missing0 = "id")){
-validate91.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(typeof data.id !== "string"){
-validate91.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.catalogId !== undefined){
-const _errs4 = errors;
-if(typeof data.catalogId !== "string"){
-validate91.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.accessibility !== undefined){
-const _errs6 = errors;
-if(!(validate26(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data3 = data.metadata;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-const _errs9 = errors;
-for(const key0 in data3){
-if(!(key0 === "extensions")){
-validate91.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs9 === errors){
-if(data3.extensions !== undefined){
-let data4 = data3.extensions;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key1 in data4){
-if(!(pattern4.test(key1))){
-validate91.errors = [{instancePath:instancePath+"/metadata/extensions",schemaPath:"#/$defs/Extensions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-else {
-validate91.errors = [{instancePath:instancePath+"/metadata/extensions",schemaPath:"#/$defs/Extensions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate91.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate91.errors = vErrors;
-return errors === 0;
-}
-validate91.evaluated = {"props":{"id":true,"catalogId":true,"accessibility":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate81.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6356,8 +5786,462 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+let valid0 = true;
+const _errs1 = errors;
+if(typeof data !== "boolean"){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs3 = errors;
+if(typeof data !== "boolean"){
+validate81.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var _valid0 = _errs3 === errors;
+valid0 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs5 = errors;
+const _errs6 = errors;
+let valid1 = true;
+const _errs7 = errors;
+if(errors === _errs7){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.call === undefined) && (missing0 = "call")){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs9 = errors;
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs9 === errors;
+valid1 = _valid1;
+if(valid1){
+var props0 = true;
+}
+ifClause1 = "then";
+}
+else {
+const _errs10 = errors;
+const _errs11 = errors;
+let valid2 = true;
+const _errs12 = errors;
+if(errors === _errs12){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.path === undefined) && (missing1 = "path")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs12 === errors;
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs14 = errors;
+const _errs15 = errors;
+if(errors === _errs15){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.path === undefined) && (missing2 = "path")){
+validate81.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs17 = errors;
+for(const key0 in data){
+if(!(key0 === "path")){
+validate81.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs17 === errors){
+if(data.path !== undefined){
+if(typeof data.path !== "string"){
+validate81.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate81.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var _valid2 = _errs14 === errors;
+valid2 = _valid2;
+if(valid2){
+var props1 = true;
+}
+ifClause2 = "then";
+}
+else {
+var _valid2 = false;
+validate81.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+return false;
+valid2 = _valid2;
+ifClause2 = "else";
+}
+if(!valid2){
+const err5 = {instancePath,schemaPath:"#/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+validate81.errors = vErrors;
+return false;
+}
+var _valid1 = _errs10 === errors;
+valid1 = _valid1;
+if(valid1){
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+}
+ifClause1 = "else";
+}
+if(!valid1){
+const err6 = {instancePath,schemaPath:"#/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+validate81.errors = vErrors;
+return false;
+}
+var _valid0 = _errs5 === errors;
+valid0 = _valid0;
+ifClause0 = "else";
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate81.errors = vErrors;
+return false;
+}
+validate81.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate81.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "label") || (key0 === "description")) || (key0 === "live")) || (key0 === "hidden"))){
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.label !== undefined){
+const _errs2 = errors;
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs3 = errors;
+if(!(validate25(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.live !== undefined){
+let data2 = data.live;
+const _errs4 = errors;
+if(typeof data2 !== "string"){
+validate24.errors = [{instancePath:instancePath+"/live",schemaPath:"#/properties/live/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data2 === "off") || (data2 === "polite")) || (data2 === "assertive"))){
+validate24.errors = [{instancePath:instancePath+"/live",schemaPath:"#/properties/live/enum",keyword:"enum",params:{allowedValues: schema36.properties.live.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hidden !== undefined){
+const _errs6 = errors;
+if(!(validate81(data.hidden, {instancePath:instancePath+"/hidden",parentData:data,parentDataProperty:"hidden",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const pattern4 = new RegExp("^[\\p{XID_Start}_][\\p{XID_Continue}]*$", "u");
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+const _errs1 = errors;
+if(typeof data.id !== "string"){
+validate23.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.catalogId !== undefined){
+const _errs4 = errors;
+if(typeof data.catalogId !== "string"){
+validate23.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.accessibility !== undefined){
+const _errs6 = errors;
+if(!(validate24(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data3 = data.metadata;
+const _errs7 = errors;
+if(errors === _errs7){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+const _errs9 = errors;
+for(const key0 in data3){
+if(!(key0 === "extensions")){
+validate23.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs9 === errors){
+if(data3.extensions !== undefined){
+let data4 = data3.extensions;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key1 in data4){
+if(!(pattern4.test(key1))){
+validate23.errors = [{instancePath:instancePath+"/metadata/extensions",schemaPath:"#/$defs/Extensions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/metadata/extensions",schemaPath:"#/$defs/Extensions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate23.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+validate23.evaluated = {"props":{"id":true,"catalogId":true,"accessibility":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -6367,14 +6251,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
-validate90.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate21.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Text" !== data.component){
-validate90.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
+validate21.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -6385,8 +6269,8 @@ var valid1 = true;
 if(valid1){
 if(data.text !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -6399,11 +6283,11 @@ if(data.variant !== undefined){
 let data2 = data.variant;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate90.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "caption") || (data2 === "body"))){
-validate90.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema88.allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate21.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema32.allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -6415,7 +6299,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs7 = errors;
 if(!(typeof data.weight == "number")){
-validate90.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate21.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -6429,7 +6313,7 @@ var valid1 = true;
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6439,24 +6323,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate90.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate21.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate90.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema92 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Image"},"url":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"fit":{"type":"string","enum":["contain","cover","fill","none","scaleDown"]},"variant":{"type":"string","enum":["icon","avatar","smallFeature","mediumFeature","largeFeature","header"]},"weight":{"type":"number"}},"required":["component","url"]}],"unevaluatedProperties":false};
+export const component_1 = validate87;
+const schema84 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Image"},"url":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"fit":{"type":"string","enum":["contain","cover","fill","none","scaleDown"]},"variant":{"type":"string","enum":["icon","avatar","smallFeature","mediumFeature","largeFeature","header"]},"weight":{"type":"number"}},"required":["component","url"]}],"unevaluatedProperties":false};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate87.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6464,8 +6349,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -6475,14 +6360,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate96.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate87.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Image" !== data.component){
-validate96.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
+validate87.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -6493,8 +6378,8 @@ var valid1 = true;
 if(valid1){
 if(data.url !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -6505,8 +6390,8 @@ var valid1 = true;
 if(valid1){
 if(data.description !== undefined){
 const _errs5 = errors;
-if(!(validate27(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -6519,11 +6404,11 @@ if(data.fit !== undefined){
 let data3 = data.fit;
 const _errs6 = errors;
 if(typeof data3 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/1/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/1/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data3 === "contain") || (data3 === "cover")) || (data3 === "fill")) || (data3 === "none")) || (data3 === "scaleDown"))){
-validate96.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/1/properties/fit/enum",keyword:"enum",params:{allowedValues: schema92.allOf[1].properties.fit.enum},message:"must be equal to one of the allowed values"}];
+validate87.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/1/properties/fit/enum",keyword:"enum",params:{allowedValues: schema84.allOf[1].properties.fit.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -6536,11 +6421,11 @@ if(data.variant !== undefined){
 let data4 = data.variant;
 const _errs8 = errors;
 if(typeof data4 !== "string"){
-validate96.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((data4 === "icon") || (data4 === "avatar")) || (data4 === "smallFeature")) || (data4 === "mediumFeature")) || (data4 === "largeFeature")) || (data4 === "header"))){
-validate96.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema92.allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate87.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema84.allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -6552,7 +6437,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs10 = errors;
 if(!(typeof data.weight == "number")){
-validate96.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate87.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -6568,7 +6453,7 @@ var valid1 = true;
 }
 }
 else {
-validate96.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate87.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6578,24 +6463,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "fit")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate96.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate87.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate96.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema93 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"if":{"type":"string"},"then":{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},"else":{"if":{"type":"object","required":["svgPath"]},"then":{"type":"object","properties":{"svgPath":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"}},"required":["svgPath"],"additionalProperties":false},"else":{"if":{"type":"object","required":["path"]},"then":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding"},"else":false}}},"weight":{"type":"number"}},"required":["component","name"]}],"unevaluatedProperties":false};
+export const component_2 = validate91;
+const schema85 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"if":{"type":"string"},"then":{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},"else":{"if":{"type":"object","required":["svgPath"]},"then":{"type":"object","properties":{"svgPath":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"}},"required":["svgPath"],"additionalProperties":false},"else":{"if":{"type":"object","required":["path"]},"then":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding"},"else":false}}},"weight":{"type":"number"}},"required":["component","name"]}],"unevaluatedProperties":false};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6603,8 +6489,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -6614,14 +6500,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.name === undefined) && (missing0 = "name"))){
-validate101.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate91.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Icon" !== data.component){
-validate101.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
+validate91.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -6660,11 +6546,11 @@ let ifClause0;
 if(_valid0){
 const _errs8 = errors;
 if(typeof data1 !== "string"){
-validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate91.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
-validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema93.allOf[1].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
+validate91.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema85.allOf[1].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var _valid0 = _errs8 === errors;
@@ -6718,22 +6604,22 @@ if(errors === _errs14){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing2;
 if((data1.svgPath === undefined) && (missing2 = "svgPath")){
-validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate91.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs16 = errors;
 for(const key0 in data1){
 if(!(key0 === "svgPath")){
-validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate91.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs16 === errors){
 if(data1.svgPath !== undefined){
-if(!(validate27(data1.svgPath, {instancePath:instancePath+"/name/svgPath",parentData:data1,parentDataProperty:"svgPath",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data1.svgPath, {instancePath:instancePath+"/name/svgPath",parentData:data1,parentDataProperty:"svgPath",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
@@ -6741,7 +6627,7 @@ errors = vErrors.length;
 }
 }
 else {
-validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate91.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6800,14 +6686,14 @@ if(errors === _errs23){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing4;
 if((data1.path === undefined) && (missing4 = "path")){
-validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate91.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs25 = errors;
 for(const key1 in data1){
 if(!(key1 === "path")){
-validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate91.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -6815,7 +6701,7 @@ break;
 if(_errs25 === errors){
 if(data1.path !== undefined){
 if(typeof data1.path !== "string"){
-validate101.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate91.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -6823,7 +6709,7 @@ return false;
 }
 }
 else {
-validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate91.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6836,7 +6722,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate101.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate91.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid5 = _valid2;
 ifClause2 = "else";
@@ -6850,7 +6736,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate101.errors = vErrors;
+validate91.errors = vErrors;
 return false;
 }
 var _valid1 = _errs18 === errors;
@@ -6877,7 +6763,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate101.errors = vErrors;
+validate91.errors = vErrors;
 return false;
 }
 var _valid0 = _errs10 === errors;
@@ -6893,7 +6779,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate101.errors = vErrors;
+validate91.errors = vErrors;
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -6905,7 +6791,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs28 = errors;
 if(!(typeof data.weight == "number")){
-validate101.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate91.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs28 === errors;
@@ -6918,7 +6804,7 @@ var valid1 = true;
 }
 }
 else {
-validate101.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate91.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -6928,23 +6814,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key2 in data){
 if(((((((key2 !== "component") && (key2 !== "name")) && (key2 !== "weight")) && (key2 !== "id")) && (key2 !== "catalogId")) && (key2 !== "accessibility")) && (key2 !== "metadata")){
-validate101.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
+validate91.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate101.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_3 = validate94;
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6952,8 +6839,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -6963,14 +6850,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate105.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate94.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Video" !== data.component){
-validate105.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
+validate94.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -6981,8 +6868,8 @@ var valid1 = true;
 if(valid1){
 if(data.url !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -6993,8 +6880,8 @@ var valid1 = true;
 if(valid1){
 if(data.posterUrl !== undefined){
 const _errs5 = errors;
-if(!(validate27(data.posterUrl, {instancePath:instancePath+"/posterUrl",parentData:data,parentDataProperty:"posterUrl",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.posterUrl, {instancePath:instancePath+"/posterUrl",parentData:data,parentDataProperty:"posterUrl",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -7006,7 +6893,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs6 = errors;
 if(!(typeof data.weight == "number")){
-validate105.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate94.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -7020,7 +6907,7 @@ var valid1 = true;
 }
 }
 else {
-validate105.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate94.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7030,23 +6917,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "posterUrl")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate105.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate94.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate105.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_4 = validate98;
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7054,8 +6942,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -7065,14 +6953,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate110.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate98.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("AudioPlayer" !== data.component){
-validate110.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
+validate98.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -7083,8 +6971,8 @@ var valid1 = true;
 if(valid1){
 if(data.url !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -7095,8 +6983,8 @@ var valid1 = true;
 if(valid1){
 if(data.description !== undefined){
 const _errs5 = errors;
-if(!(validate27(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -7108,7 +6996,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs6 = errors;
 if(!(typeof data.weight == "number")){
-validate110.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate98.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -7122,7 +7010,7 @@ var valid1 = true;
 }
 }
 else {
-validate110.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate98.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7132,24 +7020,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate110.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate98.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate110.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema97 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]},"weight":{"type":"number"}},"required":["component","children"]}],"unevaluatedProperties":false};
+export const component_5 = validate102;
+const schema89 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]},"weight":{"type":"number"}},"required":["component","children"]}],"unevaluatedProperties":false};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7189,7 +7078,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data[i0] !== "string"){
-validate117.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate104.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -7199,7 +7088,7 @@ break;
 }
 }
 else {
-validate117.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate104.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7257,14 +7146,14 @@ if(errors === _errs12){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if(((data.componentId === undefined) && (missing1 = "componentId")) || ((data.path === undefined) && (missing1 = "path"))){
-validate117.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate104.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
 for(const key0 in data){
 if(!((key0 === "componentId") || (key0 === "path"))){
-validate117.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate104.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7273,7 +7162,7 @@ if(_errs14 === errors){
 if(data.componentId !== undefined){
 const _errs15 = errors;
 if(typeof data.componentId !== "string"){
-validate117.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate104.errors = [{instancePath:instancePath+"/componentId",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs15 === errors;
@@ -7285,7 +7174,7 @@ if(valid4){
 if(data.path !== undefined){
 const _errs18 = errors;
 if(typeof data.path !== "string"){
-validate117.errors = [{instancePath:instancePath+"/path",schemaPath:"#/else/then/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate104.errors = [{instancePath:instancePath+"/path",schemaPath:"#/else/then/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -7298,7 +7187,7 @@ var valid4 = true;
 }
 }
 else {
-validate117.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate104.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7311,7 +7200,7 @@ ifClause1 = "then";
 }
 else {
 var _valid1 = false;
-validate117.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate104.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid3 = _valid1;
 ifClause1 = "else";
@@ -7325,7 +7214,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate117.errors = vErrors;
+validate104.errors = vErrors;
 return false;
 }
 var _valid0 = _errs8 === errors;
@@ -7341,21 +7230,21 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate117.errors = vErrors;
+validate104.errors = vErrors;
 return false;
 }
-validate117.errors = vErrors;
+validate104.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate117.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate104.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7363,8 +7252,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -7374,14 +7263,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate115.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate102.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Row" !== data.component){
-validate115.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
+validate102.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -7392,8 +7281,8 @@ var valid1 = true;
 if(valid1){
 if(data.children !== undefined){
 const _errs4 = errors;
-if(!(validate117(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate104(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -7406,11 +7295,11 @@ if(data.justify !== undefined){
 let data2 = data.justify;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate115.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate102.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data2 === "center") || (data2 === "end")) || (data2 === "spaceAround")) || (data2 === "spaceBetween")) || (data2 === "spaceEvenly")) || (data2 === "start")) || (data2 === "stretch"))){
-validate115.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/enum",keyword:"enum",params:{allowedValues: schema97.allOf[1].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+validate102.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/enum",keyword:"enum",params:{allowedValues: schema89.allOf[1].properties.justify.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -7423,11 +7312,11 @@ if(data.align !== undefined){
 let data3 = data.align;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate115.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate102.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-validate115.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/enum",keyword:"enum",params:{allowedValues: schema97.allOf[1].properties.align.enum},message:"must be equal to one of the allowed values"}];
+validate102.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/enum",keyword:"enum",params:{allowedValues: schema89.allOf[1].properties.align.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -7439,7 +7328,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs9 = errors;
 if(!(typeof data.weight == "number")){
-validate115.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate102.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -7454,7 +7343,7 @@ var valid1 = true;
 }
 }
 else {
-validate115.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate102.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7464,24 +7353,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate115.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate102.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate115.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema101 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]},"weight":{"type":"number"}},"required":["component","children"]}],"unevaluatedProperties":false};
+export const component_6 = validate106;
+const schema93 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]},"weight":{"type":"number"}},"required":["component","children"]}],"unevaluatedProperties":false};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7489,8 +7379,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -7500,14 +7390,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate120.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate106.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Column" !== data.component){
-validate120.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
+validate106.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -7518,8 +7408,8 @@ var valid1 = true;
 if(valid1){
 if(data.children !== undefined){
 const _errs4 = errors;
-if(!(validate117(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate104(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -7532,11 +7422,11 @@ if(data.justify !== undefined){
 let data2 = data.justify;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate120.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate106.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((data2 === "start") || (data2 === "center")) || (data2 === "end")) || (data2 === "spaceBetween")) || (data2 === "spaceAround")) || (data2 === "spaceEvenly")) || (data2 === "stretch"))){
-validate120.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/enum",keyword:"enum",params:{allowedValues: schema101.allOf[1].properties.justify.enum},message:"must be equal to one of the allowed values"}];
+validate106.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/enum",keyword:"enum",params:{allowedValues: schema93.allOf[1].properties.justify.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -7549,11 +7439,11 @@ if(data.align !== undefined){
 let data3 = data.align;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate120.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate106.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data3 === "center") || (data3 === "end")) || (data3 === "start")) || (data3 === "stretch"))){
-validate120.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/enum",keyword:"enum",params:{allowedValues: schema101.allOf[1].properties.align.enum},message:"must be equal to one of the allowed values"}];
+validate106.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/enum",keyword:"enum",params:{allowedValues: schema93.allOf[1].properties.align.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -7565,7 +7455,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs9 = errors;
 if(!(typeof data.weight == "number")){
-validate120.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate106.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -7580,7 +7470,7 @@ var valid1 = true;
 }
 }
 else {
-validate120.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate106.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7590,24 +7480,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate120.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate106.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate120.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema102 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"List"},"children":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ChildList"},"direction":{"type":"string","enum":["vertical","horizontal"]},"align":{"type":"string","enum":["start","center","end","stretch"]},"weight":{"type":"number"}},"required":["component","children"]}],"unevaluatedProperties":false};
+export const component_7 = validate109;
+const schema94 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"List"},"children":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ChildList"},"direction":{"type":"string","enum":["vertical","horizontal"]},"align":{"type":"string","enum":["start","center","end","stretch"]},"weight":{"type":"number"}},"required":["component","children"]}],"unevaluatedProperties":false};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate109.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7615,8 +7506,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -7626,14 +7517,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate124.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate109.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("List" !== data.component){
-validate124.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
+validate109.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -7644,8 +7535,8 @@ var valid1 = true;
 if(valid1){
 if(data.children !== undefined){
 const _errs4 = errors;
-if(!(validate117(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate104(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -7658,11 +7549,11 @@ if(data.direction !== undefined){
 let data2 = data.direction;
 const _errs5 = errors;
 if(typeof data2 !== "string"){
-validate124.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/1/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate109.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/1/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "vertical") || (data2 === "horizontal"))){
-validate124.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/1/properties/direction/enum",keyword:"enum",params:{allowedValues: schema102.allOf[1].properties.direction.enum},message:"must be equal to one of the allowed values"}];
+validate109.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/1/properties/direction/enum",keyword:"enum",params:{allowedValues: schema94.allOf[1].properties.direction.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -7675,11 +7566,11 @@ if(data.align !== undefined){
 let data3 = data.align;
 const _errs7 = errors;
 if(typeof data3 !== "string"){
-validate124.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate109.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-validate124.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/enum",keyword:"enum",params:{allowedValues: schema102.allOf[1].properties.align.enum},message:"must be equal to one of the allowed values"}];
+validate109.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/enum",keyword:"enum",params:{allowedValues: schema94.allOf[1].properties.align.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -7691,7 +7582,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs9 = errors;
 if(!(typeof data.weight == "number")){
-validate124.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate109.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -7706,7 +7597,7 @@ var valid1 = true;
 }
 }
 else {
-validate124.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7716,23 +7607,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate124.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate109.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate124.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_8 = validate112;
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7740,8 +7632,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -7751,14 +7643,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
-validate128.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate112.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Card" !== data.component){
-validate128.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
+validate112.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -7770,7 +7662,7 @@ if(valid1){
 if(data.child !== undefined){
 const _errs4 = errors;
 if(typeof data.child !== "string"){
-validate128.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate112.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -7782,7 +7674,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs7 = errors;
 if(!(typeof data.weight == "number")){
-validate128.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate112.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -7795,7 +7687,7 @@ var valid1 = true;
 }
 }
 else {
-validate128.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate112.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7805,23 +7697,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate128.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate112.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate128.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_9 = validate114;
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
+const evaluated0 = validate114.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7829,8 +7722,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -7840,14 +7733,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
-validate131.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate114.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Tabs" !== data.component){
-validate131.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
+validate114.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -7862,7 +7755,7 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(Array.isArray(data1)){
 if(data1.length < 1){
-validate131.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/1/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate114.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/1/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -7875,14 +7768,14 @@ if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.title === undefined) && (missing1 = "title")) || ((data2.child === undefined) && (missing1 = "child"))){
-validate131.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/1/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate114.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/1/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs8 = errors;
 for(const key0 in data2){
 if(!((key0 === "title") || (key0 === "child"))){
-validate131.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/1/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate114.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/1/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -7890,8 +7783,8 @@ break;
 if(_errs8 === errors){
 if(data2.title !== undefined){
 const _errs9 = errors;
-if(!(validate27(data2.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data2,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data2.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data2,parentDataProperty:"title",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs9 === errors;
@@ -7903,7 +7796,7 @@ if(valid3){
 if(data2.child !== undefined){
 const _errs10 = errors;
 if(typeof data2.child !== "string"){
-validate131.errors = [{instancePath:instancePath+"/tabs/" + i0+"/child",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate114.errors = [{instancePath:instancePath+"/tabs/" + i0+"/child",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -7916,7 +7809,7 @@ var valid3 = true;
 }
 }
 else {
-validate131.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/1/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate114.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/1/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7928,7 +7821,7 @@ break;
 }
 }
 else {
-validate131.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/1/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate114.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/1/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7941,7 +7834,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs13 = errors;
 if(!(typeof data.weight == "number")){
-validate131.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate114.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs13 === errors;
@@ -7954,7 +7847,7 @@ var valid1 = true;
 }
 }
 else {
-validate131.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate114.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -7964,23 +7857,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "catalogId")) && (key1 !== "accessibility")) && (key1 !== "metadata")){
-validate131.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate114.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate131.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_10 = validate117;
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7988,8 +7882,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -7999,14 +7893,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
-validate135.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate117.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Modal" !== data.component){
-validate135.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
+validate117.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -8018,7 +7912,7 @@ if(valid1){
 if(data.trigger !== undefined){
 const _errs4 = errors;
 if(typeof data.trigger !== "string"){
-validate135.errors = [{instancePath:instancePath+"/trigger",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate117.errors = [{instancePath:instancePath+"/trigger",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -8030,7 +7924,7 @@ if(valid1){
 if(data.content !== undefined){
 const _errs7 = errors;
 if(typeof data.content !== "string"){
-validate135.errors = [{instancePath:instancePath+"/content",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate117.errors = [{instancePath:instancePath+"/content",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -8042,7 +7936,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs10 = errors;
 if(!(typeof data.weight == "number")){
-validate135.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate117.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -8056,7 +7950,7 @@ var valid1 = true;
 }
 }
 else {
-validate135.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate117.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8066,24 +7960,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate135.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate117.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate135.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema110 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Divider"},"axis":{"type":"string","enum":["horizontal","vertical"]},"weight":{"type":"number"}},"required":["component"]}],"unevaluatedProperties":false};
+export const component_11 = validate119;
+const schema102 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Divider"},"axis":{"type":"string","enum":["horizontal","vertical"]},"weight":{"type":"number"}},"required":["component"]}],"unevaluatedProperties":false};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8091,8 +7986,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
@@ -8102,14 +7997,14 @@ if(errors === _errs1){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.component === undefined) && (missing0 = "component")){
-validate138.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate119.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs3 = errors;
 if("Divider" !== data.component){
-validate138.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
+validate119.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -8122,11 +8017,11 @@ if(data.axis !== undefined){
 let data1 = data.axis;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate138.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/1/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate119.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/1/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data1 === "horizontal") || (data1 === "vertical"))){
-validate138.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/1/properties/axis/enum",keyword:"enum",params:{allowedValues: schema110.allOf[1].properties.axis.enum},message:"must be equal to one of the allowed values"}];
+validate119.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/1/properties/axis/enum",keyword:"enum",params:{allowedValues: schema102.allOf[1].properties.axis.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -8138,7 +8033,7 @@ if(valid1){
 if(data.weight !== undefined){
 const _errs6 = errors;
 if(!(typeof data.weight == "number")){
-validate138.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate119.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -8151,7 +8046,7 @@ var valid1 = true;
 }
 }
 else {
-validate138.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate119.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8161,24 +8056,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate138.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate119.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate138.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema111 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child"},"variant":{"type":"string","enum":["default","primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Action"},"weight":{"type":"number"}},"required":["component","child","action"]}]}],"unevaluatedProperties":false};
+export const component_12 = validate121;
+const schema103 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child"},"variant":{"type":"string","enum":["default","primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Action"},"weight":{"type":"number"}},"required":["component","child","action"]}]}],"unevaluatedProperties":false};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate124.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8189,14 +8085,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.condition === undefined) && (missing0 = "condition")){
-validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "condition") || (key0 === "message"))){
-validate144.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate124.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8246,8 +8142,8 @@ vErrors = null;
 let ifClause0;
 if(_valid0){
 const _errs6 = errors;
-if(!(validate28(data0, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate26(data0, {instancePath:instancePath+"/condition",parentData:data,parentDataProperty:"condition",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -8305,14 +8201,14 @@ if(errors === _errs12){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing3;
 if((data0.path === undefined) && (missing3 = "path")){
-validate144.errors = [{instancePath:instancePath+"/condition",schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate124.errors = [{instancePath:instancePath+"/condition",schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
 for(const key1 in data0){
 if(!(key1 === "path")){
-validate144.errors = [{instancePath:instancePath+"/condition",schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate124.errors = [{instancePath:instancePath+"/condition",schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8320,7 +8216,7 @@ break;
 if(_errs14 === errors){
 if(data0.path !== undefined){
 if(typeof data0.path !== "string"){
-validate144.errors = [{instancePath:instancePath+"/condition/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate124.errors = [{instancePath:instancePath+"/condition/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -8328,7 +8224,7 @@ return false;
 }
 }
 else {
-validate144.errors = [{instancePath:instancePath+"/condition",schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate124.errors = [{instancePath:instancePath+"/condition",schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8341,7 +8237,7 @@ ifClause1 = "then";
 }
 else {
 var _valid1 = false;
-validate144.errors = [{instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate124.errors = [{instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid2 = _valid1;
 ifClause1 = "else";
@@ -8355,7 +8251,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate144.errors = vErrors;
+validate124.errors = vErrors;
 return false;
 }
 var _valid0 = _errs7 === errors;
@@ -8382,7 +8278,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate144.errors = vErrors;
+validate124.errors = vErrors;
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -8394,7 +8290,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs17 = errors;
 if(typeof data.message !== "string"){
-validate144.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate124.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -8407,20 +8303,20 @@ var valid0 = true;
 }
 }
 else {
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate144.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8438,8 +8334,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate144(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate124(data0[i0], {instancePath:instancePath+"/checks/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -8449,27 +8345,27 @@ break;
 }
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate123.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate143.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":{"checks":true},"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"props":{"checks":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8521,14 +8417,14 @@ if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
 if((data.event === undefined) && (missing1 = "event")){
-validate148.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate128.errors = [{instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key0 in data){
 if(!(key0 === "event")){
-validate148.errors = [{instancePath,schemaPath:"#/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate128.errors = [{instancePath,schemaPath:"#/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8541,14 +8437,14 @@ if(errors === _errs6){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing2;
 if((data0.name === undefined) && (missing2 = "name")){
-validate148.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate128.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs8 = errors;
 for(const key1 in data0){
 if(!(((key1 === "name") || (key1 === "userMessage")) || (key1 === "context"))){
-validate148.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate128.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -8557,7 +8453,7 @@ if(_errs8 === errors){
 if(data0.name !== undefined){
 const _errs9 = errors;
 if(typeof data0.name !== "string"){
-validate148.errors = [{instancePath:instancePath+"/event/name",schemaPath:"#/then/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate128.errors = [{instancePath:instancePath+"/event/name",schemaPath:"#/then/properties/event/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -8568,8 +8464,8 @@ var valid2 = true;
 if(valid2){
 if(data0.userMessage !== undefined){
 const _errs11 = errors;
-if(!(validate27(data0.userMessage, {instancePath:instancePath+"/event/userMessage",parentData:data0,parentDataProperty:"userMessage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data0.userMessage, {instancePath:instancePath+"/event/userMessage",parentData:data0,parentDataProperty:"userMessage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -8585,8 +8481,8 @@ if(errors === _errs12){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key2 in data3){
 const _errs15 = errors;
-if(!(validate79(data3[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate76(data3[key2], {instancePath:instancePath+"/event/context/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data3,parentDataProperty:key2,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;
@@ -8596,7 +8492,7 @@ break;
 }
 }
 else {
-validate148.errors = [{instancePath:instancePath+"/event/context",schemaPath:"#/then/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath:instancePath+"/event/context",schemaPath:"#/then/properties/event/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8611,7 +8507,7 @@ var valid2 = true;
 }
 }
 else {
-validate148.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath:instancePath+"/event",schemaPath:"#/then/properties/event/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8620,7 +8516,7 @@ return false;
 }
 }
 else {
-validate148.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8678,22 +8574,22 @@ if(errors === _errs20){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
 if((data.functionCall === undefined) && (missing4 = "functionCall")){
-validate148.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate128.errors = [{instancePath,schemaPath:"#/else/then/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key3 in data){
 if(!(key3 === "functionCall")){
-validate148.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate128.errors = [{instancePath,schemaPath:"#/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs22 === errors){
 if(data.functionCall !== undefined){
-if(!(validate28(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate26(data.functionCall, {instancePath:instancePath+"/functionCall",parentData:data,parentDataProperty:"functionCall",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -8701,7 +8597,7 @@ errors = vErrors.length;
 }
 }
 else {
-validate148.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath,schemaPath:"#/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8714,7 +8610,7 @@ ifClause1 = "then";
 }
 else {
 var _valid1 = false;
-validate148.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate128.errors = [{instancePath,schemaPath:"#/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid4 = _valid1;
 ifClause1 = "else";
@@ -8728,7 +8624,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate148.errors = vErrors;
+validate128.errors = vErrors;
 return false;
 }
 var _valid0 = _errs16 === errors;
@@ -8755,20 +8651,20 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate148.errors = vErrors;
+validate128.errors = vErrors;
 return false;
 }
-validate148.errors = vErrors;
+validate128.errors = vErrors;
 evaluated0.props = props2;
 return errors === 0;
 }
-validate148.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate128.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8776,20 +8672,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
 if(valid0){
 const _errs1 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate141.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate121.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -8799,14 +8695,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
-validate141.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate121.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs6 = errors;
 if("Button" !== data.component){
-validate141.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
+validate121.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -8818,7 +8714,7 @@ if(valid2){
 if(data.child !== undefined){
 const _errs7 = errors;
 if(typeof data.child !== "string"){
-validate141.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate121.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -8831,11 +8727,11 @@ if(data.variant !== undefined){
 let data2 = data.variant;
 const _errs10 = errors;
 if(typeof data2 !== "string"){
-validate141.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate121.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data2 === "default") || (data2 === "primary")) || (data2 === "borderless"))){
-validate141.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema111.allOf[1].allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate121.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema103.allOf[1].allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -8846,8 +8742,8 @@ var valid2 = true;
 if(valid2){
 if(data.action !== undefined){
 const _errs12 = errors;
-if(!(validate148(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate128(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -8859,7 +8755,7 @@ if(valid2){
 if(data.weight !== undefined){
 const _errs13 = errors;
 if(!(typeof data.weight == "number")){
-validate141.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate121.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -8874,7 +8770,7 @@ var valid2 = true;
 }
 }
 else {
-validate141.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate121.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8886,24 +8782,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate141.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate121.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate141.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema117 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"placeholder":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"weight":{"type":"number"}},"required":["component","label"]}]}],"unevaluatedProperties":false};
+export const component_13 = validate133;
+const schema109 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"placeholder":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"weight":{"type":"number"}},"required":["component","label"]}]}],"unevaluatedProperties":false};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate154.evaluated;
+const evaluated0 = validate133.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8911,20 +8808,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
 if(valid0){
 const _errs1 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate154.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate133.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -8934,14 +8831,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
-validate154.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate133.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs6 = errors;
 if("TextField" !== data.component){
-validate154.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
+validate133.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -8952,8 +8849,8 @@ var valid2 = true;
 if(valid2){
 if(data.label !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -8964,8 +8861,8 @@ var valid2 = true;
 if(valid2){
 if(data.value !== undefined){
 const _errs8 = errors;
-if(!(validate27(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -8976,8 +8873,8 @@ var valid2 = true;
 if(valid2){
 if(data.placeholder !== undefined){
 const _errs9 = errors;
-if(!(validate27(data.placeholder, {instancePath:instancePath+"/placeholder",parentData:data,parentDataProperty:"placeholder",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.placeholder, {instancePath:instancePath+"/placeholder",parentData:data,parentDataProperty:"placeholder",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -8990,11 +8887,11 @@ if(data.variant !== undefined){
 let data4 = data.variant;
 const _errs10 = errors;
 if(typeof data4 !== "string"){
-validate154.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data4 === "longText") || (data4 === "number")) || (data4 === "shortText")) || (data4 === "obscured"))){
-validate154.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema117.allOf[1].allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate133.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema109.allOf[1].allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -9006,7 +8903,7 @@ if(valid2){
 if(data.weight !== undefined){
 const _errs12 = errors;
 if(!(typeof data.weight == "number")){
-validate154.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate133.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -9022,7 +8919,7 @@ var valid2 = true;
 }
 }
 else {
-validate154.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate133.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9034,23 +8931,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "placeholder")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate154.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate133.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate154.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
-validate154.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_14 = validate139;
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate161.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9058,20 +8956,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
 if(valid0){
 const _errs1 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate161.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate139.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -9081,14 +8979,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate161.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate139.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs6 = errors;
 if("CheckBox" !== data.component){
-validate161.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
+validate139.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -9099,8 +8997,8 @@ var valid2 = true;
 if(valid2){
 if(data.label !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -9111,8 +9009,8 @@ var valid2 = true;
 if(valid2){
 if(data.value !== undefined){
 const _errs8 = errors;
-if(!(validate48(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate45(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -9124,7 +9022,7 @@ if(valid2){
 if(data.weight !== undefined){
 const _errs9 = errors;
 if(!(typeof data.weight == "number")){
-validate161.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate139.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -9138,7 +9036,7 @@ var valid2 = true;
 }
 }
 else {
-validate161.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate139.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9150,24 +9048,25 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate161.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate139.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate161.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate161.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema119 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"ChoicePicker"},"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["multipleSelection","mutuallyExclusive"]},"options":{"type":"array","items":{"type":"object","properties":{"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"value":{"type":"string"}},"required":["label","value"],"additionalProperties":false}},"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicStringList"},"displayStyle":{"type":"string","enum":["checkbox","chips"]},"filterable":{"type":"boolean"},"weight":{"type":"number"}},"required":["component","options","value"]}]}],"unevaluatedProperties":false};
+export const component_15 = validate144;
+const schema111 = {"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"ChoicePicker"},"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["multipleSelection","mutuallyExclusive"]},"options":{"type":"array","items":{"type":"object","properties":{"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"value":{"type":"string"}},"required":["label","value"],"additionalProperties":false}},"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicStringList"},"displayStyle":{"type":"string","enum":["checkbox","chips"]},"filterable":{"type":"boolean"},"weight":{"type":"number"}},"required":["component","options","value"]}]}],"unevaluatedProperties":false};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate172.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9207,7 +9106,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data[i0] !== "string"){
-validate172.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/then/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate149.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/then/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -9217,7 +9116,7 @@ break;
 }
 }
 else {
-validate172.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate149.errors = [{instancePath,schemaPath:"#/then/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9271,8 +9170,8 @@ vErrors = null;
 let ifClause1;
 if(_valid1){
 const _errs11 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs11 === errors;
@@ -9330,14 +9229,14 @@ if(errors === _errs17){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.path === undefined) && (missing2 = "path")){
-validate172.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate149.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs19 = errors;
 for(const key0 in data){
 if(!(key0 === "path")){
-validate172.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate149.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9345,7 +9244,7 @@ break;
 if(_errs19 === errors){
 if(data.path !== undefined){
 if(typeof data.path !== "string"){
-validate172.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate149.errors = [{instancePath:instancePath+"/path",schemaPath:"#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -9353,7 +9252,7 @@ return false;
 }
 }
 else {
-validate172.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate149.errors = [{instancePath,schemaPath:"#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9366,7 +9265,7 @@ ifClause2 = "then";
 }
 else {
 var _valid2 = false;
-validate172.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate149.errors = [{instancePath,schemaPath:"#/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid3 = _valid2;
 ifClause2 = "else";
@@ -9380,7 +9279,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate172.errors = vErrors;
+validate149.errors = vErrors;
 return false;
 }
 var _valid1 = _errs12 === errors;
@@ -9407,7 +9306,7 @@ else {
 vErrors.push(err6);
 }
 errors++;
-validate172.errors = vErrors;
+validate149.errors = vErrors;
 return false;
 }
 var _valid0 = _errs7 === errors;
@@ -9423,21 +9322,21 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate172.errors = vErrors;
+validate149.errors = vErrors;
 return false;
 }
-validate172.errors = vErrors;
+validate149.errors = vErrors;
 evaluated0.props = props0;
 evaluated0.items = items0;
 return errors === 0;
 }
-validate172.evaluated = {"dynamicProps":true,"dynamicItems":true};
+validate149.evaluated = {"dynamicProps":true,"dynamicItems":true};
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9445,20 +9344,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
 if(valid0){
 const _errs1 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate167.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate144.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -9468,14 +9367,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.options === undefined) && (missing0 = "options"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate167.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate144.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs6 = errors;
 if("ChoicePicker" !== data.component){
-validate167.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
+validate144.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -9486,8 +9385,8 @@ var valid2 = true;
 if(valid2){
 if(data.label !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -9500,11 +9399,11 @@ if(data.variant !== undefined){
 let data2 = data.variant;
 const _errs8 = errors;
 if(typeof data2 !== "string"){
-validate167.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate144.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data2 === "multipleSelection") || (data2 === "mutuallyExclusive"))){
-validate167.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema119.allOf[1].allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
+validate144.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema111.allOf[1].allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -9527,14 +9426,14 @@ if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if(((data4.label === undefined) && (missing1 = "label")) || ((data4.value === undefined) && (missing1 = "value"))){
-validate167.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/1/allOf/1/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate144.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/1/allOf/1/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs14 = errors;
 for(const key0 in data4){
 if(!((key0 === "label") || (key0 === "value"))){
-validate167.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/1/allOf/1/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate144.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/1/allOf/1/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -9542,8 +9441,8 @@ break;
 if(_errs14 === errors){
 if(data4.label !== undefined){
 const _errs15 = errors;
-if(!(validate27(data4.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data4,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data4.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data4,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs15 === errors;
@@ -9555,7 +9454,7 @@ if(valid4){
 if(data4.value !== undefined){
 const _errs16 = errors;
 if(typeof data4.value !== "string"){
-validate167.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/1/allOf/1/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate144.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/1/allOf/1/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -9568,7 +9467,7 @@ var valid4 = true;
 }
 }
 else {
-validate167.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/1/allOf/1/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate144.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/1/allOf/1/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9579,7 +9478,7 @@ break;
 }
 }
 else {
-validate167.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/1/allOf/1/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate144.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/1/allOf/1/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9591,8 +9490,8 @@ var valid2 = true;
 if(valid2){
 if(data.value !== undefined){
 const _errs18 = errors;
-if(!(validate172(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+if(!(validate149(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -9605,11 +9504,11 @@ if(data.displayStyle !== undefined){
 let data8 = data.displayStyle;
 const _errs19 = errors;
 if(typeof data8 !== "string"){
-validate167.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/1/allOf/1/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate144.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/1/allOf/1/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data8 === "checkbox") || (data8 === "chips"))){
-validate167.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/1/allOf/1/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema119.allOf[1].allOf[1].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
+validate144.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/1/allOf/1/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema111.allOf[1].allOf[1].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid2 = _errs19 === errors;
@@ -9621,7 +9520,7 @@ if(valid2){
 if(data.filterable !== undefined){
 const _errs21 = errors;
 if(typeof data.filterable !== "boolean"){
-validate167.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/1/allOf/1/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate144.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/1/allOf/1/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs21 === errors;
@@ -9633,7 +9532,7 @@ if(valid2){
 if(data.weight !== undefined){
 const _errs23 = errors;
 if(!(typeof data.weight == "number")){
-validate167.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate144.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs23 === errors;
@@ -9651,7 +9550,7 @@ var valid2 = true;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate144.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9663,23 +9562,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key1 in data){
 if(((((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "weight")) && (key1 !== "checks")) && (key1 !== "id")) && (key1 !== "catalogId")) && (key1 !== "accessibility")) && (key1 !== "metadata")){
-validate167.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
+validate144.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate167.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_16 = validate152;
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate176.evaluated;
+const evaluated0 = validate152.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9687,20 +9587,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
 if(valid0){
 const _errs1 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate176.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate152.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -9710,14 +9610,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
-validate176.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate152.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs6 = errors;
 if("Slider" !== data.component){
-validate176.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
+validate152.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -9728,8 +9628,8 @@ var valid2 = true;
 if(valid2){
 if(data.label !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -9741,7 +9641,7 @@ if(valid2){
 if(data.min !== undefined){
 const _errs8 = errors;
 if(!(typeof data.min == "number")){
-validate176.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/1/allOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate152.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/1/allOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -9753,7 +9653,7 @@ if(valid2){
 if(data.max !== undefined){
 const _errs10 = errors;
 if(!(typeof data.max == "number")){
-validate176.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/1/allOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate152.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/1/allOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -9764,8 +9664,8 @@ var valid2 = true;
 if(valid2){
 if(data.value !== undefined){
 const _errs12 = errors;
-if(!(validate38(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate35(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -9778,13 +9678,13 @@ if(data.steps !== undefined){
 let data5 = data.steps;
 const _errs13 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-validate176.errors = [{instancePath:instancePath+"/steps",schemaPath:"#/allOf/1/allOf/1/properties/steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate152.errors = [{instancePath:instancePath+"/steps",schemaPath:"#/allOf/1/allOf/1/properties/steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs13){
 if(typeof data5 == "number"){
 if(data5 < 1 || isNaN(data5)){
-validate176.errors = [{instancePath:instancePath+"/steps",schemaPath:"#/allOf/1/allOf/1/properties/steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate152.errors = [{instancePath:instancePath+"/steps",schemaPath:"#/allOf/1/allOf/1/properties/steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -9798,7 +9698,7 @@ if(valid2){
 if(data.weight !== undefined){
 const _errs15 = errors;
 if(!(typeof data.weight == "number")){
-validate176.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate152.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs15 === errors;
@@ -9815,7 +9715,7 @@ var valid2 = true;
 }
 }
 else {
-validate176.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate152.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -9827,26 +9727,27 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if((((((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "value")) && (key0 !== "steps")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate176.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate152.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate176.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
-validate176.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate152.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const component_17 = validate157;
 const formats2 = validatorRuntime.fullFormats.date;
 const formats4 = validatorRuntime.fullFormats.time;
 const formats6 = validatorRuntime.fullFormats["date-time"];
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate182.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9854,20 +9755,20 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
 if(valid0){
 const _errs1 = errors;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate182.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate157.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -9877,14 +9778,14 @@ if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))){
-validate182.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate157.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.component !== undefined){
 const _errs6 = errors;
 if("DateTimeInput" !== data.component){
-validate182.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
+validate157.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -9895,8 +9796,8 @@ var valid2 = true;
 if(valid2){
 if(data.value !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -9908,7 +9809,7 @@ if(valid2){
 if(data.enableDate !== undefined){
 const _errs8 = errors;
 if(typeof data.enableDate !== "boolean"){
-validate182.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/1/allOf/1/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate157.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/1/allOf/1/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -9920,7 +9821,7 @@ if(valid2){
 if(data.enableTime !== undefined){
 const _errs10 = errors;
 if(typeof data.enableTime !== "boolean"){
-validate182.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/1/allOf/1/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate157.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/1/allOf/1/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -9933,8 +9834,8 @@ if(data.min !== undefined){
 let data4 = data.min;
 const _errs12 = errors;
 const _errs13 = errors;
-if(!(validate27(data4, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data4, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs13 === errors;
@@ -10049,7 +9950,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate182.errors = vErrors;
+validate157.errors = vErrors;
 return false;
 }
 else {
@@ -10075,7 +9976,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate182.errors = vErrors;
+validate157.errors = vErrors;
 return false;
 }
 var valid3 = _errs14 === errors;
@@ -10090,8 +9991,8 @@ if(data.max !== undefined){
 let data5 = data.max;
 const _errs23 = errors;
 const _errs24 = errors;
-if(!(validate27(data5, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data5, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid6 = _errs24 === errors;
@@ -10206,7 +10107,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
-validate182.errors = vErrors;
+validate157.errors = vErrors;
 return false;
 }
 else {
@@ -10232,7 +10133,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate182.errors = vErrors;
+validate157.errors = vErrors;
 return false;
 }
 var valid6 = _errs25 === errors;
@@ -10245,8 +10146,8 @@ var valid2 = true;
 if(valid2){
 if(data.label !== undefined){
 const _errs34 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate25(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs34 === errors;
@@ -10258,7 +10159,7 @@ if(valid2){
 if(data.weight !== undefined){
 const _errs35 = errors;
 if(!(typeof data.weight == "number")){
-validate182.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate157.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid2 = _errs35 === errors;
@@ -10276,7 +10177,7 @@ var valid2 = true;
 }
 }
 else {
-validate182.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate157.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -10288,23 +10189,140 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(((((((((((((key0 !== "component") && (key0 !== "value")) && (key0 !== "enableDate")) && (key0 !== "enableTime")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "label")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate182.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate157.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
 }
 }
 }
-validate182.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate182.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const serverMessage = validate164;
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate168.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.id === undefined) && (missing0 = "id")){
+validate168.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+const _errs1 = errors;
+if(typeof data.id !== "string"){
+validate168.errors = [{instancePath:instancePath+"/id",schemaPath:"#/$defs/ComponentId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.catalogId !== undefined){
+const _errs4 = errors;
+if(typeof data.catalogId !== "string"){
+validate168.errors = [{instancePath:instancePath+"/catalogId",schemaPath:"#/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.accessibility !== undefined){
+const _errs6 = errors;
+if(!(validate24(data.accessibility, {instancePath:instancePath+"/accessibility",parentData:data,parentDataProperty:"accessibility",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data3 = data.metadata;
+const _errs7 = errors;
+if(errors === _errs7){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+const _errs9 = errors;
+for(const key0 in data3){
+if(!(key0 === "extensions")){
+validate168.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs9 === errors){
+if(data3.extensions !== undefined){
+let data4 = data3.extensions;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key1 in data4){
+if(!(pattern4.test(key1))){
+validate168.errors = [{instancePath:instancePath+"/metadata/extensions",schemaPath:"#/$defs/Extensions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+}
+else {
+validate168.errors = [{instancePath:instancePath+"/metadata/extensions",schemaPath:"#/$defs/Extensions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate168.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate168.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate168.errors = vErrors;
+return errors === 0;
+}
+validate168.evaluated = {"props":{"id":true,"catalogId":true,"accessibility":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
+
+const schema123 = {"type":"object","required":["component"],"properties":{"component":{"enum":["Text","Image","Icon","Video","AudioPlayer","Row","Column","List","Card","Tabs","Modal","Divider","Button","TextField","CheckBox","ChoicePicker","Slider","DateTimeInput"]}},"allOf":[{"if":{"properties":{"component":{"const":"Text"}}},"then":{"$ref":"#/components/Text"}},{"if":{"properties":{"component":{"const":"Image"}}},"then":{"$ref":"#/components/Image"}},{"if":{"properties":{"component":{"const":"Icon"}}},"then":{"$ref":"#/components/Icon"}},{"if":{"properties":{"component":{"const":"Video"}}},"then":{"$ref":"#/components/Video"}},{"if":{"properties":{"component":{"const":"AudioPlayer"}}},"then":{"$ref":"#/components/AudioPlayer"}},{"if":{"properties":{"component":{"const":"Row"}}},"then":{"$ref":"#/components/Row"}},{"if":{"properties":{"component":{"const":"Column"}}},"then":{"$ref":"#/components/Column"}},{"if":{"properties":{"component":{"const":"List"}}},"then":{"$ref":"#/components/List"}},{"if":{"properties":{"component":{"const":"Card"}}},"then":{"$ref":"#/components/Card"}},{"if":{"properties":{"component":{"const":"Tabs"}}},"then":{"$ref":"#/components/Tabs"}},{"if":{"properties":{"component":{"const":"Modal"}}},"then":{"$ref":"#/components/Modal"}},{"if":{"properties":{"component":{"const":"Divider"}}},"then":{"$ref":"#/components/Divider"}},{"if":{"properties":{"component":{"const":"Button"}}},"then":{"$ref":"#/components/Button"}},{"if":{"properties":{"component":{"const":"TextField"}}},"then":{"$ref":"#/components/TextField"}},{"if":{"properties":{"component":{"const":"CheckBox"}}},"then":{"$ref":"#/components/CheckBox"}},{"if":{"properties":{"component":{"const":"ChoicePicker"}}},"then":{"$ref":"#/components/ChoicePicker"}},{"if":{"properties":{"component":{"const":"Slider"}}},"then":{"$ref":"#/components/Slider"}},{"if":{"properties":{"component":{"const":"DateTimeInput"}}},"then":{"$ref":"#/components/DateTimeInput"}}]};
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate171.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10341,8 +10359,8 @@ vErrors = null;
 }
 if(_valid0){
 const _errs5 = errors;
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -10360,7 +10378,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -10395,8 +10413,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs10 = errors;
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -10414,7 +10432,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -10458,8 +10476,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs15 = errors;
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs15 === errors;
@@ -10477,7 +10495,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -10521,8 +10539,8 @@ vErrors = null;
 }
 if(_valid3){
 const _errs20 = errors;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs20 === errors;
@@ -10540,7 +10558,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -10584,8 +10602,8 @@ vErrors = null;
 }
 if(_valid4){
 const _errs25 = errors;
-if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs25 === errors;
@@ -10603,7 +10621,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs21 === errors;
@@ -10647,8 +10665,8 @@ vErrors = null;
 }
 if(_valid5){
 const _errs30 = errors;
-if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate102(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs30 === errors;
@@ -10666,7 +10684,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs26 === errors;
@@ -10710,8 +10728,8 @@ vErrors = null;
 }
 if(_valid6){
 const _errs35 = errors;
-if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs35 === errors;
@@ -10729,7 +10747,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs31 === errors;
@@ -10773,8 +10791,8 @@ vErrors = null;
 }
 if(_valid7){
 const _errs40 = errors;
-if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate109(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs40 === errors;
@@ -10792,7 +10810,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -10836,8 +10854,8 @@ vErrors = null;
 }
 if(_valid8){
 const _errs45 = errors;
-if(!(validate128(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 var _valid8 = _errs45 === errors;
@@ -10855,7 +10873,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs41 === errors;
@@ -10899,8 +10917,8 @@ vErrors = null;
 }
 if(_valid9){
 const _errs50 = errors;
-if(!(validate131(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate114(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 var _valid9 = _errs50 === errors;
@@ -10918,7 +10936,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -10962,8 +10980,8 @@ vErrors = null;
 }
 if(_valid10){
 const _errs55 = errors;
-if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var _valid10 = _errs55 === errors;
@@ -10981,7 +10999,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs51 === errors;
@@ -11025,8 +11043,8 @@ vErrors = null;
 }
 if(_valid11){
 const _errs60 = errors;
-if(!(validate138(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate119(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 var _valid11 = _errs60 === errors;
@@ -11044,7 +11062,7 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs56 === errors;
@@ -11088,8 +11106,8 @@ vErrors = null;
 }
 if(_valid12){
 const _errs65 = errors;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 var _valid12 = _errs65 === errors;
@@ -11107,7 +11125,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs61 === errors;
@@ -11151,8 +11169,8 @@ vErrors = null;
 }
 if(_valid13){
 const _errs70 = errors;
-if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 var _valid13 = _errs70 === errors;
@@ -11170,7 +11188,7 @@ else {
 vErrors.push(err27);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs66 === errors;
@@ -11214,8 +11232,8 @@ vErrors = null;
 }
 if(_valid14){
 const _errs75 = errors;
-if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var _valid14 = _errs75 === errors;
@@ -11233,7 +11251,7 @@ else {
 vErrors.push(err29);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs71 === errors;
@@ -11277,8 +11295,8 @@ vErrors = null;
 }
 if(_valid15){
 const _errs80 = errors;
-if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var _valid15 = _errs80 === errors;
@@ -11296,7 +11314,7 @@ else {
 vErrors.push(err31);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs76 === errors;
@@ -11340,8 +11358,8 @@ vErrors = null;
 }
 if(_valid16){
 const _errs85 = errors;
-if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 var _valid16 = _errs85 === errors;
@@ -11359,7 +11377,7 @@ else {
 vErrors.push(err33);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs81 === errors;
@@ -11403,8 +11421,8 @@ vErrors = null;
 }
 if(_valid17){
 const _errs90 = errors;
-if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+if(!(validate157(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 var _valid17 = _errs90 === errors;
@@ -11422,7 +11440,7 @@ else {
 vErrors.push(err35);
 }
 errors++;
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 return false;
 }
 var valid0 = _errs86 === errors;
@@ -11458,7 +11476,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.component === undefined) && (missing0 = "component")){
-validate89.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate171.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11469,28 +11487,28 @@ props0.component = true;
 if(data.component !== undefined){
 let data18 = data.component;
 if(!((((((((((((((((((data18 === "Text") || (data18 === "Image")) || (data18 === "Icon")) || (data18 === "Video")) || (data18 === "AudioPlayer")) || (data18 === "Row")) || (data18 === "Column")) || (data18 === "List")) || (data18 === "Card")) || (data18 === "Tabs")) || (data18 === "Modal")) || (data18 === "Divider")) || (data18 === "Button")) || (data18 === "TextField")) || (data18 === "CheckBox")) || (data18 === "ChoicePicker")) || (data18 === "Slider")) || (data18 === "DateTimeInput"))){
-validate89.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema87.properties.component.enum},message:"must be equal to one of the allowed values"}];
+validate171.errors = [{instancePath:instancePath+"/component",schemaPath:"#/properties/component/enum",keyword:"enum",params:{allowedValues: schema123.properties.component.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 }
 }
 }
 else {
-validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate171.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate89.errors = vErrors;
+validate171.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate89.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate171.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate167.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11498,19 +11516,19 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 const _errs0 = errors;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs0 === errors;
 if(valid0){
 const _errs1 = errors;
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate89.evaluated.props;
+var props0 = validate171.evaluated.props;
 }
 var valid0 = _errs1 === errors;
 if(valid0){
@@ -11539,7 +11557,7 @@ errors++;
 }
 var valid2 = _errs6 === errors;
 if(valid2){
-validate23.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate167.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/2/properties/component/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -11556,7 +11574,7 @@ vErrors = null;
 }
 }
 else {
-validate23.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate167.errors = [{instancePath,schemaPath:"#/allOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11574,7 +11592,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
 for(const key0 in data){
 if(!props0 || !props0[key0]){
-validate23.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
+validate167.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
 return false;
 break;
 }
@@ -11582,16 +11600,16 @@ break;
 }
 }
 }
-validate23.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate167.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate166.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11601,7 +11619,7 @@ evaluated0.items = undefined;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length < 1){
-validate22.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate166.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -11609,8 +11627,8 @@ var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 const _errs1 = errors;
-if(!(validate23(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate167(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11621,20 +11639,20 @@ break;
 }
 }
 else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate166.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate22.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+validate166.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11645,14 +11663,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.createSurface === undefined) && (missing0 = "createSurface")) || ((data.version === undefined) && (missing0 = "version"))){
-validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate165.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "createSurface"))){
-validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate165.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -11661,7 +11679,7 @@ if(_errs1 === errors){
 if(data.version !== undefined){
 const _errs2 = errors;
 if("v1.0" !== data.version){
-validate21.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v1.0"},message:"must be equal to constant"}];
+validate165.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: "v1.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -11677,14 +11695,14 @@ if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.surfaceId === undefined) && (missing1 = "surfaceId")){
-validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key1 in data1){
 if(!((((((key1 === "surfaceId") || (key1 === "catalogId")) || (key1 === "sendDataModel")) || (key1 === "components")) || (key1 === "dataModel")) || (key1 === "metadata"))){
-validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -11693,7 +11711,7 @@ if(_errs5 === errors){
 if(data1.surfaceId !== undefined){
 const _errs6 = errors;
 if(typeof data1.surfaceId !== "string"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface/surfaceId",schemaPath:"#/properties/createSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -11705,7 +11723,7 @@ if(valid1){
 if(data1.catalogId !== undefined){
 const _errs8 = errors;
 if(typeof data1.catalogId !== "string"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface/catalogId",schemaPath:"#/properties/createSurface/properties/catalogId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -11717,7 +11735,7 @@ if(valid1){
 if(data1.sendDataModel !== undefined){
 const _errs10 = errors;
 if(typeof data1.sendDataModel !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface/sendDataModel",schemaPath:"#/properties/createSurface/properties/sendDataModel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -11728,8 +11746,8 @@ var valid1 = true;
 if(valid1){
 if(data1.components !== undefined){
 const _errs12 = errors;
-if(!(validate22(data1.components, {instancePath:instancePath+"/createSurface/components",parentData:data1,parentDataProperty:"components",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate166(data1.components, {instancePath:instancePath+"/createSurface/components",parentData:data1,parentDataProperty:"components",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs12 === errors;
@@ -11745,7 +11763,7 @@ if(errors === _errs13){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/createSurface/dataModel",schemaPath:"#/properties/createSurface/properties/dataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface/dataModel",schemaPath:"#/properties/createSurface/properties/dataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11763,7 +11781,7 @@ if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 const _errs18 = errors;
 for(const key2 in data7){
 if(!(key2 === "extensions")){
-validate21.errors = [{instancePath:instancePath+"/createSurface/metadata",schemaPath:"#/properties/createSurface/properties/metadata/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface/metadata",schemaPath:"#/properties/createSurface/properties/metadata/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -11776,14 +11794,14 @@ if(errors === _errs20){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key3 in data8){
 if(!(pattern4.test(key3))){
-validate21.errors = [{instancePath:instancePath+"/createSurface/metadata/extensions",schemaPath:"common_types.json#/$defs/Extensions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface/metadata/extensions",schemaPath:"common_types.json#/$defs/Extensions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/createSurface/metadata/extensions",schemaPath:"common_types.json#/$defs/Extensions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface/metadata/extensions",schemaPath:"common_types.json#/$defs/Extensions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11791,7 +11809,7 @@ return false;
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/createSurface/metadata",schemaPath:"#/properties/createSurface/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface/metadata",schemaPath:"#/properties/createSurface/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11809,7 +11827,7 @@ var valid1 = true;
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath:instancePath+"/createSurface",schemaPath:"#/properties/createSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11823,14 +11841,14 @@ var valid0 = true;
 }
 }
 else {
-validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate21.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11906,8 +11924,8 @@ var valid1 = true;
 if(valid1){
 if(data1.components !== undefined){
 const _errs8 = errors;
-if(!(validate22(data1.components, {instancePath:instancePath+"/updateComponents/components",parentData:data1,parentDataProperty:"components",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate166(data1.components, {instancePath:instancePath+"/updateComponents/components",parentData:data1,parentDataProperty:"components",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -12010,12 +12028,12 @@ vErrors = null;
 let ifClause0;
 if(_valid0){
 const _errs6 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate30.evaluated.props;
+var props0 = validate27.evaluated.props;
 }
 var _valid0 = _errs6 === errors;
 valid1 = _valid0;
@@ -12084,8 +12102,8 @@ vErrors = null;
 let ifClause1;
 if(_valid1){
 const _errs12 = errors;
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs12 === errors;
@@ -12190,8 +12208,8 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid7 = false;
 const _errs22 = errors;
-if(!(validate79(data5, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate76(data5, {instancePath:instancePath+"/args/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs22 === errors;
@@ -12645,11 +12663,11 @@ return errors === 0;
 validate204.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://a2ui.org/specification/v1_0/agent_to_renderer.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate164.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12657,7 +12675,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 const _errs2 = errors;
@@ -12701,8 +12719,8 @@ vErrors = null;
 let ifClause0;
 if(_valid0){
 const _errs5 = errors;
-if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -12814,14 +12832,14 @@ if(errors === _errs16){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
 if(((data.updateDataModel === undefined) && (missing3 = "updateDataModel")) || ((data.version === undefined) && (missing3 = "version"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+validate164.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
 return false;
 }
 else {
 const _errs18 = errors;
 for(const key0 in data){
 if(!((key0 === "version") || (key0 === "updateDataModel"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate164.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -12830,7 +12848,7 @@ if(_errs18 === errors){
 if(data.version !== undefined){
 const _errs19 = errors;
 if("v1.0" !== data.version){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/UpdateDataModelMessage/properties/version/const",keyword:"const",params:{allowedValue: "v1.0"},message:"must be equal to constant"}];
+validate164.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/UpdateDataModelMessage/properties/version/const",keyword:"const",params:{allowedValue: "v1.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid5 = _errs19 === errors;
@@ -12846,14 +12864,14 @@ if(errors === _errs20){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing4;
 if(((data1.surfaceId === undefined) && (missing4 = "surfaceId")) || ((data1.value === undefined) && (missing4 = "value"))){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+validate164.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key1 in data1){
 if(!(((key1 === "surfaceId") || (key1 === "path")) || (key1 === "value"))){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate164.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -12862,7 +12880,7 @@ if(_errs22 === errors){
 if(data1.surfaceId !== undefined){
 const _errs23 = errors;
 if(typeof data1.surfaceId !== "string"){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate164.errors = [{instancePath:instancePath+"/updateDataModel/surfaceId",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs23 === errors;
@@ -12874,7 +12892,7 @@ if(valid6){
 if(data1.path !== undefined){
 const _errs25 = errors;
 if(typeof data1.path !== "string"){
-validate20.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate164.errors = [{instancePath:instancePath+"/updateDataModel/path",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs25 === errors;
@@ -12887,7 +12905,7 @@ var valid6 = true;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate164.errors = [{instancePath:instancePath+"/updateDataModel",schemaPath:"#/$defs/UpdateDataModelMessage/properties/updateDataModel/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -12901,7 +12919,7 @@ var valid5 = true;
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate164.errors = [{instancePath,schemaPath:"#/$defs/UpdateDataModelMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -12960,14 +12978,14 @@ if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing6;
 if(((data.deleteSurface === undefined) && (missing6 = "deleteSurface")) || ((data.version === undefined) && (missing6 = "version"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+validate164.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
 return false;
 }
 else {
 const _errs34 = errors;
 for(const key2 in data){
 if(!((key2 === "version") || (key2 === "deleteSurface"))){
-validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate164.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -12976,7 +12994,7 @@ if(_errs34 === errors){
 if(data.version !== undefined){
 const _errs35 = errors;
 if("v1.0" !== data.version){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/version/const",keyword:"const",params:{allowedValue: "v1.0"},message:"must be equal to constant"}];
+validate164.errors = [{instancePath:instancePath+"/version",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/version/const",keyword:"const",params:{allowedValue: "v1.0"},message:"must be equal to constant"}];
 return false;
 }
 var valid9 = _errs35 === errors;
@@ -12992,14 +13010,14 @@ if(errors === _errs36){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing7;
 if((data5.surfaceId === undefined) && (missing7 = "surfaceId")){
-validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
+validate164.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
 return false;
 }
 else {
 const _errs38 = errors;
 for(const key3 in data5){
 if(!(key3 === "surfaceId")){
-validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate164.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -13007,7 +13025,7 @@ break;
 if(_errs38 === errors){
 if(data5.surfaceId !== undefined){
 if(typeof data5.surfaceId !== "string"){
-validate20.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate164.errors = [{instancePath:instancePath+"/deleteSurface/surfaceId",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/properties/surfaceId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -13015,7 +13033,7 @@ return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate164.errors = [{instancePath:instancePath+"/deleteSurface",schemaPath:"#/$defs/DeleteSurfaceMessage/properties/deleteSurface/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13029,7 +13047,7 @@ var valid9 = true;
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate164.errors = [{instancePath,schemaPath:"#/$defs/DeleteSurfaceMessage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -13150,7 +13168,7 @@ ifClause5 = "then";
 }
 else {
 var _valid5 = false;
-validate20.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
+validate164.errors = [{instancePath,schemaPath:"#/allOf/0/else/else/else/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
 return false;
 valid12 = _valid5;
 ifClause5 = "else";
@@ -13164,7 +13182,7 @@ else {
 vErrors.push(err12);
 }
 errors++;
-validate20.errors = vErrors;
+validate164.errors = vErrors;
 return false;
 }
 var _valid4 = _errs46 === errors;
@@ -13191,7 +13209,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate20.errors = vErrors;
+validate164.errors = vErrors;
 return false;
 }
 var _valid3 = _errs41 === errors;
@@ -13218,7 +13236,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
-validate20.errors = vErrors;
+validate164.errors = vErrors;
 return false;
 }
 var _valid2 = _errs27 === errors;
@@ -13245,7 +13263,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate20.errors = vErrors;
+validate164.errors = vErrors;
 return false;
 }
 var _valid1 = _errs11 === errors;
@@ -13272,7 +13290,7 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate20.errors = vErrors;
+validate164.errors = vErrors;
 return false;
 }
 var _valid0 = _errs6 === errors;
@@ -13299,14 +13317,14 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate20.errors = vErrors;
+validate164.errors = vErrors;
 return false;
 }
-validate20.errors = vErrors;
+validate164.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate20.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate164.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const theme = validate208;
 
@@ -13328,2902 +13346,6 @@ validate208.errors = vErrors;
 return errors === 0;
 }
 validate208.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-export const component_0 = validate209;
-
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate209.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.text === undefined) && (missing0 = "text"))){
-validate209.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Text" !== data.component){
-validate209.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Text"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.text !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data2 = data.variant;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate209.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "caption") || (data2 === "body"))){
-validate209.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema88.allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs7 = errors;
-if(!(typeof data.weight == "number")){
-validate209.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate209.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((key0 !== "component") && (key0 !== "text")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate209.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate209.errors = vErrors;
-return errors === 0;
-}
-validate209.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_1 = validate212;
-
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate212.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate212.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Image" !== data.component){
-validate212.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Image"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.url !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.fit !== undefined){
-let data3 = data.fit;
-const _errs6 = errors;
-if(typeof data3 !== "string"){
-validate212.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/1/properties/fit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data3 === "contain") || (data3 === "cover")) || (data3 === "fill")) || (data3 === "none")) || (data3 === "scaleDown"))){
-validate212.errors = [{instancePath:instancePath+"/fit",schemaPath:"#/allOf/1/properties/fit/enum",keyword:"enum",params:{allowedValues: schema92.allOf[1].properties.fit.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.variant !== undefined){
-let data4 = data.variant;
-const _errs8 = errors;
-if(typeof data4 !== "string"){
-validate212.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data4 === "icon") || (data4 === "avatar")) || (data4 === "smallFeature")) || (data4 === "mediumFeature")) || (data4 === "largeFeature")) || (data4 === "header"))){
-validate212.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema92.allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs10 = errors;
-if(!(typeof data.weight == "number")){
-validate212.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate212.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "fit")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate212.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-validate212.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_2 = validate216;
-
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate216.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.name === undefined) && (missing0 = "name"))){
-validate216.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Icon" !== data.component){
-validate216.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Icon"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs4 = errors;
-const _errs5 = errors;
-let valid2 = true;
-const _errs6 = errors;
-if(typeof data1 !== "string"){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs6 === errors;
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs8 = errors;
-if(typeof data1 !== "string"){
-validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data1 === "accountCircle") || (data1 === "add")) || (data1 === "arrowBack")) || (data1 === "arrowForward")) || (data1 === "attachFile")) || (data1 === "calendarToday")) || (data1 === "call")) || (data1 === "camera")) || (data1 === "check")) || (data1 === "close")) || (data1 === "delete")) || (data1 === "download")) || (data1 === "edit")) || (data1 === "event")) || (data1 === "error")) || (data1 === "fastForward")) || (data1 === "favorite")) || (data1 === "favoriteOff")) || (data1 === "folder")) || (data1 === "help")) || (data1 === "home")) || (data1 === "info")) || (data1 === "locationOn")) || (data1 === "lock")) || (data1 === "lockOpen")) || (data1 === "mail")) || (data1 === "menu")) || (data1 === "moreVert")) || (data1 === "moreHoriz")) || (data1 === "notificationsOff")) || (data1 === "notifications")) || (data1 === "pause")) || (data1 === "payment")) || (data1 === "person")) || (data1 === "phone")) || (data1 === "photo")) || (data1 === "play")) || (data1 === "print")) || (data1 === "refresh")) || (data1 === "rewind")) || (data1 === "search")) || (data1 === "send")) || (data1 === "settings")) || (data1 === "share")) || (data1 === "shoppingCart")) || (data1 === "skipNext")) || (data1 === "skipPrevious")) || (data1 === "star")) || (data1 === "starHalf")) || (data1 === "starOff")) || (data1 === "stop")) || (data1 === "upload")) || (data1 === "visibility")) || (data1 === "visibilityOff")) || (data1 === "volumeDown")) || (data1 === "volumeMute")) || (data1 === "volumeOff")) || (data1 === "volumeUp")) || (data1 === "warning"))){
-validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/then/enum",keyword:"enum",params:{allowedValues: schema93.allOf[1].properties.name.then.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var _valid0 = _errs8 === errors;
-valid2 = _valid0;
-ifClause0 = "then";
-}
-else {
-const _errs10 = errors;
-const _errs11 = errors;
-let valid3 = true;
-const _errs12 = errors;
-if(errors === _errs12){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.svgPath === undefined) && (missing1 = "svgPath")){
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid1 = _errs12 === errors;
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause1;
-if(_valid1){
-const _errs14 = errors;
-if(errors === _errs14){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing2;
-if((data1.svgPath === undefined) && (missing2 = "svgPath")){
-validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
-}
-else {
-const _errs16 = errors;
-for(const key0 in data1){
-if(!(key0 === "svgPath")){
-validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs16 === errors){
-if(data1.svgPath !== undefined){
-if(!(validate27(data1.svgPath, {instancePath:instancePath+"/name/svgPath",parentData:data1,parentDataProperty:"svgPath",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-}
-else {
-validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/then/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var _valid1 = _errs14 === errors;
-valid3 = _valid1;
-if(valid3){
-var props1 = true;
-}
-ifClause1 = "then";
-}
-else {
-const _errs18 = errors;
-const _errs19 = errors;
-let valid5 = true;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing3;
-if((data1.path === undefined) && (missing3 = "path")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs20 === errors;
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause2;
-if(_valid2){
-const _errs22 = errors;
-const _errs23 = errors;
-if(errors === _errs23){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing4;
-if((data1.path === undefined) && (missing4 = "path")){
-validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
-}
-else {
-const _errs25 = errors;
-for(const key1 in data1){
-if(!(key1 === "path")){
-validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs25 === errors){
-if(data1.path !== undefined){
-if(typeof data1.path !== "string"){
-validate216.errors = [{instancePath:instancePath+"/name/path",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var _valid2 = _errs22 === errors;
-valid5 = _valid2;
-if(valid5){
-var props2 = true;
-}
-ifClause2 = "then";
-}
-else {
-var _valid2 = false;
-validate216.errors = [{instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/else/else/false schema",keyword:"false schema",params:{},message:"boolean schema is false"}];
-return false;
-valid5 = _valid2;
-ifClause2 = "else";
-}
-if(!valid5){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate216.errors = vErrors;
-return false;
-}
-var _valid1 = _errs18 === errors;
-valid3 = _valid1;
-if(valid3){
-if(props1 !== true && props2 !== undefined){
-if(props2 === true){
-props1 = true;
-}
-else {
-props1 = props1 || {};
-Object.assign(props1, props2);
-}
-}
-}
-ifClause1 = "else";
-}
-if(!valid3){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-validate216.errors = vErrors;
-return false;
-}
-var _valid0 = _errs10 === errors;
-valid2 = _valid0;
-ifClause0 = "else";
-}
-if(!valid2){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/allOf/1/properties/name/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate216.errors = vErrors;
-return false;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs28 = errors;
-if(!(typeof data.weight == "number")){
-validate216.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs28 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate216.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key2 in data){
-if(((((((key2 !== "component") && (key2 !== "name")) && (key2 !== "weight")) && (key2 !== "id")) && (key2 !== "catalogId")) && (key2 !== "accessibility")) && (key2 !== "metadata")){
-validate216.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate216.errors = vErrors;
-return errors === 0;
-}
-validate216.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_3 = validate219;
-
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate219.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate219.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Video" !== data.component){
-validate219.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Video"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.url !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.posterUrl !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.posterUrl, {instancePath:instancePath+"/posterUrl",parentData:data,parentDataProperty:"posterUrl",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs6 = errors;
-if(!(typeof data.weight == "number")){
-validate219.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate219.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "posterUrl")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate219.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate219.errors = vErrors;
-return errors === 0;
-}
-validate219.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_4 = validate223;
-
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate223.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.url === undefined) && (missing0 = "url"))){
-validate223.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("AudioPlayer" !== data.component){
-validate223.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "AudioPlayer"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.url !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.url, {instancePath:instancePath+"/url",parentData:data,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.description !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs6 = errors;
-if(!(typeof data.weight == "number")){
-validate223.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate223.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((key0 !== "component") && (key0 !== "url")) && (key0 !== "description")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate223.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate223.errors = vErrors;
-return errors === 0;
-}
-validate223.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_5 = validate227;
-
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate227.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate227.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Row" !== data.component){
-validate227.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Row"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.children !== undefined){
-const _errs4 = errors;
-if(!(validate117(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.justify !== undefined){
-let data2 = data.justify;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate227.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data2 === "center") || (data2 === "end")) || (data2 === "spaceAround")) || (data2 === "spaceBetween")) || (data2 === "spaceEvenly")) || (data2 === "start")) || (data2 === "stretch"))){
-validate227.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/enum",keyword:"enum",params:{allowedValues: schema97.allOf[1].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.align !== undefined){
-let data3 = data.align;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-validate227.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-validate227.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/enum",keyword:"enum",params:{allowedValues: schema97.allOf[1].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs9 = errors;
-if(!(typeof data.weight == "number")){
-validate227.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate227.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate227.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate227.errors = vErrors;
-return errors === 0;
-}
-validate227.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_6 = validate230;
-
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate230.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate230.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Column" !== data.component){
-validate230.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Column"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.children !== undefined){
-const _errs4 = errors;
-if(!(validate117(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.justify !== undefined){
-let data2 = data.justify;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate230.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((data2 === "start") || (data2 === "center")) || (data2 === "end")) || (data2 === "spaceBetween")) || (data2 === "spaceAround")) || (data2 === "spaceEvenly")) || (data2 === "stretch"))){
-validate230.errors = [{instancePath:instancePath+"/justify",schemaPath:"#/allOf/1/properties/justify/enum",keyword:"enum",params:{allowedValues: schema101.allOf[1].properties.justify.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.align !== undefined){
-let data3 = data.align;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-validate230.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data3 === "center") || (data3 === "end")) || (data3 === "start")) || (data3 === "stretch"))){
-validate230.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/enum",keyword:"enum",params:{allowedValues: schema101.allOf[1].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs9 = errors;
-if(!(typeof data.weight == "number")){
-validate230.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate230.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "justify")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate230.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate230.errors = vErrors;
-return errors === 0;
-}
-validate230.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_7 = validate233;
-
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate233.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.children === undefined) && (missing0 = "children"))){
-validate233.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("List" !== data.component){
-validate233.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "List"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.children !== undefined){
-const _errs4 = errors;
-if(!(validate117(data.children, {instancePath:instancePath+"/children",parentData:data,parentDataProperty:"children",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.direction !== undefined){
-let data2 = data.direction;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-validate233.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/1/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "vertical") || (data2 === "horizontal"))){
-validate233.errors = [{instancePath:instancePath+"/direction",schemaPath:"#/allOf/1/properties/direction/enum",keyword:"enum",params:{allowedValues: schema102.allOf[1].properties.direction.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.align !== undefined){
-let data3 = data.align;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-validate233.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data3 === "start") || (data3 === "center")) || (data3 === "end")) || (data3 === "stretch"))){
-validate233.errors = [{instancePath:instancePath+"/align",schemaPath:"#/allOf/1/properties/align/enum",keyword:"enum",params:{allowedValues: schema102.allOf[1].properties.align.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs9 = errors;
-if(!(typeof data.weight == "number")){
-validate233.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate233.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "children")) && (key0 !== "direction")) && (key0 !== "align")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate233.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate233.errors = vErrors;
-return errors === 0;
-}
-validate233.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_8 = validate236;
-
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate236.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))){
-validate236.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Card" !== data.component){
-validate236.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Card"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.child !== undefined){
-const _errs4 = errors;
-if(typeof data.child !== "string"){
-validate236.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs7 = errors;
-if(!(typeof data.weight == "number")){
-validate236.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate236.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate236.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate236.errors = vErrors;
-return errors === 0;
-}
-validate236.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_9 = validate238;
-
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate238.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.tabs === undefined) && (missing0 = "tabs"))){
-validate238.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Tabs" !== data.component){
-validate238.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Tabs"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.tabs !== undefined){
-let data1 = data.tabs;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-if(data1.length < 1){
-validate238.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/1/properties/tabs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
-return false;
-}
-else {
-var valid2 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.title === undefined) && (missing1 = "title")) || ((data2.child === undefined) && (missing1 = "child"))){
-validate238.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/1/properties/tabs/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs8 = errors;
-for(const key0 in data2){
-if(!((key0 === "title") || (key0 === "child"))){
-validate238.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/1/properties/tabs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs8 === errors){
-if(data2.title !== undefined){
-const _errs9 = errors;
-if(!(validate27(data2.title, {instancePath:instancePath+"/tabs/" + i0+"/title",parentData:data2,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data2.child !== undefined){
-const _errs10 = errors;
-if(typeof data2.child !== "string"){
-validate238.errors = [{instancePath:instancePath+"/tabs/" + i0+"/child",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs10 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-else {
-validate238.errors = [{instancePath:instancePath+"/tabs/" + i0,schemaPath:"#/allOf/1/properties/tabs/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid2 = _errs6 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate238.errors = [{instancePath:instancePath+"/tabs",schemaPath:"#/allOf/1/properties/tabs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs13 = errors;
-if(!(typeof data.weight == "number")){
-validate238.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate238.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((((key1 !== "component") && (key1 !== "tabs")) && (key1 !== "weight")) && (key1 !== "id")) && (key1 !== "catalogId")) && (key1 !== "accessibility")) && (key1 !== "metadata")){
-validate238.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate238.errors = vErrors;
-return errors === 0;
-}
-validate238.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_10 = validate241;
-
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate241.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.trigger === undefined) && (missing0 = "trigger"))) || ((data.content === undefined) && (missing0 = "content"))){
-validate241.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Modal" !== data.component){
-validate241.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Modal"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.trigger !== undefined){
-const _errs4 = errors;
-if(typeof data.trigger !== "string"){
-validate241.errors = [{instancePath:instancePath+"/trigger",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.content !== undefined){
-const _errs7 = errors;
-if(typeof data.content !== "string"){
-validate241.errors = [{instancePath:instancePath+"/content",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs10 = errors;
-if(!(typeof data.weight == "number")){
-validate241.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate241.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((key0 !== "component") && (key0 !== "trigger")) && (key0 !== "content")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate241.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate241.errors = vErrors;
-return errors === 0;
-}
-validate241.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_11 = validate243;
-
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate243.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.component === undefined) && (missing0 = "component")){
-validate243.errors = [{instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs3 = errors;
-if("Divider" !== data.component){
-validate243.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Divider"},message:"must be equal to constant"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.axis !== undefined){
-let data1 = data.axis;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate243.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/1/properties/axis/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data1 === "horizontal") || (data1 === "vertical"))){
-validate243.errors = [{instancePath:instancePath+"/axis",schemaPath:"#/allOf/1/properties/axis/enum",keyword:"enum",params:{allowedValues: schema110.allOf[1].properties.axis.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs4 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.weight !== undefined){
-const _errs6 = errors;
-if(!(typeof data.weight == "number")){
-validate243.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-else {
-validate243.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((key0 !== "component") && (key0 !== "axis")) && (key0 !== "weight")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate243.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate243.errors = vErrors;
-return errors === 0;
-}
-validate243.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_12 = validate245;
-
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate245.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate245.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.child === undefined) && (missing0 = "child"))) || ((data.action === undefined) && (missing0 = "action"))){
-validate245.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("Button" !== data.component){
-validate245.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Button"},message:"must be equal to constant"}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.child !== undefined){
-const _errs7 = errors;
-if(typeof data.child !== "string"){
-validate245.errors = [{instancePath:instancePath+"/child",schemaPath:"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.variant !== undefined){
-let data2 = data.variant;
-const _errs10 = errors;
-if(typeof data2 !== "string"){
-validate245.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data2 === "default") || (data2 === "primary")) || (data2 === "borderless"))){
-validate245.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema111.allOf[1].allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.action !== undefined){
-const _errs12 = errors;
-if(!(validate148(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.weight !== undefined){
-const _errs13 = errors;
-if(!(typeof data.weight == "number")){
-validate245.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate245.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs4 === errors;
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((((key0 !== "component") && (key0 !== "child")) && (key0 !== "variant")) && (key0 !== "action")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate245.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate245.errors = vErrors;
-return errors === 0;
-}
-validate245.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_13 = validate249;
-
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate249.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate249.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))){
-validate249.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("TextField" !== data.component){
-validate249.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "TextField"},message:"must be equal to constant"}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.value !== undefined){
-const _errs8 = errors;
-if(!(validate27(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.placeholder !== undefined){
-const _errs9 = errors;
-if(!(validate27(data.placeholder, {instancePath:instancePath+"/placeholder",parentData:data,parentDataProperty:"placeholder",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.variant !== undefined){
-let data4 = data.variant;
-const _errs10 = errors;
-if(typeof data4 !== "string"){
-validate249.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data4 === "longText") || (data4 === "number")) || (data4 === "shortText")) || (data4 === "obscured"))){
-validate249.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema117.allOf[1].allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.weight !== undefined){
-const _errs12 = errors;
-if(!(typeof data.weight == "number")){
-validate249.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate249.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs4 === errors;
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "placeholder")) && (key0 !== "variant")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate249.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate249.errors = vErrors;
-return errors === 0;
-}
-validate249.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_14 = validate255;
-
-function validate255(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate255.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate255.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.label === undefined) && (missing0 = "label"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate255.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("CheckBox" !== data.component){
-validate255.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "CheckBox"},message:"must be equal to constant"}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.value !== undefined){
-const _errs8 = errors;
-if(!(validate48(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.weight !== undefined){
-const _errs9 = errors;
-if(!(typeof data.weight == "number")){
-validate255.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate255.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs4 === errors;
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "value")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate255.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate255.errors = vErrors;
-return errors === 0;
-}
-validate255.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_15 = validate260;
-
-function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate260.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate260.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.options === undefined) && (missing0 = "options"))) || ((data.value === undefined) && (missing0 = "value"))){
-validate260.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("ChoicePicker" !== data.component){
-validate260.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "ChoicePicker"},message:"must be equal to constant"}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.variant !== undefined){
-let data2 = data.variant;
-const _errs8 = errors;
-if(typeof data2 !== "string"){
-validate260.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "multipleSelection") || (data2 === "mutuallyExclusive"))){
-validate260.errors = [{instancePath:instancePath+"/variant",schemaPath:"#/allOf/1/allOf/1/properties/variant/enum",keyword:"enum",params:{allowedValues: schema119.allOf[1].allOf[1].properties.variant.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.options !== undefined){
-let data3 = data.options;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data3)){
-var valid3 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-const _errs12 = errors;
-if(errors === _errs12){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing1;
-if(((data4.label === undefined) && (missing1 = "label")) || ((data4.value === undefined) && (missing1 = "value"))){
-validate260.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/1/allOf/1/properties/options/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs14 = errors;
-for(const key0 in data4){
-if(!((key0 === "label") || (key0 === "value"))){
-validate260.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/1/allOf/1/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs14 === errors){
-if(data4.label !== undefined){
-const _errs15 = errors;
-if(!(validate27(data4.label, {instancePath:instancePath+"/options/" + i0+"/label",parentData:data4,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs15 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data4.value !== undefined){
-const _errs16 = errors;
-if(typeof data4.value !== "string"){
-validate260.errors = [{instancePath:instancePath+"/options/" + i0+"/value",schemaPath:"#/allOf/1/allOf/1/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs16 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-else {
-validate260.errors = [{instancePath:instancePath+"/options/" + i0,schemaPath:"#/allOf/1/allOf/1/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid3 = _errs12 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate260.errors = [{instancePath:instancePath+"/options",schemaPath:"#/allOf/1/allOf/1/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.value !== undefined){
-const _errs18 = errors;
-if(!(validate172(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs18 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.displayStyle !== undefined){
-let data8 = data.displayStyle;
-const _errs19 = errors;
-if(typeof data8 !== "string"){
-validate260.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/1/allOf/1/properties/displayStyle/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data8 === "checkbox") || (data8 === "chips"))){
-validate260.errors = [{instancePath:instancePath+"/displayStyle",schemaPath:"#/allOf/1/allOf/1/properties/displayStyle/enum",keyword:"enum",params:{allowedValues: schema119.allOf[1].allOf[1].properties.displayStyle.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid2 = _errs19 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.filterable !== undefined){
-const _errs21 = errors;
-if(typeof data.filterable !== "boolean"){
-validate260.errors = [{instancePath:instancePath+"/filterable",schemaPath:"#/allOf/1/allOf/1/properties/filterable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs21 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.weight !== undefined){
-const _errs23 = errors;
-if(!(typeof data.weight == "number")){
-validate260.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs23 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate260.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs4 === errors;
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key1 in data){
-if(((((((((((((key1 !== "component") && (key1 !== "label")) && (key1 !== "variant")) && (key1 !== "options")) && (key1 !== "value")) && (key1 !== "displayStyle")) && (key1 !== "filterable")) && (key1 !== "weight")) && (key1 !== "checks")) && (key1 !== "id")) && (key1 !== "catalogId")) && (key1 !== "accessibility")) && (key1 !== "metadata")){
-validate260.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate260.errors = vErrors;
-return errors === 0;
-}
-validate260.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_16 = validate266;
-
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate266.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate266.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))) || ((data.max === undefined) && (missing0 = "max"))){
-validate266.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("Slider" !== data.component){
-validate266.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "Slider"},message:"must be equal to constant"}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.label !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.min !== undefined){
-const _errs8 = errors;
-if(!(typeof data.min == "number")){
-validate266.errors = [{instancePath:instancePath+"/min",schemaPath:"#/allOf/1/allOf/1/properties/min/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.max !== undefined){
-const _errs10 = errors;
-if(!(typeof data.max == "number")){
-validate266.errors = [{instancePath:instancePath+"/max",schemaPath:"#/allOf/1/allOf/1/properties/max/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.value !== undefined){
-const _errs12 = errors;
-if(!(validate38(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.steps !== undefined){
-let data5 = data.steps;
-const _errs13 = errors;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-validate266.errors = [{instancePath:instancePath+"/steps",schemaPath:"#/allOf/1/allOf/1/properties/steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs13){
-if(typeof data5 == "number"){
-if(data5 < 1 || isNaN(data5)){
-validate266.errors = [{instancePath:instancePath+"/steps",schemaPath:"#/allOf/1/allOf/1/properties/steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.weight !== undefined){
-const _errs15 = errors;
-if(!(typeof data.weight == "number")){
-validate266.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs15 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate266.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs4 === errors;
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if((((((((((((key0 !== "component") && (key0 !== "label")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "value")) && (key0 !== "steps")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate266.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate266.errors = vErrors;
-return errors === 0;
-}
-validate266.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const component_17 = validate271;
-
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate271.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs0 === errors;
-if(valid0){
-const _errs1 = errors;
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate271.errors = [{instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-const _errs3 = errors;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.component === undefined) && (missing0 = "component")) || ((data.value === undefined) && (missing0 = "value"))){
-validate271.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.component !== undefined){
-const _errs6 = errors;
-if("DateTimeInput" !== data.component){
-validate271.errors = [{instancePath:instancePath+"/component",schemaPath:"#/allOf/1/allOf/1/properties/component/const",keyword:"const",params:{allowedValue: "DateTimeInput"},message:"must be equal to constant"}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.value !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.enableDate !== undefined){
-const _errs8 = errors;
-if(typeof data.enableDate !== "boolean"){
-validate271.errors = [{instancePath:instancePath+"/enableDate",schemaPath:"#/allOf/1/allOf/1/properties/enableDate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.enableTime !== undefined){
-const _errs10 = errors;
-if(typeof data.enableTime !== "boolean"){
-validate271.errors = [{instancePath:instancePath+"/enableTime",schemaPath:"#/allOf/1/allOf/1/properties/enableTime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.min !== undefined){
-let data4 = data.min;
-const _errs12 = errors;
-const _errs13 = errors;
-if(!(validate27(data4, {instancePath:instancePath+"/min",parentData:data,parentDataProperty:"min",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs13 === errors;
-if(valid3){
-const _errs14 = errors;
-const _errs15 = errors;
-let valid4 = true;
-const _errs16 = errors;
-if(typeof data4 !== "string"){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs18 = errors;
-const _errs19 = errors;
-let valid5 = false;
-let passing0 = null;
-const _errs20 = errors;
-if(errors === _errs20){
-if(typeof data4 === "string"){
-if(!(formats2.validate(data4))){
-const err1 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/1/allOf/1/properties/min/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-var _valid1 = _errs20 === errors;
-if(_valid1){
-valid5 = true;
-passing0 = 0;
-}
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data4 === "string"){
-if(!(formats4.validate(data4))){
-const err2 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/1/allOf/1/properties/min/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-var _valid1 = _errs21 === errors;
-if(_valid1 && valid5){
-valid5 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid1){
-valid5 = true;
-passing0 = 1;
-}
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data4 === "string"){
-if(!(formats6.validate(data4))){
-const err3 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/1/allOf/1/properties/min/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-var _valid1 = _errs22 === errors;
-if(_valid1 && valid5){
-valid5 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid1){
-valid5 = true;
-passing0 = 2;
-}
-}
-}
-if(!valid5){
-const err4 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/1/allOf/1/properties/min/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate271.errors = vErrors;
-return false;
-}
-else {
-errors = _errs19;
-if(vErrors !== null){
-if(_errs19){
-vErrors.length = _errs19;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs18 === errors;
-valid4 = _valid0;
-}
-if(!valid4){
-const err5 = {instancePath:instancePath+"/min",schemaPath:"#/allOf/1/allOf/1/properties/min/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate271.errors = vErrors;
-return false;
-}
-var valid3 = _errs14 === errors;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.max !== undefined){
-let data5 = data.max;
-const _errs23 = errors;
-const _errs24 = errors;
-if(!(validate27(data5, {instancePath:instancePath+"/max",parentData:data,parentDataProperty:"max",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid6 = _errs24 === errors;
-if(valid6){
-const _errs25 = errors;
-const _errs26 = errors;
-let valid7 = true;
-const _errs27 = errors;
-if(typeof data5 !== "string"){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid2 = _errs27 === errors;
-errors = _errs26;
-if(vErrors !== null){
-if(_errs26){
-vErrors.length = _errs26;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs29 = errors;
-const _errs30 = errors;
-let valid8 = false;
-let passing1 = null;
-const _errs31 = errors;
-if(errors === _errs31){
-if(typeof data5 === "string"){
-if(!(formats2.validate(data5))){
-const err7 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/1/allOf/1/properties/max/allOf/1/then/oneOf/0/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-var _valid3 = _errs31 === errors;
-if(_valid3){
-valid8 = true;
-passing1 = 0;
-}
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data5 === "string"){
-if(!(formats4.validate(data5))){
-const err8 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/1/allOf/1/properties/max/allOf/1/then/oneOf/1/format",keyword:"format",params:{format: "time"},message:"must match format \""+"time"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-var _valid3 = _errs32 === errors;
-if(_valid3 && valid8){
-valid8 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid3){
-valid8 = true;
-passing1 = 1;
-}
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data5 === "string"){
-if(!(formats6.validate(data5))){
-const err9 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/1/allOf/1/properties/max/allOf/1/then/oneOf/2/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-var _valid3 = _errs33 === errors;
-if(_valid3 && valid8){
-valid8 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid3){
-valid8 = true;
-passing1 = 2;
-}
-}
-}
-if(!valid8){
-const err10 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/1/allOf/1/properties/max/allOf/1/then/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-validate271.errors = vErrors;
-return false;
-}
-else {
-errors = _errs30;
-if(vErrors !== null){
-if(_errs30){
-vErrors.length = _errs30;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid2 = _errs29 === errors;
-valid7 = _valid2;
-}
-if(!valid7){
-const err11 = {instancePath:instancePath+"/max",schemaPath:"#/allOf/1/allOf/1/properties/max/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate271.errors = vErrors;
-return false;
-}
-var valid6 = _errs25 === errors;
-}
-var valid2 = _errs23 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.label !== undefined){
-const _errs34 = errors;
-if(!(validate27(data.label, {instancePath:instancePath+"/label",parentData:data,parentDataProperty:"label",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs34 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.weight !== undefined){
-const _errs35 = errors;
-if(!(typeof data.weight == "number")){
-validate271.errors = [{instancePath:instancePath+"/weight",schemaPath:"#/allOf/1/allOf/1/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid2 = _errs35 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate271.errors = [{instancePath,schemaPath:"#/allOf/1/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs4 === errors;
-}
-var valid0 = _errs1 === errors;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(((((((((((((key0 !== "component") && (key0 !== "value")) && (key0 !== "enableDate")) && (key0 !== "enableTime")) && (key0 !== "min")) && (key0 !== "max")) && (key0 !== "label")) && (key0 !== "weight")) && (key0 !== "checks")) && (key0 !== "id")) && (key0 !== "catalogId")) && (key0 !== "accessibility")) && (key0 !== "metadata")){
-validate271.errors = [{instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties"}];
-return false;
-break;
-}
-}
-}
-}
-validate271.errors = vErrors;
-return errors === 0;
-}
-validate271.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const catalogId = "https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json";
 export const catalogSchema = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://a2ui.org/specification/v1_0/catalog.json","protocolVersion":"1.0","catalogId":"https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json","instructions":"For layout, use the Row and Column components to organize other components.\n\n## Catalog Guidelines\n\n1. String Concatenation & Formatting: A2UI does not support binary operators like '+' or formatting symbols. To concatenate strings or dynamically inject data bindings into text, you must use the catalog function `formatString(value)` where the value string contains placeholders formatted as `${expression}`:\n   formatString(\"Hello ${/user/name}\")\n\n2. Strict Hierarchy: You must strictly adhere to the requested component nesting and hierarchy. If the prompt specifies that a component is 'inside' or 'contained in' another component, you MUST place it as a child of that specific component, not as a sibling or in a different container.\n\n3. Validation Checks: When components support validation checks, specify any custom error messages directly as the 'message' inside the check. Do NOT create separate text-display components to display validation errors.\n\n## Examples\n\nExample 1: Dynamic text form\n```json\n[\n  {\n    \"version\": \"v1.0\",\n    \"createSurface\": {\n      \"surfaceId\": \"main\",\n      \"components\": [\n        {\n          \"id\": \"root\",\n          \"component\": \"Column\",\n          \"children\": [\"repField\", \"valueField\"]\n        },\n        {\n          \"id\": \"repField\",\n          \"component\": \"TextField\",\n          \"label\": \"Representative\",\n          \"value\": {\"path\": \"/form/rep\"},\n          \"placeholder\": \"Enter name\"\n        },\n        {\n          \"id\": \"valueField\",\n          \"component\": \"TextField\",\n          \"label\": \"Deal Value\",\n          \"value\": {\"path\": \"/form/value\"},\n          \"placeholder\": \"0.00\",\n          \"variant\": \"number\",\n          \"checks\": [\n            {\"call\": \"required\"}\n          ]\n        }\n      ],\n      \"dataModel\": {\n        \"form\": {\n          \"rep\": \"John Doe\",\n          \"value\": 1500.00\n        }\n      }\n    }\n  }\n]\n```\n\nExample 2: Dynamic list with templates\n```json\n[\n  {\n    \"version\": \"v1.0\",\n    \"createSurface\": {\n      \"surfaceId\": \"main\",\n      \"components\": [\n        {\n          \"id\": \"root\",\n          \"component\": \"Card\",\n          \"child\": \"breedList\"\n        },\n        {\n          \"id\": \"breedList\",\n          \"component\": \"List\",\n          \"children\": {\n            \"path\": \"/breeds\",\n            \"componentId\": \"breedTemplate\"\n          },\n          \"direction\": \"horizontal\"\n        },\n        {\n          \"id\": \"breedTemplate\",\n          \"component\": \"Image\",\n          \"url\": {\"path\": \"url\"}\n        }\n      ],\n      \"dataModel\": {\n        \"breeds\": [\n          {\n            \"url\": \"https://example.com/poodle.jpg\"\n          },\n          {\n            \"url\": \"https://example.com/lab.jpg\"\n          }\n        ]\n      }\n    }\n  }\n]\n```","components":{"Text":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Text"},"text":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["caption","body"]},"weight":{"type":"number"}},"required":["component","text"]}],"unevaluatedProperties":false},"Image":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Image"},"url":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"fit":{"type":"string","enum":["contain","cover","fill","none","scaleDown"]},"variant":{"type":"string","enum":["icon","avatar","smallFeature","mediumFeature","largeFeature","header"]},"weight":{"type":"number"}},"required":["component","url"]}],"unevaluatedProperties":false},"Icon":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Icon"},"name":{"oneOf":[{"type":"string","enum":["accountCircle","add","arrowBack","arrowForward","attachFile","calendarToday","call","camera","check","close","delete","download","edit","event","error","fastForward","favorite","favoriteOff","folder","help","home","info","locationOn","lock","lockOpen","mail","menu","moreVert","moreHoriz","notificationsOff","notifications","pause","payment","person","phone","photo","play","print","refresh","rewind","search","send","settings","share","shoppingCart","skipNext","skipPrevious","star","starHalf","starOff","stop","upload","visibility","visibilityOff","volumeDown","volumeMute","volumeOff","volumeUp","warning"]},{"type":"object","properties":{"svgPath":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"}},"required":["svgPath"],"additionalProperties":false},{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding"}]},"weight":{"type":"number"}},"required":["component","name"]}],"unevaluatedProperties":false},"Video":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Video"},"url":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"posterUrl":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"weight":{"type":"number"}},"required":["component","url"]}],"unevaluatedProperties":false},"AudioPlayer":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"AudioPlayer"},"url":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"description":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"weight":{"type":"number"}},"required":["component","url"]}],"unevaluatedProperties":false},"Row":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Row"},"children":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["center","end","spaceAround","spaceBetween","spaceEvenly","start","stretch"]},"align":{"type":"string","enum":["start","center","end","stretch"]},"weight":{"type":"number"}},"required":["component","children"]}],"unevaluatedProperties":false},"Column":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Column"},"children":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ChildList"},"justify":{"type":"string","enum":["start","center","end","spaceBetween","spaceAround","spaceEvenly","stretch"]},"align":{"type":"string","enum":["center","end","start","stretch"]},"weight":{"type":"number"}},"required":["component","children"]}],"unevaluatedProperties":false},"List":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"List"},"children":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ChildList"},"direction":{"type":"string","enum":["vertical","horizontal"]},"align":{"type":"string","enum":["start","center","end","stretch"]},"weight":{"type":"number"}},"required":["component","children"]}],"unevaluatedProperties":false},"Card":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Card"},"child":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child"},"weight":{"type":"number"}},"required":["component","child"]}],"unevaluatedProperties":false},"Tabs":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Tabs"},"tabs":{"type":"array","minItems":1,"items":{"type":"object","properties":{"title":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"child":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child"}},"required":["title","child"],"additionalProperties":false}},"weight":{"type":"number"}},"required":["component","tabs"]}],"unevaluatedProperties":false},"Modal":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Modal"},"trigger":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child"},"content":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child"},"weight":{"type":"number"}},"required":["component","trigger","content"]}],"unevaluatedProperties":false},"Divider":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","properties":{"component":{"const":"Divider"},"axis":{"type":"string","enum":["horizontal","vertical"]},"weight":{"type":"number"}},"required":["component"]}],"unevaluatedProperties":false},"Button":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Button"},"child":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Child"},"variant":{"type":"string","enum":["default","primary","borderless"]},"action":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Action"},"weight":{"type":"number"}},"required":["component","child","action"]}]}],"unevaluatedProperties":false},"TextField":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"TextField"},"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"placeholder":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["longText","number","shortText","obscured"]},"weight":{"type":"number"}},"required":["component","label"]}]}],"unevaluatedProperties":false},"CheckBox":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"CheckBox"},"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicBoolean"},"weight":{"type":"number"}},"required":["component","label","value"]}]}],"unevaluatedProperties":false},"ChoicePicker":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"ChoicePicker"},"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"variant":{"type":"string","enum":["multipleSelection","mutuallyExclusive"]},"options":{"type":"array","items":{"type":"object","properties":{"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"value":{"type":"string"}},"required":["label","value"],"additionalProperties":false}},"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicStringList"},"displayStyle":{"type":"string","enum":["checkbox","chips"]},"filterable":{"type":"boolean"},"weight":{"type":"number"}},"required":["component","options","value"]}]}],"unevaluatedProperties":false},"Slider":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"Slider"},"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"min":{"type":"number"},"max":{"type":"number"},"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicNumber"},"steps":{"type":"integer","minimum":1},"weight":{"type":"number"}},"required":["component","value","max"]}]}],"unevaluatedProperties":false},"DateTimeInput":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/ComponentCommon"},{"type":"object","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/Checkable"},{"type":"object","properties":{"component":{"const":"DateTimeInput"},"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"enableDate":{"type":"boolean"},"enableTime":{"type":"boolean"},"min":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},{"if":{"type":"string"},"then":{"oneOf":[{"format":"date"},{"format":"time"},{"format":"date-time"}]}}]},"max":{"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},{"if":{"type":"string"},"then":{"oneOf":[{"format":"date"},{"format":"time"},{"format":"date-time"}]}}]},"label":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"weight":{"type":"number"}},"required":["component","value"]}]}],"unevaluatedProperties":false}},"functions":{"required":{"type":"object","returnType":"validationResult","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"required"},"args":{"type":"object","properties":{"value":{}},"required":["value"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"regex":{"type":"object","returnType":"validationResult","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"regex"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"pattern":{"type":"string"}},"required":["value","pattern"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"length":{"type":"object","returnType":"validationResult","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"length"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"min":{"type":"integer","minimum":0},"max":{"type":"integer","minimum":0}},"required":["value"],"anyOf":[{"required":["min"]},{"required":["max"]}],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"numeric":{"type":"object","returnType":"validationResult","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"numeric"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicNumber"},"min":{"type":"number"},"max":{"type":"number"}},"required":["value"],"anyOf":[{"required":["min"]},{"required":["max"]}],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"email":{"type":"object","returnType":"validationResult","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"email"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"}},"required":["value"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"formatString":{"type":"object","returnType":"string","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"formatString"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"}},"required":["value"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"formatNumber":{"type":"object","returnType":"string","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"formatNumber"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicNumber"},"decimals":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicNumber"},"grouping":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicBoolean"}},"required":["value"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"formatCurrency":{"type":"object","returnType":"string","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"formatCurrency"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicNumber"},"currency":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"decimals":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicNumber"},"grouping":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicBoolean"}},"required":["currency","value"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"formatDate":{"type":"object","returnType":"string","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"formatDate"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicValue"},"format":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"}},"required":["format","value"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"pluralize":{"type":"object","returnType":"string","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"pluralize"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicNumber"},"zero":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"one":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"two":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"few":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"many":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"},"other":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicString"}},"required":["value","other"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"openUrl":{"type":"object","returnType":"void","requiresUserActivation":true,"allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"openUrl"},"args":{"type":"object","properties":{"url":{"oneOf":[{"type":"string","format":"uri"},{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding"},{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCall"}]}},"required":["url"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"and":{"type":"object","returnType":"boolean","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"and"},"args":{"type":"object","properties":{"values":{"type":"array","items":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicBoolean"},"minItems":2}},"required":["values"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"or":{"type":"object","returnType":"boolean","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"or"},"args":{"type":"object","properties":{"values":{"type":"array","items":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicBoolean"},"minItems":2}},"required":["values"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false},"not":{"type":"object","returnType":"boolean","allOf":[{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCommon"},{"type":"object","properties":{"call":{"const":"not"},"args":{"type":"object","properties":{"value":{"$ref":"https://a2ui.org/specification/v1_0/common_types.json#/$defs/DynamicBoolean"}},"required":["value"],"unevaluatedProperties":false}},"required":["call","args"]}],"unevaluatedProperties":false}},"$defs":{"anyComponent":{"oneOf":[{"$ref":"#/components/Text"},{"$ref":"#/components/Image"},{"$ref":"#/components/Icon"},{"$ref":"#/components/Video"},{"$ref":"#/components/AudioPlayer"},{"$ref":"#/components/Row"},{"$ref":"#/components/Column"},{"$ref":"#/components/List"},{"$ref":"#/components/Card"},{"$ref":"#/components/Tabs"},{"$ref":"#/components/Modal"},{"$ref":"#/components/Divider"},{"$ref":"#/components/Button"},{"$ref":"#/components/TextField"},{"$ref":"#/components/CheckBox"},{"$ref":"#/components/ChoicePicker"},{"$ref":"#/components/Slider"},{"$ref":"#/components/DateTimeInput"}],"discriminator":{"propertyName":"component"}},"anyFunction":{"oneOf":[{"$ref":"#/functions/required"},{"$ref":"#/functions/regex"},{"$ref":"#/functions/length"},{"$ref":"#/functions/numeric"},{"$ref":"#/functions/email"},{"$ref":"#/functions/formatString"},{"$ref":"#/functions/formatNumber"},{"$ref":"#/functions/formatCurrency"},{"$ref":"#/functions/formatDate"},{"$ref":"#/functions/pluralize"},{"$ref":"#/functions/openUrl"},{"$ref":"#/functions/and"},{"$ref":"#/functions/or"},{"$ref":"#/functions/not"}]},"theme":{"type":"object"}}};

@@ -14,8 +14,7 @@ export type {
   UpgradeComponentOptions,
 } from './translate-component.js';
 export { downgradeComponent, upgradeComponent } from './translate-component.js';
-export type { V08ReaderOptions } from './v0-8.js';
-export { createV08ProtocolVersion, createV08Reader, v08 } from './v0-8.js';
+export { createV08ProtocolVersion, v08 } from './v0-8.js';
 export { v08BuiltinCatalogs } from './v08-catalogs.js';
 export type { V08DowngradeResult } from './v08-downgrader.js';
 export { V08Downgrader } from './v08-downgrader.js';
@@ -39,6 +38,8 @@ export {
   V08_STANDARD_CATALOG_ID,
   V08_VERSION,
 } from './v08-messages.js';
+export type { V08ReaderOptions } from './v08-reader.js';
+export { createV08Reader } from './v08-reader.js';
 export { encodeV08Action, encodeV08Error } from './v08-renderer-messages.js';
 export type { V08Catalog } from './v08-schemas.js';
 export type { V08UpgradeResult, V08UpgraderOptions } from './v08-upgrader.js';

@@ -13,8 +13,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { InternalMessage } from '../protocol-version.js';
-import { createV08Reader, upgradedToInternal } from './v0-8.js';
 import { getV08MessageKind, type V08ServerMessage } from './v08-messages.js';
+import { createV08Reader, upgradedToInternal } from './v08-reader.js';
 import { V08Upgrader } from './v08-upgrader.js';
 import { v08GenericValidator, v08StandardValidator } from './v08-validator.js';
 
