@@ -67,7 +67,7 @@ describe('heading outline of the booking flow in Chromium', () => {
     await harness?.close();
   });
 
-  it.each(['v0.9'])(
+  it.each(['v0.9', 'v1.0'])(
     'has no skipped level and nests the restaurants under the results summary (%s)',
     async (version) => {
       const { page, pageErrors } = await harness.open(
