@@ -1,7 +1,7 @@
 /**
  * Version negotiation over AG-UI (`docs/wire-formats.md`, "AG-UI"): the client offers
  * `forwardedProps.a2uiVersions`, the server answers `state.a2uiVersion` (this adapter carries
- * v0.9); a run that shares none is refused with HTTP 406. Real server on port 0, the real
+ * v1.0 and v0.9); a run that shares none is refused with HTTP 406. Real server on port 0, the real
  * `@ag-ui/client` (with its verifier) and `connectAgUi`.
  */
 import { A2uiClient } from '@a2ui-ts/core';
@@ -34,15 +34,15 @@ describe('AG-UI version negotiation', () => {
     const stateEvents = run.events.filter((event) => event.type.startsWith('STATE_'));
     expect(stateEvents[0]).toMatchObject({
       type: 'STATE_DELTA',
-      delta: [{ op: 'add', path: '/a2uiVersion', value: 'v0.9' }],
+      delta: [{ op: 'add', path: '/a2uiVersion', value: 'v1.0' }],
     });
-    expect(agent.state).toMatchObject({ a2uiVersion: 'v0.9' });
-    expect(recorder.negotiated).toEqual([['v0.9']]);
+    expect(agent.state).toMatchObject({ a2uiVersion: 'v1.0' });
+    expect(recorder.negotiated).toEqual([['v1.0', 'v0.9']]);
   });
 
-  it('refuses a v1.0-only client with 406 NOT_SUPPORTED (the adapter carries v0.9)', async () => {
+  it('refuses a v1.0-only client with 406 NOT_SUPPORTED when the server speaks v0.9 only', async () => {
     const recorder = createNegotiationAgent();
-    const server = await start({ agent: recorder.agent });
+    const server = await start({ agent: recorder.agent, a2uiVersions: ['v0.9'] });
     const response = await fetch(server.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -75,10 +75,26 @@ describe('AG-UI version negotiation', () => {
     expect(recorder.negotiated).toEqual([]);
   });
 
-  it('connectAgUi offers every version and gets v0.9', async () => {
+  it('connectAgUi offers every version and gets v1.0', async () => {
     const recorder = createNegotiationAgent();
     const server = await start({ agent: recorder.agent });
     const transport = connectAgUi({ url: server.url, reconnect: FAST_RECONNECT });
+    expect(await greetOver(transport)).toEqual({
+      protocolVersion: 'v1.0',
+      surfaceVersion: 'v1.0',
+      text: 'Speaking v1.0',
+    });
+    expect(recorder.negotiated).toEqual([['v1.0', 'v0.9']]);
+  });
+
+  it('an old connectAgUi (v0.9 only) gets v0.9, unchanged', async () => {
+    const recorder = createNegotiationAgent();
+    const server = await start({ agent: recorder.agent });
+    const transport = connectAgUi({
+      url: server.url,
+      offeredVersions: ['v0.9'],
+      reconnect: FAST_RECONNECT,
+    });
     expect(await greetOver(transport)).toEqual({
       protocolVersion: 'v0.9',
       surfaceVersion: 'v0.9',

@@ -1,10 +1,12 @@
 /**
  * The shared transport conformance suite (ARCHITECTURE §3) over MCP Streamable HTTP, against a
- * real server on 127.0.0.1, port 0. Declared: auth (sessions bound to the principal), limits,
- * turn results (each tool call is answered with the agent's turn). Not declared: resume (a
- * session is a series of requests, with no link to resume) and server push (what the agent sends
- * between turns comes with the next tool call). Each client names itself in a header so that
- * its `a2ui_action` / `a2ui_error` calls can be refused with real HTTP 503s.
+ * real server on 127.0.0.1, port 0. Declared: resume (the SDK's resumability: a dropped stream
+ * comes back with `Last-Event-ID` and is replayed from the session's log), auth (sessions bound
+ * to the principal), limits, turn results (each tool call is answered with the agent's turn) and
+ * server push (what the agent sends between turns, as `notifications/a2ui/messages` on the
+ * session's standalone GET stream). Each client talks through its own TCP proxy (so its streams
+ * can be dropped or severed) and names itself in a header, so that its `a2ui_action` /
+ * `a2ui_error` calls can be refused with real HTTP 503s.
  */
 import {
   CONFORMANCE_RECONNECT,
@@ -12,6 +14,7 @@ import {
   createReturnChannelFaults,
   describeTransportConformance,
 } from '@a2ui-ts/core/testing';
+import { createProxiedLinks } from '@a2ui-ts/core/testing/node';
 import { Hono } from 'hono';
 import { listen } from '../test/listen.js';
 import { connectMcp, type McpTransport } from './client/connect-mcp.js';
@@ -41,7 +44,7 @@ const errorCodeOf = async (response: Response): Promise<string> => {
 };
 
 describeTransportConformance('mcp', {
-  capabilities: { resume: false, auth: true, limits: true, turnResults: true, serverPush: false },
+  capabilities: { resume: true, auth: true, limits: true, turnResults: true, serverPush: true },
   async start(agent, options) {
     const faults = createReturnChannelFaults();
     const app = createMcpServer({ agent, ...conformanceHostOptions(options) });
@@ -54,13 +57,20 @@ describeTransportConformance('mcp', {
     parent.route('/', app);
     const node = await listen(Object.assign(parent, { close: () => app.close() }));
     const url = `${node.url}/mcp`;
+    const links = createProxiedLinks(node.port);
     return {
-      createTransport(create = {}) {
+      async createTransport(create = {}) {
         const name = faults.nextName();
         const headers: Record<string, string> = { [CLIENT_HEADER]: name };
         if (create.principal) headers.authorization = create.principal;
-        return faults.track(connectMcp({ url, reconnect: CONFORMANCE_RECONNECT, headers }), name);
+        const transport = await links.open((proxy) =>
+          connectMcp({ url: `${proxy}/mcp`, reconnect: CONFORMANCE_RECONNECT, headers }),
+        );
+        return faults.track(transport, name);
       },
+      dropLink: links.dropLink,
+      severLink: links.severLink,
+      restoreLink: links.restoreLink,
       async hijack(victim, principal, message) {
         const sessionId = (victim as McpTransport).sessionId!;
         const headers = {
@@ -86,7 +96,7 @@ describeTransportConformance('mcp', {
       returnChannelAttempts: faults.returnChannelAttempts,
       minRetryDelayMs: CONFORMANCE_RECONNECT.initialDelayMs / 2,
       sessionCount: () => app.stats().sessions,
-      close: () => node.close(),
+      close: () => links.close(() => node.close()),
     };
   },
 });

@@ -7,12 +7,10 @@
  * serving. Real server on 127.0.0.1 port 0.
  */
 import { type A2uiAgent, BASIC_CATALOG_ID } from '@a2ui-ts/core';
+import { INTERNAL_ERROR_TEXT } from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Listening, listen } from '../test/listen.js';
 import { createMcpServer } from './server/create-mcp-server.js';
-
-const INTERNAL_TEXT =
-  /Cannot read propert|is not a function|is not iterable|\n\s+at |TypeError|RangeError|Maximum call stack|ZodError/;
 
 const actions: string[] = [];
 const agent: A2uiAgent = {
@@ -69,7 +67,7 @@ async function rpc(
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  expect(text).not.toMatch(INTERNAL_TEXT);
+  expect(text).not.toMatch(INTERNAL_ERROR_TEXT);
   // The first `data:` line that holds something (a resumable stream opens with an empty one).
   const data = text.split('\n').find((line) => line.startsWith('data: ') && line.length > 6);
   let json: unknown;

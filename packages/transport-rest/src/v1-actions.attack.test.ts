@@ -5,12 +5,14 @@
  * exception text, the agent never sees it, and the connection still serves a normal action
  * afterwards. Real server on 127.0.0.1 port 0.
  */
-import { BOOK_ACTION, createV10ActionAgent } from '@a2ui-ts/core/testing';
+import {
+  BOOK_ACTION,
+  createV10ActionAgent,
+  INTERNAL_ERROR_TEXT,
+  postRawJson,
+} from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
-
-const INTERNAL_TEXT =
-  /Cannot read propert|is not a function|is not iterable|\n\s+at |TypeError|RangeError|Maximum call stack/;
 
 const action = BOOK_ACTION;
 
@@ -32,14 +34,9 @@ async function start(versions: string) {
   const opened = await server.post('/connect', {}, { 'A2UI-Versions': versions });
   const { connectionId } = opened.body;
   const postText = async (text: string) => {
-    const response = await fetch(`${server!.url}/action`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: text,
-    });
-    const body = await response.text();
-    expect(body).not.toMatch(INTERNAL_TEXT);
-    return { status: response.status, body: body ? JSON.parse(body) : undefined };
+    const answer = await postRawJson(`${server!.url}/action`, text);
+    expect(answer.text).not.toMatch(INTERNAL_ERROR_TEXT);
+    return answer;
   };
   const post = (body: Record<string, unknown>) =>
     postText(JSON.stringify({ connectionId, ...body }));

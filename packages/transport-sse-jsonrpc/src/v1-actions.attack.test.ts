@@ -5,7 +5,12 @@
  * agent never sees it, and the connection still serves a normal action afterwards. Real server on
  * 127.0.0.1 port 0.
  */
-import { BOOK_ACTION, createV10ActionAgent } from '@a2ui-ts/core/testing';
+import {
+  BOOK_ACTION,
+  createV10ActionAgent,
+  INTERNAL_ERROR_TEXT,
+  postRawJson,
+} from '@a2ui-ts/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream-reader.js';
 import { serveSseJsonRpc } from './node.js';
@@ -15,9 +20,6 @@ const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
-
-const INTERNAL_TEXT =
-  /Cannot read propert|is not a function|is not iterable|\n\s+at |TypeError|RangeError|Maximum call stack/;
 
 const action = BOOK_ACTION;
 
@@ -44,14 +46,9 @@ async function start(versions: string) {
     (await stream.next((event) => event.event === 'connected')).data,
   );
   const postText = async (text: string) => {
-    const response = await fetch(`${node.url}/rpc`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: text,
-    });
-    const body = await response.text();
-    expect(body).not.toMatch(INTERNAL_TEXT);
-    return { status: response.status, body: body ? JSON.parse(body) : undefined };
+    const answer = await postRawJson(`${node.url}/rpc`, text);
+    expect(answer.text).not.toMatch(INTERNAL_ERROR_TEXT);
+    return answer;
   };
   const post = (params: Record<string, unknown>, method = 'a2ui.action') =>
     postText(
@@ -101,7 +98,7 @@ describe('SSE + JSON-RPC: bad v1.0 actions are refused in JSON-RPC shape', () =>
       action: { ...action, userMessage: 'x'.repeat(8 * 1024 * 1024) },
     });
     expect(refused.status === 413 || refused.body?.error?.code !== undefined).toBe(true);
-    if (refused.body) expect(refused.body.error.message).not.toMatch(INTERNAL_TEXT);
+    if (refused.body) expect(refused.body.error.message).not.toMatch(INTERNAL_ERROR_TEXT);
     expect(actions).toEqual([]);
     const accepted = await post({ version: 'v1.0', action });
     expect(accepted.body.result).toMatchObject({ accepted: true });

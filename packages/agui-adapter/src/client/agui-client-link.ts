@@ -11,6 +11,7 @@ import {
   type ClientMessage,
   type ClientMessageMetadata,
   createConnectionId,
+  getFunctionCallKind,
   resolveOfferedVersions,
   type ServerMessage,
 } from '@a2ui-ts/core';
@@ -201,7 +202,8 @@ export class AgUiClientLink {
     }
     const outcome = record.outcome();
     if (outcome.kind !== 'finished') return { outcome, toolCalls: [] };
-    return { outcome, toolCalls: frontendToolCalls(record.calls.values(), this.#tools) };
+    const calls = [...record.calls.values()].filter((call) => !record.functionCallIds.has(call.id));
+    return { outcome, toolCalls: frontendToolCalls(calls, this.#tools) };
   }
 
   /**
@@ -282,10 +284,13 @@ export class AgUiClientLink {
 
   async #deliver(entry: OutboxEntry<Outgoing>): Promise<OutboxDelivery> {
     const { message, metadata } = entry.item;
-    const forwardedProps: Record<string, unknown> =
-      'action' in message
-        ? { [FORWARDED_PROPS.action]: message }
-        : { [FORWARDED_PROPS.error]: message };
+    const forwardedProps: Record<string, unknown> = {
+      [getFunctionCallKind(message)
+        ? FORWARDED_PROPS.functionCall
+        : 'action' in message
+          ? FORWARDED_PROPS.action
+          : FORWARDED_PROPS.error]: message,
+    };
     if (metadata?.a2uiClientCapabilities)
       forwardedProps[FORWARDED_PROPS.capabilities] = metadata.a2uiClientCapabilities;
     if (metadata?.a2uiClientDataModel)

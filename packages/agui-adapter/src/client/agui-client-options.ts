@@ -76,7 +76,7 @@ export interface ConnectAgUiOptions
   /**
    * The A2UI versions this client reads, offered with every run as `forwardedProps.a2uiVersions`;
    * the server answers with the one it speaks in state (`state.a2uiVersion`,
-   * {@link AgUiTransport.protocolVersion}; this adapter's server carries v0.9), or refuses the run
+   * {@link AgUiTransport.protocolVersion}; this adapter's server carries v1.0 and v0.9), or refuses the run
    * with 406 (`NOT_SUPPORTED`) when it speaks none of them.
    * @default ['v1.0', 'v0.9.1', 'v0.9', 'v0.8'] (`DEFAULT_A2UI_VERSIONS`)
    */

@@ -5,7 +5,7 @@
  * a `RUN_ERROR`, the server's reset or close of the thread, or a failure of the run itself. A run
  * whose `RUN_STARTED` names another thread is dropped whole and ends as a retried run error.
  */
-import type { ServerMessage } from '@a2ui-ts/core';
+import { isRecord, type ServerMessage } from '@a2ui-ts/core';
 import { type AgentSubscriber, EventType } from '@ag-ui/client';
 import { CUSTOM_EVENTS } from '../protocol/constants.js';
 import type { A2uiEventReader } from './a2ui-event-reader.js';
@@ -34,6 +34,8 @@ export class RunRecord {
   /** The run itself failed (`onRunFailed`): re-thrown once `runAgent` resolved. */
   failure: Error | undefined;
   readonly calls = new Map<string, ToolCall>();
+  /** The frontend-tool calls that are renderer functions (`a2ui.functionCall`): A2uiClient runs them. */
+  readonly functionCallIds = new Set<string>();
 
   /** How the run ended, when it did not fail. */
   outcome(): RunOutcome {
@@ -114,6 +116,12 @@ export function createRunSubscriber(context: RunSubscriberContext): {
         );
       } else if (event.name === CUSTOM_EVENTS.closed) {
         record.closedReason = reasonOf(event.value);
+      } else if (event.name === CUSTOM_EVENTS.functionCall && isRecord(event.value)) {
+        // The v1.0 message whole: `A2uiClient` runs a renderer function and answers it.
+        const call = event.value.callRendererFunction;
+        if (isRecord(call) && typeof call.functionCallId === 'string')
+          record.functionCallIds.add(call.functionCallId);
+        push([event.value as unknown as ServerMessage]);
       }
     },
     onRunFinishedEvent: () => {

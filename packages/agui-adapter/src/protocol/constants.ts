@@ -64,16 +64,23 @@ export const FORWARDED_PROPS = {
    * is served as before negotiation.
    */
   versions: 'a2uiVersions',
+  /**
+   * A v1.0 function-call message of the client, whole: `{"version": "v1.0", "callAgentFunction":
+   * {…}}` or `{"version": "v1.0", "rendererFunctionResponse": {…}}` (what `connectAgUi` sends). A
+   * stock AG-UI client answers a renderer function as a frontend tool instead: a `tool` message.
+   */
+  functionCall: 'a2uiFunctionCall',
 } as const;
 
 /** The key of the state in which the server answers the negotiated A2UI version (`"v0.9"`). */
 export const STATE_VERSION_KEY = 'a2uiVersion';
 
 /**
- * The A2UI versions this adapter carries: its state, activity and tool-result shapes are v0.9's
- * surfaces, so whatever the server's `a2uiVersions`, an AG-UI client is answered v0.9 or refused.
+ * The A2UI versions this adapter carries: on a v1.0 run the activity and tool-result operations
+ * are v1.0 messages and function calls travel; otherwise they are v0.9's. (v0.9.1 and v0.8 are not
+ * carried: a client offering only those is refused.)
  */
-export const AGUI_CARRIED_VERSIONS: readonly string[] = ['v0.9'];
+export const AGUI_CARRIED_VERSIONS: readonly string[] = ['v1.0', 'v0.9'];
 
 /** `CUSTOM` events this adapter emits; every AG-UI client may ignore them. */
 export const CUSTOM_EVENTS = {
@@ -84,6 +91,12 @@ export const CUSTOM_EVENTS = {
    * surface the client holds is stale, and an action it sent was not delivered.
    */
   reset: 'a2ui.reset',
+  /**
+   * A v1.0 function-call message of the agent, whole (`value`: `{"version": "v1.0",
+   * "callRendererFunction" | "agentFunctionResponse": {…}}`). A `callRendererFunction` is also
+   * the frontend-tool call that follows it (`toolCallId` = its `functionCallId`), which ends the run.
+   */
+  functionCall: 'a2ui.functionCall',
 } as const;
 
 /** The middleware's synthetic tool whose call mirrors a user action (de-duplicated against `a2uiAction`). */

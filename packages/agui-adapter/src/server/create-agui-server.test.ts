@@ -189,11 +189,11 @@ describe('refusals before the stream', () => {
     expect(actions.map((event) => event.name)).toEqual(['go']);
   });
 
-  it('refuses a client message of another A2UI version (a v1.0 action) with 400 at its version; the thread goes on', async () => {
+  it('refuses a v1.0 client message on a run that negotiated v0.9 with 400 NOT_SUPPORTED, and an uncarried version at its version; the thread goes on', async () => {
     const { agent, actions } = recorder();
     const server = await serve({ agent, mode: 'activity' });
     const client = new HttpAgent({ url: server.url });
-    // The run negotiates v0.9: the only version this adapter carries.
+    // An old client: it offers v0.9 only.
     const opened = await runPeer(client, { forwardedProps: { a2uiVersions: ['v0.9'] } });
     expect(client.state).toMatchObject({ a2uiVersion: 'v0.9' });
     expect(typesOf(opened)).toContain('ACTIVITY_SNAPSHOT');
@@ -205,13 +205,22 @@ describe('refusals before the stream', () => {
       version: 'v1.0',
       error: { code: 'CUSTOM', functionCallId: 'f1', message: 'oops' },
     };
-    for (const [props, path] of [
-      [{ a2uiAction: v10 }, '/forwardedProps/a2uiAction/version'],
+    for (const [props, what] of [
+      [{ a2uiAction: v10 }, 'a v1.0 action'],
+      [{ a2uiError: v10Error }, 'a v1.0 error'],
       [
-        { a2uiAction: { ...v10, action: action('v1').action } },
-        '/forwardedProps/a2uiAction/version',
+        {
+          a2uiFunctionCall: {
+            version: 'v1.0',
+            callAgentFunction: {
+              surfaceId: 'main',
+              functionCallId: 'c1',
+              callFunction: { call: 'f' },
+            },
+          },
+        },
+        'a v1.0 function call',
       ],
-      [{ a2uiError: v10Error }, '/forwardedProps/a2uiError/version'],
     ] as const) {
       const refused = await post(
         server.url,
@@ -220,14 +229,25 @@ describe('refusals before the stream', () => {
         }),
       );
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toEqual({
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: "This thread speaks A2UI v0.9; the client message is 'v1.0'.",
-          path,
-        },
+      expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
+        code: 'NOT_SUPPORTED',
+        message: `The run carries ${what}; it negotiated v0.9, so v1.0 messages are not available on it.`,
       });
     }
+    const v08 = await post(
+      server.url,
+      run(client.threadId, crypto.randomUUID(), {
+        forwardedProps: { a2uiVersions: ['v0.9'], a2uiAction: { ...v10, version: 'v0.8' } },
+      }),
+    );
+    expect(v08.status).toBe(400);
+    expect(await v08.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: "This thread speaks A2UI v1.0, v0.9; the client message is 'v0.8'.",
+        path: '/forwardedProps/a2uiAction/version',
+      },
+    });
     expect(actions).toEqual([]);
     // The thread is intact: a v0.9 action on it is answered.
     const fine = await runPeer(client, {

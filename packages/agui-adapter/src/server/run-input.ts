@@ -10,6 +10,8 @@ import {
   type ClientMessageMetadata,
   describeEchoedValue,
   encodeSegment,
+  FUNCTION_CALL_VERSION,
+  getFunctionCallKind,
   type HostContextEntry,
   type HostTool,
   type HostToolResult,
@@ -37,8 +39,17 @@ export interface RunRequest {
   readonly text: string | undefined;
   /** Ids of those user messages. */
   readonly userMessageIds: string[];
-  /** The client message (`{version, action}` or `{version, error}`), when the run carries one. */
-  readonly clientMessage: { kind: 'action' | 'error'; body: unknown } | undefined;
+  /**
+   * The client message (`{version, action}` or `{version, error}`), when the run carries one;
+   * `version` is the envelope's (`v0.9` when it names none).
+   */
+  readonly clientMessage: { kind: 'action' | 'error'; body: unknown; version: string } | undefined;
+  /**
+   * The v1.0 function-call messages the run carries, in order: answers to renderer functions
+   * (`tool` messages for calls the thread waits for, and `forwardedProps.a2uiFunctionCall`), then a
+   * `callAgentFunction`.
+   */
+  readonly functionCalls: Record<string, unknown>[];
   /** Where the client message came from, for error paths. */
   readonly clientMessagePath: string | undefined;
   /** The id of the `log_a2ui_event` call the action came from, when it came from one. */
@@ -69,6 +80,8 @@ export interface RunRequest {
 /** What the thread remembers to read a run: which ids it delivered or waits for. */
 export interface ThreadMemory {
   readonly pendingToolCalls: ReadonlySet<string>;
+  /** `functionCallId`s of renderer functions sent as frontend-tool calls, not answered yet. */
+  readonly pendingFunctionCalls: ReadonlySet<string>;
   hasSeenMessage(id: string): boolean;
 }
 
@@ -108,6 +121,7 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
   const props = isRecord(input.forwardedProps) ? input.forwardedProps : {};
   const messages = input.messages;
   const toolResults: HostToolResult[] = [];
+  const functionCalls = readFunctionCalls(input, memory);
   for (const message of messages) {
     if (message.role !== 'tool' || !memory.pendingToolCalls.has(message.toolCallId)) continue;
     const result: { toolCallId: string; content: string; error?: string } = {
@@ -123,18 +137,29 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
   let logEventCallId: string | undefined;
   if (props[FORWARDED_PROPS.action] !== undefined) {
     clientMessagePath = `/forwardedProps/${FORWARDED_PROPS.action}`;
-    checkEnvelopeVersion(props[FORWARDED_PROPS.action], clientMessagePath);
-    clientMessage = { kind: 'action', body: toAction(props[FORWARDED_PROPS.action]) };
+    const raw = props[FORWARDED_PROPS.action];
+    clientMessage = {
+      kind: 'action',
+      body: toAction(raw),
+      version: checkEnvelopeVersion(raw, clientMessagePath),
+    };
   } else if (props[FORWARDED_PROPS.error] !== undefined) {
     const raw = props[FORWARDED_PROPS.error];
     clientMessagePath = `/forwardedProps/${FORWARDED_PROPS.error}`;
-    checkEnvelopeVersion(raw, clientMessagePath);
-    clientMessage = { kind: 'error', body: isRecord(raw) && isRecord(raw.error) ? raw.error : raw };
+    clientMessage = {
+      kind: 'error',
+      body: isRecord(raw) && isRecord(raw.error) ? raw.error : raw,
+      version: checkEnvelopeVersion(raw, clientMessagePath),
+    };
   } else {
     // Without `a2uiAction`, the middleware's synthetic call is the action (never both: it mirrors it).
     const logged = trailingLogEvent(messages, memory);
     if (logged) {
-      clientMessage = { kind: 'action', body: toAction({ userAction: logged.userAction }) };
+      clientMessage = {
+        kind: 'action',
+        body: toAction({ userAction: logged.userAction }),
+        version: 'v0.9',
+      };
       clientMessagePath = '/messages';
       logEventCallId = logged.callId;
     }
@@ -149,6 +174,7 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
     input,
     offeredVersions: readOfferedVersionsProp(props[FORWARDED_PROPS.versions]),
     toolResults,
+    functionCalls,
     text: texts.length > 0 ? texts.join('\n\n') : undefined,
     userMessageIds: ids,
     clientMessage,
@@ -173,21 +199,22 @@ export function readRunRequest(input: RunAgentInput, memory: ThreadMemory): RunR
       props[FORWARDED_PROPS.wait] === true &&
       clientMessage === undefined &&
       toolResults.length === 0 &&
+      functionCalls.length === 0 &&
       texts.length === 0,
   };
 }
 
 /**
- * Refuses a client message envelope (`{version, action|error}`) of a version this adapter does not
- * carry: its state, activity and tool-result shapes are v0.9, so every thread negotiates v0.9,
- * and a v1.0 message read as v0.9 would reach the agent without what v1.0 adds (`userMessage`,
- * function calls). A message without `version` (the bare action, CopilotKit's `userAction`) is
- * v0.9.
+ * The version of a client message envelope (`{version, action|error}`), refused when this adapter
+ * does not carry it (a v0.9.1 or v0.8 envelope would be read as something it is not). A message
+ * without `version` (the bare action, CopilotKit's `userAction`) is v0.9. Whether the thread
+ * negotiated a v1.0 envelope is checked when the run starts.
  * @throws A2uiError `VALIDATION_FAILED` at `<path>/version`
  */
-function checkEnvelopeVersion(raw: unknown, path: string): void {
-  if (!isRecord(raw) || raw.version === undefined) return;
-  if (typeof raw.version === 'string' && AGUI_CARRIED_VERSIONS.includes(raw.version)) return;
+function checkEnvelopeVersion(raw: unknown, path: string): string {
+  if (!isRecord(raw) || raw.version === undefined) return 'v0.9';
+  if (typeof raw.version === 'string' && AGUI_CARRIED_VERSIONS.includes(raw.version))
+    return raw.version;
   throw new A2uiError(
     'VALIDATION_FAILED',
     `This thread speaks A2UI ${AGUI_CARRIED_VERSIONS.join(', ')}; the client message is ${describeEchoedValue(raw.version)}.`,
@@ -214,6 +241,46 @@ export function toAction(raw: unknown): unknown {
     };
   }
   return raw;
+}
+
+/**
+ * The function-call messages of a run: each `tool` message answering a renderer function the
+ * thread sent as a frontend-tool call (its `content` is the value: JSON text, or the text itself
+ * when it is not JSON; its `error` an `EXECUTION_ERROR`), then `forwardedProps.a2uiFunctionCall`
+ * (a whole v1.0 message, checked by the session host like any other).
+ */
+function readFunctionCalls(input: RunAgentInput, memory: ThreadMemory): Record<string, unknown>[] {
+  const calls: Record<string, unknown>[] = [];
+  for (const message of input.messages) {
+    if (message.role !== 'tool' || !memory.pendingFunctionCalls.has(message.toolCallId)) continue;
+    const functionCallId = message.toolCallId;
+    const response =
+      typeof message.error === 'string'
+        ? { functionCallId, error: { code: 'EXECUTION_ERROR', message: message.error } }
+        : { functionCallId, value: parseToolContent(contentText(message.content)) };
+    calls.push({ version: FUNCTION_CALL_VERSION, rendererFunctionResponse: response });
+  }
+  const props = isRecord(input.forwardedProps) ? input.forwardedProps : {};
+  const raw = props[FORWARDED_PROPS.functionCall];
+  if (raw === undefined) return calls;
+  const kind = getFunctionCallKind(raw);
+  if (!isRecord(raw) || (kind !== 'callAgentFunction' && kind !== 'rendererFunctionResponse'))
+    throw new A2uiError(
+      'VALIDATION_FAILED',
+      `${FORWARDED_PROPS.functionCall} is a v1.0 callAgentFunction or rendererFunctionResponse message.`,
+      { path: `/forwardedProps/${FORWARDED_PROPS.functionCall}` },
+    );
+  calls.push(raw);
+  return calls;
+}
+
+/** A frontend tool's result as a function's value: its JSON, or the text as it is. */
+function parseToolContent(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function readMetadata(

@@ -69,6 +69,11 @@ export interface EmitterRun {
    * compact snapshot. @default the larger of its last snapshot's size and 16 KiB
    */
   readonly compactAfterBytes?: number;
+  /**
+   * Writes a surface's (v0.9) operations in the version the agent created it in: v1.0's for a
+   * v1.0 surface (`activity` and `tool-result` modes). @default the operations as they are
+   */
+  readonly writeOperations?: (surfaceId: string, operations: readonly unknown[]) => unknown[];
   emit(event: BaseEvent): void;
   /** Emits an event given as its JSON text. */
   emitJson(json: string): void;
@@ -341,7 +346,8 @@ class ActivityEmitter implements SurfaceEmitter {
 
   /** Emits the activity snapshot of `operations`; returns its content's size. */
   #emitSnapshot(surfaceId: string, operations: unknown[], seq: number | undefined): number {
-    const content: Record<string, unknown> = { [A2UI_OPERATIONS_KEY]: operations };
+    const written = this.#run.writeOperations?.(surfaceId, operations) ?? operations;
+    const content: Record<string, unknown> = { [A2UI_OPERATIONS_KEY]: written };
     if (seq !== undefined) content[STATE_SEQ_KEY] = seq;
     this.#run.emit({
       type: EventType.ACTIVITY_SNAPSHOT,
@@ -358,8 +364,17 @@ class ActivityEmitter implements SurfaceEmitter {
    * content's `a2uiSeq` in the same patch: the client has both or neither.
    */
   #append(surfaceId: string, data: string, seq: number): void {
+    const write = this.#run.writeOperations;
+    // A v0.9 surface's message goes as sent, its bytes untouched.
+    const values =
+      write && this.#run.thread.v10Surfaces.has(surfaceId)
+        ? write(surfaceId, [JSON.parse(data)]).map((message) => JSON.stringify(message))
+        : [data];
+    const adds = values
+      .map((value) => `{"op":"add","path":"/${A2UI_OPERATIONS_KEY}/-","value":${value}},`)
+      .join('');
     this.#run.emitJson(
-      `{"type":"${EventType.ACTIVITY_DELTA}","messageId":${JSON.stringify(activityMessageId(surfaceId))},"activityType":"${A2UI_ACTIVITY_TYPE}","patch":[{"op":"add","path":"/${A2UI_OPERATIONS_KEY}/-","value":${data}},{"op":"add","path":"${SEQ_POINTER}","value":${seq}}]}`,
+      `{"type":"${EventType.ACTIVITY_DELTA}","messageId":${JSON.stringify(activityMessageId(surfaceId))},"activityType":"${A2UI_ACTIVITY_TYPE}","patch":[${adds}{"op":"add","path":"${SEQ_POINTER}","value":${seq}}]}`,
     );
   }
 }
@@ -422,7 +437,9 @@ class ToolResultEmitter implements SurfaceEmitter {
         messageId: `${toolCallId}-result`,
         toolCallId,
         role: 'tool',
-        content: JSON.stringify({ [A2UI_OPERATIONS_KEY]: operations }),
+        content: JSON.stringify({
+          [A2UI_OPERATIONS_KEY]: this.#run.writeOperations?.(surfaceId, operations) ?? operations,
+        }),
       } as BaseEvent);
     }
     this.#touched.clear();

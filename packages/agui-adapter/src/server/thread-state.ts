@@ -4,8 +4,10 @@
  * short, the host tool calls awaiting a result and the message ids already delivered. It lives as
  * long as the thread's connection on this node.
  */
+import type { MessageMigrator } from '@a2ui-ts/core';
 import type { SurfacesState } from '../protocol/surface-state.js';
 import type { ThreadMemory } from './run-input.js';
+import { createV09Reader } from './run-versions.js';
 
 /** Message ids remembered per thread (user messages, `log_a2ui_event` calls). */
 const MAX_REMEMBERED_MESSAGE_IDS = 1_000;
@@ -51,6 +53,12 @@ export class ThreadState implements ThreadMemory {
   /** Activity mode: the surfaces whose activity message the client holds. */
   readonly activity = new Map<string, ActivityRecord>();
   readonly pendingToolCalls = new Set<string>();
+  /** Renderer functions sent as frontend-tool calls (their `functionCallId`s), not answered yet. */
+  readonly pendingFunctionCalls = new Set<string>();
+  /** Reads the agent's v1.0 messages as the v0.9 the surfaces are kept in. */
+  readonly v09Reader: MessageMigrator = createV09Reader();
+  /** Surfaces the agent created in v1.0: their operations are written in v1.0. */
+  readonly v10Surfaces = new Set<string>();
   /** JSON of the tools, context and host state last given to the agent. */
   lastInputDigest: string | undefined;
   readonly #seen = new Set<string>();

@@ -86,13 +86,24 @@ export function createWebStorageResumeStore(options: {
 /**
  * The resume store of a transport: `store` when given, none with `false`, else `sessionStorage`
  * under `a2ui-resume:<name>:<url>` where the runtime has it (a browser), else none (Node).
+ *
+ * The store answers for one client, which clears only a token it took part in: `clear()` does
+ * nothing until this client loaded or saved one. A client closed before it ever linked — React
+ * StrictMode mounts every effect twice in development, so a page creates a transport, closes it
+ * unused and creates another at once — must not wipe the token its successor is about to resume
+ * with; it never had a session to end.
  */
 export function resolveResumeStore(
   store: ResumeStore | false | undefined,
   options: { name: string; url: string },
 ): ResumeStore | undefined {
   if (store === false) return undefined;
-  if (store) return store;
+  const resolved = store ?? defaultResumeStore(options);
+  return resolved ? ownTokenOnly(resolved) : undefined;
+}
+
+/** `sessionStorage` under `a2ui-resume:<name>:<url>`, where the runtime has it. */
+function defaultResumeStore(options: { name: string; url: string }): ResumeStore | undefined {
   let storage: WebStorageLike | undefined;
   try {
     storage = (globalThis as { sessionStorage?: WebStorageLike }).sessionStorage;
@@ -104,4 +115,22 @@ export function resolveResumeStore(
     storage,
     key: `a2ui-resume:${options.name}:${options.url}`,
   });
+}
+
+/** `store`, whose `clear()` acts only once this client has loaded or saved a token. */
+function ownTokenOnly(store: ResumeStore): ResumeStore {
+  let used = false;
+  return {
+    load() {
+      used = true;
+      return store.load();
+    },
+    save(token) {
+      used = true;
+      store.save(token);
+    },
+    clear() {
+      if (used) store.clear();
+    },
+  };
 }

@@ -78,6 +78,8 @@ export {
   greetOver,
   NEGOTIATION_SURFACE_ID,
 } from './negotiation-agent.js';
+export type { RawJsonAnswer } from './post-raw-json.js';
+export { INTERNAL_ERROR_TEXT, postRawJson } from './post-raw-json.js';
 export { seededRandom } from './seeded-random.js';
 export type { StoreOutageOutcome, StoreOutageServer } from './store-outage-scenario.js';
 export { runStoreOutageScenario } from './store-outage-scenario.js';

@@ -798,6 +798,13 @@ export function describeTransportConformance(
             );
             expect(resume.token?.connectionId).toEqual(expect.any(String));
             await abandon(transport);
+            // React StrictMode (development) mounts the page's effect twice: the reloaded page
+            // creates a transport and closes it before it ever links. It had no session to end,
+            // so the token stays for the one created next.
+            const token = resume.token;
+            const unused = await server.createTransport({ principal: 'reloader', resume });
+            await unused.close();
+            expect(resume.token).toEqual(token);
             const reloaded = new A2uiClient({
               transport: await server.createTransport({ principal: 'reloader', resume }),
             });

@@ -17,7 +17,7 @@ import {
 import type { ReconnectOptions } from '../link/backoff.js';
 import { LinkStatus } from '../link/link-status.js';
 import { Outbox, type OutboxDelivery } from '../link/outbox.js';
-import type { ResumeStore } from '../link/resume-store.js';
+import { type ResumeStore, resolveResumeStore } from '../link/resume-store.js';
 import { SequenceTracker } from '../link/sequence-tracker.js';
 import type { ClientMessage, ClientMessageMetadata } from '../protocol/messages.js';
 import { isOvertakingMessage } from '../rpc/function-call-messages.js';
@@ -104,6 +104,10 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
   };
   const status = new LinkStatus(push);
   const sequence = new SequenceTracker();
+  // No default store here (no page to reload); one given clears only a token this transport used.
+  const resume = options.resume
+    ? resolveResumeStore(options.resume, { name: 'in-memory', url: '' })
+    : undefined;
   let link: HostLink | undefined;
   let currentSink: SessionSink | undefined;
   let connectionId: string | undefined;
@@ -153,7 +157,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
           push({ type: 'reset', reason: `The session could not be resumed (${info.reset}).` });
         }
         connectionId = info.connectionId;
-        options.resume?.save({ connectionId });
+        resume?.save({ connectionId });
         outbox.setConnection(info.connectionId);
         status.link(
           'open',
@@ -169,7 +173,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
         if (currentSink !== sink || reason === 'reset') return;
         currentSink = undefined;
         closed = true;
-        options.resume?.clear();
+        resume?.clear();
         outbox.close();
         status.link('closed', `The agent closed the connection (${reason}).`);
         queue?.end();
@@ -183,8 +187,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
     currentSink = sink;
     try {
       // A reloaded page: the session of the one before, from the start (it holds nothing yet).
-      if (connectionId === undefined && options.resume)
-        connectionId = (await options.resume.load())?.connectionId;
+      if (connectionId === undefined && resume) connectionId = (await resume.load())?.connectionId;
       const offered =
         options.offeredVersions === null
           ? undefined
@@ -252,7 +255,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions): InMe
       closed = true;
       outbox.close();
       currentSink = undefined;
-      options.resume?.clear();
+      resume?.clear();
       if (connectionId !== undefined)
         await host.disconnect(connectionId, { principal }).catch(() => {});
       if (!options.host) await host.close();

@@ -28,11 +28,16 @@ import {
   Outbox,
   type OutboxDelivery,
   type OutboxEntry,
+  readSessionSnapshot,
   resolveHeaders,
   resolveLinkOptions,
+  SESSION_SNAPSHOT_KEY,
 } from '@a2ui-ts/core/link';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
@@ -85,6 +90,13 @@ export interface McpClientOptions extends HttpLinkOptions {
   readResources?: boolean;
   /** Longest wait for one MCP request (a tool call waits for the agent's turn). @default 60000 */
   requestTimeoutMs?: number;
+  /**
+   * Attempts to resume a dropped Streamable HTTP stream (`GET` with `Last-Event-ID`, the SDK's
+   * resumability), spaced by `reconnect`'s backoff (or the server's `retry:` hint). When they
+   * are spent, the session is given up and a new one opens (`reset`).
+   * @default 5
+   */
+  maxStreamRetries?: number;
 }
 
 /** The transport {@link connectMcp} returns. */
@@ -119,6 +131,7 @@ export const MCP_CLIENT_DEFAULTS = {
   offeredVersions: ['v1.0', 'v0.9'],
   readResources: true,
   requestTimeoutMs: 60_000,
+  maxStreamRetries: 5,
   maxQueuedMessages: 1_000,
   maxBatchLength: 1,
 } as const;
@@ -210,6 +223,12 @@ export function connectMcp(options: McpClientOptions): McpTransport {
     if (options.createTransport) return options.createTransport();
     const baseFetch = options.fetch ?? globalThis.fetch;
     return new StreamableHTTPClientTransport(new URL(options.url!), {
+      reconnectionOptions: {
+        initialReconnectionDelay: kit.reconnect.initialDelayMs,
+        maxReconnectionDelay: kit.reconnect.maxDelayMs,
+        reconnectionDelayGrowFactor: 2,
+        maxRetries: options.maxStreamRetries ?? defaults.maxStreamRetries,
+      },
       // Headers asked for before each request, so a refreshed token is picked up.
       fetch: async (input, init) => {
         const headers = await resolveHeaders(options.headers);
@@ -223,17 +242,46 @@ export function connectMcp(options: McpClientOptions): McpTransport {
     });
   };
 
+  /**
+   * Queues A2UI messages for the client, in order. A session snapshot among them (our server's
+   * answer to a resume its log no longer covers) goes on its own, as the client reads one.
+   */
+  const queue = (messages: unknown): void => {
+    let list = messages;
+    if (typeof messages === 'string' && messages.includes(SESSION_SNAPSHOT_KEY)) {
+      try {
+        list = JSON.parse(messages);
+      } catch {
+        // Malformed: the client parses the text itself and reports it.
+      }
+    }
+    if (!Array.isArray(list) || !list.some((item) => readSessionSnapshot(item))) {
+      shell.push({ type: 'messages', messages });
+      return;
+    }
+    let run: unknown[] = [];
+    for (const item of list) {
+      if (!readSessionSnapshot(item)) {
+        run.push(item);
+        continue;
+      }
+      if (run.length > 0) shell.push({ type: 'messages', messages: run });
+      run = [];
+      shell.push({ type: 'messages', messages: item });
+    }
+    if (run.length > 0) shell.push({ type: 'messages', messages: run });
+  };
+
   /** Queues the A2UI of a tool result or resource contents for the client, in order. */
   const apply = (blocks: readonly unknown[]): void => {
     // The text as it came: the client parses it and reports a malformed payload itself.
-    for (const found of findA2uiTexts(blocks))
-      shell.push({ type: 'messages', messages: found.text ?? '' });
+    for (const found of findA2uiTexts(blocks)) queue(found.text ?? '');
   };
 
   /** The A2UI of a progress notification (`_meta.a2ui.messages`), queued for the client. */
   const applyProgress = (progress: { _meta?: Record<string, unknown> }): void => {
     const a2ui = progress._meta?.[A2UI_META_KEY] as { messages?: unknown } | undefined;
-    if (a2ui?.messages !== undefined) shell.push({ type: 'messages', messages: a2ui.messages });
+    if (a2ui?.messages !== undefined) queue(a2ui.messages);
   };
 
   const callTool = async (
@@ -300,6 +348,15 @@ export function connectMcp(options: McpClientOptions): McpTransport {
     client.fallbackNotificationHandler = async (notification) => {
       if (notification.method === A2UI_MESSAGES_NOTIFICATION)
         applyProgress((notification.params ?? {}) as { _meta?: Record<string, unknown> });
+    };
+    // The SDK resumes a dropped stream by itself and tells only `onerror` when it cannot: the
+    // server forgot the session (404: it expired, or was reset after a gap its log no longer
+    // holds), or every resume attempt failed. Either way this session is over.
+    client.onerror = (error) => {
+      if (error instanceof StreamableHTTPError && error.code === 404)
+        end({ kind: 'dropped', reason: 'The MCP server forgot the session.' });
+      else if (error.message.startsWith('Maximum reconnection attempts'))
+        end({ kind: 'dropped', reason: 'The MCP stream could not be resumed.' });
     };
     const stop = () => end({ kind: 'closed', reason: 'Closed by the client.' });
     attempt.signal.addEventListener('abort', stop, { once: true });

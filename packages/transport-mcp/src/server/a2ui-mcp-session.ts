@@ -67,12 +67,19 @@ export interface A2uiMcpSessionOptions {
   readonly instructions?: string;
   /** Most messages one tool result carries (the rest comes with the next call). */
   readonly maxResultMessages: number;
+  /** What a client that declared no A2UI gets: text alone, or the A2UI resource too. */
+  readonly undeclaredClients: 'text' | 'a2ui';
   /** When the replay log may drop what the client was handed. */
   readonly ledger: DeliveryLedger;
   /** The event store of a resumable transport, told which messages each payload carries. */
   readonly events?: McpEventDescriptions;
   /** The connection's current surfaces, served as resources when given. */
   readonly surfaces?: SurfaceResources;
+  /**
+   * A live update found a gap the log no longer holds, with no snapshot to fill it: the binding
+   * resets the connection and ends the MCP session.
+   */
+  readonly onReplayGap?: () => void;
 }
 
 /** An MCP session's SDK server and its cursor. */
@@ -80,6 +87,11 @@ export interface A2uiMcpSession {
   readonly server: Server;
   /** `seq` of the last message handed to the client. */
   readonly deliveredSeq: number;
+  /**
+   * The client got the surfaces through `throughSeq` as a snapshot (a resumed stream the log no
+   * longer covered): the cursor moves there, so nothing the snapshot covers is sent again.
+   */
+  snapshotDelivered(throughSeq: number): void;
   /** Records what the client declared in `initialize` (a binding that reads it as it arrives). */
   declare(declaration: McpA2uiDeclaration | undefined): void;
   /**
@@ -333,7 +345,7 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
   ): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
     const declaration = readA2uiDeclaration(request.params._meta) ?? sessionDeclaration;
-    const a2ui = declaration !== undefined;
+    const a2ui = declaration !== undefined || options.undeclaredClients === 'a2ui';
     const progressToken = request.params._meta?.progressToken;
     // Streams only to a client that reads A2UI and asked for progress.
     const streaming = <T>(waiting: () => Promise<T>): Promise<T> =>
@@ -389,10 +401,11 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     principal,
     cursor: () => deliveredSeq,
     take: (allowed) => takeUndelivered(Infinity, allowed),
-    a2ui: () => sessionDeclaration !== undefined,
+    a2ui: () => sessionDeclaration !== undefined || options.undeclaredClients === 'a2ui',
     // Our own notification: the SDK's types know only MCP's.
     send: (notification) => server.notification(notification as never),
     ...(options.events ? { events: options.events } : {}),
+    ...(options.onReplayGap ? { onReplayGap: options.onReplayGap } : {}),
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -418,6 +431,12 @@ export function createA2uiMcpSession(options: A2uiMcpSessionOptions): A2uiMcpSes
     server,
     get deliveredSeq() {
       return deliveredSeq;
+    },
+    snapshotDelivered(throughSeq) {
+      // In turn with the results being built, so that none hands out what the snapshot covers.
+      building = building.then(() => {
+        deliveredSeq = Math.max(deliveredSeq, throughSeq);
+      });
     },
     declare(declaration) {
       sessionDeclaration = declaration;

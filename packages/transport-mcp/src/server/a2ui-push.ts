@@ -7,6 +7,7 @@
  * `a2ui_open` answers with the UI) nor while a call runs: that call's progress and result carry
  * the messages, so a call settles only once its own messages are in.
  */
+import { A2uiError } from '@a2ui-ts/core';
 import type { SessionHost } from '@a2ui-ts/core/host';
 import type { McpEventDescriptions } from './replay-event-store.js';
 import type { DeliveryBatch } from './tool-results.js';
@@ -29,7 +30,17 @@ export interface A2uiPushOptions {
   /** Sends a notification on the standalone stream. */
   readonly send: (notification: { method: string; params: object }) => Promise<void>;
   readonly events?: McpEventDescriptions;
+  /**
+   * The log no longer holds what the client missed, and the host has no snapshot for it
+   * (`snapshots: false`): the session must end so the client starts a new one.
+   */
+  readonly onReplayGap?: () => void;
 }
+
+/** Whether `error` says the log no longer holds messages a reader still needs. */
+const isReplayGap = (error: unknown): boolean =>
+  A2uiError.isInstance(error) &&
+  (error.data as { reset?: unknown } | undefined)?.reset === 'replay-gap';
 
 /** The pushing of one session. */
 export class A2uiPush {
@@ -74,7 +85,12 @@ export class A2uiPush {
 
   /** Pushes what is past the cursor, if nothing stands in the way. */
   flush(): void {
-    this.#flushing = this.#flushing.then(() => this.#push()).catch(() => undefined);
+    this.#flushing = this.#flushing.then(() => this.#push()).catch((error) => this.#failed(error));
+  }
+
+  /** A push that failed: a replay gap ends the session; anything else ended the connection. */
+  #failed(error: unknown): void {
+    if (isReplayGap(error)) this.#options.onReplayGap?.();
   }
 
   #allowed = () => this.#opened && this.#streams > 0 && this.#calls === 0 && this.#options.a2ui();
@@ -103,7 +119,7 @@ export class A2uiPush {
       });
       // Each message wakes a flush, which takes every message past the cursor at once.
       for await (const _entry of follow) this.flush();
-    })().catch(() => undefined); // the connection ended: nothing more to push
+    })().catch((error) => this.#failed(error)); // else the connection ended: nothing to push
     this.flush();
   }
 }

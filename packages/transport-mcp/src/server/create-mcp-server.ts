@@ -18,7 +18,10 @@ import {
   type SessionHost,
   type SessionHostStats,
 } from '@a2ui-ts/core/host';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  type EventStore,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono } from 'hono';
 import { offeredVersionsOf, readA2uiDeclaration } from '../protocol/mcp-a2ui.js';
 import { toMcpErrorResponse } from '../protocol/mcp-errors.js';
@@ -45,6 +48,14 @@ export interface McpServerOptions extends BindingSessionHostOptions {
   bodyTimeoutMs?: number;
   /** Most messages one tool result carries; the rest comes with the next call. @default 1000 */
   maxResultMessages?: number;
+  /**
+   * What a client that declared no A2UI (neither in `initialize` nor in a call's `_meta.a2ui`)
+   * gets: `'text'`, the text fallback alone; `'a2ui'`, the A2UI resource beside it, as the
+   * guide's samples answer every client (a generic host such as the MCP Inspector shows it as
+   * JSON). Such a client is served v0.9, as one that declared no versions.
+   * @default 'text'
+   */
+  undeclaredClients?: 'text' | 'a2ui';
   /**
    * How long a connection the agent closed is remembered with the messages its client has not
    * received, so that the next tool call still carries them with `_meta.a2ui.closed`; its MCP
@@ -93,6 +104,7 @@ export const MCP_SERVER_DEFAULTS = {
   maxRequestBytes: 1_048_576,
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
   maxResultMessages: 1_000,
+  undeclaredClients: 'text',
   reconnectGraceMs: 600_000,
   closedConnectionTtlMs: 30_000,
   maxStoredEvents: 1_000,
@@ -111,6 +123,7 @@ interface LiveSession {
   readonly principal: unknown;
   readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly session: A2uiMcpSession;
+  readonly eventStore: EventStore;
 }
 
 type InitializeRequest = { params?: { capabilities?: unknown; protocolVersion?: unknown } };
@@ -121,10 +134,22 @@ const isInitialize = (payload: unknown): payload is InitializeRequest =>
   !Array.isArray(payload) &&
   (payload as { method?: unknown }).method === 'initialize';
 
-/** `response` with its body, calling `onEnd` once when the body ends or is cancelled. */
-function withEnd(response: Response, onEnd: () => void): Response {
+/**
+ * The id the SDK gives the standalone stream (Streamable HTTP `GET`) in its event store; its
+ * events, and a resumed `GET`, must carry it for the SDK to send later notifications there.
+ */
+const STANDALONE_STREAM_ID = '_GET_stream';
+
+/**
+ * `response` with its body, calling `onEnd` once when the body ends or is cancelled, and
+ * `prefix` (an SSE event) sent first when given.
+ */
+function withEnd(response: Response, onEnd: () => void, prefix?: string): Response {
   const reader = response.body!.getReader();
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (prefix !== undefined) controller.enqueue(new TextEncoder().encode(prefix));
+    },
     async pull(controller) {
       try {
         const { value, done } = await reader.read();
@@ -222,14 +247,26 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       deferred: typeof version === 'string' && version >= RESUMABLE_PROTOCOL_VERSION,
     });
     const surfaces = await followSurfaces(host, connectionId);
+    // Bound below: a resume happens only once the session and its transport exist.
+    let session!: A2uiMcpSession;
+    let transport!: WebStandardStreamableHTTPServerTransport;
+    // The client missed what the log no longer holds and no snapshot replaces it: the agent
+    // starts over (`onDisconnect('reset')`), and the client's next request gets 404 and opens a
+    // new session, as after any session it lost.
+    const resetAfterGap = () => {
+      host.session(connectionId)?.close('reset');
+      void transport.close();
+    };
     const eventStore = createReplayEventStore({
       host,
       connectionId,
       principal,
       ledger,
       maxEvents: options.maxStoredEvents ?? defaults.maxStoredEvents,
+      onSnapshot: (throughSeq) => session.snapshotDelivered(throughSeq),
+      onReplayGap: resetAfterGap,
     });
-    const session = createA2uiMcpSession({
+    session = createA2uiMcpSession({
       host,
       connectionId,
       principal,
@@ -239,12 +276,14 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       serverInfo: options.serverInfo ?? defaults.serverInfo,
       instructions: options.instructions,
       maxResultMessages: options.maxResultMessages ?? defaults.maxResultMessages,
+      undeclaredClients: options.undeclaredClients ?? defaults.undeclaredClients,
       ledger,
       events: eventStore,
       surfaces,
+      onReplayGap: resetAfterGap,
     });
     surfaces?.onChange((change) => session.surfacesChanged(change));
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => connectionId,
       eventStore,
       ...(options.retryIntervalMs === undefined ? {} : { retryInterval: options.retryIntervalMs }),
@@ -255,7 +294,7 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
       sessions.delete(connectionId);
       surfaces?.close();
     };
-    sessions.set(connectionId, { principal, transport, session });
+    sessions.set(connectionId, { principal, transport, session, eventStore });
     // The host ends the connection (grace, eviction, the agent's close): the MCP session goes
     // too — after the closed-connection memory when the agent closed it, so that the client's
     // next call still gets its last messages.
@@ -312,7 +351,13 @@ export function createMcpServer(options: McpServerOptions): McpServerApp {
     const response = await live.transport.handleRequest(request, { parsedBody: payload });
     if (request.method !== 'GET' || !response.ok || !response.body) return response;
     // The standalone stream is open: live updates go there while it lasts.
-    return withEnd(response, live.session.openPushStream());
+    const ended = live.session.openPushStream();
+    if (request.headers.has('last-event-id')) return withEnd(response, ended);
+    // The SDK primes only POST streams: without an event id of its own, a client whose `GET`
+    // drops before a push reaches it could not name what it missed (pushes written into the dead
+    // stream would be lost). Primed, it resumes with `Last-Event-ID` as after any event.
+    const primingId = await live.eventStore.storeEvent(STANDALONE_STREAM_ID, {} as never);
+    return withEnd(response, ended, `id: ${primingId}\ndata: \n\n`);
   };
 
   const app = new Hono();

@@ -52,6 +52,18 @@ export interface ReplayEventStoreOptions {
   readonly ledger: DeliveryLedger;
   /** Most events remembered; the oldest are forgotten beyond it (and count as delivered). */
   readonly maxEvents: number;
+  /**
+   * A resumed standalone stream missed pushes the log no longer holds, and the host gave a
+   * snapshot of the surfaces through `throughSeq` in their place: the session's cursor moves
+   * past it, so that nothing the snapshot covers is pushed again.
+   */
+  readonly onSnapshot?: (throughSeq: number) => void;
+  /**
+   * A resumed standalone stream missed pushes the log no longer holds, and the host has no
+   * snapshot (`snapshots: false`): the connection must be reset and the MCP session end, so
+   * that the client starts a new one rather than go on with a hole.
+   */
+  readonly onReplayGap?: () => void;
 }
 
 type StoredEvent = { readonly streamId: StreamId; readonly index: number } & (
@@ -145,6 +157,19 @@ export function createReplayEventStore(
     }
   };
 
+  /**
+   * What replaces pushes the log no longer holds, from `afterSeq` on: the host's snapshot of the
+   * surfaces (and what follows it), or `undefined` when there is none.
+   */
+  const recoverPushes = async (afterSeq: number): Promise<readonly ReplayEntry[] | undefined> => {
+    try {
+      const read = await host.read(connectionId, { principal, afterSeq });
+      return read.ok && read.entries.length > 0 ? read.entries : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   const forgetOldest = () => {
     const [eventId, oldest] = events.entries().next().value as [EventId, StoredEvent];
     events.delete(eventId);
@@ -202,8 +227,23 @@ export function createReplayEventStore(
         }
       }
       let lost = false;
+      /** Through which `seq` a snapshot sent in place of lost pushes covers the surfaces. */
+      let coveredSeq = -1;
       for (const [eventId, event] of after) {
-        const message = await rebuild(event, lost);
+        if (event.kind === 'push' && event.throughSeq <= coveredSeq) continue;
+        let message = await rebuild(event, lost);
+        if (!message && event.kind === 'push') {
+          // Pushes on the standalone stream have no call to fail: the client gets the surfaces
+          // as they are now (a snapshot), or its session ends and it starts a new one.
+          const entries = await recoverPushes(event.afterSeq);
+          if (!entries) {
+            options.onReplayGap?.();
+            return last.streamId;
+          }
+          coveredSeq = entries.at(-1)!.seq;
+          options.onSnapshot?.(coveredSeq);
+          message = { jsonrpc: '2.0', ...toPushNotification(entries) };
+        }
         if (!message) lost = true;
         // Priming events (`{}`) carry nothing to resend.
         else if (Object.keys(message).length > 0) await send(eventId, message);

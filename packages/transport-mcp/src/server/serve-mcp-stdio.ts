@@ -23,6 +23,14 @@ export interface McpStdioOptions extends Omit<BindingSessionHostOptions, 'authen
   instructions?: string;
   /** Most messages one tool result carries. @default 1000 */
   maxResultMessages?: number;
+  /**
+   * What a client that declared no A2UI (neither in `initialize` nor in a call's `_meta.a2ui`)
+   * gets: `'text'`, the text fallback alone; `'a2ui'`, the A2UI resource beside it, as the
+   * guide's samples answer every client (a generic host such as the MCP Inspector shows it as
+   * JSON). Such a client is served v0.9, as one that declared no versions.
+   * @default 'text'
+   */
+  undeclaredClients?: 'text' | 'a2ui';
   /** Where JSON-RPC comes from. @default process.stdin */
   stdin?: Readable;
   /** Where JSON-RPC goes. @default process.stdout */
@@ -68,6 +76,7 @@ export async function serveMcpStdio(options: McpStdioOptions): Promise<McpStdioS
     serverInfo: options.serverInfo ?? MCP_SERVER_DEFAULTS.serverInfo,
     instructions: options.instructions,
     maxResultMessages: options.maxResultMessages ?? MCP_SERVER_DEFAULTS.maxResultMessages,
+    undeclaredClients: options.undeclaredClients ?? MCP_SERVER_DEFAULTS.undeclaredClients,
     // A pipe does not drop part of a stream: what is written is read.
     ledger: new DeliveryLedger({
       acknowledge: (seq) => host.acknowledge(opened.connectionId, { principal: undefined, seq }),
