@@ -59,6 +59,9 @@ export function createDemoAgents(options: DemoAgentsOptions = {}): DemoAgent[] {
           logger,
           ...(transportId.startsWith('agui') ? { versions: [DEFAULT_GALLERY_VERSION] } : {}),
         }),
+      // Its examples are the official v0.9 files: `auto` negotiates v0.9, the version its picker
+      // then starts at (the picker follows the negotiated version, as the page's badge does).
+      a2uiVersions: V09_FIRST_VERSIONS,
     },
     {
       id: 'time-zone',

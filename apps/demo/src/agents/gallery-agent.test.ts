@@ -30,9 +30,14 @@ describe('gallery agent', () => {
     test = undefined;
   });
 
-  async function setup(options: Parameters<typeof createGalleryAgent>[0] = {}) {
+  async function setup(
+    options: Parameters<typeof createGalleryAgent>[0] = {},
+    // What the demo's gallery negotiates by default (it serves v0.9 first): its picker starts there.
+    offeredVersions: readonly string[] = ['v0.9'],
+  ) {
     test = await connectTestClient(
       createGalleryAgent({ scheduler: createManualScheduler(), ...options }),
+      { offeredVersions },
     );
     const t = test;
     await t.until(
@@ -70,6 +75,18 @@ describe('gallery agent', () => {
     expect(await t.client.dispatchAction(controls, playButton(t, catalog), { scope })).toBe(true);
   }
 
+  it('starts its version picker at the version the connection negotiated', async () => {
+    for (const [offered, picked] of [
+      [['v1.0'], 'v1.0'],
+      [['v0.9.1'], 'v0.9'],
+      [['v0.8', 'v0.9'], 'v0.9'],
+    ] as const) {
+      const t = await setup({}, offered);
+      expect(t.data(controls, '/version'), offered.join()).toEqual([picked]);
+      await t.close();
+      test = undefined;
+    }
+  });
   it('ships every official example and lists them by catalog', async () => {
     expect(examples.map((example) => example.file)).toHaveLength(15);
     const t = await setup();

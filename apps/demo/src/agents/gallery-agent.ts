@@ -11,6 +11,7 @@ import {
   type Connection,
   createDefaultCatalogs,
   detectMessageVersion,
+  emitVersionOf,
   isRecord,
   MessageProcessor,
   type MigrationVersion,
@@ -41,8 +42,21 @@ export const LOAD_STREAM_ACTION = 'loadStream';
  * converted with `migrateMessages` (what `a2ui migrate --to <version>` writes).
  */
 export const GALLERY_VERSIONS: readonly MigrationVersion[] = ['v0.8', 'v0.9', 'v1.0'];
-/** The version picked until the user picks another. */
+/** The version picked when the connection's negotiated version is not one the picker offers. */
 export const DEFAULT_GALLERY_VERSION: MigrationVersion = 'v0.9';
+
+/**
+ * The version the picker starts at: the one the connection negotiated (what the page's version
+ * badge shows), so the page and the gallery name one version until the user picks another.
+ */
+export function initialGalleryVersion(
+  connection: Pick<Connection, 'protocolVersions'>,
+  offered: readonly MigrationVersion[],
+): MigrationVersion {
+  const negotiated = emitVersionOf(connection);
+  const version: MigrationVersion = negotiated === 'v0.9.1' ? 'v0.9' : negotiated;
+  return offered.includes(version) ? version : DEFAULT_GALLERY_VERSION;
+}
 
 /** Options of {@link createGalleryAgent}. */
 export interface GalleryAgentOptions {
@@ -296,7 +310,15 @@ export function createGalleryAgent(options: GalleryAgentOptions = {}): A2uiAgent
   return {
     onConnect(connection) {
       states.set(connection.id, { playback: undefined, shown: new Map(), echoed: 0 });
-      connection.send(controlsSurface(examples, defaultDelayMs, maxDelayMs, versions));
+      connection.send(
+        controlsSurface(
+          examples,
+          defaultDelayMs,
+          maxDelayMs,
+          versions,
+          initialGalleryVersion(connection, versions),
+        ),
+      );
     },
     onAction(connection, action) {
       const state = states.get(connection.id);
@@ -431,6 +453,7 @@ function controlsSurface(
   delayMs: number,
   maxDelayMs: number,
   versions: readonly MigrationVersion[],
+  initialVersion: MigrationVersion,
 ): ServerMessage[] {
   const surfaceId = GALLERY_CONTROLS_SURFACE_ID;
   const entry = (example: ExampleStream) => ({
@@ -454,7 +477,7 @@ function controlsSurface(
         surfaceId,
         value: {
           delayMs,
-          version: [DEFAULT_GALLERY_VERSION],
+          version: [initialVersion],
           status: 'Pick an example to stream it message by message.',
           basic: examples.filter((example) => example.catalog === 'basic').map(entry),
           minimal: examples.filter((example) => example.catalog === 'minimal').map(entry),

@@ -188,7 +188,9 @@ export function resultsSurface(): ServerMessage[] {
             component: 'Column',
             children: ['results-summary', 'results-notice', 'results-list'],
           },
-          text('results-summary', { path: '/summary' }, 'h2'),
+          // The surface's own title (h1, under the page's section), the restaurants nested under
+          // it (h2): a heading list reads "6 restaurants…" then each restaurant one level down.
+          text('results-summary', { path: '/summary' }, 'h1'),
           text('results-notice', { path: '/notice' }, 'caption'),
           {
             id: 'results-list',

@@ -11,8 +11,8 @@ import { type DemoHarness, inspectorCounts, type LogRecord } from './demo-harnes
 export type BookingFlowVersion = 'auto' | 'v0.9' | 'v1.0';
 
 /**
- * Runs the whole flow in a fresh page and closes it. In v1.0, which removed Text's heading
- * variants, the titles are read as text (the same words, without the heading role).
+ * Runs the whole flow in a fresh page and closes it. The titles are headings in every version
+ * (v1.0, which removed Text's heading variants, carries them as Markdown `#` lines).
  */
 export async function runBookingFlow(
   harness: DemoHarness,
@@ -29,9 +29,7 @@ export async function runBookingFlow(
     `/?agent=restaurant&transport=${transportId}${version === 'auto' ? '' : `&version=${version}`}`,
   );
   const title = (scope: ReturnType<typeof page.locator>, name: string) =>
-    version === 'v1.0'
-      ? scope.getByText(name, { exact: true })
-      : scope.getByRole('heading', { name });
+    scope.getByRole('heading', { name });
   if (version !== 'auto')
     await page
       .getByTestId('protocol-version')

@@ -88,6 +88,7 @@ export function galleryTestAgent(): DemoAgent {
     label: 'Example gallery',
     description: 'Every example.',
     agent: createGalleryAgent({ defaultDelayMs: 0 }),
+    a2uiVersions: V09_FIRST_VERSIONS,
   };
 }
 

@@ -110,9 +110,29 @@ for (const colorScheme of ['light', 'dark'] as const)
       expect(borders.length).toBeGreaterThan(0);
       for (const color of borders) expect(color).not.toMatch(/^rgba\(.*, 0\)$|transparent/);
 
+      // Nothing to save on an empty list: "Save changes" is there but disabled.
+      const save = view.getByRole('button', { name: 'Save changes' });
+      expect(await save.isDisabled()).toBe(true);
+
       await todos.runtime.call('addTodo', { text: `Look ${colorScheme} ${width}` });
       await view.getByRole('checkbox', { name: `Look ${colorScheme} ${width}` }).waitFor();
       await view.getByText('No todos yet. Add one below.').waitFor({ state: 'detached' });
+      await expect.poll(() => save.isDisabled()).toBe(false);
+      // The creation time reads as a date in the page's locale, never as ISO 8601 text.
+      const created = view.locator('[data-a2ui-id="cell-createdAt"]').first();
+      const shown = (await created.textContent()) ?? '';
+      expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+      const [createdAt] = (
+        (await todos.runtime.call('listTodos')) as Array<{ createdAt: string }>
+      ).map((todo) => todo.createdAt);
+      const month = await page.evaluate(
+        (iso) =>
+          new Intl.DateTimeFormat(navigator.language, { month: 'short' }).format(new Date(iso)),
+        createdAt!,
+      );
+      expect(shown).toContain(month);
+      expect(shown).toContain(String(new Date(createdAt!).getFullYear()));
+      await harness.screenshot(page, `lavs-todos-one-${colorScheme}-${width}`);
       for (const todo of (await todos.runtime.call('listTodos')) as Array<{ id: number }>)
         await todos.runtime.call('deleteTodo', { id: todo.id });
       expect(pageErrors).toEqual([]);

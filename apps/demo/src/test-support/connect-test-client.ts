@@ -25,9 +25,18 @@ export interface TestClient {
   close(): Promise<void>;
 }
 
-/** Connects a fresh client to `agent` and waits until the first messages arrived. */
-export async function connectTestClient(agent: A2uiAgent): Promise<TestClient> {
-  const transport = createInMemoryTransport({ agent });
+/**
+ * Connects a fresh client to `agent` and waits until the first messages arrived.
+ * `offeredVersions`: what the client offers. @default every version core speaks
+ */
+export async function connectTestClient(
+  agent: A2uiAgent,
+  options: { offeredVersions?: readonly string[] } = {},
+): Promise<TestClient> {
+  const transport = createInMemoryTransport({
+    agent,
+    ...(options.offeredVersions ? { offeredVersions: options.offeredVersions } : {}),
+  });
   const client = new A2uiClient({ transport, locale: 'en-US' });
   const errors: ClientError[] = [];
   client.processor.onError((error) => errors.push(error));

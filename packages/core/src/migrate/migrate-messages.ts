@@ -83,10 +83,13 @@ export interface MigrateMessagesResult {
  * - v0.8 → v0.9: `beginRendering` becomes `createSurface` (components and data sent before it
  *   follow it), a root other than `"root"` is renamed, standard-catalog components are mapped
  *   onto the basic catalog.
- * - v0.9 → v1.0: `theme`, Text `h1`–`h5` and literal check conditions are reported; an omitted
+ * - v0.9 → v1.0: a Text `h1`–`h5` becomes a Markdown heading line (`# Title`, a binding through
+ *   `formatString`), as the v1.0 basic catalog writes headings; `theme`, a heading whose text is
+ *   another function call, and literal check conditions are reported; an omitted
  *   `updateDataModel.value` becomes `null`.
- * - v1.0 → v0.9: inline `createSurface` content becomes separate messages; function-call
- *   messages, metadata, foreign catalogs and v1.0-only properties are reported.
+ * - v1.0 → v0.9: inline `createSurface` content becomes separate messages; a Text that is one
+ *   Markdown heading line becomes the heading variant; function-call messages, metadata, foreign
+ *   catalogs and v1.0-only properties are reported.
  * - v0.9 → v0.8: functions, checks, accessibility, arrays and `null` in data are reported.
  *
  * @example

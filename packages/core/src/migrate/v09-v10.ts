@@ -9,6 +9,7 @@ import type { ComponentInstance, ServerMessage } from '../protocol/messages.js';
 import { encodeSegment } from '../state/json-pointer.js';
 import { hoistInlineTemplates } from '../versions/hoist-inline-templates.js';
 import { normalizeReservedKeys } from '../versions/normalize-reserved-keys.js';
+import { fromMarkdownHeading, toMarkdownHeading } from './markdown-heading.js';
 import type { IssueSink } from './migration-issue.js';
 
 /** Envelope `version` v1.0 messages are written with (the copied schemas' `const`). */
@@ -89,10 +90,17 @@ function upgradeComponentToV10(
     component.component === 'Text' &&
     V10_REMOVED_TEXT_VARIANTS.has(component.variant as string)
   ) {
-    sink.lost(
-      `${path}/variant`,
-      `Text variant "${component.variant}" was removed from the v1.0 basic catalog; dropped`,
-    );
+    // v1.0 writes a heading as Markdown (`# Title`); only a text that cannot be prefixed (a
+    // function call other than formatString of a literal) loses it.
+    const heading = toMarkdownHeading(result.text, Number(String(component.variant).slice(1)));
+    if (heading === undefined) {
+      sink.lost(
+        `${path}/variant`,
+        `Text variant "${component.variant}" was removed from the v1.0 basic catalog and this text cannot carry a Markdown heading; dropped`,
+      );
+    } else {
+      result.text = heading as ComponentInstance['text'];
+    }
     delete result.variant;
   }
   if (component.component === 'TextField' && 'validationRegexp' in component) {
@@ -248,6 +256,14 @@ function downgradeComponentToV09(
   sink: IssueSink,
 ): ComponentInstance {
   const result = downgradeValue(component, path, defaultCatalog, sink) as ComponentInstance;
+  if (component.component === 'Text' && (result.variant ?? 'body') === 'body') {
+    // A heading line is v0.9's heading variant (what the v0.9 → v1.0 side writes as `# Title`).
+    const heading = fromMarkdownHeading(result.text);
+    if (heading) {
+      result.text = heading.text as ComponentInstance['text'];
+      result.variant = heading.variant;
+    }
+  }
   if ('catalogId' in result) {
     if (result.catalogId !== defaultCatalog) {
       sink.lost(

@@ -155,6 +155,9 @@ it('adds, toggles and deletes todos from a WebSocket and an SSE surface, each se
   expect(model(overWs)!.get('/forms/addTodo/text')).toBe('');
   expect(model(overWs)!.get('/empty')).toBe('');
 
+  // "Save changes" is disabled while the list is empty (its check reads `/hasItems`).
+  await until(overSse, () => model(overSse)?.get('/hasItems') === true, 'Save changes enabled');
+
   // Tick the CheckBox on the SSE surface and save: the service toggles, the other surface follows.
   model(overSse)!.set('/items/0/done', true);
   expect(await overSse.dispatchAction(SURFACE, 'apply')).toBe(true);

@@ -99,7 +99,7 @@ export function createLavsViewAgent(options: LavsViewAgentOptions): A2uiAgent {
           updateDataModel: {
             surfaceId,
             path: '/',
-            value: { status: '', forms, items: [], json: '', empty: '' },
+            value: { status: '', forms, items: [], json: '', empty: '', hasItems: false },
           },
         },
       ]);
@@ -229,5 +229,7 @@ function outputUpdates(
       },
     },
     { version: v, updateDataModel: { surfaceId, path: '/empty', value: empty } },
+    // What "Save changes" is enabled by: there is a row whose toggle could change.
+    { version: v, updateDataModel: { surfaceId, path: '/hasItems', value: rows.length > 0 } },
   ];
 }

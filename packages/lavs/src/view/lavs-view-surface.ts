@@ -49,6 +49,19 @@ const button = (
   text(`${id}-label`, label),
 ];
 
+/**
+ * A column's value in a `formatString` template: a date-time (or date) column through the basic
+ * catalog's `formatDate`, which the renderer evaluates with `Intl.DateTimeFormat` in the reader's
+ * locale (month name, digits, time zone) instead of showing ISO 8601 text.
+ */
+function cellTemplate(column: LavsViewColumn): string {
+  if (column.format === 'date-time')
+    return `\${formatDate(value: \${${column.key}}, format: 'MMM d, yyyy, HH:mm')}`;
+  if (column.format === 'date')
+    return `\${formatDate(value: \${${column.key}}, format: 'MMM d, yyyy')}`;
+  return `\${${column.key}}`;
+}
+
 /** `createSurface` and `updateComponents` of the view (its data comes separately). */
 export function lavsViewSurface(plan: LavsViewPlan, surfaceId: string): ServerMessage[] {
   const components: ComponentInstance[] = [];
@@ -96,7 +109,15 @@ export function lavsViewSurface(plan: LavsViewPlan, surfaceId: string): ServerMe
   }
   if (plan.toggle !== undefined) {
     children.push('apply');
-    components.push(...button('apply', 'Save changes', { name: LAVS_VIEW_APPLY }));
+    const [apply, label] = button('apply', 'Save changes', { name: LAVS_VIEW_APPLY });
+    // Nothing to save on an empty list: the button is disabled (the agent keeps `/hasItems`).
+    components.push(
+      {
+        ...apply!,
+        checks: [{ condition: { path: '/hasItems' }, message: 'Nothing to save yet.' }],
+      },
+      label!,
+    );
   }
   components.unshift({ id: 'root', component: 'Column', children });
   return [
@@ -176,7 +197,13 @@ function itemsComponents(plan: LavsViewPlan): ComponentInstance[] {
           ...(actions.length > 0 ? ['row-actions'] : []),
         ],
       },
-      ...cells.map((column) => ({ ...text(cell(column), { path: column.key }), weight: 1 })),
+      ...cells.map((column) => ({
+        ...text(
+          cell(column),
+          column.format === undefined ? { path: column.key } : format(cellTemplate(column)),
+        ),
+        weight: 1,
+      })),
       ...toggle.map((component) => ({ ...component, weight: 1 })),
       ...(actions.length > 0
         ? [{ id: 'row-actions', component: 'Row', children: actions, weight: 1 }]
@@ -198,7 +225,7 @@ function itemsComponents(plan: LavsViewPlan): ComponentInstance[] {
       : [text('row-primary', { path: plan.primary }, 'h4')]),
     text(
       'row-details',
-      format(rest.map((column) => `${column.label}: \${${column.key}}`).join(' · ')),
+      format(rest.map((column) => `${column.label}: ${cellTemplate(column)}`).join(' · ')),
       'caption',
     ),
   );

@@ -17,6 +17,8 @@ export interface LavsViewColumn {
   readonly type: 'string' | 'number' | 'integer' | 'boolean';
   /** What a person reads: the schema's `title`, else the key made readable (`createdAt` → `Created at`). */
   readonly label: string;
+  /** A string's schema `format` when it is a date: shown as a date in the reader's locale, not as ISO text. */
+  readonly format?: 'date-time' | 'date';
 }
 
 /** A field of a mutation's form. */
@@ -93,7 +95,16 @@ export function planLavsView(
     const resolved = resolve(schema, manifest);
     const type = resolved.type;
     return typeof type === 'string' && SCALAR.has(type)
-      ? [{ key, type: type as LavsViewColumn['type'], label: labelOf(key, resolved) }]
+      ? [
+          {
+            key,
+            type: type as LavsViewColumn['type'],
+            label: labelOf(key, resolved),
+            ...(resolved.format === 'date-time' || resolved.format === 'date'
+              ? { format: resolved.format }
+              : {}),
+          },
+        ]
       : [];
   });
   const rowKey = options.rowKey ?? (properties.id === undefined ? undefined : 'id');

@@ -13,7 +13,7 @@ export interface VersionBadgeProps {
   choice: VersionChoice;
 }
 
-/** A pill: "A2UI v1.0 (auto)". */
+/** A pill: "A2UI v1.0 (auto)", "v1.0" at phone widths. */
 export function VersionBadge({ client, transport, choice }: VersionBadgeProps) {
   // Re-read on every link change: the version is known once the link opened.
   const link = useLinkState(client);
@@ -30,8 +30,10 @@ export function VersionBadge({ client, transport, choice }: VersionBadgeProps) {
           : 'The page offers every A2UI version; the server picked this one.'
       }
     >
-      A2UI {version ?? (choice.id === 'auto' ? '…' : choice.id)}
-      {choice.id === 'auto' && version && ' (auto)'}
+      {/* On a phone the pill shows the version alone; the words stay for assistive technology. */}
+      <span className="status-long">A2UI </span>
+      {version ?? (choice.id === 'auto' ? '…' : choice.id)}
+      {choice.id === 'auto' && version && <span className="status-long"> (auto)</span>}
     </output>
   );
 }
