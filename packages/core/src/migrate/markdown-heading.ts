@@ -111,7 +111,9 @@ function dynamicValueOf(expression: FormatStringExpression): unknown {
     case 'call':
       return {
         call: expression.name,
-        args: Object.fromEntries(expression.args.map((arg) => [arg.name, dynamicValueOf(arg.value)])),
+        args: Object.fromEntries(
+          expression.args.map((arg) => [arg.name, dynamicValueOf(arg.value)]),
+        ),
       };
   }
 }
