@@ -51,18 +51,12 @@ describe('createLlmAgent: the negotiated version', () => {
     expect(test.client.processor.getSurface('llm-agent')!.protocolVersion.name).toBe('v1.0');
     expect(new Set(versionsOf(test))).toEqual(new Set(['v1.0']));
     expect(test.errors).toEqual([]);
-    // The title's v0.9 variant "h2" has no v1.0 form: dropped and reported, the rest sent.
+    // The title's v0.9 variant "h2" becomes a Markdown heading line, which is how v1.0's Text
+    // (caption/body variants, Markdown text) writes a heading: nothing lost, nothing reported.
     // (The agent's own surface leaves v0.9's theme and heading out on v1.0: nothing to report.)
-    expect(events.filter((event) => event.type === 'version-issues')).toEqual([
-      expect.objectContaining({
-        issues: [
-          expect.objectContaining({
-            path: '/updateComponents/components/0/variant',
-            message: expect.stringContaining('"h2" was removed'),
-          }),
-        ],
-      }),
-    ]);
+    const title = [...surface.components.values()].find((record) => record.id === 'title');
+    expect(title).toMatchObject({ properties: { text: '## Weather in Lyon' } });
+    expect(events.filter((event) => event.type === 'version-issues')).toEqual([]);
     expect(events.filter((event) => event.type === 'turn-end')).toEqual([
       expect.objectContaining({ outcome: 'rendered' }),
     ]);
