@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { getServerMessageKind, getSurfaceId } from '@a2ui-ts/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { V09_FIRST_VERSIONS } from '../agents/demo-agent.js';
 import { type ExampleStream, loadExampleStreams } from '../agents/example-streams.js';
 import {
   createGalleryAgent,
@@ -72,6 +73,8 @@ describe('example gallery in Chromium', () => {
           label: 'Slow gallery',
           description: 'With a delay.',
           agent: createGalleryAgent({ defaultDelayMs: 40 }),
+          // As the demo serves the gallery: v0.9 first, so the picker starts at v0.9.
+          a2uiVersions: V09_FIRST_VERSIONS,
         },
       ],
       configure: (app) => fault.install(app),
