@@ -146,8 +146,8 @@ describe('page usability in Chromium', () => {
         .poll(() => focusPlace(page))
         .toEqual({
           surface: 'surface-booking-results',
-          // The agent's h2, under the search form's h3 (minHeadingLevel 3).
-          tag: 'h4',
+          // The results surface's own h1 (its summary), at the page's h3 (minHeadingLevel 3).
+          tag: 'h3',
           text: '6 restaurants for 2 in “Lyon”',
           visible: true,
         });
