@@ -6,12 +6,13 @@
  * search form → results (List template over `/restaurants`) → booking form (`sendDataModel: true`)
  * → confirmation, deleting each surface once the user has moved past it.
  */
-import type {
-  A2uiAgent,
-  ActionEvent,
-  ClientMessageMetadata,
-  Connection,
-  ServerMessage,
+import {
+  type A2uiAgent,
+  type ActionEvent,
+  type ClientMessageMetadata,
+  type Connection,
+  readRendererDataModel,
+  type ServerMessage,
 } from '@a2ui-ts/core';
 import type { DemoLogger } from './demo-agent.js';
 import seed from './restaurant-data.json' with { type: 'json' };
@@ -327,7 +328,7 @@ export function createRestaurantAgent(options: RestaurantAgentOptions = {}): A2u
     metadata: ClientMessageMetadata | undefined,
   ) => {
     const restaurant = byId.get(String(action.context.restaurantId));
-    const formModel = readRecord(metadata?.a2uiClientDataModel?.surfaces[BOOKING_SURFACES.form]);
+    const formModel = readRecord(readRendererDataModel(metadata)?.surfaces[BOOKING_SURFACES.form]);
     const guest = readRecord(formModel?.guest);
     const name = typeof action.context.name === 'string' ? action.context.name.trim() : '';
     const email = typeof action.context.email === 'string' ? action.context.email.trim() : '';

@@ -3,13 +3,13 @@
  * whatever the agent and the transport. Every hook is defined (it logs) and calls the agent's when
  * the agent has one.
  */
-import type { A2uiAgent } from '@a2ui-ts/core';
+import { type A2uiAgent, readRendererDataModel } from '@a2ui-ts/core';
 import type { DemoLogger } from '../agents/demo-agent.js';
 
 /**
  * Returns an agent that logs, then delegates to `agent`.
  *
- * Action lines carry the resolved `context` and the attached `a2uiClientDataModel`, so what the
+ * Action lines carry the resolved `context` and the attached data model (`a2uiClientDataModel`, or v1.0's `a2uiRendererDataModel`), so what the
  * agent received can be checked from the log alone.
  */
 export function withLogging(
@@ -32,7 +32,7 @@ export function withLogging(
         surfaceId: action.surfaceId,
         sourceComponentId: action.sourceComponentId,
         context: action.context,
-        dataModel: metadata?.a2uiClientDataModel?.surfaces,
+        dataModel: readRendererDataModel(metadata)?.surfaces,
       });
       await agent.onAction?.(connection, action, metadata);
     },
