@@ -5,6 +5,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { V09_FIRST_VERSIONS } from '../agents/demo-agent.js';
 import { loadExampleStreams } from '../agents/example-streams.js';
 import { createGalleryAgent, GALLERY_CONTROLS_SURFACE_ID } from '../agents/gallery-agent.js';
 import type { Scheduler } from '../agents/scheduler.js';
@@ -78,6 +79,8 @@ describe('the gallery over AG-UI in Chromium', () => {
           label: 'Example gallery',
           description: 'Paced by the test.',
           agent: createGalleryAgent({ scheduler: gate }),
+          // As the demo serves the gallery: v0.9 first (AG-UI negotiates v1.0 too).
+          a2uiVersions: V09_FIRST_VERSIONS,
         },
       ],
     });
