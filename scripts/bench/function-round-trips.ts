@@ -51,10 +51,7 @@ async function open(binding: Binding, url: string) {
     }
   });
   void client.connect().catch(() => {});
-  await new Promise<void>((resolve) => {
-    const check = () => (client.processor.getSurface('bench') ? resolve() : setTimeout(check, 5));
-    check();
-  });
+  await client.until(() => client.processor.getSurface('bench') !== undefined);
   let counter = 0;
   return {
     async action(): Promise<number> {
