@@ -15,7 +15,7 @@ import type { Hono } from 'hono';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { type DemoAgent, V09_FIRST_VERSIONS } from '../agents/demo-agent.js';
-import { createGalleryAgent } from '../agents/gallery-agent.js';
+import { createGalleryAgent, type GalleryAgentOptions } from '../agents/gallery-agent.js';
 import { createRestaurantAgent } from '../agents/restaurant-agent.js';
 import { createManualScheduler, type Scheduler } from '../agents/scheduler.js';
 import { type DemoServer, startDemoServer } from '../server/start-demo-server.js';
@@ -81,13 +81,22 @@ export function restaurantTestAgent(scheduler: Scheduler = createManualScheduler
   };
 }
 
-/** The example gallery as the browser tests list it (id `gallery`), streaming without delay. */
-export function galleryTestAgent(): DemoAgent {
+/**
+ * The example gallery as the browser tests list it, served v0.9 first as the demo serves it (so
+ * its version picker starts at v0.9 on every transport).
+ *
+ * @param options - the gallery's options @default streaming without delay (`defaultDelayMs: 0`)
+ * @param id - the agent's id in the page's `?agent=` @default "gallery"
+ */
+export function galleryTestAgent(
+  options: GalleryAgentOptions = { defaultDelayMs: 0 },
+  id = 'gallery',
+): DemoAgent {
   return {
-    id: 'gallery',
+    id,
     label: 'Example gallery',
     description: 'Every example.',
-    agent: createGalleryAgent({ defaultDelayMs: 0 }),
+    agent: createGalleryAgent(options),
     a2uiVersions: V09_FIRST_VERSIONS,
   };
 }

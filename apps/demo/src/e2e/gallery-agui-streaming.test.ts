@@ -5,11 +5,10 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { V09_FIRST_VERSIONS } from '../agents/demo-agent.js';
 import { loadExampleStreams } from '../agents/example-streams.js';
-import { createGalleryAgent, GALLERY_CONTROLS_SURFACE_ID } from '../agents/gallery-agent.js';
+import { GALLERY_CONTROLS_SURFACE_ID } from '../agents/gallery-agent.js';
 import type { Scheduler } from '../agents/scheduler.js';
-import { type DemoHarness, startHarness } from './demo-harness.js';
+import { type DemoHarness, galleryTestAgent, startHarness } from './demo-harness.js';
 
 /** A scheduler whose sleeps end only when the test lets them, one per `release`. */
 function createGate(): Scheduler & { release(count: number): void; readonly waiting: number } {
@@ -73,16 +72,7 @@ describe('the gallery over AG-UI in Chromium', () => {
 
   beforeAll(async () => {
     harness = await startHarness({
-      agents: [
-        {
-          id: 'gallery',
-          label: 'Example gallery',
-          description: 'Paced by the test.',
-          agent: createGalleryAgent({ scheduler: gate }),
-          // As the demo serves the gallery: v0.9 first (AG-UI negotiates v1.0 too).
-          a2uiVersions: V09_FIRST_VERSIONS,
-        },
-      ],
+      agents: [galleryTestAgent({ scheduler: gate })],
     });
   });
   afterAll(async () => {

@@ -6,13 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { getServerMessageKind, getSurfaceId } from '@a2ui-ts/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { V09_FIRST_VERSIONS } from '../agents/demo-agent.js';
 import { type ExampleStream, loadExampleStreams } from '../agents/example-streams.js';
-import {
-  createGalleryAgent,
-  GALLERY_CONTROLS_SURFACE_ID,
-  GALLERY_ERRORS_SURFACE_ID,
-} from '../agents/gallery-agent.js';
+import { GALLERY_CONTROLS_SURFACE_ID, GALLERY_ERRORS_SURFACE_ID } from '../agents/gallery-agent.js';
 import {
   type DemoHarness,
   galleryTestAgent,
@@ -66,17 +61,7 @@ describe('example gallery in Chromium', () => {
 
   beforeAll(async () => {
     harness = await startHarness({
-      agents: [
-        galleryTestAgent(),
-        {
-          id: 'gallery-slow',
-          label: 'Slow gallery',
-          description: 'With a delay.',
-          agent: createGalleryAgent({ defaultDelayMs: 40 }),
-          // As the demo serves the gallery: v0.9 first, so the picker starts at v0.9.
-          a2uiVersions: V09_FIRST_VERSIONS,
-        },
-      ],
+      agents: [galleryTestAgent(), galleryTestAgent({ defaultDelayMs: 40 }, 'gallery-slow')],
       configure: (app) => fault.install(app),
     });
   });
